@@ -1,0 +1,168 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"text/tabwriter"
+	"time"
+
+	"github.com/catanjudge/catanjudge/referee/pairing"
+)
+
+// The Swiss table's events: sizes and rounds.
+var (
+	swissSizes  = []int{9, 12, 13, 16, 20, 24, 32, 33, 40, 50, 64, 100, 128, 150, 200, 1000}
+	swissRounds = 6
+	swissRuns   = 3
+)
+
+// The schedule table's rows.
+var schedules = []struct{ players, rounds int }{{16, 5}, {32, 8}, {20, 5}, {13, 6}}
+
+const scheduleRuns = 5
+
+// swissTable prints, for each event size, the most repeats any run had in
+// each round and the median time to pair it.
+func swissTable(w io.Writer) error {
+	fmt.Fprintf(w, "Swiss events: round 1 random, then Swiss on standings from random results.\n")
+	fmt.Fprintf(w, "Each cell: most repeats in %d runs / median time to pair the round.\n\n", swissRuns)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "players\t")
+	for r := range swissRounds {
+		fmt.Fprintf(tw, "round %d\t", r+1)
+	}
+	fmt.Fprintln(tw)
+	for _, n := range swissSizes {
+		repeats := make([]int, swissRounds)
+		times := make([][]time.Duration, swissRounds)
+		for run := range swissRuns {
+			e := newEvent(n, uint64(1000*run+n))
+			for r := range swissRounds {
+				req := e.request(uint64(run*100 + r))
+				pair := pairing.Swiss
+				if r == 0 {
+					pair = pairing.Random
+				}
+				start := time.Now()
+				round, err := pair(req)
+				times[r] = append(times[r], time.Since(start))
+				if err != nil {
+					return fmt.Errorf("%d players, round %d: %w", n, r+1, err)
+				}
+				repeats[r] = max(repeats[r], round.Repeats)
+				e.play(round.Tables, round.Byes)
+			}
+		}
+		fmt.Fprintf(tw, "%d\t", n)
+		for r := range swissRounds {
+			fmt.Fprintf(tw, "%d / %s\t", repeats[r], ms(median(times[r])))
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}
+
+// scheduleTable prints the repeats and median time of whole schedules, the
+// engine's next to the greedy baseline's.
+func scheduleTable(w io.Writer) error {
+	fmt.Fprintf(w, "Schedules drawn at once (no Swiss). Repeats: meetings beyond a pair's first; times: median of %d runs.\n\n", scheduleRuns)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "players x rounds\tengine repeats\tengine time\tgreedy+swaps repeats\tgreedy+swaps time\t")
+	for _, s := range schedules {
+		var engine, greedy []time.Duration
+		var engineRepeats, greedyRepeats []int
+		for run := range scheduleRuns {
+			req := pairing.Request{Seed: uint64(run + 1)}
+			for i := range s.players {
+				req.Players = append(req.Players, pairing.Player{ID: playerID(i)})
+			}
+			start := time.Now()
+			sched, err := pairing.DrawSchedule(req, s.rounds)
+			engine = append(engine, time.Since(start))
+			if err != nil {
+				return err
+			}
+			engineRepeats = append(engineRepeats, sched.Repeats)
+			start = time.Now()
+			rounds, err := greedySchedule(s.players, s.rounds, rand.New(rand.NewPCG(uint64(run+1), 0)))
+			greedy = append(greedy, time.Since(start))
+			if err != nil {
+				return err
+			}
+			greedyRepeats = append(greedyRepeats, meetingsBeyondFirst(rounds))
+		}
+		fmt.Fprintf(tw, "%d x %d\t%s\t%s\t%s\t%s\t\n", s.players, s.rounds, spread(engineRepeats), ms(median(engine)), spread(greedyRepeats), ms(median(greedy)))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nRepeats: median (worst) over the runs. The engine starts 2^k players at 4-player tables from\n"+
+		"finite geometry (cosets of a partial spread in GF(2)^k), other sizes from a random draw.\n")
+	return nil
+}
+
+func median[T int | time.Duration](xs []T) T {
+	xs = slices.Clone(xs)
+	slices.Sort(xs)
+	return xs[len(xs)/2]
+}
+
+// spread prints the median and worst of xs.
+func spread(xs []int) string {
+	return fmt.Sprintf("%d (%d)", median(xs), slices.Max(xs))
+}
+
+func ms(d time.Duration) string {
+	return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000)
+}
+
+func playerID(i int) string { return fmt.Sprintf("p%04d", i) }
+
+// event is a simulated Swiss event: results drawn at random, 4, 3, 2, 1
+// points by place and 2 for a bye, standings by points (ties share a rank).
+type event struct {
+	ids     []string
+	history [][]string
+	points  map[string]int
+	rng     *rand.Rand
+}
+
+func newEvent(n int, seed uint64) *event {
+	e := &event{points: map[string]int{}, rng: rand.New(rand.NewPCG(seed, 7))}
+	for i := range n {
+		e.ids = append(e.ids, playerID(i))
+	}
+	return e
+}
+
+func (e *event) request(seed uint64) pairing.Request {
+	req := pairing.Request{History: slices.Clone(e.history), Seed: seed}
+	byPoints := slices.Clone(e.ids)
+	slices.SortStableFunc(byPoints, func(a, b string) int { return e.points[b] - e.points[a] })
+	for i, id := range byPoints {
+		rank := i + 1
+		if i > 0 && e.points[byPoints[i-1]] == e.points[id] {
+			rank = req.Players[i-1].Standing
+		}
+		if len(e.history) == 0 {
+			rank = 0
+		}
+		req.Players = append(req.Players, pairing.Player{ID: id, Standing: rank})
+	}
+	return req
+}
+
+func (e *event) play(tables [][]string, byes []string) {
+	for _, t := range tables {
+		e.history = append(e.history, t)
+		for place, k := range e.rng.Perm(len(t)) {
+			e.points[t[k]] += 4 - place
+		}
+	}
+	for _, b := range byes {
+		e.history = append(e.history, []string{b})
+		e.points[b] += 2
+	}
+}

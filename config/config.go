@@ -1,0 +1,105 @@
+// Package config loads the server's settings and the rulesets it offers.
+//
+// Settings come from, in order of precedence, command-line flags, CATANJUDGE_*
+// environment variables, a JSON config file (--config or CATANJUDGE_CONFIG),
+// and built-in defaults. Nothing here is global: Load returns a value.
+package config
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Config is the server's settings.
+type Config struct {
+	Addr          string // listen address, e.g. 127.0.0.1:8080
+	DataDir       string // folder for the database and the judge password file
+	Ruleset       string // a ruleset file to offer besides the built-in presets
+	APIToken      string // bearer token accepted by every write API; empty disables it
+	JudgePassword string // sets the judge password at start-up when not empty
+	ConfigFile    string
+}
+
+// Defaults returns the built-in defaults.
+func Defaults() Config {
+	return Config{Addr: "127.0.0.1:8080", DataDir: "./data"}
+}
+
+type fileConfig struct {
+	Addr          *string `json:"addr"`
+	Data          *string `json:"data"`
+	Ruleset       *string `json:"ruleset"`
+	APIToken      *string `json:"api_token"`
+	JudgePassword *string `json:"judge_password"`
+}
+
+// Load parses args (without the program name and subcommand) and getenv into a Config.
+func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, error) {
+	fset := flag.NewFlagSet("catanjudge", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	addr := fset.String("addr", "", "listen address (env CATANJUDGE_ADDR, default 127.0.0.1:8080)")
+	data := fset.String("data", "", "data folder (env CATANJUDGE_DATA, default ./data)")
+	ruleset := fset.String("ruleset", "", "an extra ruleset file to offer (env CATANJUDGE_RULESET)")
+	file := fset.String("config", "", "a JSON config file (env CATANJUDGE_CONFIG)")
+	if err := fset.Parse(args); err != nil {
+		return Config{}, err
+	}
+	if fset.NArg() > 0 {
+		return Config{}, fmt.Errorf("unexpected argument %q", fset.Arg(0))
+	}
+	cfg := Defaults()
+	cfg.ConfigFile = first(*file, getenv("CATANJUDGE_CONFIG"))
+	if cfg.ConfigFile != "" {
+		if err := cfg.applyFile(cfg.ConfigFile); err != nil {
+			return Config{}, err
+		}
+	}
+	cfg.Addr = first(*addr, getenv("CATANJUDGE_ADDR"), cfg.Addr)
+	cfg.DataDir = first(*data, getenv("CATANJUDGE_DATA"), cfg.DataDir)
+	cfg.Ruleset = first(*ruleset, getenv("CATANJUDGE_RULESET"), cfg.Ruleset)
+	cfg.APIToken = first(getenv("CATANJUDGE_API_TOKEN"), cfg.APIToken)
+	cfg.JudgePassword = first(getenv("CATANJUDGE_JUDGE_PASSWORD"), cfg.JudgePassword)
+	if cfg.Addr == "" || cfg.DataDir == "" {
+		return Config{}, errors.New("addr and data must not be empty")
+	}
+	return cfg, nil
+}
+
+func (c *Config) applyFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("config file: %w", err)
+	}
+	defer f.Close()
+	dec := json.NewDecoder(f)
+	dec.DisallowUnknownFields()
+	var fc fileConfig
+	if err := dec.Decode(&fc); err != nil {
+		return fmt.Errorf("config file %s: %w", path, err)
+	}
+	set := func(dst *string, v *string) {
+		if v != nil {
+			*dst = *v
+		}
+	}
+	set(&c.Addr, fc.Addr)
+	set(&c.DataDir, fc.Data)
+	set(&c.Ruleset, fc.Ruleset)
+	set(&c.APIToken, fc.APIToken)
+	set(&c.JudgePassword, fc.JudgePassword)
+	return nil
+}
+
+// first returns the first non-empty value.
+func first(vals ...string) string {
+	for _, v := range vals {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,267 @@
+package config
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/catanjudge/catanjudge/referee"
+)
+
+//go:embed rulesets/*.json
+var builtin embed.FS
+
+// DefaultRuleset is the name of the built-in preset holding the rulebook's values.
+const DefaultRuleset = "proshop-2003"
+
+// RulesetFile is the on-disk (and API) shape of a ruleset; referee.Ruleset
+// carries no tags.
+type RulesetFile struct {
+	Name            string        `json:"name"`
+	Version         string        `json:"version"`
+	Description     string        `json:"description"`
+	GameMinutes     int           `json:"game_minutes"`
+	VPCap           int           `json:"vp_cap"`
+	WinVP           int           `json:"win_vp"`
+	Dango           string        `json:"dango"`
+	LongestRoadTie  string        `json:"longest_road_tie"`
+	BankShortage    string        `json:"bank_shortage"`
+	RobberOnDesert  bool          `json:"robber_on_desert"`
+	Colors          []string      `json:"colors"`
+	Layout          LayoutFile    `json:"layout"`
+	StandingsOrder  []string      `json:"standings_order"`
+	PlacementPoints []int         `json:"placement_points"`
+	Bye             ByeFile       `json:"bye"`
+	Ladder          []string      `json:"ladder"`
+	EscalateFrom    string        `json:"escalate_from"`
+	DeductVP        int           `json:"deduct_vp"`
+	Penalties       []OffenceFile `json:"penalties"`
+}
+
+// LayoutFile is the file shape of referee.Layout.
+type LayoutFile struct {
+	Terrain []string `json:"terrain"`
+	Harbors []string `json:"harbors"`
+}
+
+// ByeFile is the file shape of referee.Bye.
+type ByeFile struct {
+	Firsts int     `json:"firsts"`
+	VP     int     `json:"vp"`
+	Share  float64 `json:"share"`
+	Points int     `json:"points"`
+	Played bool    `json:"played"`
+}
+
+// OffenceFile is the file shape of referee.Offence.
+type OffenceFile struct {
+	Code      string `json:"code"`
+	Section   string `json:"section"`
+	NameJA    string `json:"name_ja"`
+	NameEN    string `json:"name_en"`
+	Level     string `json:"level"`
+	Remedy    string `json:"remedy,omitempty"`
+	Escalates bool   `json:"escalates"`
+}
+
+// ParseRuleset decodes and validates a ruleset file. Errors name the field
+// at fault (a *referee.FieldError for a bad value).
+func ParseRuleset(r io.Reader) (referee.Ruleset, error) {
+	data, err := io.ReadAll(io.LimitReader(r, 1<<20))
+	if err != nil {
+		return referee.Ruleset{}, fmt.Errorf("read ruleset: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var f RulesetFile
+	if err := dec.Decode(&f); err != nil {
+		return referee.Ruleset{}, describeJSONError(err)
+	}
+	if dec.More() {
+		return referee.Ruleset{}, errors.New("ruleset: unexpected data after the JSON object")
+	}
+	rs, err := f.toRuleset()
+	if err != nil {
+		return referee.Ruleset{}, err
+	}
+	if err := rs.Validate(); err != nil {
+		return referee.Ruleset{}, err
+	}
+	return rs, nil
+}
+
+func describeJSONError(err error) error {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		return &referee.FieldError{Field: te.Field, Msg: fmt.Sprintf("want a %s, got a JSON %s", te.Type, te.Value)}
+	case errors.As(err, &se):
+		return fmt.Errorf("ruleset: invalid JSON at byte %d: %w", se.Offset, err)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return &referee.FieldError{Field: field, Msg: "unknown setting"}
+	}
+	return fmt.Errorf("ruleset: %w", err)
+}
+
+func (f RulesetFile) toRuleset() (referee.Ruleset, error) {
+	rs := referee.Ruleset{
+		Name:            f.Name,
+		Version:         f.Version,
+		GameMinutes:     f.GameMinutes,
+		VPCap:           f.VPCap,
+		WinVP:           f.WinVP,
+		Dango:           referee.DangoPolicy(f.Dango),
+		LongestRoadTie:  referee.LongestRoadTiePolicy(f.LongestRoadTie),
+		BankShortage:    referee.BankShortagePolicy(f.BankShortage),
+		RobberOnDesert:  f.RobberOnDesert,
+		Colors:          convert[referee.Color](f.Colors),
+		StandingsOrder:  convert[referee.StandingsKey](f.StandingsOrder),
+		PlacementPoints: slices.Clone(f.PlacementPoints),
+		Bye:             referee.Bye(f.Bye),
+		Ladder:          convert[referee.Level](f.Ladder),
+		EscalateFrom:    referee.Level(f.EscalateFrom),
+		DeductVP:        f.DeductVP,
+	}
+	if len(f.Layout.Terrain) != len(rs.Layout.Terrain) {
+		return rs, &referee.FieldError{Field: "layout.terrain", Msg: fmt.Sprintf("must list %d hexes, got %d", len(rs.Layout.Terrain), len(f.Layout.Terrain))}
+	}
+	if len(f.Layout.Harbors) != len(rs.Layout.Harbors) {
+		return rs, &referee.FieldError{Field: "layout.harbors", Msg: fmt.Sprintf("must list %d harbour sites, got %d", len(rs.Layout.Harbors), len(f.Layout.Harbors))}
+	}
+	for i, t := range f.Layout.Terrain {
+		rs.Layout.Terrain[i] = referee.Terrain(t)
+	}
+	for i, h := range f.Layout.Harbors {
+		rs.Layout.Harbors[i] = referee.HarborKind(h)
+	}
+	for _, o := range f.Penalties {
+		rs.Penalties = append(rs.Penalties, referee.Offence{
+			Code: o.Code, Section: o.Section, NameJA: o.NameJA, NameEN: o.NameEN,
+			Level: referee.Level(o.Level), Remedy: o.Remedy, Escalates: o.Escalates,
+		})
+	}
+	return rs, nil
+}
+
+func convert[T ~string](in []string) []T {
+	out := make([]T, len(in))
+	for i, s := range in {
+		out[i] = T(s)
+	}
+	return out
+}
+
+// Rulesets holds the rulesets a server offers, by name.
+type Rulesets struct {
+	byName map[string]referee.Ruleset
+	names  []string
+}
+
+// LoadRulesets returns the built-in presets plus the ruleset files at extra
+// (a file given with --ruleset replaces a preset of the same name).
+func LoadRulesets(extra ...string) (*Rulesets, error) {
+	rs := &Rulesets{byName: map[string]referee.Ruleset{}}
+	entries, err := fs.ReadDir(builtin, "rulesets")
+	if err != nil {
+		return nil, fmt.Errorf("read built-in rulesets: %w", err)
+	}
+	for _, e := range entries {
+		f, err := builtin.Open(path.Join("rulesets", e.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("open built-in ruleset %s: %w", e.Name(), err)
+		}
+		r, err := ParseRuleset(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("built-in ruleset %s: %w", e.Name(), err)
+		}
+		rs.add(r)
+	}
+	for _, p := range extra {
+		if p == "" {
+			continue
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, fmt.Errorf("open ruleset: %w", err)
+		}
+		r, err := ParseRuleset(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("ruleset %s: %w", p, err)
+		}
+		rs.add(r)
+	}
+	return rs, nil
+}
+
+func (rs *Rulesets) add(r referee.Ruleset) {
+	if _, ok := rs.byName[r.Name]; !ok {
+		rs.names = append(rs.names, r.Name)
+		slices.Sort(rs.names)
+	}
+	rs.byName[r.Name] = r
+}
+
+// Get returns the ruleset with the given name.
+func (rs *Rulesets) Get(name string) (referee.Ruleset, bool) {
+	r, ok := rs.byName[name]
+	return r, ok
+}
+
+// All returns every ruleset, sorted by name.
+func (rs *Rulesets) All() []referee.Ruleset {
+	out := make([]referee.Ruleset, 0, len(rs.names))
+	for _, n := range rs.names {
+		out = append(out, rs.byName[n])
+	}
+	return out
+}
+
+// FileOf returns the file shape of rs, for writing it out or serving it.
+func FileOf(rs referee.Ruleset) RulesetFile {
+	f := RulesetFile{
+		Name:            rs.Name,
+		Version:         rs.Version,
+		GameMinutes:     rs.GameMinutes,
+		VPCap:           rs.VPCap,
+		WinVP:           rs.WinVP,
+		Dango:           string(rs.Dango),
+		LongestRoadTie:  string(rs.LongestRoadTie),
+		BankShortage:    string(rs.BankShortage),
+		RobberOnDesert:  rs.RobberOnDesert,
+		Colors:          strs(rs.Colors),
+		StandingsOrder:  strs(rs.StandingsOrder),
+		PlacementPoints: slices.Clone(rs.PlacementPoints),
+		Bye:             ByeFile(rs.Bye),
+		Ladder:          strs(rs.Ladder),
+		EscalateFrom:    string(rs.EscalateFrom),
+		DeductVP:        rs.DeductVP,
+		Layout:          LayoutFile{Terrain: strs(rs.Layout.Terrain[:]), Harbors: strs(rs.Layout.Harbors[:])},
+	}
+	for _, o := range rs.Penalties {
+		f.Penalties = append(f.Penalties, OffenceFile{
+			Code: o.Code, Section: o.Section, NameJA: o.NameJA, NameEN: o.NameEN,
+			Level: string(o.Level), Remedy: o.Remedy, Escalates: o.Escalates,
+		})
+	}
+	return f
+}
+
+func strs[T ~string](in []T) []string {
+	out := make([]string, len(in))
+	for i, s := range in {
+		out[i] = string(s)
+	}
+	return out
+}

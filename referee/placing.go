@@ -1,0 +1,116 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Score is a player's VP at the end of a game, as counted: before the cap.
+type Score struct {
+	Player string
+	VP     int
+}
+
+// Placing is a player's result in one game.
+type Placing struct {
+	Player string
+	VP     int // recorded VP: capped (§11) and after any penalty
+	Place  int // 1-based; equal places are shared and the next is skipped (§12)
+}
+
+// Place places one table from each player's VP and the declared winner, or
+// "" when time ended the game (§12). VP are recorded capped at rs.VPCap. The
+// declared winner is 1st; everyone else is placed by recorded VP, highest
+// first, in standard competition ranking (10, 8, 8, 5 → 1, 2, 2, 4).
+//
+// The placings come in order of place, then in the order of scores. Bad
+// input wraps ErrInvalid.
+func Place(rs Ruleset, scores []Score, declared string) ([]Placing, error) {
+	return PlaceWithPenalties(rs, scores, declared, nil)
+}
+
+// checkScores reports a table that cannot have happened: a table of other
+// than 3 or 4 players, an empty or repeated player, negative VP, or a
+// declared winner who is not at the table or has too few VP to declare.
+func checkScores(rs Ruleset, scores []Score, declared string) error {
+	if n := len(scores); n < 3 || n > 4 {
+		return tableSize(n)
+	}
+	for i, s := range scores {
+		if s.Player == "" {
+			return emptyPlayer()
+		}
+		if slices.ContainsFunc(scores[:i], func(o Score) bool { return o.Player == s.Player }) {
+			return duplicatePlayer(s.Player)
+		}
+		if s.VP < 0 {
+			return violation("negative-vp", fmt.Sprintf("player %q has negative VP %d", s.Player, s.VP),
+				map[string]any{"Player": s.Player, "VP": s.VP})
+		}
+	}
+	if declared == "" {
+		return nil
+	}
+	i := slices.IndexFunc(scores, func(s Score) bool { return s.Player == declared })
+	if i < 0 {
+		return violation("winner-not-at-table", fmt.Sprintf("declared winner %q is not at the table", declared),
+			map[string]any{"Player": declared})
+	}
+	// §11: only a player with 10 or more VP (rs.WinVP) may declare victory.
+	if vp := scores[i].VP; vp < rs.WinVP {
+		return violation("winner-under-win-vp",
+			fmt.Sprintf("declared winner %q has %d VP, fewer than the %d needed to declare", declared, vp, rs.WinVP),
+			map[string]any{"Player": declared, "VP": vp, "Need": rs.WinVP})
+	}
+	return nil
+}
+
+// tableSize reports a table of n players, which is not 3 or 4.
+func tableSize(n int) *Violation {
+	return violation("table-size", fmt.Sprintf("table has %d players, want 3 or 4", n), map[string]any{"Count": n})
+}
+
+// emptyPlayer reports a player without an id.
+func emptyPlayer() *Violation {
+	return violation("player-id-empty", "empty player id", nil)
+}
+
+// duplicatePlayer reports a player listed twice.
+func duplicatePlayer(p string) *Violation {
+	return violation("duplicate-player", fmt.Sprintf("player %q is listed twice", p), map[string]any{"Player": p})
+}
+
+// rankTable places a table whose placings carry their recorded VP. lost[i]
+// marks a player whose game counts as lost; declared is the winner still
+// standing, or "".
+func rankTable(table []Placing, declared string, lost []bool) []Placing {
+	out := slices.Clone(table)
+	for i, p := range table {
+		switch {
+		case lost[i]:
+			// RULINGS.md, Penalties: a game loss places the player last at
+			// the table. Several such players share the last place, which
+			// stays the table's last (4th at a 4-player table), so that a
+			// table where everyone lost credits nobody with a 1st.
+			out[i].Place = len(table)
+		case p.Player == declared:
+			// §11, §12: the declared winner is 1st, whatever the others' VP.
+			out[i].Place = 1
+		default:
+			// §12: the others are placed by VP; equal VP share a place and
+			// the next place is skipped, so a place is 1 + those ahead.
+			ahead := 0
+			if declared != "" {
+				ahead++
+			}
+			for j, q := range table {
+				if !lost[j] && q.Player != declared && q.VP > p.VP {
+					ahead++
+				}
+			}
+			out[i].Place = ahead + 1
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Placing) int { return a.Place - b.Place })
+	return out
+}
