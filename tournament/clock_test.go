@@ -1,0 +1,415 @@
+package tournament_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/catanjudge/catanjudge/config"
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/store"
+)
+
+var t0 = time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC)
+
+// at is t0 plus m minutes and s seconds.
+func at(m, s int) time.Time {
+	return t0.Add(time.Duration(m)*time.Minute + time.Duration(s)*time.Second)
+}
+
+func ev(kind string, when time.Time) tournament.ClockEvent {
+	return tournament.ClockEvent{Kind: kind, At: when}
+}
+
+func extend(table int64, seconds int, when time.Time) tournament.ClockEvent {
+	return tournament.ClockEvent{Kind: tournament.ClockExtend, TableID: table, Seconds: seconds, At: when}
+}
+
+// tableWant is what a test checks of a table's clock.
+type tableWant struct {
+	Deadline  time.Time
+	Remaining time.Duration
+	Status    string
+}
+
+func TestClockAt(t *testing.T) {
+	const game = 7 * time.Minute
+	// Tables 1 and 2 (IDs 11 and 12); table 3 (ID 13) has a result.
+	tables := []tournament.Table{
+		{ID: 12, Number: 2},
+		{ID: 11, Number: 1},
+		{ID: 13, Number: 3, Result: &tournament.Result{Version: 1}},
+	}
+	start := ev(tournament.ClockStart, at(0, 0))
+	tests := []struct {
+		name      string
+		events    []tournament.ClockEvent
+		now       time.Time
+		state     string
+		deadline  time.Time
+		remaining time.Duration
+		tables    [2]tableWant // tables 1 and 2
+	}{
+		{
+			name: "ready", now: at(5, 0), state: tournament.ClockReady, remaining: game,
+			tables: [2]tableWant{{Remaining: game, Status: tournament.TableReady}, {Remaining: game, Status: tournament.TableReady}},
+		},
+		{
+			name: "running", events: []tournament.ClockEvent{start}, now: at(2, 0),
+			state: tournament.ClockRunning, deadline: at(7, 0), remaining: 5 * time.Minute,
+			tables: [2]tableWant{{at(7, 0), 5 * time.Minute, tournament.TablePlaying}, {at(7, 0), 5 * time.Minute, tournament.TablePlaying}},
+		},
+		{
+			name: "one second before the signal", events: []tournament.ClockEvent{start}, now: at(6, 59),
+			state: tournament.ClockRunning, deadline: at(7, 0), remaining: time.Second,
+			tables: [2]tableWant{{at(7, 0), time.Second, tournament.TablePlaying}, {at(7, 0), time.Second, tournament.TablePlaying}},
+		},
+		{
+			name: "time up: tables without a result are over", events: []tournament.ClockEvent{start}, now: at(9, 0),
+			state: tournament.ClockOver, deadline: at(7, 0),
+			tables: [2]tableWant{{at(7, 0), 0, tournament.TableOver}, {at(7, 0), 0, tournament.TableOver}},
+		},
+		{
+			name:   "paused: the time left stays, the deadline moves",
+			events: []tournament.ClockEvent{start, ev(tournament.ClockPause, at(2, 0))}, now: at(5, 0),
+			state: tournament.ClockPaused, deadline: at(10, 0), remaining: 5 * time.Minute,
+			tables: [2]tableWant{{at(10, 0), 5 * time.Minute, tournament.TablePlaying}, {at(10, 0), 5 * time.Minute, tournament.TablePlaying}},
+		},
+		{
+			name:   "a restart in the middle of a pause loses and adds nothing",
+			events: []tournament.ClockEvent{start, ev(tournament.ClockPause, at(2, 0))}, now: at(42, 0),
+			state: tournament.ClockPaused, deadline: at(47, 0), remaining: 5 * time.Minute,
+			tables: [2]tableWant{{at(47, 0), 5 * time.Minute, tournament.TablePlaying}, {at(47, 0), 5 * time.Minute, tournament.TablePlaying}},
+		},
+		{
+			name:   "resumed: every deadline shifts by the pause",
+			events: []tournament.ClockEvent{start, ev(tournament.ClockPause, at(2, 0)), ev(tournament.ClockResume, at(4, 30))}, now: at(5, 0),
+			state: tournament.ClockRunning, deadline: at(9, 30), remaining: 4*time.Minute + 30*time.Second,
+			tables: [2]tableWant{
+				{at(9, 30), 4*time.Minute + 30*time.Second, tournament.TablePlaying},
+				{at(9, 30), 4*time.Minute + 30*time.Second, tournament.TablePlaying},
+			},
+		},
+		{
+			name: "two pauses",
+			events: []tournament.ClockEvent{
+				start, ev(tournament.ClockPause, at(1, 0)), ev(tournament.ClockResume, at(2, 0)),
+				ev(tournament.ClockPause, at(3, 0)), ev(tournament.ClockResume, at(3, 30)),
+			},
+			now: at(8, 0), state: tournament.ClockRunning, deadline: at(8, 30), remaining: 30 * time.Second,
+			tables: [2]tableWant{{at(8, 30), 30 * time.Second, tournament.TablePlaying}, {at(8, 30), 30 * time.Second, tournament.TablePlaying}},
+		},
+		{
+			name:   "a table's extension: the round's time is up, the table plays on",
+			events: []tournament.ClockEvent{start, extend(12, 90, at(3, 0))}, now: at(7, 30),
+			state: tournament.ClockRunning, deadline: at(7, 0),
+			tables: [2]tableWant{{at(7, 0), 0, tournament.TableOver}, {at(8, 30), time.Minute, tournament.TablePlaying}},
+		},
+		{
+			name:   "the extended table's time is up too",
+			events: []tournament.ClockEvent{start, extend(12, 90, at(3, 0))}, now: at(9, 0),
+			state: tournament.ClockOver, deadline: at(7, 0),
+			tables: [2]tableWant{{at(7, 0), 0, tournament.TableOver}, {at(8, 30), 0, tournament.TableOver}},
+		},
+		{
+			name:   "the whole round's extension",
+			events: []tournament.ClockEvent{start, extend(0, 60, at(1, 0)), extend(11, 30, at(2, 0))}, now: at(6, 0),
+			state: tournament.ClockRunning, deadline: at(8, 0), remaining: 2 * time.Minute,
+			tables: [2]tableWant{{at(8, 30), 2*time.Minute + 30*time.Second, tournament.TablePlaying}, {at(8, 0), 2 * time.Minute, tournament.TablePlaying}},
+		},
+		{
+			name: "a pause after a table's signal does not bring the table back (§12)",
+			events: []tournament.ClockEvent{
+				start, extend(12, 120, at(1, 0)), ev(tournament.ClockPause, at(7, 30)), ev(tournament.ClockResume, at(10, 0)),
+			},
+			now: at(10, 30), state: tournament.ClockRunning, deadline: at(7, 0),
+			tables: [2]tableWant{{at(7, 0), 0, tournament.TableOver}, {at(11, 30), time.Minute, tournament.TablePlaying}},
+		},
+		{
+			name:   "an extension after the signal does not bring the table back (§12)",
+			events: []tournament.ClockEvent{start, extend(11, 60, at(8, 0))}, now: at(8, 10),
+			state: tournament.ClockOver, deadline: at(7, 0),
+			tables: [2]tableWant{{at(7, 0), 0, tournament.TableOver}, {at(7, 0), 0, tournament.TableOver}},
+		},
+		{
+			name:   "an extension before the start",
+			events: []tournament.ClockEvent{extend(11, 60, at(-2, 0)), ev(tournament.ClockStart, at(0, 0))}, now: at(1, 0),
+			state: tournament.ClockRunning, deadline: at(7, 0), remaining: 6 * time.Minute,
+			tables: [2]tableWant{{at(8, 0), 7 * time.Minute, tournament.TablePlaying}, {at(7, 0), 6 * time.Minute, tournament.TablePlaying}},
+		},
+		{
+			name:   "events after now do not count yet",
+			events: []tournament.ClockEvent{start, ev(tournament.ClockPause, at(6, 0))}, now: at(5, 0),
+			state: tournament.ClockRunning, deadline: at(7, 0), remaining: 2 * time.Minute,
+			tables: [2]tableWant{{at(7, 0), 2 * time.Minute, tournament.TablePlaying}, {at(7, 0), 2 * time.Minute, tournament.TablePlaying}},
+		},
+		{
+			name:   "events in any order; a second start and a stray resume are ignored",
+			events: []tournament.ClockEvent{ev(tournament.ClockResume, at(3, 0)), ev(tournament.ClockStart, at(1, 0)), start, ev(tournament.ClockPause, at(2, 0))},
+			now:    at(4, 0), state: tournament.ClockRunning, deadline: at(8, 0), remaining: 4 * time.Minute,
+			tables: [2]tableWant{{at(8, 0), 4 * time.Minute, tournament.TablePlaying}, {at(8, 0), 4 * time.Minute, tournament.TablePlaying}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := tournament.ClockAt(tt.events, game, tables, tt.now)
+			if c.State != tt.state || !c.Deadline.Equal(tt.deadline) || c.Remaining != tt.remaining {
+				t.Errorf("ClockAt() = %s, deadline %v, remaining %v; want %s, %v, %v",
+					c.State, c.Deadline, c.Remaining, tt.state, tt.deadline, tt.remaining)
+			}
+			if len(c.Tables) != 3 || c.Tables[0].Number != 1 || c.Tables[1].Number != 2 || c.Tables[2].Number != 3 {
+				t.Fatalf("ClockAt().Tables = %+v, want tables 1, 2, 3 in order", c.Tables)
+			}
+			for i, want := range tt.tables {
+				tc := c.Tables[i]
+				got := tableWant{tc.Deadline, tc.Remaining, tc.Status}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("table %d (-want +got):\n%s", tc.Number, diff)
+				}
+				if tc.TimeUp != (tc.Remaining == 0 && tt.state != tournament.ClockReady) {
+					t.Errorf("table %d: TimeUp = %v with %v left", tc.Number, tc.TimeUp, tc.Remaining)
+				}
+			}
+			if got := c.Tables[2].Status; got != tournament.TableFinished {
+				t.Errorf("table 3 with a result: status %q, want %q", got, tournament.TableFinished)
+			}
+		})
+	}
+}
+
+// A clock is never negative and never more than the game and the
+// extensions given, whenever it is read.
+func TestClockAtBounds(t *testing.T) {
+	const game = 7 * time.Minute
+	tables := []tournament.Table{{ID: 1, Number: 1}}
+	events := []tournament.ClockEvent{
+		ev(tournament.ClockStart, at(0, 0)), ev(tournament.ClockPause, at(1, 0)), ev(tournament.ClockResume, at(3, 0)),
+		extend(1, 45, at(4, 0)), extend(0, 15, at(5, 0)),
+	}
+	prev := game
+	for s := 0; s <= 15*60; s += 7 {
+		c := tournament.ClockAt(events, game, tables, at(0, s))
+		left := c.Tables[0].Remaining
+		// Only an extension (at 4:00 and 5:00) gives time back.
+		extended := (s-7 < 240 && s >= 240) || (s-7 < 300 && s >= 300)
+		if left < 0 || left > game+time.Minute || (left > prev && !extended) {
+			t.Fatalf("at %ds: table 1 has %v left (before: %v)", s, left, prev)
+		}
+		prev = left
+	}
+	if prev != 0 {
+		t.Errorf("after 15 minutes table 1 has %v left, want 0", prev)
+	}
+}
+
+// clockConsole is a service on a real SQLite file whose clock moves only
+// when the test moves it.
+func newClockConsole(t *testing.T) *console {
+	t.Helper()
+	c := newConsole(t)
+	rulesets, err := config.LoadRulesets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.at = t0
+	var seed uint64
+	c.svc = tournament.NewService(c.st, rulesets, func() time.Time { return c.at },
+		tournament.WithSeeds(func() uint64 { seed++; return seed }))
+	return c
+}
+
+func TestClockActions(t *testing.T) {
+	c := newClockConsole(t)
+	tour, _ := c.setUp(8, 3)
+	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	act := func(in tournament.ClockInput) (tournament.Clock, error) {
+		return c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, in)
+	}
+	refused := func(name string, in tournament.ClockInput, code string) {
+		t.Helper()
+		_, err := act(in)
+		var v *referee.Violation
+		if !errors.Is(err, tournament.ErrInvalid) || !errors.As(err, &v) || v.Code != code {
+			t.Errorf("%s: ClockAction(%+v) error = %v, want the violation %q", name, in, err, code)
+		}
+	}
+	refused("pause before the start", tournament.ClockInput{Action: tournament.ClockPause}, "clock-not-running")
+	refused("resume before the start", tournament.ClockInput{Action: tournament.ClockResume}, "clock-not-paused")
+	refused("an unknown action", tournament.ClockInput{Action: "stop"}, "clock-action")
+
+	clk := must(act(tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	if clk.State != tournament.ClockRunning || !clk.Deadline.Equal(at(7, 0)) {
+		t.Fatalf("after the start: %s, deadline %v; want running, %v", clk.State, clk.Deadline, at(7, 0))
+	}
+	refused("a second start", tournament.ClockInput{Action: tournament.ClockStart}, "clock-started")
+	refused("resume while running", tournament.ClockInput{Action: tournament.ClockResume}, "clock-not-paused")
+	refused("an extension without a reason", tournament.ClockInput{Action: tournament.ClockExtend, Table: 1, Seconds: 60}, "extension-reason")
+	refused("an extension of 0 seconds", tournament.ClockInput{Action: tournament.ClockExtend, Table: 1, Reason: "ruling"}, "extension-seconds")
+	refused("an extension of two hours", tournament.ClockInput{Action: tournament.ClockExtend, Table: 1, Seconds: 7200, Reason: "ruling"}, "extension-seconds")
+	refused("an extension of a table that is not there", tournament.ClockInput{Action: tournament.ClockExtend, Table: 9, Seconds: 60, Reason: "ruling"}, "clock-no-table")
+
+	c.at = at(2, 0)
+	clk = must(act(tournament.ClockInput{Action: tournament.ClockExtend, Table: 2, Seconds: 90, Reason: "  long ruling "})).ok(t)
+	if tc, _ := clk.Table(2); !tc.Deadline.Equal(at(8, 30)) || tc.Extension != 90*time.Second {
+		t.Errorf("table 2 after its extension: deadline %v, extension %v; want %v, 1m30s", tc.Deadline, tc.Extension, at(8, 30))
+	}
+	c.at = at(3, 0)
+	must(act(tournament.ClockInput{Action: tournament.ClockPause})).ok(t)
+	refused("pause while paused", tournament.ClockInput{Action: tournament.ClockPause}, "clock-not-running")
+	c.at = at(5, 0)
+	must(act(tournament.ClockInput{Action: tournament.ClockResume})).ok(t)
+
+	// Later, another read of the same facts: the pause shifted every deadline by 2 minutes.
+	c.at = at(9, 10)
+	clk = must(c.svc.Clock(c.ctx, tour.ID, 1)).ok(t)
+	t1, _ := clk.Table(1)
+	t2, _ := clk.Table(2)
+	if clk.State != tournament.ClockRunning || !t1.Deadline.Equal(at(9, 0)) || t1.Status != tournament.TableOver ||
+		!t2.Deadline.Equal(at(10, 30)) || t2.Remaining != 80*time.Second {
+		t.Errorf("at 9:10: %s; table 1 %v %s; table 2 %v, %v left; want running, 1 over at %v, 2 with 1m20s to %v",
+			clk.State, t1.Deadline, t1.Status, t2.Deadline, t2.Remaining, at(9, 0), at(10, 30))
+	}
+	refused("an extension after the table's signal", tournament.ClockInput{Action: tournament.ClockExtend, Table: 1, Seconds: 60, Reason: "late"}, "extension-time-up")
+	refused("the whole round's extension after its signal", tournament.ClockInput{Action: tournament.ClockExtend, Seconds: 60, Reason: "late"}, "clock-over")
+
+	// The facts, as recorded: who, when, why, and in the audit log.
+	r := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t)
+	var kinds []string
+	for _, e := range r.Clock {
+		kinds = append(kinds, e.Kind)
+		if e.Judge != "judge-a" {
+			t.Errorf("clock event %s by %q, want judge-a", e.Kind, e.Judge)
+		}
+	}
+	if diff := cmp.Diff([]string{"start", "extend", "pause", "resume"}, kinds); diff != "" {
+		t.Errorf("clock events (-want +got):\n%s", diff)
+	}
+	if e := r.Clock[1]; e.Reason != "long ruling" || e.Seconds != 90 || e.TableID != r.Round.Tables[1].ID {
+		t.Errorf("extension recorded as %+v, want 90 s at table 2 for \"long ruling\"", e)
+	}
+	if r.Timer.State != tournament.ClockRunning || r.Tables[0].Clock.Status != tournament.TableOver {
+		t.Errorf("RoundView: clock %s, table 1 %s; want running, over", r.Timer.State, r.Tables[0].Clock.Status)
+	}
+	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	if log[0].Action != "clock.resume" || log[2].Action != "clock.extend" || log[2].Subject != "round 1 table 2" {
+		t.Errorf("audit log starts %s, %s, %s (%s); want clock.resume, clock.pause, clock.extend (round 1 table 2)",
+			log[0].Action, log[1].Action, log[2].Action, log[2].Subject)
+	}
+}
+
+// §12: anything done after the time signal does not count, so a declared
+// win recorded after the table's deadline needs the judge's confirmation.
+func TestLateDeclaration(t *testing.T) {
+	c := newClockConsole(t)
+	tour, _ := c.setUp(12, 3)
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	sheet := func(table int, declared int, late string) tournament.ResultInput {
+		in := tournament.ResultInput{LateReason: late}
+		for i, p := range r.Tables[table-1].Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 6, 5, 4}[i]})
+		}
+		if declared >= 0 {
+			in.Declared = r.Tables[table-1].Players[declared]
+		}
+		return in
+	}
+	save := func(table int, in tournament.ResultInput) (tournament.TableResult, error) {
+		return c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, table, in)
+	}
+
+	// Before the clock starts, and before the signal, a declaration is saved as ever.
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	c.at = at(6, 59)
+	if res := must(save(1, sheet(1, 0, ""))).ok(t); res.Result.LateReason != "" || res.Result.EndedBy != tournament.EndedByDeclaration {
+		t.Errorf("a declaration in time: %+v", res.Result)
+	}
+
+	c.at = at(7, 1)
+	_, err := save(2, sheet(2, 0, ""))
+	var v *referee.Violation
+	if !errors.As(err, &v) || v.Code != "declared-after-time" || !errors.Is(err, tournament.ErrInvalid) {
+		t.Fatalf("a declaration after the signal: error = %v, want the violation declared-after-time", err)
+	}
+	if v.Args["Table"] != 2 || v.Args["Deadline"] == "" {
+		t.Errorf("declared-after-time args = %v, want the table and its deadline", v.Args)
+	}
+	if rv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); rv.Tables[1].Result != nil {
+		t.Fatalf("the refused declaration was saved: %+v", rv.Tables[1].Result)
+	}
+	// A game ended by time needs no confirmation.
+	must(save(3, sheet(3, -1, ""))).ok(t)
+	// The judge confirms the declaration came before the signal: saved, with the reason.
+	res := must(save(2, sheet(2, 0, " declared as the bell rang "))).ok(t)
+	if res.Result.LateReason != "declared as the bell rang" || res.Result.EndedBy != tournament.EndedByDeclaration {
+		t.Errorf("the confirmed declaration: %+v, want the reason recorded", res.Result)
+	}
+	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 2)).ok(t)
+	if len(revs) != 1 || revs[0].LateReason != "declared as the bell rang" {
+		t.Errorf("revisions of table 2 = %+v, want the late reason stored", revs)
+	}
+	// A correction that keeps the declared winner of table 1 (declared in time) needs no confirmation;
+	// one that names another winner does.
+	fix := sheet(1, 0, "")
+	fix.Version, fix.Reason = 1, "VP typo"
+	fix.Scores[1].VP = 7
+	must(save(1, fix)).ok(t)
+	other := sheet(1, 1, "")
+	other.Version, other.Reason = 2, "wrong winner"
+	other.Scores[0].VP, other.Scores[1].VP = 6, 10
+	if _, err := save(1, other); !errors.As(err, &v) || v.Code != "declared-after-time" {
+		t.Errorf("a new winner after the signal: error = %v, want declared-after-time", err)
+	}
+	if rv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); rv.Timer.State != tournament.ClockOver {
+		t.Errorf("with the time up, the clock is %s, want over", rv.Timer.State)
+	}
+}
+
+// The store keeps the facts the clock is computed from; reopening the
+// database (a restart, a power cut) computes the same clock.
+func TestClockSurvivesReopen(t *testing.T) {
+	dir := t.TempDir()
+	rulesets, err := config.LoadRulesets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func(now *time.Time) (*store.Store, *tournament.Service) {
+		dsn, err := store.FileDSN(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := store.Open(t.Context(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st, tournament.NewService(st, rulesets, func() time.Time { return *now })
+	}
+	now := t0
+	st, svc := open(&now)
+	tour := must(svc.CreateTournament(t.Context(), "judge-a", tournament.TournamentInput{Name: "x", Rounds: 2, GameMinutes: 10})).ok(t)
+	for _, nm := range names[:4] {
+		p := must(svc.AddPlayer(t.Context(), "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name})).ok(t)
+		must(svc.CheckIn(t.Context(), "judge-a", p.ID, true)).ok(t)
+	}
+	must(svc.PairNextRound(t.Context(), "judge-a", tour.ID)).ok(t)
+	must(svc.ClockAction(t.Context(), "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	now = at(3, 0)
+	must(svc.ClockAction(t.Context(), "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockPause})).ok(t)
+	st.Close()
+
+	// The server is down for an hour, in the middle of the pause.
+	now = at(63, 0)
+	st, svc = open(&now)
+	defer st.Close()
+	clk := must(svc.Clock(t.Context(), tour.ID, 1)).ok(t)
+	if clk.State != tournament.ClockPaused || clk.Remaining != 7*time.Minute {
+		t.Errorf("after the restart: %s with %v left, want paused with 7m0s", clk.State, clk.Remaining)
+	}
+	must(svc.ClockAction(t.Context(), "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockResume})).ok(t)
+	now = at(64, 0)
+	if clk = must(svc.Clock(t.Context(), tour.ID, 1)).ok(t); clk.Remaining != 6*time.Minute || !clk.Deadline.Equal(at(70, 0)) {
+		t.Errorf("a minute after resuming: %v left to %v, want 6m0s to %v", clk.Remaining, clk.Deadline, at(70, 0))
+	}
+}

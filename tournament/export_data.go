@@ -1,0 +1,47 @@
+package tournament
+
+import "context"
+
+// ExportData is everything the Excel export shows of a tournament, read in
+// one pass so the sheets agree with each other: the standings are computed
+// from the same rounds and penalties the other sheets list.
+type ExportData struct {
+	Tournament Tournament
+	Players    []Player   // by kana, then name, then ID
+	Standings  []Standing // by rank, as Standings returns them
+	// Rounds holds every round by number with its tables' players, boards
+	// and placings. Clock, Missing and Withdrawn are left empty: the export
+	// reports what was recorded, not what the console should do next.
+	Rounds    []RoundView
+	Penalties []Penalty // oldest first, revoked ones included
+}
+
+// ExportData returns a tournament's players, standings, rounds and
+// penalties for the Excel export (package export).
+func (s *Service) ExportData(ctx context.Context, tournamentID int64) (ExportData, error) {
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return ExportData{}, err
+	}
+	d := ExportData{Tournament: e.t, Players: e.players, Penalties: e.penalties}
+	if d.Standings, err = e.standings(); err != nil {
+		return ExportData{}, err
+	}
+	for _, r := range e.rounds {
+		v := RoundView{Round: r}
+		for _, t := range r.Tables {
+			tv, err := e.tableView(r, t)
+			if err != nil {
+				return ExportData{}, err
+			}
+			v.Tables = append(v.Tables, tv)
+		}
+		for _, id := range r.Byes {
+			if p, ok := e.player(id); ok {
+				v.Byes = append(v.Byes, p)
+			}
+		}
+		d.Rounds = append(d.Rounds, v)
+	}
+	return d, nil
+}

@@ -1,0 +1,162 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxNameRunes is the longest name or kana a player may have, in characters:
+// the console's form allows as many.
+const MaxNameRunes = 60
+
+// ImportRow is one player read from a file a judge uploads (package roster
+// reads .xlsx and .csv files into these).
+type ImportRow struct {
+	Line       int // the row's number in the file, the header row counting too
+	Name       string
+	Kana       string
+	FixedTable int // 0 for none
+	// Problem is a code for what the reader could not read in the row
+	// (ProblemFixedTable), or "".
+	Problem string
+}
+
+// What PlanImport decides for a row.
+const (
+	ImportAdd    = "add"    // a new player: ImportPlayers registers them
+	ImportSkip   = "skip"   // already registered with the same name and kana: nothing to do
+	ImportRefuse = "refuse" // a bad row, with a Problem: never imported
+)
+
+// The problems of a refused row, as codes the web layer translates.
+const (
+	ProblemNameMissing  = "name_missing"
+	ProblemNameTooLong  = "name_too_long"
+	ProblemKanaTooLong  = "kana_too_long"
+	ProblemFixedTable   = "fixed_table" // not a table number from 1 to 100
+	ProblemDuplicateRow = "duplicate"   // the same name and kana as an earlier row of the file
+)
+
+// ImportLine is a row of an import with what PlanImport decided for it.
+type ImportLine struct {
+	ImportRow
+	Action     string // ImportAdd, ImportSkip or ImportRefuse
+	SameLine   int    // a duplicate row: the line it repeats
+	SamePlayer int64  // a skipped row: the registered player
+}
+
+// ImportPlan is what an import of rows does, line by line.
+type ImportPlan struct {
+	Lines              []ImportLine
+	Add, Skip, Refused int
+	Added              []Player // the players ImportPlayers registered; empty for a plan
+}
+
+// importKey is what makes two players the same person for an import: the
+// same name and kana, spaces trimmed.
+func importKey(name, kana string) string {
+	return strings.TrimSpace(name) + "\x00" + strings.TrimSpace(kana)
+}
+
+// PlanImport decides, without changing anything, what importing rows into
+// a tournament would do: each row is added, skipped as already registered
+// (the same name and kana), or refused with a problem. Importing the same
+// file twice therefore adds nobody the second time.
+func (s *Service) PlanImport(ctx context.Context, tournamentID int64, rows []ImportRow) (ImportPlan, error) {
+	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
+		return ImportPlan{}, err
+	}
+	players, err := s.store.Players(ctx, tournamentID)
+	if err != nil {
+		return ImportPlan{}, err
+	}
+	return planImport(players, rows), nil
+}
+
+func planImport(players []Player, rows []ImportRow) ImportPlan {
+	registered := make(map[string]int64, len(players))
+	for _, p := range players {
+		registered[importKey(p.Name, p.Kana)] = p.ID
+	}
+	seen := map[string]int{}
+	var plan ImportPlan
+	for _, r := range rows {
+		r.Name, r.Kana = strings.TrimSpace(r.Name), strings.TrimSpace(r.Kana)
+		l := ImportLine{ImportRow: r, Action: ImportRefuse}
+		key := importKey(r.Name, r.Kana)
+		switch {
+		case r.Problem != "":
+		case r.Name == "":
+			l.Problem = ProblemNameMissing
+		case utf8.RuneCountInString(r.Name) > MaxNameRunes:
+			l.Problem = ProblemNameTooLong
+		case utf8.RuneCountInString(r.Kana) > MaxNameRunes:
+			l.Problem = ProblemKanaTooLong
+		case r.FixedTable < 0 || r.FixedTable > 100:
+			l.Problem = ProblemFixedTable
+		case seen[key] != 0:
+			l.Problem, l.SameLine = ProblemDuplicateRow, seen[key]
+		case registered[key] != 0:
+			l.Action, l.SamePlayer = ImportSkip, registered[key]
+		default:
+			l.Action = ImportAdd
+		}
+		if l.Problem == "" && seen[key] == 0 {
+			seen[key] = r.Line
+		}
+		switch l.Action {
+		case ImportAdd:
+			plan.Add++
+		case ImportSkip:
+			plan.Skip++
+		default:
+			plan.Refused++
+		}
+		plan.Lines = append(plan.Lines, l)
+	}
+	return plan
+}
+
+// ImportPlayers registers the rows PlanImport would add, all in one
+// transaction, and returns the plan with the players added. Rows already
+// registered are skipped and refused rows are left out: the judge fixes the
+// file and imports it again. Like AddPlayer, once round 1 is paired the new
+// players are late entries from the first open round; nobody is checked in.
+func (s *Service) ImportPlayers(ctx context.Context, judge string, tournamentID int64, rows []ImportRow) (ImportPlan, error) {
+	if err := checkJudge(judge); err != nil {
+		return ImportPlan{}, err
+	}
+	plan, err := s.PlanImport(ctx, tournamentID, rows)
+	if err != nil {
+		return ImportPlan{}, err
+	}
+	if plan.Add == 0 {
+		return plan, nil
+	}
+	rounds, err := s.store.Rounds(ctx, tournamentID)
+	if err != nil {
+		return ImportPlan{}, err
+	}
+	late := 0
+	if len(rounds) > 0 {
+		if late, err = s.openRound(ctx, rounds); err != nil {
+			return ImportPlan{}, err
+		}
+	}
+	ps := make([]*Player, 0, plan.Add)
+	for _, l := range plan.Lines {
+		if l.Action == ImportAdd {
+			ps = append(ps, &Player{TournamentID: tournamentID, Name: l.Name, Kana: l.Kana, FixedTable: l.FixedTable, LateEntryRound: late})
+		}
+	}
+	c := s.change(judge, "player.import", fmt.Sprintf("%d players", len(ps)), nil, ps)
+	if err := s.store.AddPlayers(ctx, ps, c); err != nil {
+		return ImportPlan{}, err
+	}
+	for _, p := range ps {
+		plan.Added = append(plan.Added, *p)
+	}
+	return plan, nil
+}

@@ -1,0 +1,56 @@
+package tournament
+
+import (
+	"context"
+	"slices"
+	"time"
+)
+
+// Live is what the players' kiosk shows of a tournament, read at one moment:
+// the latest round with its clock and results, and the standings.
+type Live struct {
+	Tournament Tournament
+	Round      *RoundView // the latest round; nil before round 1 is paired
+	Standings  []Standing
+}
+
+// Live returns the tournament's latest round and standings, read together
+// so that the two agree.
+func (s *Service) Live(ctx context.Context, tournamentID int64) (Live, error) {
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return Live{}, err
+	}
+	l := Live{Tournament: e.t}
+	if n := len(e.rounds); n > 0 {
+		v, err := s.roundView(ctx, e, n)
+		if err != nil {
+			return Live{}, err
+		}
+		l.Round = &v
+	}
+	if l.Standings, err = e.standings(); err != nil {
+		return Live{}, err
+	}
+	return l, nil
+}
+
+// At returns l with the round's clock computed at now, for a Live read
+// earlier and kept: every other part of it changes only with a recorded
+// change.
+func (l Live) At(now time.Time) Live {
+	if l.Round == nil {
+		return l
+	}
+	v := *l.Round
+	v.Timer = ClockAt(v.Clock, gameLength(l.Tournament), v.Round.Tables, now)
+	v.Tables = slices.Clone(v.Tables)
+	for i := range v.Tables {
+		v.Tables[i].Clock, _ = v.Timer.Table(v.Tables[i].Table.Number)
+	}
+	l.Round = &v
+	return l
+}
+
+// Now returns the service's time, the reference of every clock it computes.
+func (s *Service) Now() time.Time { return s.now().UTC() }

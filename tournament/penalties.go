@@ -1,0 +1,145 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/catanjudge/catanjudge/referee"
+)
+
+// PenaltyInput is a penalty as the judge enters it.
+type PenaltyInput struct {
+	PlayerID int64
+	Round    int // 0 when given outside a round
+	// Table is the table number in Round; 0 looks it up from the pairing.
+	Table   int
+	Offence string // a code of the ruleset's catalogue
+	// Level is the judge's decision (§14); empty to take the level the
+	// escalation rules suggest from the player's earlier penalties.
+	Level referee.Level
+	Note  string
+}
+
+// RecordPenalty records a penalty. Its effect on the game (a VP deduction, a
+// game loss, a disqualification) shows in that game's placings and in the
+// standings; a disqualification also drops the player from the next round.
+func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID int64, in PenaltyInput) (Penalty, error) {
+	if err := checkJudge(judge); err != nil {
+		return Penalty{}, err
+	}
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return Penalty{}, err
+	}
+	rs := e.t.Ruleset
+	p, ok := e.player(in.PlayerID)
+	if !ok {
+		return Penalty{}, notInTournament(in.PlayerID)
+	}
+	if _, ok := rs.Offence(in.Offence); !ok {
+		return Penalty{}, invalid("unknown-offence", fmt.Sprintf("unknown offence %q", in.Offence), map[string]any{"Offence": in.Offence})
+	}
+	if in.Round != 0 {
+		r, err := e.round(in.Round)
+		if err != nil {
+			return Penalty{}, invalid("round-not-paired", fmt.Sprintf("round %d is not paired", in.Round), map[string]any{"Round": in.Round})
+		}
+		i := slices.IndexFunc(r.Tables, func(t Table) bool { return slices.Contains(t.Players, p.ID) })
+		switch {
+		case i < 0 && in.Table != 0:
+			return Penalty{}, invalid("no-table-in-round", fmt.Sprintf("%s has no table in round %d", describe(p), in.Round),
+				map[string]any{"Player": p.Name, "Round": in.Round})
+		case i < 0:
+		case in.Table == 0:
+			in.Table = r.Tables[i].Number
+		case in.Table != r.Tables[i].Number:
+			return Penalty{}, invalid("penalty-wrong-table",
+				fmt.Sprintf("%s plays at table %d in round %d, not table %d", describe(p), r.Tables[i].Number, in.Round, in.Table),
+				map[string]any{"Player": p.Name, "Table": r.Tables[i].Number, "Round": in.Round, "Given": in.Table})
+		}
+	} else if in.Table != 0 {
+		return Penalty{}, invalid("penalty-table-without-round", "a penalty at a table needs its round", nil)
+	}
+	if in.Level == "" {
+		var earlier []referee.Level
+		for _, x := range e.penalties {
+			if x.PlayerID == p.ID && x.Offence == in.Offence && x.Revoked == nil {
+				earlier = append(earlier, x.Level)
+			}
+		}
+		if in.Level, err = referee.SuggestLevel(rs, in.Offence, earlier); err != nil {
+			return Penalty{}, err
+		}
+	} else if !slices.Contains(rs.Ladder, in.Level) {
+		ladder := make([]string, len(rs.Ladder))
+		for i, l := range rs.Ladder {
+			ladder[i] = string(l)
+		}
+		return Penalty{}, invalid("level-off-ladder", fmt.Sprintf("level %q is not on the ruleset's ladder %v", in.Level, rs.Ladder),
+			map[string]any{"Level": string(in.Level), "Ladder": ladder})
+	}
+	pen := Penalty{
+		TournamentID: tournamentID,
+		PlayerID:     p.ID,
+		Round:        in.Round,
+		Table:        in.Table,
+		Offence:      in.Offence,
+		Level:        in.Level,
+		Judge:        judge,
+		At:           s.now().UTC(),
+		Note:         strings.TrimSpace(in.Note),
+	}
+	dropFrom := 0
+	if pen.Level == referee.Disqualification {
+		// RULINGS.md, Penalties: dropped from the tournament; the current
+		// game counts as lost (placeTable applies that).
+		if dropFrom, err = s.openRound(ctx, e.rounds); err != nil {
+			return Penalty{}, err
+		}
+		if in.Round != 0 {
+			dropFrom = in.Round + 1
+		}
+	}
+	c := s.change(judge, "penalty.add", fmt.Sprintf("%s: %s (%s)", describe(p), pen.Offence, pen.Level), nil, &pen)
+	if err := s.store.AddPenalty(ctx, &pen, dropFrom, c); err != nil {
+		return Penalty{}, err
+	}
+	return pen, nil
+}
+
+// RevokePenalty revokes a penalty, with a reason; it stays on record.
+// Revoking a disqualification does not undo the drop: ReinstatePlayer does.
+func (s *Service) RevokePenalty(ctx context.Context, judge string, id int64, reason string) (Penalty, error) {
+	if err := checkJudge(judge); err != nil {
+		return Penalty{}, err
+	}
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return Penalty{}, invalid("revoke-reason-missing", "revoking a penalty needs a reason", nil)
+	}
+	pen, err := s.store.Penalty(ctx, id)
+	if err != nil {
+		return Penalty{}, err
+	}
+	if pen.Revoked != nil {
+		return Penalty{}, fmt.Errorf("%w: penalty %d was revoked by %s", ErrConflict, id, pen.Revoked.Judge)
+	}
+	before := snapshot(pen)
+	rev := Revocation{Judge: judge, At: s.now().UTC(), Reason: reason}
+	pen.Revoked = &rev
+	c := s.change(judge, "penalty.revoke", fmt.Sprintf("penalty %d", id), before, pen)
+	if err := s.store.RevokePenalty(ctx, id, rev, c); err != nil {
+		return Penalty{}, err
+	}
+	return pen, nil
+}
+
+// Penalties lists a tournament's penalties, revoked ones included, oldest first.
+func (s *Service) Penalties(ctx context.Context, tournamentID int64) ([]Penalty, error) {
+	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
+		return nil, err
+	}
+	return s.store.Penalties(ctx, tournamentID)
+}

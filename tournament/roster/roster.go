@@ -1,0 +1,301 @@
+// Package roster reads the list of players an organizer brings: an Excel
+// workbook (.xlsx) or a CSV file, as Japanese Excel saves them (UTF-8 with
+// or without a BOM, Shift_JIS, or UTF-16 "Unicode text"), with a header row
+// that names the columns in Japanese or English.
+//
+// It only reads: tournament.Service.PlanImport decides which rows are new,
+// already registered or refused, and ImportPlayers registers them.
+package roster
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/width"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// MaxRows is the most players one file may list.
+const MaxRows = 20000
+
+// Roster is what a file holds: the players' rows and how the file was read.
+type Roster struct {
+	Rows     []tournament.ImportRow
+	Format   string   // "xlsx" or "csv"
+	Encoding string   // a CSV file's text encoding: "UTF-8", "Shift_JIS" or "UTF-16"
+	Sheet    string   // the workbook sheet read
+	Ignored  []string // header cells that name no column this package reads
+}
+
+// The codes of the errors Read returns, which the web layer translates.
+const (
+	CodeEmpty      = "empty"      // no header row
+	CodeNoName     = "no_name"    // the header names no name column
+	CodeXLS        = "xls"        // an old binary .xls workbook
+	CodeWorkbook   = "workbook"   // a workbook excelize cannot open
+	CodeEncoding   = "encoding"   // CSV text in none of the encodings read
+	CodeCSV        = "csv"        // a CSV line that does not parse
+	CodeTooMany    = "too_many"   // more than MaxRows rows
+	CodeDuplicate  = "duplicate"  // two header cells name the same column
+	CodeUnreadable = "unreadable" // anything else
+)
+
+// Error is a file Read cannot read, with the line at fault when there is one.
+type Error struct {
+	Code   string
+	Line   int    // 0 when the error is about the whole file
+	Column string // the column named twice, for CodeDuplicate
+	Err    error  // the underlying error, for the log
+}
+
+func (e *Error) Error() string {
+	msg := "roster: " + e.Code
+	if e.Line > 0 {
+		msg += fmt.Sprintf(" at line %d", e.Line)
+	}
+	if e.Column != "" {
+		msg += " (" + e.Column + ")"
+	}
+	if e.Err != nil {
+		msg += ": " + e.Err.Error()
+	}
+	return msg
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// The columns this package reads, and the header names each goes by, folded
+// by key: width-folded, lower-case, without spaces, underscores or hyphens.
+const (
+	colName       = "name"
+	colKana       = "kana"
+	colFixedTable = "fixed_table"
+)
+
+var columns = map[string]string{}
+
+func init() {
+	for col, names := range map[string][]string{
+		colName:       {"名前", "氏名", "お名前", "選手名", "選手", "参加者名", "プレイヤー名", "name", "player", "playername", "fullname"},
+		colKana:       {"ふりがな", "フリガナ", "よみ", "ヨミ", "よみがな", "ヨミガナ", "読み", "読み仮名", "かな", "カナ", "kana", "reading", "furigana", "yomi"},
+		colFixedTable: {"固定卓", "卓指定", "指定卓", "fixed_table", "fixed table", "fixedtable", "table"},
+	} {
+		for _, n := range names {
+			columns[key(n)] = col
+		}
+	}
+}
+
+// key folds a header cell for matching: ＮＡＭＥ, Name and "name " are the same.
+func key(s string) string {
+	s = strings.ToLower(width.Fold.String(strings.TrimSpace(s)))
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '　', '_', '-', '\t':
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// Read reads the players of an uploaded file, recognized by its content.
+// In a workbook it reads the first sheet whose first non-empty row names a
+// name column. Rows with every cell empty are skipped; every other row is
+// returned with its line number for the preview, bad ones included.
+func Read(data []byte) (Roster, error) {
+	switch {
+	case bytes.HasPrefix(data, []byte("PK\x03\x04")):
+		return readWorkbook(data)
+	case bytes.HasPrefix(data, []byte{0xD0, 0xCF, 0x11, 0xE0}):
+		return Roster{}, &Error{Code: CodeXLS}
+	}
+	return readCSV(data)
+}
+
+func readWorkbook(data []byte) (Roster, error) {
+	// The limits keep a small upload from unzipping into gigabytes.
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: 64 << 20, UnzipXMLSizeLimit: 16 << 20})
+	if err != nil {
+		return Roster{}, &Error{Code: CodeWorkbook, Err: err}
+	}
+	defer f.Close()
+	var first error
+	for _, sheet := range f.GetSheetList() {
+		rows, err := f.GetRows(sheet)
+		if err != nil {
+			return Roster{}, &Error{Code: CodeWorkbook, Err: err}
+		}
+		i := 0
+		next := func() ([]string, int, error) {
+			if i >= len(rows) {
+				return nil, 0, io.EOF
+			}
+			i++
+			// GetRows returns every row from row 1, empty ones included.
+			return rows[i-1], i, nil
+		}
+		r, err := readRows(next)
+		if err == nil {
+			r.Format, r.Sheet = "xlsx", sheet
+			return r, nil
+		}
+		// An empty sheet says less about the file than one with a header.
+		if e := (*Error)(nil); first == nil || errors.As(first, &e) && e.Code == CodeEmpty {
+			first = err
+		}
+	}
+	if first == nil {
+		first = &Error{Code: CodeEmpty}
+	}
+	return Roster{}, first
+}
+
+func readCSV(data []byte) (Roster, error) {
+	text, enc, err := decode(data)
+	if err != nil {
+		return Roster{}, err
+	}
+	cr := csv.NewReader(strings.NewReader(text))
+	cr.FieldsPerRecord = -1
+	if head, _, _ := strings.Cut(text, "\n"); strings.Contains(head, "\t") && !strings.Contains(head, ",") {
+		// Excel's "Unicode text" and copies from a sheet are tab-separated.
+		cr.Comma = '\t'
+	}
+	next := func() ([]string, int, error) {
+		rec, err := cr.Read()
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, 0, &Error{Code: CodeCSV, Line: pe.StartLine, Err: err}
+			}
+			return nil, 0, err
+		}
+		line, _ := cr.FieldPos(0)
+		return rec, line, nil
+	}
+	r, err := readRows(next)
+	if err != nil {
+		return Roster{}, err
+	}
+	r.Format, r.Encoding = "csv", enc
+	return r, nil
+}
+
+// decode returns a CSV file's text: UTF-8 (a BOM is dropped), UTF-16 with a
+// BOM, or else Shift_JIS, which Japanese Excel writes for "CSV (comma
+// delimited)".
+func decode(data []byte) (string, string, error) {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
+		data = data[3:]
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}), bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		out, err := unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder().Bytes(data)
+		if err != nil || !utf8.Valid(out) {
+			return "", "", &Error{Code: CodeEncoding, Err: err}
+		}
+		return string(out), "UTF-16", nil
+	}
+	if utf8.Valid(data) {
+		return string(data), "UTF-8", nil
+	}
+	out, err := japanese.ShiftJIS.NewDecoder().Bytes(data)
+	if err != nil || bytes.ContainsRune(out, utf8.RuneError) {
+		return "", "", &Error{Code: CodeEncoding, Err: err}
+	}
+	return string(out), "Shift_JIS", nil
+}
+
+// readRows reads the header row, then the players, from next, which
+// returns each record with its line number and io.EOF at the end.
+func readRows(next func() ([]string, int, error)) (Roster, error) {
+	var r Roster
+	var head []string
+	for {
+		rec, _, err := next()
+		if err == io.EOF {
+			return r, &Error{Code: CodeEmpty}
+		}
+		if err != nil {
+			return r, wrapErr(err)
+		}
+		if !blank(rec) {
+			head = rec
+			break
+		}
+	}
+	at := map[string]int{}
+	for i, h := range head {
+		col, ok := columns[key(h)]
+		switch {
+		case !ok:
+			if strings.TrimSpace(h) != "" {
+				r.Ignored = append(r.Ignored, strings.TrimSpace(h))
+			}
+		case at[col] != 0:
+			return r, &Error{Code: CodeDuplicate, Column: strings.TrimSpace(h)}
+		default:
+			at[col] = i + 1
+		}
+	}
+	if at[colName] == 0 {
+		return r, &Error{Code: CodeNoName}
+	}
+	cell := func(rec []string, col string) string {
+		i := at[col] - 1
+		if i < 0 || i >= len(rec) {
+			return ""
+		}
+		return strings.TrimSpace(rec[i])
+	}
+	for {
+		rec, line, err := next()
+		if err == io.EOF {
+			return r, nil
+		}
+		if err != nil {
+			return r, wrapErr(err)
+		}
+		if blank(rec) {
+			continue
+		}
+		if len(r.Rows) == MaxRows {
+			return r, &Error{Code: CodeTooMany, Line: line}
+		}
+		row := tournament.ImportRow{Line: line, Name: cell(rec, colName), Kana: cell(rec, colKana)}
+		if t := cell(rec, colFixedTable); t != "" {
+			n, err := strconv.Atoi(width.Fold.String(t))
+			if err != nil || n < 0 {
+				row.Problem = tournament.ProblemFixedTable
+			}
+			row.FixedTable = n
+		}
+		r.Rows = append(r.Rows, row)
+	}
+}
+
+func blank(rec []string) bool {
+	for _, v := range rec {
+		if strings.TrimSpace(v) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func wrapErr(err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return err
+	}
+	return &Error{Code: CodeUnreadable, Err: err}
+}

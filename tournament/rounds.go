@@ -1,0 +1,414 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/referee/pairing"
+)
+
+// The pairing methods a round records.
+const (
+	ModeRandom = "random" // round 1: a seeded draw
+	ModeSwiss  = "swiss"  // later rounds: by the standings
+)
+
+// event is everything recorded for a tournament, read for one use case.
+type event struct {
+	t         Tournament
+	players   []Player
+	rounds    []Round
+	penalties []Penalty
+}
+
+func (s *Service) load(ctx context.Context, tournamentID int64) (event, error) {
+	var e event
+	var err error
+	if e.t, err = s.store.Tournament(ctx, tournamentID); err != nil {
+		return e, err
+	}
+	if e.players, err = s.store.Players(ctx, tournamentID); err != nil {
+		return e, err
+	}
+	if e.rounds, err = s.store.Rounds(ctx, tournamentID); err != nil {
+		return e, err
+	}
+	if e.penalties, err = s.store.Penalties(ctx, tournamentID); err != nil {
+		return e, err
+	}
+	return e, nil
+}
+
+// round returns round n of the event.
+func (e event) round(n int) (Round, error) {
+	if n < 1 || n > len(e.rounds) {
+		return Round{}, fmt.Errorf("round %d: %w", n, ErrNotFound)
+	}
+	return e.rounds[n-1], nil
+}
+
+// player returns a player of the event.
+func (e event) player(id int64) (Player, bool) {
+	i := slices.IndexFunc(e.players, func(p Player) bool { return p.ID == id })
+	if i < 0 {
+		return Player{}, false
+	}
+	return e.players[i], true
+}
+
+// request builds the pairing request for round n among the given players,
+// from the rounds before it.
+func (e event) request(n int, who []int64, seed uint64) (pairing.Request, error) {
+	earlier := e.rounds[:n-1]
+	req := pairing.Request{Seed: seed}
+	rank := map[int64]int{}
+	if n > 1 {
+		st, err := standingsOf(e.t.Ruleset, e.players, earlier, e.penalties)
+		if err != nil {
+			return req, err
+		}
+		for _, x := range st {
+			rank[fromPID(x.Player)] = x.Rank
+		}
+	}
+	in := map[int64]bool{}
+	for _, id := range who {
+		in[id] = true
+	}
+	for _, p := range e.players {
+		if !in[p.ID] {
+			continue
+		}
+		req.Players = append(req.Players, pairing.Player{ID: pid(p.ID), Standing: rank[p.ID], FixedTable: p.FixedTable})
+		for _, o := range p.KeepApart {
+			if p.ID < o && in[o] {
+				req.KeepApart = append(req.KeepApart, [2]string{pid(p.ID), pid(o)})
+			}
+		}
+	}
+	for _, r := range earlier {
+		for _, t := range r.Tables {
+			req.History = append(req.History, pids(t.Players))
+		}
+		for _, b := range r.Byes {
+			// pairing.Request: a table of one player records a bye.
+			req.History = append(req.History, []string{pid(b)})
+		}
+	}
+	return req, nil
+}
+
+// pair draws round n among the players active in it.
+func (s *Service) pair(e event, n int, judge string) (Round, error) {
+	var who []int64
+	for _, p := range e.players {
+		if p.CheckedIn && p.Active(n) {
+			who = append(who, p.ID)
+		}
+	}
+	if len(who) < 3 {
+		return Round{}, invalid("too-few-players", fmt.Sprintf("round %d needs at least 3 checked-in players, got %d", n, len(who)),
+			map[string]any{"Round": n, "Count": len(who), "Min": 3})
+	}
+	seed := s.seed()
+	req, err := e.request(n, who, seed)
+	if err != nil {
+		return Round{}, err
+	}
+	draw, mode := pairing.Swiss, ModeSwiss
+	if n == 1 {
+		draw, mode = pairing.Random, ModeRandom
+	}
+	pr, err := draw(req)
+	if err != nil {
+		return Round{}, fmt.Errorf("pair round %d: %w", n, err)
+	}
+	r := Round{
+		TournamentID: e.t.ID,
+		Number:       n,
+		Mode:         mode,
+		Seed:         seed,
+		Cost:         pr.Cost,
+		Repeats:      pr.Repeats,
+		PairedBy:     judge,
+		PairedAt:     s.now().UTC(),
+		Byes:         fromPIDs(pr.Byes),
+	}
+	for i, t := range pr.Tables {
+		r.Tables = append(r.Tables, Table{Number: i + 1, Players: fromPIDs(t)})
+	}
+	return r, nil
+}
+
+// PairNextRound pairs the next round: round 1 by a seeded random draw, later
+// rounds Swiss by the standings, avoiding repeat meetings and honouring
+// keep-apart and fixed-table requests. Only checked-in players active in the
+// round are paired. Every table of the earlier rounds must have a result.
+func (s *Service) PairNextRound(ctx context.Context, judge string, tournamentID int64) (Round, error) {
+	if err := checkJudge(judge); err != nil {
+		return Round{}, err
+	}
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return Round{}, err
+	}
+	n := len(e.rounds) + 1
+	if n > e.t.Rounds {
+		return Round{}, invalid("all-rounds-paired", fmt.Sprintf("all %d rounds are paired", e.t.Rounds), map[string]any{"Rounds": e.t.Rounds})
+	}
+	for _, r := range e.rounds {
+		for _, t := range r.Tables {
+			if t.Result == nil {
+				return Round{}, fmt.Errorf("%w: round %d table %d has no result yet", ErrConflict, r.Number, t.Number)
+			}
+		}
+	}
+	r, err := s.pair(e, n, judge)
+	if err != nil {
+		return Round{}, err
+	}
+	if err := s.store.AddRound(ctx, &r, s.change(judge, "round.pair", fmt.Sprintf("round %d", n), nil, &r)); err != nil {
+		return Round{}, err
+	}
+	return r, nil
+}
+
+// RepairRound pairs the latest round again with a new seed, among the
+// players active in it now (taking in drops and late entries since it was
+// paired). It is refused once the round has started: a seating or a result
+// at any table, or a clock event. Boards already set up stay with their table numbers.
+func (s *Service) RepairRound(ctx context.Context, judge string, tournamentID int64, n int) (Round, error) {
+	if err := checkJudge(judge); err != nil {
+		return Round{}, err
+	}
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return Round{}, err
+	}
+	old, err := e.round(n)
+	if err != nil {
+		return Round{}, err
+	}
+	if n != len(e.rounds) {
+		return Round{}, invalid("repair-not-latest", fmt.Sprintf("only the latest round (%d) can be paired again", len(e.rounds)),
+			map[string]any{"Round": n, "Latest": len(e.rounds)})
+	}
+	started, err := s.started(ctx, old)
+	if err != nil {
+		return Round{}, err
+	}
+	if started {
+		return Round{}, fmt.Errorf("%w: round %d has started", ErrConflict, n)
+	}
+	r, err := s.pair(e, n, judge)
+	if err != nil {
+		return Round{}, err
+	}
+	c := s.change(judge, "round.repair", fmt.Sprintf("round %d", n), old, &r)
+	if err := s.store.ReplaceRound(ctx, &r, c); err != nil {
+		return Round{}, err
+	}
+	return s.store.Round(ctx, tournamentID, n)
+}
+
+// SwapPlayers trades the places of players a and b in round n (either may
+// have the bye). The pairing must still honour its rules (pairing.Amend);
+// the reason is required and recorded.
+func (s *Service) SwapPlayers(ctx context.Context, judge string, tournamentID int64, n int, a, b int64, reason string) (Round, error) {
+	am := Amendment{A: a, B: b, Reason: reason}
+	return s.amend(ctx, judge, tournamentID, n, am, pairing.Change{A: pid(a), B: pid(b), Reason: reason})
+}
+
+// MovePlayer moves player a to table in round n, as SwapPlayers does.
+func (s *Service) MovePlayer(ctx context.Context, judge string, tournamentID int64, n int, a int64, table int, reason string) (Round, error) {
+	am := Amendment{A: a, Table: table, Reason: reason}
+	return s.amend(ctx, judge, tournamentID, n, am, pairing.Change{A: pid(a), Table: table, Reason: reason})
+}
+
+func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n int, am Amendment, ch pairing.Change) (Round, error) {
+	if err := checkJudge(judge); err != nil {
+		return Round{}, err
+	}
+	am.Reason = strings.TrimSpace(am.Reason)
+	if am.Reason == "" {
+		return Round{}, invalid("amend-reason-missing", "a change to the pairing needs a reason", nil)
+	}
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return Round{}, err
+	}
+	old, err := e.round(n)
+	if err != nil {
+		return Round{}, err
+	}
+	who := slices.Clone(old.Byes)
+	pr := pairing.Round{Byes: pids(old.Byes), Seed: old.Seed}
+	for _, t := range old.Tables {
+		who = append(who, t.Players...)
+		pr.Tables = append(pr.Tables, pids(t.Players))
+	}
+	req, err := e.request(n, who, old.Seed)
+	if err != nil {
+		return Round{}, err
+	}
+	out, err := pairing.Amend(req, pr, ch)
+	if err != nil {
+		return Round{}, fmt.Errorf("round %d: %w", n, err)
+	}
+	if len(out.Tables) != len(old.Tables) {
+		return Round{}, fmt.Errorf("round %d: the amended pairing has %d tables, want %d", n, len(out.Tables), len(old.Tables))
+	}
+	r := old
+	r.Tables = slices.Clone(old.Tables)
+	for i, t := range out.Tables {
+		r.Tables[i].Players = fromPIDs(t)
+	}
+	r.Byes, r.Cost, r.Repeats = fromPIDs(out.Byes), out.Cost, out.Repeats
+	am.Judge, am.At = judge, s.now().UTC()
+	r.Amendments = append(slices.Clone(old.Amendments), am)
+	c := s.change(judge, "round.amend", fmt.Sprintf("round %d", n), old, &r)
+	if err := s.store.AmendRound(ctx, &r, am, c); err != nil {
+		return Round{}, err
+	}
+	return s.store.Round(ctx, tournamentID, n)
+}
+
+// Round returns round n as recorded.
+func (s *Service) Round(ctx context.Context, tournamentID int64, n int) (Round, error) {
+	return s.store.Round(ctx, tournamentID, n)
+}
+
+// Rounds returns every round as recorded, by number.
+func (s *Service) Rounds(ctx context.Context, tournamentID int64) ([]Round, error) {
+	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
+		return nil, err
+	}
+	return s.store.Rounds(ctx, tournamentID)
+}
+
+// RoundView is a round as the console and the kiosk show it.
+type RoundView struct {
+	Round  Round
+	Tables []TableView
+	Byes   []Player
+	Clock  []ClockEvent // the facts the round's clock is computed from
+	Timer  Clock        // the clock computed from Clock at the time of the view
+	// Missing lists players active in the round who are not in its pairing
+	// (late entries, players checked in since); Withdrawn lists players in
+	// the pairing who no longer play it. Either calls for RepairRound.
+	Missing, Withdrawn []Player
+}
+
+// TableView is one table with its players, board and placings.
+type TableView struct {
+	Table   Table
+	Players []SeatView     // in play order once seated, else in pairing order
+	Board   *referee.Board // nil until the board is set
+	Result  *Result        // the latest revision, or nil
+	Places  []Placing      // computed from Result and the penalties given in the game
+	Clock   TableClock     // the table's time on the round's clock
+}
+
+// SeatView is a player at a table.
+type SeatView struct {
+	PlayerID int64
+	Name     string
+	Kana     string
+	Seat     int // play order, 0 before seating
+	Color    referee.Color
+}
+
+// Placing is a player's place in one game, computed from the latest result
+// revision and the penalties given in the game.
+type Placing struct {
+	PlayerID int64
+	VP       int // recorded: capped (§11) and after penalties
+	Place    int
+}
+
+// RoundView returns round n with its tables' players, boards and placings.
+func (s *Service) RoundView(ctx context.Context, tournamentID int64, n int) (RoundView, error) {
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return RoundView{}, err
+	}
+	return s.roundView(ctx, e, n)
+}
+
+// roundView builds RoundView for round n of an event already loaded.
+func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, error) {
+	r, err := e.round(n)
+	if err != nil {
+		return RoundView{}, err
+	}
+	v := RoundView{Round: r}
+	if v.Clock, err = s.store.ClockEvents(ctx, r.ID); err != nil {
+		return RoundView{}, err
+	}
+	v.Timer = ClockAt(v.Clock, gameLength(e.t), r.Tables, s.now().UTC())
+	paired := map[int64]bool{}
+	for _, t := range r.Tables {
+		tv, err := e.tableView(r, t)
+		if err != nil {
+			return RoundView{}, err
+		}
+		tv.Clock, _ = v.Timer.Table(t.Number)
+		v.Tables = append(v.Tables, tv)
+		for _, id := range t.Players {
+			paired[id] = true
+		}
+	}
+	for _, id := range r.Byes {
+		paired[id] = true
+		if p, ok := e.player(id); ok {
+			v.Byes = append(v.Byes, p)
+		}
+	}
+	for _, p := range e.players {
+		switch {
+		case paired[p.ID] && !p.Active(n):
+			v.Withdrawn = append(v.Withdrawn, p)
+		case !paired[p.ID] && p.Active(n) && p.CheckedIn:
+			v.Missing = append(v.Missing, p)
+		}
+	}
+	return v, nil
+}
+
+func (e event) tableView(r Round, t Table) (TableView, error) {
+	tv := TableView{Table: t, Result: t.Result}
+	for _, id := range t.Players {
+		p, _ := e.player(id)
+		tv.Players = append(tv.Players, SeatView{PlayerID: id, Name: p.Name, Kana: p.Kana})
+	}
+	if t.Seating != nil {
+		for i := range tv.Players {
+			for _, st := range t.Seating.Seats {
+				if st.PlayerID == tv.Players[i].PlayerID {
+					tv.Players[i].Seat, tv.Players[i].Color = st.Order, st.Color
+				}
+			}
+		}
+		slices.SortStableFunc(tv.Players, func(a, b SeatView) int { return a.Seat - b.Seat })
+	}
+	if t.Board != nil {
+		b, err := boardOf(e.t.Ruleset, *t.Board)
+		if err != nil {
+			return TableView{}, fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
+		}
+		tv.Board = &b
+	}
+	if t.Result != nil {
+		ps, err := placeTable(e.t.Ruleset, r.Number, t.Number, *t.Result, e.penalties)
+		if err != nil {
+			return TableView{}, fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
+		}
+		for _, p := range ps {
+			tv.Places = append(tv.Places, Placing{PlayerID: fromPID(p.Player), VP: p.VP, Place: p.Place})
+		}
+	}
+	return tv, nil
+}

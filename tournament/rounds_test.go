@@ -1,0 +1,148 @@
+package tournament_test
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+func TestCreateTournamentValidation(t *testing.T) {
+	c := newConsole(t)
+	for _, tc := range []struct {
+		name string
+		in   tournament.TournamentInput
+		code string
+	}{
+		{"no name", tournament.TournamentInput{Rounds: 3}, "tournament-name-missing"},
+		{"no rounds", tournament.TournamentInput{Name: "x"}, "rounds-out-of-range"},
+		{"bad date", tournament.TournamentInput{Name: "x", Rounds: 3, Date: "22/11/2025"}, "date-format"},
+		{"unknown ruleset", tournament.TournamentInput{Name: "x", Rounds: 3, Ruleset: "nope"}, "unknown-ruleset"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.svc.CreateTournament(c.ctx, "judge-a", tc.in)
+			var v *referee.Violation
+			if !errors.Is(err, tournament.ErrInvalid) || !errors.As(err, &v) || v.Code != tc.code {
+				t.Errorf("CreateTournament(%+v) error = %v, want ErrInvalid with a *referee.Violation %q", tc.in, err, tc.code)
+			}
+		})
+	}
+	if got := must(c.svc.ListTournaments(c.ctx)).ok(t); len(got) != 0 {
+		t.Errorf("ListTournaments() after refused creations = %v, want none", got)
+	}
+	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "x", Rounds: 3, GameMinutes: 30})).ok(t)
+	if tour.GameMinutes != 30 || tour.Ruleset.GameMinutes != 7 {
+		t.Errorf("CreateTournament(30 minutes) = %d minutes, ruleset %d; want 30 and the copied 7", tour.GameMinutes, tour.Ruleset.GameMinutes)
+	}
+}
+
+func seatedWith(r tournament.Round, a, b int64) bool {
+	return slices.ContainsFunc(r.Tables, func(t tournament.Table) bool {
+		return slices.Contains(t.Players, a) && slices.Contains(t.Players, b)
+	})
+}
+
+func TestPairingRequests(t *testing.T) {
+	c := newConsole(t)
+	tour, players := c.setUp(8, 3)
+	a, b := players[0].ID, players[1].ID
+	must(c.svc.SetKeepApart(c.ctx, "judge-a", a, []int64{b})).ok(t)
+	must(c.svc.SetFixedTable(c.ctx, "judge-a", players[2].ID, 2)).ok(t)
+	if got := must(c.svc.GetPlayer(c.ctx, b)).ok(t).KeepApart; !slices.Equal(got, []int64{a}) {
+		t.Errorf("KeepApart of the other player = %v, want [%d]", got, a)
+	}
+	if _, err := c.svc.SetKeepApart(c.ctx, "judge-a", a, []int64{a}); !errors.Is(err, tournament.ErrInvalid) {
+		t.Errorf("SetKeepApart(self) error = %v, want ErrInvalid", err)
+	}
+	// Player 8 has not checked in: not paired.
+	must(c.svc.CheckIn(c.ctx, "judge-a", players[7].ID, false)).ok(t)
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	if seatedWith(r, a, b) {
+		t.Errorf("round 1 seats %d with %d despite keep-apart: %v", a, b, r.Tables)
+	}
+	if !slices.Contains(r.Tables[1].Players, players[2].ID) {
+		t.Errorf("round 1 table 2 = %v, want fixed player %d", r.Tables[1].Players, players[2].ID)
+	}
+	if slices.ContainsFunc(r.Tables, func(t tournament.Table) bool { return slices.Contains(t.Players, players[7].ID) }) {
+		t.Errorf("round 1 pairs player %d, who has not checked in", players[7].ID)
+	}
+}
+
+func TestRepairAndAmendRound(t *testing.T) {
+	c := newConsole(t)
+	tour, players := c.setUp(10, 3)
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	if got := tableSizes(r); !slices.Equal(got, []int{4, 3, 3}) || len(r.Byes) != 0 {
+		t.Fatalf("round 1 tables %v byes %v, want [4 3 3] and none", got, r.Byes)
+	}
+
+	// A late entry and a drop before round 1 starts: both wait for a repair.
+	late := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "遅刻", Kana: "ちこく"})).ok(t)
+	late = must(c.svc.CheckIn(c.ctx, "judge-a", late.ID, true)).ok(t)
+	gone := must(c.svc.DropPlayer(c.ctx, "judge-a", players[0].ID)).ok(t)
+	if late.LateEntryRound != 1 || gone.DroppedRound != 1 {
+		t.Errorf("before round 1 starts: late entry round %d, drop round %d; want 1 and 1", late.LateEntryRound, gone.DroppedRound)
+	}
+	v := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t)
+	if len(v.Missing) != 1 || v.Missing[0].ID != late.ID || len(v.Withdrawn) != 1 || v.Withdrawn[0].ID != gone.ID {
+		t.Errorf("RoundView Missing %v Withdrawn %v, want the late entry and the drop", v.Missing, v.Withdrawn)
+	}
+	r = must(c.svc.RepairRound(c.ctx, "judge-b", tour.ID, 1)).ok(t)
+	v = must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t)
+	if len(v.Missing) != 0 || len(v.Withdrawn) != 0 || r.PairedBy != "judge-b" || r.Seed == 0 {
+		t.Errorf("after RepairRound: Missing %v Withdrawn %v, round %+v", v.Missing, v.Withdrawn, r)
+	}
+
+	// Swap a player of table 1 with one of table 2, with a reason.
+	x, y := r.Tables[0].Players[0], r.Tables[1].Players[0]
+	if _, err := c.svc.SwapPlayers(c.ctx, "judge-a", tour.ID, 1, x, y, " "); !errors.Is(err, tournament.ErrInvalid) {
+		t.Errorf("SwapPlayers(no reason) error = %v, want ErrInvalid", err)
+	}
+	r = must(c.svc.SwapPlayers(c.ctx, "judge-a", tour.ID, 1, x, y, "同じ店舗の常連")).ok(t)
+	if !slices.Contains(r.Tables[0].Players, y) || !slices.Contains(r.Tables[1].Players, x) || len(r.Amendments) != 1 || r.Amendments[0].Reason != "同じ店舗の常連" {
+		t.Errorf("after SwapPlayers: tables %v amendments %+v", r.Tables, r.Amendments)
+	}
+	if _, err := c.svc.SwapPlayers(c.ctx, "judge-a", tour.ID, 1, x, 999, "x"); !errors.Is(err, referee.ErrInvalid) {
+		t.Errorf("SwapPlayers(stranger) error = %v, want invalid", err)
+	}
+
+	// Once a table is seated, its players no longer change and the round is
+	// not re-paired. The pairing may number its tables in any order.
+	four := slices.IndexFunc(r.Tables, func(t tournament.Table) bool { return len(t.Players) == 4 })
+	var threes []int
+	for i, tb := range r.Tables {
+		if len(tb.Players) == 3 {
+			threes = append(threes, i)
+		}
+	}
+	seated, open := r.Tables[threes[0]], r.Tables[threes[1]]
+	must(c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, seated.Number, tournament.SeatingInput{Auto: true})).ok(t)
+	if _, err := c.svc.SwapPlayers(c.ctx, "judge-a", tour.ID, 1, r.Tables[four].Players[0], seated.Players[0], "x"); !errors.Is(err, tournament.ErrConflict) {
+		t.Errorf("SwapPlayers(seated table) error = %v, want ErrConflict", err)
+	}
+	if _, err := c.svc.RepairRound(c.ctx, "judge-a", tour.ID, 1); !errors.Is(err, tournament.ErrConflict) {
+		t.Errorf("RepairRound(started) error = %v, want ErrConflict", err)
+	}
+	// A move between unseated tables is fine, as long as every table keeps
+	// 3 or 4 players.
+	if _, err := c.svc.MovePlayer(c.ctx, "judge-a", tour.ID, 1, open.Players[0], r.Tables[four].Number, "x"); !errors.Is(err, referee.ErrInvalid) {
+		t.Errorf("MovePlayer(leaving 2 at a table) error = %v, want referee.ErrInvalid", err)
+	}
+	mover := r.Tables[four].Players[0]
+	r = must(c.svc.MovePlayer(c.ctx, "judge-a", tour.ID, 1, mover, open.Number, "車椅子席")).ok(t)
+	if !slices.Contains(r.Tables[threes[1]].Players, mover) || len(r.Tables[four].Players) != 3 || len(r.Amendments) != 2 {
+		t.Errorf("after MovePlayer: tables %v, want player %d at table %d", r.Tables, mover, open.Number)
+	}
+	// A drop once round 1 has started takes effect from round 2.
+	if p := must(c.svc.DropPlayer(c.ctx, "judge-a", players[1].ID)).ok(t); p.DroppedRound != 2 {
+		t.Errorf("DropPlayer(round 1 started) DroppedRound = %d, want 2", p.DroppedRound)
+	}
+	if _, err := c.svc.DropPlayer(c.ctx, "judge-a", players[1].ID); !errors.Is(err, tournament.ErrInvalid) {
+		t.Errorf("DropPlayer(twice) error = %v, want ErrInvalid", err)
+	}
+	if p := must(c.svc.ReinstatePlayer(c.ctx, "judge-a", players[1].ID)).ok(t); p.DroppedRound != 0 {
+		t.Errorf("ReinstatePlayer() DroppedRound = %d, want 0", p.DroppedRound)
+	}
+}

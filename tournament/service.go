@@ -1,0 +1,232 @@
+package tournament
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/catanjudge/catanjudge/referee"
+)
+
+// RulesetSource provides the rulesets a server offers, by name
+// (config.Rulesets is one).
+type RulesetSource interface {
+	Get(name string) (referee.Ruleset, bool)
+}
+
+// Service holds the judges' console use cases. Each one validates its input,
+// computes with the referee, and makes one Store call that writes the change
+// and its audit entry in one transaction. Judge identity is an argument: the
+// web layer knows who is logged in ("api" for the API token).
+type Service struct {
+	store          Store
+	rulesets       RulesetSource
+	now            func() time.Time
+	seed           func() uint64
+	defaultRuleset string
+}
+
+// Option configures a Service.
+type Option func(*Service)
+
+// WithSeeds sets the source of the seeds the service draws for pairings,
+// seatings and boards; every seed drawn is recorded, so the outcome replays.
+// The default draws from math/rand/v2's randomly seeded generator.
+func WithSeeds(seed func() uint64) Option { return func(s *Service) { s.seed = seed } }
+
+// WithDefaultRuleset names the ruleset of a tournament created without one.
+func WithDefaultRuleset(name string) Option { return func(s *Service) { s.defaultRuleset = name } }
+
+// NewService returns the use cases over store, with the rulesets offered
+// and a clock.
+func NewService(store Store, rulesets RulesetSource, now func() time.Time, opts ...Option) *Service {
+	s := &Service{
+		store:    store,
+		rulesets: rulesets,
+		now:      now,
+		seed:     rand.Uint64,
+		// The built-in preset of the rulebook (config.DefaultRuleset).
+		defaultRuleset: "proshop-2003",
+	}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// change returns the audit description of a change made now by judge.
+func (s *Service) change(judge, action, subject string, before, after any) Change {
+	return Change{Judge: judge, At: s.now().UTC(), Action: action, Subject: subject, Before: before, After: after}
+}
+
+// checkJudge reports a change attempted without a judge.
+func checkJudge(judge string) error {
+	if strings.TrimSpace(judge) == "" {
+		return invalid("judge-missing", "the judge must be named", nil)
+	}
+	return nil
+}
+
+// pid is a player's ID as the referee knows it.
+func pid(id int64) string { return strconv.FormatInt(id, 10) }
+
+func pids(ids []int64) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = pid(id)
+	}
+	return out
+}
+
+// fromPID reads back an ID the service gave the referee.
+func fromPID(s string) int64 {
+	id, _ := strconv.ParseInt(s, 10, 64)
+	return id
+}
+
+func fromPIDs(ss []string) []int64 {
+	if len(ss) == 0 {
+		return nil
+	}
+	out := make([]int64, len(ss))
+	for i, s := range ss {
+		out[i] = fromPID(s)
+	}
+	return out
+}
+
+// snapshot copies v for an audit entry's Before, so later edits of v do not show.
+func snapshot(v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	return json.RawMessage(b)
+}
+
+// TournamentInput is what an organizer enters for a tournament.
+type TournamentInput struct {
+	Name        string
+	Date        string // YYYY-MM-DD, optional
+	Venue       string
+	Ruleset     string // a ruleset name; empty for the default
+	Rounds      int
+	GameMinutes int // 0 for the ruleset's game time
+}
+
+func (in TournamentInput) check() (TournamentInput, error) {
+	in.Name, in.Venue, in.Date = strings.TrimSpace(in.Name), strings.TrimSpace(in.Venue), strings.TrimSpace(in.Date)
+	switch {
+	case in.Name == "":
+		return in, invalid("tournament-name-missing", "the tournament needs a name", nil)
+	case in.Rounds < 1 || in.Rounds > 30:
+		return in, invalid("rounds-out-of-range", fmt.Sprintf("rounds must be between 1 and 30, got %d", in.Rounds),
+			map[string]any{"Rounds": in.Rounds, "Min": 1, "Max": 30})
+	case in.GameMinutes < 0 || in.GameMinutes > 240:
+		return in, invalid("game-minutes-out-of-range", fmt.Sprintf("game minutes must be between 1 and 240, got %d", in.GameMinutes),
+			map[string]any{"Minutes": in.GameMinutes, "Min": 1, "Max": 240})
+	}
+	if in.Date != "" {
+		if _, err := time.Parse(time.DateOnly, in.Date); err != nil {
+			return in, invalid("date-format", fmt.Sprintf("date %q is not a date like 2025-11-22", in.Date),
+				map[string]any{"Date": in.Date})
+		}
+	}
+	return in, nil
+}
+
+// CreateTournament creates a tournament under a copy of the named ruleset.
+func (s *Service) CreateTournament(ctx context.Context, judge string, in TournamentInput) (Tournament, error) {
+	if err := checkJudge(judge); err != nil {
+		return Tournament{}, err
+	}
+	in, err := in.check()
+	if err != nil {
+		return Tournament{}, err
+	}
+	name := cmp.Or(strings.TrimSpace(in.Ruleset), s.defaultRuleset)
+	rs, ok := s.rulesets.Get(name)
+	if !ok {
+		return Tournament{}, invalid("unknown-ruleset", fmt.Sprintf("unknown ruleset %q", name), map[string]any{"Ruleset": name})
+	}
+	t := Tournament{
+		Name:        in.Name,
+		Date:        in.Date,
+		Venue:       in.Venue,
+		Ruleset:     rs,
+		Rounds:      in.Rounds,
+		GameMinutes: cmp.Or(in.GameMinutes, rs.GameMinutes),
+		CreatedAt:   s.now().UTC(),
+	}
+	c := s.change(judge, "tournament.create", "tournament "+t.Name, nil, &t)
+	if err := s.store.CreateTournament(ctx, &t, c); err != nil {
+		return Tournament{}, err
+	}
+	return t, nil
+}
+
+// EditTournament changes a tournament's name, date, venue, rounds and game
+// time. The ruleset stays the copy made at creation; in.Ruleset is ignored.
+func (s *Service) EditTournament(ctx context.Context, judge string, id int64, in TournamentInput) (Tournament, error) {
+	if err := checkJudge(judge); err != nil {
+		return Tournament{}, err
+	}
+	in, err := in.check()
+	if err != nil {
+		return Tournament{}, err
+	}
+	t, err := s.store.Tournament(ctx, id)
+	if err != nil {
+		return Tournament{}, err
+	}
+	rounds, err := s.store.Rounds(ctx, id)
+	if err != nil {
+		return Tournament{}, err
+	}
+	if in.Rounds < len(rounds) {
+		return Tournament{}, invalid("rounds-below-paired",
+			fmt.Sprintf("%d rounds are already paired; rounds cannot be %d", len(rounds), in.Rounds),
+			map[string]any{"Paired": len(rounds), "Rounds": in.Rounds})
+	}
+	before := snapshot(t)
+	t.Name, t.Date, t.Venue, t.Rounds = in.Name, in.Date, in.Venue, in.Rounds
+	t.GameMinutes = cmp.Or(in.GameMinutes, t.Ruleset.GameMinutes)
+	if err := s.store.UpdateTournament(ctx, t, s.change(judge, "tournament.edit", "tournament "+t.Name, before, t)); err != nil {
+		return Tournament{}, err
+	}
+	return t, nil
+}
+
+// GetTournament returns a tournament.
+func (s *Service) GetTournament(ctx context.Context, id int64) (Tournament, error) {
+	return s.store.Tournament(ctx, id)
+}
+
+// ListTournaments returns every tournament, newest first.
+func (s *Service) ListTournaments(ctx context.Context) ([]Tournament, error) {
+	return s.store.Tournaments(ctx)
+}
+
+// AuditLog returns a tournament's audit log, newest first.
+func (s *Service) AuditLog(ctx context.Context, tournamentID int64) ([]AuditEntry, error) {
+	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
+		return nil, err
+	}
+	return s.store.AuditLog(ctx, tournamentID)
+}
+
+// sortedIDs returns ids sorted, without repeats.
+func sortedIDs(ids []int64) []int64 {
+	out := slices.Clone(ids)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// describe names a player for people: "player 12 (青木)".
+func describe(p Player) string { return fmt.Sprintf("player %d (%s)", p.ID, p.Name) }

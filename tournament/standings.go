@@ -1,0 +1,84 @@
+package tournament
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/catanjudge/catanjudge/referee"
+)
+
+// Standing is one player's line in the tournament standings.
+type Standing struct {
+	Rank     int // players equal on every key of the ruleset share a rank
+	PlayerID int64
+	Name     string
+	Kana     string
+	Firsts   int     // 1st places, shared 1sts included
+	VP       int     // total recorded VP (capped per game, after penalties)
+	Share    float64 // VP share
+	Points   int     // placement points
+	Played   int     // games played
+	Byes     int
+	// DroppedRound is the first round the player no longer plays; 0 while active.
+	DroppedRound int
+}
+
+// Standings ranks every player from the latest result revision of every
+// table, the byes, and the effect of the standing penalties (RULINGS.md,
+// Tournament standings). Nothing of it is stored: it is computed on each call.
+// Players sharing a rank are listed by kana, then name.
+func (s *Service) Standings(ctx context.Context, tournamentID int64) ([]Standing, error) {
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	return e.standings()
+}
+
+// standings ranks the event's players, as Standings does.
+func (e event) standings() ([]Standing, error) {
+	st, err := standingsOf(e.t.Ruleset, e.players, e.rounds, e.penalties)
+	if err != nil {
+		return nil, e.named(err)
+	}
+	out := make([]Standing, 0, len(st))
+	for _, x := range st {
+		id := fromPID(x.Player)
+		p, _ := e.player(id)
+		out = append(out, Standing{
+			Rank: x.Rank, PlayerID: id, Name: p.Name, Kana: p.Kana,
+			Firsts: x.Firsts, VP: x.VP, Share: x.Share, Points: x.Points,
+			Played: x.Played, Byes: x.Byes, DroppedRound: p.DroppedRound,
+		})
+	}
+	slices.SortStableFunc(out, func(a, b Standing) int {
+		return cmp.Or(cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.Kana, b.Kana), cmp.Compare(a.Name, b.Name), cmp.Compare(a.PlayerID, b.PlayerID))
+	})
+	return out, nil
+}
+
+// standingsOf computes the referee's standings of players over rounds.
+func standingsOf(rs referee.Ruleset, players []Player, rounds []Round, penalties []Penalty) ([]referee.Standing, error) {
+	var games []referee.Game
+	var byes []string
+	for _, r := range rounds {
+		for _, t := range r.Tables {
+			if t.Result == nil {
+				continue
+			}
+			ps, err := placeTable(rs, r.Number, t.Number, *t.Result, penalties)
+			if err != nil {
+				return nil, fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
+			}
+			games = append(games, referee.Game{Placings: ps})
+		}
+		byes = append(byes, pids(r.Byes)...)
+	}
+	ids := make([]int64, len(players))
+	for i, p := range players {
+		ids[i] = p.ID
+	}
+	return referee.Standings(rs, games, byes, pids(sortedIDs(ids)))
+}

@@ -1,0 +1,40 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// importBatch is how many players one INSERT carries: SQLite allows 32766
+// bound values per statement, and a player row has 8 columns.
+const importBatch = 500
+
+// AddPlayers implements tournament.Store.
+func (s *Store) AddPlayers(ctx context.Context, ps []*tournament.Player, c tournament.Change) error {
+	if len(ps) == 0 {
+		return nil
+	}
+	tid := ps[0].TournamentID
+	rows := make([]playerRow, len(ps))
+	for i, p := range ps {
+		if p.TournamentID != tid {
+			return fmt.Errorf("add players: %w: players of tournaments %d and %d in one import", tournament.ErrInvalid, tid, p.TournamentID)
+		}
+		rows[i] = newPlayerRow(*p)
+		rows[i].ID = 0
+	}
+	return s.tx(ctx, "add players", func(tx *gorm.DB) error {
+		if err := tx.Omit(clause.Associations).CreateInBatches(&rows, importBatch).Error; err != nil {
+			return err
+		}
+		for i := range rows {
+			ps[i].ID = rows[i].ID
+		}
+		return audit(tx, tid, c)
+	})
+}

@@ -1,0 +1,188 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// SaveResult implements tournament.Store. The version check runs inside the
+// write transaction (BEGIN IMMEDIATE, so no other writer slips in between),
+// and the unique (table_id, version) index backs it: of two saves of the
+// same version exactly one wins, and the other gets a *ConflictError.
+func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *tournament.Result, c tournament.Change) error {
+	what := fmt.Sprintf("save result of table %d", tableID)
+	err := s.tx(ctx, what, func(tx *gorm.DB) error {
+		tid, err := tournamentOfTable(tx, tableID)
+		if err != nil {
+			return err
+		}
+		if err := checkVersion(tx, tableID, expected); err != nil {
+			return err
+		}
+		if err := checkScorePlayers(tx, tableID, r.Scores); err != nil {
+			return err
+		}
+		row := resultRow{
+			TableID:    tableID,
+			Version:    expected + 1,
+			DeclaredID: nullID(r.Declared),
+			EndedBy:    r.EndedBy,
+			Judge:      r.Judge,
+			At:         r.At.UTC(),
+			Reason:     r.Reason,
+			LateReason: r.LateReason,
+		}
+		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
+			return err
+		}
+		scores := make([]scoreRow, len(r.Scores))
+		for i, sc := range r.Scores {
+			scores[i] = scoreRow{ResultID: row.ID, PlayerID: sc.PlayerID, Position: i, VP: sc.VP}
+		}
+		if err := tx.Omit(clause.Associations).Create(&scores).Error; err != nil {
+			return err
+		}
+		r.TableID, r.Version = tableID, row.Version
+		return audit(tx, tid, c)
+	})
+	if errors.Is(err, tournament.ErrConflict) {
+		var ce *tournament.ConflictError
+		if !errors.As(err, &ce) {
+			// The unique index refused a version another save took first.
+			if cerr := checkVersion(s.db.WithContext(ctx), tableID, expected); cerr != nil {
+				return cerr
+			}
+		}
+	}
+	return err
+}
+
+// checkScorePlayers reports scores that do not name each of the table's
+// players once: the table may have changed since the judge read it.
+func checkScorePlayers(tx *gorm.DB, tableID int64, scores []tournament.Score) error {
+	var seated []int64
+	if err := tx.Model(&tablePlayerRow{}).Where("table_id = ?", tableID).Order("player_id").Pluck("player_id", &seated).Error; err != nil {
+		return err
+	}
+	named := make([]int64, len(scores))
+	for i, s := range scores {
+		named[i] = s.PlayerID
+	}
+	slices.Sort(named)
+	if !slices.Equal(seated, named) {
+		return fmt.Errorf("%w: the scores name players %v, but the table seats %v", tournament.ErrInvalid, named, seated)
+	}
+	return nil
+}
+
+// checkVersion returns a *ConflictError unless the latest revision of the
+// table is expected (0 for none).
+func checkVersion(db *gorm.DB, tableID int64, expected int) error {
+	latest, err := latestResults(db, []int64{tableID})
+	if err != nil {
+		return err
+	}
+	cur, ok := latest[tableID]
+	if ok && cur.Version == expected || !ok && expected == 0 {
+		return nil
+	}
+	if !ok {
+		return fmt.Errorf("%w: result version %d does not exist; the table has no result yet", tournament.ErrConflict, expected)
+	}
+	ce := &tournament.ConflictError{Expected: expected, Current: cur}
+	if expected > 0 && expected < cur.Version {
+		base, err := revision(db, tableID, expected)
+		if err != nil {
+			return err
+		}
+		ce.Base = &base
+	}
+	return ce
+}
+
+// latestResults returns the latest revision of each table that has one.
+func latestResults(db *gorm.DB, tableIDs []int64) (map[int64]tournament.Result, error) {
+	out := map[int64]tournament.Result{}
+	if len(tableIDs) == 0 {
+		return out, nil
+	}
+	var rows []resultRow
+	err := db.Where("table_id IN ? AND version = (SELECT MAX(r2.version) FROM results r2 WHERE r2.table_id = results.table_id)", tableIDs).
+		Find(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	scores, err := scoresOf(db, rows)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.TableID] = r.result(scores[r.ID])
+	}
+	return out, nil
+}
+
+func revision(db *gorm.DB, tableID int64, version int) (tournament.Result, error) {
+	var row resultRow
+	if err := db.Where("table_id = ? AND version = ?", tableID, version).Take(&row).Error; err != nil {
+		return tournament.Result{}, err
+	}
+	scores, err := scoresOf(db, []resultRow{row})
+	if err != nil {
+		return tournament.Result{}, err
+	}
+	return row.result(scores[row.ID]), nil
+}
+
+// scoresOf returns the scores of each result row, in score sheet order.
+func scoresOf(db *gorm.DB, rows []resultRow) (map[int64][]scoreRow, error) {
+	out := map[int64][]scoreRow{}
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	var scores []scoreRow
+	if err := db.Where("result_id IN ?", ids).Order("result_id, position").Find(&scores).Error; err != nil {
+		return nil, err
+	}
+	for _, s := range scores {
+		out[s.ResultID] = append(out[s.ResultID], s)
+	}
+	return out, nil
+}
+
+// Revisions implements tournament.Store.
+func (s *Store) Revisions(ctx context.Context, tableID int64) ([]tournament.Result, error) {
+	what := fmt.Sprintf("revisions of table %d", tableID)
+	db := s.db.WithContext(ctx)
+	var n int64
+	if err := db.Model(&tableRow{}).Where("id = ?", tableID).Count(&n).Error; err != nil {
+		return nil, wrap(what, err)
+	}
+	if n == 0 {
+		return nil, wrap(what, notFound("table", tableID))
+	}
+	var rows []resultRow
+	if err := db.Where("table_id = ?", tableID).Order("version").Find(&rows).Error; err != nil {
+		return nil, wrap(what, err)
+	}
+	scores, err := scoresOf(db, rows)
+	if err != nil {
+		return nil, wrap(what, err)
+	}
+	out := make([]tournament.Result, len(rows))
+	for i, r := range rows {
+		out[i] = r.result(scores[r.ID])
+	}
+	return out, nil
+}

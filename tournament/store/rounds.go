@@ -1,0 +1,399 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/catanjudge/catanjudge/referee/pairing"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// AddRound implements tournament.Store.
+func (s *Store) AddRound(ctx context.Context, r *tournament.Round, c tournament.Change) error {
+	return s.tx(ctx, fmt.Sprintf("add round %d", r.Number), func(tx *gorm.DB) error {
+		row := roundRow{
+			TournamentID:  r.TournamentID,
+			Number:        r.Number,
+			Mode:          r.Mode,
+			Seed:          int64(r.Seed),
+			CostMeetings:  r.Cost.Meetings,
+			CostExposure:  r.Cost.Exposure,
+			CostStandings: r.Cost.Standings,
+			Repeats:       r.Repeats,
+			PairedBy:      r.PairedBy,
+			PairedAt:      r.PairedAt.UTC(),
+		}
+		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
+			return err
+		}
+		r.ID = row.ID
+		if err := insertPairing(tx, r, nil); err != nil {
+			return err
+		}
+		return audit(tx, r.TournamentID, c)
+	})
+}
+
+// ReplaceRound implements tournament.Store.
+func (s *Store) ReplaceRound(ctx context.Context, r *tournament.Round, c tournament.Change) error {
+	return s.tx(ctx, fmt.Sprintf("replace round %d", r.Number), func(tx *gorm.DB) error {
+		var row roundRow
+		if err := tx.Where("tournament_id = ? AND number = ?", r.TournamentID, r.Number).Take(&row).Error; err != nil {
+			return err
+		}
+		var tables []tableRow
+		if err := tx.Where("round_id = ?", row.ID).Find(&tables).Error; err != nil {
+			return err
+		}
+		boards := map[int]string{}
+		tids := make([]int64, len(tables))
+		for i, t := range tables {
+			if t.Seating != "" {
+				return fmt.Errorf("%w: table %d is already seated", tournament.ErrConflict, t.Number)
+			}
+			boards[t.Number] = t.Board
+			tids[i] = t.ID
+		}
+		var n int64
+		if err := tx.Model(&resultRow{}).Where("table_id IN ?", tids).Count(&n).Error; err != nil {
+			return err
+		}
+		if n > 0 {
+			return fmt.Errorf("%w: the round already has results", tournament.ErrConflict)
+		}
+		if err := tx.Model(&clockEventRow{}).Where("round_id = ?", row.ID).Count(&n).Error; err != nil {
+			return err
+		}
+		if n > 0 {
+			return fmt.Errorf("%w: the round's clock has started", tournament.ErrConflict)
+		}
+		for _, m := range []any{&tablePlayerRow{}, &byeRow{}, &amendmentRow{}, &tableRow{}} {
+			if err := tx.Where("round_id = ?", row.ID).Delete(m).Error; err != nil {
+				return err
+			}
+		}
+		err := tx.Model(&row).Updates(map[string]any{
+			"mode": r.Mode, "seed": int64(r.Seed), "repeats": r.Repeats, "cost_meetings": r.Cost.Meetings,
+			"cost_exposure": r.Cost.Exposure, "cost_standings": r.Cost.Standings,
+			"paired_by": r.PairedBy, "paired_at": r.PairedAt.UTC(),
+		}).Error
+		if err != nil {
+			return err
+		}
+		r.ID = row.ID
+		r.Amendments = nil
+		if err := insertPairing(tx, r, boards); err != nil {
+			return err
+		}
+		return audit(tx, r.TournamentID, c)
+	})
+}
+
+// insertPairing writes r's tables and byes, keeping a board already set up
+// for a table number (the board does not depend on who sits there), and
+// sets the IDs in r.
+func insertPairing(tx *gorm.DB, r *tournament.Round, boards map[int]string) error {
+	for i := range r.Tables {
+		t := &r.Tables[i]
+		row := tableRow{RoundID: r.ID, Number: t.Number, Board: boards[t.Number]}
+		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
+			return err
+		}
+		t.ID, t.RoundID = row.ID, r.ID
+		b, err := decodeBoard(row.Board)
+		if err != nil {
+			return err
+		}
+		t.Board, t.Seating, t.Result, t.Revisions = b, nil, nil, 0
+		if len(t.Players) == 0 {
+			return fmt.Errorf("%w: table %d has no players", tournament.ErrInvalid, t.Number)
+		}
+		players := make([]tablePlayerRow, len(t.Players))
+		for k, p := range t.Players {
+			players[k] = tablePlayerRow{RoundID: r.ID, TableID: row.ID, PlayerID: p, Position: k}
+		}
+		if err := tx.Omit(clause.Associations).Create(&players).Error; err != nil {
+			return err
+		}
+	}
+	if len(r.Byes) == 0 {
+		return nil
+	}
+	byes := make([]byeRow, len(r.Byes))
+	for i, p := range r.Byes {
+		byes[i] = byeRow{RoundID: r.ID, PlayerID: p}
+	}
+	return tx.Omit(clause.Associations).Create(&byes).Error
+}
+
+// Round implements tournament.Store.
+func (s *Store) Round(ctx context.Context, tournamentID int64, number int) (tournament.Round, error) {
+	what := fmt.Sprintf("round %d", number)
+	var row roundRow
+	if err := s.db.WithContext(ctx).Where("tournament_id = ? AND number = ?", tournamentID, number).Take(&row).Error; err != nil {
+		return tournament.Round{}, wrap(what, err)
+	}
+	rounds, err := loadRounds(s.db.WithContext(ctx), []roundRow{row})
+	if err != nil {
+		return tournament.Round{}, wrap(what, err)
+	}
+	return rounds[0], nil
+}
+
+// Rounds implements tournament.Store.
+func (s *Store) Rounds(ctx context.Context, tournamentID int64) ([]tournament.Round, error) {
+	what := fmt.Sprintf("rounds of tournament %d", tournamentID)
+	var rows []roundRow
+	if err := s.db.WithContext(ctx).Where("tournament_id = ?", tournamentID).Order("number").Find(&rows).Error; err != nil {
+		return nil, wrap(what, err)
+	}
+	rounds, err := loadRounds(s.db.WithContext(ctx), rows)
+	return rounds, wrap(what, err)
+}
+
+// loadRounds reads everything recorded for the given rounds in a fixed
+// number of queries, whatever the number of tables.
+func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
+	out := make([]tournament.Round, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	rids := make([]int64, len(rows))
+	at := map[int64]int{}
+	for i, r := range rows {
+		rids[i] = r.ID
+		at[r.ID] = i
+		out[i] = tournament.Round{
+			ID: r.ID, TournamentID: r.TournamentID, Number: r.Number, Mode: r.Mode,
+			Seed: uint64(r.Seed), Repeats: r.Repeats,
+			Cost:     pairing.Cost{Meetings: r.CostMeetings, Exposure: r.CostExposure, Standings: r.CostStandings},
+			PairedBy: r.PairedBy, PairedAt: r.PairedAt,
+		}
+	}
+	var tables []tableRow
+	if err := db.Where("round_id IN ?", rids).Order("round_id, number").Find(&tables).Error; err != nil {
+		return nil, err
+	}
+	var seats []tablePlayerRow
+	if err := db.Where("round_id IN ?", rids).Order("table_id, position").Find(&seats).Error; err != nil {
+		return nil, err
+	}
+	var byes []byeRow
+	if err := db.Where("round_id IN ?", rids).Order("round_id, player_id").Find(&byes).Error; err != nil {
+		return nil, err
+	}
+	var amendments []amendmentRow
+	if err := db.Where("round_id IN ?", rids).Order("id").Find(&amendments).Error; err != nil {
+		return nil, err
+	}
+	tids := make([]int64, len(tables))
+	for i, t := range tables {
+		tids[i] = t.ID
+	}
+	latest, err := latestResults(db, tids)
+	if err != nil {
+		return nil, err
+	}
+	players := map[int64][]int64{}
+	for _, s := range seats {
+		players[s.TableID] = append(players[s.TableID], s.PlayerID)
+	}
+	for _, t := range tables {
+		r := &out[at[t.RoundID]]
+		seating, err := decodeSeating(t.Seating)
+		if err != nil {
+			return nil, fmt.Errorf("table %d: %w", t.ID, err)
+		}
+		board, err := decodeBoard(t.Board)
+		if err != nil {
+			return nil, fmt.Errorf("table %d: %w", t.ID, err)
+		}
+		table := tournament.Table{
+			ID: t.ID, RoundID: t.RoundID, Number: t.Number, Players: players[t.ID],
+			Seating: seating, Board: board,
+		}
+		if res, ok := latest[t.ID]; ok {
+			table.Result = &res
+			// Versions run 1, 2, ... without gaps, so the latest is the count.
+			table.Revisions = res.Version
+		}
+		r.Tables = append(r.Tables, table)
+	}
+	for _, b := range byes {
+		r := &out[at[b.RoundID]]
+		r.Byes = append(r.Byes, b.PlayerID)
+	}
+	for _, a := range amendments {
+		r := &out[at[a.RoundID]]
+		r.Amendments = append(r.Amendments, tournament.Amendment{
+			A: a.AID, B: idOf(a.BID), Table: a.TableNumber, Reason: a.Reason, Judge: a.Judge, At: a.At,
+		})
+	}
+	return out, nil
+}
+
+// AmendRound implements tournament.Store.
+func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, a tournament.Amendment, c tournament.Change) error {
+	return s.tx(ctx, fmt.Sprintf("amend round %d", r.Number), func(tx *gorm.DB) error {
+		var row roundRow
+		if err := tx.Take(&row, r.ID).Error; err != nil {
+			return err
+		}
+		if row.TournamentID != r.TournamentID || row.Number != r.Number {
+			return fmt.Errorf("%w: round %d is not round %d of tournament %d", tournament.ErrInvalid, r.ID, r.Number, r.TournamentID)
+		}
+		var tables []tableRow
+		if err := tx.Where("round_id = ?", row.ID).Order("number").Find(&tables).Error; err != nil {
+			return err
+		}
+		if len(tables) != len(r.Tables) {
+			return fmt.Errorf("%w: the amended round has %d tables, want %d", tournament.ErrInvalid, len(r.Tables), len(tables))
+		}
+		var seats []tablePlayerRow
+		if err := tx.Where("round_id = ?", row.ID).Order("table_id, position").Find(&seats).Error; err != nil {
+			return err
+		}
+		now := map[int64][]int64{}
+		for _, st := range seats {
+			now[st.TableID] = append(now[st.TableID], st.PlayerID)
+		}
+		var changed []tableRow
+		for i, t := range tables {
+			nt := &r.Tables[i]
+			if nt.Number != t.Number {
+				return fmt.Errorf("%w: the amended round has table %d where table %d is", tournament.ErrInvalid, nt.Number, t.Number)
+			}
+			nt.ID, nt.RoundID = t.ID, row.ID
+			if slices.Equal(now[t.ID], nt.Players) {
+				continue
+			}
+			if !sameMembers(now[t.ID], nt.Players) {
+				if err := checkTableOpen(tx, t.ID, true); err != nil {
+					return err
+				}
+			}
+			changed = append(changed, t)
+		}
+		// Delete every changed table's players before inserting any, so a
+		// player moving between tables never sits at two at once.
+		for _, t := range changed {
+			if err := tx.Where("table_id = ?", t.ID).Delete(&tablePlayerRow{}).Error; err != nil {
+				return err
+			}
+		}
+		if err := tx.Where("round_id = ?", row.ID).Delete(&byeRow{}).Error; err != nil {
+			return err
+		}
+		for _, t := range changed {
+			nt := r.Tables[slices.IndexFunc(r.Tables, func(x tournament.Table) bool { return x.ID == t.ID })]
+			rows := make([]tablePlayerRow, len(nt.Players))
+			for k, p := range nt.Players {
+				rows[k] = tablePlayerRow{RoundID: row.ID, TableID: t.ID, PlayerID: p, Position: k}
+			}
+			if err := tx.Omit(clause.Associations).Create(&rows).Error; err != nil {
+				return err
+			}
+		}
+		if len(r.Byes) > 0 {
+			byes := make([]byeRow, len(r.Byes))
+			for i, p := range r.Byes {
+				byes[i] = byeRow{RoundID: row.ID, PlayerID: p}
+			}
+			if err := tx.Omit(clause.Associations).Create(&byes).Error; err != nil {
+				return err
+			}
+		}
+		err := tx.Model(&row).Updates(map[string]any{
+			"repeats": r.Repeats, "cost_meetings": r.Cost.Meetings,
+			"cost_exposure": r.Cost.Exposure, "cost_standings": r.Cost.Standings,
+		}).Error
+		if err != nil {
+			return err
+		}
+		am := amendmentRow{
+			RoundID: row.ID, AID: a.A, BID: nullID(a.B), TableNumber: a.Table,
+			Reason: a.Reason, Judge: a.Judge, At: a.At.UTC(),
+		}
+		if err := tx.Omit(clause.Associations).Create(&am).Error; err != nil {
+			return err
+		}
+		return audit(tx, row.TournamentID, c)
+	})
+}
+
+// sameMembers reports whether a and b hold the same players in any order.
+func sameMembers(a, b []int64) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+// checkTableOpen reports a conflict when a table already has a result, or
+// (when seatingToo) a seating: the facts recorded there would no longer fit.
+func checkTableOpen(tx *gorm.DB, tableID int64, seatingToo bool) error {
+	var t tableRow
+	if err := tx.Take(&t, tableID).Error; err != nil {
+		return err
+	}
+	if seatingToo && t.Seating != "" {
+		return fmt.Errorf("%w: table %d is already seated", tournament.ErrConflict, t.Number)
+	}
+	var n int64
+	if err := tx.Model(&resultRow{}).Where("table_id = ?", tableID).Count(&n).Error; err != nil {
+		return err
+	}
+	if n > 0 {
+		return fmt.Errorf("%w: table %d already has a result", tournament.ErrConflict, t.Number)
+	}
+	return nil
+}
+
+// SetSeating implements tournament.Store.
+func (s *Store) SetSeating(ctx context.Context, tableID int64, seating tournament.Seating, c tournament.Change) error {
+	text, err := encodeSeating(seating)
+	if err != nil {
+		return err
+	}
+	return s.setTable(ctx, "set seating", tableID, "seating", text, c)
+}
+
+// SetBoard implements tournament.Store.
+func (s *Store) SetBoard(ctx context.Context, tableID int64, b tournament.BoardRecord, c tournament.Change) error {
+	text, err := encodeBoard(b)
+	if err != nil {
+		return err
+	}
+	return s.setTable(ctx, "set board", tableID, "board", text, c)
+}
+
+func (s *Store) setTable(ctx context.Context, what string, tableID int64, column, value string, c tournament.Change) error {
+	return s.tx(ctx, what, func(tx *gorm.DB) error {
+		if err := checkTableOpen(tx, tableID, false); err != nil {
+			return err
+		}
+		if err := tx.Model(&tableRow{ID: tableID}).Update(column, value).Error; err != nil {
+			return err
+		}
+		tid, err := tournamentOfTable(tx, tableID)
+		if err != nil {
+			return err
+		}
+		return audit(tx, tid, c)
+	})
+}
+
+func tournamentOfTable(tx *gorm.DB, tableID int64) (int64, error) {
+	var tid int64
+	err := tx.Model(&roundRow{}).Select("rounds.tournament_id").
+		Joins("JOIN round_tables ON round_tables.round_id = rounds.id").
+		Where("round_tables.id = ?", tableID).Scan(&tid).Error
+	if err == nil && tid == 0 {
+		err = notFound("table", tableID)
+	}
+	return tid, err
+}

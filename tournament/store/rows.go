@@ -1,0 +1,455 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// The row types. Foreign keys come from the belongs-to pointers, which are
+// only ever nil: rows are written with associations omitted.
+
+type tournamentRow struct {
+	ID             int64  `gorm:"primaryKey"`
+	Name           string `gorm:"not null"`
+	Date           string `gorm:"not null"` // YYYY-MM-DD or ""
+	Venue          string `gorm:"not null"`
+	RulesetName    string `gorm:"not null"`
+	RulesetVersion string `gorm:"not null"`
+	Ruleset        string `gorm:"not null"` // the full copy: json.Marshal of referee.Ruleset
+	Rounds         int    `gorm:"not null"`
+	GameMinutes    int    `gorm:"not null"`
+	CreatedAt      time.Time
+}
+
+func (tournamentRow) TableName() string { return "tournaments" }
+
+type playerRow struct {
+	ID             int64          `gorm:"primaryKey"`
+	TournamentID   int64          `gorm:"not null;index"`
+	Tournament     *tournamentRow `gorm:"constraint:OnDelete:CASCADE"`
+	Name           string         `gorm:"not null"`
+	Kana           string         `gorm:"not null"`
+	CheckedIn      bool           `gorm:"not null"`
+	LateEntryRound int            `gorm:"not null"`
+	DroppedRound   int            `gorm:"not null"`
+	FixedTable     int            `gorm:"not null"`
+}
+
+func (playerRow) TableName() string { return "players" }
+
+// keepApartRow is one keep-apart request; it holds both ways, so it is
+// stored once with PlayerID < OtherID.
+type keepApartRow struct {
+	ID           int64      `gorm:"primaryKey"`
+	TournamentID int64      `gorm:"not null;index"`
+	PlayerID     int64      `gorm:"not null;uniqueIndex:idx_keep_apart_pair,priority:1"`
+	Player       *playerRow `gorm:"constraint:OnDelete:CASCADE"`
+	OtherID      int64      `gorm:"not null;uniqueIndex:idx_keep_apart_pair,priority:2;index"`
+	Other        *playerRow `gorm:"constraint:OnDelete:CASCADE"`
+}
+
+func (keepApartRow) TableName() string { return "keep_aparts" }
+
+type roundRow struct {
+	ID           int64          `gorm:"primaryKey"`
+	TournamentID int64          `gorm:"not null;uniqueIndex:idx_round_number,priority:1"`
+	Tournament   *tournamentRow `gorm:"constraint:OnDelete:CASCADE"`
+	Number       int            `gorm:"not null;uniqueIndex:idx_round_number,priority:2"`
+	Mode         string         `gorm:"not null"`
+	Seed         int64          `gorm:"not null"` // the uint64 seed's bits: SQLite integers are signed
+	// The pairing's cost, component by component (pairing.Cost).
+	CostMeetings  int64     `gorm:"not null"`
+	CostExposure  int64     `gorm:"not null"`
+	CostStandings int64     `gorm:"not null"`
+	Repeats       int       `gorm:"not null"`
+	PairedBy      string    `gorm:"not null"`
+	PairedAt      time.Time `gorm:"not null"`
+}
+
+func (roundRow) TableName() string { return "rounds" }
+
+type tableRow struct {
+	ID      int64     `gorm:"primaryKey"`
+	RoundID int64     `gorm:"not null;uniqueIndex:idx_table_number,priority:1"`
+	Round   *roundRow `gorm:"constraint:OnDelete:CASCADE"`
+	Number  int       `gorm:"not null;uniqueIndex:idx_table_number,priority:2"`
+	Seating string    `gorm:"not null"` // JSON of seatingJSON, or "" before seating
+	Board   string    `gorm:"not null"` // JSON of boardJSON, or "" before the board is set
+}
+
+func (tableRow) TableName() string { return "round_tables" }
+
+// tablePlayerRow puts a player at a table; a player sits at one table per round.
+type tablePlayerRow struct {
+	ID       int64      `gorm:"primaryKey"`
+	RoundID  int64      `gorm:"not null;uniqueIndex:idx_table_player_round,priority:1"`
+	Round    *roundRow  `gorm:"constraint:OnDelete:CASCADE"`
+	TableID  int64      `gorm:"not null;index"`
+	Table    *tableRow  `gorm:"constraint:OnDelete:CASCADE"`
+	PlayerID int64      `gorm:"not null;uniqueIndex:idx_table_player_round,priority:2;index"`
+	Player   *playerRow `gorm:"constraint:OnDelete:RESTRICT"`
+	Position int        `gorm:"not null"` // pairing order at the table, from 0
+}
+
+func (tablePlayerRow) TableName() string { return "table_players" }
+
+type byeRow struct {
+	ID       int64      `gorm:"primaryKey"`
+	RoundID  int64      `gorm:"not null;uniqueIndex:idx_bye_player,priority:1"`
+	Round    *roundRow  `gorm:"constraint:OnDelete:CASCADE"`
+	PlayerID int64      `gorm:"not null;uniqueIndex:idx_bye_player,priority:2;index"`
+	Player   *playerRow `gorm:"constraint:OnDelete:RESTRICT"`
+}
+
+func (byeRow) TableName() string { return "round_byes" }
+
+// amendmentRow is a judge's change to a pairing; BID is nil for a move to TableNumber.
+type amendmentRow struct {
+	ID          int64      `gorm:"primaryKey"`
+	RoundID     int64      `gorm:"not null;index"`
+	Round       *roundRow  `gorm:"constraint:OnDelete:CASCADE"`
+	AID         int64      `gorm:"not null"`
+	A           *playerRow `gorm:"foreignKey:AID;constraint:OnDelete:RESTRICT"`
+	BID         *int64
+	B           *playerRow `gorm:"foreignKey:BID;constraint:OnDelete:RESTRICT"`
+	TableNumber int        `gorm:"not null"`
+	Reason      string     `gorm:"not null"`
+	Judge       string     `gorm:"not null"`
+	At          time.Time  `gorm:"not null"`
+}
+
+func (amendmentRow) TableName() string { return "amendments" }
+
+// resultRow is one revision of a table's result. The unique index on
+// (table_id, version) is what lets only one of two concurrent saves of the
+// same version win.
+type resultRow struct {
+	ID         int64      `gorm:"primaryKey"`
+	TableID    int64      `gorm:"not null;uniqueIndex:idx_result_version,priority:1"`
+	Table      *tableRow  `gorm:"constraint:OnDelete:RESTRICT"`
+	Version    int        `gorm:"not null;uniqueIndex:idx_result_version,priority:2"`
+	DeclaredID *int64     // nil when nobody declared
+	Declared   *playerRow `gorm:"foreignKey:DeclaredID;constraint:OnDelete:RESTRICT"`
+	EndedBy    string     `gorm:"not null"`
+	Judge      string     `gorm:"not null"`
+	At         time.Time  `gorm:"not null"`
+	Reason     string     `gorm:"not null"`
+	LateReason string     `gorm:"not null;default:''"`
+}
+
+func (resultRow) TableName() string { return "results" }
+
+type scoreRow struct {
+	ID       int64      `gorm:"primaryKey"`
+	ResultID int64      `gorm:"not null;uniqueIndex:idx_score_player,priority:1"`
+	Result   *resultRow `gorm:"constraint:OnDelete:RESTRICT"`
+	PlayerID int64      `gorm:"not null;uniqueIndex:idx_score_player,priority:2"`
+	Player   *playerRow `gorm:"constraint:OnDelete:RESTRICT"`
+	Position int        `gorm:"not null"` // order on the score sheet, from 0
+	VP       int        `gorm:"not null"`
+}
+
+func (scoreRow) TableName() string { return "result_scores" }
+
+type penaltyRow struct {
+	ID           int64          `gorm:"primaryKey"`
+	TournamentID int64          `gorm:"not null;index"`
+	Tournament   *tournamentRow `gorm:"constraint:OnDelete:CASCADE"`
+	PlayerID     int64          `gorm:"not null;index"`
+	Player       *playerRow     `gorm:"constraint:OnDelete:RESTRICT"`
+	Round        int            `gorm:"not null"`
+	TableNumber  int            `gorm:"not null"`
+	Offence      string         `gorm:"not null"`
+	Level        string         `gorm:"not null"`
+	Judge        string         `gorm:"not null"`
+	At           time.Time      `gorm:"not null"`
+	Note         string         `gorm:"not null"`
+	RevokedBy    string         `gorm:"not null"`
+	RevokedAt    *time.Time     // nil while the penalty stands
+	RevokeReason string         `gorm:"not null"`
+}
+
+func (penaltyRow) TableName() string { return "penalties" }
+
+// clockEventRow is one fact of a round's clock; the clock's state is
+// computed from them.
+type clockEventRow struct {
+	ID      int64     `gorm:"primaryKey"`
+	RoundID int64     `gorm:"not null;index"`
+	Round   *roundRow `gorm:"constraint:OnDelete:CASCADE"`
+	TableID *int64    // nil for the whole round
+	Table   *tableRow `gorm:"constraint:OnDelete:RESTRICT"`
+	Kind    string    `gorm:"not null"`
+	Seconds int       `gorm:"not null"`
+	Reason  string    `gorm:"not null;default:''"`
+	Judge   string    `gorm:"not null"`
+	At      time.Time `gorm:"not null"`
+}
+
+func (clockEventRow) TableName() string { return "clock_events" }
+
+type auditRow struct {
+	ID           int64          `gorm:"primaryKey"`
+	TournamentID *int64         `gorm:"index"` // nil for a change outside any tournament
+	Tournament   *tournamentRow `gorm:"constraint:OnDelete:CASCADE"`
+	Judge        string         `gorm:"not null"`
+	At           time.Time      `gorm:"not null"`
+	Action       string         `gorm:"not null"`
+	Subject      string         `gorm:"not null"`
+	Before       string         `gorm:"not null"`
+	After        string         `gorm:"not null"`
+}
+
+func (auditRow) TableName() string { return "audit_entries" }
+
+type settingRow struct {
+	Key   string `gorm:"primaryKey"`
+	Value string `gorm:"not null"`
+}
+
+func (settingRow) TableName() string { return "settings" }
+
+// Mapping between rows and domain types.
+
+func newTournamentRow(t tournament.Tournament) (tournamentRow, error) {
+	rs, err := json.Marshal(t.Ruleset)
+	if err != nil {
+		return tournamentRow{}, fmt.Errorf("encode ruleset: %w", err)
+	}
+	return tournamentRow{
+		ID:             t.ID,
+		Name:           t.Name,
+		Date:           t.Date,
+		Venue:          t.Venue,
+		RulesetName:    t.Ruleset.Name,
+		RulesetVersion: t.Ruleset.Version,
+		Ruleset:        string(rs),
+		Rounds:         t.Rounds,
+		GameMinutes:    t.GameMinutes,
+		CreatedAt:      t.CreatedAt.UTC(),
+	}, nil
+}
+
+func (r tournamentRow) tournament() (tournament.Tournament, error) {
+	var rs referee.Ruleset
+	if err := json.Unmarshal([]byte(r.Ruleset), &rs); err != nil {
+		return tournament.Tournament{}, fmt.Errorf("tournament %d: decode ruleset: %w", r.ID, err)
+	}
+	return tournament.Tournament{
+		ID:          r.ID,
+		Name:        r.Name,
+		Date:        r.Date,
+		Venue:       r.Venue,
+		Ruleset:     rs,
+		Rounds:      r.Rounds,
+		GameMinutes: r.GameMinutes,
+		CreatedAt:   r.CreatedAt,
+	}, nil
+}
+
+func newPlayerRow(p tournament.Player) playerRow {
+	return playerRow{
+		ID:             p.ID,
+		TournamentID:   p.TournamentID,
+		Name:           p.Name,
+		Kana:           p.Kana,
+		CheckedIn:      p.CheckedIn,
+		LateEntryRound: p.LateEntryRound,
+		DroppedRound:   p.DroppedRound,
+		FixedTable:     p.FixedTable,
+	}
+}
+
+func (r playerRow) player(keepApart []int64) tournament.Player {
+	return tournament.Player{
+		ID:             r.ID,
+		TournamentID:   r.TournamentID,
+		Name:           r.Name,
+		Kana:           r.Kana,
+		CheckedIn:      r.CheckedIn,
+		LateEntryRound: r.LateEntryRound,
+		DroppedRound:   r.DroppedRound,
+		FixedTable:     r.FixedTable,
+		KeepApart:      keepApart,
+	}
+}
+
+func (r resultRow) result(scores []scoreRow) tournament.Result {
+	res := tournament.Result{
+		TableID:    r.TableID,
+		Version:    r.Version,
+		Declared:   idOf(r.DeclaredID),
+		EndedBy:    r.EndedBy,
+		Judge:      r.Judge,
+		At:         r.At,
+		Reason:     r.Reason,
+		LateReason: r.LateReason,
+	}
+	for _, s := range scores {
+		res.Scores = append(res.Scores, tournament.Score{PlayerID: s.PlayerID, VP: s.VP})
+	}
+	return res
+}
+
+func (r penaltyRow) penalty() tournament.Penalty {
+	p := tournament.Penalty{
+		ID:           r.ID,
+		TournamentID: r.TournamentID,
+		PlayerID:     r.PlayerID,
+		Round:        r.Round,
+		Table:        r.TableNumber,
+		Offence:      r.Offence,
+		Level:        referee.Level(r.Level),
+		Judge:        r.Judge,
+		At:           r.At,
+		Note:         r.Note,
+	}
+	if r.RevokedAt != nil {
+		p.Revoked = &tournament.Revocation{Judge: r.RevokedBy, At: *r.RevokedAt, Reason: r.RevokeReason}
+	}
+	return p
+}
+
+func (r auditRow) entry() tournament.AuditEntry {
+	return tournament.AuditEntry{
+		ID:           r.ID,
+		TournamentID: idOf(r.TournamentID),
+		Judge:        r.Judge,
+		At:           r.At,
+		Action:       r.Action,
+		Subject:      r.Subject,
+		Before:       r.Before,
+		After:        r.After,
+	}
+}
+
+func (r clockEventRow) event() tournament.ClockEvent {
+	return tournament.ClockEvent{
+		ID:      r.ID,
+		RoundID: r.RoundID,
+		TableID: idOf(r.TableID),
+		Kind:    r.Kind,
+		Seconds: r.Seconds,
+		Reason:  r.Reason,
+		Judge:   r.Judge,
+		At:      r.At,
+	}
+}
+
+// seatingJSON is the stored shape of a tournament.Seating, with its own
+// field names so a rename in the domain does not break stored data.
+type seatingJSON struct {
+	Rolls [][]rollJSON `json:"rolls"`
+	Seats []seatJSON   `json:"seats"`
+	Auto  bool         `json:"auto"`
+	Seed  uint64       `json:"seed"`
+	Judge string       `json:"judge"`
+	At    time.Time    `json:"at"`
+}
+
+type rollJSON struct {
+	Player int64 `json:"player"`
+	White  int   `json:"white"`
+	Blue   int   `json:"blue"`
+}
+
+type seatJSON struct {
+	Player int64  `json:"player"`
+	Order  int    `json:"order"`
+	Color  string `json:"color"`
+}
+
+func encodeSeating(s tournament.Seating) (string, error) {
+	j := seatingJSON{Auto: s.Auto, Seed: s.Seed, Judge: s.Judge, At: s.At.UTC()}
+	for _, round := range s.Rolls {
+		rolls := make([]rollJSON, len(round))
+		for i, r := range round {
+			rolls[i] = rollJSON{Player: r.PlayerID, White: r.White, Blue: r.Blue}
+		}
+		j.Rolls = append(j.Rolls, rolls)
+	}
+	for _, st := range s.Seats {
+		j.Seats = append(j.Seats, seatJSON{Player: st.PlayerID, Order: st.Order, Color: string(st.Color)})
+	}
+	b, err := json.Marshal(j)
+	if err != nil {
+		return "", fmt.Errorf("encode seating: %w", err)
+	}
+	return string(b), nil
+}
+
+func decodeSeating(text string) (*tournament.Seating, error) {
+	if text == "" {
+		return nil, nil
+	}
+	var j seatingJSON
+	if err := json.Unmarshal([]byte(text), &j); err != nil {
+		return nil, fmt.Errorf("decode seating: %w", err)
+	}
+	s := &tournament.Seating{Auto: j.Auto, Seed: j.Seed, Judge: j.Judge, At: j.At}
+	for _, round := range j.Rolls {
+		rolls := make([]tournament.Roll, len(round))
+		for i, r := range round {
+			rolls[i] = tournament.Roll{PlayerID: r.Player, CapsuleRoll: referee.CapsuleRoll{White: r.White, Blue: r.Blue}}
+		}
+		s.Rolls = append(s.Rolls, rolls)
+	}
+	for _, st := range j.Seats {
+		s.Seats = append(s.Seats, tournament.Seat{PlayerID: st.Player, Order: st.Order, Color: referee.Color(st.Color)})
+	}
+	return s, nil
+}
+
+// boardJSON is the stored shape of a tournament.BoardRecord.
+type boardJSON struct {
+	White    int        `json:"white"`
+	Blue     int        `json:"blue"`
+	RollAuto bool       `json:"roll_auto"`
+	Seed     uint64     `json:"seed"`
+	Deal     []chipJSON `json:"deal,omitempty"`
+	Judge    string     `json:"judge"`
+	At       time.Time  `json:"at"`
+}
+
+type chipJSON struct {
+	Q      int `json:"q"`
+	R      int `json:"r"`
+	Number int `json:"number"`
+}
+
+func encodeBoard(b tournament.BoardRecord) (string, error) {
+	j := boardJSON{
+		White: b.Roll.White, Blue: b.Roll.Blue, RollAuto: b.RollAuto,
+		Seed: b.Seed, Judge: b.Judge, At: b.At.UTC(),
+	}
+	for _, c := range b.Deal {
+		j.Deal = append(j.Deal, chipJSON{Q: c.Hex.Q, R: c.Hex.R, Number: c.Number})
+	}
+	out, err := json.Marshal(j)
+	if err != nil {
+		return "", fmt.Errorf("encode board: %w", err)
+	}
+	return string(out), nil
+}
+
+func decodeBoard(text string) (*tournament.BoardRecord, error) {
+	if text == "" {
+		return nil, nil
+	}
+	var j boardJSON
+	if err := json.Unmarshal([]byte(text), &j); err != nil {
+		return nil, fmt.Errorf("decode board: %w", err)
+	}
+	b := &tournament.BoardRecord{
+		Roll:     referee.CapsuleRoll{White: j.White, Blue: j.Blue},
+		RollAuto: j.RollAuto, Seed: j.Seed, Judge: j.Judge, At: j.At,
+	}
+	for _, c := range j.Deal {
+		b.Deal = append(b.Deal, referee.Chip{Hex: referee.Hex{Q: c.Q, R: c.R}, Number: c.Number})
+	}
+	return b, nil
+}

@@ -1,0 +1,348 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/catanjudge/catanjudge/referee"
+)
+
+// table returns table number of round n.
+func (e event) table(n, number int) (Round, Table, error) {
+	r, err := e.round(n)
+	if err != nil {
+		return Round{}, Table{}, err
+	}
+	i := slices.IndexFunc(r.Tables, func(t Table) bool { return t.Number == number })
+	if i < 0 {
+		return Round{}, Table{}, fmt.Errorf("round %d table %d: %w", n, number, ErrNotFound)
+	}
+	return r, r.Tables[i], nil
+}
+
+func tableSubject(n, number int) string { return fmt.Sprintf("round %d table %d", n, number) }
+
+// SeatingInput is a table's capsule rolls for the play order (§3 オ), or
+// Auto to let the console roll for the table.
+type SeatingInput struct {
+	// Rolls holds one roll of every player at the table, then one round of
+	// re-rolls after another for the groups still tied.
+	Rolls [][]Roll
+	Auto  bool
+}
+
+// SetSeating decides a table's play order and colours (§3 オ, カ) from the
+// capsule rolls, or rolls for the table from a recorded seed. Rolls that
+// leave a tie are refused with an error wrapping ErrInvalid and a
+// *referee.TieError naming who must re-roll. Refused once the table has a result.
+func (s *Service) SetSeating(ctx context.Context, judge string, tournamentID int64, n, number int, in SeatingInput) (Table, error) {
+	if err := checkJudge(judge); err != nil {
+		return Table{}, err
+	}
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return Table{}, err
+	}
+	_, t, err := e.table(n, number)
+	if err != nil {
+		return Table{}, err
+	}
+	rs := e.t.Ruleset
+	seating := Seating{Auto: in.Auto, Judge: judge, At: s.now().UTC()}
+	var rolls [][]referee.Roll
+	var seats []referee.Seat
+	if in.Auto {
+		seating.Seed = s.seed()
+		rolls, seats, err = referee.RollSeating(rs, pids(t.Players), seating.Seed)
+	} else {
+		if len(in.Rolls) == 0 || !sameMembers(rollers(in.Rolls[0]), t.Players) {
+			return Table{}, invalid("first-rolls-mismatch",
+				"the first capsule rolls must be one for each player at "+tableSubject(n, number),
+				map[string]any{"Round": n, "Table": number})
+		}
+		for _, round := range in.Rolls {
+			var rr []referee.Roll
+			for _, r := range round {
+				rr = append(rr, referee.Roll{Player: pid(r.PlayerID), CapsuleRoll: r.CapsuleRoll})
+			}
+			rolls = append(rolls, rr)
+		}
+		seats, err = referee.SeatTable(rs, rolls)
+	}
+	if err != nil {
+		if te := (*referee.TieError)(nil); errors.As(err, &te) {
+			return Table{}, fmt.Errorf("%w: %w", ErrInvalid, err)
+		}
+		return Table{}, fmt.Errorf("%s: %w", tableSubject(n, number), e.named(err))
+	}
+	for _, round := range rolls {
+		var rr []Roll
+		for _, r := range round {
+			rr = append(rr, Roll{PlayerID: fromPID(r.Player), CapsuleRoll: r.CapsuleRoll})
+		}
+		seating.Rolls = append(seating.Rolls, rr)
+	}
+	for _, st := range seats {
+		seating.Seats = append(seating.Seats, Seat{PlayerID: fromPID(st.Player), Order: st.Order, Color: st.Color})
+	}
+	c := s.change(judge, "table.seat", tableSubject(n, number), t.Seating, seating)
+	if err := s.store.SetSeating(ctx, t.ID, seating, c); err != nil {
+		return Table{}, err
+	}
+	t.Seating = &seating
+	return t, nil
+}
+
+func rollers(rolls []Roll) []int64 {
+	out := make([]int64, len(rolls))
+	for i, r := range rolls {
+		out[i] = r.PlayerID
+	}
+	return out
+}
+
+// sameMembers reports whether a and b hold the same IDs, each once.
+func sameMembers(a, b []int64) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b) && len(slices.Compact(a)) == len(b)
+}
+
+// BoardInput is the capsule roll that turned a table's board (§3 イ), or
+// Auto to let the console roll.
+type BoardInput struct {
+	Roll referee.CapsuleRoll
+	Auto bool
+}
+
+// SetBoard sets up a table's board from the capsule roll (or one the console
+// rolls) with the number chips dealt by the console from a recorded seed
+// (§3 ウ, the dango rule applied). A judge-entered deal of a physical board
+// is set afterwards with SetDeal. Refused once the table has a result.
+func (s *Service) SetBoard(ctx context.Context, judge string, tournamentID int64, n, number int, in BoardInput) (Table, error) {
+	if err := checkJudge(judge); err != nil {
+		return Table{}, err
+	}
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return Table{}, err
+	}
+	_, t, err := e.table(n, number)
+	if err != nil {
+		return Table{}, err
+	}
+	rec := BoardRecord{Roll: in.Roll, RollAuto: in.Auto, Judge: judge, At: s.now().UTC()}
+	if in.Auto {
+		// The roll's outcome is recorded, like a physical roll; its own
+		// seed need not be.
+		rec.Roll = referee.RollCapsule(referee.NewRand(s.seed()))
+	}
+	rec.Seed = s.seed()
+	if _, err := boardOf(e.t.Ruleset, rec); err != nil {
+		return Table{}, fmt.Errorf("%s: %w", tableSubject(n, number), err)
+	}
+	c := s.change(judge, "table.board", tableSubject(n, number), t.Board, rec)
+	if err := s.store.SetBoard(ctx, t.ID, rec, c); err != nil {
+		return Table{}, err
+	}
+	t.Board = &rec
+	return t, nil
+}
+
+// SetDeal records the number chips of a physical board as the judge entered
+// them, on the board set up with SetBoard. A deal the dango rule rejects
+// (§3 ウ) is refused: the chips must be collected and dealt again.
+func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64, n, number int, chips []referee.Chip) (Table, error) {
+	if err := checkJudge(judge); err != nil {
+		return Table{}, err
+	}
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return Table{}, err
+	}
+	_, t, err := e.table(n, number)
+	if err != nil {
+		return Table{}, err
+	}
+	if t.Board == nil {
+		return Table{}, invalid("deal-before-board", tableSubject(n, number)+": enter the capsule roll of the board before its chips",
+			map[string]any{"Round": n, "Table": number})
+	}
+	check, err := referee.CheckDeal(e.t.Ruleset, t.Board.Roll.White, chips)
+	if err != nil {
+		return Table{}, fmt.Errorf("%s: %w", tableSubject(n, number), err)
+	}
+	if check.Redeal {
+		var clumps []string
+		for _, c := range check.Clumps {
+			var hs []string
+			for _, h := range c {
+				hs = append(hs, h.String())
+			}
+			clumps = append(clumps, strings.Join(hs, " "))
+		}
+		return Table{}, invalid("red-clump",
+			fmt.Sprintf("%s: red chips clump on %s (§3 ウ): collect the chips and deal again", tableSubject(n, number), strings.Join(clumps, "; ")),
+			map[string]any{"Round": n, "Table": number, "Clumps": clumps})
+	}
+	rec := *t.Board
+	rec.Deal = slices.Clone(chips)
+	rec.Judge, rec.At = judge, s.now().UTC()
+	c := s.change(judge, "table.deal", tableSubject(n, number), t.Board, rec)
+	if err := s.store.SetBoard(ctx, t.ID, rec, c); err != nil {
+		return Table{}, err
+	}
+	t.Board = &rec
+	return t, nil
+}
+
+// boardOf makes the board a record describes: referee.NewBoard from the roll
+// and seed, with the judge-entered chips in place of the dealt ones.
+func boardOf(rs referee.Ruleset, rec BoardRecord) (referee.Board, error) {
+	b, err := referee.NewBoard(rs, rec.Roll, rec.Seed)
+	if err != nil || rec.Deal == nil {
+		return b, err
+	}
+	numbers := map[referee.Hex]int{}
+	for _, c := range rec.Deal {
+		numbers[c.Hex] = c.Number
+	}
+	for i := range b.Tiles {
+		b.Tiles[i].Number = numbers[b.Tiles[i].Hex]
+	}
+	b.Redeals = 0
+	return b, nil
+}
+
+// ResultInput is a score sheet as the judge enters it.
+type ResultInput struct {
+	Scores   []Score
+	Declared int64 // the player who declared victory, or 0 when time ended the game
+	// Version is the revision the judge edited: 0 for a first save.
+	Version int
+	Reason  string // required for a correction (Version > 0)
+	// LateReason confirms that a declaration recorded after the table's
+	// time signal was made before it (§12); see checkDeclaredInTime.
+	LateReason string
+}
+
+// TableResult is a saved result with the placings computed from it.
+type TableResult struct {
+	Result Result
+	Places []Placing
+}
+
+// SaveResult saves a table's score sheet as a new revision. The scores must
+// name exactly the table's players; the declared winner must be at the table
+// with enough VP (§11). Saving over a newer revision than in.Version is
+// refused with a *ConflictError (ErrConflict) that says what changed.
+func (s *Service) SaveResult(ctx context.Context, judge string, tournamentID int64, n, number int, in ResultInput) (TableResult, error) {
+	if err := checkJudge(judge); err != nil {
+		return TableResult{}, err
+	}
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return TableResult{}, err
+	}
+	r, t, err := e.table(n, number)
+	if err != nil {
+		return TableResult{}, err
+	}
+	subject := tableSubject(n, number)
+	var ids []int64
+	for _, sc := range in.Scores {
+		ids = append(ids, sc.PlayerID)
+	}
+	in.Reason = strings.TrimSpace(in.Reason)
+	switch {
+	case in.Version < 0:
+		return TableResult{}, invalid("result-version", fmt.Sprintf("version %d is not a result version", in.Version),
+			map[string]any{"Version": in.Version})
+	case !sameMembers(ids, t.Players):
+		return TableResult{}, invalid("scores-not-the-table", subject+": the scores must name each player at the table once",
+			map[string]any{"Round": n, "Table": number})
+	case in.Declared != 0 && !slices.Contains(t.Players, in.Declared):
+		return TableResult{}, invalid("winner-not-at-table", fmt.Sprintf("%s: the declared winner %d is not at the table", subject, in.Declared),
+			map[string]any{"Player": e.nameOf(pid(in.Declared))})
+	case in.Version > 0 && in.Reason == "":
+		return TableResult{}, invalid("correction-reason-missing", subject+": a correction needs a reason",
+			map[string]any{"Round": n, "Table": number})
+	}
+	res := Result{
+		Scores:   slices.Clone(in.Scores),
+		Declared: in.Declared,
+		EndedBy:  EndedByTime,
+		Judge:    judge,
+		At:       s.now().UTC(),
+		Reason:   in.Reason,
+	}
+	if res.LateReason, err = s.checkDeclaredInTime(ctx, e, r, t, in, res.At); err != nil {
+		return TableResult{}, err
+	}
+	if in.Declared != 0 {
+		res.EndedBy = EndedByDeclaration
+	}
+	if _, err := placeTable(e.t.Ruleset, n, number, res, e.penalties); err != nil {
+		return TableResult{}, fmt.Errorf("%s: %w", subject, e.named(err))
+	}
+	action := "result.save"
+	if in.Version > 0 {
+		action = "result.correct"
+	}
+	c := s.change(judge, action, subject, t.Result, &res)
+	if err := s.store.SaveResult(ctx, t.ID, in.Version, &res, c); err != nil {
+		if ce := (*ConflictError)(nil); errors.As(err, &ce) {
+			ce.Names = map[int64]string{}
+			for _, p := range e.players {
+				ce.Names[p.ID] = p.Name
+			}
+		}
+		return TableResult{}, err
+	}
+	places, err := placeTable(e.t.Ruleset, n, number, res, e.penalties)
+	if err != nil {
+		return TableResult{}, err
+	}
+	tr := TableResult{Result: res}
+	for _, p := range places {
+		tr.Places = append(tr.Places, Placing{PlayerID: fromPID(p.Player), VP: p.VP, Place: p.Place})
+	}
+	return tr, nil
+}
+
+// Revisions returns every revision of a table's result, oldest first.
+func (s *Service) Revisions(ctx context.Context, tournamentID int64, n, number int) ([]Result, error) {
+	r, err := s.store.Round(ctx, tournamentID, n)
+	if err != nil {
+		return nil, err
+	}
+	i := slices.IndexFunc(r.Tables, func(t Table) bool { return t.Number == number })
+	if i < 0 {
+		return nil, fmt.Errorf("round %d table %d: %w", n, number, ErrNotFound)
+	}
+	return s.store.Revisions(ctx, r.Tables[i].ID)
+}
+
+// placeTable places a game from a result revision and the standing
+// penalties given in it (RULINGS.md, Penalties).
+func placeTable(rs referee.Ruleset, round, table int, res Result, penalties []Penalty) ([]referee.Placing, error) {
+	scores := make([]referee.Score, len(res.Scores))
+	for i, sc := range res.Scores {
+		scores[i] = referee.Score{Player: pid(sc.PlayerID), VP: sc.VP}
+	}
+	var sanctions []referee.Sanction
+	for _, p := range penalties {
+		if p.Revoked == nil && p.Round == round && p.Table == table {
+			sanctions = append(sanctions, referee.Sanction{Player: pid(p.PlayerID), Level: p.Level})
+		}
+	}
+	declared := ""
+	if res.Declared != 0 {
+		declared = pid(res.Declared)
+	}
+	return referee.PlaceWithPenalties(rs, scores, declared, sanctions)
+}

@@ -1,0 +1,268 @@
+package tournament_test
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+func roll(p int64, white, blue int) tournament.Roll {
+	return tournament.Roll{PlayerID: p, CapsuleRoll: referee.CapsuleRoll{White: white, Blue: blue}}
+}
+
+func TestSetSeating(t *testing.T) {
+	c := newConsole(t)
+	tour, _ := c.setUp(4, 1)
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	p := r.Tables[0].Players
+
+	// Two players tie on 7: the judge is told who re-rolls.
+	tied := [][]tournament.Roll{{roll(p[0], 6, 6), roll(p[1], 3, 4), roll(p[2], 5, 2), roll(p[3], 1, 1)}}
+	_, err := c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Rolls: tied})
+	var te *referee.TieError
+	if !errors.Is(err, tournament.ErrInvalid) || !errors.As(err, &te) {
+		t.Fatalf("SetSeating(tied rolls) error = %v, want ErrInvalid with a *referee.TieError", err)
+	}
+	if want := [][]string{{pidOf(p[1]), pidOf(p[2])}}; !cmp.Equal(te.Groups, want) {
+		t.Errorf("TieError.Groups = %v, want %v", te.Groups, want)
+	}
+	rerolled := append(tied, []tournament.Roll{roll(p[1], 2, 2), roll(p[2], 6, 5)})
+	tb := must(c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Rolls: rerolled})).ok(t)
+	want := []tournament.Seat{
+		{PlayerID: p[0], Order: 1, Color: referee.Red}, {PlayerID: p[2], Order: 2, Color: referee.Blue},
+		{PlayerID: p[1], Order: 3, Color: referee.Yellow}, {PlayerID: p[3], Order: 4, Color: referee.Green},
+	}
+	if diff := cmp.Diff(want, tb.Seating.Seats); diff != "" {
+		t.Errorf("SetSeating() seats mismatch (-want +got):\n%s", diff)
+	}
+	v := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t)
+	var order []int64
+	for _, s := range v.Tables[0].Players {
+		order = append(order, s.PlayerID)
+	}
+	if !slices.Equal(order, []int64{p[0], p[2], p[1], p[3]}) || v.Tables[0].Players[1].Color != referee.Blue {
+		t.Errorf("RoundView players = %+v, want play order with colours", v.Tables[0].Players)
+	}
+
+	// Rolls for someone not at the table are refused.
+	stranger := [][]tournament.Roll{{roll(p[0], 6, 6), roll(p[1], 3, 4), roll(p[2], 5, 2), roll(999, 1, 1)}}
+	if _, err := c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Rolls: stranger}); !errors.Is(err, tournament.ErrInvalid) {
+		t.Errorf("SetSeating(a stranger's roll) error = %v, want ErrInvalid", err)
+	}
+
+	// The console rolls from a recorded seed, which replays the same seating.
+	auto := must(c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})).ok(t)
+	rolls, seats, err := referee.RollSeating(tour.Ruleset, []string{pidOf(p[0]), pidOf(p[1]), pidOf(p[2]), pidOf(p[3])}, auto.Seating.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !auto.Seating.Auto || len(auto.Seating.Rolls) != len(rolls) || auto.Seating.Seats[0].PlayerID != fromPID(seats[0].Player) {
+		t.Errorf("auto seating %+v does not replay from seed %d", auto.Seating, auto.Seating.Seed)
+	}
+	stored := must(c.svc.Round(c.ctx, tour.ID, 1)).ok(t)
+	if diff := cmp.Diff(auto.Seating, stored.Tables[0].Seating); diff != "" {
+		t.Errorf("stored seating mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestSetBoardAndDeal(t *testing.T) {
+	c := newConsole(t)
+	tour, _ := c.setUp(4, 1)
+	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	if _, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, nil); !errors.Is(err, tournament.ErrInvalid) {
+		t.Errorf("SetDeal(before the roll) error = %v, want ErrInvalid", err)
+	}
+	if _, err := c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 7, Blue: 1}}); !errors.Is(err, referee.ErrInvalid) {
+		t.Errorf("SetBoard(white 7) error = %v, want referee.ErrInvalid", err)
+	}
+	tb := must(c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 2, Blue: 5}})).ok(t)
+	want, err := referee.NewBoard(tour.Ruleset, referee.CapsuleRoll{White: 2, Blue: 5}, tb.Board.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t)
+	if diff := cmp.Diff(&want, v.Tables[0].Board); diff != "" {
+		t.Errorf("RoundView board mismatch (-want +got):\n%s", diff)
+	}
+
+	// The judge enters a physical deal: the dealt board's chips, then a
+	// deal with three reds in a row, which the dango rule refuses (§3 ウ).
+	chips := want.Chips()
+	must(c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, chips)).ok(t)
+	v = must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t)
+	if diff := cmp.Diff(chips, v.Tables[0].Board.Chips()); diff != "" {
+		t.Errorf("board after SetDeal mismatch (-want +got):\n%s", diff)
+	}
+	if _, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, dangoDeal(t, want)); !errors.Is(err, tournament.ErrInvalid) || !strings.Contains(err.Error(), "deal again") {
+		t.Errorf("SetDeal(red clump) error = %v, want ErrInvalid asking for a new deal", err)
+	}
+
+	auto := must(c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Auto: true})).ok(t)
+	if !auto.Board.RollAuto || auto.Board.Roll.Validate() != nil || auto.Board.Deal != nil {
+		t.Errorf("auto board = %+v, want a valid console roll and no entered deal", auto.Board)
+	}
+}
+
+// dangoDeal returns board's deal with the red chips moved onto three hexes
+// in a row of the outer ring's top edge.
+func dangoDeal(t *testing.T, b referee.Board) []referee.Chip {
+	t.Helper()
+	row := []referee.Hex{{Q: 0, R: -2}, {Q: 1, R: -2}, {Q: 2, R: -2}}
+	chips := b.Chips()
+	num := map[referee.Hex]int{}
+	for _, c := range chips {
+		num[c.Hex] = c.Number
+	}
+	var reds []referee.Hex
+	for _, c := range chips {
+		if (c.Number == 6 || c.Number == 8) && !slices.Contains(row, c.Hex) {
+			reds = append(reds, c.Hex)
+		}
+	}
+	for _, h := range row {
+		if num[h] == 6 || num[h] == 8 {
+			continue
+		}
+		if _, ok := num[h]; !ok {
+			t.Skip("the desert lies on the test's row")
+		}
+		r := reds[0]
+		reds = reds[1:]
+		num[h], num[r] = num[r], num[h]
+	}
+	out := make([]referee.Chip, len(chips))
+	for i, c := range chips {
+		out[i] = referee.Chip{Hex: c.Hex, Number: num[c.Hex]}
+	}
+	return out
+}
+
+func TestSaveResultValidation(t *testing.T) {
+	c := newConsole(t)
+	tour, players := c.setUp(4, 1)
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	p := r.Tables[0].Players
+	scores := func(vp ...int) []tournament.Score {
+		var out []tournament.Score
+		for i, v := range vp {
+			out = append(out, tournament.Score{PlayerID: p[i], VP: v})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		in   tournament.ResultInput
+		want error
+		code string // the *referee.Violation's code, for the user's language
+	}{
+		{"missing player", tournament.ResultInput{Scores: scores(5, 4, 3)}, tournament.ErrInvalid, "scores-not-the-table"},
+		{"player twice", tournament.ResultInput{Scores: append(scores(5, 4, 3), tournament.Score{PlayerID: p[0], VP: 1})}, tournament.ErrInvalid, "scores-not-the-table"},
+		{"declared not at the table", tournament.ResultInput{Scores: scores(10, 4, 3, 2), Declared: 999}, tournament.ErrInvalid, "winner-not-at-table"},
+		{"declared under 10 VP", tournament.ResultInput{Scores: scores(9, 4, 3, 2), Declared: p[0]}, referee.ErrInvalid, "winner-under-win-vp"},
+		{"negative VP", tournament.ResultInput{Scores: scores(9, -1, 3, 2)}, referee.ErrInvalid, "negative-vp"},
+		{"correction of nothing", tournament.ResultInput{Scores: scores(9, 4, 3, 2), Version: 1, Reason: "x"}, tournament.ErrConflict, ""},
+		{"correction without a reason", tournament.ResultInput{Scores: scores(9, 4, 3, 2), Version: 1}, tournament.ErrInvalid, "correction-reason-missing"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, tc.in)
+			if !errors.Is(err, tc.want) {
+				t.Errorf("SaveResult(%+v) error = %v, want %v", tc.in, err, tc.want)
+			}
+			var v *referee.Violation
+			if tc.code != "" && (!errors.As(err, &v) || v.Code != tc.code) {
+				t.Errorf("SaveResult(%+v) error = %v, want a *referee.Violation %q", tc.in, err, tc.code)
+			}
+		})
+	}
+
+	// The referee knows players by id; the message names them.
+	_, err := c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, tournament.ResultInput{Scores: scores(9, 4, 3, 2), Declared: p[0]})
+	var v *referee.Violation
+	if !errors.As(err, &v) || v.Args["Player"] != nameOf(players, p[0]) || v.Args["VP"] != 9 || v.Args["Need"] != 10 {
+		t.Errorf("SaveResult(declared under 10 VP) error = %v, want a violation naming %s with 9 VP of 10", err, nameOf(players, p[0]))
+	} else if !strings.Contains(err.Error(), `"`+pidOf(p[0])+`"`) {
+		t.Errorf("SaveResult(declared under 10 VP) error = %q, want the player id kept for the log", err)
+	}
+	if _, err := c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 2, tournament.ResultInput{Scores: scores(1, 2, 3, 4)}); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("SaveResult(table 2) error = %v, want ErrNotFound", err)
+	}
+	if _, err := c.svc.SaveResult(c.ctx, "", tour.ID, 1, 1, tournament.ResultInput{Scores: scores(1, 2, 3, 4)}); !errors.Is(err, tournament.ErrInvalid) {
+		t.Errorf("SaveResult(no judge) error = %v, want ErrInvalid", err)
+	}
+	if revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t); len(revs) != 0 {
+		t.Errorf("Revisions() after refused saves = %v, want none", revs)
+	}
+	// Once a result is in, the seating and board of the game are settled.
+	must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, tournament.ResultInput{Scores: scores(1, 2, 3, 4)})).ok(t)
+	if _, err := c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true}); !errors.Is(err, tournament.ErrConflict) {
+		t.Errorf("SetSeating(after the result) error = %v, want ErrConflict", err)
+	}
+}
+
+// A penalty recorded after the result changes the placings and the
+// standings on the next read; revoking it restores them.
+func TestPenaltyEffectIsComputed(t *testing.T) {
+	c := newConsole(t)
+	tour, _ := c.setUp(4, 1)
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	p := r.Tables[0].Players
+	c.save(tour, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
+	places := func() []tournament.Placing {
+		return must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Tables[0].Places
+	}
+	before := places()
+	pen := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "ignored-judge"})).ok(t)
+	if pen.Level != referee.GameLoss || pen.Table != 1 {
+		t.Errorf("RecordPenalty(ignored-judge) = level %s table %d, want the catalogue's game_loss at table 1", pen.Level, pen.Table)
+	}
+	want := []tournament.Placing{{PlayerID: p[1], VP: 8, Place: 1}, {PlayerID: p[2], VP: 6, Place: 2}, {PlayerID: p[3], VP: 4, Place: 3}, {PlayerID: p[0], VP: 0, Place: 4}}
+	if diff := cmp.Diff(want, places()); diff != "" {
+		t.Errorf("placings after a game loss mismatch (-want +got):\n%s", diff)
+	}
+	st := must(c.svc.Standings(c.ctx, tour.ID)).ok(t)
+	if st[0].PlayerID != p[1] || st[len(st)-1].PlayerID != p[0] {
+		t.Errorf("standings after a game loss = %+v, want player %d first and %d last", st, p[1], p[0])
+	}
+	must(c.svc.RevokePenalty(c.ctx, "judge-b", pen.ID, "判断の誤り")).ok(t)
+	if diff := cmp.Diff(before, places()); diff != "" {
+		t.Errorf("placings after revoking mismatch (-want +got):\n%s", diff)
+	}
+	if _, err := c.svc.RevokePenalty(c.ctx, "judge-b", pen.ID, "again"); !errors.Is(err, tournament.ErrConflict) {
+		t.Errorf("RevokePenalty(twice) error = %v, want ErrConflict", err)
+	}
+	if _, err := c.svc.RevokePenalty(c.ctx, "judge-b", pen.ID, " "); !errors.Is(err, tournament.ErrInvalid) {
+		t.Errorf("RevokePenalty(no reason) error = %v, want ErrInvalid", err)
+	}
+
+	// A disqualification also drops the player from the next round.
+	dq := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[3], Round: 1, Offence: "unsporting-conduct", Level: referee.Disqualification})).ok(t)
+	if pl := must(c.svc.GetPlayer(c.ctx, dq.PlayerID)).ok(t); pl.DroppedRound != 2 {
+		t.Errorf("disqualified player DroppedRound = %d, want 2", pl.DroppedRound)
+	}
+	for _, tc := range []tournament.PenaltyInput{
+		{PlayerID: p[0], Round: 1, Offence: "no-such-offence"},
+		{PlayerID: p[0], Round: 1, Offence: "note-taking", Level: "banned"},
+		{PlayerID: p[0], Round: 1, Table: 2, Offence: "note-taking"},
+		{PlayerID: p[0], Round: 2, Offence: "note-taking"},
+		{PlayerID: 999, Offence: "note-taking"},
+	} {
+		if _, err := c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tc); !errors.Is(err, tournament.ErrInvalid) {
+			t.Errorf("RecordPenalty(%+v) error = %v, want ErrInvalid", tc, err)
+		}
+	}
+}
+
+// pidOf and fromPID convert IDs as the service does for the referee.
+func pidOf(id int64) string { return strconv.FormatInt(id, 10) }
+
+func fromPID(s string) int64 {
+	id, _ := strconv.ParseInt(s, 10, 64)
+	return id
+}

@@ -1,0 +1,211 @@
+// Package tournament holds the judges' console use cases: the persisted
+// tournament model (tournaments, players, rounds, tables, result revisions,
+// penalties, the audit log), the Store interface that persists it, and the
+// Service that validates each change with the referee before storing it.
+//
+// The types here carry no storage or wire tags: package store maps them to
+// rows and the web layer to JSON. Derived facts (placings, standings, a
+// penalty's effect) are computed from the recorded facts on every read and
+// never stored.
+package tournament
+
+import (
+	"time"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/referee/pairing"
+)
+
+// Tournament is one event, with the ruleset it runs under copied in, so a
+// later edit of the ruleset file does not change a running event.
+type Tournament struct {
+	ID          int64
+	Name        string
+	Date        string // civil date YYYY-MM-DD, or "" when not set
+	Venue       string
+	Ruleset     referee.Ruleset
+	Rounds      int // rounds planned
+	GameMinutes int // §12 game time, from the ruleset unless the organizer set it
+	CreatedAt   time.Time
+}
+
+// Player is one entrant of a tournament.
+type Player struct {
+	ID           int64
+	TournamentID int64
+	Name         string
+	Kana         string // reading in kana, for sorting and search
+	CheckedIn    bool
+	// LateEntryRound is the first round the player can play when they entered
+	// after round 1 was paired; 0 means registered before round 1.
+	LateEntryRound int
+	// DroppedRound is the first round the player no longer plays; 0 means active.
+	DroppedRound int
+	FixedTable   int     // table number the player must sit at (accessibility); 0 means any
+	KeepApart    []int64 // players this player must not be paired with, sorted by ID
+}
+
+// Active reports whether the player plays round n.
+func (p Player) Active(n int) bool {
+	return (p.DroppedRound == 0 || n < p.DroppedRound) && n >= p.LateEntryRound
+}
+
+// Round is one pairing of the tournament with everything recorded at its tables.
+type Round struct {
+	ID           int64
+	TournamentID int64
+	Number       int
+	Mode         string // the pairing method: "random" or "swiss"
+	Seed         uint64 // the pairing's seed, so the pairing replays exactly
+	Cost         pairing.Cost
+	Repeats      int // pairs seated together who had met before
+	PairedBy     string
+	PairedAt     time.Time
+	Tables       []Table     // by table number
+	Byes         []int64     // players without a table this round, sorted by ID
+	Amendments   []Amendment // the judges' changes since the draw, oldest first
+}
+
+// Table is one game of a round.
+type Table struct {
+	ID      int64
+	RoundID int64
+	Number  int
+	Players []int64 // pairing order
+	// Seating is the play order and colours from the capsule rolls (§3 オ, カ);
+	// nil until the table is seated.
+	Seating *Seating
+	Board   *BoardRecord // nil until the board is set
+	// Result is the latest revision of the score sheet; nil until one is saved.
+	Result    *Result
+	Revisions int // number of revisions saved
+}
+
+// Seating is a table's play order (§3 オ) and colours (§3 カ), with the
+// capsule rolls that decided it.
+type Seating struct {
+	// Rolls holds the first roll of every player, then each round of re-rolls
+	// of the groups still tied, as referee.SeatTable replays them.
+	Rolls [][]Roll
+	Seats []Seat // by play order
+	Auto  bool   // the console rolled for the table, from Seed
+	Seed  uint64
+	Judge string
+	At    time.Time
+}
+
+// Roll is one player's roll of the capsule dice for the play order.
+type Roll struct {
+	PlayerID int64
+	referee.CapsuleRoll
+}
+
+// Seat is a player's place in the play order and the colour that goes with it.
+type Seat struct {
+	PlayerID int64
+	Order    int // 1 plays first
+	Color    referee.Color
+}
+
+// BoardRecord is the facts that make a table's board: the capsule roll
+// that turned the inner piece and the sea frame (§3 イ) and the number chips
+// (§3 ウ), either dealt by the console from Seed or entered by the judge as
+// dealt by hand. The board itself is recomputed from these with referee.NewBoard.
+type BoardRecord struct {
+	Roll     referee.CapsuleRoll
+	RollAuto bool   // the console rolled the capsule dice, from Seed
+	Seed     uint64 // the seed of the console's roll and chip deal
+	// Deal is the judge-entered deal of a physical board; nil when the
+	// console dealt the chips from Seed.
+	Deal  []referee.Chip
+	Judge string
+	At    time.Time
+}
+
+// Result is one revision of a table's score sheet. A correction is a new
+// revision; a revision is never changed or deleted.
+type Result struct {
+	TableID  int64
+	Version  int // 1, 2, ... per table
+	Scores   []Score
+	Declared int64  // the player who declared victory (§11); 0 when nobody did
+	EndedBy  string // EndedByDeclaration or EndedByTime
+	Judge    string
+	At       time.Time
+	Reason   string // why a correction was made; empty for version 1
+	// LateReason is the judge's confirmation that a declaration recorded
+	// after the table's time signal was made before it (§12); empty otherwise.
+	LateReason string
+}
+
+// How a game ended (§11, §12).
+const (
+	EndedByDeclaration = "declaration"
+	EndedByTime        = "time"
+)
+
+// Score is one player's recorded VP on a score sheet.
+type Score struct {
+	PlayerID int64
+	VP       int
+}
+
+// Amendment is a judge's change to a round's pairing before it starts:
+// players A and B trade places (either may hold a bye), or, when B is 0, A
+// moves to table Table.
+type Amendment struct {
+	A, B   int64
+	Table  int
+	Reason string
+	Judge  string
+	At     time.Time
+}
+
+// Penalty is one sanction given by a judge. It is revoked, never deleted.
+type Penalty struct {
+	ID           int64
+	TournamentID int64
+	PlayerID     int64
+	Round        int // round number; 0 when given outside a round
+	Table        int // table number; 0 when not at a table
+	Offence      string
+	Level        referee.Level // after escalation
+	Judge        string
+	At           time.Time
+	Note         string
+	Revoked      *Revocation // nil while the penalty stands
+}
+
+// Revocation records why and by whom a penalty was revoked.
+type Revocation struct {
+	Judge  string
+	At     time.Time
+	Reason string
+}
+
+// ClockEvent is one recorded fact of a round's clock: its start, a pause, a
+// resumption or an extension, for the whole round or one table. The clock's
+// state is computed from these facts.
+type ClockEvent struct {
+	ID      int64
+	RoundID int64
+	TableID int64  // 0 for the whole round
+	Kind    string // e.g. "start", "pause", "resume", "extend"
+	Seconds int    // an extension's length
+	Reason  string // why an extension was given
+	Judge   string
+	At      time.Time
+}
+
+// AuditEntry is one line of the audit log: who changed what, when, and the
+// state before and after as JSON text.
+type AuditEntry struct {
+	ID           int64
+	TournamentID int64 // 0 for a change outside any tournament
+	Judge        string
+	At           time.Time
+	Action       string // e.g. "player.add", "result.save"
+	Subject      string // what was changed, for people: "player 12 (青木)"
+	Before       string // JSON, empty for a creation
+	After        string // JSON
+}
