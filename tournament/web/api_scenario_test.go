@@ -1,0 +1,190 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// apiClient calls the JSON API of a consoleEnv with the API token.
+type apiClient struct {
+	t   *testing.T
+	env *consoleEnv
+}
+
+// call sends body (marshalled unless it is a string) and decodes the
+// answer into out, failing the test unless the status is want.
+func (a apiClient) call(method, path string, body any, want int, out any) {
+	a.t.Helper()
+	var text string
+	switch b := body.(type) {
+	case nil:
+	case string:
+		text = b
+	default:
+		data, err := json.Marshal(b)
+		if err != nil {
+			a.t.Fatal(err)
+		}
+		text = string(data)
+	}
+	rec := do(a.env.h, method, path, text, "Authorization", "Bearer test-token", "Accept-Language", "en")
+	if rec.Code != want {
+		a.t.Fatalf("%s %s %s = %d %s, want %d", method, path, text, rec.Code, rec.Body, want)
+	}
+	if out != nil {
+		if err := json.Unmarshal(rec.Body.Bytes(), out); err != nil {
+			a.t.Fatalf("%s %s: decode %s: %v", method, path, rec.Body, err)
+		}
+	}
+}
+
+// save PUTs a table's score sheet with VP in the table's pairing order;
+// declared is an index into that order, or -1 when time ended the game.
+func (a apiClient) save(tid int64, n, table, version int, vp []int, declared int, reason string) resultJSON {
+	a.t.Helper()
+	var round roundJSON
+	a.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/%d", tid, n), nil, 200, &round)
+	players := round.Tables[table-1].Players
+	req := saveResultRequest{Version: version, Reason: reason}
+	for i, p := range players {
+		req.Scores = append(req.Scores, idScoreJSON{Player: p.ID, VP: vp[i]})
+	}
+	if declared >= 0 {
+		req.Declared = &players[declared].ID
+	}
+	var res struct {
+		Placings []placeIDJSON `json:"placings"`
+		Version  int           `json:"version"`
+	}
+	a.call("PUT", fmt.Sprintf("/api/v1/tournaments/%d/rounds/%d/tables/%d/result", tid, n, table), req, 200, &res)
+	return resultJSON{Version: res.Version, Scores: res.Placings}
+}
+
+// TestScenario13OverHTTP runs the 13-player, 3-round event of the service's
+// scenario test through the JSON API alone, and must arrive at the very
+// same rounds, penalties and standings: tournament/testdata/scenario13.golden.
+func TestScenario13OverHTTP(t *testing.T) {
+	env := newConsoleEnv(t)
+	api := apiClient{t: t, env: env}
+
+	var tour tournamentJSON
+	api.call("POST", "/api/v1/tournaments", `{"name":"11月定例会","date":"2025-11-22","venue":"カードショップ","rounds":3}`, 201, &tour)
+	if tour.GameMinutes != 7 || tour.Ruleset != "proshop-2003" {
+		t.Errorf("tournament = %+v, want the default ruleset's 7 minutes", tour)
+	}
+	players := map[int64]string{}
+	var tanaka int64
+	for _, nm := range []struct{ name, kana string }{
+		{"青木", "あおき"}, {"井上", "いのうえ"}, {"上田", "うえだ"}, {"遠藤", "えんどう"}, {"岡田", "おかだ"},
+		{"加藤", "かとう"}, {"木村", "きむら"}, {"工藤", "くどう"}, {"小林", "こばやし"}, {"佐藤", "さとう"},
+		{"清水", "しみず"}, {"鈴木", "すずき"}, {"田中", "たなか"},
+	} {
+		var p playerJSON
+		api.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]string{"name": nm.name, "kana": nm.kana}, 201, &p)
+		if !p.CheckedIn {
+			t.Errorf("player %s registered through the API is not checked in", nm.name)
+		}
+		players[p.ID] = p.Name
+		tanaka = p.ID
+	}
+	base := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
+
+	var r1 roundJSON
+	api.call("POST", base+"/rounds", nil, 201, &r1)
+	if len(r1.Tables) != 4 || len(r1.Tables[0].Players)+len(r1.Tables[1].Players)+len(r1.Tables[2].Players)+len(r1.Tables[3].Players) != 13 {
+		t.Fatalf("round 1 = %+v, want 13 players at 4 tables", r1)
+	}
+	api.call("POST", base+"/rounds", nil, http.StatusConflict, nil) // round 1 unfinished
+	api.save(tour.ID, 1, 1, 0, []int{10, 7, 7, 4}, 0, "")
+	api.save(tour.ID, 1, 2, 0, []int{8, 8, 6}, -1, "")
+	api.save(tour.ID, 1, 3, 0, []int{9, 6, 5}, -1, "")
+	api.save(tour.ID, 1, 4, 0, []int{6, 5, 11}, -1, "")
+	if got := api.save(tour.ID, 1, 3, 1, []int{9, 7, 5}, -1, "数え直し"); got.Version != 2 {
+		t.Errorf("correction saved as version %d, want 2", got.Version)
+	}
+	// A stale save is refused with 409 and says what changed.
+	rec := do(env.h, "PUT", base+"/rounds/1/tables/3/result",
+		fmt.Sprintf(`{"version":1,"reason":"typo","scores":[{"player":%d,"vp":9},{"player":%d,"vp":6},{"player":%d,"vp":4}],"declared":null}`,
+			r1.Tables[2].Players[0].ID, r1.Tables[2].Players[1].ID, r1.Tables[2].Players[2].ID),
+		"Authorization", "Bearer test-token", "Accept-Language", "en")
+	if want := r1.Tables[2].Players[1].Name + " 6 → 7 VP"; rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), want) {
+		t.Errorf("stale save = %d %s, want 409 saying %q", rec.Code, rec.Body, want)
+	}
+
+	var r2 roundJSON
+	api.call("POST", base+"/rounds", nil, 201, &r2)
+	offender := r2.Tables[2].Players[0].ID
+	var first, second penaltyJSON
+	api.call("POST", base+"/penalties", map[string]any{"player": offender, "round": 2, "offence": "note-taking", "note": "メモ"}, 201, &first)
+	api.call("POST", base+"/penalties", map[string]any{"player": offender, "round": 2, "offence": "note-taking", "note": "再度"}, 201, &second)
+	if first.Level != "warning" || second.Level != "vp_deduction" || second.Table != 3 {
+		t.Errorf("note-taking twice: %s, %s at table %d; want warning, vp_deduction at table 3", first.Level, second.Level, second.Table)
+	}
+	api.call("POST", base+"/penalties", map[string]any{"player": r2.Tables[1].Players[0].ID, "round": 2, "offence": "ignored-judge", "level": "game_loss"}, 201, nil)
+	api.save(tour.ID, 2, 1, 0, []int{9, 10, 5, 3}, 1, "")
+	api.save(tour.ID, 2, 2, 0, []int{9, 6, 6}, -1, "")
+	api.save(tour.ID, 2, 3, 0, []int{8, 7, 2}, -1, "")
+	api.save(tour.ID, 2, 4, 0, []int{4, 4, 4}, -1, "")
+
+	var dropped playerJSON
+	api.call("POST", fmt.Sprintf("%s/players/%d/drop", base, tanaka), nil, 200, &dropped)
+	if dropped.DroppedRound != 3 {
+		t.Errorf("drop after round 2: dropped_round = %d, want 3", dropped.DroppedRound)
+	}
+	var r3 roundJSON
+	api.call("POST", base+"/rounds", nil, 201, &r3)
+	var wrong penaltyJSON
+	api.call("POST", base+"/penalties", map[string]any{"player": r3.Tables[0].Players[0].ID, "round": 3, "offence": "ignored-judge"}, 201, &wrong)
+	api.call("POST", fmt.Sprintf("%s/penalties/%d/revoke", base, wrong.ID), map[string]string{"reason": "別の卓の選手と取り違えた"}, 200, nil)
+	api.save(tour.ID, 3, 1, 0, []int{8, 7, 6, 5}, -1, "")
+	api.save(tour.ID, 3, 2, 0, []int{3, 10, 9, 9}, 1, "")
+	api.save(tour.ID, 3, 3, 0, []int{9, 9, 4, 4}, -1, "")
+	api.call("POST", base+"/rounds", nil, http.StatusUnprocessableEntity, nil) // after the last round
+
+	// Write what the API shows in the service scenario's golden format.
+	var b strings.Builder
+	for n := 1; n <= 3; n++ {
+		var v roundJSON
+		api.call("GET", fmt.Sprintf("%s/rounds/%d", base, n), nil, 200, &v)
+		fmt.Fprintf(&b, "round %d (%s, seed %d, repeats %d)\n", n, v.Mode, v.Seed, v.Repeats)
+		for _, tb := range v.Tables {
+			fmt.Fprintf(&b, "  table %d v%d %s:", tb.Number, tb.Result.Version, tb.Result.EndedBy)
+			for _, pl := range tb.Result.Scores {
+				fmt.Fprintf(&b, " %d.%s(%d)", pl.Place, players[pl.Player], pl.VP)
+			}
+			b.WriteString("\n")
+		}
+	}
+	var pens struct{ Penalties []penaltyJSON }
+	api.call("GET", base+"/penalties", nil, 200, &pens)
+	for _, p := range pens.Penalties {
+		revoked := ""
+		if p.Revoked != nil {
+			revoked = " revoked: " + p.Revoked.Reason
+		}
+		fmt.Fprintf(&b, "penalty round %d table %d %s %s %s%s\n", p.Round, p.Table, players[p.Player], p.Offence, p.Level, revoked)
+	}
+	// The standings are public: read them without the token, as the kiosk does.
+	rec = do(env.h, "GET", base+"/standings", "")
+	var st struct{ Standings []tournamentStandingJSON }
+	if err := json.Unmarshal(rec.Body.Bytes(), &st); rec.Code != 200 || err != nil {
+		t.Fatalf("GET standings anonymously = %d %s", rec.Code, rec.Body)
+	}
+	b.WriteString("rank  player      firsts  vp   share  played  dropped\n")
+	for _, s := range st.Standings {
+		fmt.Fprintf(&b, "%4d  %-8s %6d  %3d  %6.4f  %6d  %7d\n", s.Rank, s.Name, s.Firsts, s.VP, s.Share, s.Played, s.DroppedRound)
+	}
+	want, err := os.ReadFile("../testdata/scenario13.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), b.String()); diff != "" {
+		t.Errorf("the API's scenario differs from the service's golden file (-want +got):\n%s", diff)
+	}
+}

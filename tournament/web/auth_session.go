@@ -1,0 +1,275 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gin-contrib/sessions"
+	cookiestore "github.com/gin-contrib/sessions/cookie"
+	"github.com/gin-gonic/gin"
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// The console's own settings, kept through Settings.
+const (
+	settingPasswordHash = "judge_password_hash"
+	settingSessionKeys  = "session_keys"
+)
+
+// PasswordFile is the file in the data folder that holds a generated judge password.
+const PasswordFile = "judge-password.txt"
+
+// Settings is where the console keeps its secrets: the bcrypt hash of the
+// judge password and the keys that sign the session cookie.
+// tournament.Store satisfies it.
+type Settings interface {
+	// GetSetting returns an error wrapping tournament.ErrNotFound for a key never set.
+	GetSetting(ctx context.Context, key string) (string, error)
+	SetSetting(ctx context.Context, key, value string) error
+}
+
+// SetUpJudgePassword makes sure a judge password exists before the server
+// starts. A non-empty password (CATANJUDGE_JUDGE_PASSWORD) replaces the
+// stored one. Without one, a password stored earlier stays; on the first
+// start a readable random password is generated and written to
+// dataDir/judge-password.txt, readable by its owner only.
+//
+// It returns the path of that file when the judge finds the password there,
+// or "" when the password was given or set on an earlier start.
+func SetUpJudgePassword(ctx context.Context, st Settings, password, dataDir string) (string, error) {
+	file := filepath.Join(dataDir, PasswordFile)
+	if password != "" {
+		if err := storePassword(ctx, st, password); err != nil {
+			return "", err
+		}
+		// A file left by an earlier start would now show a wrong password.
+		if err := os.Remove(file); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return "", fmt.Errorf("remove old password file: %w", err)
+		}
+		return "", nil
+	}
+	_, err := st.GetSetting(ctx, settingPasswordHash)
+	switch {
+	case err == nil:
+		if _, err := os.Stat(file); err == nil {
+			return file, nil
+		}
+		return "", nil
+	case !errors.Is(err, tournament.ErrNotFound):
+		return "", fmt.Errorf("read judge password: %w", err)
+	}
+	password = readablePassword()
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return "", fmt.Errorf("create data folder: %w", err)
+	}
+	// The file is written before the hash is stored, so a stored hash always
+	// has a password someone can read.
+	if err := os.WriteFile(file, []byte(password+"\n"), 0o600); err != nil {
+		return "", fmt.Errorf("write judge password: %w", err)
+	}
+	if err := storePassword(ctx, st, password); err != nil {
+		return "", err
+	}
+	return file, nil
+}
+
+// passwordCost is the bcrypt cost of the judge password hash; tests lower it.
+var passwordCost = bcrypt.DefaultCost
+
+func storePassword(ctx context.Context, st Settings, password string) error {
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), passwordCost)
+	if err != nil {
+		return fmt.Errorf("hash judge password: %w", err)
+	}
+	if err := st.SetSetting(ctx, settingPasswordHash, string(hash)); err != nil {
+		return fmt.Errorf("store judge password: %w", err)
+	}
+	return nil
+}
+
+// readablePassword returns about 80 random bits as four groups of four
+// characters without look-alikes (no 0/o, 1/l/i), easy to type on a tablet.
+func readablePassword() string {
+	const alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+	var b strings.Builder
+	for i := range 16 {
+		if i > 0 && i%4 == 0 {
+			b.WriteByte('-')
+		}
+		b.WriteByte(alphabet[randIntN(len(alphabet))])
+	}
+	return b.String()
+}
+
+// randIntN returns a uniform crypto-random number in [0, n) for small n.
+func randIntN(n int) int {
+	var b [1]byte
+	limit := 256 - 256%n
+	for {
+		_, _ = rand.Read(b[:])
+		if int(b[0]) < limit {
+			return int(b[0]) % n
+		}
+	}
+}
+
+// checkPassword compares password with the stored hash; a missing hash
+// accepts nothing.
+func checkPassword(ctx context.Context, st Settings, password string) (bool, error) {
+	hash, err := st.GetSetting(ctx, settingPasswordHash)
+	if errors.Is(err, tournament.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("read judge password: %w", err)
+	}
+	err = bcrypt.CompareHashAndPassword([]byte(hash), []byte(password))
+	if errors.Is(err, bcrypt.ErrMismatchedHashAndPassword) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// Session cookie contents.
+const (
+	sessionCookie = "catanjudge_session"
+	sessionJudge  = "judge"
+	sessionSince  = "since" // unix seconds of the login
+	sessionFlash  = "flash"
+	// sessionTTL covers a long tournament day; the login time is checked on
+	// every request, so an old cookie does not outlive it.
+	sessionTTL = 14 * time.Hour
+)
+
+// sessionStore returns the cookie store signed and encrypted with the
+// stored session keys, creating them on the first start so that logins
+// survive a restart.
+func sessionStore(ctx context.Context, st Settings) (sessions.Store, error) {
+	keys, err := st.GetSetting(ctx, settingSessionKeys)
+	if errors.Is(err, tournament.ErrNotFound) {
+		b := make([]byte, 64+32)
+		_, _ = rand.Read(b)
+		keys = hex.EncodeToString(b)
+		err = st.SetSetting(ctx, settingSessionKeys, keys)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("session keys: %w", err)
+	}
+	b, err := hex.DecodeString(keys)
+	if err != nil || len(b) != 64+32 {
+		return nil, fmt.Errorf("session keys: stored value is not %d hex bytes", 64+32)
+	}
+	store := cookiestore.NewStore(b[:64], b[64:])
+	store.Options(sessions.Options{
+		Path:     "/",
+		MaxAge:   int(sessionTTL / time.Second),
+		HttpOnly: true,
+		// Lax keeps the cookie off cross-site form posts; the origin check
+		// refuses those anyway.
+		SameSite: http.SameSiteLaxMode,
+	})
+	return store, nil
+}
+
+// sessionJudge returns the judge logged in with the request's session cookie.
+func (s *Server) sessionJudge(c *gin.Context) (string, bool) {
+	sess := sessions.Default(c)
+	name, _ := sess.Get(sessionJudge).(string)
+	since, _ := sess.Get(sessionSince).(int64)
+	if name == "" || time.Since(time.Unix(since, 0)) > sessionTTL {
+		return "", false
+	}
+	return name, true
+}
+
+// startSession logs judge in on this browser.
+func startSession(c *gin.Context, judge string) error {
+	sess := sessions.Default(c)
+	sess.Clear()
+	sess.Set(sessionJudge, judge)
+	sess.Set(sessionSince, time.Now().Unix())
+	sess.Options(sessionOptions(c, int(sessionTTL/time.Second)))
+	return sess.Save()
+}
+
+// endSession logs the browser out and deletes the cookie.
+func endSession(c *gin.Context) error {
+	sess := sessions.Default(c)
+	sess.Clear()
+	sess.Options(sessionOptions(c, -1))
+	return sess.Save()
+}
+
+func sessionOptions(c *gin.Context, maxAge int) sessions.Options {
+	return sessions.Options{
+		Path:     "/",
+		MaxAge:   maxAge,
+		HttpOnly: true,
+		// Secure only when the request came over TLS: the shop laptop serves
+		// plain http on the local network.
+		Secure:   c.Request.TLS != nil,
+		SameSite: http.SameSiteLaxMode,
+	}
+}
+
+// flash keeps a message id for the next page the browser shows (after a 303).
+func flash(c *gin.Context, id string) {
+	sess := sessions.Default(c)
+	sess.AddFlash(id, sessionFlash)
+	_ = sess.Save()
+}
+
+// takeFlash returns and forgets the message ids kept by flash.
+func takeFlash(c *gin.Context) []string {
+	sess := sessions.Default(c)
+	fs := sess.Flashes(sessionFlash)
+	if len(fs) == 0 {
+		return nil
+	}
+	_ = sess.Save()
+	out := make([]string, 0, len(fs))
+	for _, f := range fs {
+		if id, ok := f.(string); ok {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// memSettings keeps the settings in memory when the server runs without a
+// store (the stateless referee API alone): nobody can log in then.
+type memSettings struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (m *memSettings) GetSetting(_ context.Context, key string) (string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	v, ok := m.m[key]
+	if !ok {
+		return "", fmt.Errorf("setting %s: %w", key, tournament.ErrNotFound)
+	}
+	return v, nil
+}
+
+func (m *memSettings) SetSetting(_ context.Context, key, value string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.m == nil {
+		m.m = map[string]string{}
+	}
+	m.m[key] = value
+	return nil
+}

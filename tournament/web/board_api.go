@@ -1,0 +1,155 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/referee"
+)
+
+type hexJSON struct {
+	Q int `json:"q"`
+	R int `json:"r"`
+}
+
+type tileJSON struct {
+	Q       int    `json:"q"`
+	R       int    `json:"r"`
+	Terrain string `json:"terrain"`
+	Number  int    `json:"number"`
+	Robber  bool   `json:"robber"`
+}
+
+type harborJSON struct {
+	Vertices [2]string `json:"vertices"`
+	Kind     string    `json:"kind"`
+}
+
+type boardJSON struct {
+	White   int          `json:"white"`
+	Blue    int          `json:"blue"`
+	Seed    uint64       `json:"seed"`
+	Ruleset string       `json:"ruleset"`
+	Version string       `json:"ruleset_version"`
+	Redeals int          `json:"redeals"`
+	Hexes   []tileJSON   `json:"hexes"`
+	Harbors []harborJSON `json:"harbors"`
+}
+
+func boardToJSON(b referee.Board) boardJSON {
+	out := boardJSON{
+		White: b.Roll.White, Blue: b.Roll.Blue, Seed: b.Seed,
+		Ruleset: b.RulesetName, Version: b.RulesetVersion, Redeals: b.Redeals,
+	}
+	for _, t := range b.Tiles {
+		out.Hexes = append(out.Hexes, tileJSON{
+			Q: t.Hex.Q, R: t.Hex.R, Terrain: string(t.Terrain), Number: t.Number,
+			Robber: b.HasRobber && b.Robber == t.Hex,
+		})
+	}
+	for _, h := range b.Harbors {
+		out.Harbors = append(out.Harbors, harborJSON{Vertices: [2]string{h.Edge.A.String(), h.Edge.B.String()}, Kind: string(h.Kind)})
+	}
+	return out
+}
+
+// setUpBoard sets up a board by §3 from ?white=&blue=&seed=&ruleset=.
+func (s *Server) setUpBoard(c *gin.Context) {
+	rs, err := s.ruleset(c.Query("ruleset"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	white, err := queryInt(c, "white", 1, 6)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	blue, err := queryInt(c, "blue", 1, 6)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var seed *uint64
+	if v := c.Query("seed"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			s.fail(c, &badRequest{id: "error.number", data: map[string]any{"Field": "seed"}, detail: err.Error()})
+			return
+		}
+		seed = &n
+	}
+	b, err := referee.NewBoard(rs, referee.CapsuleRoll{White: white, Blue: blue}, seedOrRandom(seed))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, boardToJSON(b))
+}
+
+// queryInt reads a required integer query parameter within [lo, hi].
+func queryInt(c *gin.Context, name string, lo, hi int) (int, error) {
+	v := c.Query(name)
+	if v == "" {
+		return 0, &badRequest{id: "error.missing", data: map[string]any{"Field": name}, detail: name + " missing"}
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, &badRequest{id: "error.number", data: map[string]any{"Field": name}, detail: err.Error()}
+	}
+	if n < lo || n > hi {
+		return 0, &badRequest{id: "error.range", data: map[string]any{"Field": name, "Min": lo, "Max": hi}, detail: name + " out of range"}
+	}
+	return n, nil
+}
+
+type chipJSON struct {
+	Q      int `json:"q"`
+	R      int `json:"r"`
+	Number int `json:"number"`
+}
+
+type dealCheckRequest struct {
+	Ruleset string     `json:"ruleset"`
+	White   int        `json:"white"` // 0 when the capsule roll is not known
+	Numbers []chipJSON `json:"numbers"`
+}
+
+type dealCheckResponse struct {
+	Redeal bool        `json:"redeal"`
+	Clumps [][]hexJSON `json:"clumps"`
+}
+
+// checkDeal checks a judge-entered physical chip deal against the dango rule (§3 ウ).
+func (s *Server) checkDeal(c *gin.Context) {
+	var req dealCheckRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	rs, err := s.ruleset(req.Ruleset)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	chips := make([]referee.Chip, len(req.Numbers))
+	for i, n := range req.Numbers {
+		chips[i] = referee.Chip{Hex: referee.Hex{Q: n.Q, R: n.R}, Number: n.Number}
+	}
+	dc, err := referee.CheckDeal(rs, req.White, chips)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := dealCheckResponse{Redeal: dc.Redeal, Clumps: [][]hexJSON{}}
+	for _, clump := range dc.Clumps {
+		hs := make([]hexJSON, len(clump))
+		for i, h := range clump {
+			hs[i] = hexJSON{Q: h.Q, R: h.R}
+		}
+		out.Clumps = append(out.Clumps, hs)
+	}
+	c.JSON(http.StatusOK, out)
+}

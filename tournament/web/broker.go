@@ -1,0 +1,138 @@
+package web
+
+import (
+	"errors"
+	"strings"
+	"sync"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// Event tells the live pages of a tournament that something changed, and
+// what kind of thing; the pages then fetch the new state. It is kept small
+// on purpose: the page re-fetches what changed.
+type Event struct {
+	Kind    string `json:"kind"`    // the audit action's subject: "result", "clock", "round", "table", "player", ...
+	Action  string `json:"action"`  // the audit action, e.g. "result.save"
+	Version int64  `json:"version"` // the change's audit entry ID: increases with every change
+}
+
+// errBusy is a live feed refused because the broker has as many subscribers
+// as it takes.
+var errBusy = errors.New("too many live subscribers")
+
+// Broker fans the committed changes of each tournament out to the live
+// pages watching it. Each subscriber has a small buffered channel; Publish
+// never waits, and a subscriber whose buffer is full is dropped (its channel
+// closed) rather than slowing the judge's save: its page reconnects and
+// fetches the state afresh. Every access to the subscriber maps holds mu.
+type Broker struct {
+	mu     sync.Mutex
+	subs   map[int64]map[chan Event]struct{} // by tournament ID
+	latest map[int64]int64                   // the version last published, by tournament ID
+	n      int                               // subscribers in subs
+	buffer int
+	max    int
+}
+
+// The broker's defaults: a page that misses this many events in a row is
+// stuck, and a shop's kiosk never needs more than a few hundred feeds.
+const (
+	defaultBuffer         = 16
+	defaultMaxSubscribers = 4096
+)
+
+// NewBroker returns a broker with per-subscriber buffers of buffer events
+// taking at most max subscribers; zero values take the defaults.
+func NewBroker(buffer, max int) *Broker {
+	if buffer <= 0 {
+		buffer = defaultBuffer
+	}
+	if max <= 0 {
+		max = defaultMaxSubscribers
+	}
+	return &Broker{subs: map[int64]map[chan Event]struct{}{}, latest: map[int64]int64{}, buffer: buffer, max: max}
+}
+
+// Subscribe returns the events of a tournament and a function that ends the
+// subscription. The channel is closed by cancel, or by the broker when the
+// subscriber falls behind. It fails with errBusy when the broker is full.
+func (b *Broker) Subscribe(tournamentID int64) (<-chan Event, func(), error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.n >= b.max {
+		return nil, nil, errBusy
+	}
+	ch := make(chan Event, b.buffer)
+	set := b.subs[tournamentID]
+	if set == nil {
+		set = map[chan Event]struct{}{}
+		b.subs[tournamentID] = set
+	}
+	set[ch] = struct{}{}
+	b.n++
+	var once sync.Once
+	cancel := func() { once.Do(func() { b.remove(tournamentID, ch) }) }
+	return ch, cancel, nil
+}
+
+// remove ends one subscription, unless the broker already dropped it.
+func (b *Broker) remove(tournamentID int64, ch chan Event) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.dropLocked(tournamentID, ch)
+}
+
+func (b *Broker) dropLocked(tournamentID int64, ch chan Event) {
+	set := b.subs[tournamentID]
+	if _, ok := set[ch]; !ok {
+		return
+	}
+	delete(set, ch)
+	if len(set) == 0 {
+		delete(b.subs, tournamentID)
+	}
+	b.n--
+	close(ch)
+}
+
+// Publish sends e to every subscriber of the tournament without waiting;
+// subscribers with a full buffer are dropped.
+func (b *Broker) Publish(tournamentID int64, e Event) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.latest[tournamentID] = max(b.latest[tournamentID], e.Version)
+	for ch := range b.subs[tournamentID] {
+		select {
+		case ch <- e:
+		default:
+			b.dropLocked(tournamentID, ch)
+		}
+	}
+}
+
+// Committed publishes a change the store has committed; it is the store's
+// after-commit hook (store.WithAfterCommit), so nothing is published for a
+// change that was rolled back.
+func (b *Broker) Committed(e tournament.AuditEntry) {
+	if e.TournamentID == 0 {
+		return
+	}
+	kind, _, _ := strings.Cut(e.Action, ".")
+	b.Publish(e.TournamentID, Event{Kind: kind, Action: e.Action, Version: e.ID})
+}
+
+// Version returns the version last published for a tournament, 0 for none:
+// a state read after it was published is as new as any.
+func (b *Broker) Version(tournamentID int64) int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.latest[tournamentID]
+}
+
+// Subscribers returns the number of live subscriptions.
+func (b *Broker) Subscribers() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.n
+}

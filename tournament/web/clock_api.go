@@ -1,0 +1,115 @@
+package web
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// clockJSON is a round's clock as the API and the kiosk read it. The
+// server's clock is the reference: remaining_seconds is computed from the
+// recorded facts at the moment of the request, and a page counts down
+// from it locally until its next fetch.
+type clockJSON struct {
+	State            string           `json:"state"`    // ready, running, paused or over
+	Deadline         *time.Time       `json:"deadline"` // the round's time signal; null while ready
+	RemainingSeconds int              `json:"remaining_seconds"`
+	GameSeconds      int              `json:"game_seconds"`
+	ExtensionSeconds int              `json:"extension_seconds"` // the whole round's extensions
+	Tables           []tableClockJSON `json:"tables"`
+}
+
+type tableClockJSON struct {
+	Number           int        `json:"number"`
+	Deadline         *time.Time `json:"deadline"`
+	RemainingSeconds int        `json:"remaining_seconds"`
+	ExtensionSeconds int        `json:"extension_seconds"` // this table's own extensions
+	Status           string     `json:"status"`            // ready, playing, finished or over
+}
+
+// seconds rounds a time left up to whole seconds, so that a clock shows
+// 0:00 only once the time is really up.
+func seconds(d time.Duration) int {
+	return int((d + time.Second - 1) / time.Second)
+}
+
+func deadlineJSON(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+func toClockJSON(c tournament.Clock) *clockJSON {
+	out := &clockJSON{
+		State:            c.State,
+		Deadline:         deadlineJSON(c.Deadline),
+		RemainingSeconds: seconds(c.Remaining),
+		GameSeconds:      seconds(c.GameLength),
+		ExtensionSeconds: seconds(c.Extension),
+		Tables:           []tableClockJSON{},
+	}
+	for _, t := range c.Tables {
+		out.Tables = append(out.Tables, tableClockJSON{
+			Number: t.Number, Deadline: deadlineJSON(t.Deadline), RemainingSeconds: seconds(t.Remaining),
+			ExtensionSeconds: seconds(t.Extension), Status: t.Status,
+		})
+	}
+	return out
+}
+
+// clockRequest is a judge's action on the clock.
+type clockRequest struct {
+	Action  string `json:"action"` // start, pause, resume or extend
+	Table   int    `json:"table"`  // extend: the table, or 0 for the whole round
+	Seconds int    `json:"seconds"`
+	Reason  string `json:"reason"`
+}
+
+func (s *Server) showClockAPI(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	n, err := roundNumber(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	clock, err := s.deps.Service.Clock(c.Request.Context(), tid, n)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toClockJSON(clock))
+}
+
+func (s *Server) recordClockAPI(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	n, err := roundNumber(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var req clockRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	in := tournament.ClockInput(req)
+	clock, err := s.deps.Service.ClockAction(c.Request.Context(), c.GetString(judgeKey), tid, n, in)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toClockJSON(clock))
+}

@@ -1,0 +1,493 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// pairedEnv is a logged-in judge and a tournament of 8 checked-in players
+// with round 1 paired: two tables of four.
+type pairedEnv struct {
+	*consoleEnv
+	b   *browser
+	t   tournament.Tournament
+	ps  []tournament.Player
+	r   tournament.Round
+	url string // the round's page
+}
+
+func newPairedEnv(t *testing.T) *pairedEnv {
+	env := newConsoleEnv(t)
+	tr, ps := env.seedTournament(8)
+	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := env.browser()
+	b.login("山田")
+	return &pairedEnv{consoleEnv: env, b: b, t: tr, ps: ps, r: r, url: fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)}
+}
+
+func (p *pairedEnv) name(id int64) string {
+	for _, x := range p.ps {
+		if x.ID == id {
+			return x.Name
+		}
+	}
+	p.t0().Fatalf("no player %d", id)
+	return ""
+}
+
+func (p *pairedEnv) t0() *testing.T { return p.consoleEnv.t }
+
+// fieldValue returns the value attribute of the input with the given id.
+func fieldValue(body, id string) string {
+	re := regexp.MustCompile(`<input id="` + regexp.QuoteMeta(id) + `"[^>]*?value="([^"]*)"`)
+	m := re.FindStringSubmatch(body)
+	if m == nil {
+		return "<no input " + id + ">"
+	}
+	return m[1]
+}
+
+func TestFormsKeepValuesOnValidationError(t *testing.T) {
+	env := newConsoleEnv(t)
+	b := env.browser()
+	b.login("山田")
+
+	res := b.post("/judge/tournaments", url.Values{"name": {""}, "venue": {"秋葉原店"}, "rounds": {"三"}, "game_minutes": {"7"}})
+	mustSee(t, "create tournament without a name", res, http.StatusUnprocessableEntity,
+		`<p class="field-error" id="name-error">入力してください。</p>`,
+		`<p class="field-error" id="rounds-error">半角の整数で入力してください。</p>`,
+		`aria-describedby="name-error"`)
+	for id, want := range map[string]string{"venue": "秋葉原店", "rounds": "三", "game_minutes": "7"} {
+		if got := fieldValue(res.Body, id); got != want {
+			t.Errorf("after the refused form, %s = %q, want %q kept", id, got, want)
+		}
+	}
+	// Full-width digits from a Japanese keyboard are numbers.
+	res = b.post("/judge/tournaments", url.Values{"name": {"冬の大会"}, "rounds": {"４"}})
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("create tournament with rounds ４ = %d, want 303\n%s", res.Status, res.Body)
+	}
+	tid := strings.TrimPrefix(res.Location, "/judge/t/")
+	mustSee(t, "the new tournament", b.get(res.Location), http.StatusOK, "大会を作成しました。", "冬の大会")
+
+	res = b.post("/judge/t/"+tid+"/players", url.Values{"name": {"  "}, "kana": {"すずき"}})
+	mustSee(t, "register a player without a name", res, http.StatusUnprocessableEntity, `id="name-error"`)
+	if got := fieldValue(res.Body, "kana"); got != "すずき" {
+		t.Errorf("kana after the refused form = %q, want kept", got)
+	}
+}
+
+func TestSwapNeedsAReason(t *testing.T) {
+	p := newPairedEnv(t)
+	a, b := p.r.Tables[0].Players[0], p.r.Tables[1].Players[0]
+	res := p.b.post(p.url+"/swap", url.Values{"a": {itoa(a)}, "b": {itoa(b)}, "reason": {""}})
+	mustSee(t, "swap without a reason", res, http.StatusUnprocessableEntity, `id="swap_reason-error"`,
+		fmt.Sprintf(`<option value="%d" selected>`, a), fmt.Sprintf(`<option value="%d" selected>`, b))
+	res = p.b.post(p.url+"/swap", url.Values{"a": {itoa(a)}, "b": {itoa(b)}, "reason": {"親子のため"}})
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("swap with a reason = %d, want 303\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "round after the swap", p.b.get(p.url), http.StatusOK, "入れ替えました。", "親子のため")
+	r, err := p.svc.Round(p.ctx, p.t.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Tables[0].Players; !contains(got, b) || contains(got, a) {
+		t.Errorf("table 1 after swapping %d and %d = %v", a, b, got)
+	}
+}
+
+func contains(ids []int64, id int64) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+func TestPairAndRepairFromTheConsole(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(8)
+	b := env.browser()
+	b.login("山田")
+	res := b.post(fmt.Sprintf("/judge/t/%d/rounds", tr.ID), nil)
+	if want := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID); res.Status != http.StatusSeeOther || res.Location != want {
+		t.Fatalf("pair round 1 = %d to %q, want 303 to %s\n%s", res.Status, res.Location, want, res.Body)
+	}
+	mustSee(t, "round 1", b.get(res.Location), http.StatusOK, "組み合わせを作りました。", "1卓", "2卓", "第1回戦を組み直す")
+	// A late entry shows as missing from the pairing until it is re-paired.
+	late, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: "遅刻", Kana: "ちこく"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.svc.CheckIn(env.ctx, "setup", late.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	mustSee(t, "round 1 with a late entry", b.get(res.Location), http.StatusOK, "組み合わせに入っていない参加者", "遅刻")
+	mustSee(t, "players with a late entry", b.get(fmt.Sprintf("/judge/t/%d/players", tr.ID)), http.StatusOK, "第1回戦から途中参加")
+	if res := b.post(res.Location+"/repair", nil); res.Status != http.StatusSeeOther {
+		t.Fatalf("re-pair = %d, want 303\n%s", res.Status, res.Body)
+	}
+	// Pairing round 2 before round 1 has results is refused, with a page.
+	res = b.post(fmt.Sprintf("/judge/t/%d/rounds", tr.ID), nil)
+	mustSee(t, "pair round 2 early", res, http.StatusConflict, "<h1>")
+}
+
+func TestPlayerNamesAreEscaped(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: `<b>大会</b>`, Rounds: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evil := `<script>alert("x")</script>`
+	var ids []int64
+	for i, name := range []string{evil, "井上", "上田", "江藤"} {
+		p, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: name, Kana: `"><img src=x>` + strconv.Itoa(i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := env.svc.CheckIn(env.ctx, "setup", p.ID, true); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, p.ID)
+	}
+	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.svc.RecordPenalty(env.ctx, "setup", tr.ID, tournament.PenaltyInput{PlayerID: ids[0], Round: 1, Offence: "note-taking", Note: evil}); err != nil {
+		t.Fatal(err)
+	}
+	b := env.browser()
+	b.login(`<i>判</i>`)
+	base := fmt.Sprintf("/judge/t/%d", tr.ID)
+	for _, path := range []string{
+		"/judge", base, base + "/players", fmt.Sprintf("%s/players/%d", base, ids[1]), base + "/rounds/1",
+		base + "/rounds/1/tables/1", base + "/rounds/1/tables/1/score", base + "/penalties", base + "/standings", base + "/audit",
+	} {
+		res := b.get(path)
+		if res.Status != http.StatusOK {
+			t.Errorf("GET %s = %d, want 200", path, res.Status)
+			continue
+		}
+		for _, raw := range []string{"<script>alert", "<img src=x>", "<b>大会", "<i>判"} {
+			if strings.Contains(res.Body, raw) {
+				t.Errorf("GET %s shows %q unescaped", path, raw)
+			}
+		}
+	}
+	mustSee(t, "players", b.get(base+"/players"), http.StatusOK, "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;")
+}
+
+func TestScoreSheet(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	score := p.url + "/tables/1/score"
+	mustSee(t, "empty score sheet", p.b.get(score), http.StatusOK, "成績表の入力", `name="version" value="0"`)
+
+	form := url.Values{"version": {"0"}, "action": {"save"}}
+	vps := []int{8, 7, 7, 5}
+	for i, id := range table.Players {
+		form.Set(fmt.Sprintf("vp_%d", id), strconv.Itoa(vps[i]))
+	}
+	winner := table.Players[0]
+	form.Set("declared", itoa(winner))
+
+	// A declaration with 8 VP breaks §11: the message sits at the declared
+	// winner's field and every value typed stays.
+	res := p.b.post(score, form)
+	mustSee(t, "declared winner with 8 VP", res, http.StatusUnprocessableEntity,
+		`<p class="field-error" id="declared-error">`, "10点以上が必要です（§11）",
+		fmt.Sprintf(`<input type="radio" name="declared" value="%d" checked>`, winner))
+	for i, id := range table.Players {
+		if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", id)); got != strconv.Itoa(vps[i]) {
+			t.Errorf("VP of player %d after the refused sheet = %q, want %d kept", id, got, vps[i])
+		}
+	}
+	if rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1); err != nil || rv.Tables[0].Result != nil {
+		t.Fatalf("a refused sheet was saved (err %v)", err)
+	}
+
+	// A missing VP stays next to its field.
+	bad := cloneValues(form)
+	bad.Set(fmt.Sprintf("vp_%d", table.Players[2]), "")
+	mustSee(t, "sheet with a missing VP", p.b.post(score, bad), http.StatusUnprocessableEntity,
+		fmt.Sprintf(`id="vp_%d-error"`, table.Players[2]))
+
+	// Preview shows the placings and saves nothing.
+	form.Set(fmt.Sprintf("vp_%d", winner), "10")
+	form.Set("action", "preview")
+	res = p.b.post(score, form)
+	mustSee(t, "preview", res, http.StatusOK, "保存前の順位", `<td class="place">1位</td>`, `<td class="place">2位</td>`)
+	if rv, _ := p.svc.RoundView(p.ctx, p.t.ID, 1); rv.Tables[0].Result != nil {
+		t.Fatalf("preview saved the sheet")
+	}
+
+	form.Set("action", "save")
+	res = p.b.post(score, form)
+	if res.Status != http.StatusSeeOther || res.Location != score {
+		t.Fatalf("save = %d to %q, want 303 back to the sheet\n%s", res.Status, res.Location, res.Body)
+	}
+	res = p.b.get(score)
+	mustSee(t, "saved sheet", res, http.StatusOK, "成績表を保存しました。", "版1・山田", `name="version" value="1"`, "訂正の理由")
+
+	// A second judge saves a correction; the first, still on version 0, is
+	// refused with what changed.
+	other := p.browser()
+	other.login("佐藤")
+	corr := cloneValues(form)
+	corr.Set("version", "1")
+	corr.Set("reason", "数え直し")
+	corr.Set(fmt.Sprintf("vp_%d", table.Players[1]), "9")
+	if res := other.post(score, corr); res.Status != http.StatusSeeOther {
+		t.Fatalf("correction = %d, want 303\n%s", res.Status, res.Body)
+	}
+	stale := cloneValues(form)
+	stale.Set(fmt.Sprintf("vp_%d", table.Players[3]), "6")
+	res = p.b.post(score, stale)
+	mustSee(t, "stale sheet", res, http.StatusConflict, "他のジャッジが先に更新しました", "佐藤", "版2",
+		fmt.Sprintf("%s 9 VP", p.name(table.Players[1])), `name="version" value="2"`)
+	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", table.Players[3])); got != "6" {
+		t.Errorf("typed VP after the conflict = %q, want 6 kept", got)
+	}
+	// Saving knowingly over version 2 is a correction: it needs a reason.
+	stale.Set("version", "2")
+	mustSee(t, "correction without a reason", p.b.post(score, stale), http.StatusUnprocessableEntity, `id="reason-error"`)
+	stale.Set("reason", "佐藤さんと確認")
+	if res := p.b.post(score, stale); res.Status != http.StatusSeeOther {
+		t.Fatalf("correction with a reason = %d, want 303\n%s", res.Status, res.Body)
+	}
+	revs, err := p.svc.Revisions(p.ctx, p.t.ID, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(revs) != 3 || revs[2].Judge != "山田" || revs[1].Judge != "佐藤" {
+		t.Errorf("revisions = %d, want 3 by 山田, 佐藤, 山田", len(revs))
+	}
+}
+
+func cloneValues(v url.Values) url.Values {
+	out := url.Values{}
+	for k, vs := range v {
+		out[k] = append([]string(nil), vs...)
+	}
+	return out
+}
+
+func TestSeatingTieFlow(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	seat := p.url + "/tables/1/seating"
+	first := url.Values{"round_0": {"1"}}
+	// Players 0 and 1 tie on 7; 2 and 3 are settled.
+	rolls := [][2]int{{3, 4}, {5, 2}, {6, 6}, {1, 1}}
+	for i, id := range table.Players {
+		first.Set(fmt.Sprintf("r0_%d_w", id), strconv.Itoa(rolls[i][0]))
+		first.Set(fmt.Sprintf("r0_%d_b", id), strconv.Itoa(rolls[i][1]))
+	}
+	res := p.b.post(seat, first)
+	tied := []int64{table.Players[0], table.Players[1]}
+	mustSee(t, "tied rolls", res, http.StatusOK, "同点です。次の人だけ振り直してください", `name="round_1"`,
+		fmt.Sprintf(`id="r1_%d_w"`, tied[0]), fmt.Sprintf(`id="r1_%d_w"`, tied[1]),
+		fmt.Sprintf(`name="r0_%d_w" value="3"`, tied[0]))
+	for _, id := range table.Players[2:] {
+		if strings.Contains(res.Body, fmt.Sprintf(`id="r1_%d_w"`, id)) {
+			t.Errorf("player %d, not tied, is asked to re-roll", id)
+		}
+	}
+	// The re-roll goes with the first rolls, as the page carries them.
+	again := cloneValues(first)
+	again.Set("round_1", "1")
+	again.Set(fmt.Sprintf("r1_%d_w", tied[0]), "2")
+	again.Set(fmt.Sprintf("r1_%d_b", tied[0]), "9")
+	again.Set(fmt.Sprintf("r1_%d_w", tied[1]), "6")
+	again.Set(fmt.Sprintf("r1_%d_b", tied[1]), "6")
+	mustSee(t, "re-roll with a 9", p.b.post(seat, again), http.StatusUnprocessableEntity,
+		fmt.Sprintf(`id="r1_%d_b-error"`, tied[0]), "1〜6の範囲")
+	again.Set(fmt.Sprintf("r1_%d_b", tied[0]), "1")
+	if res := p.b.post(seat, again); res.Status != http.StatusSeeOther {
+		t.Fatalf("re-roll = %d, want 303\n%s", res.Status, res.Body)
+	}
+	res = p.b.get(p.url + "/tables/1")
+	mustSee(t, "seated table", res, http.StatusOK, "手番と色を記録しました。", `class="seat red"`, "振り直し 1回目")
+	rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// §3 オ: 12 first, then the tie 7/7 settled by 12 over 3, then 2.
+	want := []int64{table.Players[2], tied[1], tied[0], table.Players[3]}
+	for i, sv := range rv.Tables[0].Players {
+		if sv.PlayerID != want[i] || sv.Seat != i+1 {
+			t.Errorf("seat %d = player %d (order %d), want player %d", i+1, sv.PlayerID, sv.Seat, want[i])
+		}
+	}
+	// Rolling for the other table is one button.
+	if res := p.b.post(p.url+"/tables/2/seating", url.Values{"auto": {"1"}}); res.Status != http.StatusSeeOther {
+		t.Fatalf("auto seating = %d, want 303\n%s", res.Status, res.Body)
+	}
+}
+
+func TestBoardAndDeal(t *testing.T) {
+	p := newPairedEnv(t)
+	tableURL := p.url + "/tables/1"
+	mustSee(t, "board with a 7", p.b.post(tableURL+"/board", url.Values{"white": {"7"}, "blue": {"2"}}),
+		http.StatusUnprocessableEntity, `id="white-error"`)
+	if res := p.b.post(tableURL+"/board", url.Values{"white": {"3"}, "blue": {"2"}}); res.Status != http.StatusSeeOther {
+		t.Fatalf("set board = %d, want 303\n%s", res.Status, res.Body)
+	}
+	res := p.b.get(tableURL)
+	mustSee(t, "table with a board", res, http.StatusOK, `<svg class="board"`, "白 3", `fill="#c40000"`, "3:1", `class="robber"`)
+	if n := strings.Count(res.Body, "<polygon "); n != 19 {
+		t.Errorf("board draws %d hexes, want 19", n)
+	}
+	if n := strings.Count(res.Body, `<g class="harbor">`); n != 9 {
+		t.Errorf("board draws %d harbours, want 9", n)
+	}
+	rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := *rv.Tables[0].Board
+	chips := board.Chips()
+
+	// Three reds in a line: the dango rule (§3 ウ) calls for a redeal.
+	clumped := clumpReds(t, board, chips)
+	res = p.b.post(tableURL+"/deal", dealValues(clumped))
+	mustSee(t, "clumped deal", res, http.StatusUnprocessableEntity, "配り直しが必要です", `stroke="#d00000"`)
+	for _, ch := range clumped[:3] {
+		if got := fieldValue(res.Body, chipField(ch.Hex)); got != strconv.Itoa(ch.Number) {
+			t.Errorf("chip on %v after the refused deal = %q, want %d kept", ch.Hex, got, ch.Number)
+		}
+	}
+	// The console's own deal passes as a physical one.
+	if res := p.b.post(tableURL+"/deal", dealValues(chips)); res.Status != http.StatusSeeOther {
+		t.Fatalf("valid deal = %d, want 303\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "hand-dealt board", p.b.get(tableURL), http.StatusOK, "卓で配ったものを入力")
+}
+
+func dealValues(chips []referee.Chip) url.Values {
+	v := url.Values{}
+	for _, ch := range chips {
+		v.Set(chipField(ch.Hex), strconv.Itoa(ch.Number))
+	}
+	return v
+}
+
+// clumpReds rearranges a valid deal so that three red chips lie in a row
+// of connected hexes, the clumped ones first.
+func clumpReds(t *testing.T, b referee.Board, chips []referee.Chip) []referee.Chip {
+	t.Helper()
+	num := map[referee.Hex]int{}
+	for _, ch := range chips {
+		num[ch.Hex] = ch.Number
+	}
+	red := func(n int) bool { return n == 6 || n == 8 }
+	for _, mid := range referee.LandHexes() {
+		if _, ok := num[mid]; !ok {
+			continue
+		}
+		var ends []referee.Hex
+		for _, n := range mid.Neighbors() {
+			if _, ok := num[n]; ok {
+				ends = append(ends, n)
+			}
+		}
+		if len(ends) < 2 {
+			continue
+		}
+		target := []referee.Hex{ends[0], mid, ends[1]}
+		for _, h := range target {
+			if red(num[h]) {
+				continue
+			}
+			for o, n := range num {
+				if red(n) && o != target[0] && o != target[1] && o != target[2] {
+					num[h], num[o] = num[o], num[h]
+					break
+				}
+			}
+		}
+		out := make([]referee.Chip, 0, len(chips))
+		for _, h := range target {
+			out = append(out, referee.Chip{Hex: h, Number: num[h]})
+		}
+		for _, ch := range chips {
+			if ch.Hex != target[0] && ch.Hex != target[1] && ch.Hex != target[2] {
+				out = append(out, referee.Chip{Hex: ch.Hex, Number: num[ch.Hex]})
+			}
+		}
+		return out
+	}
+	t.Fatal("no three connected hexes with chips")
+	return nil
+}
+
+func TestPenalties(t *testing.T) {
+	p := newPairedEnv(t)
+	page := fmt.Sprintf("/judge/t/%d/penalties", p.t.ID)
+	player := itoa(p.ps[0].ID)
+	mustSee(t, "penalties page", p.b.get(page), http.StatusOK, "§13", "メモを取った", "警告")
+	mustSee(t, "penalty without a player", p.b.post(page, url.Values{"offence": {"note-taking"}, "note": {"机の下で"}, "action": {"record"}}),
+		http.StatusUnprocessableEntity, `id="player-error"`, "机の下で")
+	rec := url.Values{"player": {player}, "round": {"1"}, "offence": {"note-taking"}, "note": {"メモ帳"}, "action": {"suggest"}}
+	mustSee(t, "suggest a first warning", p.b.post(page, rec), http.StatusOK, "推奨レベル: 警告")
+	rec.Set("action", "record")
+	rec.Set("level", "")
+	if res := p.b.post(page, rec); res.Status != http.StatusSeeOther {
+		t.Fatalf("record = %d, want 303\n%s", res.Status, res.Body)
+	}
+	rec.Set("action", "suggest")
+	mustSee(t, "suggest after a warning", p.b.post(page, rec), http.StatusOK, "推奨レベル: 勝利点減点（繰り返しのため既定の「警告」から格上げ）")
+
+	pens, err := p.svc.Penalties(p.ctx, p.t.ID)
+	if err != nil || len(pens) != 1 {
+		t.Fatalf("penalties = %v, %v; want one", pens, err)
+	}
+	if pens[0].Level != referee.Warning || pens[0].Table == 0 || pens[0].Judge != "山田" {
+		t.Errorf("recorded penalty = %+v, want a warning at the player's table by 山田", pens[0])
+	}
+	revoke := fmt.Sprintf("%s/%d/revoke", page, pens[0].ID)
+	mustSee(t, "revoke without a reason", p.b.post(revoke, url.Values{"reason": {""}}), http.StatusUnprocessableEntity,
+		fmt.Sprintf(`id="revoke-%d-error"`, pens[0].ID))
+	if res := p.b.post(revoke, url.Values{"reason": {"見間違い"}}); res.Status != http.StatusSeeOther {
+		t.Fatalf("revoke = %d, want 303\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "penalties after revoking", p.b.get(page), http.StatusOK, "取消済み", "見間違い")
+	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "ペナルティの取消", "山田")
+	mustSee(t, "standings", p.b.get(fmt.Sprintf("/judge/t/%d/standings", p.t.ID)), http.StatusOK, "順位の決め方: 1位の回数")
+}
+
+func TestPagesInEnglish(t *testing.T) {
+	p := newPairedEnv(t)
+	p.b.get("/lang/en?next=/judge")
+	mustSee(t, "round in English", p.b.get(p.url), http.StatusOK, "Round 1", "Table 1", "Swap two players")
+	mustSee(t, "table in English", p.b.get(p.url+"/tables/1"), http.StatusOK, "Roll for me", "Play order and colours")
+}
+
+func TestUnknownThingsAreNotFound(t *testing.T) {
+	p := newPairedEnv(t)
+	for _, path := range []string{
+		"/judge/t/999", "/judge/t/abc", p.url + "0", p.url + "/tables/9", p.url + "/tables/9/score",
+		fmt.Sprintf("/judge/t/%d/players/999999", p.t.ID),
+	} {
+		mustSee(t, "GET "+path, p.b.get(path), http.StatusNotFound, "エラー")
+	}
+	// A player of another tournament is not reachable through this one.
+	other, err := p.svc.CreateTournament(p.ctx, "setup", tournament.TournamentInput{Name: "別大会", Rounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustSee(t, "player through another tournament", p.b.get(fmt.Sprintf("/judge/t/%d/players/%d", other.ID, p.ps[0].ID)), http.StatusNotFound)
+}

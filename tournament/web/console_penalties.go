@@ -1,0 +1,258 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// penaltiesPage is the view model of /judge/t/:id/penalties: the penalties
+// given, the form that records one from the ruleset's catalogue, and the
+// catalogue itself with its rulebook sections.
+type penaltiesPage struct {
+	page
+	TID       int64
+	Lines     []penaltyLine
+	Players   []personRef
+	Rounds    []int
+	Offences  []offenceOption
+	Levels    []levelOption
+	Form      penaltyForm
+	Suggested string // the level the escalation rules suggest for the form's player and offence
+	Revoke    revokeForm
+}
+
+type penaltyLine struct {
+	ID           int64
+	At           string
+	Player       string
+	Round, Table int
+	Offence      string
+	Section      string
+	Level        string
+	LevelID      string
+	Judge        string
+	Note         string
+	Revoked      bool
+	RevokedBy    string
+	RevokeReason string
+}
+
+type offenceOption struct {
+	Code      string
+	Section   string
+	Name      string
+	Level     string
+	Remedy    string
+	Escalates bool
+}
+
+type levelOption struct {
+	ID   string
+	Name string
+}
+
+type penaltyForm struct {
+	Player, Round, Table, Offence, Level, Note string
+	Errors                                     fieldErrors
+	Error                                      string
+}
+
+// revokeForm is the revocation of one penalty as typed, kept when refused.
+type revokeForm struct {
+	ID     int64
+	Reason string
+	Error  string
+}
+
+func (s *Server) showPenalties(c *gin.Context) {
+	form := penaltyForm{Round: c.Query("round"), Table: c.Query("table"), Player: c.Query("player")}
+	s.renderPenalties(c, http.StatusOK, form, "", revokeForm{})
+}
+
+func levelName(lang string, l referee.Level) string {
+	if lang == "en" {
+		return l.NameEN()
+	}
+	return l.NameJA()
+}
+
+func (s *Server) renderPenalties(c *gin.Context, status int, form penaltyForm, suggested string, revoke revokeForm) {
+	t, nav, err := s.loadTournament(c, "penalties")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	ctx := c.Request.Context()
+	players, err := s.deps.Service.Players(ctx, t.ID)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	pens, err := s.deps.Service.Penalties(ctx, t.ID)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	lang := s.i18n.lang(c)
+	vm := penaltiesPage{
+		page: s.newPage(c, "page.penalties", map[string]any{"Name": t.Name}),
+		TID:  t.ID, Rounds: nav.Rounds, Form: form, Suggested: suggested, Revoke: revoke,
+	}
+	vm.Nav = nav
+	names := map[int64]string{}
+	for _, p := range players {
+		names[p.ID] = p.Name
+		vm.Players = append(vm.Players, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
+	}
+	rs := t.Ruleset
+	for _, o := range rs.Penalties {
+		opt := offenceOption{Code: o.Code, Section: o.Section, Name: o.NameJA, Level: levelName(lang, o.Level), Escalates: o.Escalates}
+		if lang == "en" {
+			opt.Name = o.NameEN
+		}
+		if o.Remedy != "" {
+			opt.Remedy = s.i18n.text(lang, "remedy."+o.Remedy, nil)
+		}
+		vm.Offences = append(vm.Offences, opt)
+	}
+	for _, l := range rs.Ladder {
+		vm.Levels = append(vm.Levels, levelOption{ID: string(l), Name: levelName(lang, l)})
+	}
+	// Newest first: the judge looks for what just happened.
+	for _, p := range slices.Backward(pens) {
+		line := penaltyLine{
+			ID: p.ID, At: localTime(p.At), Player: names[p.PlayerID], Round: p.Round, Table: p.Table,
+			Offence: p.Offence, Level: levelName(lang, p.Level), LevelID: string(p.Level), Judge: p.Judge, Note: p.Note,
+		}
+		if o, ok := rs.Offence(p.Offence); ok {
+			line.Section = o.Section
+			line.Offence = o.NameJA
+			if lang == "en" {
+				line.Offence = o.NameEN
+			}
+		}
+		if r := p.Revoked; r != nil {
+			line.Revoked = true
+			line.RevokedBy = s.i18n.text(lang, "penalty.revoked_by", map[string]any{"Judge": r.Judge, "At": localTime(r.At)})
+			line.RevokeReason = r.Reason
+		}
+		vm.Lines = append(vm.Lines, line)
+	}
+	s.render(c, status, "penalties", vm)
+}
+
+// recordPenalty records a penalty, or with action=suggest shows the level
+// the escalation rules suggest for the chosen player and offence.
+func (s *Server) recordPenalty(c *gin.Context) {
+	t, _, err := s.loadTournament(c, "penalties")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	lang := s.i18n.lang(c)
+	f := penaltyForm{
+		Player: c.PostForm("player"), Round: c.PostForm("round"), Table: strings.TrimSpace(c.PostForm("table")),
+		Offence: c.PostForm("offence"), Level: c.PostForm("level"), Note: strings.TrimSpace(c.PostForm("note")),
+		Errors: fieldErrors{},
+	}
+	in := tournament.PenaltyInput{Offence: f.Offence, Level: referee.Level(f.Level), Note: f.Note}
+	var err1 error
+	if in.PlayerID, err1 = strconv.ParseInt(f.Player, 10, 64); err1 != nil {
+		f.Errors["player"] = s.i18n.text(lang, "form.choose", nil)
+	}
+	if _, ok := t.Ruleset.Offence(f.Offence); !ok {
+		f.Errors["offence"] = s.i18n.text(lang, "form.choose", nil)
+	}
+	in.Round, _ = s.formInt(lang, f.Round, 0, 30, false, f.Errors, "round")
+	in.Table, _ = s.formInt(lang, f.Table, 0, 100, false, f.Errors, "table")
+	if len(f.Errors) > 0 {
+		s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
+		return
+	}
+	if c.PostForm("action") == "suggest" {
+		level, err := s.suggestLevel(c, t, in.PlayerID, in.Offence)
+		if err != nil {
+			if f.Error = s.formError(c, err); f.Error != "" {
+				s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
+			}
+			return
+		}
+		o, _ := t.Ruleset.Offence(in.Offence)
+		msg := s.i18n.text(lang, "penalty.suggested", map[string]any{"Level": levelName(lang, level)})
+		if level != o.Level {
+			msg = s.i18n.text(lang, "penalty.suggested_escalated", map[string]any{"Level": levelName(lang, level), "Default": levelName(lang, o.Level)})
+		}
+		if f.Level == "" {
+			f.Level = string(level)
+		}
+		s.renderPenalties(c, http.StatusOK, f, msg, revokeForm{})
+		return
+	}
+	if _, err := s.deps.Service.RecordPenalty(c.Request.Context(), c.GetString(judgeKey), t.ID, in); err != nil {
+		if f.Error = s.formError(c, err); f.Error != "" {
+			s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
+		}
+		return
+	}
+	seeOther(c, fmt.Sprintf("/judge/t/%d/penalties", t.ID), "flash.penalty_recorded")
+}
+
+// suggestLevel asks the referee for the level of a new penalty from the
+// player's standing penalties for the same offence, oldest first, as the
+// service does when the judge leaves the level to it.
+func (s *Server) suggestLevel(c *gin.Context, t tournament.Tournament, player int64, offence string) (referee.Level, error) {
+	pens, err := s.deps.Service.Penalties(c.Request.Context(), t.ID)
+	if err != nil {
+		return "", err
+	}
+	var earlier []referee.Level
+	for _, p := range pens {
+		if p.PlayerID == player && p.Offence == offence && p.Revoked == nil {
+			earlier = append(earlier, p.Level)
+		}
+	}
+	return referee.SuggestLevel(t.Ruleset, offence, earlier)
+}
+
+func (s *Server) revokePenalty(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	id, err := pathID(c, "penalty")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	pens, err := s.deps.Service.Penalties(c.Request.Context(), tid)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	if !slices.ContainsFunc(pens, func(p tournament.Penalty) bool { return p.ID == id }) {
+		s.failPage(c, errNoRoute)
+		return
+	}
+	rf := revokeForm{ID: id, Reason: strings.TrimSpace(c.PostForm("reason"))}
+	if rf.Reason == "" {
+		rf.Error = s.i18n.text(s.i18n.lang(c), "form.reason_required", nil)
+		s.renderPenalties(c, http.StatusUnprocessableEntity, penaltyForm{}, "", rf)
+		return
+	}
+	if _, err := s.deps.Service.RevokePenalty(c.Request.Context(), c.GetString(judgeKey), id, rf.Reason); err != nil {
+		if rf.Error = s.formError(c, err); rf.Error != "" {
+			s.renderPenalties(c, http.StatusUnprocessableEntity, penaltyForm{}, "", rf)
+		}
+		return
+	}
+	seeOther(c, fmt.Sprintf("/judge/t/%d/penalties#pen%d", tid, id), "flash.penalty_revoked")
+}

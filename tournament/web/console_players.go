@@ -1,0 +1,294 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// playersPage is the view model of /judge/t/:id/players: the players by
+// kana with their status, and the registration form.
+type playersPage struct {
+	page
+	TID       int64
+	Players   []playerLine
+	Paired    int // rounds paired so far: once round 1 is, a new player is a late entry
+	Form      playerForm
+	CheckedIn int
+	Active    int
+}
+
+type playerLine struct {
+	ID         int64
+	Name       string
+	Kana       string
+	CheckedIn  bool
+	LateEntry  int
+	Dropped    int
+	FixedTable int
+	KeepApart  []string // names
+}
+
+// playerForm is the player form as the judge typed it.
+type playerForm struct {
+	Name       string
+	Kana       string
+	CheckIn    bool
+	FixedTable string
+	KeepApart  []int64
+	Errors     fieldErrors
+	Error      string
+}
+
+func (s *Server) showPlayers(c *gin.Context) {
+	s.renderPlayers(c, http.StatusOK, playerForm{CheckIn: true})
+}
+
+func (s *Server) renderPlayers(c *gin.Context, status int, form playerForm) {
+	t, nav, err := s.loadTournament(c, "players")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	players, err := s.deps.Service.Players(c.Request.Context(), t.ID)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	vm := playersPage{page: s.newPage(c, "page.players", map[string]any{"Name": t.Name}), TID: t.ID, Form: form}
+	vm.Nav = nav
+	vm.Paired = len(nav.Rounds)
+	names := map[int64]string{}
+	for _, p := range players {
+		names[p.ID] = p.Name
+	}
+	for _, p := range players {
+		line := playerLine{
+			ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn,
+			LateEntry: p.LateEntryRound, Dropped: p.DroppedRound, FixedTable: p.FixedTable,
+		}
+		for _, o := range p.KeepApart {
+			line.KeepApart = append(line.KeepApart, names[o])
+		}
+		if p.DroppedRound == 0 {
+			vm.Active++
+			if p.CheckedIn {
+				vm.CheckedIn++
+			}
+		}
+		vm.Players = append(vm.Players, line)
+	}
+	s.render(c, status, "players", vm)
+}
+
+func (s *Server) addPlayer(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	lang := s.i18n.lang(c)
+	form := playerForm{
+		Name:    strings.TrimSpace(c.PostForm("name")),
+		Kana:    strings.TrimSpace(c.PostForm("kana")),
+		CheckIn: c.PostForm("check_in") == "1",
+		Errors:  fieldErrors{},
+	}
+	if form.Name == "" {
+		form.Errors["name"] = s.i18n.text(lang, "form.required", nil)
+		s.renderPlayers(c, http.StatusUnprocessableEntity, form)
+		return
+	}
+	judge := c.GetString(judgeKey)
+	p, err := s.deps.Service.AddPlayer(c.Request.Context(), judge, tid, tournament.PlayerInput{Name: form.Name, Kana: form.Kana})
+	if err == nil && form.CheckIn {
+		_, err = s.deps.Service.CheckIn(c.Request.Context(), judge, p.ID, true)
+	}
+	if err != nil {
+		if form.Error = s.formError(c, err); form.Error != "" {
+			s.renderPlayers(c, http.StatusUnprocessableEntity, form)
+		}
+		return
+	}
+	// Back to an empty form with the focus on the name: the desk registers
+	// one player after another.
+	seeOther(c, fmt.Sprintf("/judge/t/%d/players#name", tid), "flash.player_added")
+}
+
+// tournamentPlayer reads the :pid player and checks they belong to the
+// :id tournament, so a URL cannot reach another tournament's player.
+func (s *Server) tournamentPlayer(c *gin.Context) (tournament.Player, error) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		return tournament.Player{}, err
+	}
+	pid, err := pathID(c, "pid")
+	if err != nil {
+		return tournament.Player{}, err
+	}
+	p, err := s.deps.Service.GetPlayer(c.Request.Context(), pid)
+	if err != nil {
+		return tournament.Player{}, err
+	}
+	if p.TournamentID != tid {
+		return tournament.Player{}, errNoRoute
+	}
+	return p, nil
+}
+
+// setCheckIn checks a player in, or out with in=0.
+func (s *Server) setCheckIn(c *gin.Context) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	in := c.PostForm("in") == "1"
+	if _, err := s.deps.Service.CheckIn(c.Request.Context(), c.GetString(judgeKey), p.ID, in); err != nil {
+		s.failPage(c, err)
+		return
+	}
+	msg := "flash.checked_in"
+	if !in {
+		msg = "flash.checked_out"
+	}
+	seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), msg)
+}
+
+func (s *Server) dropPlayer(c *gin.Context) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	if _, err := s.deps.Service.DropPlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
+		s.failPage(c, err)
+		return
+	}
+	seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.dropped")
+}
+
+func (s *Server) reinstatePlayer(c *gin.Context) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	if _, err := s.deps.Service.ReinstatePlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
+		s.failPage(c, err)
+		return
+	}
+	seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.reinstated")
+}
+
+// playerPage is the view model of a player's edit page.
+type playerPage struct {
+	page
+	TID    int64
+	Player playerLine
+	Others []keepApartOption
+	Form   playerForm
+}
+
+type keepApartOption struct {
+	ID      int64
+	Name    string
+	Kana    string
+	Checked bool
+}
+
+func (s *Server) showPlayer(c *gin.Context) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	form := playerForm{Name: p.Name, Kana: p.Kana, KeepApart: p.KeepApart}
+	if p.FixedTable != 0 {
+		form.FixedTable = strconv.Itoa(p.FixedTable)
+	}
+	s.renderPlayer(c, http.StatusOK, p, form)
+}
+
+func (s *Server) renderPlayer(c *gin.Context, status int, p tournament.Player, form playerForm) {
+	t, nav, err := s.loadTournament(c, "players")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	players, err := s.deps.Service.Players(c.Request.Context(), t.ID)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	vm := playerPage{
+		page:   s.newPage(c, "page.player", map[string]any{"Name": p.Name}),
+		TID:    t.ID,
+		Player: playerLine{ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound, Dropped: p.DroppedRound},
+		Form:   form,
+	}
+	vm.Nav = nav
+	for _, o := range players {
+		if o.ID != p.ID {
+			vm.Others = append(vm.Others, keepApartOption{ID: o.ID, Name: o.Name, Kana: o.Kana, Checked: slices.Contains(form.KeepApart, o.ID)})
+		}
+	}
+	s.render(c, status, "player", vm)
+}
+
+// editPlayer saves the edit form: name and kana, fixed table and
+// keep-apart requests, each as its own recorded change when it changed.
+func (s *Server) editPlayer(c *gin.Context) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	lang := s.i18n.lang(c)
+	form := playerForm{
+		Name:       strings.TrimSpace(c.PostForm("name")),
+		Kana:       strings.TrimSpace(c.PostForm("kana")),
+		FixedTable: strings.TrimSpace(c.PostForm("fixed_table")),
+		Errors:     fieldErrors{},
+	}
+	for _, v := range c.PostFormArray("keep_apart") {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			s.failPage(c, &badRequest{id: "error.number", data: map[string]any{"Field": "keep_apart"}, detail: err.Error()})
+			return
+		}
+		form.KeepApart = append(form.KeepApart, id)
+	}
+	slices.Sort(form.KeepApart)
+	if form.Name == "" {
+		form.Errors["name"] = s.i18n.text(lang, "form.required", nil)
+	}
+	table, _ := s.formInt(lang, form.FixedTable, 0, 100, false, form.Errors, "fixed_table")
+	if len(form.Errors) > 0 {
+		s.renderPlayer(c, http.StatusUnprocessableEntity, p, form)
+		return
+	}
+	ctx, judge, svc := c.Request.Context(), c.GetString(judgeKey), s.deps.Service
+	if form.Name != p.Name || form.Kana != p.Kana {
+		_, err = svc.UpdatePlayer(ctx, judge, p.ID, tournament.PlayerInput{Name: form.Name, Kana: form.Kana})
+	}
+	if err == nil && table != p.FixedTable {
+		_, err = svc.SetFixedTable(ctx, judge, p.ID, table)
+	}
+	if err == nil && !slices.Equal(form.KeepApart, p.KeepApart) {
+		_, err = svc.SetKeepApart(ctx, judge, p.ID, form.KeepApart)
+	}
+	if err != nil {
+		if form.Error = s.formError(c, err); form.Error != "" {
+			s.renderPlayer(c, http.StatusUnprocessableEntity, p, form)
+		}
+		return
+	}
+	seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.saved")
+}

@@ -1,0 +1,137 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/referee"
+)
+
+// standingsPage is the view model of /judge/t/:id/standings.
+type standingsPage struct {
+	page
+	Lines     []standingLine
+	HasPoints bool // the ruleset ranks by placement points
+	Order     string
+}
+
+type standingLine struct {
+	Rank      int
+	Shared    bool // the rank is shared with the line above or below
+	Name      string
+	Kana      string
+	Firsts    int
+	VP        int
+	Share     string // percent with one decimal
+	Points    int
+	Played    int
+	Byes      int
+	Penalties int
+	Dropped   int
+}
+
+func (s *Server) showStandings(c *gin.Context) {
+	t, nav, err := s.loadTournament(c, "standings")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	ctx := c.Request.Context()
+	st, err := s.deps.Service.Standings(ctx, t.ID)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	pens, err := s.deps.Service.Penalties(ctx, t.ID)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	lang := s.i18n.lang(c)
+	count := map[int64]int{}
+	for _, p := range pens {
+		if p.Revoked == nil {
+			count[p.PlayerID]++
+		}
+	}
+	vm := standingsPage{
+		page:      s.newPage(c, "page.standings", map[string]any{"Name": t.Name}),
+		HasPoints: slices.Contains(t.Ruleset.StandingsOrder, referee.KeyPoints),
+	}
+	vm.Nav = nav
+	for i, k := range t.Ruleset.StandingsOrder {
+		if i > 0 {
+			vm.Order += " → "
+		}
+		vm.Order += s.i18n.text(lang, "standings.key_"+string(k), nil)
+	}
+	for i, x := range st {
+		vm.Lines = append(vm.Lines, standingLine{
+			Rank: x.Rank, Name: x.Name, Kana: x.Kana, Firsts: x.Firsts, VP: x.VP,
+			Share:  strconv.FormatFloat(x.Share*100, 'f', 1, 64),
+			Points: x.Points, Played: x.Played, Byes: x.Byes, Penalties: count[x.PlayerID], Dropped: x.DroppedRound,
+			Shared: (i > 0 && st[i-1].Rank == x.Rank) || (i+1 < len(st) && st[i+1].Rank == x.Rank),
+		})
+	}
+	s.render(c, http.StatusOK, "standings", vm)
+}
+
+// auditPage is the view model of /judge/t/:id/audit.
+type auditPage struct {
+	page
+	Lines []auditLine
+}
+
+type auditLine struct {
+	At      string
+	Judge   string
+	Action  string
+	Subject string
+	Before  string // indented JSON
+	After   string
+}
+
+func (s *Server) showAudit(c *gin.Context) {
+	t, nav, err := s.loadTournament(c, "audit")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	entries, err := s.deps.Service.AuditLog(c.Request.Context(), t.ID)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	lang := s.i18n.lang(c)
+	vm := auditPage{page: s.newPage(c, "page.audit", map[string]any{"Name": t.Name})}
+	vm.Nav = nav
+	for _, e := range entries {
+		action := s.i18n.text(lang, "action."+e.Action, nil)
+		if action == "action."+e.Action {
+			action = e.Action
+		}
+		vm.Lines = append(vm.Lines, auditLine{
+			At: e.At.Local().Format("2006-01-02 15:04:05"), Judge: e.Judge, Action: action, Subject: e.Subject,
+			Before: indentJSON(e.Before), After: indentJSON(e.After),
+		})
+	}
+	s.render(c, http.StatusOK, "audit", vm)
+}
+
+// indentJSON lays out an audit entry's JSON for reading; text that is not
+// JSON is shown as it is.
+func indentJSON(s string) string {
+	if s == "" {
+		return ""
+	}
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, []byte(s), "", "  "); err != nil {
+		return s
+	}
+	return buf.String()
+}

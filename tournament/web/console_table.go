@@ -1,0 +1,495 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// tablePage is the view model of a table's set-up page: the play order from
+// the capsule rolls (§3 オ, カ) and the board (§3 ア–エ).
+type tablePage struct {
+	page
+	TID       int64
+	N         int
+	Number    int
+	Players   []seatLine
+	Seated    bool
+	SeatAuto  bool
+	History   []rollRound // the recorded capsule rolls
+	Rolls     rollsForm
+	HasResult bool // a result locks the seating and the board
+	Reseat    bool // the judge asked to enter the rolls again
+
+	Board      *boardView
+	BoardRoll  referee.CapsuleRoll
+	BoardAuto  bool
+	HandDealt  bool
+	Redeals    int
+	BoardForm  boardForm
+	Deal       dealForm
+	DealBoard  *boardView // the deal as typed, drawn with its red clumps
+	DangoRule  string
+	Rebuilding bool // the judge asked to set the board again
+}
+
+// rollRound is one round of capsule rolls: every player first, then each
+// round of re-rolls of the tied groups.
+type rollRound struct {
+	Label string
+	Rolls []rollCell
+}
+
+type rollCell struct {
+	Name        string
+	White, Blue int
+	Sum         int
+}
+
+// rollsForm is the capsule-roll entry as the judge typed it. Earlier rounds
+// ride along as hidden fields, because nothing is stored until the rolls
+// settle the play order.
+type rollsForm struct {
+	Previous []rollRound
+	Hidden   []hiddenField
+	Round    int // the round being entered: 0 for the first rolls
+	Groups   [][]rollerInput
+	Tie      string // who must re-roll, after a tie
+	Error    string
+}
+
+type hiddenField struct{ Name, Value string }
+
+type rollerInput struct {
+	ID     int64
+	Name   string
+	White  string
+	Blue   string
+	WField string
+	BField string
+	WError string
+	BError string
+}
+
+type boardForm struct {
+	White, Blue string
+	Errors      fieldErrors
+	Error       string
+}
+
+type dealForm struct {
+	Rows   []dealRow
+	Error  string
+	Redeal string // the deal breaks the dango rule and must be dealt again
+}
+
+// tableParams reads :id, :n and :tn.
+func tableParams(c *gin.Context) (tid int64, n, number int, err error) {
+	if tid, err = pathID(c, "id"); err != nil {
+		return
+	}
+	if n, err = roundNumber(c); err != nil {
+		return
+	}
+	number, err = strconv.Atoi(c.Param("tn"))
+	if err != nil || number < 1 {
+		err = errNoRoute
+	}
+	return
+}
+
+// tableState is what the table and score pages read: the tournament, its
+// navigation and the table as the round view shows it.
+type tableState struct {
+	t   tournament.Tournament
+	nav *tournamentNav
+	tv  tournament.TableView
+	n   int
+}
+
+func (s *Server) loadTable(c *gin.Context) (tableState, error) {
+	tid, n, number, err := tableParams(c)
+	if err != nil {
+		return tableState{}, err
+	}
+	t, nav, err := s.loadTournament(c, fmt.Sprintf("round%d", n))
+	if err != nil {
+		return tableState{}, err
+	}
+	rv, err := s.deps.Service.RoundView(c.Request.Context(), tid, n)
+	if err != nil {
+		return tableState{}, err
+	}
+	for _, tv := range rv.Tables {
+		if tv.Table.Number == number {
+			return tableState{t: t, nav: nav, tv: tv, n: n}, nil
+		}
+	}
+	return tableState{}, errNoRoute
+}
+
+func (s *Server) showTable(c *gin.Context) {
+	ts, err := s.loadTable(c)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	vm := s.newTablePage(c, ts)
+	vm.Reseat = c.Query("reseat") == "1"
+	vm.Rebuilding = c.Query("rebuild") == "1"
+	vm.Rolls = s.firstRolls(ts, nil)
+	vm.Deal.Rows = s.dealRows(vm.Lang, ts.tv.Board, currentDeal(ts.tv), nil)
+	s.render(c, http.StatusOK, "table", vm)
+}
+
+func (s *Server) newTablePage(c *gin.Context, ts tableState) tablePage {
+	lang := s.i18n.lang(c)
+	tv := ts.tv
+	vm := tablePage{
+		page:      s.newPage(c, "page.table", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
+		TID:       ts.t.ID,
+		N:         ts.n,
+		Number:    tv.Table.Number,
+		Seated:    tv.Table.Seating != nil,
+		HasResult: tv.Result != nil,
+		DangoRule: s.i18n.text(lang, "dango."+string(ts.t.Ruleset.Dango), nil),
+		BoardForm: boardForm{Errors: fieldErrors{}},
+	}
+	vm.Nav = ts.nav
+	names := map[int64]string{}
+	for _, p := range tv.Players {
+		line := seatLine{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)}
+		if p.Color != "" {
+			line.ColorTxt = s.i18n.text(lang, "color."+string(p.Color), nil)
+		}
+		vm.Players = append(vm.Players, line)
+		names[p.PlayerID] = p.Name
+	}
+	if st := tv.Table.Seating; st != nil {
+		vm.SeatAuto = st.Auto
+		for k, round := range st.Rolls {
+			vm.History = append(vm.History, s.rollRound(lang, k, round, names))
+		}
+	}
+	if tv.Board != nil {
+		bv := s.newBoardView(lang, *tv.Board, nil)
+		vm.Board = &bv
+		rec := tv.Table.Board
+		vm.BoardRoll, vm.BoardAuto, vm.HandDealt, vm.Redeals = rec.Roll, rec.RollAuto, rec.Deal != nil, tv.Board.Redeals
+	}
+	return vm
+}
+
+func (s *Server) rollRound(lang string, k int, round []tournament.Roll, names map[int64]string) rollRound {
+	rr := rollRound{Label: s.i18n.text(lang, "seating.round_first", nil)}
+	if k > 0 {
+		rr.Label = s.i18n.text(lang, "seating.round_reroll", map[string]any{"N": k})
+	}
+	for _, r := range round {
+		rr.Rolls = append(rr.Rolls, rollCell{Name: names[r.PlayerID], White: r.White, Blue: r.Blue, Sum: r.Sum()})
+	}
+	return rr
+}
+
+// firstRolls is the empty entry of the first capsule rolls, one line per
+// player in pairing order, keeping what was typed in values.
+func (s *Server) firstRolls(ts tableState, values map[string]string) rollsForm {
+	var group []rollerInput
+	for _, p := range ts.tv.Players {
+		group = append(group, rollerInput{ID: p.PlayerID, Name: p.Name})
+	}
+	f := rollsForm{Groups: [][]rollerInput{group}}
+	f.fill(values, nil)
+	return f
+}
+
+// fill names the inputs of the round being entered and puts back what was typed.
+func (f *rollsForm) fill(values map[string]string, errs fieldErrors) {
+	for g := range f.Groups {
+		for i := range f.Groups[g] {
+			in := &f.Groups[g][i]
+			in.WField, in.BField = rollField(f.Round, in.ID, "w"), rollField(f.Round, in.ID, "b")
+			in.White, in.Blue = values[in.WField], values[in.BField]
+			in.WError, in.BError = errs[in.WField], errs[in.BField]
+		}
+	}
+}
+
+// maxRollRounds bounds the capsule-roll rounds read from one form.
+const maxRollRounds = 50
+
+// rollField names the input of one die of one player's roll in round k.
+func rollField(k int, id int64, die string) string { return fmt.Sprintf("r%d_%d_%s", k, id, die) }
+
+// setSeating records the play order from the capsule rolls, or rolls for
+// the table. A tie is not saved: the page asks the tied players to re-roll
+// (§3 オ) and carries the rolls so far in the form.
+func (s *Server) setSeating(c *gin.Context) {
+	ts, err := s.loadTable(c)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	ctx, judge := c.Request.Context(), c.GetString(judgeKey)
+	to := fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d#seating", ts.t.ID, ts.n, ts.tv.Table.Number)
+	if c.PostForm("auto") == "1" {
+		if _, err := s.deps.Service.SetSeating(ctx, judge, ts.t.ID, ts.n, ts.tv.Table.Number, tournament.SeatingInput{Auto: true}); err != nil {
+			s.failPage(c, err)
+			return
+		}
+		seeOther(c, to, "flash.seated")
+		return
+	}
+	lang := s.i18n.lang(c)
+	values := map[string]string{}
+	errs := fieldErrors{}
+	var rounds [][]tournament.Roll
+	// A table settles its play order in a few rounds; the bound only stops
+	// a forged form from making the loop long.
+	for k := 0; k < maxRollRounds; k++ {
+		var round []tournament.Roll
+		for _, p := range ts.tv.Players {
+			wf, bf := rollField(k, p.PlayerID, "w"), rollField(k, p.PlayerID, "b")
+			w, wok := c.GetPostForm(wf)
+			b, bok := c.GetPostForm(bf)
+			if !wok && !bok {
+				continue
+			}
+			values[wf], values[bf] = strings.TrimSpace(w), strings.TrimSpace(b)
+			white, ok1 := s.formInt(lang, values[wf], 1, 6, true, errs, wf)
+			blue, ok2 := s.formInt(lang, values[bf], 1, 6, true, errs, bf)
+			if ok1 && ok2 {
+				round = append(round, tournament.Roll{PlayerID: p.PlayerID, CapsuleRoll: referee.CapsuleRoll{White: white, Blue: blue}})
+			}
+		}
+		if _, ok := c.GetPostForm(fmt.Sprintf("round_%d", k)); !ok {
+			break
+		}
+		rounds = append(rounds, round)
+	}
+	vm := s.newTablePage(c, ts)
+	last := len(rounds) - 1
+	if last < 0 {
+		vm.Rolls = s.firstRolls(ts, values)
+		vm.Rolls.Error = s.i18n.text(lang, "seating.no_rolls", nil)
+		vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
+		s.render(c, http.StatusUnprocessableEntity, "table", vm)
+		return
+	}
+	if len(errs) == 0 {
+		_, err = s.deps.Service.SetSeating(ctx, judge, ts.t.ID, ts.n, ts.tv.Table.Number, tournament.SeatingInput{Rolls: rounds})
+		if err == nil {
+			seeOther(c, to, "flash.seated")
+			return
+		}
+	}
+	names := map[int64]string{}
+	for _, p := range ts.tv.Players {
+		names[p.PlayerID] = p.Name
+	}
+	var tie *referee.TieError
+	switch {
+	case len(errs) > 0:
+		// The round being entered goes back with its messages; the rounds
+		// before it were accepted and ride along.
+		vm.Rolls = s.rollsAfter(lang, ts, rounds[:last], names)
+		vm.Rolls.Round = last
+		vm.Rolls.Groups = rollersIn(ts, last, values)
+		vm.Rolls.fill(values, errs)
+		vm.Reseat = true
+		if last > 0 {
+			vm.Rolls.Tie = s.i18n.text(lang, "seating.tie", map[string]any{"Players": s.groupNames(vm.Rolls.Groups)})
+		}
+		vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
+		s.render(c, http.StatusUnprocessableEntity, "table", vm)
+	case errors.As(err, &tie):
+		// §3 オ: tied players re-roll among themselves to order that tie only.
+		vm.Rolls = s.rollsAfter(lang, ts, rounds, names)
+		vm.Rolls.Round = len(rounds)
+		for _, g := range tie.Groups {
+			var group []rollerInput
+			for _, id := range g {
+				pid, _ := strconv.ParseInt(id, 10, 64)
+				group = append(group, rollerInput{ID: pid, Name: names[pid]})
+			}
+			vm.Rolls.Groups = append(vm.Rolls.Groups, group)
+		}
+		vm.Rolls.fill(nil, nil)
+		vm.Rolls.Tie = s.i18n.text(lang, "seating.tie", map[string]any{"Players": s.groupNames(vm.Rolls.Groups)})
+		vm.Reseat = true
+		vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
+		s.render(c, http.StatusOK, "table", vm)
+	default:
+		msg := s.formError(c, err)
+		if msg == "" {
+			return
+		}
+		vm.Rolls = s.firstRolls(ts, values)
+		vm.Rolls.Error = msg
+		vm.Reseat = true
+		vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
+		s.render(c, http.StatusUnprocessableEntity, "table", vm)
+	}
+}
+
+// rollsAfter is the rolls form after the given accepted rounds: they show as
+// history and ride along as hidden fields.
+func (s *Server) rollsAfter(lang string, ts tableState, rounds [][]tournament.Roll, names map[int64]string) rollsForm {
+	var f rollsForm
+	for k, round := range rounds {
+		f.Previous = append(f.Previous, s.rollRound(lang, k, round, names))
+		f.Hidden = append(f.Hidden, hiddenField{Name: fmt.Sprintf("round_%d", k), Value: "1"})
+		for _, r := range round {
+			f.Hidden = append(f.Hidden,
+				hiddenField{Name: rollField(k, r.PlayerID, "w"), Value: strconv.Itoa(r.White)},
+				hiddenField{Name: rollField(k, r.PlayerID, "b"), Value: strconv.Itoa(r.Blue)})
+		}
+	}
+	return f
+}
+
+// rollersIn returns, as one group, the players who rolled in round k as typed.
+func rollersIn(ts tableState, k int, values map[string]string) [][]rollerInput {
+	var group []rollerInput
+	for _, p := range ts.tv.Players {
+		if _, ok := values[rollField(k, p.PlayerID, "w")]; ok {
+			group = append(group, rollerInput{ID: p.PlayerID, Name: p.Name})
+		}
+	}
+	return [][]rollerInput{group}
+}
+
+func (s *Server) groupNames(groups [][]rollerInput) string {
+	var parts []string
+	for _, g := range groups {
+		var names []string
+		for _, p := range g {
+			names = append(names, p.Name)
+		}
+		parts = append(parts, strings.Join(names, "・"))
+	}
+	return strings.Join(parts, " / ")
+}
+
+// setBoard records the capsule roll that turns the board (§3 イ), as rolled
+// at the table or rolled by the console, with the chips dealt by the console.
+func (s *Server) setBoard(c *gin.Context) {
+	ts, err := s.loadTable(c)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	ctx, judge, lang := c.Request.Context(), c.GetString(judgeKey), s.i18n.lang(c)
+	in := tournament.BoardInput{Auto: c.PostForm("auto") == "1"}
+	vm := s.newTablePage(c, ts)
+	vm.Rolls = s.firstRolls(ts, nil)
+	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
+	vm.Rebuilding = true
+	if !in.Auto {
+		vm.BoardForm.White = strings.TrimSpace(c.PostForm("white"))
+		vm.BoardForm.Blue = strings.TrimSpace(c.PostForm("blue"))
+		in.Roll.White, _ = s.formInt(lang, vm.BoardForm.White, 1, 6, true, vm.BoardForm.Errors, "white")
+		in.Roll.Blue, _ = s.formInt(lang, vm.BoardForm.Blue, 1, 6, true, vm.BoardForm.Errors, "blue")
+		if len(vm.BoardForm.Errors) > 0 {
+			s.render(c, http.StatusUnprocessableEntity, "table", vm)
+			return
+		}
+	}
+	if _, err := s.deps.Service.SetBoard(ctx, judge, ts.t.ID, ts.n, ts.tv.Table.Number, in); err != nil {
+		if vm.BoardForm.Error = s.formError(c, err); vm.BoardForm.Error != "" {
+			s.render(c, http.StatusUnprocessableEntity, "table", vm)
+		}
+		return
+	}
+	seeOther(c, fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d#board", ts.t.ID, ts.n, ts.tv.Table.Number), "flash.board_set")
+}
+
+// currentDeal returns the chips on the table's board as form values.
+func currentDeal(tv tournament.TableView) map[string]string {
+	values := map[string]string{}
+	if tv.Board == nil || tv.Table.Board == nil || tv.Table.Board.Deal == nil {
+		return values
+	}
+	for _, ch := range tv.Board.Chips() {
+		values[chipField(ch.Hex)] = strconv.Itoa(ch.Number)
+	}
+	return values
+}
+
+// setDeal records the number chips of the physical board as the judge
+// entered them. A deal with a red clump (§3 ウ) must be collected and dealt
+// again: the page says so and draws the clump.
+func (s *Server) setDeal(c *gin.Context) {
+	ts, err := s.loadTable(c)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	lang := s.i18n.lang(c)
+	vm := s.newTablePage(c, ts)
+	vm.Rolls = s.firstRolls(ts, nil)
+	if ts.tv.Board == nil {
+		s.failPage(c, fmt.Errorf("%w: set the board before its chips", tournament.ErrInvalid))
+		return
+	}
+	values := map[string]string{}
+	errs := fieldErrors{}
+	var chips []referee.Chip
+	for _, h := range referee.LandHexes() {
+		name := chipField(h)
+		v := strings.TrimSpace(c.PostForm(name))
+		values[name] = v
+		if v == "" {
+			continue
+		}
+		if n, ok := s.formInt(lang, v, 2, 12, false, errs, name); ok {
+			chips = append(chips, referee.Chip{Hex: h, Number: n})
+		}
+	}
+	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, values, errs)
+	if len(errs) > 0 {
+		s.render(c, http.StatusUnprocessableEntity, "table", vm)
+		return
+	}
+	// The referee's verdict on the deal, to draw its clumps; the service
+	// refuses the same deal when it is saved.
+	check, err := referee.CheckDeal(ts.t.Ruleset, ts.tv.Table.Board.Roll.White, chips)
+	if err != nil {
+		if vm.Deal.Error = s.formError(c, err); vm.Deal.Error != "" {
+			s.render(c, http.StatusUnprocessableEntity, "table", vm)
+		}
+		return
+	}
+	if check.Redeal {
+		typed := *ts.tv.Board
+		for i := range typed.Tiles {
+			typed.Tiles[i].Number = 0
+		}
+		for _, ch := range chips {
+			for i := range typed.Tiles {
+				if typed.Tiles[i].Hex == ch.Hex {
+					typed.Tiles[i].Number = ch.Number
+				}
+			}
+		}
+		bv := s.newBoardView(lang, typed, check.Clumps)
+		vm.DealBoard = &bv
+		vm.Deal.Redeal = s.i18n.text(lang, "deal.redeal", map[string]any{"Rule": vm.DangoRule})
+		s.render(c, http.StatusUnprocessableEntity, "table", vm)
+		return
+	}
+	if _, err := s.deps.Service.SetDeal(c.Request.Context(), c.GetString(judgeKey), ts.t.ID, ts.n, ts.tv.Table.Number, chips); err != nil {
+		if vm.Deal.Error = s.formError(c, err); vm.Deal.Error != "" {
+			s.render(c, http.StatusUnprocessableEntity, "table", vm)
+		}
+		return
+	}
+	seeOther(c, fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d#board", ts.t.ID, ts.n, ts.tv.Table.Number), "flash.deal_set")
+}

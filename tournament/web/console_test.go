@@ -1,0 +1,187 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/catanjudge/catanjudge/config"
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/store"
+)
+
+const testPassword = "correct horse battery"
+
+// A cheap hash keeps the many logins of these tests fast under -race; the
+// cost is the hash's, not the login code's, so nothing tested changes.
+func init() { passwordCost = bcrypt.MinCost }
+
+// consoleEnv is the whole site over a real service on a temporary SQLite
+// file, served by httptest so cookies and redirects behave as in a browser.
+type consoleEnv struct {
+	t   *testing.T
+	ctx context.Context
+	srv *httptest.Server
+	svc *tournament.Service
+	st  *store.Store
+	h   http.Handler
+}
+
+func newConsoleEnv(t *testing.T) *consoleEnv {
+	t.Helper()
+	ctx := context.Background()
+	dir := t.TempDir()
+	dsn, err := store.FileDSN(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	rulesets, err := config.LoadRulesets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seed atomic.Uint64
+	svc := tournament.NewService(st, rulesets, time.Now, tournament.WithSeeds(func() uint64 { return seed.Add(1) }))
+	if _, err := SetUpJudgePassword(ctx, st, testPassword, dir); err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(Deps{Rulesets: rulesets, Service: svc, Settings: st, APIToken: "test-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return &consoleEnv{t: t, ctx: ctx, srv: srv, svc: svc, st: st, h: h}
+}
+
+// browser is a client with a cookie jar that does not follow redirects,
+// so tests see each 303.
+type browser struct {
+	env  *consoleEnv
+	http *http.Client
+}
+
+func (e *consoleEnv) browser() *browser {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return &browser{env: e, http: &http.Client{
+		Jar:           jar,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}
+}
+
+// response is a finished response with its body read.
+type response struct {
+	Status   int
+	Location string
+	Body     string
+	Header   http.Header
+}
+
+func (b *browser) do(method, path string, form url.Values, header ...string) response {
+	b.env.t.Helper()
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	req, err := http.NewRequest(method, b.env.srv.URL+path, body)
+	if err != nil {
+		b.env.t.Fatal(err)
+	}
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	res, err := b.http.Do(req)
+	if err != nil {
+		b.env.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out := response{Status: res.StatusCode, Location: res.Header.Get("Location"), Header: res.Header}
+	// An event stream never ends: its headers are all a test can read.
+	if strings.HasPrefix(res.Header.Get("Content-Type"), "text/event-stream") {
+		return out
+	}
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		b.env.t.Fatal(err)
+	}
+	out.Body = string(data)
+	return out
+}
+
+func (b *browser) get(path string, header ...string) response {
+	b.env.t.Helper()
+	return b.do(http.MethodGet, path, nil, header...)
+}
+
+func (b *browser) post(path string, form url.Values, header ...string) response {
+	b.env.t.Helper()
+	if form == nil {
+		form = url.Values{}
+	}
+	return b.do(http.MethodPost, path, form, header...)
+}
+
+// login logs the browser in as judge and fails the test otherwise.
+func (b *browser) login(judge string) {
+	b.env.t.Helper()
+	res := b.post("/judge/login", url.Values{"name": {judge}, "password": {testPassword}})
+	if res.Status != http.StatusSeeOther || res.Location != "/judge" {
+		b.env.t.Fatalf("POST /judge/login = %d to %q, want 303 to /judge\n%s", res.Status, res.Location, res.Body)
+	}
+}
+
+// mustSee fails unless res has status and its body contains every want.
+func mustSee(t *testing.T, what string, res response, status int, wants ...string) {
+	t.Helper()
+	if res.Status != status {
+		t.Fatalf("%s = %d (Location %q), want %d\n%s", what, res.Status, res.Location, status, res.Body)
+	}
+	for _, w := range wants {
+		if !strings.Contains(res.Body, w) {
+			t.Errorf("%s: body does not contain %q\n%s", what, w, res.Body)
+		}
+	}
+}
+
+// seedTournament creates a tournament with n checked-in players through the service.
+func (e *consoleEnv) seedTournament(n int) (tournament.Tournament, []tournament.Player) {
+	e.t.Helper()
+	tr, err := e.svc.CreateTournament(e.ctx, "setup", tournament.TournamentInput{Name: "土曜カタン大会", Rounds: 3})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	names := []string{"青木", "井上", "上田", "江藤", "大野", "加藤", "木村", "久保", "小林", "佐藤", "清水", "鈴木"}
+	kana := []string{"あおき", "いのうえ", "うえだ", "えとう", "おおの", "かとう", "きむら", "くぼ", "こばやし", "さとう", "しみず", "すずき"}
+	var ps []tournament.Player
+	for i := range n {
+		p, err := e.svc.AddPlayer(e.ctx, "setup", tr.ID, tournament.PlayerInput{Name: names[i%len(names)] + fmt.Sprint(i/len(names)+1), Kana: kana[i%len(kana)]})
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		if p, err = e.svc.CheckIn(e.ctx, "setup", p.ID, true); err != nil {
+			e.t.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	return tr, ps
+}

@@ -1,0 +1,146 @@
+package web
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+var (
+	errNoRoute  = errors.New("no such route")
+	errNoMethod = errors.New("method not allowed")
+	// errNoService is a judge route on a server started without the tournament service.
+	errNoService = errors.New("no tournament service")
+)
+
+// badRequest is a request the server could not read (malformed JSON, a body
+// too large, a missing field): 400 with a message id.
+type badRequest struct {
+	id     string
+	data   map[string]any
+	detail string
+}
+
+func (e *badRequest) Error() string { return "bad request: " + e.id + ": " + e.detail }
+
+// notFound is a named thing that does not exist: 404 with a message id.
+type notFound struct {
+	id   string
+	data map[string]any
+}
+
+func (e *notFound) Error() string { return "not found: " + e.id }
+
+// fail maps an error to its HTTP status and a message in the request's
+// language. It is the one place that does so.
+func (s *Server) fail(c *gin.Context, err error) {
+	lang := s.i18n.lang(c)
+	status, msg, extra := s.describe(lang, err)
+	level := slog.LevelInfo
+	if status >= 500 {
+		level = slog.LevelError
+	}
+	s.log.Log(c.Request.Context(), level, "request failed", "id", c.GetString(requestIDKey), "status", status, "err", err)
+	body := gin.H{"error": msg}
+	for k, v := range extra {
+		body[k] = v
+	}
+	c.AbortWithStatusJSON(status, body)
+}
+
+func (s *Server) describe(lang string, err error) (int, string, map[string]any) {
+	var (
+		br *badRequest
+		nf *notFound
+		fb *forbidden
+		ce *tournament.ConflictError
+		fe *referee.FieldError
+		te *referee.TieError
+		v  *referee.Violation
+	)
+	switch {
+	case errors.As(err, &br):
+		return http.StatusBadRequest, s.i18n.text(lang, br.id, br.data), nil
+	case errors.As(err, &nf):
+		return http.StatusNotFound, s.i18n.text(lang, nf.id, nf.data), nil
+	case errors.As(err, &fb):
+		return http.StatusForbidden, s.i18n.text(lang, fb.id, nil), nil
+	case errors.Is(err, errNoRoute):
+		return http.StatusNotFound, s.i18n.text(lang, "error.not_found", nil), nil
+	case errors.Is(err, errNoMethod):
+		return http.StatusMethodNotAllowed, s.i18n.text(lang, "error.method", nil), nil
+	case errors.Is(err, errNoService):
+		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.no_service", nil), nil
+	case errors.Is(err, errBusy):
+		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.busy", nil), nil
+	case errors.As(err, &ce):
+		return http.StatusConflict, s.conflict(lang, ce), map[string]any{"current_version": ce.Current.Version}
+	case errors.Is(err, tournament.ErrConflict):
+		return http.StatusConflict, s.i18n.text(lang, "error.conflict", map[string]any{"Detail": err.Error()}), nil
+	case errors.Is(err, tournament.ErrNotFound):
+		return http.StatusNotFound, s.i18n.text(lang, "error.not_found_thing", map[string]any{"Detail": err.Error()}), nil
+	case errors.As(err, &te):
+		return http.StatusUnprocessableEntity,
+			s.i18n.text(lang, "error.tie", map[string]any{"Players": strings.Join(te.Players(), ", ")}),
+			map[string]any{"reroll": te.Groups}
+	case errors.As(err, &fe):
+		return http.StatusUnprocessableEntity,
+			s.i18n.text(lang, "error.field", map[string]any{"Field": fe.Field, "Msg": fe.Msg}), nil
+	case errors.As(err, &v):
+		return http.StatusUnprocessableEntity, s.violation(lang, v), nil
+	case errors.Is(err, referee.ErrInvalid), errors.Is(err, tournament.ErrInvalid):
+		return http.StatusUnprocessableEntity, s.i18n.text(lang, "error.invalid", map[string]any{"Detail": err.Error()}), nil
+	}
+	return http.StatusInternalServerError, s.i18n.text(lang, "error.internal", nil), nil
+}
+
+// violation says a broken rule in lang from its message "rule."+Code
+// (locales/rules.*.toml), filled from the values it names. A rule without a
+// message falls back to the English message of the code that found it.
+func (s *Server) violation(lang string, v *referee.Violation) string {
+	id := "rule." + v.Code
+	if msg := s.i18n.text(lang, id, ruleData(lang, v.Args)); msg != id {
+		return msg
+	}
+	if lang == "en" {
+		return v.Error()
+	}
+	return s.i18n.text(lang, "error.invalid", map[string]any{"Detail": v.Error()})
+}
+
+// ruleData copies a violation's values for its message, with each list
+// joined as lang writes one.
+func ruleData(lang string, args map[string]any) map[string]any {
+	sep := "、"
+	if lang == "en" {
+		sep = ", "
+	}
+	data := make(map[string]any, len(args))
+	for k, a := range args {
+		if list, ok := a.([]string); ok {
+			a = strings.Join(list, sep)
+		}
+		data[k] = a
+	}
+	return data
+}
+
+// conflict says who saved the newer result, when, and what changed since
+// the version the judge edited, so the judge can redo the edit knowingly.
+func (s *Server) conflict(lang string, ce *tournament.ConflictError) string {
+	cur := ce.Current
+	changes := strings.Join(ce.Changes(), "; ")
+	if changes == "" {
+		changes = s.i18n.text(lang, "error.conflict_same", nil)
+	}
+	return s.i18n.text(lang, "error.stale_result", map[string]any{
+		"Expected": ce.Expected, "Version": cur.Version, "Judge": cur.Judge,
+		"At": cur.At.Local().Format("15:04:05"), "Reason": cur.Reason, "Changes": changes,
+	})
+}

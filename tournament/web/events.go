@@ -1,0 +1,79 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+)
+
+// heartbeat is how often an idle live feed sends a comment line, so that a
+// dead connection is noticed and no proxy closes a quiet one.
+const heartbeat = 15 * time.Second
+
+// streamEvents is the live feed of a tournament (Server-Sent Events): one
+// "change" event per committed change, with a small JSON payload (kind,
+// action, version); the page then fetches what changed. The browser's
+// EventSource reconnects by itself after retry milliseconds, and a page
+// re-fetches everything on each (re)connection, so an event missed while
+// disconnected, or dropped because the page fell behind, costs nothing.
+func (s *Server) streamEvents(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	ctx := c.Request.Context()
+	if _, err := s.deps.Service.GetTournament(ctx, tid); err != nil {
+		s.fail(c, err)
+		return
+	}
+	events, cancel, err := s.deps.Broker.Subscribe(tid)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	defer cancel()
+	h := c.Writer.Header()
+	h.Set("Content-Type", "text/event-stream; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	// A reverse proxy must pass each event on at once.
+	h.Set("X-Accel-Buffering", "no")
+	c.Status(http.StatusOK)
+	w := c.Writer
+	if _, err := fmt.Fprint(w, "retry: 2000\n: live feed of tournament ", tid, "\n\n"); err != nil {
+		return
+	}
+	w.Flush()
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case e, ok := <-events:
+			if !ok {
+				// Dropped for falling behind: end the response so the page
+				// reconnects and fetches the state afresh.
+				return
+			}
+			data, err := json.Marshal(e)
+			if err != nil {
+				s.log.Error("live event", "id", c.GetString(requestIDKey), "err", err)
+				return
+			}
+			if _, err := fmt.Fprintf(w, "id: %d\nevent: change\ndata: %s\n\n", e.Version, data); err != nil {
+				return
+			}
+			w.Flush()
+		case <-tick.C:
+			if _, err := fmt.Fprint(w, ": heartbeat\n\n"); err != nil {
+				return
+			}
+			w.Flush()
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+func TestExportWorkbook(t *testing.T) {
+	p := newPairedEnv(t)
+	path := "/api/v1/tournaments/" + itoa(p.t.ID) + "/export.xlsx"
+
+	if res := p.consoleEnv.browser().get(path); res.Status != http.StatusUnauthorized {
+		t.Errorf("anonymous GET %s = %d, want 401: the workbook holds the judges' notes", path, res.Status)
+	}
+	for _, tc := range []struct {
+		name   string
+		path   string
+		header []string
+		sheet  string
+	}{
+		{"japanese by default", path, nil, "順位表"},
+		{"english by ?lang", path + "?lang=en", nil, "Standings"},
+		{"english by Accept-Language", path, []string{"Accept-Language", "en-GB,en;q=0.9"}, "Standings"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := p.b.get(tc.path, tc.header...)
+			if res.Status != http.StatusOK {
+				t.Fatalf("GET %s = %d\n%s", tc.path, res.Status, res.Body)
+			}
+			if ct := res.Header.Get("Content-Type"); ct != "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" {
+				t.Errorf("Content-Type = %q", ct)
+			}
+			// 土曜カタン大会.xlsx, UTF-8 and percent-encoded (RFC 5987), after an ASCII fallback.
+			want := `attachment; filename="tournament-` + itoa(p.t.ID) + `.xlsx"; filename*=UTF-8''%E5%9C%9F%E6%9B%9C%E3%82%AB%E3%82%BF%E3%83%B3%E5%A4%A7%E4%BC%9A.xlsx`
+			if cd := res.Header.Get("Content-Disposition"); cd != want {
+				t.Errorf("Content-Disposition = %q, want %q", cd, want)
+			}
+			f, err := excelize.OpenReader(strings.NewReader(res.Body))
+			if err != nil {
+				t.Fatalf("the download is not a workbook: %v", err)
+			}
+			defer f.Close()
+			if got := f.GetSheetName(0); got != tc.sheet {
+				t.Errorf("first sheet = %q, want %q", got, tc.sheet)
+			}
+			rows, err := f.GetRows(tc.sheet)
+			if err != nil || len(rows) != 1+len(p.ps) {
+				t.Errorf("standings rows = %d (%v), want a header and %d players", len(rows), err, len(p.ps))
+			}
+		})
+	}
+	// The overview links to the download.
+	mustSee(t, "overview", p.b.get("/judge/t/"+itoa(p.t.ID)), http.StatusOK, `href="`+path+`"`)
+}
+
+func TestAttachmentName(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"Spring Open.xlsx", `attachment; filename="f.xlsx"; filename*=UTF-8''Spring%20Open.xlsx`},
+		{`a/b\c"d.xlsx`, `attachment; filename="f.xlsx"; filename*=UTF-8''a_b_c_d.xlsx`},
+		{"大会\r\n.xlsx", `attachment; filename="f.xlsx"; filename*=UTF-8''%E5%A4%A7%E4%BC%9A__.xlsx`},
+	} {
+		if got := attachment(tc.name, "f.xlsx"); got != tc.want {
+			t.Errorf("attachment(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

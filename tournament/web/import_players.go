@@ -1,0 +1,178 @@
+package web
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/roster"
+)
+
+// maxImport caps an uploaded list of players: 2 MiB holds far more than
+// roster.MaxRows lines of names.
+const maxImport = 2 << 20
+
+// importPage is the view model of /judge/t/:id/players/import: the upload
+// form, then the preview of what the file would do. Nothing is stored
+// until the judge confirms the preview; the preview carries the file
+// itself, and the confirmation reads it again, so no upload is kept on the
+// server between the two steps.
+type importPage struct {
+	page
+	TID     int64
+	Error   string // why the file could not be read
+	Preview *importPreview
+}
+
+type importPreview struct {
+	FileName string
+	Format   string // how the file was read, in words
+	Ignored  []string
+	Lines    []importLine
+	Problems []importLine // the refused lines, listed first
+	Add      int
+	Skip     int
+	Refused  int
+	Data     string // the file, base64, for the confirmation
+}
+
+type importLine struct {
+	Line       int
+	Name       string
+	Kana       string
+	FixedTable int
+	Action     string // tournament.ImportAdd, ImportSkip or ImportRefuse: also a CSS class
+	Message    string
+}
+
+func (s *Server) showImport(c *gin.Context) {
+	s.renderImport(c, http.StatusOK, "", nil)
+}
+
+func (s *Server) renderImport(c *gin.Context, status int, msg string, pv *importPreview) {
+	t, nav, err := s.loadTournament(c, "players")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	vm := importPage{page: s.newPage(c, "page.import", map[string]any{"Name": t.Name}), TID: t.ID, Error: msg, Preview: pv}
+	vm.Nav = nav
+	s.render(c, status, "import", vm)
+}
+
+// previewImport reads the uploaded file and shows what importing it would
+// do, line by line, without storing anything.
+func (s *Server) previewImport(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	lang := s.i18n.lang(c)
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxImport+64<<10)
+	fh, err := c.FormFile("file")
+	if err != nil {
+		id := "import.no_file"
+		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+			id = "import.too_large"
+		}
+		s.renderImport(c, http.StatusUnprocessableEntity, s.i18n.text(lang, id, map[string]any{"MB": maxImport >> 20}), nil)
+		return
+	}
+	if fh.Size > maxImport {
+		s.renderImport(c, http.StatusUnprocessableEntity, s.i18n.text(lang, "import.too_large", map[string]any{"MB": maxImport >> 20}), nil)
+		return
+	}
+	f, err := fh.Open()
+	if err != nil {
+		s.failPage(c, fmt.Errorf("open upload: %w", err))
+		return
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxImport))
+	if err != nil {
+		s.failPage(c, fmt.Errorf("read upload: %w", err))
+		return
+	}
+	r, err := roster.Read(data)
+	if err != nil {
+		s.renderImport(c, http.StatusUnprocessableEntity, s.rosterError(c, err), nil)
+		return
+	}
+	plan, err := s.deps.Service.PlanImport(c.Request.Context(), tid, r.Rows)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	pv := s.newImportPreview(lang, r, plan)
+	pv.FileName = fh.Filename
+	pv.Data = base64.StdEncoding.EncodeToString(data)
+	s.renderImport(c, http.StatusOK, "", &pv)
+}
+
+// importPlayers registers the players of the file the judge confirmed,
+// read again from the preview's form: whatever changed since the preview
+// (a player registered by hand meanwhile) is planned anew, and a row
+// already registered is never added twice.
+func (s *Server) importPlayers(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	lang := s.i18n.lang(c)
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, 2*maxImport)
+	data, err := base64.StdEncoding.DecodeString(c.PostForm("data"))
+	if err != nil || len(data) == 0 || len(data) > maxImport {
+		s.renderImport(c, http.StatusUnprocessableEntity, s.i18n.text(lang, "import.no_file", nil), nil)
+		return
+	}
+	r, err := roster.Read(data)
+	if err != nil {
+		s.renderImport(c, http.StatusUnprocessableEntity, s.rosterError(c, err), nil)
+		return
+	}
+	if _, err := s.deps.Service.ImportPlayers(c.Request.Context(), c.GetString(judgeKey), tid, r.Rows); err != nil {
+		s.failPage(c, err)
+		return
+	}
+	seeOther(c, fmt.Sprintf("/judge/t/%d/players", tid), "import.done")
+}
+
+// rosterError is the message of a file roster cannot read.
+func (s *Server) rosterError(c *gin.Context, err error) string {
+	var re *roster.Error
+	if !errors.As(err, &re) {
+		re = &roster.Error{Code: roster.CodeUnreadable}
+	}
+	s.log.Info("import refused", "id", c.GetString(requestIDKey), "err", err)
+	return s.i18n.text(s.i18n.lang(c), "import.error_"+re.Code, map[string]any{"Line": re.Line, "Column": re.Column, "Max": roster.MaxRows})
+}
+
+func (s *Server) newImportPreview(lang string, r roster.Roster, plan tournament.ImportPlan) importPreview {
+	pv := importPreview{Ignored: r.Ignored, Add: plan.Add, Skip: plan.Skip, Refused: plan.Refused}
+	if r.Format == "xlsx" {
+		pv.Format = s.i18n.text(lang, "import.format_xlsx", map[string]any{"Sheet": r.Sheet})
+	} else {
+		pv.Format = s.i18n.text(lang, "import.format_csv", map[string]any{"Encoding": r.Encoding})
+	}
+	for _, l := range plan.Lines {
+		line := importLine{Line: l.Line, Name: l.Name, Kana: l.Kana, FixedTable: l.FixedTable, Action: l.Action}
+		switch l.Action {
+		case tournament.ImportAdd:
+			line.Message = s.i18n.text(lang, "import.add", nil)
+		case tournament.ImportSkip:
+			line.Message = s.i18n.text(lang, "import.skip", nil)
+		default:
+			line.Message = s.i18n.text(lang, "import.problem_"+l.Problem, map[string]any{"Max": tournament.MaxNameRunes, "Line": l.SameLine})
+			pv.Problems = append(pv.Problems, line)
+		}
+		pv.Lines = append(pv.Lines, line)
+	}
+	return pv
+}

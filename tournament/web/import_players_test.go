@@ -1,0 +1,124 @@
+package web
+
+import (
+	"bytes"
+	"html"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"testing"
+
+	"golang.org/x/text/encoding/japanese"
+)
+
+// upload posts file as the multipart form of the import page.
+func (b *browser) upload(path, name string, data []byte) response {
+	b.env.t.Helper()
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	part, err := w.CreateFormFile("file", name)
+	if err != nil {
+		b.env.t.Fatal(err)
+	}
+	part.Write(data)
+	w.Close()
+	req, err := http.NewRequest(http.MethodPost, b.env.srv.URL+path, &body)
+	if err != nil {
+		b.env.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	res, err := b.http.Do(req)
+	if err != nil {
+		b.env.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return response{Status: res.StatusCode, Location: res.Header.Get("Location"), Body: string(out), Header: res.Header}
+}
+
+var hiddenData = regexp.MustCompile(`<input type="hidden" name="data" value="([^"]*)">`)
+
+func TestImportPlayersPreviewThenConfirm(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(2) // 青木1 あおき, 井上1 いのうえ
+	b := env.browser()
+	b.login("山田")
+	page := "/judge/t/" + itoa(tr.ID) + "/players/import"
+	mustSee(t, "players page", b.get("/judge/t/"+itoa(tr.ID)+"/players"), http.StatusOK, `href="`+page+`"`)
+	mustSee(t, "import page", b.get(page), http.StatusOK, `enctype="multipart/form-data"`, `name="file"`)
+
+	// Excel's "CSV (comma delimited)" on a Japanese PC: Shift_JIS.
+	list := "氏名,フリガナ,固定卓\r\n青木1,あおき,\r\n上田,うえだ,2\r\n,えとう,\r\n大野,おおの,百\r\n"
+	sjis, err := japanese.ShiftJIS.NewEncoder().Bytes([]byte(list))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := b.upload(page, "受付名簿.csv", sjis)
+	mustSee(t, "preview", res, http.StatusOK,
+		"受付名簿.csv", "CSV（Shift_JIS）",
+		"新しく登録: 1人 ・ 登録済みのため追加しない: 1人 ・ エラーのため取り込まない: 2行",
+		"4行目: 名前が空です。", "5行目: 固定卓は 1〜100 の卓番号で書いてください。 (大野)",
+		"1人を登録する", "上田")
+	if ps, _ := env.svc.Players(env.ctx, tr.ID); len(ps) != 2 {
+		t.Fatalf("after the preview %d players are registered, want the 2 from before", len(ps))
+	}
+	m := hiddenData.FindStringSubmatch(res.Body)
+	if m == nil {
+		t.Fatalf("the preview has no confirmation carrying the file\n%s", res.Body)
+	}
+	confirm := url.Values{"data": {html.UnescapeString(m[1])}}
+	res = b.post(page+"/confirm", confirm)
+	if res.Status != http.StatusSeeOther || res.Location != "/judge/t/"+itoa(tr.ID)+"/players" {
+		t.Fatalf("confirm = %d to %q, want 303 to the players\n%s", res.Status, res.Location, res.Body)
+	}
+	mustSee(t, "players after the import", b.get(res.Location), http.StatusOK, "名簿を取り込みました。", "上田")
+	// The confirmation sent twice (a double click, the back button) adds nobody again.
+	b.post(page+"/confirm", confirm)
+	ps, err := env.svc.Players(env.ctx, tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range ps {
+		names = append(names, p.Name)
+		if p.Name == "上田" && p.FixedTable != 2 {
+			t.Errorf("上田 has fixed table %d, want 2", p.FixedTable)
+		}
+	}
+	if !slices.Equal(names, []string{"青木1", "井上1", "上田"}) {
+		t.Errorf("players = %v, want 上田 added once", names)
+	}
+	// The same file again: the preview says nobody is new and offers no confirmation.
+	res = b.upload(page, "受付名簿.csv", sjis)
+	mustSee(t, "preview of the same file", res, http.StatusOK, "新しく登録する参加者はいません。")
+	if hiddenData.MatchString(res.Body) {
+		t.Error("the preview of a file with nobody new offers to register")
+	}
+}
+
+func TestImportRefusesUnreadableFiles(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(1)
+	b := env.browser()
+	b.login("山田")
+	page := "/judge/t/" + itoa(tr.ID) + "/players/import"
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"no name column", []byte("よみ\nあおき\n"), "見出しの行に名前の列"},
+		{"an old workbook", []byte{0xD0, 0xCF, 0x11, 0xE0, 0, 0, 0, 0}, "古い Excel 形式（.xls）は読めません"},
+		{"too large", bytes.Repeat([]byte("a"), maxImport+1), "ファイルが大きすぎます"},
+	} {
+		res := b.upload(page, "list.csv", tc.data)
+		mustSee(t, tc.name, res, http.StatusUnprocessableEntity, `id="file-error"`, tc.want)
+	}
+	mustSee(t, "confirm without a file", b.post(page+"/confirm", url.Values{}), http.StatusUnprocessableEntity, "取り込むファイルを選んでください。")
+	if ps, _ := env.svc.Players(env.ctx, tr.ID); len(ps) != 1 {
+		t.Errorf("%d players after refused imports, want 1", len(ps))
+	}
+}

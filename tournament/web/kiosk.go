@@ -1,0 +1,377 @@
+package web
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/gin-gonic/gin"
+	"github.com/skip2/go-qrcode"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// The kiosk is what the players see, on the shop's screen, on a projector
+// and on their phones: the current round's tables, seats and colours, the
+// clock, the placings and the standings. It is read-only and needs no
+// login. The page is complete as the server renders it; static/kiosk.js
+// then keeps it live from the event feed.
+
+// kioskPage is the view model of /kiosk/:id.
+type kioskPage struct {
+	Lang      string
+	Title     string
+	Path      string // this page's path and query, for the language switch
+	TID       int64
+	Name      string
+	Projector bool
+	Query     string // the search typed, for the page without script
+	Matches   int    // entries matching Query
+	Round     int    // the current round; 0 before round 1 is paired
+	Rounds    int    // rounds planned
+	Clock     kioskClock
+	Entries   []kioskEntry // every player of the round, by kana
+	Tables    []kioskTable
+	Standings []kioskStanding
+	URL       string // the kiosk's address, for phones
+	Text      kioskText
+}
+
+type kioskClock struct {
+	State     string
+	Remaining int    // seconds
+	Shown     string // m:ss, or the word for time up
+	Label     string // what the clock is doing, in words
+	Warn      bool   // the last minute
+	Up        bool   // time is up
+}
+
+// kioskEntry is one player's line in the list: where they sit.
+type kioskEntry struct {
+	Name     string
+	Kana     string
+	Key      string // the search key: name and kana, folded (searchKey)
+	Table    int    // 0 for a bye
+	Seat     int    // play order; 0 before the table is seated
+	Color    string
+	ColorTxt string
+	Hidden   bool // filtered out by the search
+}
+
+type kioskTable struct {
+	Number    int
+	Status    string
+	StatusTxt string
+	Remaining int    // seconds, this table's own
+	Left      string // Remaining as m:ss
+	Extension string // this table's own extensions, "+m:ss"; "" for none
+	Ended     string
+	Players   []kioskSeat
+}
+
+type kioskSeat struct {
+	Name     string
+	Seat     int
+	Color    string
+	ColorTxt string
+	Place    int
+	VP       int
+	Declared bool
+}
+
+type kioskStanding struct {
+	Rank   int
+	Name   string
+	Firsts int
+	VP     int
+	Share  string
+	Played int
+}
+
+// kioskText holds the words kiosk.js needs, in the page's language; the
+// page carries it as JSON data, never as script.
+type kioskText struct {
+	Table     string            `json:"table"` // with {N}
+	Seat      string            `json:"seat"`  // with {N}
+	Place     string            `json:"place"` // with {N}
+	Bye       string            `json:"bye"`
+	NoSeat    string            `json:"no_seat"`
+	Time      string            `json:"time"`
+	Colors    map[string]string `json:"colors"`
+	Status    map[string]string `json:"status"`
+	State     map[string]string `json:"state"`
+	Ended     map[string]string `json:"ended"`
+	Extended  string            `json:"extended"` // with {T}
+	NoMatch   string            `json:"no_match"`
+	Page      string            `json:"page"`    // with {N} and {M}
+	Matches   string            `json:"matches"` // with {N}
+	Round     string            `json:"round"`   // with {N}
+	NotPaired string            `json:"not_paired"`
+	VP        string            `json:"vp"` // with {N}
+	Declared  string            `json:"declared"`
+}
+
+func (s *Server) showKiosk(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	live, err := s.live(c.Request.Context(), tid)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	lang := s.i18n.lang(c)
+	vm := kioskPage{
+		Lang:      lang,
+		Path:      c.Request.URL.RequestURI(),
+		TID:       tid,
+		Name:      live.Tournament.Name,
+		Projector: c.Query("view") == "projector",
+		Query:     strings.TrimSpace(c.Query("q")),
+		Rounds:    live.Tournament.Rounds,
+		URL:       kioskURL(c, tid),
+		Text:      s.kioskText(lang),
+	}
+	vm.Title = s.i18n.text(lang, "kiosk.title", map[string]any{"Name": vm.Name})
+	game := time.Duration(live.Tournament.GameMinutes) * time.Minute
+	vm.Clock = s.kioskClock(lang, tournament.Clock{State: tournament.ClockReady, GameLength: game, Remaining: game})
+	if v := live.Round; v != nil {
+		vm.Round = v.Round.Number
+		vm.Clock = s.kioskClock(lang, v.Timer)
+		s.fillKioskRound(lang, &vm, *v)
+	}
+	for _, st := range live.Standings {
+		if st.Played == 0 {
+			continue
+		}
+		vm.Standings = append(vm.Standings, kioskStanding{
+			Rank: st.Rank, Name: st.Name, Firsts: st.Firsts, VP: st.VP, Share: fmt.Sprintf("%.3f", st.Share), Played: st.Played,
+		})
+	}
+	if len(vm.Standings) == 0 {
+		vm.Standings = nil
+	}
+	s.renderKiosk(c, vm)
+}
+
+// fillKioskRound lists the round's players by kana with their table, seat
+// and colour, and the tables with their status and placings.
+func (s *Server) fillKioskRound(lang string, vm *kioskPage, v tournament.RoundView) {
+	key := searchKey(vm.Query)
+	add := func(e kioskEntry, kana string) {
+		e.Kana = kana
+		e.Key = searchKey(e.Name + kana)
+		e.Hidden = key != "" && !strings.Contains(e.Key, key)
+		if !e.Hidden {
+			vm.Matches++
+		}
+		vm.Entries = append(vm.Entries, e)
+	}
+	for _, tv := range v.Tables {
+		kt := kioskTable{
+			Number:    tv.Table.Number,
+			Status:    tv.Clock.Status,
+			StatusTxt: s.i18n.text(lang, "kiosk.status_"+tv.Clock.Status, nil),
+			Remaining: seconds(tv.Clock.Remaining),
+			Left:      clockText(seconds(tv.Clock.Remaining)),
+			Extension: extensionText(tv.Clock.Extension),
+		}
+		if tv.Result != nil {
+			kt.Ended = s.i18n.text(lang, "score.ended_"+tv.Result.EndedBy, nil)
+		}
+		for _, p := range tv.Players {
+			seat := kioskSeat{Name: p.Name, Seat: p.Seat, Color: string(p.Color)}
+			if p.Color != "" {
+				seat.ColorTxt = s.i18n.text(lang, "color."+string(p.Color), nil)
+			}
+			for _, pl := range tv.Places {
+				if pl.PlayerID == p.PlayerID {
+					seat.Place, seat.VP = pl.Place, pl.VP
+					seat.Declared = tv.Result != nil && tv.Result.Declared == p.PlayerID
+				}
+			}
+			kt.Players = append(kt.Players, seat)
+			add(kioskEntry{Name: p.Name, Table: tv.Table.Number, Seat: p.Seat, Color: seat.Color, ColorTxt: seat.ColorTxt}, p.Kana)
+		}
+		if tv.Result != nil {
+			slices.SortStableFunc(kt.Players, func(a, b kioskSeat) int { return cmp.Compare(a.Place, b.Place) })
+		}
+		vm.Tables = append(vm.Tables, kt)
+	}
+	for _, p := range v.Byes {
+		add(kioskEntry{Name: p.Name}, p.Kana)
+	}
+	slices.SortStableFunc(vm.Entries, func(a, b kioskEntry) int {
+		return cmp.Or(cmp.Compare(sortKey(a), sortKey(b)), cmp.Compare(a.Name, b.Name))
+	})
+}
+
+// sortKey orders the list by reading, as players look themselves up.
+func sortKey(e kioskEntry) string {
+	return searchKey(cmp.Or(e.Kana, e.Name))
+}
+
+// searchKey folds a name or reading for search and sorting: NFKC (full- and
+// half-width alike), lower case, katakana as hiragana, no spaces. kiosk.js
+// folds what the player types the same way.
+func searchKey(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFKC.String(s) {
+		switch {
+		case unicode.IsSpace(r):
+			continue
+		case r >= 'ァ' && r <= 'ヶ':
+			r -= 'ァ' - 'ぁ'
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// kioskClock describes the round's clock for the page.
+func (s *Server) kioskClock(lang string, c tournament.Clock) kioskClock {
+	k := kioskClock{State: c.State, Remaining: seconds(c.Remaining)}
+	k.Shown = clockText(k.Remaining)
+	k.Label = s.i18n.text(lang, "kiosk.state_"+c.State, nil)
+	switch {
+	case c.State != tournament.ClockReady && k.Remaining == 0:
+		k.Up = true
+		k.Shown = s.i18n.text(lang, "kiosk.time", nil)
+	case c.State == tournament.ClockRunning && k.Remaining <= 60:
+		k.Warn = true
+	}
+	return k
+}
+
+// clockText shows seconds as m:ss.
+func clockText(sec int) string { return fmt.Sprintf("%d:%02d", sec/60, sec%60) }
+
+// extensionText shows an extension as +m:ss, and none as "".
+func extensionText(d time.Duration) string {
+	if d <= 0 {
+		return ""
+	}
+	return "+" + clockText(seconds(d))
+}
+
+func (s *Server) kioskText(lang string) kioskText {
+	n := map[string]any{"N": "{N}"}
+	t := kioskText{
+		Table:     s.i18n.text(lang, "round.table", n),
+		Seat:      s.i18n.text(lang, "kiosk.seat", n),
+		Place:     s.i18n.text(lang, "score.place", n),
+		Bye:       s.i18n.text(lang, "kiosk.bye", nil),
+		NoSeat:    s.i18n.text(lang, "kiosk.no_seat", nil),
+		Time:      s.i18n.text(lang, "kiosk.time", nil),
+		Extended:  s.i18n.text(lang, "kiosk.extended", map[string]any{"T": "{T}"}),
+		NoMatch:   s.i18n.text(lang, "kiosk.no_match", nil),
+		Page:      s.i18n.text(lang, "kiosk.page", map[string]any{"N": "{N}", "M": "{M}"}),
+		Matches:   s.i18n.text(lang, "kiosk.matches", n),
+		Round:     s.i18n.text(lang, "nav.round", n),
+		NotPaired: s.i18n.text(lang, "kiosk.not_paired", nil),
+		VP:        s.i18n.text(lang, "kiosk.vp", n),
+		Declared:  s.i18n.text(lang, "kiosk.declared", nil),
+		Colors:    map[string]string{},
+		Status:    map[string]string{},
+		State:     map[string]string{},
+		Ended:     map[string]string{},
+	}
+	for _, c := range []string{"red", "blue", "yellow", "green", "white", "orange"} {
+		t.Colors[c] = s.i18n.text(lang, "color."+c, nil)
+	}
+	for _, st := range []string{tournament.TableReady, tournament.TablePlaying, tournament.TableFinished, tournament.TableOver} {
+		t.Status[st] = s.i18n.text(lang, "kiosk.status_"+st, nil)
+	}
+	for _, st := range []string{tournament.ClockReady, tournament.ClockRunning, tournament.ClockPaused, tournament.ClockOver} {
+		t.State[st] = s.i18n.text(lang, "kiosk.state_"+st, nil)
+	}
+	for _, e := range []string{tournament.EndedByDeclaration, tournament.EndedByTime} {
+		t.Ended[e] = s.i18n.text(lang, "score.ended_"+e, nil)
+	}
+	return t
+}
+
+// renderKiosk renders the kiosk page into a buffer, then writes it. The
+// kiosk has its own document ("kiosk"), without the judges' header.
+func (s *Server) renderKiosk(c *gin.Context, vm kioskPage) {
+	t, ok := s.con.pages["kiosk"]
+	if !ok {
+		s.renderFailure(c, fmt.Errorf("no page template %q", "kiosk"))
+		return
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "kiosk", vm); err != nil {
+		s.renderFailure(c, fmt.Errorf("render kiosk: %w", err))
+		return
+	}
+	pageHeaders(c)
+	c.Data(http.StatusOK, "text/html; charset=utf-8", buf.Bytes())
+}
+
+// kioskURL is the kiosk's address as this request reached the server, for
+// the QR code that phones scan in the room.
+func kioskURL(c *gin.Context, tid int64) string {
+	scheme := "http"
+	if c.Request.TLS != nil {
+		scheme = "https"
+	}
+	return fmt.Sprintf("%s://%s/kiosk/%d", scheme, c.Request.Host, tid)
+}
+
+// showKioskQR is a QR code of the kiosk's address, for the projector and
+// the judge console, so that players open the kiosk on their phones.
+func (s *Server) showKioskQR(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if _, err := s.deps.Service.GetTournament(c.Request.Context(), tid); err != nil {
+		s.fail(c, err)
+		return
+	}
+	png, err := qrcode.Encode(kioskURL(c, tid), qrcode.Medium, 320)
+	if err != nil {
+		s.fail(c, fmt.Errorf("qr code: %w", err))
+		return
+	}
+	c.Header("Cache-Control", "private, max-age=3600")
+	c.Header("X-Content-Type-Options", "nosniff")
+	c.Data(http.StatusOK, "image/png", png)
+}
+
+// liveJSON is everything the kiosk shows, for kiosk.js to fetch after each
+// change: the latest round (with its clock) and the standings, read together.
+type liveJSON struct {
+	Tournament tournamentJSON           `json:"tournament"`
+	Round      *roundJSON               `json:"round"` // null before round 1 is paired
+	Standings  []tournamentStandingJSON `json:"standings"`
+}
+
+func (s *Server) showLiveAPI(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	live, err := s.live(c.Request.Context(), tid)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := liveJSON{Tournament: toTournamentJSON(live.Tournament), Standings: toStandingsJSON(live.Standings)}
+	if live.Round != nil {
+		r := toRoundJSON(*live.Round)
+		out.Round = &r
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, out)
+}

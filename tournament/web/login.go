@@ -1,0 +1,93 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gin-gonic/gin"
+)
+
+// maxJudgeName bounds the judge's name kept in the session and the audit log.
+const maxJudgeName = 40
+
+// loginPage is the view model of /judge/login.
+type loginPage struct {
+	page
+	Name          string
+	Next          string
+	LoggedOut     bool
+	Error         string // the form's message: wrong password, too many attempts
+	NameError     string
+	PasswordError string
+}
+
+func (s *Server) showLogin(c *gin.Context) {
+	next := localPath(c.Query("next"), "/judge")
+	if _, ok := s.sessionJudge(c); ok {
+		c.Redirect(http.StatusSeeOther, next)
+		return
+	}
+	vm := loginPage{page: s.newPage(c, "page.login", nil), Next: next, LoggedOut: c.Query("bye") == "1"}
+	s.render(c, http.StatusOK, "login", vm)
+}
+
+// logIn checks the shared judge password and starts a session in the name
+// the judge typed, which the audit log then records for every change.
+func (s *Server) logIn(c *gin.Context) {
+	vm := loginPage{
+		page: s.newPage(c, "page.login", nil),
+		Name: strings.TrimSpace(c.PostForm("name")),
+		Next: localPath(c.PostForm("next"), "/judge"),
+	}
+	lang := vm.Lang
+	if !s.con.limiter.allow(c.RemoteIP(), time.Now()) {
+		c.Header("Retry-After", strconv.Itoa(int(s.con.limiter.every/time.Second)))
+		vm.Error = s.i18n.text(lang, "login.too_many", nil)
+		s.render(c, http.StatusTooManyRequests, "login", vm)
+		return
+	}
+	password := c.PostForm("password")
+	switch {
+	case vm.Name == "":
+		vm.NameError = s.i18n.text(lang, "login.name_missing", nil)
+	case utf8.RuneCountInString(vm.Name) > maxJudgeName || !utf8.ValidString(vm.Name) ||
+		strings.IndexFunc(vm.Name, unicode.IsControl) >= 0:
+		vm.NameError = s.i18n.text(lang, "login.name_bad", map[string]any{"Max": maxJudgeName})
+	}
+	if password == "" {
+		vm.PasswordError = s.i18n.text(lang, "login.password_missing", nil)
+	}
+	if vm.NameError != "" || vm.PasswordError != "" {
+		s.render(c, http.StatusUnprocessableEntity, "login", vm)
+		return
+	}
+	ok, err := checkPassword(c.Request.Context(), s.con.settings, password)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	if !ok {
+		s.log.Info("judge login refused", "id", c.GetString(requestIDKey), "addr", c.RemoteIP(), "name", vm.Name)
+		vm.Error = s.i18n.text(lang, "login.wrong", nil)
+		s.render(c, http.StatusUnauthorized, "login", vm)
+		return
+	}
+	if err := startSession(c, vm.Name); err != nil {
+		s.failPage(c, err)
+		return
+	}
+	s.log.Info("judge logged in", "id", c.GetString(requestIDKey), "addr", c.RemoteIP(), "name", vm.Name)
+	c.Redirect(http.StatusSeeOther, vm.Next)
+}
+
+func (s *Server) logOut(c *gin.Context) {
+	if err := endSession(c); err != nil {
+		s.failPage(c, err)
+		return
+	}
+	c.Redirect(http.StatusSeeOther, "/judge/login?bye=1")
+}

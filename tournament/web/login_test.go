@@ -1,0 +1,319 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/catanjudge/catanjudge/config"
+	"github.com/catanjudge/catanjudge/tournament/store"
+)
+
+func TestLoginLogout(t *testing.T) {
+	env := newConsoleEnv(t)
+	b := env.browser()
+
+	res := b.get("/judge")
+	if res.Status != http.StatusSeeOther || res.Location != "/judge/login?next=%2Fjudge" {
+		t.Fatalf("anonymous GET /judge = %d to %q, want 303 to the login page", res.Status, res.Location)
+	}
+	mustSee(t, "GET /judge/login", b.get("/judge/login?next=%2Fjudge"), http.StatusOK,
+		"ジャッジ ログイン", `name="password"`, `value="/judge"`)
+
+	res = b.post("/judge/login", url.Values{"name": {"山田"}, "password": {"wrong"}})
+	mustSee(t, "POST /judge/login with a wrong password", res, http.StatusUnauthorized, "パスワードが違います。", `value="山田"`)
+	if strings.Contains(res.Body, `value="wrong"`) {
+		t.Errorf("the login page shows the wrong password back:\n%s", res.Body)
+	}
+	res = b.post("/judge/login", url.Values{"name": {""}, "password": {""}})
+	mustSee(t, "POST /judge/login empty", res, http.StatusUnprocessableEntity, "ジャッジ名を入力してください。", "パスワードを入力してください。")
+
+	res = b.post("/judge/login", url.Values{"name": {"山田"}, "password": {testPassword}, "next": {"/judge/t/1"}})
+	if res.Status != http.StatusSeeOther || res.Location != "/judge/t/1" {
+		t.Fatalf("POST /judge/login = %d to %q, want 303 to next", res.Status, res.Location)
+	}
+	cookie := res.Header.Get("Set-Cookie")
+	for _, want := range []string{sessionCookie + "=", "HttpOnly", "SameSite=Lax"} {
+		if !strings.Contains(cookie, want) {
+			t.Errorf("session cookie %q lacks %q", cookie, want)
+		}
+	}
+	mustSee(t, "GET /judge after login", b.get("/judge"), http.StatusOK, "ジャッジ: 山田", "大会の作成")
+
+	res = b.post("/judge/logout", nil)
+	if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, "/judge/login") {
+		t.Fatalf("POST /judge/logout = %d to %q, want 303 to the login page", res.Status, res.Location)
+	}
+	if res := b.get("/judge"); res.Status != http.StatusSeeOther {
+		t.Fatalf("GET /judge after logout = %d, want 303 to the login page", res.Status)
+	}
+}
+
+func TestLoginRedirectStaysOnSite(t *testing.T) {
+	env := newConsoleEnv(t)
+	for _, next := range []string{"https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"} {
+		b := env.browser()
+		res := b.post("/judge/login", url.Values{"name": {"a"}, "password": {testPassword}, "next": {next}})
+		if res.Status != http.StatusSeeOther || res.Location != "/judge" {
+			t.Errorf("login with next %q = %d to %q, want 303 to /judge", next, res.Status, res.Location)
+		}
+	}
+}
+
+func TestLoginRateLimit(t *testing.T) {
+	env := newConsoleEnv(t)
+	b := env.browser()
+	for i := range 5 {
+		res := b.post("/judge/login", url.Values{"name": {"x"}, "password": {"guess"}})
+		if res.Status != http.StatusUnauthorized {
+			t.Fatalf("attempt %d = %d, want 401", i+1, res.Status)
+		}
+	}
+	// Even the right password waits: the limit counts attempts, not failures.
+	res := b.post("/judge/login", url.Values{"name": {"x"}, "password": {testPassword}})
+	mustSee(t, "6th attempt", res, http.StatusTooManyRequests, "ログインの試行が多すぎます")
+	if res.Header.Get("Retry-After") == "" {
+		t.Errorf("429 without Retry-After")
+	}
+	res = b.post("/judge/login", url.Values{"name": {"x"}, "password": {testPassword}}, "Accept-Language", "en-US,en;q=0.9")
+	mustSee(t, "7th attempt in English", res, http.StatusTooManyRequests, "Too many login attempts")
+}
+
+func TestLoginLimiterRefills(t *testing.T) {
+	l := newLoginLimiter(12*time.Second, 5)
+	now := time.Date(2025, 11, 22, 10, 0, 0, 0, time.UTC)
+	for i := range 5 {
+		if !l.allow("10.0.0.1", now) {
+			t.Fatalf("attempt %d refused, want allowed", i+1)
+		}
+	}
+	if l.allow("10.0.0.1", now) {
+		t.Fatalf("6th attempt at once allowed, want refused")
+	}
+	if !l.allow("10.0.0.2", now) {
+		t.Errorf("another address refused, want allowed")
+	}
+	if !l.allow("10.0.0.1", now.Add(12*time.Second)) {
+		t.Errorf("attempt 12s later refused, want allowed")
+	}
+}
+
+func TestCrossOriginPostRefused(t *testing.T) {
+	env := newConsoleEnv(t)
+	b := env.browser()
+	b.login("山田")
+	form := url.Values{"name": {"横取り大会"}, "rounds": {"3"}}
+	for _, h := range [][]string{
+		{"Sec-Fetch-Site", "cross-site"},
+		{"Origin", "http://evil.example"},
+	} {
+		res := b.post("/judge/tournaments", form, h...)
+		if res.Status != http.StatusForbidden {
+			t.Errorf("POST /judge/tournaments with %s: %s = %d, want 403", h[0], h[1], res.Status)
+		}
+	}
+	ts, err := env.svc.ListTournaments(env.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ts) != 0 {
+		t.Fatalf("a cross-origin post created %d tournaments", len(ts))
+	}
+	res := b.post("/judge/tournaments", form, "Sec-Fetch-Site", "same-origin", "Origin", env.srv.URL)
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("same-origin POST /judge/tournaments = %d, want 303\n%s", res.Status, res.Body)
+	}
+	// A script with the API token is not a browser: a stray header does not stop it.
+	anon := env.browser()
+	res = anon.post("/judge/tournaments", form, "Authorization", "Bearer test-token", "Sec-Fetch-Site", "cross-site")
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("POST with the API token = %d, want 303\n%s", res.Status, res.Body)
+	}
+	res = anon.post("/judge/tournaments", form, "Authorization", "Bearer wrong")
+	if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, "/judge/login") {
+		t.Fatalf("POST with a wrong token = %d to %q, want 303 to the login page", res.Status, res.Location)
+	}
+}
+
+// TestRouteTableAccess walks the one route table: every judge route refuses
+// an anonymous request (401 for the API, 303 to the login page for pages)
+// and lets a logged-in judge through; kiosk and public routes need no login.
+func TestRouteTableAccess(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, ps := env.seedTournament(8)
+	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	params := strings.NewReplacer(
+		":id", itoa(tr.ID), ":pid", itoa(ps[0].ID), ":n", "1", ":tn", "1", ":penalty", "1",
+		":lang", "en", ":name", "proshop-2003", "*file", "console.css",
+	)
+	routes := (&Server{}).routes()
+	if len(routes) < 20 {
+		t.Fatalf("route table has %d routes; the walk would prove little", len(routes))
+	}
+	anon := env.browser()
+	judgeB := env.browser()
+	judgeB.login("山田")
+	for _, rt := range routes {
+		path := params.Replace(rt.Path)
+		if strings.ContainsAny(path, ":*") {
+			t.Errorf("%s %s: no test value for a parameter", rt.Method, rt.Path)
+			continue
+		}
+		t.Run(rt.Method+" "+rt.Path, func(t *testing.T) {
+			// probe, not do: the event stream's body never ends.
+			probe := anon.probe(rt.Method, path)
+			res := response{Status: probe.Status, Location: probe.Location}
+			switch {
+			case rt.Access == judge && strings.HasPrefix(rt.Path, "/api/"):
+				if res.Status != http.StatusUnauthorized {
+					t.Errorf("anonymous %s %s = %d, want 401", rt.Method, path, res.Status)
+				}
+			case rt.Access == judge:
+				if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, "/judge/login") {
+					t.Errorf("anonymous %s %s = %d to %q, want 303 to the login page", rt.Method, path, res.Status, res.Location)
+				}
+			default:
+				if res.Status == http.StatusUnauthorized || res.Status == http.StatusForbidden ||
+					strings.HasPrefix(res.Location, "/judge/login") {
+					t.Errorf("anonymous %s %s (%v) = %d to %q, want no login needed", rt.Method, path, rt.Access, res.Status, res.Location)
+				}
+			}
+			if rt.Access != judge || rt.Method != http.MethodGet {
+				return
+			}
+			// A judge gets every page; a GET never changes anything, so
+			// walking them all as a judge is safe.
+			res = judgeB.get(path)
+			if res.Status != http.StatusOK {
+				t.Errorf("judge GET %s = %d, want 200\n%s", path, res.Status, res.Body)
+			}
+		})
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func TestSetUpJudgePassword(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	dsn, err := store.FileDSN(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+
+	file, err := SetUpJudgePassword(ctx, st, "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(dir, PasswordFile); file != want {
+		t.Fatalf("SetUpJudgePassword() file = %q, want %q", file, want)
+	}
+	info, err := os.Stat(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if perm := info.Mode().Perm(); perm != 0o600 {
+		t.Errorf("password file mode = %v, want 0600", perm)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	generated := strings.TrimSpace(string(data))
+	if len(generated) < 16 {
+		t.Fatalf("generated password %q is short", generated)
+	}
+	if ok, err := checkPassword(ctx, st, generated); err != nil || !ok {
+		t.Fatalf("checkPassword(generated) = %v, %v; want true", ok, err)
+	}
+
+	// A second start keeps the password and points at the same file.
+	if again, err := SetUpJudgePassword(ctx, st, "", dir); err != nil || again != file {
+		t.Fatalf("second SetUpJudgePassword() = %q, %v; want %q", again, err, file)
+	}
+	if ok, _ := checkPassword(ctx, st, generated); !ok {
+		t.Fatalf("the generated password stopped working after a restart")
+	}
+
+	// CATANJUDGE_JUDGE_PASSWORD replaces it, and the stale file goes.
+	if file, err := SetUpJudgePassword(ctx, st, "chosen-by-organizer", dir); err != nil || file != "" {
+		t.Fatalf("SetUpJudgePassword(chosen) = %q, %v; want \"\", nil", file, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, PasswordFile)); !os.IsNotExist(err) {
+		t.Errorf("old password file still there: %v", err)
+	}
+	if ok, _ := checkPassword(ctx, st, generated); ok {
+		t.Errorf("the old password still works")
+	}
+	if ok, _ := checkPassword(ctx, st, "chosen-by-organizer"); !ok {
+		t.Errorf("the chosen password does not work")
+	}
+}
+
+func TestSessionSurvivesRestart(t *testing.T) {
+	env := newConsoleEnv(t)
+	b := env.browser()
+	b.login("山田")
+	rulesets, err := config.LoadRulesets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A second server over the same store signs with the same stored keys.
+	h, err := New(Deps{Rulesets: rulesets, Service: env.svc, Settings: env.st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.srv.Config.Handler = h
+	mustSee(t, "GET /judge on the restarted server", b.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+}
+
+func TestLanguageSwitch(t *testing.T) {
+	env := newConsoleEnv(t)
+	b := env.browser()
+	b.login("山田")
+	mustSee(t, "GET /judge", b.get("/judge"), http.StatusOK, "大会の作成", `href="/lang/en?next=%2fjudge"`)
+	res := b.get("/lang/en?next=%2Fjudge")
+	if res.Status != http.StatusSeeOther || res.Location != "/judge" {
+		t.Fatalf("GET /lang/en = %d to %q, want 303 back to /judge", res.Status, res.Location)
+	}
+	mustSee(t, "GET /judge in English", b.get("/judge"), http.StatusOK, "Create a tournament", `<html lang="en">`)
+	if res := b.get("/lang/en?next=https%3A%2F%2Fevil.example"); res.Location != "/judge" {
+		t.Errorf("language switch redirects off the site to %q", res.Location)
+	}
+}
+
+func TestStaticFiles(t *testing.T) {
+	env := newConsoleEnv(t)
+	b := env.browser()
+	res := b.get("/static/console.css")
+	mustSee(t, "GET /static/console.css", res, http.StatusOK, "Noto Sans CJK JP", ":focus-visible")
+	if got := res.Header.Get("Cache-Control"); got != "no-cache" {
+		t.Errorf("unversioned Cache-Control = %q, want no-cache", got)
+	}
+	page := b.get("/judge/login")
+	i := strings.Index(page.Body, "/static/console.css?v=")
+	if i < 0 {
+		t.Fatalf("login page does not link the versioned stylesheet:\n%s", page.Body)
+	}
+	href := page.Body[i : i+strings.IndexByte(page.Body[i:], '"')]
+	res = b.get(href)
+	if got := res.Header.Get("Cache-Control"); !strings.Contains(got, "immutable") {
+		t.Errorf("versioned Cache-Control = %q, want a long immutable cache", got)
+	}
+	if got := b.get("/static/nope.css").Status; got != http.StatusNotFound {
+		t.Errorf("GET /static/nope.css = %d, want 404", got)
+	}
+}

@@ -1,0 +1,130 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// The printables: pairings for the wall, a score sheet and a board sheet
+// per table. Each is its own document ("print", templates/partials/
+// print_layout.html) with static/print.css, laid out on A4 by @page and
+// one sheet per page; on screen they show as the paper will look, with a
+// print button.
+
+// printPage is what every printable's view model starts with.
+type printPage struct {
+	Lang     string
+	Title    string // the document's title, translated
+	Path     string // this page's path and query, for the language switch
+	Back     string // the console page this printable belongs to
+	Name     string // the tournament's name
+	Date     string
+	N        int    // the round
+	Kiosk    string // the kiosk's address, printed under its QR code
+	QR       string // the QR code image of Kiosk
+	Loopback bool   // Kiosk is an address of this machine: phones cannot open it
+}
+
+// printRound is what a printable reads: the tournament and round n's view.
+type printRound struct {
+	t  tournament.Tournament
+	rv tournament.RoundView
+}
+
+func (s *Server) loadPrintRound(c *gin.Context) (printRound, error) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		return printRound{}, err
+	}
+	n, err := roundNumber(c)
+	if err != nil {
+		return printRound{}, err
+	}
+	t, err := s.deps.Service.GetTournament(c.Request.Context(), tid)
+	if err != nil {
+		return printRound{}, err
+	}
+	rv, err := s.deps.Service.RoundView(c.Request.Context(), tid, n)
+	if err != nil {
+		return printRound{}, err
+	}
+	return printRound{t: t, rv: rv}, nil
+}
+
+// newPrintPage fills the part every printable has; titleID names the
+// printable ("print.scores", ...).
+func (s *Server) newPrintPage(c *gin.Context, pr printRound, titleID string) printPage {
+	lang := s.i18n.lang(c)
+	n := pr.rv.Round.Number
+	p := printPage{
+		Lang:  lang,
+		Title: s.i18n.text(lang, titleID, map[string]any{"N": n, "Name": pr.t.Name}),
+		Path:  c.Request.URL.RequestURI(),
+		Back:  fmt.Sprintf("/judge/t/%d/rounds/%d", pr.t.ID, n),
+		Name:  pr.t.Name,
+		Date:  pr.t.Date,
+		N:     n,
+		Kiosk: kioskURL(c, pr.t.ID),
+		// The kiosk's own QR route (kiosk.go) draws the same address.
+		QR: fmt.Sprintf("/kiosk/%d/qr.png", pr.t.ID),
+	}
+	host, _, err := net.SplitHostPort(c.Request.Host)
+	if err != nil {
+		host = c.Request.Host
+	}
+	if ip := net.ParseIP(host); host == "localhost" || ip != nil && ip.IsLoopback() {
+		p.Loopback = true
+	}
+	return p
+}
+
+// renderPrint renders a printable's "print" document into a buffer, then
+// writes it, as render does for the console's pages.
+func (s *Server) renderPrint(c *gin.Context, name string, vm any) {
+	t, ok := s.con.pages[name]
+	if !ok {
+		s.renderFailure(c, fmt.Errorf("no page template %q", name))
+		return
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "print", vm); err != nil {
+		s.renderFailure(c, fmt.Errorf("render %s: %w", name, err))
+		return
+	}
+	pageHeaders(c)
+	c.Data(http.StatusOK, "text/html; charset=utf-8", buf.Bytes())
+}
+
+// onlyTable reads ?table=, which prints one table's sheet; 0 prints all.
+func onlyTable(c *gin.Context) (int, error) {
+	v := c.Query("table")
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, &badRequest{id: "error.number", data: map[string]any{"Field": "table"}, detail: "table=" + v}
+	}
+	return n, nil
+}
+
+// seatLines are a table's players as the printables list them: in play
+// order with colours once seated, else in pairing order.
+func (s *Server) seatLines(lang string, tv tournament.TableView) []seatLine {
+	var out []seatLine
+	for _, p := range tv.Players {
+		l := seatLine{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)}
+		if p.Color != "" {
+			l.ColorTxt = s.i18n.text(lang, "color."+string(p.Color), nil)
+		}
+		out = append(out, l)
+	}
+	return out
+}

@@ -1,0 +1,63 @@
+package web
+
+import (
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+func TestPrintables(t *testing.T) {
+	p := newPairedEnv(t)
+	base := p.url + "/print/"
+	if _, err := p.svc.SetSeating(p.ctx, "setup", p.t.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.svc.SetBoard(p.ctx, "setup", p.t.ID, 1, 1, tournament.BoardInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
+	mustSee(t, "round page", p.b.get(p.url), http.StatusOK, `href="`+base+`scores"`, `href="`+base+`boards"`, `href="`+base+`names"`, `href="`+base+`tables"`)
+
+	res := p.b.get(base + "scores")
+	mustSee(t, "score sheets", res, http.StatusOK, "第1回戦 成績表", `src="/kiosk/`+itoa(p.t.ID)+`/qr.png"`, "/kiosk/"+itoa(p.t.ID), "勝利宣言なし（時間切れで終了）", "print.css")
+	if n := strings.Count(res.Body, `<section class="sheet score-sheet"`); n != len(p.r.Tables) {
+		t.Errorf("score sheets: %d sheets, want one per table (%d)", n, len(p.r.Tables))
+	}
+	// Table 1 is seated: its sheet lists the play order with colours.
+	if !strings.Contains(res.Body, `<span class="chip red" aria-hidden="true"></span>1`) {
+		t.Error("the seated table's sheet shows no red first seat")
+	}
+	res = p.b.get(base + "scores?table=2")
+	if n := strings.Count(res.Body, `<section class="sheet score-sheet"`); n != 1 || !strings.Contains(res.Body, `id="score-2"`) {
+		t.Errorf("score sheet of table 2: %d sheets", n)
+	}
+	if res := p.b.get(base + "scores?table=9"); res.Status != http.StatusNotFound {
+		t.Errorf("score sheet of a table the round does not have = %d, want 404", res.Status)
+	}
+
+	res = p.b.get(base + "boards")
+	mustSee(t, "board sheets", res, http.StatusOK, `<svg class="board"`, "カプセルダイス（§3 イ）", "この卓の盤面はまだ設定されていません。")
+	if n := strings.Count(res.Body, `class="hexcell `); n != 19 {
+		t.Errorf("board sheet of table 1 deals %d hexes, want 19", n)
+	}
+
+	// By name: everyone, in kana order, with their table.
+	res = p.b.get(base + "names")
+	mustSee(t, "pairings by name", res, http.StatusOK, "第1回戦 組み合わせ（名前順）")
+	var order []string
+	for _, m := range regexp.MustCompile(`<th scope="row">([^<]+) <span class="kana">`).FindAllStringSubmatch(res.Body, -1) {
+		order = append(order, m[1])
+	}
+	want := []string{"青木1", "井上1", "上田1", "江藤1", "大野1", "加藤1", "木村1", "久保1"}
+	if !slices.Equal(order, want) {
+		t.Errorf("pairings by name list %v, want kana order %v", order, want)
+	}
+	res = p.b.get(base + "tables")
+	mustSee(t, "pairings by table", res, http.StatusOK, "第1回戦 組み合わせ（卓順）", "1卓", "2卓")
+
+	// English, as the rest of the console.
+	mustSee(t, "score sheets in English", p.b.get(base+"scores?lang=en"), http.StatusOK, "Round 1 score sheets", "No declaration (ended by time)")
+}

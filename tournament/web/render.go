@@ -1,0 +1,341 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/gin-contrib/sessions"
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/static"
+	"github.com/catanjudge/catanjudge/templates"
+)
+
+// console holds what the judge console's pages need besides the service:
+// the parsed templates, the static files, the session store and the login
+// limiter. It is built once in New.
+type console struct {
+	pages    map[string]*template.Template
+	assets   map[string]asset
+	sessions gin.HandlerFunc
+	limiter  *loginLimiter
+	origin   *http.CrossOriginProtection
+	settings Settings
+}
+
+// asset is one file served under /static/.
+type asset struct {
+	body    []byte
+	version string // a hash of body, added to its URL so it can be cached for long
+	ctype   string
+}
+
+// setUpConsole parses the templates, loads the static files and the
+// session keys. A template that does not parse stops the server here
+// rather than failing on a request.
+func (s *Server) setUpConsole() error {
+	st := s.deps.Settings
+	if st == nil {
+		st = &memSettings{}
+	}
+	store, err := sessionStore(context.Background(), st)
+	if err != nil {
+		return err
+	}
+	con := &console{
+		sessions: sessions.Sessions(sessionCookie, store),
+		// Five attempts at once, then one every 12 seconds: 5 a minute.
+		limiter:  newLoginLimiter(12*time.Second, 5),
+		origin:   http.NewCrossOriginProtection(),
+		settings: st,
+	}
+	if con.assets, err = loadAssets(static.FS); err != nil {
+		return err
+	}
+	if con.pages, err = parsePages(s.i18n, con.assets); err != nil {
+		return err
+	}
+	s.con = con
+	return nil
+}
+
+func loadAssets(fsys fs.FS) (map[string]asset, error) {
+	out := map[string]asset{}
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".go") {
+			return err
+		}
+		body, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(body)
+		ctype := "application/octet-stream"
+		switch path.Ext(p) {
+		case ".css":
+			ctype = "text/css; charset=utf-8"
+		case ".js":
+			ctype = "text/javascript; charset=utf-8"
+		case ".svg":
+			ctype = "image/svg+xml"
+		case ".png":
+			ctype = "image/png"
+		}
+		out[p] = asset{body: body, version: hex.EncodeToString(sum[:6]), ctype: ctype}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("static files: %w", err)
+	}
+	return out, nil
+}
+
+// parsePages parses each page of templates.FS with the layout and the
+// partials into its own set, keyed by the page's file name without ".html".
+func parsePages(tr *translator, assets map[string]asset) (map[string]*template.Template, error) {
+	funcs := template.FuncMap{
+		// t translates a message id; args are name, value pairs for the message.
+		"t": func(lang, id string, args ...any) (string, error) {
+			if len(args)%2 != 0 {
+				return "", fmt.Errorf("t %s: odd number of arguments", id)
+			}
+			var data map[string]any
+			if len(args) > 0 {
+				data = map[string]any{}
+				for i := 0; i < len(args); i += 2 {
+					k, ok := args[i].(string)
+					if !ok {
+						return "", fmt.Errorf("t %s: argument %d is not a name", id, i)
+					}
+					data[k] = args[i+1]
+				}
+			}
+			return tr.text(lang, id, data), nil
+		},
+		"inc": func(i int) int { return i + 1 },
+		// rolls bundles capsule rolls with the language for the rollhistory partial.
+		"rolls": func(lang string, rounds []rollRound) rollHistory { return rollHistory{Lang: lang, Rounds: rounds} },
+		// places bundles placings with the language for the placings partial.
+		"places": func(lang string, lines []placeLine) placeList { return placeList{Lang: lang, Lines: lines} },
+		"static": func(name string) (string, error) {
+			a, ok := assets[name]
+			if !ok {
+				return "", fmt.Errorf("no static file %q", name)
+			}
+			return "/static/" + name + "?v=" + a.version, nil
+		},
+	}
+	names, err := fs.Glob(templates.FS, "pages/*.html")
+	if err != nil {
+		return nil, err
+	}
+	pages := map[string]*template.Template{}
+	for _, n := range names {
+		t, err := template.New(path.Base(n)).Funcs(funcs).ParseFS(templates.FS, "layout.html", "partials/*.html", n)
+		if err != nil {
+			return nil, fmt.Errorf("parse %s: %w", n, err)
+		}
+		pages[strings.TrimSuffix(path.Base(n), ".html")] = t
+	}
+	return pages, nil
+}
+
+// rollHistory is the view model of the rollhistory partial.
+type rollHistory struct {
+	Lang   string
+	Rounds []rollRound
+}
+
+// placeList is the view model of the placings partial.
+type placeList struct {
+	Lang  string
+	Lines []placeLine
+}
+
+// page is what every page's view model starts with: the layout reads it.
+type page struct {
+	Lang    string
+	Title   string   // translated
+	Judge   string   // the judge logged in, or ""
+	Path    string   // this page's path and query, for the language switch
+	Flashes []string // message ids saved before the redirect that led here
+	Nav     *tournamentNav
+}
+
+// tournamentNav is the navigation inside one tournament.
+type tournamentNav struct {
+	ID     int64
+	Name   string
+	Active string // "overview", "players", "rounds", "penalties", "standings", "audit"
+	Rounds []int  // numbers of the rounds paired so far
+	// Complete says every table of every round paired so far has a result.
+	Complete bool
+}
+
+// newPage fills the part of a view model every page has.
+func (s *Server) newPage(c *gin.Context, titleID string, data map[string]any) page {
+	lang := s.i18n.lang(c)
+	return page{
+		Lang:    lang,
+		Title:   s.i18n.text(lang, titleID, data),
+		Judge:   c.GetString(judgeKey),
+		Path:    c.Request.URL.RequestURI(),
+		Flashes: takeFlash(c),
+	}
+}
+
+// render executes the named page into a buffer and only then writes it, so
+// a template error is a clean 500 rather than half a page.
+func (s *Server) render(c *gin.Context, status int, name string, vm any) {
+	t, ok := s.con.pages[name]
+	if !ok {
+		s.renderFailure(c, fmt.Errorf("no page template %q", name))
+		return
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "layout", vm); err != nil {
+		s.renderFailure(c, fmt.Errorf("render %s: %w", name, err))
+		return
+	}
+	pageHeaders(c)
+	c.Data(status, "text/html; charset=utf-8", buf.Bytes())
+}
+
+// renderFailure answers a page that could not be rendered with a plain 500.
+func (s *Server) renderFailure(c *gin.Context, err error) {
+	s.log.Error("render failed", "id", c.GetString(requestIDKey), "err", err)
+	lang := s.i18n.lang(c)
+	pageHeaders(c)
+	c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte(s.i18n.text(lang, "error.internal", nil)))
+	c.Abort()
+}
+
+// pageHeaders are the headers of every console page: nothing cached (the
+// pages show live tournament state). The security headers of every
+// response are set by securityHeaders.
+func pageHeaders(c *gin.Context) {
+	c.Writer.Header().Set("Cache-Control", "no-store")
+}
+
+// errorPage is the view model of a page that failed.
+type errorPage struct {
+	page
+	Status  int
+	Message string
+	Back    string
+}
+
+// failPage maps err through describe, the one error-to-status mapping, and
+// shows it as a page.
+func (s *Server) failPage(c *gin.Context, err error) {
+	lang := s.i18n.lang(c)
+	status, msg, _ := s.describe(lang, err)
+	level := slog.LevelInfo
+	if status >= 500 {
+		level = slog.LevelError
+	}
+	s.log.Log(c.Request.Context(), level, "request failed", "id", c.GetString(requestIDKey), "status", status, "err", err)
+	vm := errorPage{page: s.newPage(c, "page.error", nil), Status: status, Message: msg, Back: backLink(c, "/judge")}
+	s.render(c, status, "error", vm)
+	c.Abort()
+}
+
+// seeOther ends a successful form with Post/Redirect/Get, keeping a
+// message id to show on the next page.
+func seeOther(c *gin.Context, to, flashID string) {
+	if flashID != "" {
+		flash(c, flashID)
+	}
+	c.Redirect(http.StatusSeeOther, to)
+}
+
+// localPath returns target when it is a path on this site, else fallback:
+// redirects never leave the site.
+func localPath(target, fallback string) string {
+	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") || strings.HasPrefix(target, "/\\") ||
+		strings.ContainsAny(target, "\r\n\\") {
+		return fallback
+	}
+	return target
+}
+
+// backLink returns the page the browser came from when it is on this site.
+func backLink(c *gin.Context, fallback string) string {
+	u, err := url.Parse(c.GetHeader("Referer"))
+	if err != nil || u.Host != c.Request.Host {
+		return fallback
+	}
+	return localPath(u.RequestURI(), fallback)
+}
+
+// serveStatic serves the files of package static. A URL carrying the
+// file's current version may be cached for a year; others revalidate.
+func (s *Server) serveStatic(c *gin.Context) {
+	name := strings.TrimPrefix(c.Param("file"), "/")
+	a, ok := s.con.assets[name]
+	if !ok {
+		s.fail(c, errNoRoute)
+		return
+	}
+	h := c.Writer.Header()
+	h.Set("Content-Type", a.ctype)
+	h.Set("ETag", `"`+a.version+`"`)
+	if c.Query("v") == a.version {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+	http.ServeContent(c.Writer, c.Request, name, time.Time{}, bytes.NewReader(a.body))
+}
+
+// switchLanguage keeps the chosen language in the lang cookie and goes
+// back to the page the switch was on.
+func (s *Server) switchLanguage(c *gin.Context) {
+	lang := c.Param("lang")
+	if lang != "ja" && lang != "en" {
+		s.fail(c, errNoRoute)
+		return
+	}
+	http.SetCookie(c.Writer, &http.Cookie{
+		Name: "lang", Value: lang, Path: "/", MaxAge: 365 * 24 * 3600,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Request.TLS != nil,
+	})
+	c.Redirect(http.StatusSeeOther, localPath(c.Query("next"), "/judge"))
+}
+
+// checkOrigin refuses cross-origin state changes with the standard
+// library's CrossOriginProtection (Sec-Fetch-Site, then Origin against
+// Host), so that no other site can make a judge's browser post a form.
+// A request with a bearer token comes from a script, not a browser form:
+// a browser cannot attach that header cross-origin without a CORS
+// preflight, which this server never grants.
+func (s *Server) checkOrigin(c *gin.Context) {
+	if strings.HasPrefix(c.GetHeader("Authorization"), "Bearer ") {
+		c.Next()
+		return
+	}
+	if err := s.con.origin.Check(c.Request); err != nil {
+		s.fail(c, &forbidden{id: "error.cross_origin", detail: err.Error()})
+		return
+	}
+	c.Next()
+}
+
+// forbidden is a request refused whoever makes it: 403 with a message id.
+type forbidden struct {
+	id     string
+	detail string
+}
+
+func (e *forbidden) Error() string { return "forbidden: " + e.id + ": " + e.detail }

@@ -1,0 +1,118 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+)
+
+// access says who may use a route.
+type access int
+
+const (
+	public access = iota // anyone: the stateless referee API, health, static files
+	kiosk                // anyone, read-only: what players see
+	judge                // a logged-in judge or the API token
+)
+
+func (a access) String() string {
+	return [...]string{"public", "kiosk", "judge"}[a]
+}
+
+// route is one line of the route table.
+type route struct {
+	Method  string
+	Path    string
+	Access  access
+	Handler gin.HandlerFunc
+}
+
+// routes is the one route table of the site. Every route is classified here,
+// and a test walks it to check each class anonymously and as a judge.
+func (s *Server) routes() []route {
+	return []route{
+		{http.MethodGet, "/healthz", public, s.checkHealth},
+
+		{http.MethodGet, "/api/v1/rulesets", public, s.listRulesets},
+		{http.MethodGet, "/api/v1/rulesets/:name", public, s.showRuleset},
+
+		{http.MethodGet, "/api/v1/referee/board", public, s.setUpBoard},
+		{http.MethodPost, "/api/v1/referee/board/check", public, s.checkDeal},
+		{http.MethodPost, "/api/v1/referee/seating", public, s.seatTable},
+		{http.MethodPost, "/api/v1/referee/placings", public, s.placeTable},
+		{http.MethodPost, "/api/v1/referee/standings", public, s.rankGames},
+		{http.MethodPost, "/api/v1/referee/pairings", public, s.pairPlayers},
+
+		{http.MethodGet, "/api/v1/tournaments", kiosk, s.listTournamentsAPI},
+		{http.MethodPost, "/api/v1/tournaments", judge, s.createTournamentAPI},
+		{http.MethodGet, "/api/v1/tournaments/:id", kiosk, s.showTournamentAPI},
+		{http.MethodGet, "/api/v1/tournaments/:id/players", judge, s.listPlayersAPI},
+		{http.MethodPost, "/api/v1/tournaments/:id/players", judge, s.addPlayerAPI},
+		{http.MethodPost, "/api/v1/tournaments/:id/players/:pid/drop", judge, s.dropPlayerAPI},
+		{http.MethodPost, "/api/v1/tournaments/:id/players/:pid/checkin", judge, s.checkInAPI},
+		{http.MethodPost, "/api/v1/tournaments/:id/rounds", judge, s.pairRoundAPI},
+		{http.MethodGet, "/api/v1/tournaments/:id/rounds/:n", kiosk, s.showRoundAPI},
+		{http.MethodPost, "/api/v1/tournaments/:id/rounds/:n/tables/:tn/seating", judge, s.seatTableAPI},
+		{http.MethodPost, "/api/v1/tournaments/:id/rounds/:n/tables/:tn/board", judge, s.setTableBoardAPI},
+		{http.MethodPut, "/api/v1/tournaments/:id/rounds/:n/tables/:tn/result", judge, s.saveResultAPI},
+		{http.MethodGet, "/api/v1/tournaments/:id/rounds/:n/tables/:tn/revisions", judge, s.listRevisionsAPI},
+		{http.MethodGet, "/api/v1/tournaments/:id/penalties", judge, s.listPenaltiesAPI},
+		{http.MethodPost, "/api/v1/tournaments/:id/penalties", judge, s.recordPenaltyAPI},
+		{http.MethodPost, "/api/v1/tournaments/:id/penalties/:penalty/revoke", judge, s.revokePenaltyAPI},
+		{http.MethodGet, "/api/v1/tournaments/:id/standings", kiosk, s.showStandingsAPI},
+		{http.MethodGet, "/api/v1/tournaments/:id/export.xlsx", judge, s.exportWorkbook},
+		{http.MethodGet, "/api/v1/tournaments/:id/rounds/:n/clock", kiosk, s.showClockAPI},
+		{http.MethodPost, "/api/v1/tournaments/:id/rounds/:n/clock", judge, s.recordClockAPI},
+		{http.MethodGet, "/api/v1/tournaments/:id/live", kiosk, s.showLiveAPI},
+		{http.MethodGet, "/api/v1/tournaments/:id/events", kiosk, s.streamEvents},
+
+		{http.MethodGet, "/kiosk/:id", kiosk, s.showKiosk},
+		{http.MethodGet, "/kiosk/:id/qr.png", kiosk, s.showKioskQR},
+
+		{http.MethodGet, "/static/*file", public, s.serveStatic},
+		{http.MethodGet, "/lang/:lang", public, s.switchLanguage},
+		{http.MethodGet, "/judge/login", public, s.showLogin},
+		{http.MethodPost, "/judge/login", public, s.logIn},
+		{http.MethodPost, "/judge/logout", judge, s.logOut},
+		{http.MethodGet, "/judge", judge, s.showTournaments},
+		{http.MethodPost, "/judge/backup", judge, s.downloadBackup},
+		{http.MethodPost, "/judge/tournaments", judge, s.createTournament},
+		{http.MethodGet, "/judge/t/:id", judge, s.showTournament},
+		{http.MethodPost, "/judge/t/:id", judge, s.editTournament},
+		{http.MethodGet, "/judge/t/:id/players", judge, s.showPlayers},
+		{http.MethodPost, "/judge/t/:id/players", judge, s.addPlayer},
+		{http.MethodGet, "/judge/t/:id/players/import", judge, s.showImport},
+		{http.MethodPost, "/judge/t/:id/players/import", judge, s.previewImport},
+		{http.MethodPost, "/judge/t/:id/players/import/confirm", judge, s.importPlayers},
+		{http.MethodGet, "/judge/t/:id/players/:pid", judge, s.showPlayer},
+		{http.MethodPost, "/judge/t/:id/players/:pid", judge, s.editPlayer},
+		{http.MethodPost, "/judge/t/:id/players/:pid/checkin", judge, s.setCheckIn},
+		{http.MethodPost, "/judge/t/:id/players/:pid/drop", judge, s.dropPlayer},
+		{http.MethodPost, "/judge/t/:id/players/:pid/reinstate", judge, s.reinstatePlayer},
+		{http.MethodPost, "/judge/t/:id/rounds", judge, s.pairRound},
+		{http.MethodGet, "/judge/t/:id/rounds/:n", judge, s.showRound},
+		{http.MethodPost, "/judge/t/:id/rounds/:n/repair", judge, s.repairRound},
+		{http.MethodPost, "/judge/t/:id/rounds/:n/swap", judge, s.swapPlayers},
+		{http.MethodPost, "/judge/t/:id/rounds/:n/move", judge, s.movePlayer},
+		{http.MethodPost, "/judge/t/:id/rounds/:n/clock", judge, s.recordClock},
+		{http.MethodGet, "/judge/t/:id/rounds/:n/print/names", judge, s.printPairingsByName},
+		{http.MethodGet, "/judge/t/:id/rounds/:n/print/tables", judge, s.printPairingsByTable},
+		{http.MethodGet, "/judge/t/:id/rounds/:n/print/scores", judge, s.printScoreSheets},
+		{http.MethodGet, "/judge/t/:id/rounds/:n/print/boards", judge, s.printBoardSheets},
+		{http.MethodGet, "/judge/t/:id/rounds/:n/tables/:tn", judge, s.showTable},
+		{http.MethodPost, "/judge/t/:id/rounds/:n/tables/:tn/seating", judge, s.setSeating},
+		{http.MethodPost, "/judge/t/:id/rounds/:n/tables/:tn/board", judge, s.setBoard},
+		{http.MethodPost, "/judge/t/:id/rounds/:n/tables/:tn/deal", judge, s.setDeal},
+		{http.MethodGet, "/judge/t/:id/rounds/:n/tables/:tn/score", judge, s.showScore},
+		{http.MethodPost, "/judge/t/:id/rounds/:n/tables/:tn/score", judge, s.saveScore},
+		{http.MethodGet, "/judge/t/:id/penalties", judge, s.showPenalties},
+		{http.MethodPost, "/judge/t/:id/penalties", judge, s.recordPenalty},
+		{http.MethodPost, "/judge/t/:id/penalties/:penalty/revoke", judge, s.revokePenalty},
+		{http.MethodGet, "/judge/t/:id/standings", judge, s.showStandings},
+		{http.MethodGet, "/judge/t/:id/audit", judge, s.showAudit},
+	}
+}
+
+func (s *Server) checkHealth(c *gin.Context) {
+	c.JSON(http.StatusOK, gin.H{"status": "ok"})
+}

@@ -1,0 +1,60 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/config"
+	"github.com/catanjudge/catanjudge/referee"
+)
+
+type rulesetSummary struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+type levelJSON struct {
+	ID     string `json:"id"`
+	NameJA string `json:"name_ja"`
+	NameEN string `json:"name_en"`
+}
+
+type rulesetJSON struct {
+	config.RulesetFile
+	Levels []levelJSON `json:"levels"`
+}
+
+func (s *Server) listRulesets(c *gin.Context) {
+	all := s.deps.Rulesets.All()
+	out := make([]rulesetSummary, len(all))
+	for i, rs := range all {
+		out[i] = rulesetSummary{Name: rs.Name, Version: rs.Version}
+	}
+	c.JSON(http.StatusOK, gin.H{"rulesets": out, "default": s.deps.DefaultRuleset})
+}
+
+func (s *Server) showRuleset(c *gin.Context) {
+	rs, err := s.ruleset(c.Param("name"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := rulesetJSON{RulesetFile: config.FileOf(rs)}
+	for _, l := range rs.Ladder {
+		out.Levels = append(out.Levels, levelJSON{ID: string(l), NameJA: l.NameJA(), NameEN: l.NameEN()})
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+// ruleset returns the named ruleset, or the default one for "".
+func (s *Server) ruleset(name string) (referee.Ruleset, error) {
+	if name == "" {
+		name = s.deps.DefaultRuleset
+	}
+	rs, ok := s.deps.Rulesets.Get(name)
+	if !ok {
+		return referee.Ruleset{}, &notFound{id: "error.ruleset", data: map[string]any{"Name": name}}
+	}
+	return rs, nil
+}

@@ -1,0 +1,139 @@
+// Package web serves the judge console, the kiosk and the JSON API over gin.
+//
+// A handler does four things: parse the request, call the referee or the
+// tournament service, map the error, and render. Rules live in referee and
+// tournament, never here.
+package web
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// RulesetSource is where the server finds rulesets by name.
+type RulesetSource interface {
+	Get(name string) (referee.Ruleset, bool)
+	All() []referee.Ruleset
+}
+
+// Deps are what the web layer needs from the rest of the program.
+type Deps struct {
+	Rulesets       RulesetSource
+	DefaultRuleset string // the name used when a request names none
+	APIToken       string // bearer token for the write APIs; empty disables it
+	Logger         *slog.Logger
+	// Service is the judge console's use cases; nil serves the stateless
+	// API alone (the console pages then fail with 500).
+	Service *tournament.Service
+	// Settings keeps the judge password hash and the session keys; the
+	// tournament store satisfies it. Nil keeps them in memory, and then no
+	// judge can log in (the stateless referee API alone).
+	Settings Settings
+	// Broker carries the committed changes to the live pages; the store's
+	// after-commit hook must feed it (store.WithAfterCommit(b.Committed)).
+	// Nil makes a broker nobody publishes to: the pages then never update live.
+	Broker *Broker
+}
+
+// Server holds the handlers' dependencies.
+type Server struct {
+	deps Deps
+	i18n *translator
+	log  *slog.Logger
+	con  *console // the judge console's templates, static files and sessions
+	// liveCache shares the kiosks' reads of the live state.
+	liveCache *liveCache
+}
+
+// New returns the HTTP handler of the whole site.
+func New(deps Deps) (http.Handler, error) {
+	if deps.Logger == nil {
+		deps.Logger = slog.New(slog.DiscardHandler)
+	}
+	// The kiosks share reads of the live state only when the broker tells
+	// of every change (see liveCache).
+	cacheFor := 2 * time.Second
+	if deps.Broker == nil {
+		deps.Broker = NewBroker(0, 0)
+		cacheFor = 0
+	}
+	if deps.DefaultRuleset == "" {
+		deps.DefaultRuleset = "proshop-2003"
+	}
+	if _, ok := deps.Rulesets.Get(deps.DefaultRuleset); !ok {
+		return nil, fmt.Errorf("default ruleset %q is not loaded", deps.DefaultRuleset)
+	}
+	tr, err := newTranslator()
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{deps: deps, i18n: tr, log: deps.Logger, liveCache: newLiveCache(cacheFor)}
+	if err := s.setUpConsole(); err != nil {
+		return nil, err
+	}
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.Use(securityHeaders, s.requestID, s.logRequests, s.recoverPanic, s.checkOrigin, s.con.sessions)
+	r.NoRoute(func(c *gin.Context) { s.fail(c, errNoRoute) })
+	r.NoMethod(func(c *gin.Context) { s.fail(c, errNoMethod) })
+	for _, rt := range s.routes() {
+		r.Handle(rt.Method, rt.Path, s.guard(rt.Access), rt.Handler)
+	}
+	return r, nil
+}
+
+const requestIDKey = "request_id"
+
+func (s *Server) requestID(c *gin.Context) {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	id := hex.EncodeToString(b)
+	c.Set(requestIDKey, id)
+	c.Header("X-Request-ID", id)
+	c.Next()
+}
+
+func (s *Server) logRequests(c *gin.Context) {
+	start := time.Now()
+	c.Next()
+	s.log.LogAttrs(c.Request.Context(), slog.LevelInfo, "request",
+		slog.String("id", c.GetString(requestIDKey)),
+		slog.String("method", c.Request.Method),
+		slog.String("path", c.Request.URL.Path),
+		slog.Int("status", c.Writer.Status()),
+		slog.Duration("took", time.Since(start)))
+}
+
+// recoverPanic turns a panic into a clean 500: a request never takes the server down.
+func (s *Server) recoverPanic(c *gin.Context) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("panic", "id", c.GetString(requestIDKey), "panic", p)
+			if !c.Writer.Written() {
+				s.fail(c, fmt.Errorf("panic: %v", p))
+			}
+			c.Abort()
+		}
+	}()
+	c.Next()
+}
+
+// guard returns the middleware an access class needs. Judge routes need a
+// judge session or the API token; kiosk and public routes are open, and
+// only judge routes change state.
+func (s *Server) guard(a access) gin.HandlerFunc {
+	if a == judge {
+		return s.requireJudge
+	}
+	return func(c *gin.Context) { c.Next() }
+}

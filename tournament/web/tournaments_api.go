@@ -1,0 +1,581 @@
+package web
+
+import (
+	"net/http"
+	"slices"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// The tournament JSON API. Writes need a judge session or the API token;
+// the round and standings reads are public, as the kiosk shows the same facts.
+// Player ids are the numbers the API returned.
+
+type tournamentJSON struct {
+	ID             int64  `json:"id"`
+	Name           string `json:"name"`
+	Date           string `json:"date,omitempty"`
+	Venue          string `json:"venue,omitempty"`
+	Ruleset        string `json:"ruleset"`
+	RulesetVersion string `json:"ruleset_version"`
+	Rounds         int    `json:"rounds"`
+	GameMinutes    int    `json:"game_minutes"`
+}
+
+func toTournamentJSON(t tournament.Tournament) tournamentJSON {
+	return tournamentJSON{
+		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
+		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
+		Rounds: t.Rounds, GameMinutes: t.GameMinutes,
+	}
+}
+
+type createTournamentRequest struct {
+	Name        string `json:"name"`
+	Date        string `json:"date"`
+	Venue       string `json:"venue"`
+	Ruleset     string `json:"ruleset"`
+	Rounds      int    `json:"rounds"`
+	GameMinutes int    `json:"game_minutes"`
+}
+
+func (s *Server) createTournamentAPI(c *gin.Context) {
+	var req createTournamentRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	t, err := s.deps.Service.CreateTournament(c.Request.Context(), c.GetString(judgeKey), tournament.TournamentInput(req))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, toTournamentJSON(t))
+}
+
+func (s *Server) listTournamentsAPI(c *gin.Context) {
+	ts, err := s.deps.Service.ListTournaments(c.Request.Context())
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := make([]tournamentJSON, len(ts))
+	for i, t := range ts {
+		out[i] = toTournamentJSON(t)
+	}
+	c.JSON(http.StatusOK, gin.H{"tournaments": out})
+}
+
+func (s *Server) showTournamentAPI(c *gin.Context) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	t, err := s.deps.Service.GetTournament(c.Request.Context(), id)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toTournamentJSON(t))
+}
+
+type playerJSON struct {
+	ID           int64   `json:"id"`
+	Name         string  `json:"name"`
+	Kana         string  `json:"kana,omitempty"`
+	CheckedIn    bool    `json:"checked_in"`
+	LateEntry    int     `json:"late_entry_round,omitempty"`
+	DroppedRound int     `json:"dropped_round,omitempty"`
+	FixedTable   int     `json:"fixed_table,omitempty"`
+	KeepApart    []int64 `json:"keep_apart,omitempty"`
+}
+
+func toPlayerJSON(p tournament.Player) playerJSON {
+	return playerJSON{
+		ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound,
+		DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart,
+	}
+}
+
+type addPlayerRequest struct {
+	Name string `json:"name"`
+	Kana string `json:"kana"`
+	// CheckedIn defaults to true: a player registered through the API is
+	// usually registered at the desk on the day.
+	CheckedIn *bool `json:"checked_in"`
+}
+
+func (s *Server) addPlayerAPI(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var req addPlayerRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	ctx, judge := c.Request.Context(), c.GetString(judgeKey)
+	p, err := s.deps.Service.AddPlayer(ctx, judge, tid, tournament.PlayerInput{Name: req.Name, Kana: req.Kana})
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if req.CheckedIn == nil || *req.CheckedIn {
+		if p, err = s.deps.Service.CheckIn(ctx, judge, p.ID, true); err != nil {
+			s.fail(c, err)
+			return
+		}
+	}
+	c.JSON(http.StatusCreated, toPlayerJSON(p))
+}
+
+func (s *Server) listPlayersAPI(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	ps, err := s.deps.Service.Players(c.Request.Context(), tid)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := make([]playerJSON, len(ps))
+	for i, p := range ps {
+		out[i] = toPlayerJSON(p)
+	}
+	c.JSON(http.StatusOK, gin.H{"players": out})
+}
+
+func (s *Server) dropPlayerAPI(c *gin.Context) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if p, err = s.deps.Service.DropPlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toPlayerJSON(p))
+}
+
+type checkInRequest struct {
+	CheckedIn bool `json:"checked_in"`
+}
+
+func (s *Server) checkInAPI(c *gin.Context) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var req checkInRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	if p, err = s.deps.Service.CheckIn(c.Request.Context(), c.GetString(judgeKey), p.ID, req.CheckedIn); err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toPlayerJSON(p))
+}
+
+// Rounds.
+
+type tablePlayerJSON struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Kana  string `json:"kana,omitempty"`
+	Seat  int    `json:"seat,omitempty"`
+	Color string `json:"color,omitempty"`
+}
+
+type resultJSON struct {
+	Version  int           `json:"version"`
+	Declared *int64        `json:"declared"`
+	EndedBy  string        `json:"ended_by"`
+	Scores   []placeIDJSON `json:"scores"`
+	Judge    string        `json:"judge,omitempty"`
+	Reason   string        `json:"reason,omitempty"`
+	// LateReason is the judge's confirmation that a declaration recorded
+	// after the table's time signal came before it (§12).
+	LateReason string `json:"late_reason,omitempty"`
+}
+
+type placeIDJSON struct {
+	Player int64 `json:"player"`
+	VP     int   `json:"vp"`
+	Place  int   `json:"place"`
+}
+
+type roundTableJSON struct {
+	Number  int               `json:"number"`
+	Players []tablePlayerJSON `json:"players"`
+	Board   *boardJSON        `json:"board"`
+	Result  *resultJSON       `json:"result"`
+}
+
+type roundJSON struct {
+	Number  int               `json:"number"`
+	Mode    string            `json:"mode"`
+	Seed    uint64            `json:"seed"`
+	Repeats int               `json:"repeats"`
+	Tables  []roundTableJSON  `json:"tables"`
+	Byes    []tablePlayerJSON `json:"byes"`
+	// Clock is the round clock's state, computed when the round was read.
+	Clock *clockJSON `json:"clock"`
+}
+
+func toRoundJSON(v tournament.RoundView) roundJSON {
+	out := roundJSON{Number: v.Round.Number, Mode: v.Round.Mode, Seed: v.Round.Seed, Repeats: v.Round.Repeats, Tables: []roundTableJSON{}, Byes: []tablePlayerJSON{}}
+	for _, tv := range v.Tables {
+		t := roundTableJSON{Number: tv.Table.Number}
+		for _, p := range tv.Players {
+			t.Players = append(t.Players, tablePlayerJSON{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)})
+		}
+		if tv.Board != nil {
+			b := boardToJSON(*tv.Board)
+			t.Board = &b
+		}
+		if tv.Result != nil {
+			t.Result = toResultJSON(*tv.Result, tv.Places)
+		}
+		out.Tables = append(out.Tables, t)
+	}
+	for _, p := range v.Byes {
+		out.Byes = append(out.Byes, tablePlayerJSON{ID: p.ID, Name: p.Name, Kana: p.Kana})
+	}
+	out.Clock = toClockJSON(v.Timer)
+	return out
+}
+
+func toResultJSON(r tournament.Result, places []tournament.Placing) *resultJSON {
+	out := &resultJSON{Version: r.Version, EndedBy: r.EndedBy, Judge: r.Judge, Reason: r.Reason, LateReason: r.LateReason, Scores: []placeIDJSON{}}
+	if r.Declared != 0 {
+		d := r.Declared
+		out.Declared = &d
+	}
+	for _, p := range places {
+		out.Scores = append(out.Scores, placeIDJSON{Player: p.PlayerID, VP: p.VP, Place: p.Place})
+	}
+	return out
+}
+
+func (s *Server) pairRoundAPI(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	r, err := s.deps.Service.PairNextRound(c.Request.Context(), c.GetString(judgeKey), tid)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	v, err := s.deps.Service.RoundView(c.Request.Context(), tid, r.Number)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, toRoundJSON(v))
+}
+
+func (s *Server) showRoundAPI(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	n, err := roundNumber(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	v, err := s.deps.Service.RoundView(c.Request.Context(), tid, n)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toRoundJSON(v))
+}
+
+type idRollJSON struct {
+	Player int64 `json:"player"`
+	White  int   `json:"white"`
+	Blue   int   `json:"blue"`
+}
+
+type tableSeatingRequest struct {
+	Rounds [][]idRollJSON `json:"rounds"`
+	Auto   bool           `json:"auto"`
+}
+
+// tableJSON answers a seating or board change with the table as the round shows it.
+func (s *Server) tableJSON(c *gin.Context, tid int64, n, number int) {
+	v, err := s.deps.Service.RoundView(c.Request.Context(), tid, n)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	for _, t := range toRoundJSON(v).Tables {
+		if t.Number == number {
+			c.JSON(http.StatusOK, t)
+			return
+		}
+	}
+	s.fail(c, errNoRoute)
+}
+
+func (s *Server) seatTableAPI(c *gin.Context) {
+	tid, n, number, err := tableParams(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var req tableSeatingRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	in := tournament.SeatingInput{Auto: req.Auto}
+	for _, round := range req.Rounds {
+		var rolls []tournament.Roll
+		for _, r := range round {
+			rolls = append(rolls, tournament.Roll{PlayerID: r.Player, CapsuleRoll: referee.CapsuleRoll{White: r.White, Blue: r.Blue}})
+		}
+		in.Rolls = append(in.Rolls, rolls)
+	}
+	if _, err := s.deps.Service.SetSeating(c.Request.Context(), c.GetString(judgeKey), tid, n, number, in); err != nil {
+		s.fail(c, err)
+		return
+	}
+	s.tableJSON(c, tid, n, number)
+}
+
+type tableBoardRequest struct {
+	White int  `json:"white"`
+	Blue  int  `json:"blue"`
+	Auto  bool `json:"auto"`
+}
+
+func (s *Server) setTableBoardAPI(c *gin.Context) {
+	tid, n, number, err := tableParams(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var req tableBoardRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	in := tournament.BoardInput{Roll: referee.CapsuleRoll{White: req.White, Blue: req.Blue}, Auto: req.Auto}
+	if _, err := s.deps.Service.SetBoard(c.Request.Context(), c.GetString(judgeKey), tid, n, number, in); err != nil {
+		s.fail(c, err)
+		return
+	}
+	s.tableJSON(c, tid, n, number)
+}
+
+type idScoreJSON struct {
+	Player int64 `json:"player"`
+	VP     int   `json:"vp"`
+}
+
+type saveResultRequest struct {
+	Scores   []idScoreJSON `json:"scores"`
+	Declared *int64        `json:"declared"`
+	Version  int           `json:"version"`
+	Reason   string        `json:"reason"`
+	// LateReason confirms that a declaration saved after the table's time
+	// signal was made before it (§12).
+	LateReason string `json:"late_reason"`
+}
+
+func (s *Server) saveResultAPI(c *gin.Context) {
+	tid, n, number, err := tableParams(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var req saveResultRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	in := tournament.ResultInput{Version: req.Version, Reason: req.Reason, LateReason: req.LateReason}
+	if req.Declared != nil {
+		in.Declared = *req.Declared
+	}
+	for _, sc := range req.Scores {
+		in.Scores = append(in.Scores, tournament.Score{PlayerID: sc.Player, VP: sc.VP})
+	}
+	tr, err := s.deps.Service.SaveResult(c.Request.Context(), c.GetString(judgeKey), tid, n, number, in)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	res := toResultJSON(tr.Result, tr.Places)
+	c.JSON(http.StatusOK, gin.H{"placings": res.Scores, "version": res.Version, "ended_by": res.EndedBy})
+}
+
+type penaltyRequest struct {
+	Player  int64  `json:"player"`
+	Round   int    `json:"round"`
+	Table   int    `json:"table"`
+	Offence string `json:"offence"`
+	Level   string `json:"level"`
+	Note    string `json:"note"`
+}
+
+type penaltyJSON struct {
+	ID      int64           `json:"id"`
+	Player  int64           `json:"player"`
+	Round   int             `json:"round"`
+	Table   int             `json:"table"`
+	Offence string          `json:"offence"`
+	Level   string          `json:"level"`
+	Judge   string          `json:"judge"`
+	Note    string          `json:"note"`
+	Revoked *revocationJSON `json:"revoked"`
+}
+
+type revocationJSON struct {
+	Judge  string `json:"judge"`
+	Reason string `json:"reason"`
+}
+
+func (s *Server) recordPenaltyAPI(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var req penaltyRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	p, err := s.deps.Service.RecordPenalty(c.Request.Context(), c.GetString(judgeKey), tid, tournament.PenaltyInput{
+		PlayerID: req.Player, Round: req.Round, Table: req.Table, Offence: req.Offence, Level: referee.Level(req.Level), Note: req.Note,
+	})
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, toPenaltyJSON(p))
+}
+
+func toPenaltyJSON(p tournament.Penalty) penaltyJSON {
+	out := penaltyJSON{
+		ID: p.ID, Player: p.PlayerID, Round: p.Round, Table: p.Table, Offence: p.Offence,
+		Level: string(p.Level), Judge: p.Judge, Note: p.Note,
+	}
+	if p.Revoked != nil {
+		out.Revoked = &revocationJSON{Judge: p.Revoked.Judge, Reason: p.Revoked.Reason}
+	}
+	return out
+}
+
+func (s *Server) listPenaltiesAPI(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	ps, err := s.deps.Service.Penalties(c.Request.Context(), tid)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := make([]penaltyJSON, len(ps))
+	for i, p := range ps {
+		out[i] = toPenaltyJSON(p)
+	}
+	c.JSON(http.StatusOK, gin.H{"penalties": out})
+}
+
+type revokeRequest struct {
+	Reason string `json:"reason"`
+}
+
+func (s *Server) revokePenaltyAPI(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	id, err := pathID(c, "penalty")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var req revokeRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.fail(c, err)
+		return
+	}
+	// The penalty must belong to the tournament in the path.
+	ps, err := s.deps.Service.Penalties(c.Request.Context(), tid)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if !slices.ContainsFunc(ps, func(p tournament.Penalty) bool { return p.ID == id }) {
+		s.fail(c, errNoRoute)
+		return
+	}
+	p, err := s.deps.Service.RevokePenalty(c.Request.Context(), c.GetString(judgeKey), id, req.Reason)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toPenaltyJSON(p))
+}
+
+type tournamentStandingJSON struct {
+	Rank   int     `json:"rank"`
+	Player int64   `json:"player"`
+	Name   string  `json:"name"`
+	Kana   string  `json:"kana,omitempty"`
+	Firsts int     `json:"firsts"`
+	VP     int     `json:"vp"`
+	Share  float64 `json:"share"`
+	Points int     `json:"points"`
+	Played int     `json:"played"`
+	// DroppedRound is the first round the player no longer plays; 0 while active.
+	DroppedRound int `json:"dropped_round"`
+}
+
+func (s *Server) showStandingsAPI(c *gin.Context) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	st, err := s.deps.Service.Standings(c.Request.Context(), tid)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"standings": toStandingsJSON(st)})
+}
+
+func toStandingsJSON(st []tournament.Standing) []tournamentStandingJSON {
+	out := make([]tournamentStandingJSON, len(st))
+	for i, x := range st {
+		out[i] = tournamentStandingJSON{
+			Rank: x.Rank, Player: x.PlayerID, Name: x.Name, Kana: x.Kana, Firsts: x.Firsts, VP: x.VP,
+			Share: roundShare(x.Share), Points: x.Points, Played: x.Played, DroppedRound: x.DroppedRound,
+		}
+	}
+	return out
+}
