@@ -11,7 +11,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
+	"strings"
 )
 
 // Config is the server's settings.
@@ -21,7 +23,11 @@ type Config struct {
 	Ruleset       string // a ruleset file to offer besides the built-in presets
 	APIToken      string // bearer token accepted by every write API; empty disables it
 	JudgePassword string // sets the judge password at start-up when not empty
-	ConfigFile    string
+	// PublicURL is the address players' phones reach the server at, e.g.
+	// http://192.168.1.20:8080, for the kiosk's QR code; empty uses the
+	// address each request came in on.
+	PublicURL  string
+	ConfigFile string
 }
 
 // Defaults returns the built-in defaults.
@@ -35,6 +41,7 @@ type fileConfig struct {
 	Ruleset       *string `json:"ruleset"`
 	APIToken      *string `json:"api_token"`
 	JudgePassword *string `json:"judge_password"`
+	PublicURL     *string `json:"public_url"`
 }
 
 // Load parses args (without the program name and subcommand) and getenv into a Config.
@@ -45,6 +52,7 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	data := fset.String("data", "", "data folder (env CATANJUDGE_DATA, default ./data)")
 	ruleset := fset.String("ruleset", "", "an extra ruleset file to offer (env CATANJUDGE_RULESET)")
 	file := fset.String("config", "", "a JSON config file (env CATANJUDGE_CONFIG)")
+	publicURL := fset.String("public-url", "", "the address players' phones use, for the kiosk QR code (env CATANJUDGE_PUBLIC_URL)")
 	if err := fset.Parse(args); err != nil {
 		return Config{}, err
 	}
@@ -63,8 +71,14 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	cfg.Ruleset = first(*ruleset, getenv("CATANJUDGE_RULESET"), cfg.Ruleset)
 	cfg.APIToken = first(getenv("CATANJUDGE_API_TOKEN"), cfg.APIToken)
 	cfg.JudgePassword = first(getenv("CATANJUDGE_JUDGE_PASSWORD"), cfg.JudgePassword)
+	cfg.PublicURL = strings.TrimRight(first(*publicURL, getenv("CATANJUDGE_PUBLIC_URL"), cfg.PublicURL), "/")
 	if cfg.Addr == "" || cfg.DataDir == "" {
 		return Config{}, errors.New("addr and data must not be empty")
+	}
+	if cfg.PublicURL != "" {
+		if u, err := url.Parse(cfg.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return Config{}, fmt.Errorf("public URL %q must look like http://192.168.1.20:8080", cfg.PublicURL)
+		}
 	}
 	return cfg, nil
 }
@@ -91,6 +105,7 @@ func (c *Config) applyFile(path string) error {
 	set(&c.Ruleset, fc.Ruleset)
 	set(&c.APIToken, fc.APIToken)
 	set(&c.JudgePassword, fc.JudgePassword)
+	set(&c.PublicURL, fc.PublicURL)
 	return nil
 }
 

@@ -40,6 +40,8 @@ func TestLoadPrecedence(t *testing.T) {
 			Config{Addr: "flag:3", DataDir: "/flag", Ruleset: "r.json", JudgePassword: "pw"}},
 		{"config file from env", nil, map[string]string{"CATANJUDGE_CONFIG": file},
 			Config{Addr: "file:1", DataDir: "/file", APIToken: "filetoken", ConfigFile: file}},
+		{"public url", []string{"--public-url", "http://192.168.1.20:8080/"}, nil,
+			Config{Addr: "127.0.0.1:8080", DataDir: "./data", PublicURL: "http://192.168.1.20:8080"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -60,7 +62,7 @@ func TestLoadErrors(t *testing.T) {
 	if err := os.WriteFile(bad, []byte(`{"adr":"x"}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"--nope"}, {"extra"}, {"--config", bad}, {"--config", filepath.Join(dir, "missing.json")}} {
+	for _, args := range [][]string{{"--nope"}, {"extra"}, {"--config", bad}, {"--config", filepath.Join(dir, "missing.json")}, {"--public-url", "192.168.1.20"}} {
 		if _, err := Load(args, env(nil), io.Discard); err == nil {
 			t.Errorf("Load(%v) = nil error, want an error", args)
 		}

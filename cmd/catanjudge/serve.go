@@ -8,6 +8,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/catanjudge/catanjudge/config"
@@ -44,12 +47,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	handler, err := web.New(web.Deps{
-		Rulesets: rulesets,
-		APIToken: cfg.APIToken,
-		Logger:   logger,
-		Service:  tournament.NewService(st, rulesets, time.Now),
-		Settings: st,
-		Broker:   broker,
+		Rulesets:  rulesets,
+		APIToken:  cfg.APIToken,
+		PublicURL: cfg.PublicURL,
+		Logger:    logger,
+		Service:   tournament.NewService(st, rulesets, time.Now),
+		Settings:  st,
+		Broker:    broker,
 	})
 	if err != nil {
 		return err
@@ -64,16 +68,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		IdleTimeout:       2 * time.Minute,
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}
-	url := "http://" + ln.Addr().String()
+	url := "http://" + localAddr(ln.Addr())
 	fmt.Fprintf(stdout, "Catan Judge is running at %s\n", url)
-	switch {
-	case passwordFile != "":
-		fmt.Fprintf(stdout, "Judge login: open %s/judge/login — password in %s (set CATANJUDGE_JUDGE_PASSWORD to choose one)\n", url, passwordFile)
-	case cfg.JudgePassword != "":
-		fmt.Fprintf(stdout, "Judge login: open %s/judge/login — password from CATANJUDGE_JUDGE_PASSWORD\n", url)
-	default:
-		fmt.Fprintf(stdout, "Judge login: open %s/judge/login — password set on an earlier start (set CATANJUDGE_JUDGE_PASSWORD to choose a new one)\n", url)
-	}
+	printLogin(stdout, url, cfg, passwordFile)
+	printShopAddresses(stdout, ln.Addr(), cfg.PublicURL)
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
@@ -90,4 +88,63 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return fmt.Errorf("shut down: %w", err)
 	}
 	return nil
+}
+
+// printLogin tells the judge where to log in and where the password is.
+func printLogin(stdout io.Writer, url string, cfg config.Config, passwordFile string) {
+	login := url + "/judge/login"
+	switch {
+	case passwordFile != "":
+		// The password was generated on a first start and kept, readable
+		// by this user only, in the data folder.
+		password, err := os.ReadFile(passwordFile)
+		if err != nil {
+			fmt.Fprintf(stdout, "Judge login: %s — password in %s\n", login, passwordFile)
+			return
+		}
+		fmt.Fprintf(stdout, "Judge login: %s — any judge name, password %s (kept in %s; set CATANJUDGE_JUDGE_PASSWORD to choose one)\n",
+			login, strings.TrimSpace(string(password)), passwordFile)
+	case cfg.JudgePassword != "":
+		fmt.Fprintf(stdout, "Judge login: %s — any judge name, the password from CATANJUDGE_JUDGE_PASSWORD\n", login)
+	default:
+		fmt.Fprintf(stdout, "Judge login: %s — the password set on an earlier start (set CATANJUDGE_JUDGE_PASSWORD to choose a new one)\n", login)
+	}
+}
+
+// printShopAddresses tells the judge the address players' phones can use:
+// the public URL when set, else this machine's network addresses when the
+// server listens on all of them, else a hint that only this machine can connect.
+func printShopAddresses(stdout io.Writer, addr net.Addr, publicURL string) {
+	if publicURL != "" {
+		fmt.Fprintf(stdout, "Players' phones: %s/kiosk/1 (the kiosk QR codes use %s)\n", publicURL, publicURL)
+		return
+	}
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return
+	}
+	if tcp.IP.IsLoopback() {
+		fmt.Fprintln(stdout, "Only this machine can connect. For players' phones on the shop network, start with --addr 0.0.0.0:8080 (make run ADDR=0.0.0.0:8080).")
+		return
+	}
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return
+	}
+	for _, a := range addrs {
+		ip, ok := a.(*net.IPNet)
+		if !ok || ip.IP.IsLoopback() || ip.IP.To4() == nil || !tcp.IP.IsUnspecified() && !tcp.IP.Equal(ip.IP) {
+			continue
+		}
+		fmt.Fprintf(stdout, "On the shop network: http://%s\n", net.JoinHostPort(ip.IP.String(), strconv.Itoa(tcp.Port)))
+	}
+}
+
+// localAddr is the address to open on this machine: the listening address,
+// with loopback in place of "every interface".
+func localAddr(addr net.Addr) string {
+	if tcp, ok := addr.(*net.TCPAddr); ok && tcp.IP.IsUnspecified() {
+		return net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
+	}
+	return addr.String()
 }

@@ -137,7 +137,7 @@ func (s *Server) showKiosk(c *gin.Context) {
 		Projector: c.Query("view") == "projector",
 		Query:     strings.TrimSpace(c.Query("q")),
 		Rounds:    live.Tournament.Rounds,
-		URL:       kioskURL(c, tid),
+		URL:       s.kioskURL(c, tid),
 		Text:      s.kioskText(lang),
 	}
 	vm.Title = s.i18n.text(lang, "kiosk.title", map[string]any{"Name": vm.Name})
@@ -316,9 +316,12 @@ func (s *Server) renderKiosk(c *gin.Context, vm kioskPage) {
 	c.Data(http.StatusOK, "text/html; charset=utf-8", buf.Bytes())
 }
 
-// kioskURL is the kiosk's address as this request reached the server, for
-// the QR code that phones scan in the room.
-func kioskURL(c *gin.Context, tid int64) string {
+// kioskURL is the kiosk's address for the QR code that phones scan in the
+// room: at the configured public address, or as this request reached the server.
+func (s *Server) kioskURL(c *gin.Context, tid int64) string {
+	if s.deps.PublicURL != "" {
+		return fmt.Sprintf("%s/kiosk/%d", s.deps.PublicURL, tid)
+	}
 	scheme := "http"
 	if c.Request.TLS != nil {
 		scheme = "https"
@@ -338,7 +341,7 @@ func (s *Server) showKioskQR(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	png, err := qrcode.Encode(kioskURL(c, tid), qrcode.Medium, 320)
+	png, err := qrcode.Encode(s.kioskURL(c, tid), qrcode.Medium, 320)
 	if err != nil {
 		s.fail(c, fmt.Errorf("qr code: %w", err))
 		return

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -71,13 +72,17 @@ func (s *Server) newPrintPage(c *gin.Context, pr printRound, titleID string) pri
 		Name:  pr.t.Name,
 		Date:  pr.t.Date,
 		N:     n,
-		Kiosk: kioskURL(c, pr.t.ID),
+		Kiosk: s.kioskURL(c, pr.t.ID),
 		// The kiosk's own QR route (kiosk.go) draws the same address.
 		QR: fmt.Sprintf("/kiosk/%d/qr.png", pr.t.ID),
 	}
-	host, _, err := net.SplitHostPort(c.Request.Host)
+	kioskHost := c.Request.Host
+	if u, err := url.Parse(p.Kiosk); err == nil {
+		kioskHost = u.Host
+	}
+	host, _, err := net.SplitHostPort(kioskHost)
 	if err != nil {
-		host = c.Request.Host
+		host = kioskHost
 	}
 	if ip := net.ParseIP(host); host == "localhost" || ip != nil && ip.IsLoopback() {
 		p.Loopback = true

@@ -30,7 +30,10 @@ type Deps struct {
 	Rulesets       RulesetSource
 	DefaultRuleset string // the name used when a request names none
 	APIToken       string // bearer token for the write APIs; empty disables it
-	Logger         *slog.Logger
+	// PublicURL is the address players' phones reach the server at, for the
+	// kiosk's QR code; empty uses the address each request came in on.
+	PublicURL string
+	Logger    *slog.Logger
 	// Service is the judge console's use cases; nil serves the stateless
 	// API alone (the console pages then fail with 500).
 	Service *tournament.Service
