@@ -24,6 +24,12 @@ import (
 type Store struct {
 	db          *gorm.DB
 	afterCommit func(tournament.AuditEntry)
+	// writer admits one write transaction of this process at a time. SQLite
+	// allows one writer anyway, and its busy handler retries by polling
+	// rather than queueing, so under load one judge's saves could starve
+	// another's into a timeout; a Go queue is fair. The busy timeout still
+	// covers other processes (a backup command).
+	writer chan struct{}
 }
 
 // Option configures a Store.
@@ -113,7 +119,7 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	s := &Store{db: db}
+	s := &Store{db: db, writer: make(chan struct{}, 1)}
 	for _, o := range opts {
 		o(s)
 	}
@@ -146,6 +152,12 @@ func (s *Store) Close() error {
 // Every audit entry written in it is handed to the after-commit hook once
 // the transaction has committed.
 func (s *Store) tx(ctx context.Context, what string, fn func(tx *gorm.DB) error) error {
+	select {
+	case s.writer <- struct{}{}:
+		defer func() { <-s.writer }()
+	case <-ctx.Done():
+		return wrap(what, ctx.Err())
+	}
 	var audited []tournament.AuditEntry
 	ctx = context.WithValue(ctx, auditedKey{}, &audited)
 	if err := s.db.WithContext(ctx).Transaction(fn); err != nil {
