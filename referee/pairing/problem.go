@@ -419,8 +419,8 @@ func (p *problem) score(seatings [][]int32, seed uint64, relabel bool) []Round {
 
 // numberTables returns, for each table number, the group seated there:
 // fixed-table players keep their table, the other groups fill the free
-// numbers by standing (best player, then mean rank), so table 1 is the top
-// table unless someone is fixed to it.
+// numbers by standing (best player, then mean rank, then the larger table),
+// so table 1 is the top table unless someone is fixed to it.
 func (p *problem) numberTables(groups [][]int, seat []int32) []int {
 	order := make([]int, p.tables)
 	taken := make([]bool, p.tables)
@@ -451,6 +451,9 @@ func (p *problem) numberTables(groups [][]int, seat []int32) []int {
 		return cmp.Or(
 			cmp.Compare(p.rank[ga[0]], p.rank[gb[0]]),
 			cmp.Compare(sa*int64(len(gb)), sb*int64(len(ga))), // mean ranks, without division
+			// Without standings (a random round) the 4-player tables come
+			// first, as Sizes lists them.
+			cmp.Compare(len(gb), len(ga)),
 			cmp.Compare(ga[0], gb[0]),
 		)
 	})
