@@ -71,12 +71,7 @@ type clockRequest struct {
 }
 
 func (s *Server) showClockAPI(c *gin.Context) {
-	tid, err := pathID(c, "id")
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	n, err := roundNumber(c)
+	tid, n, err := roundParams(c)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -90,12 +85,7 @@ func (s *Server) showClockAPI(c *gin.Context) {
 }
 
 func (s *Server) recordClockAPI(c *gin.Context) {
-	tid, err := pathID(c, "id")
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	n, err := roundNumber(c)
+	tid, n, err := roundParams(c)
 	if err != nil {
 		s.fail(c, err)
 		return

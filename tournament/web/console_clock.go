@@ -87,12 +87,7 @@ func (s *Server) clockPanel(c *gin.Context, tid int64, rv tournament.RoundView) 
 // recordClock starts, pauses or resumes the round's clock, or gives an
 // extension, from the round page.
 func (s *Server) recordClock(c *gin.Context) {
-	tid, err := pathID(c, "id")
-	if err != nil {
-		s.failPage(c, err)
-		return
-	}
-	n, err := roundNumber(c)
+	tid, n, err := roundParams(c)
 	if err != nil {
 		s.failPage(c, err)
 		return

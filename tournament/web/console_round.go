@@ -89,6 +89,17 @@ type moveForm struct {
 	Error    string
 }
 
+// roundParams reads the :id tournament and the :n round number.
+func roundParams(c *gin.Context) (tid int64, n int, err error) {
+	if tid, err = pathID(c, "id"); err != nil {
+		return 0, 0, err
+	}
+	if n, err = roundNumber(c); err != nil {
+		return 0, 0, err
+	}
+	return tid, n, nil
+}
+
 // roundNumber reads the :n path parameter.
 func roundNumber(c *gin.Context) (int, error) {
 	n, err := strconv.Atoi(c.Param("n"))
@@ -216,12 +227,7 @@ func (s *Server) pairRound(c *gin.Context) {
 }
 
 func (s *Server) repairRound(c *gin.Context) {
-	tid, err := pathID(c, "id")
-	if err != nil {
-		s.failPage(c, err)
-		return
-	}
-	n, err := roundNumber(c)
+	tid, n, err := roundParams(c)
 	if err != nil {
 		s.failPage(c, err)
 		return
@@ -235,12 +241,7 @@ func (s *Server) repairRound(c *gin.Context) {
 
 // swapPlayers trades two players' places; the reason is required.
 func (s *Server) swapPlayers(c *gin.Context) {
-	tid, err := pathID(c, "id")
-	if err != nil {
-		s.failPage(c, err)
-		return
-	}
-	n, err := roundNumber(c)
+	tid, n, err := roundParams(c)
 	if err != nil {
 		s.failPage(c, err)
 		return
@@ -275,12 +276,7 @@ func (s *Server) swapPlayers(c *gin.Context) {
 
 // movePlayer moves a player to another table; the reason is required.
 func (s *Server) movePlayer(c *gin.Context) {
-	tid, err := pathID(c, "id")
-	if err != nil {
-		s.failPage(c, err)
-		return
-	}
-	n, err := roundNumber(c)
+	tid, n, err := roundParams(c)
 	if err != nil {
 		s.failPage(c, err)
 		return

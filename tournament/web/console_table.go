@@ -92,10 +92,7 @@ type dealForm struct {
 
 // tableParams reads :id, :n and :tn.
 func tableParams(c *gin.Context) (tid int64, n, number int, err error) {
-	if tid, err = pathID(c, "id"); err != nil {
-		return
-	}
-	if n, err = roundNumber(c); err != nil {
+	if tid, n, err = roundParams(c); err != nil {
 		return
 	}
 	number, err = strconv.Atoi(c.Param("tn"))
@@ -179,7 +176,7 @@ func (s *Server) newTablePage(c *gin.Context, ts tableState) tablePage {
 		}
 	}
 	if tv.Board != nil {
-		bv := s.newBoardView(lang, *tv.Board, nil)
+		bv := s.newBoardView("board-drawing", lang, *tv.Board, nil)
 		vm.Board = &bv
 		rec := tv.Table.Board
 		vm.BoardRoll, vm.BoardAuto, vm.HandDealt, vm.Redeals = rec.Roll, rec.RollAuto, rec.Deal != nil, tv.Board.Redeals
@@ -479,7 +476,7 @@ func (s *Server) setDeal(c *gin.Context) {
 				}
 			}
 		}
-		bv := s.newBoardView(lang, typed, check.Clumps)
+		bv := s.newBoardView("deal-drawing", lang, typed, check.Clumps)
 		vm.DealBoard = &bv
 		vm.Deal.Redeal = s.i18n.text(lang, "deal.redeal", map[string]any{"Rule": vm.DangoRule})
 		s.render(c, http.StatusUnprocessableEntity, "table", vm)

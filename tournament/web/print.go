@@ -40,11 +40,7 @@ type printRound struct {
 }
 
 func (s *Server) loadPrintRound(c *gin.Context) (printRound, error) {
-	tid, err := pathID(c, "id")
-	if err != nil {
-		return printRound{}, err
-	}
-	n, err := roundNumber(c)
+	tid, n, err := roundParams(c)
 	if err != nil {
 		return printRound{}, err
 	}

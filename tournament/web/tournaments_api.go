@@ -289,12 +289,7 @@ func (s *Server) pairRoundAPI(c *gin.Context) {
 }
 
 func (s *Server) showRoundAPI(c *gin.Context) {
-	tid, err := pathID(c, "id")
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	n, err := roundNumber(c)
+	tid, n, err := roundParams(c)
 	if err != nil {
 		s.fail(c, err)
 		return
