@@ -95,6 +95,9 @@ func (c *Config) applyFile(path string) error {
 	if err := dec.Decode(&fc); err != nil {
 		return fmt.Errorf("config file %s: %w", path, err)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("config file %s: unexpected data after the JSON object", path)
+	}
 	set := func(dst *string, v *string) {
 		if v != nil {
 			*dst = *v

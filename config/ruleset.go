@@ -85,7 +85,8 @@ func ParseRuleset(r io.Reader) (referee.Ruleset, error) {
 	if err := dec.Decode(&f); err != nil {
 		return referee.Ruleset{}, describeJSONError(err)
 	}
-	if dec.More() {
+	// More would miss a stray "]" or "}": only the end may follow.
+	if _, err := dec.Token(); err != io.EOF {
 		return referee.Ruleset{}, errors.New("ruleset: unexpected data after the JSON object")
 	}
 	rs, err := f.toRuleset()

@@ -12,7 +12,10 @@
 //
 // Usage:
 //
-//	go run ./cmd/kioskbench [-clients 1000] [-saves 12] [-loaders 8] [-refetch=true]
+//	go run ./cmd/kioskbench [-clients 1000] [-saves 12] [-loaders 8] [-refetch=true] [-json]
+//
+// With -json it prints the measures as one JSON object instead, for
+// cmd/benchreport.
 package main
 
 import (
@@ -63,6 +66,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 	players := fs.Int("players", 48, "players in the tournament")
 	limit := fs.Duration("timeout", 90*time.Second, "give up after this long")
 	serveMode := fs.Bool("serve", false, "run the server (used by kioskbench itself)")
+	asJSON := fs.Bool("json", false, "print the measures as one JSON object")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -72,7 +76,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *limit)
 	defer cancel()
-	return bench(ctx, stdout, options{clients: *clients, saves: *saves, loaders: *loaders, refetch: *refetch, players: *players})
+	return bench(ctx, stdout, options{clients: *clients, saves: *saves, loaders: *loaders, refetch: *refetch, players: *players, json: *asJSON})
 }
 
 // raiseFileLimit lets the process hold a connection per client.
@@ -196,7 +200,25 @@ func procStatus(key string) uint64 {
 
 type options struct {
 	clients, saves, loaders, players int
-	refetch                          bool
+	refetch, json                    bool
+}
+
+// summary is the measures as -json prints them: latencies in milliseconds.
+type summary struct {
+	Clients          int     `json:"clients"`
+	Saves            int     `json:"saves"`
+	SaveP50          float64 `json:"save_p50_ms"`
+	SaveP99          float64 `json:"save_p99_ms"`
+	EventP50         float64 `json:"event_p50_ms"`
+	EventP99         float64 `json:"event_p99_ms"`
+	LastClientP99    float64 `json:"last_client_p99_ms"`
+	NewStateP99      float64 `json:"new_state_p99_ms"`
+	PageP50          float64 `json:"page_p50_ms"`
+	PageP99          float64 `json:"page_p99_ms"`
+	PageErrors       int64   `json:"page_errors"`
+	HeapPerClientKB  float64 `json:"heap_per_client_kb"`
+	PeakRSSMB        float64 `json:"peak_rss_mb"`
+	ConnectedSeconds float64 `json:"connected_s"`
 }
 
 // server is the child process running serveBench.
@@ -383,6 +405,20 @@ func bench(ctx context.Context, stdout io.Writer, o options) error {
 	closeFeeds()
 	feeds.Wait()
 
+	heapPerClient := float64(withClients.heap-min(withClients.heap, idle.heap)) / 1024 / float64(max(o.clients, 1))
+	if o.json {
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+		return json.NewEncoder(stdout).Encode(summary{
+			Clients: o.clients, Saves: o.saves,
+			SaveP50: ms(pct(saveTimes, 50)), SaveP99: ms(pct(saveTimes, 99)),
+			EventP50: ms(pct(perClient, 50)), EventP99: ms(pct(perClient, 99)),
+			LastClientP99: ms(pct(lastGot, 99)), NewStateP99: ms(pct(lastFresh, 99)),
+			PageP50: ms(pct(pages, 50)), PageP99: ms(pct(pages, 99)), PageErrors: pageErrs.Load(),
+			HeapPerClientKB: heapPerClient, PeakRSSMB: float64(loaded.peak) / (1 << 20),
+			ConnectedSeconds: connectTook.Seconds(),
+		})
+	}
+
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(stdout, "kioskbench: %d live clients, %d saves, %d page loaders, refetch %v, %d players; loopback, %d CPUs, %s\n",
 		o.clients, o.saves, o.loaders, o.refetch, o.players, runtime.NumCPU(), runtime.Version())
@@ -405,8 +441,7 @@ func bench(ctx context.Context, stdout io.Writer, o options) error {
 	mb := func(b uint64) string { return fmt.Sprintf("%.1f MB", float64(b)/(1<<20)) }
 	fmt.Fprintf(stdout, "\nserver memory  idle: heap %s, RSS %s\n", mb(idle.heap), mb(idle.rss))
 	fmt.Fprintf(stdout, "  %d clients: heap %s, RSS %s, %d goroutines, %d subscribers (%.1f KB of heap per client)\n",
-		o.clients, mb(withClients.heap), mb(withClients.rss), withClients.goroutines, withClients.subscribers,
-		float64(withClients.heap-min(withClients.heap, idle.heap))/1024/float64(max(o.clients, 1)))
+		o.clients, mb(withClients.heap), mb(withClients.rss), withClients.goroutines, withClients.subscribers, heapPerClient)
 	fmt.Fprintf(stdout, "  after the saves: heap %s, RSS %s; peak RSS %s\n", mb(loaded.heap), mb(loaded.rss), mb(loaded.peak))
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
@@ -16,8 +17,8 @@ import (
 const maxBody = 1 << 20
 
 // decodeJSON reads the request body strictly into dst: unknown fields, a
-// second value, invalid UTF-8 and bodies over maxBody are refused with a
-// *badRequest.
+// field given twice, a second value, invalid UTF-8 and bodies over maxBody
+// are refused with a *badRequest.
 func decodeJSON(c *gin.Context, dst any) error {
 	data, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxBody))
 	if err != nil {
@@ -40,6 +41,8 @@ func decodeJSONBytes(data []byte, dst any) error {
 		var te *json.UnmarshalTypeError
 		var se *json.SyntaxError
 		switch {
+		case errors.As(err, &te) && te.Field == "":
+			return &badRequest{id: "error.json_object", detail: err.Error()}
 		case errors.As(err, &te):
 			return &badRequest{id: "error.json_field", data: map[string]any{"Field": te.Field}, detail: err.Error()}
 		case errors.As(err, &se), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
@@ -50,8 +53,72 @@ func decodeJSONBytes(data []byte, dst any) error {
 		}
 		return &badRequest{id: "error.json", data: map[string]any{"Detail": err.Error()}, detail: err.Error()}
 	}
-	if dec.More() {
+	// More would miss a stray "]" or "}" after the value: only the end of
+	// the body may follow it.
+	if _, err := dec.Token(); err != io.EOF {
 		return &badRequest{id: "error.json", data: map[string]any{"Detail": "unexpected data after the JSON value"}, detail: "trailing data"}
 	}
+	if key, ok := duplicateKey(data); ok {
+		return &badRequest{id: "error.duplicate_field", data: map[string]any{"Field": key}, detail: "duplicate key " + key}
+	}
 	return nil
+}
+
+// duplicateKey returns a key given twice in one object of data, a single
+// valid JSON value. encoding/json would silently keep the last, so that
+// {"declared":1,"declared":2} would name one of two winners; it also
+// matches keys without regard to case, and so does this check.
+func duplicateKey(data []byte) (string, bool) {
+	type object struct {
+		keys    map[string]bool
+		wantKey bool
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var stack []*object // nil for an array
+	valueDone := func() {
+		if n := len(stack); n > 0 && stack[n-1] != nil {
+			stack[n-1].wantKey = true
+		}
+	}
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		if n := len(stack); n > 0 && stack[n-1] != nil && stack[n-1].wantKey {
+			if key, ok := tok.(string); ok {
+				folded := foldKey(key)
+				if stack[n-1].keys[folded] {
+					return key, true
+				}
+				stack[n-1].keys[folded], stack[n-1].wantKey = true, false
+				continue
+			}
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &object{keys: map[string]bool{}, wantKey: true})
+		case json.Delim('['):
+			stack = append(stack, nil)
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+			valueDone()
+		default:
+			valueDone()
+		}
+	}
+}
+
+// foldKey maps every key encoding/json takes for the same field to one
+// string: each rune becomes the smallest of its case-folding orbit, as
+// bytes.EqualFold compares them.
+func foldKey(key string) string {
+	return strings.Map(func(r rune) rune {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return least
+	}, key)
 }

@@ -1,0 +1,171 @@
+// Command benchreport measures Catan Judge on this machine and prints one
+// table: board set-ups per second, pairing time and repeats by event size,
+// standings time for 1,000 players, score-sheet save latency with 50
+// judges saving at once, the kiosk's fan-out to 1,000 live clients (by
+// running cmd/kioskbench), and the Excel export of 10,000 players.
+//
+// Everything runs on loopback against temporary databases, with a fixed
+// amount of work and a time limit; progress goes to stderr, the table to
+// stdout. Latencies are nearest-rank percentiles of the samples counted in
+// the size column; where there are fewer than 100 samples p99 is the worst.
+//
+// Usage:
+//
+//	go run ./cmd/benchreport [-kiosk=false] [-timeout 4m]
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/catanjudge/catanjudge/config"
+	"github.com/catanjudge/catanjudge/referee"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "benchreport:", err)
+		os.Exit(1)
+	}
+}
+
+// row is one line of the report.
+type row struct {
+	measure, size string
+	p50, p99      string
+	note          string
+}
+
+// env is what the measures share.
+type env struct {
+	rulesets *config.Rulesets
+	rs       referee.Ruleset // the built-in preset
+	goCmd    string          // the go command, to run cmd/kioskbench
+	progress io.Writer
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("benchreport", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	kiosk := fs.Bool("kiosk", true, "measure the kiosk fan-out (runs cmd/kioskbench, about 20 s)")
+	goCmd := fs.String("go", "go", "the go command, to run cmd/kioskbench")
+	limit := fs.Duration("timeout", 4*time.Minute, "give up after this long")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), *limit)
+	defer cancel()
+	rulesets, err := config.LoadRulesets()
+	if err != nil {
+		return err
+	}
+	rs, ok := rulesets.Get(config.DefaultRuleset)
+	if !ok {
+		return fmt.Errorf("no ruleset %s", config.DefaultRuleset)
+	}
+	e := &env{rulesets: rulesets, rs: rs, goCmd: *goCmd, progress: stderr}
+	measures := []func(context.Context) ([]row, error){e.boards, e.pairings, e.standings, e.saves}
+	if *kiosk {
+		measures = append(measures, e.kiosk)
+	}
+	measures = append(measures, e.export)
+	began := time.Now()
+	var rows []row
+	for _, m := range measures {
+		rs, err := m(ctx)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, rs...)
+		// Each measure starts from a quiet heap, not the last one's garbage.
+		runtime.GC()
+	}
+	fmt.Fprintf(stdout, "Catan Judge benchmarks, %s: %s\n", time.Now().Format(time.DateOnly), machine())
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "measure\tsize\tp50\tp99\tnotes")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.measure, r.size, r.p50, r.p99, r.note)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "(measured in %s; reproduce with: go run ./cmd/benchreport)\n", time.Since(began).Round(time.Second))
+	return nil
+}
+
+func (e *env) say(format string, args ...any) {
+	fmt.Fprintf(e.progress, "benchreport: "+format+"\n", args...)
+}
+
+// machine describes where the numbers come from.
+func machine() string {
+	cpu := ""
+	if f, err := os.Open("/proc/cpuinfo"); err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+				cpu = " (" + strings.TrimSpace(v) + ")"
+				break
+			}
+		}
+		f.Close()
+	}
+	return fmt.Sprintf("%s/%s, %d CPUs%s, GOMAXPROCS %d, %s",
+		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpu, runtime.GOMAXPROCS(0), runtime.Version())
+}
+
+// pct is the p-th percentile of ds, nearest rank.
+func pct(ds []time.Duration, p int) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := (p*len(s) + 99) / 100
+	return s[min(max(i-1, 0), len(s)-1)]
+}
+
+// dur prints a duration with three significant figures or so.
+func dur(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.1f µs", float64(d.Nanoseconds())/1e3)
+	case d < 10*time.Millisecond:
+		return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1e3)
+	case d < time.Second:
+		return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1e3)
+	}
+	return fmt.Sprintf("%.2f s", d.Seconds())
+}
+
+// ms prints milliseconds given as a float.
+func ms(v float64) string { return dur(time.Duration(v * float64(time.Millisecond))) }
+
+// count prints n with thousands separators.
+func count(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// ratio prints a / b as "×3.2".
+func ratio(a, b time.Duration) string {
+	if b <= 0 {
+		return "×?"
+	}
+	if r := float64(a) / float64(b); r < 10 {
+		return fmt.Sprintf("×%.1f", r)
+	}
+	return fmt.Sprintf("×%.0f", float64(a)/float64(b))
+}

@@ -1,0 +1,263 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/web"
+)
+
+const serviceStandingsRuns = 10
+
+// serviceStandings records the 1,000-player open in a SQLite store (every
+// round at tables of 4, a result at every table) and times the service's
+// standings, which reads all of it and ranks it with the referee.
+func (e *env) serviceStandings(ctx context.Context, pure time.Duration) (row, error) {
+	dir, err := os.MkdirTemp("", "benchreport-")
+	if err != nil {
+		return row{}, err
+	}
+	defer os.RemoveAll(dir)
+	// Filling the database is not what is measured: without a sync per
+	// commit its 2,000 results go in quickly. Reads do not sync anyway.
+	st, err := store.Open(ctx, store.DatabaseFile(dir)+"?_synchronous=OFF")
+	if err != nil {
+		return row{}, err
+	}
+	defer st.Close()
+	at := time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC)
+	svc := tournament.NewService(st, e.rulesets, func() time.Time { return at })
+	tid, err := e.recordOpen(ctx, st, svc, at)
+	if err != nil {
+		return row{}, err
+	}
+	var times []time.Duration
+	for range serviceStandingsRuns {
+		t := time.Now()
+		st, err := svc.Standings(ctx, tid)
+		if err != nil {
+			return row{}, err
+		}
+		times = append(times, time.Since(t))
+		if len(st) != standingsPlayers {
+			return row{}, fmt.Errorf("service standings: %d lines, want %d", len(st), standingsPlayers)
+		}
+	}
+	p50 := pct(times, 50)
+	return row{"standings (Service, SQLite)", fmt.Sprintf("%s players x %d rounds", count(standingsPlayers), standingsRounds),
+		dur(p50), dur(pct(times, 99)), fmt.Sprintf("%s the referee alone; reads every result, %d runs", ratio(p50, pure), serviceStandingsRuns)}, nil
+}
+
+// recordOpen writes the open straight into the store: the players, then
+// each round seated by a fixed rotation (a new company at every round)
+// with a result at every table.
+func (e *env) recordOpen(ctx context.Context, st *store.Store, svc *tournament.Service, at time.Time) (int64, error) {
+	t, err := svc.CreateTournament(ctx, "bench", tournament.TournamentInput{Name: "ベンチマーク大会", Rounds: standingsRounds})
+	if err != nil {
+		return 0, err
+	}
+	change := func(action string) tournament.Change {
+		return tournament.Change{Judge: "bench", At: at, Action: action, Subject: "benchreport"}
+	}
+	ps, err := importPlayers(ctx, svc, t.ID, standingsPlayers)
+	if err != nil {
+		return 0, err
+	}
+	tables := standingsPlayers / 4
+	for n := 1; n <= standingsRounds; n++ {
+		r := tournament.Round{TournamentID: t.ID, Number: n, Mode: tournament.ModeSwiss, Seed: uint64(n), PairedBy: "bench", PairedAt: at}
+		seats := make([][]int64, tables)
+		for i, p := range ps {
+			k := (i*n + i/4) % tables
+			for len(seats[k]) == 4 {
+				k = (k + 1) % tables
+			}
+			seats[k] = append(seats[k], p.ID)
+		}
+		for k, ids := range seats {
+			r.Tables = append(r.Tables, tournament.Table{Number: k + 1, Players: ids})
+		}
+		if err := st.AddRound(ctx, &r, change("round.pair")); err != nil {
+			return 0, err
+		}
+		for k, tb := range r.Tables {
+			res := tournament.Result{EndedBy: tournament.EndedByTime, Judge: "bench", At: at}
+			for j, id := range tb.Players {
+				res.Scores = append(res.Scores, tournament.Score{PlayerID: id, VP: (k+j*3+n)%10 + 1})
+			}
+			if err := st.SaveResult(ctx, tb.ID, 0, &res, change("result.save")); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return t.ID, nil
+}
+
+// importPlayers registers n players as an import from the desk list does.
+func importPlayers(ctx context.Context, svc *tournament.Service, tid int64, n int) ([]tournament.Player, error) {
+	rows := make([]tournament.ImportRow, n)
+	for i := range rows {
+		rows[i] = tournament.ImportRow{Line: i + 2, Name: fmt.Sprintf("選手%04d", i+1), Kana: fmt.Sprintf("せんしゅ%04d", i+1)}
+	}
+	plan, err := svc.ImportPlayers(ctx, "bench", tid, rows)
+	if err != nil {
+		return nil, err
+	}
+	if len(plan.Added) != n {
+		return nil, fmt.Errorf("import added %d players, want %d", len(plan.Added), n)
+	}
+	return plan.Added, nil
+}
+
+// The save measure: judges saving at once, each at their own table, each
+// a first result then corrections.
+const (
+	judges        = 50
+	savesPerJudge = 10
+	benchToken    = "benchreport"
+	saveTimeLimit = 60 * time.Second
+)
+
+// saves serves the site on loopback as cmd/catanjudge does (the real
+// durability settings: a sync per commit) and has 50 judges save score
+// sheets through the JSON API at once.
+func (e *env) saves(ctx context.Context) ([]row, error) {
+	e.say("%d judges saving %d score sheets each", judges, savesPerJudge)
+	ctx, cancel := context.WithTimeout(ctx, saveTimeLimit)
+	defer cancel()
+	dir, err := os.MkdirTemp("", "benchreport-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	dsn, err := store.FileDSN(dir)
+	if err != nil {
+		return nil, err
+	}
+	broker := web.NewBroker(0, 0)
+	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	svc := tournament.NewService(st, e.rulesets, time.Now)
+	t, err := svc.CreateTournament(ctx, "bench", tournament.TournamentInput{Name: "ベンチマーク大会", Rounds: 3})
+	if err != nil {
+		return nil, err
+	}
+	ps, err := importPlayers(ctx, svc, t.ID, judges*4)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ps {
+		if _, err := svc.CheckIn(ctx, "bench", p.ID, true); err != nil {
+			return nil, err
+		}
+	}
+	round, err := svc.PairNextRound(ctx, "bench", t.ID)
+	if err != nil {
+		return nil, err
+	}
+	h, err := web.New(web.Deps{Rulesets: e.rulesets, Service: svc, Settings: st, APIToken: benchToken, Broker: broker})
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	defer srv.Close()
+	base := fmt.Sprintf("http://%s/api/v1/tournaments/%d/rounds/1/tables/", ln.Addr(), t.ID)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: judges + 8}}
+
+	var (
+		mu    sync.Mutex
+		times []time.Duration
+		first error
+		wg    sync.WaitGroup
+		start = make(chan struct{})
+	)
+	for j := range judges {
+		tb := round.Tables[j]
+		wg.Go(func() {
+			<-start
+			for v := range savesPerJudge {
+				took, err := saveSheet(ctx, client, base, tb, v)
+				mu.Lock()
+				if err != nil && first == nil {
+					first = err
+				}
+				times = append(times, took)
+				mu.Unlock()
+				if err != nil {
+					return
+				}
+			}
+		})
+	}
+	began := time.Now()
+	close(start)
+	wg.Wait()
+	wall := time.Since(began)
+	if first != nil {
+		return nil, first
+	}
+	p50, p99 := pct(times, 50), pct(times, 99)
+	return []row{{fmt.Sprintf("score-sheet save (PUT, %d judges at once)", judges), count(len(times)) + " saves", dur(p50), dur(p99),
+		fmt.Sprintf("p99/p50 %s; %.0f saves/s; a sync per commit", ratio(p99, p50), float64(len(times))/wall.Seconds())}}, nil
+}
+
+// saveSheet saves version v of a table's sheet (a correction from the
+// second on) and returns how long the PUT took.
+func saveSheet(ctx context.Context, client *http.Client, base string, tb tournament.Table, v int) (time.Duration, error) {
+	type score struct {
+		Player int64 `json:"player"`
+		VP     int   `json:"vp"`
+	}
+	req := struct {
+		Version  int     `json:"version"`
+		Reason   string  `json:"reason,omitempty"`
+		Declared *int64  `json:"declared"`
+		Scores   []score `json:"scores"`
+	}{Version: v}
+	if v > 0 {
+		req.Reason = "数え直し"
+	}
+	for i, id := range tb.Players {
+		req.Scores = append(req.Scores, score{Player: id, VP: (i + v) % 10})
+	}
+	body, err := json.Marshal(req)
+	if err != nil {
+		return 0, err
+	}
+	hr, err := http.NewRequestWithContext(ctx, http.MethodPut, fmt.Sprintf("%s%d/result", base, tb.Number), bytes.NewReader(body))
+	if err != nil {
+		return 0, err
+	}
+	hr.Header.Set("Authorization", "Bearer "+benchToken)
+	hr.Header.Set("Content-Type", "application/json")
+	t := time.Now()
+	res, err := client.Do(hr)
+	if err != nil {
+		return 0, err
+	}
+	msg, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	took := time.Since(t)
+	if res.StatusCode != http.StatusOK {
+		return took, fmt.Errorf("save table %d version %d: %s %s", tb.Number, v, res.Status, msg)
+	}
+	return took, nil
+}

@@ -1,0 +1,318 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/xuri/excelize/v2"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// counts is what a refused request must leave as it was.
+type counts struct {
+	Commits         int64
+	AuditA, AuditB  int
+	PlayersA        int
+	Table1, Table2  int // revisions of round 1's tables in the first tournament
+	TableB          int // revisions of round 1's table in the second
+	TournamentCount int
+}
+
+func (e *hostileEnv) counts(t *testing.T) counts {
+	t.Helper()
+	c := counts{Commits: e.commits.Load()}
+	for _, x := range []struct {
+		n   *int
+		get func() (int, error)
+	}{
+		{&c.AuditA, func() (int, error) { l, err := e.svc.AuditLog(e.ctx, e.a.ID); return len(l), err }},
+		{&c.AuditB, func() (int, error) { l, err := e.svc.AuditLog(e.ctx, e.b.ID); return len(l), err }},
+		{&c.PlayersA, func() (int, error) { l, err := e.svc.Players(e.ctx, e.a.ID); return len(l), err }},
+		{&c.Table1, func() (int, error) { l, err := e.svc.Revisions(e.ctx, e.a.ID, 1, 1); return len(l), err }},
+		{&c.Table2, func() (int, error) { l, err := e.svc.Revisions(e.ctx, e.a.ID, 1, 2); return len(l), err }},
+		{&c.TableB, func() (int, error) { l, err := e.svc.Revisions(e.ctx, e.b.ID, 1, 1); return len(l), err }},
+		{&c.TournamentCount, func() (int, error) { l, err := e.svc.ListTournaments(e.ctx); return len(l), err }},
+	} {
+		n, err := x.get()
+		if err != nil {
+			t.Fatal(err)
+		}
+		*x.n = n
+	}
+	return c
+}
+
+// scoresJSON is a score sheet body naming players with VP in order.
+func scoresJSON(version int, reason string, declared string, ids []int64, vps ...int) string {
+	var parts []string
+	for i, id := range ids {
+		parts = append(parts, fmt.Sprintf(`{"player":%d,"vp":%d}`, id, vps[i]))
+	}
+	return fmt.Sprintf(`{"version":%d,"reason":%q,"declared":%s,"scores":[%s]}`, version, reason, declared, strings.Join(parts, ","))
+}
+
+// scoreForm is a score sheet form naming players with VP in order.
+func scoreForm(version int, reason string, declared []string, ids []int64, vps ...string) string {
+	v := url.Values{"version": {fmt.Sprint(version)}, "reason": {reason}, "action": {"save"}, "declared": declared}
+	for i, id := range ids {
+		v.Set(fmt.Sprintf("vp_%d", id), vps[i])
+	}
+	return v.Encode()
+}
+
+// TestHostileInputIsRefused sends what a confused or hostile client might
+// through the real router, to the JSON API and to the console's forms:
+// each gets a 4xx with a message saying what is wrong, in Japanese by
+// default and in English on request, and changes nothing: no commit, the
+// same audit logs, players and result revisions.
+//
+// Names made of markup or looking like a spreadsheet formula are not
+// invalid: they are stored as typed and shown as text (see
+// TestHostileNamesAreText).
+func TestHostileInputIsRefused(t *testing.T) {
+	env := newHostileEnv(t)
+	t1, t2 := env.roundA.Tables[0].Players, env.roundA.Tables[1].Players
+	tb := env.roundB.Tables[0].Players
+	a := fmt.Sprintf("/api/v1/tournaments/%d", env.a.ID)
+	result1 := a + "/rounds/1/tables/1/result"
+	score1 := fmt.Sprintf("/judge/t/%d/rounds/1/tables/1/score", env.a.ID)
+	score2 := fmt.Sprintf("/judge/t/%d/rounds/1/tables/2/score", env.a.ID)
+	// Table 1 has a result, so that each bad sheet below is a correction
+	// that must leave its one revision alone.
+	if rec := env.api(http.MethodPut, result1, scoresJSON(0, "", fmt.Sprint(t1[0]), t1, 10, 8, 8, 5)); rec.Code != http.StatusOK {
+		t.Fatalf("save table 1 = %d %s", rec.Code, rec.Body)
+	}
+	if _, err := env.svc.SetSeating(env.ctx, "setup", env.a.ID, 1, 2, tournament.SeatingInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.svc.RevokePenalty(env.ctx, "setup", env.penalty.ID, "誤記録"); err != nil {
+		t.Fatal(err)
+	}
+	huge := `{"version":1,"reason":"` + strings.Repeat("x", maxBody) + `"}`
+	api := func(method, path, body string) func(lang string) (int, string) {
+		return func(lang string) (int, string) {
+			rec := env.api(method, path, body, "Accept-Language", lang)
+			return rec.Code, jsonError(rec)
+		}
+	}
+	form := func(path, body string) func(lang string) (int, string) {
+		return func(lang string) (int, string) {
+			rec := env.form(http.MethodPost, path, env.cookie, body, "Accept-Language", lang)
+			return rec.Code, strings.Join(pageErrors(rec.Body.String()), " / ")
+		}
+	}
+	tests := []struct {
+		name     string
+		send     func(lang string) (int, string)
+		status   int
+		ja, en   string
+		toPlayer bool // the message names the player at fault
+	}{
+		{"API: negative VP", api(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", t1, 9, 8, -1, 5)),
+			422, "勝利点は0点以上", "negative VP", true},
+		{"API: VP no player can hold", api(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", t1, 9, 8, 99, 5)),
+			422, "1人が持てる勝利点は最大 22 点", "more than the 22 a player can hold", true},
+		{"API: two winners as a repeated key", api(http.MethodPut, result1,
+			strings.Replace(scoresJSON(1, "数え直し", fmt.Sprint(t1[0]), t1, 10, 10, 8, 5), `"declared"`, fmt.Sprintf(`"declared":%d,"declared"`, t1[1]), 1)),
+			400, "項目 declared が2回指定", "Field declared is given twice", false},
+		{"API: an unknown player", api(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", []int64{t1[0], t1[1], t1[2], 99999}, 9, 8, 7, 5)),
+			422, "卓のプレイヤー全員の勝利点を1人1回ずつ", "the scores must name each player at the table once", false},
+		{"API: players from another table", api(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", t2, 9, 8, 7, 5)),
+			422, "卓のプレイヤー全員の勝利点を1人1回ずつ", "the scores must name each player at the table once", false},
+		{"API: a winner from another table", api(http.MethodPut, result1, scoresJSON(1, "数え直し", fmt.Sprint(t2[0]), t1, 9, 8, 7, 5)),
+			422, "この卓のプレイヤーではありません", "is not at the table", true},
+		{"API: players from another tournament", api(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", tb, 9, 8, 7, 5)),
+			422, "卓のプレイヤー全員の勝利点を1人1回ずつ", "the scores must name each player at the table once", false},
+		{"API: a huge body", api(http.MethodPut, result1, huge),
+			400, "送信データが大きすぎます", "too large", false},
+		{"API: invalid UTF-8 in a reason", api(http.MethodPut, result1, strings.Replace(scoresJSON(1, "REASON", "null", t1, 9, 8, 7, 5), "REASON", "\xff数え直し", 1)),
+			400, "文字コードが正しくありません", "not valid UTF-8", false},
+		{"API: invalid UTF-8 in a name", api(http.MethodPost, a+"/players", "{\"name\":\"\xfe\xff\"}"),
+			400, "文字コードが正しくありません", "not valid UTF-8", false},
+		{"form: negative VP", form(score1, scoreForm(1, "数え直し", []string{"time"}, t1, "9", "8", "-1", "5")),
+			422, "0〜99の範囲", "from 0 to 99", false},
+		{"form: VP no player can hold", form(score1, scoreForm(1, "数え直し", []string{"time"}, t1, "9", "8", "99", "5")),
+			422, "1人が持てる勝利点は最大 22 点", "more than the 22 a player can hold", true},
+		{"form: VP over the sheet's range", form(score1, scoreForm(1, "数え直し", []string{"time"}, t1, "9", "8", "100", "5")),
+			422, "0〜99の範囲", "from 0 to 99", false},
+		{"form: two winners", form(score1, scoreForm(1, "数え直し", []string{fmt.Sprint(t1[0]), fmt.Sprint(t1[1])}, t1, "10", "10", "8", "5")),
+			422, "勝利宣言できるのは1人だけ", "only one can", false},
+		{"form: an unknown winner", form(score1, scoreForm(1, "数え直し", []string{"99999"}, t1, "10", "8", "8", "5")),
+			422, "勝利宣言したプレイヤーか「宣言なし（時間切れ）」を選んでください", "Choose who declared victory", false},
+		{"form: a winner from another table", form(score1, scoreForm(1, "数え直し", []string{fmt.Sprint(t2[0])}, t1, "10", "8", "8", "5")),
+			422, "勝利宣言したプレイヤーか「宣言なし（時間切れ）」を選んでください", "Choose who declared victory", false},
+		{"form: a huge body", form(score1, scoreForm(1, "数え直し", []string{"time"}, t1, "9", "8", "7", "5")+"&pad="+strings.Repeat("x", maxForm)),
+			400, "送信データが大きすぎます", "too large", false},
+		{"form: invalid UTF-8 in a name", form(fmt.Sprintf("/judge/t/%d/players", env.a.ID), "name=%FE%FF&check_in=1"),
+			400, "文字コードが正しくありません", "not valid UTF-8", false},
+		{"form: invalid UTF-8 in a reason", form(score1, scoreForm(1, "\xff", []string{"time"}, t1, "9", "8", "7", "5")),
+			400, "文字コードが正しくありません", "not valid UTF-8", false},
+		{"form: a body that does not parse", form(score1, "version=1&reason=%zz"),
+			400, "フォームの送信データを読み取れません", "could not be read", false},
+		{"form: revoking a revoked penalty without a reason", form(fmt.Sprintf("/judge/t/%d/penalties/%d/revoke", env.a.ID, env.penalty.ID), "reason=+"),
+			422, "理由を入力してください", "reason", false},
+		{"form: no rolls for a seated table", form(strings.Replace(score2, "/score", "/seating", 1), "white=1"),
+			422, "カプセルダイスの目を入力してください", "Enter the capsule rolls", false},
+		{"form: rolls for a table that has a result", form(strings.Replace(score1, "/score", "/seating", 1), "round_0=1"),
+			403, "結果が入力済みのため", "has a result", false},
+	}
+	names := map[int64]string{}
+	for _, r := range []int64{t1[2], t2[0]} {
+		p, err := env.svc.GetPlayer(env.ctx, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names[r] = p.Name
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := env.counts(t)
+			for _, lang := range []string{"", "en"} {
+				want := tt.ja
+				if lang == "en" {
+					want = tt.en
+				}
+				status, msg := tt.send(lang)
+				if status != tt.status || !strings.Contains(msg, want) {
+					t.Errorf("%s (Accept-Language %q) = %d %q, want %d saying %q", tt.name, lang, status, msg, tt.status, want)
+				}
+				if tt.toPlayer && !strings.Contains(msg, names[t1[2]]) && !strings.Contains(msg, names[t2[0]]) {
+					t.Errorf("%s (Accept-Language %q) = %q, want the player's name", tt.name, lang, msg)
+				}
+			}
+			if diff := cmp.Diff(before, env.counts(t)); diff != "" {
+				t.Errorf("%s changed the data (-before +after):\n%s", tt.name, diff)
+			}
+		})
+	}
+}
+
+// TestHostileNamesAreText registers players named with markup and with
+// what a spreadsheet would take for a formula. They are names like any
+// other: accepted (2xx), stored exactly as typed, shown as text on the
+// console and the kiosk, and written to the workbook as text.
+func TestHostileNamesAreText(t *testing.T) {
+	env := newHostileEnv(t)
+	const markup, formula = `<script>alert(1)</script>`, "=1+1"
+	rec := env.api(http.MethodPost, "/api/v1/tournaments", `{"name":"<b>大会</b>","rounds":2}`)
+	var tour tournamentJSON
+	if err := json.Unmarshal(rec.Body.Bytes(), &tour); rec.Code != http.StatusCreated || err != nil {
+		t.Fatalf("create tournament = %d %s", rec.Code, rec.Body)
+	}
+	base := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
+	for _, name := range []string{markup, formula, "青木", "井上"} {
+		body, _ := json.Marshal(map[string]string{"name": name})
+		rec := env.api(http.MethodPost, base+"/players", string(body))
+		var p playerJSON
+		if err := json.Unmarshal(rec.Body.Bytes(), &p); rec.Code != http.StatusCreated || err != nil || p.Name != name {
+			t.Fatalf("add player %q = %d %s, want 201 with the name as typed", name, rec.Code, rec.Body)
+		}
+	}
+	if rec := env.api(http.MethodPost, base+"/rounds", ""); rec.Code != http.StatusCreated {
+		t.Fatalf("pair round 1 = %d %s", rec.Code, rec.Body)
+	}
+	for _, path := range []string{
+		fmt.Sprintf("/judge/t/%d/players", tour.ID), fmt.Sprintf("/judge/t/%d/rounds/1", tour.ID),
+		fmt.Sprintf("/kiosk/%d", tour.ID), fmt.Sprintf("/kiosk/%d?q=%s", tour.ID, url.QueryEscape(markup)),
+	} {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Cookie", env.cookie)
+		rec := httptest.NewRecorder()
+		env.h.ServeHTTP(rec, req)
+		page := rec.Body.String()
+		if rec.Code != http.StatusOK || strings.Contains(page, markup) || strings.Contains(page, "<b>大会") {
+			t.Errorf("GET %s = %d with the markup unescaped", path, rec.Code)
+		}
+		if text := html.UnescapeString(page); !strings.Contains(text, markup) || !strings.Contains(text, formula) {
+			t.Errorf("GET %s does not show the names %q and %q as text", path, markup, formula)
+		}
+	}
+
+	rec = env.api(http.MethodGet, base+"/export.xlsx", "")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("export = %d %s", rec.Code, rec.Body)
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(rec.Body.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	found := map[string]int{}
+	for _, sheet := range f.GetSheetList() {
+		rows, err := f.GetRows(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r, row := range rows {
+			for c, v := range row {
+				if v != markup && v != formula {
+					continue
+				}
+				found[v]++
+				cell, _ := excelize.CoordinatesToCellName(c+1, r+1)
+				typ, _ := f.GetCellType(sheet, cell)
+				fm, _ := f.GetCellFormula(sheet, cell)
+				if fm != "" || (typ != excelize.CellTypeSharedString && typ != excelize.CellTypeInlineString) {
+					t.Errorf("%s!%s %q: type %v, formula %q; want a string and no formula", sheet, cell, v, typ, fm)
+				}
+			}
+		}
+	}
+	if found[markup] == 0 || found[formula] == 0 {
+		t.Errorf("workbook cells holding the names: %v, want both %q and %q", found, markup, formula)
+	}
+}
+
+// The strict JSON decoder refuses a field given twice (in any case, as
+// encoding/json would take either) and anything after the value.
+func TestDecodeJSONStrict(t *testing.T) {
+	type inner struct {
+		B int `json:"b"`
+	}
+	type target struct {
+		A        int     `json:"a"`
+		Declared *int64  `json:"declared"`
+		List     []inner `json:"list"`
+		Obj      *inner  `json:"obj"`
+	}
+	tests := []struct {
+		body string
+		want string // the message id, or "" for accepted
+	}{
+		{`{"a":1,"declared":2}`, ""},
+		{`{"list":[{"b":1},{"b":2}],"obj":{"b":1}}`, ""},
+		{`{"a":1,"a":2}`, "error.duplicate_field"},
+		{`{"declared":1,"Declared":2}`, "error.duplicate_field"},
+		{`{"list":[{"b":1,"B":2}]}`, "error.duplicate_field"},
+		{`{"obj":{"b":1},"obj":null}`, "error.duplicate_field"},
+		{`{"a":1} `, ""},
+		{`{"a":1}]`, "error.json"},
+		{`{"a":1}}`, "error.json"},
+		{`{"a":1} {"a":2}`, "error.json"},
+		{`[1]`, "error.json_object"},
+		{`"text"`, "error.json_object"},
+	}
+	for _, tt := range tests {
+		var dst target
+		err := decodeJSONBytes([]byte(tt.body), &dst)
+		var got string
+		if br := (*badRequest)(nil); err != nil && errors.As(err, &br) {
+			got = br.id
+		} else if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("decodeJSONBytes(%s) = %q, want %q", tt.body, got, tt.want)
+		}
+	}
+}
