@@ -30,6 +30,10 @@
 // left out of Request.Players (their History stays and is ignored where it
 // names them), a late entry is a player with no History, and a round that has
 // not started is re-paired by calling again with another seed.
+//
+// Input the rules refuse is reported as a *referee.Violation with a stable
+// code (so that the judge reads it in their language) naming players by
+// their Request IDs; it matches referee.ErrInvalid with errors.Is.
 package pairing
 
 import (
@@ -130,7 +134,8 @@ type Change struct {
 // is an error wrapping referee.ErrInvalid.
 func Sizes(n int) (tables []int, byes int, err error) {
 	if n < 3 {
-		return nil, 0, fmt.Errorf("%w: a round needs at least 3 players, got %d", referee.ErrInvalid, n)
+		return nil, 0, referee.NewViolation("pairing-too-few-players", fmt.Sprintf("a round needs at least 3 players, got %d", n),
+			map[string]any{"Count": n, "Min": 3})
 	}
 	if n == 5 {
 		return []int{4}, 1, nil
@@ -173,7 +178,13 @@ func Swiss(req Request) (Round, error) {
 // referee.ErrInvalid.
 func DrawSchedule(req Request, rounds int) (Schedule, error) {
 	if rounds < 1 || rounds > maxRounds {
-		return Schedule{}, fmt.Errorf("%w: a schedule needs 1 to %d rounds, got %d", referee.ErrInvalid, maxRounds, rounds)
+		return Schedule{}, referee.NewViolation("schedule-rounds-out-of-range", fmt.Sprintf("a schedule needs 1 to %d rounds, got %d", maxRounds, rounds),
+			map[string]any{"Rounds": rounds, "Max": maxRounds})
+	}
+	if seats := rounds * len(req.Players); seats > maxScheduleSeats {
+		return Schedule{}, referee.NewViolation("schedule-too-large",
+			fmt.Sprintf("a schedule draws at most %d seats (players × rounds), got %d", maxScheduleSeats, seats),
+			map[string]any{"Seats": seats, "Max": maxScheduleSeats})
 	}
 	p, err := newProblem(req, false)
 	if err != nil {
@@ -187,7 +198,7 @@ func DrawSchedule(req Request, rounds int) (Schedule, error) {
 	s.init()
 	s.optimise(scheduleBudget(p))
 	if s.cost[hard] > 0 {
-		return Schedule{}, errConstraints
+		return Schedule{}, errConstraints()
 	}
 	sched := Schedule{Seed: req.Seed}
 	for _, r := range p.score(s.rounds(), req.Seed, true) {
@@ -204,7 +215,23 @@ func DrawSchedule(req Request, rounds int) (Schedule, error) {
 // maxRounds bounds a schedule, which also bounds the search's memory.
 const maxRounds = 100
 
-var errConstraints = fmt.Errorf("%w: the keep-apart pairs and fixed tables cannot all be honoured", referee.ErrInvalid)
+// MaxPlayers is the most players one pairing takes: far above a shop's
+// event, low enough that the n×n meetings table stays a few megabytes.
+const MaxPlayers = 2000
+
+// maxHistory bounds the earlier tables a pairing reads: MaxPlayers playing
+// 50 rounds, byes included.
+const maxHistory = 50 * MaxPlayers
+
+// maxScheduleSeats bounds players × rounds of a schedule, whose search
+// time grows with both: 200 players over 25 rounds.
+const maxScheduleSeats = 5000
+
+// errConstraints reports requests no seating honours. Each call makes a
+// new Violation: a caller may put names in its values.
+func errConstraints() error {
+	return referee.NewViolation("pairing-constraints", "the keep-apart pairs and fixed tables cannot all be honoured", nil)
+}
 
 func pairRound(req Request, swiss bool) (Round, error) {
 	p, err := newProblem(req, swiss)
@@ -223,7 +250,7 @@ func pairRound(req Request, swiss bool) (Round, error) {
 		}
 	}
 	if c[hard] > 0 {
-		return Round{}, errConstraints
+		return Round{}, errConstraints()
 	}
 	return p.score([][]int32{seating}, req.Seed, true)[0], nil
 }
@@ -260,7 +287,7 @@ func Amend(req Request, r Round, c Change) (Round, error) {
 		return Round{}, err
 	}
 	if strings.TrimSpace(c.Reason) == "" {
-		return Round{}, fmt.Errorf("%w: a manual change needs a reason", referee.ErrInvalid)
+		return Round{}, referee.NewViolation("amend-reason-missing", "a manual change needs a reason", nil)
 	}
 	tables := make([][]string, len(r.Tables))
 	for i, t := range r.Tables {
@@ -280,20 +307,22 @@ func Amend(req Request, r Round, c Change) (Round, error) {
 	}
 	ta, sa, ok := find(c.A)
 	if !ok {
-		return Round{}, fmt.Errorf("%w: player %q is not in the round", referee.ErrInvalid, c.A)
+		return Round{}, notInRound(c.A)
 	}
 	if c.B != "" {
 		tb, sb, ok := find(c.B)
 		switch {
 		case !ok:
-			return Round{}, fmt.Errorf("%w: player %q is not in the round", referee.ErrInvalid, c.B)
+			return Round{}, notInRound(c.B)
 		case c.A == c.B:
-			return Round{}, fmt.Errorf("%w: cannot swap %q with themselves", referee.ErrInvalid, c.A)
+			return Round{}, referee.NewViolation("amend-swap-self", fmt.Sprintf("cannot swap %q with themselves", c.A),
+				map[string]any{"Player": c.A})
 		}
 		*cell(tables, byes, ta, sa), *cell(tables, byes, tb, sb) = c.B, c.A
 	} else {
 		if c.Table < 1 || c.Table > len(tables) {
-			return Round{}, fmt.Errorf("%w: table %d does not exist (the round has %d)", referee.ErrInvalid, c.Table, len(tables))
+			return Round{}, referee.NewViolation("amend-no-table", fmt.Sprintf("table %d does not exist (the round has %d)", c.Table, len(tables)),
+				map[string]any{"Table": c.Table, "Tables": len(tables)})
 		}
 		if ta < 0 {
 			byes = slices.Delete(byes, sa, sa+1)
@@ -309,6 +338,11 @@ func Amend(req Request, r Round, c Change) (Round, error) {
 	out := p.score([][]int32{seating}, r.Seed, false)[0]
 	out.Changes = append(slices.Clone(r.Changes), c)
 	return out, nil
+}
+
+// notInRound reports a player a change names who is not in the round.
+func notInRound(id string) error {
+	return referee.NewViolation("amend-not-in-round", fmt.Sprintf("player %q is not in the round", id), map[string]any{"Player": id})
 }
 
 func cell(tables [][]string, byes []string, table, seat int) *string {

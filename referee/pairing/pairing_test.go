@@ -52,8 +52,8 @@ func TestSizes(t *testing.T) {
 		}
 	}
 	for _, n := range []int{-1, 0, 1, 2} {
-		if _, _, err := pairing.Sizes(n); !errors.Is(err, referee.ErrInvalid) {
-			t.Errorf("Sizes(%d) error = %v, want ErrInvalid", n, err)
+		if _, _, err := pairing.Sizes(n); !isViolation(err, "pairing-too-few-players") {
+			t.Errorf("Sizes(%d) error = %v, want the violation pairing-too-few-players", n, err)
 		}
 	}
 }
@@ -68,51 +68,59 @@ func TestInvalidRequests(t *testing.T) {
 	tests := []struct {
 		name string
 		req  pairing.Request
+		code string // the *referee.Violation's code, for the judge's language
 	}{
-		{"two players", pairing.Request{Players: players(2)}},
-		{"no players", pairing.Request{}},
-		{"empty id", pairing.Request{Players: with(twelve, func(ps []pairing.Player) { ps[3].ID = "" })}},
-		{"duplicate id", pairing.Request{Players: with(twelve, func(ps []pairing.Player) { ps[3].ID = ps[4].ID })}},
-		{"negative standing", pairing.Request{Players: with(twelve, func(ps []pairing.Player) { ps[0].Standing = -1 })}},
-		{"fixed table past the last", pairing.Request{Players: with(twelve, func(ps []pairing.Player) { ps[0].FixedTable = 4 })}},
-		{"negative fixed table", pairing.Request{Players: with(twelve, func(ps []pairing.Player) { ps[0].FixedTable = -1 })}},
+		{"two players", pairing.Request{Players: players(2)}, "pairing-too-few-players"},
+		{"no players", pairing.Request{}, "pairing-too-few-players"},
+		{"empty id", pairing.Request{Players: with(twelve, func(ps []pairing.Player) { ps[3].ID = "" })}, "player-id-empty"},
+		{"duplicate id", pairing.Request{Players: with(twelve, func(ps []pairing.Player) { ps[3].ID = ps[4].ID })}, "duplicate-player"},
+		{"negative standing", pairing.Request{Players: with(twelve, func(ps []pairing.Player) { ps[0].Standing = -1 })}, "standing-out-of-range"},
+		{"fixed table past the last", pairing.Request{Players: with(twelve, func(ps []pairing.Player) { ps[0].FixedTable = 4 })}, "fixed-table-beyond-round"},
+		{"negative fixed table", pairing.Request{Players: with(twelve, func(ps []pairing.Player) { ps[0].FixedTable = -1 })}, "fixed-table-beyond-round"},
 		{"five fixed to one table", pairing.Request{Players: with(twelve, func(ps []pairing.Player) {
 			for i := range 5 {
 				ps[i].FixedTable = 2
 			}
-		})}},
+		})}, "fixed-table-over-four"},
 		{"four fixed to a table of three", pairing.Request{Players: with(players(9), func(ps []pairing.Player) {
 			for i := range 4 {
 				ps[i].FixedTable = 1
 			}
-		})}},
-		{"kept apart from themselves", pairing.Request{Players: twelve, KeepApart: [][2]string{{"p001", "p001"}}}},
+		})}, "fixed-tables-over-fours"},
+		{"kept apart from themselves", pairing.Request{Players: twelve, KeepApart: [][2]string{{"p001", "p001"}}}, "keep-apart-self"},
 		{"kept apart but fixed together", pairing.Request{
 			Players:   with(twelve, func(ps []pairing.Player) { ps[0].FixedTable, ps[1].FixedTable = 2, 2 }),
 			KeepApart: [][2]string{{"p000", "p001"}},
-		}},
-		{"keep-apart impossible at one table", pairing.Request{Players: players(4), KeepApart: [][2]string{{"p000", "p003"}}}},
+		}, "keep-apart-fixed-together"},
+		{"keep-apart impossible at one table", pairing.Request{Players: players(4), KeepApart: [][2]string{{"p000", "p003"}}}, "pairing-constraints"},
 		{"keep-apart impossible for three pairs of six", pairing.Request{Players: players(6), KeepApart: [][2]string{
 			{"p000", "p001"}, {"p000", "p002"}, {"p001", "p002"}, {"p003", "p004"}, {"p003", "p005"}, {"p004", "p005"},
-		}}},
+		}}, "pairing-constraints"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for name, pair := range map[string]func(pairing.Request) (pairing.Round, error){"Random": pairing.Random, "Swiss": pairing.Swiss} {
-				if _, err := pair(tt.req); !errors.Is(err, referee.ErrInvalid) {
-					t.Errorf("%s error = %v, want ErrInvalid", name, err)
+				if _, err := pair(tt.req); !isViolation(err, tt.code) {
+					t.Errorf("%s error = %v, want the violation %s", name, err, tt.code)
 				}
 			}
-			if _, err := pairing.DrawSchedule(tt.req, 3); !errors.Is(err, referee.ErrInvalid) {
-				t.Errorf("DrawSchedule error = %v, want ErrInvalid", err)
+			if _, err := pairing.DrawSchedule(tt.req, 3); !isViolation(err, tt.code) {
+				t.Errorf("DrawSchedule error = %v, want the violation %s", err, tt.code)
 			}
 		})
 	}
 	for _, rounds := range []int{0, -1, 101} {
-		if _, err := pairing.DrawSchedule(pairing.Request{Players: twelve}, rounds); !errors.Is(err, referee.ErrInvalid) {
-			t.Errorf("DrawSchedule(12 players, %d rounds) error = %v, want ErrInvalid", rounds, err)
+		if _, err := pairing.DrawSchedule(pairing.Request{Players: twelve}, rounds); !isViolation(err, "schedule-rounds-out-of-range") {
+			t.Errorf("DrawSchedule(12 players, %d rounds) error = %v, want the violation schedule-rounds-out-of-range", rounds, err)
 		}
 	}
+}
+
+// isViolation reports whether err is a *referee.Violation of code that
+// also matches referee.ErrInvalid, as every refusal of bad input is.
+func isViolation(err error, code string) bool {
+	var v *referee.Violation
+	return errors.Is(err, referee.ErrInvalid) && errors.As(err, &v) && v.Code == code
 }
 
 func TestDeterministic(t *testing.T) {
@@ -331,18 +339,19 @@ func TestAmend(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		c    pairing.Change
+		code string
 	}{
-		{"no reason", pairing.Change{A: "p002", B: "p003"}},
-		{"unknown player", pairing.Change{A: "p002", B: "zed", Reason: "x"}},
-		{"swap with themselves", pairing.Change{A: "p002", B: "p002", Reason: "x"}},
-		{"a table of five", pairing.Change{A: "p001", Table: 1, Reason: "x"}},
-		{"a table that does not exist", pairing.Change{A: "p001", Table: 3, Reason: "x"}},
-		{"keep-apart together", pairing.Change{A: "p002", B: "p004", Reason: "x"}},
-		{"fixed player moved", pairing.Change{A: "p006", B: "p003", Reason: "x"}},
+		{"no reason", pairing.Change{A: "p002", B: "p003"}, "amend-reason-missing"},
+		{"unknown player", pairing.Change{A: "p002", B: "zed", Reason: "x"}, "amend-not-in-round"},
+		{"swap with themselves", pairing.Change{A: "p002", B: "p002", Reason: "x"}, "amend-swap-self"},
+		{"a table of five", pairing.Change{A: "p001", Table: 1, Reason: "x"}, "pairing-table-size"},
+		{"a table that does not exist", pairing.Change{A: "p001", Table: 3, Reason: "x"}, "amend-no-table"},
+		{"keep-apart together", pairing.Change{A: "p002", B: "p004", Reason: "x"}, "pairing-keep-apart-together"},
+		{"fixed player moved", pairing.Change{A: "p006", B: "p003", Reason: "x"}, "pairing-off-fixed-table"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := pairing.Amend(req, r, tt.c); !errors.Is(err, referee.ErrInvalid) {
-				t.Errorf("Amend(%+v) error = %v, want ErrInvalid", tt.c, err)
+			if _, err := pairing.Amend(req, r, tt.c); !isViolation(err, tt.code) {
+				t.Errorf("Amend(%+v) error = %v, want the violation %s", tt.c, err, tt.code)
 			}
 		})
 	}

@@ -37,6 +37,16 @@ type problem struct {
 
 func newProblem(req Request, swiss bool) (*problem, error) {
 	n := len(req.Players)
+	// The meetings table is n×n: bound n before allocating it, and the
+	// history that fills it, so that no request can exhaust memory.
+	if n > MaxPlayers {
+		return nil, referee.NewViolation("too-many-players", fmt.Sprintf("a pairing takes at most %d players, got %d", MaxPlayers, n),
+			map[string]any{"Count": n, "Max": MaxPlayers})
+	}
+	if h := len(req.History); h > maxHistory {
+		return nil, referee.NewViolation("history-too-long", fmt.Sprintf("a pairing reads at most %d earlier tables, got %d", maxHistory, h),
+			map[string]any{"Count": h, "Max": maxHistory})
+	}
 	sizes, byes, err := Sizes(n)
 	if err != nil {
 		return nil, err
@@ -70,13 +80,17 @@ func newProblem(req Request, swiss bool) (*problem, error) {
 	for i, pl := range players {
 		switch {
 		case pl.ID == "":
-			return nil, fmt.Errorf("%w: a player has an empty id", referee.ErrInvalid)
+			return nil, referee.NewViolation("player-id-empty", "a player has an empty id", nil)
 		case i > 0 && players[i-1].ID == pl.ID:
-			return nil, fmt.Errorf("%w: player %q is listed twice", referee.ErrInvalid, pl.ID)
+			return nil, referee.NewViolation("duplicate-player", fmt.Sprintf("player %q is listed twice", pl.ID), map[string]any{"Player": pl.ID})
 		case pl.Standing < 0:
-			return nil, fmt.Errorf("%w: player %q has standing %d, want 1 or more (0 for unknown)", referee.ErrInvalid, pl.ID, pl.Standing)
+			return nil, referee.NewViolation("standing-out-of-range",
+				fmt.Sprintf("player %q has standing %d, want 1 or more (0 for unknown)", pl.ID, pl.Standing),
+				map[string]any{"Player": pl.ID, "Standing": pl.Standing})
 		case pl.FixedTable < 0 || pl.FixedTable > p.tables:
-			return nil, fmt.Errorf("%w: player %q is fixed to table %d, but the round has tables 1 to %d", referee.ErrInvalid, pl.ID, pl.FixedTable, p.tables)
+			return nil, referee.NewViolation("fixed-table-beyond-round",
+				fmt.Sprintf("player %q is fixed to table %d, but the round has tables 1 to %d", pl.ID, pl.FixedTable, p.tables),
+				map[string]any{"Player": pl.ID, "Table": pl.FixedTable, "Tables": p.tables})
 		}
 		p.ids[i] = pl.ID
 		p.index[pl.ID] = i
@@ -96,25 +110,32 @@ func newProblem(req Request, swiss bool) (*problem, error) {
 	full := 0
 	for t, k := range fixed {
 		if k > 4 {
-			return nil, fmt.Errorf("%w: %d players are fixed to table %d, which seats at most 4", referee.ErrInvalid, k, t+1)
+			return nil, referee.NewViolation("fixed-table-over-four",
+				fmt.Sprintf("%d players are fixed to table %d, which seats at most 4", k, t+1),
+				map[string]any{"Count": k, "Table": t + 1, "Max": 4})
 		}
 		if k == 4 {
 			full++
 		}
 	}
 	if full > p.tables-p.holes {
-		return nil, fmt.Errorf("%w: %d tables have 4 fixed players, but the round has only %d 4-player tables", referee.ErrInvalid, full, p.tables-p.holes)
+		return nil, referee.NewViolation("fixed-tables-over-fours",
+			fmt.Sprintf("%d tables have 4 fixed players, but the round has only %d 4-player tables", full, p.tables-p.holes),
+			map[string]any{"Full": full, "Fours": p.tables - p.holes})
 	}
 	for _, pair := range req.KeepApart {
 		a, okA := p.index[pair[0]]
 		b, okB := p.index[pair[1]]
 		switch {
 		case pair[0] == pair[1]:
-			return nil, fmt.Errorf("%w: player %q cannot be kept apart from themselves", referee.ErrInvalid, pair[0])
+			return nil, referee.NewViolation("keep-apart-self", fmt.Sprintf("player %q cannot be kept apart from themselves", pair[0]),
+				map[string]any{"Player": pair[0]})
 		case !okA || !okB:
 			continue
 		case p.pin[a] >= 0 && p.pin[a] == p.pin[b]:
-			return nil, fmt.Errorf("%w: players %q and %q must be kept apart but are both fixed to table %d", referee.ErrInvalid, pair[0], pair[1], p.pin[a]+1)
+			return nil, referee.NewViolation("keep-apart-fixed-together",
+				fmt.Sprintf("players %q and %q must be kept apart but are both fixed to table %d", pair[0], pair[1], p.pin[a]+1),
+				map[string]any{"Group": []string{pair[0], pair[1]}, "Table": int(p.pin[a]) + 1})
 		}
 		p.apart[a*n+b], p.apart[b*n+a] = true, true
 	}
@@ -280,7 +301,9 @@ func (p *problem) pairHard(a, b int) int64 {
 // checking what every round must satisfy.
 func (p *problem) parse(tables [][]string, byes []string) ([]int32, error) {
 	if len(tables) != p.tables || len(byes) != p.byes {
-		return nil, fmt.Errorf("%w: %d players need %d tables and %d byes, got %d and %d", referee.ErrInvalid, p.n, p.tables, p.byes, len(tables), len(byes))
+		return nil, referee.NewViolation("pairing-table-count",
+			fmt.Sprintf("%d players need %d tables and %d byes, got %d and %d", p.n, p.tables, p.byes, len(tables), len(byes)),
+			map[string]any{"Count": p.n, "Tables": p.tables, "Byes": p.byes, "GotTables": len(tables), "GotByes": len(byes)})
 	}
 	seat := make([]int32, p.slots)
 	seen := make([]bool, p.n)
@@ -288,11 +311,12 @@ func (p *problem) parse(tables [][]string, byes []string) ([]int32, error) {
 		i, ok := p.index[id]
 		switch {
 		case !ok:
-			return fmt.Errorf("%w: %q is not an active player", referee.ErrInvalid, id)
+			return referee.NewViolation("pairing-player-not-active", fmt.Sprintf("%q is not an active player", id), map[string]any{"Player": id})
 		case seen[i]:
-			return fmt.Errorf("%w: player %q is seated twice", referee.ErrInvalid, id)
+			return referee.NewViolation("pairing-seated-twice", fmt.Sprintf("player %q is seated twice", id), map[string]any{"Player": id})
 		case p.pin[i] >= 0 && int(p.pin[i]) != p.table(s):
-			return fmt.Errorf("%w: player %q is fixed to table %d", referee.ErrInvalid, id, p.pin[i]+1)
+			return referee.NewViolation("pairing-off-fixed-table", fmt.Sprintf("player %q is fixed to table %d", id, p.pin[i]+1),
+				map[string]any{"Player": id, "Table": int(p.pin[i]) + 1})
 		}
 		seen[i] = true
 		seat[s] = int32(i)
@@ -307,7 +331,8 @@ func (p *problem) parse(tables [][]string, byes []string) ([]int32, error) {
 			hole++
 		case 4:
 		default:
-			return nil, fmt.Errorf("%w: table %d has %d players, want 3 or 4", referee.ErrInvalid, t+1, len(table))
+			return nil, referee.NewViolation("pairing-table-size", fmt.Sprintf("table %d has %d players, want 3 or 4", t+1, len(table)),
+				map[string]any{"Table": t + 1, "Count": len(table)})
 		}
 		for k, id := range table {
 			if err := place(id, 4*t+k); err != nil {
@@ -316,7 +341,8 @@ func (p *problem) parse(tables [][]string, byes []string) ([]int32, error) {
 		}
 	}
 	if threes != p.holes {
-		return nil, fmt.Errorf("%w: %d players need %d 3-player tables, got %d", referee.ErrInvalid, p.n, p.holes, threes)
+		return nil, referee.NewViolation("pairing-three-tables", fmt.Sprintf("%d players need %d 3-player tables, got %d", p.n, p.holes, threes),
+			map[string]any{"Count": p.n, "Need": p.holes, "Got": threes})
 	}
 	for k, id := range byes {
 		if err := place(id, 4*p.tables+k); err != nil {
@@ -324,7 +350,7 @@ func (p *problem) parse(tables [][]string, byes []string) ([]int32, error) {
 		}
 	}
 	if p.hardCost(seat) > 0 {
-		return nil, fmt.Errorf("%w: the round seats a keep-apart pair together", referee.ErrInvalid)
+		return nil, referee.NewViolation("pairing-keep-apart-together", "the round seats a keep-apart pair together", nil)
 	}
 	return seat, nil
 }
