@@ -29,6 +29,12 @@ func Place(rs Ruleset, scores []Score, declared string) ([]Placing, error) {
 	return PlaceWithPenalties(rs, scores, declared, nil)
 }
 
+// MaxVP is the most VP one player can hold with the pieces of §1: 4 cities
+// (8) and 5 settlements (5) need 9 building sites, plus the two 2-point cards
+// (§10) and the 5 one-point cards (§9 オ): 22. A score sheet above it is a
+// typo (80 for 8), which the cap of §11 would otherwise record as 10.
+const MaxVP = 22
+
 // checkScores reports a table that cannot have happened: a table of other
 // than 3 or 4 players, an empty or repeated player, negative VP, or a
 // declared winner who is not at the table or has too few VP to declare.
@@ -46,6 +52,10 @@ func checkScores(rs Ruleset, scores []Score, declared string) error {
 		if s.VP < 0 {
 			return violation("negative-vp", fmt.Sprintf("player %q has negative VP %d", s.Player, s.VP),
 				map[string]any{"Player": s.Player, "VP": s.VP})
+		}
+		if s.VP > MaxVP {
+			return violation("vp-impossible", fmt.Sprintf("player %q has %d VP, more than the %d a player can hold", s.Player, s.VP, MaxVP),
+				map[string]any{"Player": s.Player, "VP": s.VP, "Max": MaxVP})
 		}
 	}
 	if declared == "" {

@@ -334,7 +334,7 @@ func FuzzPlace(f *testing.F) {
 		}
 		wantErr := declared == "nobody" || four && (id4 == "" || slices.Contains([]string{"p1", "p2", "p3"}, id4))
 		for _, s := range scores {
-			wantErr = wantErr || s.VP < 0 || s.Player == declared && s.VP < rs.WinVP
+			wantErr = wantErr || s.VP < 0 || s.VP > referee.MaxVP || s.Player == declared && s.VP < rs.WinVP
 		}
 		got, err := referee.Place(rs, scores, declared)
 		if err != nil {
@@ -353,4 +353,20 @@ func FuzzPlace(f *testing.F) {
 			t.Fatalf("Place(%v, %q) = %v: %v", scores, declared, got, err)
 		}
 	})
+}
+
+// A score sheet above what the pieces allow is a typo, not a capped 10.
+func TestPlaceRefusesImpossibleVP(t *testing.T) {
+	rs := rulesPreset()
+	scores := []referee.Score{{Player: "a", VP: 80}, {Player: "b", VP: 7}, {Player: "c", VP: 6}}
+	_, err := referee.Place(rs, scores, "")
+	var v *referee.Violation
+	if !errors.As(err, &v) || v.Code != "vp-impossible" {
+		t.Errorf("Place(%v) error = %v, want a vp-impossible violation", scores, err)
+	}
+	scores[0].VP = referee.MaxVP
+	got, err := referee.Place(rs, scores, "a")
+	if err != nil || got[0].VP != rs.VPCap {
+		t.Errorf("Place(%v) = %v, %v; want %d VP recorded as %d", scores, got, err, referee.MaxVP, rs.VPCap)
+	}
 }
