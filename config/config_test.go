@@ -157,6 +157,9 @@ func FuzzParseRuleset(f *testing.F) {
 			if verr := rs.Validate(); verr != nil {
 				t.Fatalf("ParseRuleset accepted a ruleset that does not validate: %v", verr)
 			}
+			if !json.Valid(in) {
+				t.Fatalf("ParseRuleset accepted %q, which is not one JSON value", in)
+			}
 		}
 	})
 }

@@ -47,19 +47,44 @@ func (e *ConflictError) Error() string {
 // Is makes errors.Is(err, ErrConflict) hold.
 func (e *ConflictError) Is(target error) bool { return target == ErrConflict }
 
-// Changes lists, one line per difference, what the current revision changed
-// from the one the judge edited, so the judge can redo the edit knowingly.
-func (e *ConflictError) Changes() []string {
+// The fields of a score sheet a ResultChange reports.
+const (
+	ChangeDeclared = "declared" // who declared victory
+	ChangeEndedBy  = "ended_by" // how the game ended
+	ChangeVP       = "vp"       // a player's VP
+)
+
+// ResultChange is one difference between the revision a judge edited and
+// the latest one, as values, so that each language can word it.
+type ResultChange struct {
+	Field string // ChangeDeclared, ChangeEndedBy or ChangeVP
+	// WinnerFrom and WinnerTo are the declared winners (ChangeDeclared),
+	// 0 for nobody.
+	WinnerFrom, WinnerTo int64
+	// EndedFrom and EndedTo are how the game ended (ChangeEndedBy):
+	// EndedByDeclaration, EndedByTime, or "" when not recorded.
+	EndedFrom, EndedTo string
+	// Player's VP went from VPFrom to VPTo (ChangeVP); Had and Has say
+	// whether the player was on the edited and the latest sheet at all.
+	Player       int64
+	VPFrom, VPTo int
+	Had, Has     bool
+}
+
+// Diff lists what the current revision changed from the one the judge
+// edited: the declared winner, how the game ended, then each player's VP
+// by player ID, so the judge can redo the edit knowingly.
+func (e *ConflictError) Diff() []ResultChange {
 	var base Result
 	if e.Base != nil {
 		base = *e.Base
 	}
-	var out []string
+	var out []ResultChange
 	if base.Declared != e.Current.Declared {
-		out = append(out, fmt.Sprintf("declared %s → %s", e.name(base.Declared), e.name(e.Current.Declared)))
+		out = append(out, ResultChange{Field: ChangeDeclared, WinnerFrom: base.Declared, WinnerTo: e.Current.Declared})
 	}
 	if base.EndedBy != e.Current.EndedBy {
-		out = append(out, fmt.Sprintf("ended by %s → %s", orNone(base.EndedBy), orNone(e.Current.EndedBy)))
+		out = append(out, ResultChange{Field: ChangeEndedBy, EndedFrom: base.EndedBy, EndedTo: e.Current.EndedBy})
 	}
 	old := map[int64]int{}
 	for _, s := range base.Scores {
@@ -80,13 +105,28 @@ func (e *ConflictError) Changes() []string {
 	for _, id := range ids {
 		o, had := old[id]
 		n, has := cur[id]
+		if !had || !has || o != n {
+			out = append(out, ResultChange{Field: ChangeVP, Player: id, VPFrom: o, VPTo: n, Had: had, Has: has})
+		}
+	}
+	return out
+}
+
+// Changes words Diff in English, one line per difference, for the log.
+func (e *ConflictError) Changes() []string {
+	var out []string
+	for _, d := range e.Diff() {
 		switch {
-		case !had:
-			out = append(out, fmt.Sprintf("%s %d VP", e.name(id), n))
-		case !has:
-			out = append(out, fmt.Sprintf("%s removed", e.name(id)))
-		case o != n:
-			out = append(out, fmt.Sprintf("%s %d → %d VP", e.name(id), o, n))
+		case d.Field == ChangeDeclared:
+			out = append(out, fmt.Sprintf("declared %s → %s", e.name(d.WinnerFrom), e.name(d.WinnerTo)))
+		case d.Field == ChangeEndedBy:
+			out = append(out, fmt.Sprintf("ended by %s → %s", orNone(d.EndedFrom), orNone(d.EndedTo)))
+		case !d.Had:
+			out = append(out, fmt.Sprintf("%s %d VP", e.name(d.Player), d.VPTo))
+		case !d.Has:
+			out = append(out, fmt.Sprintf("%s removed", e.name(d.Player)))
+		default:
+			out = append(out, fmt.Sprintf("%s %d → %d VP", e.name(d.Player), d.VPFrom, d.VPTo))
 		}
 	}
 	return out
@@ -116,10 +156,26 @@ func invalid(code, msg string, args map[string]any) error {
 	return fmt.Errorf("%w: %w", ErrInvalid, referee.NewViolation(code, msg, args))
 }
 
+// Invalid is invalid for the Store: a write the stored state refuses,
+// reported by code so that the web layer can say it in the user's language
+// ("rule.<code>" messages) rather than show the English message of the log.
+func Invalid(code, msg string, args map[string]any) error { return invalid(code, msg, args) }
+
+// Conflict returns an error wrapping ErrConflict and a *referee.Violation of
+// code, for a change the stored state refuses because it moved on since the
+// change was decided (another judge's change came first) or no longer
+// allows it: msg is the lower-case English message for the log, args the
+// values it names, so that the web layer says it in the user's language.
+func Conflict(code, msg string, args map[string]any) error {
+	return fmt.Errorf("%w: %w", ErrConflict, referee.NewViolation(code, msg, args))
+}
+
 // named puts the names of the event's players in place of the player ids the
 // service gave the referee, in the values of a *referee.Violation in err
 // (Player, Group), so that its message names people rather than numbers. The
-// English message, for the log, keeps the ids.
+// English message, for the log, keeps the ids, and so does PlayerID, the
+// int64 ID of Player, so that a form can put the message next to that
+// player's field.
 func (e event) named(err error) error {
 	var v *referee.Violation
 	if !errors.As(err, &v) {
@@ -128,6 +184,7 @@ func (e event) named(err error) error {
 	args := maps.Clone(v.Args)
 	if id, ok := args["Player"].(string); ok {
 		args["Player"] = e.nameOf(id)
+		args["PlayerID"] = fromPID(id)
 	}
 	if ids, ok := args["Group"].([]string); ok {
 		names := make([]string, len(ids))

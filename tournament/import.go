@@ -37,6 +37,9 @@ const (
 	ProblemKanaTooLong  = "kana_too_long"
 	ProblemFixedTable   = "fixed_table" // not a table number from 1 to 100
 	ProblemDuplicateRow = "duplicate"   // the same name and kana as an earlier row of the file
+	// ProblemFixedTableFull is a fixed table that already seats 4 fixed
+	// players, registered or earlier in the file.
+	ProblemFixedTableFull = "fixed_table_full"
 )
 
 // ImportLine is a row of an import with what PlanImport decided for it.
@@ -116,7 +119,35 @@ func planImport(players []Player, rows []ImportRow) ImportPlan {
 		}
 		plan.Lines = append(plan.Lines, l)
 	}
+	refuseFixedTables(players, &plan)
 	return plan
+}
+
+// refuseFixedTables refuses the added rows that would be a fifth player
+// fixed to a table, counting the players registered and the rows before,
+// as SetFixedTable does (checkFixedTable). Whether the table is within
+// those the players fill is left to the pairing: a roster is often
+// imported in parts, before everyone has entered.
+func refuseFixedTables(players []Player, plan *ImportPlan) {
+	fixed := map[int]int{}
+	for _, p := range players {
+		if p.DroppedRound == 0 {
+			fixed[p.FixedTable]++
+		}
+	}
+	for i := range plan.Lines {
+		l := &plan.Lines[i]
+		if l.Action != ImportAdd || l.FixedTable == 0 {
+			continue
+		}
+		if fixed[l.FixedTable] >= 4 {
+			l.Action, l.Problem = ImportRefuse, ProblemFixedTableFull
+			plan.Add--
+			plan.Refused++
+			continue
+		}
+		fixed[l.FixedTable]++
+	}
 }
 
 // ImportPlayers registers the rows PlanImport would add, all in one
@@ -135,15 +166,13 @@ func (s *Service) ImportPlayers(ctx context.Context, judge string, tournamentID 
 	if plan.Add == 0 {
 		return plan, nil
 	}
-	rounds, err := s.store.Rounds(ctx, tournamentID)
+	prog, err := s.store.Progress(ctx, tournamentID)
 	if err != nil {
 		return ImportPlan{}, err
 	}
 	late := 0
-	if len(rounds) > 0 {
-		if late, err = s.openRound(ctx, rounds); err != nil {
-			return ImportPlan{}, err
-		}
+	if prog.Paired > 0 {
+		late = prog.OpenRound()
 	}
 	ps := make([]*Player, 0, plan.Add)
 	for _, l := range plan.Lines {
@@ -152,7 +181,7 @@ func (s *Service) ImportPlayers(ctx context.Context, judge string, tournamentID 
 		}
 	}
 	c := s.change(judge, "player.import", fmt.Sprintf("%d players", len(ps)), nil, ps)
-	if err := s.store.AddPlayers(ctx, ps, c); err != nil {
+	if err := s.store.AddPlayers(ctx, ps, prog, c); err != nil {
 		return ImportPlan{}, err
 	}
 	for _, p := range ps {

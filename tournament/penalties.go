@@ -23,8 +23,12 @@ type PenaltyInput struct {
 }
 
 // RecordPenalty records a penalty. Its effect on the game (a VP deduction, a
-// game loss, a disqualification) shows in that game's placings and in the
-// standings; a disqualification also drops the player from the next round.
+// game loss, a disqualification) shows in the placings of the game the
+// player plays in the penalty's round, wherever a later swap or move seats
+// them, and in the standings; so those levels need a round in which the
+// player has a table (a disqualification outside a round only drops). A
+// disqualification drops the player from the first round after the
+// penalty's that has not started.
 func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID int64, in PenaltyInput) (Penalty, error) {
 	if err := checkJudge(judge); err != nil {
 		return Penalty{}, err
@@ -41,6 +45,7 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 	if _, ok := rs.Offence(in.Offence); !ok {
 		return Penalty{}, invalid("unknown-offence", fmt.Sprintf("unknown offence %q", in.Offence), map[string]any{"Offence": in.Offence})
 	}
+	seated := false
 	if in.Round != 0 {
 		r, err := e.round(in.Round)
 		if err != nil {
@@ -53,23 +58,19 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 				map[string]any{"Player": p.Name, "Round": in.Round})
 		case i < 0:
 		case in.Table == 0:
-			in.Table = r.Tables[i].Number
+			seated, in.Table = true, r.Tables[i].Number
 		case in.Table != r.Tables[i].Number:
 			return Penalty{}, invalid("penalty-wrong-table",
 				fmt.Sprintf("%s plays at table %d in round %d, not table %d", describe(p), r.Tables[i].Number, in.Round, in.Table),
 				map[string]any{"Player": p.Name, "Table": r.Tables[i].Number, "Round": in.Round, "Given": in.Table})
+		default:
+			seated = true
 		}
 	} else if in.Table != 0 {
 		return Penalty{}, invalid("penalty-table-without-round", "a penalty at a table needs its round", nil)
 	}
 	if in.Level == "" {
-		var earlier []referee.Level
-		for _, x := range e.penalties {
-			if x.PlayerID == p.ID && x.Offence == in.Offence && x.Revoked == nil {
-				earlier = append(earlier, x.Level)
-			}
-		}
-		if in.Level, err = referee.SuggestLevel(rs, in.Offence, earlier); err != nil {
+		if in.Level, err = e.suggestLevel(p.ID, in.Offence); err != nil {
 			return Penalty{}, err
 		}
 	} else if !slices.Contains(rs.Ladder, in.Level) {
@@ -79,6 +80,21 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 		}
 		return Penalty{}, invalid("level-off-ladder", fmt.Sprintf("level %q is not on the ruleset's ladder %v", in.Level, rs.Ladder),
 			map[string]any{"Level": string(in.Level), "Ladder": ladder})
+	}
+	// A VP deduction and a game loss act on a game, and so does the game
+	// loss of a disqualification (RULINGS.md, Penalties): without a table in
+	// the round they would be recorded and change nothing. A
+	// disqualification outside a round still drops the player.
+	gameLevel := in.Level == referee.VPDeduction || in.Level == referee.GameLoss ||
+		in.Level == referee.Disqualification && in.Round != 0
+	if gameLevel && !seated {
+		args := map[string]any{"Player": p.Name, "Level": string(in.Level), "Round": in.Round}
+		if in.Round == 0 {
+			return Penalty{}, invalid("penalty-needs-game",
+				fmt.Sprintf("a %s changes a game: %s needs the round in which they played", in.Level, describe(p)), args)
+		}
+		return Penalty{}, invalid("penalty-needs-game",
+			fmt.Sprintf("a %s changes a game, but %s had no table in round %d", in.Level, describe(p), in.Round), args)
 	}
 	pen := Penalty{
 		TournamentID: tournamentID,
@@ -92,21 +108,53 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 		Note:         strings.TrimSpace(in.Note),
 	}
 	dropFrom := 0
+	var from *Progress
 	if pen.Level == referee.Disqualification {
 		// RULINGS.md, Penalties: dropped from the tournament; the current
-		// game counts as lost (placeTable applies that).
-		if dropFrom, err = s.openRound(ctx, e.rounds); err != nil {
+		// game counts as lost (event.place applies that). The drop never
+		// reaches back into a round already started: the player's games
+		// there stand, with the game loss in this one.
+		prog, err := s.store.Progress(ctx, tournamentID)
+		if err != nil {
 			return Penalty{}, err
 		}
+		from, dropFrom = &prog, prog.OpenRound()
 		if in.Round != 0 {
-			dropFrom = in.Round + 1
+			dropFrom = max(dropFrom, in.Round+1)
 		}
 	}
 	c := s.change(judge, "penalty.add", fmt.Sprintf("%s: %s (%s)", describe(p), pen.Offence, pen.Level), nil, &pen)
-	if err := s.store.AddPenalty(ctx, &pen, dropFrom, c); err != nil {
+	if err := s.store.AddPenalty(ctx, &pen, dropFrom, from, c); err != nil {
 		return Penalty{}, err
 	}
 	return pen, nil
+}
+
+// SuggestPenalty returns the level the escalation rules suggest (§14) for a
+// new penalty of offence given to a player, from the player's standing
+// penalties for the same offence: the level RecordPenalty gives when the
+// judge leaves it to the rules.
+func (s *Service) SuggestPenalty(ctx context.Context, tournamentID, playerID int64, offence string) (referee.Level, error) {
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return "", err
+	}
+	if _, ok := e.player(playerID); !ok {
+		return "", notInTournament(playerID)
+	}
+	return e.suggestLevel(playerID, offence)
+}
+
+// suggestLevel asks the referee for the level of a new penalty of offence
+// from the player's standing penalties for it, oldest first.
+func (e event) suggestLevel(playerID int64, offence string) (referee.Level, error) {
+	var earlier []referee.Level
+	for _, x := range e.penalties {
+		if x.PlayerID == playerID && x.Offence == offence && x.Revoked == nil {
+			earlier = append(earlier, x.Level)
+		}
+	}
+	return referee.SuggestLevel(e.t.Ruleset, offence, earlier)
 }
 
 // RevokePenalty revokes a penalty, with a reason; it stays on record.
@@ -124,7 +172,8 @@ func (s *Service) RevokePenalty(ctx context.Context, judge string, id int64, rea
 		return Penalty{}, err
 	}
 	if pen.Revoked != nil {
-		return Penalty{}, fmt.Errorf("%w: penalty %d was revoked by %s", ErrConflict, id, pen.Revoked.Judge)
+		return Penalty{}, Conflict("penalty-revoked", fmt.Sprintf("penalty %d was revoked by %s", id, pen.Revoked.Judge),
+			map[string]any{"Judge": pen.Revoked.Judge})
 	}
 	before := snapshot(pen)
 	rev := Revocation{Judge: judge, At: s.now().UTC(), Reason: reason}

@@ -5,20 +5,43 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/catanjudge/catanjudge/referee/pairing"
 )
 
 // PlayerInput is what a judge enters for a player.
 type PlayerInput struct {
 	Name string
 	Kana string // reading, for sorting and search; optional
+	// CheckedIn registers the player checked in (AddPlayer), as the desk
+	// does on the day; an edit leaves the check-in to CheckIn.
+	CheckedIn bool
 }
 
 func (in PlayerInput) check() (PlayerInput, error) {
 	in.Name, in.Kana = strings.TrimSpace(in.Name), strings.TrimSpace(in.Kana)
-	if in.Name == "" {
+	switch {
+	case in.Name == "":
 		return in, invalid("player-name-missing", "the player needs a name", nil)
+	case utf8.RuneCountInString(in.Name) > MaxNameRunes:
+		n := utf8.RuneCountInString(in.Name)
+		return in, invalid("player-name-too-long", fmt.Sprintf("a name has at most %d characters, got %d", MaxNameRunes, n),
+			map[string]any{"Max": MaxNameRunes, "Count": n})
+	case utf8.RuneCountInString(in.Kana) > MaxNameRunes:
+		n := utf8.RuneCountInString(in.Kana)
+		return in, invalid("player-kana-too-long", fmt.Sprintf("a kana reading has at most %d characters, got %d", MaxNameRunes, n),
+			map[string]any{"Max": MaxNameRunes, "Count": n})
 	}
 	return in, nil
+}
+
+// PlayerEdit is the edit form of a player: name and kana, fixed table and
+// keep-apart requests, saved together by EditPlayer.
+type PlayerEdit struct {
+	PlayerInput
+	FixedTable int     // 0 for none
+	KeepApart  []int64 // the players to keep apart from, in any order
 }
 
 // Players lists a tournament's players, by kana.
@@ -48,20 +71,46 @@ func (s *Service) AddPlayer(ctx context.Context, judge string, tournamentID int6
 	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
 		return Player{}, err
 	}
-	rounds, err := s.store.Rounds(ctx, tournamentID)
+	prog, err := s.store.Progress(ctx, tournamentID)
 	if err != nil {
 		return Player{}, err
 	}
-	p := Player{TournamentID: tournamentID, Name: in.Name, Kana: in.Kana}
-	if len(rounds) > 0 {
-		if p.LateEntryRound, err = s.openRound(ctx, rounds); err != nil {
-			return Player{}, err
-		}
+	p := Player{TournamentID: tournamentID, Name: in.Name, Kana: in.Kana, CheckedIn: in.CheckedIn}
+	if prog.Paired > 0 {
+		p.LateEntryRound = prog.OpenRound()
 	}
-	if err := s.store.AddPlayer(ctx, &p, s.change(judge, "player.add", "player "+p.Name, nil, &p)); err != nil {
+	if err := s.store.AddPlayer(ctx, &p, prog, s.change(judge, "player.add", "player "+p.Name, nil, &p)); err != nil {
 		return Player{}, err
 	}
 	return p, nil
+}
+
+// EditPlayer saves a player's edit form as one change: name, kana, fixed
+// table and keep-apart requests are all saved, or, when one is refused,
+// none. The check-in is left as it is.
+func (s *Service) EditPlayer(ctx context.Context, judge string, id int64, in PlayerEdit) (Player, error) {
+	checked, err := in.check()
+	if err != nil {
+		return Player{}, err
+	}
+	if err := checkTableNumber(in.FixedTable); err != nil {
+		return Player{}, err
+	}
+	return s.updatePlayer(ctx, judge, id, "player.edit", nil, func(p *Player) error {
+		all, err := s.store.Players(ctx, p.TournamentID)
+		if err != nil {
+			return err
+		}
+		if err := checkFixedTable(all, *p, in.FixedTable); err != nil {
+			return err
+		}
+		others, err := checkKeepApart(all, *p, in.KeepApart)
+		if err != nil {
+			return err
+		}
+		p.Name, p.Kana, p.FixedTable, p.KeepApart = checked.Name, checked.Kana, in.FixedTable, others
+		return nil
+	})
 }
 
 // UpdatePlayer changes a player's name and kana.
@@ -70,7 +119,7 @@ func (s *Service) UpdatePlayer(ctx context.Context, judge string, id int64, in P
 	if err != nil {
 		return Player{}, err
 	}
-	return s.updatePlayer(ctx, judge, id, "player.update", func(p *Player) error {
+	return s.updatePlayer(ctx, judge, id, "player.update", nil, func(p *Player) error {
 		p.Name, p.Kana = in.Name, in.Kana
 		return nil
 	})
@@ -79,7 +128,7 @@ func (s *Service) UpdatePlayer(ctx context.Context, judge string, id int64, in P
 // CheckIn records that a player is present (or, with in false, undoes it).
 // Only checked-in players are paired.
 func (s *Service) CheckIn(ctx context.Context, judge string, id int64, in bool) (Player, error) {
-	return s.updatePlayer(ctx, judge, id, "player.check_in", func(p *Player) error {
+	return s.updatePlayer(ctx, judge, id, "player.check_in", nil, func(p *Player) error {
 		p.CheckedIn = in
 		return nil
 	})
@@ -95,58 +144,29 @@ func (s *Service) DropPlayer(ctx context.Context, judge string, id int64) (Playe
 	if err != nil {
 		return Player{}, err
 	}
-	rounds, err := s.store.Rounds(ctx, p.TournamentID)
+	prog, err := s.store.Progress(ctx, p.TournamentID)
 	if err != nil {
 		return Player{}, err
 	}
-	from, err := s.openRound(ctx, rounds)
-	if err != nil {
-		return Player{}, err
-	}
-	return s.updatePlayer(ctx, judge, id, "player.drop", func(p *Player) error {
+	return s.updatePlayer(ctx, judge, id, "player.drop", &prog, func(p *Player) error {
 		if p.DroppedRound != 0 {
 			return invalid("already-dropped", fmt.Sprintf("%s already dropped from round %d", describe(*p), p.DroppedRound),
 				map[string]any{"Player": p.Name, "Round": p.DroppedRound})
 		}
-		p.DroppedRound = from
+		p.DroppedRound = prog.OpenRound()
 		return nil
 	})
 }
 
-// openRound returns the first round a change to who plays can still affect:
-// the latest paired round if it has not started, else the next one.
-func (s *Service) openRound(ctx context.Context, rounds []Round) (int, error) {
-	if len(rounds) == 0 {
-		return 1, nil
-	}
-	last := rounds[len(rounds)-1]
-	started, err := s.started(ctx, last)
-	if err != nil {
-		return 0, err
-	}
-	if started {
-		return last.Number + 1, nil
-	}
-	return last.Number, nil
-}
-
-// started reports whether anything was recorded at a round's tables or clock.
-func (s *Service) started(ctx context.Context, r Round) (bool, error) {
-	for _, t := range r.Tables {
-		if t.Seating != nil || t.Result != nil {
-			return true, nil
-		}
-	}
-	events, err := s.store.ClockEvents(ctx, r.ID)
-	if err != nil {
-		return false, err
-	}
-	return len(events) > 0, nil
+// started reports whether anything was recorded at a round's tables or on
+// its clock (events): from then on its pairing stands.
+func started(r Round, events []ClockEvent) bool {
+	return len(events) > 0 || slices.ContainsFunc(r.Tables, func(t Table) bool { return t.Seating != nil || t.Result != nil })
 }
 
 // ReinstatePlayer undoes a drop (or the drop of a revoked disqualification).
 func (s *Service) ReinstatePlayer(ctx context.Context, judge string, id int64) (Player, error) {
-	return s.updatePlayer(ctx, judge, id, "player.reinstate", func(p *Player) error {
+	return s.updatePlayer(ctx, judge, id, "player.reinstate", nil, func(p *Player) error {
 		if p.DroppedRound == 0 {
 			return invalid("not-dropped", describe(*p)+" has not dropped", map[string]any{"Player": p.Name})
 		}
@@ -156,43 +176,106 @@ func (s *Service) ReinstatePlayer(ctx context.Context, judge string, id int64) (
 }
 
 // SetFixedTable asks that a player always sit at table (an accessibility
-// request); 0 removes the request.
+// request); 0 removes the request. It is refused when the table already has
+// 4 players fixed to it, or is beyond the tables the players registered
+// fill, so that the next pairing does not fail on it.
 func (s *Service) SetFixedTable(ctx context.Context, judge string, id int64, table int) (Player, error) {
-	if table < 0 || table > 100 {
-		return Player{}, invalid("fixed-table-out-of-range", fmt.Sprintf("table %d is not a table number", table),
-			map[string]any{"Table": table, "Max": 100})
+	if err := checkTableNumber(table); err != nil {
+		return Player{}, err
 	}
-	return s.updatePlayer(ctx, judge, id, "player.fixed_table", func(p *Player) error {
+	return s.updatePlayer(ctx, judge, id, "player.fixed_table", nil, func(p *Player) error {
+		all, err := s.store.Players(ctx, p.TournamentID)
+		if err != nil {
+			return err
+		}
+		if err := checkFixedTable(all, *p, table); err != nil {
+			return err
+		}
 		p.FixedTable = table
 		return nil
 	})
 }
 
+// checkTableNumber reports a fixed table that is no table number at all.
+func checkTableNumber(table int) error {
+	if table < 0 || table > 100 {
+		return invalid("fixed-table-out-of-range", fmt.Sprintf("table %d is not a table number", table),
+			map[string]any{"Table": table, "Max": 100})
+	}
+	return nil
+}
+
+// checkFixedTable checks that player p of a tournament with the players
+// all can be fixed to table (0 for none), as the pairing will need it: a
+// table seats at most 4 (§2), and the players still in the tournament
+// fill only pairing.Sizes' tables (at least table 1, for the first
+// players registered).
+func checkFixedTable(all []Player, p Player, table int) error {
+	if table == 0 || table == p.FixedTable {
+		return nil
+	}
+	active := 0
+	var there []string
+	for _, o := range all {
+		if o.DroppedRound != 0 && o.ID != p.ID {
+			continue
+		}
+		active++
+		if o.ID != p.ID && o.FixedTable == table {
+			there = append(there, o.Name)
+		}
+	}
+	if len(there) >= 4 {
+		slices.Sort(there)
+		return invalid("fixed-table-full",
+			fmt.Sprintf("table %d already has 4 players fixed to it (%s); %s cannot be", table, strings.Join(there, ", "), describe(p)),
+			map[string]any{"Player": p.Name, "Table": table, "Players": there, "Max": 4})
+	}
+	tables := 1
+	if sizes, _, err := pairing.Sizes(active); err == nil {
+		tables = len(sizes)
+	}
+	if table > tables {
+		return invalid("fixed-table-beyond-players",
+			fmt.Sprintf("%d players fill tables 1 to %d; %s cannot be fixed to table %d", active, tables, describe(p), table),
+			map[string]any{"Player": p.Name, "Table": table, "Tables": tables, "Count": active})
+	}
+	return nil
+}
+
 // SetKeepApart sets the players a player must never be paired with (family,
 // same team). The request holds both ways.
 func (s *Service) SetKeepApart(ctx context.Context, judge string, id int64, others []int64) (Player, error) {
-	players := map[int64]bool{}
-	return s.updatePlayer(ctx, judge, id, "player.keep_apart", func(p *Player) error {
+	return s.updatePlayer(ctx, judge, id, "player.keep_apart", nil, func(p *Player) error {
 		all, err := s.store.Players(ctx, p.TournamentID)
 		if err != nil {
 			return err
 		}
-		for _, o := range all {
-			players[o.ID] = true
+		if p.KeepApart, err = checkKeepApart(all, *p, others); err != nil {
+			return err
 		}
-		others = sortedIDs(others)
-		for _, o := range others {
-			switch {
-			case o == p.ID:
-				return invalid("keep-apart-self", describe(*p)+" cannot be kept apart from themselves",
-					map[string]any{"Player": p.Name})
-			case !players[o]:
-				return notInTournament(o)
-			}
-		}
-		p.KeepApart = others
 		return nil
 	})
+}
+
+// checkKeepApart checks the players p is to be kept apart from, among the
+// tournament's players all, and returns them sorted.
+func checkKeepApart(all []Player, p Player, others []int64) ([]int64, error) {
+	players := map[int64]bool{}
+	for _, o := range all {
+		players[o.ID] = true
+	}
+	others = sortedIDs(others)
+	for _, o := range others {
+		switch {
+		case o == p.ID:
+			return nil, invalid("keep-apart-self", describe(p)+" cannot be kept apart from themselves",
+				map[string]any{"Player": p.Name})
+		case !players[o]:
+			return nil, notInTournament(o)
+		}
+	}
+	return others, nil
 }
 
 // notInTournament reports a player id that is not one of the tournament's players.
@@ -200,8 +283,11 @@ func notInTournament(id int64) error {
 	return invalid("player-not-in-tournament", fmt.Sprintf("player %d is not in this tournament", id), map[string]any{"ID": id})
 }
 
-// updatePlayer applies edit to a player and stores it with its audit entry.
-func (s *Service) updatePlayer(ctx context.Context, judge string, id int64, action string, edit func(*Player) error) (Player, error) {
+// updatePlayer applies edit to a player and stores it with its audit
+// entry. The store writes only the fields edit changed, and refuses them
+// when another change replaced them since the player was read; from is the
+// tournament's progress the edit was decided from, if it was.
+func (s *Service) updatePlayer(ctx context.Context, judge string, id int64, action string, from *Progress, edit func(*Player) error) (Player, error) {
 	if err := checkJudge(judge); err != nil {
 		return Player{}, err
 	}
@@ -209,12 +295,12 @@ func (s *Service) updatePlayer(ctx context.Context, judge string, id int64, acti
 	if err != nil {
 		return Player{}, err
 	}
-	before := snapshot(p)
+	read := p
 	p.KeepApart = slices.Clone(p.KeepApart)
 	if err := edit(&p); err != nil {
 		return Player{}, err
 	}
-	if err := s.store.UpdatePlayer(ctx, p, s.change(judge, action, describe(p), before, p)); err != nil {
+	if err := s.store.UpdatePlayer(ctx, read, p, from, s.change(judge, action, describe(p), snapshot(read), p)); err != nil {
 		return Player{}, err
 	}
 	return p, nil

@@ -22,6 +22,21 @@ type event struct {
 	players   []Player
 	rounds    []Round
 	penalties []Penalty
+	// byID indexes players by ID, so that a lookup per seat of every table
+	// (an export of thousands of players) is not a scan of the whole list.
+	// It is only looked up: decisions iterate players, in the store's order.
+	byID map[int64]int
+	// sanctions holds each player's standing penalties of each round,
+	// oldest first, so that placing every table does not scan every penalty.
+	sanctions map[entry][]referee.Sanction
+}
+
+// entry is a player in a round. A penalty's effect belongs to the game the
+// player plays in the penalty's round, wherever a swap or a move has seated
+// them since; the table it was given at is only a record.
+type entry struct {
+	round  int
+	player int64
 }
 
 func (s *Service) load(ctx context.Context, tournamentID int64) (event, error) {
@@ -33,11 +48,22 @@ func (s *Service) load(ctx context.Context, tournamentID int64) (event, error) {
 	if e.players, err = s.store.Players(ctx, tournamentID); err != nil {
 		return e, err
 	}
+	e.byID = make(map[int64]int, len(e.players))
+	for i, p := range e.players {
+		e.byID[p.ID] = i
+	}
 	if e.rounds, err = s.store.Rounds(ctx, tournamentID); err != nil {
 		return e, err
 	}
 	if e.penalties, err = s.store.Penalties(ctx, tournamentID); err != nil {
 		return e, err
+	}
+	e.sanctions = map[entry][]referee.Sanction{}
+	for _, p := range e.penalties {
+		if p.Revoked == nil && p.Round != 0 {
+			k := entry{p.Round, p.PlayerID}
+			e.sanctions[k] = append(e.sanctions[k], referee.Sanction{Player: pid(p.PlayerID), Level: p.Level})
+		}
 	}
 	return e, nil
 }
@@ -52,8 +78,8 @@ func (e event) round(n int) (Round, error) {
 
 // player returns a player of the event.
 func (e event) player(id int64) (Player, bool) {
-	i := slices.IndexFunc(e.players, func(p Player) bool { return p.ID == id })
-	if i < 0 {
+	i, ok := e.byID[id]
+	if !ok {
 		return Player{}, false
 	}
 	return e.players[i], true
@@ -66,7 +92,7 @@ func (e event) request(n int, who []int64, seed uint64) (pairing.Request, error)
 	req := pairing.Request{Seed: seed}
 	rank := map[int64]int{}
 	if n > 1 {
-		st, err := standingsOf(e.t.Ruleset, e.players, earlier, e.penalties)
+		st, err := e.standingsOf(earlier)
 		if err != nil {
 			return req, err
 		}
@@ -124,7 +150,7 @@ func (s *Service) pair(e event, n int, judge string) (Round, error) {
 	}
 	pr, err := draw(req)
 	if err != nil {
-		return Round{}, fmt.Errorf("pair round %d: %w", n, err)
+		return Round{}, fmt.Errorf("pair round %d: %w", n, e.named(err))
 	}
 	r := Round{
 		TournamentID: e.t.ID,
@@ -155,17 +181,10 @@ func (s *Service) PairNextRound(ctx context.Context, judge string, tournamentID 
 	if err != nil {
 		return Round{}, err
 	}
+	if err := nextRound(e.t, e.rounds); err != nil {
+		return Round{}, err
+	}
 	n := len(e.rounds) + 1
-	if n > e.t.Rounds {
-		return Round{}, invalid("all-rounds-paired", fmt.Sprintf("all %d rounds are paired", e.t.Rounds), map[string]any{"Rounds": e.t.Rounds})
-	}
-	for _, r := range e.rounds {
-		for _, t := range r.Tables {
-			if t.Result == nil {
-				return Round{}, fmt.Errorf("%w: round %d table %d has no result yet", ErrConflict, r.Number, t.Number)
-			}
-		}
-	}
 	r, err := s.pair(e, n, judge)
 	if err != nil {
 		return Round{}, err
@@ -174,6 +193,38 @@ func (s *Service) PairNextRound(ctx context.Context, judge string, tournamentID 
 		return Round{}, err
 	}
 	return r, nil
+}
+
+// nextRound reports why the next round of t, with rounds paired, cannot
+// be paired yet: every round is paired, or a table has no result.
+func nextRound(t Tournament, rounds []Round) error {
+	if len(rounds) >= t.Rounds {
+		return invalid("all-rounds-paired", fmt.Sprintf("all %d rounds are paired", t.Rounds), map[string]any{"Rounds": t.Rounds})
+	}
+	for _, r := range rounds {
+		for _, tb := range r.Tables {
+			if tb.Result == nil {
+				return Conflict("results-missing", fmt.Sprintf("round %d table %d has no result yet", r.Number, tb.Number),
+					map[string]any{"Round": r.Number, "Table": tb.Number})
+			}
+		}
+	}
+	return nil
+}
+
+// CanPair reports whether the rounds let PairNextRound pair the next round
+// now: a round is left to pair and every table paired so far has its
+// result. (Enough players checked in shows when pairing.)
+func (s *Service) CanPair(ctx context.Context, tournamentID int64) (bool, error) {
+	t, err := s.store.Tournament(ctx, tournamentID)
+	if err != nil {
+		return false, err
+	}
+	rounds, err := s.store.Rounds(ctx, tournamentID)
+	if err != nil {
+		return false, err
+	}
+	return nextRound(t, rounds) == nil, nil
 }
 
 // RepairRound pairs the latest round again with a new seed, among the
@@ -196,19 +247,19 @@ func (s *Service) RepairRound(ctx context.Context, judge string, tournamentID in
 		return Round{}, invalid("repair-not-latest", fmt.Sprintf("only the latest round (%d) can be paired again", len(e.rounds)),
 			map[string]any{"Round": n, "Latest": len(e.rounds)})
 	}
-	started, err := s.started(ctx, old)
+	events, err := s.store.ClockEvents(ctx, old.ID)
 	if err != nil {
 		return Round{}, err
 	}
-	if started {
-		return Round{}, fmt.Errorf("%w: round %d has started", ErrConflict, n)
+	if started(old, events) {
+		return Round{}, Conflict("round-started", fmt.Sprintf("round %d has started", n), map[string]any{"Round": n})
 	}
 	r, err := s.pair(e, n, judge)
 	if err != nil {
 		return Round{}, err
 	}
 	c := s.change(judge, "round.repair", fmt.Sprintf("round %d", n), old, &r)
-	if err := s.store.ReplaceRound(ctx, &r, c); err != nil {
+	if err := s.store.ReplaceRound(ctx, &r, old, c); err != nil {
 		return Round{}, err
 	}
 	return s.store.Round(ctx, tournamentID, n)
@@ -256,7 +307,7 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	}
 	out, err := pairing.Amend(req, pr, ch)
 	if err != nil {
-		return Round{}, fmt.Errorf("round %d: %w", n, err)
+		return Round{}, fmt.Errorf("round %d: %w", n, e.named(err))
 	}
 	if len(out.Tables) != len(old.Tables) {
 		return Round{}, fmt.Errorf("round %d: the amended pairing has %d tables, want %d", n, len(out.Tables), len(old.Tables))
@@ -270,7 +321,7 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	am.Judge, am.At = judge, s.now().UTC()
 	r.Amendments = append(slices.Clone(old.Amendments), am)
 	c := s.change(judge, "round.amend", fmt.Sprintf("round %d", n), old, &r)
-	if err := s.store.AmendRound(ctx, &r, am, c); err != nil {
+	if err := s.store.AmendRound(ctx, &r, old, am, c); err != nil {
 		return Round{}, err
 	}
 	return s.store.Round(ctx, tournamentID, n)
@@ -296,6 +347,9 @@ type RoundView struct {
 	Byes   []Player
 	Clock  []ClockEvent // the facts the round's clock is computed from
 	Timer  Clock        // the clock computed from Clock at the time of the view
+	// Started says something is recorded at a table (a seating, a result)
+	// or on the clock: the round is no longer paired again (RepairRound).
+	Started bool
 	// Missing lists players active in the round who are not in its pairing
 	// (late entries, players checked in since); Withdrawn lists players in
 	// the pairing who no longer play it. Either calls for RepairRound.
@@ -349,6 +403,7 @@ func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, err
 		return RoundView{}, err
 	}
 	v.Timer = ClockAt(v.Clock, gameLength(e.t), r.Tables, s.now().UTC())
+	v.Started = started(r, v.Clock)
 	paired := map[int64]bool{}
 	for _, t := range r.Tables {
 		tv, err := e.tableView(r, t)
@@ -402,7 +457,7 @@ func (e event) tableView(r Round, t Table) (TableView, error) {
 		tv.Board = &b
 	}
 	if t.Result != nil {
-		ps, err := placeTable(e.t.Ruleset, r.Number, t.Number, *t.Result, e.penalties)
+		ps, err := e.place(r.Number, *t.Result)
 		if err != nil {
 			return TableView{}, fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
 		}

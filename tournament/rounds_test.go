@@ -107,6 +107,13 @@ func TestRepairAndAmendRound(t *testing.T) {
 	if _, err := c.svc.SwapPlayers(c.ctx, "judge-a", tour.ID, 1, x, 999, "x"); !errors.Is(err, referee.ErrInvalid) {
 		t.Errorf("SwapPlayers(stranger) error = %v, want invalid", err)
 	}
+	// The pairing's refusals are violations that name the players, not the
+	// IDs the pairing knows them by.
+	_, err := c.svc.SwapPlayers(c.ctx, "judge-a", tour.ID, 1, x, x, "x")
+	var rv *referee.Violation
+	if !errors.Is(err, referee.ErrInvalid) || !errors.As(err, &rv) || rv.Code != "amend-swap-self" || rv.Args["Player"] != nameOf(append(players, late), x) {
+		t.Errorf("SwapPlayers(x with x) error = %v (%+v), want the violation amend-swap-self naming %s", err, rv, nameOf(append(players, late), x))
+	}
 
 	// Once a table is seated, its players no longer change and the round is
 	// not re-paired. The pairing may number its tables in any order.

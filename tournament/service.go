@@ -50,7 +50,7 @@ func NewService(store Store, rulesets RulesetSource, now func() time.Time, opts 
 		store:    store,
 		rulesets: rulesets,
 		now:      now,
-		seed:     rand.Uint64,
+		seed:     safeSeed,
 		// The built-in preset of the rulebook (config.DefaultRuleset).
 		defaultRuleset: "proshop-2003",
 	}
@@ -185,19 +185,27 @@ func (s *Service) EditTournament(ctx context.Context, judge string, id int64, in
 	if err != nil {
 		return Tournament{}, err
 	}
-	rounds, err := s.store.Rounds(ctx, id)
+	prog, err := s.store.Progress(ctx, id)
 	if err != nil {
 		return Tournament{}, err
 	}
-	if in.Rounds < len(rounds) {
+	if in.Rounds < prog.Paired {
 		return Tournament{}, invalid("rounds-below-paired",
-			fmt.Sprintf("%d rounds are already paired; rounds cannot be %d", len(rounds), in.Rounds),
-			map[string]any{"Paired": len(rounds), "Rounds": in.Rounds})
+			fmt.Sprintf("%d rounds are already paired; rounds cannot be %d", prog.Paired, in.Rounds),
+			map[string]any{"Paired": prog.Paired, "Rounds": in.Rounds})
+	}
+	minutes := cmp.Or(in.GameMinutes, t.Ruleset.GameMinutes)
+	if minutes != t.GameMinutes && prog.Clocked {
+		// Every round's clock is computed from the game time (§12): a new
+		// time would move the deadlines of a running round, and rewrite
+		// those of the rounds played.
+		return Tournament{}, invalid("game-minutes-clock-started",
+			fmt.Sprintf("the game time stays %d minutes once a round's clock has started; %d minutes refused", t.GameMinutes, minutes),
+			map[string]any{"Minutes": t.GameMinutes, "Given": minutes})
 	}
 	before := snapshot(t)
-	t.Name, t.Date, t.Venue, t.Rounds = in.Name, in.Date, in.Venue, in.Rounds
-	t.GameMinutes = cmp.Or(in.GameMinutes, t.Ruleset.GameMinutes)
-	if err := s.store.UpdateTournament(ctx, t, s.change(judge, "tournament.edit", "tournament "+t.Name, before, t)); err != nil {
+	t.Name, t.Date, t.Venue, t.Rounds, t.GameMinutes = in.Name, in.Date, in.Venue, in.Rounds, minutes
+	if err := s.store.UpdateTournament(ctx, t, prog, s.change(judge, "tournament.edit", "tournament "+t.Name, before, t)); err != nil {
 		return Tournament{}, err
 	}
 	return t, nil
@@ -230,3 +238,8 @@ func sortedIDs(ids []int64) []int64 {
 
 // describe names a player for people: "player 12 (青木)".
 func describe(p Player) string { return fmt.Sprintf("player %d (%s)", p.ID, p.Name) }
+
+// safeSeed draws a seed within JavaScript's exact integers (53 bits), so a
+// seed read from the JSON API by a browser replays the same pairing, board
+// or seating.
+func safeSeed() uint64 { return rand.Uint64() >> 11 }

@@ -18,6 +18,7 @@ import (
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -34,26 +35,11 @@ type console struct {
 
 func newConsole(t *testing.T) *console {
 	t.Helper()
-	ctx := context.Background()
-	dsn, err := store.FileDSN(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	rulesets, err := config.LoadRulesets()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &console{t: t, ctx: ctx, st: st, at: time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC)}
-	var seed uint64
-	c.svc = tournament.NewService(st, rulesets, func() time.Time {
+	c := &console{t: t, ctx: context.Background(), at: time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC)}
+	c.svc, c.st = tournamenttest.NewService(t, func() time.Time {
 		c.at = c.at.Add(time.Minute)
 		return c.at
-	}, tournament.WithSeeds(func() uint64 { seed++; return seed }))
+	})
 	return c
 }
 

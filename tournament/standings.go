@@ -21,6 +21,9 @@ type Standing struct {
 	Points   int     // placement points
 	Played   int     // games played
 	Byes     int
+	// Penalties counts the player's standing penalties, of any level;
+	// revoked ones do not count.
+	Penalties int
 	// DroppedRound is the first round the player no longer plays; 0 while active.
 	DroppedRound int
 }
@@ -39,9 +42,15 @@ func (s *Service) Standings(ctx context.Context, tournamentID int64) ([]Standing
 
 // standings ranks the event's players, as Standings does.
 func (e event) standings() ([]Standing, error) {
-	st, err := standingsOf(e.t.Ruleset, e.players, e.rounds, e.penalties)
+	st, err := e.standingsOf(e.rounds)
 	if err != nil {
 		return nil, e.named(err)
+	}
+	penalties := map[int64]int{}
+	for _, p := range e.penalties {
+		if p.Revoked == nil {
+			penalties[p.PlayerID]++
+		}
 	}
 	out := make([]Standing, 0, len(st))
 	for _, x := range st {
@@ -50,7 +59,7 @@ func (e event) standings() ([]Standing, error) {
 		out = append(out, Standing{
 			Rank: x.Rank, PlayerID: id, Name: p.Name, Kana: p.Kana,
 			Firsts: x.Firsts, VP: x.VP, Share: x.Share, Points: x.Points,
-			Played: x.Played, Byes: x.Byes, DroppedRound: p.DroppedRound,
+			Played: x.Played, Byes: x.Byes, Penalties: penalties[id], DroppedRound: p.DroppedRound,
 		})
 	}
 	slices.SortStableFunc(out, func(a, b Standing) int {
@@ -59,8 +68,8 @@ func (e event) standings() ([]Standing, error) {
 	return out, nil
 }
 
-// standingsOf computes the referee's standings of players over rounds.
-func standingsOf(rs referee.Ruleset, players []Player, rounds []Round, penalties []Penalty) ([]referee.Standing, error) {
+// standingsOf computes the referee's standings of the event's players over rounds.
+func (e event) standingsOf(rounds []Round) ([]referee.Standing, error) {
 	var games []referee.Game
 	var byes []string
 	for _, r := range rounds {
@@ -68,7 +77,7 @@ func standingsOf(rs referee.Ruleset, players []Player, rounds []Round, penalties
 			if t.Result == nil {
 				continue
 			}
-			ps, err := placeTable(rs, r.Number, t.Number, *t.Result, penalties)
+			ps, err := e.place(r.Number, *t.Result)
 			if err != nil {
 				return nil, fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
 			}
@@ -76,9 +85,9 @@ func standingsOf(rs referee.Ruleset, players []Player, rounds []Round, penalties
 		}
 		byes = append(byes, pids(r.Byes)...)
 	}
-	ids := make([]int64, len(players))
-	for i, p := range players {
+	ids := make([]int64, len(e.players))
+	for i, p := range e.players {
 		ids[i] = p.ID
 	}
-	return referee.Standings(rs, games, byes, pids(sortedIDs(ids)))
+	return referee.Standings(e.t.Ruleset, games, byes, pids(sortedIDs(ids)))
 }

@@ -20,31 +20,69 @@ type Change struct {
 	Before, After any
 }
 
+// Progress is how far a tournament has gone, as far as a change of who
+// plays which round, or of the game time, depends on it. A use case reads
+// it with Store.Progress, decides, and hands it back to the Store method
+// that writes the change, which refuses the change with ErrConflict when the
+// tournament's progress differs in the transaction that writes it.
+type Progress struct {
+	Paired int // rounds paired
+	// Started says the latest round has started: a table has a seating or a
+	// result, or the round's clock has an event.
+	Started bool
+	// Clocked says some round's clock has an event, so the game time is in
+	// use (§12): the clocks of the rounds are computed from it.
+	Clocked bool
+}
+
+// OpenRound returns the first round a change of who plays can still
+// affect: the latest paired round if it has not started, else the next one.
+func (p Progress) OpenRound() int {
+	if p.Started || p.Paired == 0 {
+		return p.Paired + 1
+	}
+	return p.Paired
+}
+
 // Store persists tournaments. Every method that writes several rows does so
-// in one transaction. Methods return errors wrapping ErrNotFound for a
-// missing row, ErrConflict for a change that collides with the stored state
-// (a *ConflictError for a stale result), and ErrInvalid for a write the
-// schema refuses.
+// in one transaction, and checks there the state the change was decided
+// from, so that a change made meanwhile is never silently undone. Methods
+// return errors wrapping ErrNotFound for a missing row, ErrConflict for a
+// change that collides with the stored state (a *ConflictError for a stale
+// result, else a Conflict naming why by its code), and ErrInvalid for a
+// write the schema refuses.
 type Store interface {
 	// CreateTournament inserts t and sets t.ID and t.CreatedAt.
 	CreateTournament(ctx context.Context, t *Tournament, c Change) error
 	// UpdateTournament writes t's name, date, venue, rounds and game minutes;
-	// the ruleset copied in at creation never changes.
-	UpdateTournament(ctx context.Context, t Tournament, c Change) error
+	// the ruleset copied in at creation never changes. It is a conflict
+	// when the tournament's progress is no longer from.
+	UpdateTournament(ctx context.Context, t Tournament, from Progress, c Change) error
 	// Tournament returns a tournament with its copy of the ruleset.
 	Tournament(ctx context.Context, id int64) (Tournament, error)
 	// Tournaments lists every tournament, newest first.
 	Tournaments(ctx context.Context) ([]Tournament, error)
+	// Progress returns how far a tournament has gone.
+	Progress(ctx context.Context, tournamentID int64) (Progress, error)
 
-	// AddPlayer inserts p with its keep-apart requests and sets p.ID.
-	AddPlayer(ctx context.Context, p *Player, c Change) error
+	// AddPlayer inserts p with its keep-apart requests and sets p.ID. It is
+	// a conflict when the tournament's progress, which decides a late
+	// entry, is no longer from.
+	AddPlayer(ctx context.Context, p *Player, from Progress, c Change) error
 	// AddPlayers inserts every player of ps (an import) in one transaction
-	// with the one audit entry c, and sets their IDs. Keep-apart requests
-	// are not written.
-	AddPlayers(ctx context.Context, ps []*Player, c Change) error
-	// UpdatePlayer writes every field of p, replacing its keep-apart requests
-	// (a request holds both ways, so this changes the other players' lists too).
-	UpdatePlayer(ctx context.Context, p Player, c Change) error
+	// with the one audit entry c, and sets their IDs, as AddPlayer does.
+	// Keep-apart requests are not written.
+	AddPlayers(ctx context.Context, ps []*Player, from Progress, c Change) error
+	// UpdatePlayer writes the fields in which after differs from before,
+	// the player as the change was decided from, and nothing else, so that
+	// two changes of different fields at once both hold. A changed field
+	// whose stored value is neither before's nor after's is a conflict: the
+	// change was decided from a state another change has replaced. Changed
+	// keep-apart requests replace the player's (a request holds both ways,
+	// so this changes the other players' lists too). When from is not nil,
+	// the change depends on the tournament's progress (a drop's first
+	// round), and it is a conflict when that is no longer *from.
+	UpdatePlayer(ctx context.Context, before, after Player, from *Progress, c Change) error
 	// Player returns a player with their keep-apart requests.
 	Player(ctx context.Context, id int64) (Player, error)
 	// Players lists a tournament's players, sorted by kana, then name, then ID.
@@ -55,20 +93,24 @@ type Store interface {
 	AddRound(ctx context.Context, r *Round, c Change) error
 	// ReplaceRound replaces the pairing of round r.Number (its tables, byes
 	// and amendments) with r's, keeping the round's ID. It is a conflict once a
-	// table of the round has a seating, a board, a result or the round's clock
-	// has an event.
-	ReplaceRound(ctx context.Context, r *Round, c Change) error
+	// table of the round has a seating, a result or the round's clock has an
+	// event, or when the round's tables and byes are no longer from's (the
+	// pairing the change was decided from).
+	ReplaceRound(ctx context.Context, r *Round, from Round, c Change) error
 	// Round returns round number of a tournament with its tables (seating,
 	// board, latest result), byes and amendments.
 	Round(ctx context.Context, tournamentID int64, number int) (Round, error)
 	// Rounds returns every round of a tournament, as Round does, by number.
 	Rounds(ctx context.Context, tournamentID int64) ([]Round, error)
 	// AmendRound writes r, the pairing of round r.ID after the judge's
-	// amendment a (pairing.Amend), and records a. Only tables whose players
-	// change are rewritten; it is a conflict when such a table has a seating
-	// or a result.
-	AmendRound(ctx context.Context, r *Round, a Amendment, c Change) error
-	// SetSeating records a table's seating. It is a conflict once the table has a result.
+	// amendment a (pairing.Amend) of from, and records a. Only tables whose
+	// players change are rewritten; it is a conflict when such a table has a
+	// seating or a result, or when the round's tables and byes are no longer
+	// from's: a change computed from a replaced pairing would undo another.
+	AmendRound(ctx context.Context, r *Round, from Round, a Amendment, c Change) error
+	// SetSeating records a table's seating. It is a conflict once the table
+	// has a result, or when the seats are not the table's players (the
+	// table was amended after the seating was decided).
 	SetSeating(ctx context.Context, tableID int64, s Seating, c Change) error
 	// SetBoard records a table's board. It is a conflict once the table has a result.
 	SetBoard(ctx context.Context, tableID int64, b BoardRecord, c Change) error
@@ -80,8 +122,10 @@ type Store interface {
 	Revisions(ctx context.Context, tableID int64) ([]Result, error)
 
 	// AddPenalty inserts p and sets p.ID. When dropFrom > 0 it also drops the
-	// player from round dropFrom on (a disqualification), unless they dropped earlier.
-	AddPenalty(ctx context.Context, p *Penalty, dropFrom int, c Change) error
+	// player from round dropFrom on (a disqualification), unless they dropped
+	// earlier. When from is not nil, dropFrom was decided from the
+	// tournament's progress, and it is a conflict when that is no longer *from.
+	AddPenalty(ctx context.Context, p *Penalty, dropFrom int, from *Progress, c Change) error
 	// RevokePenalty records r on a standing penalty; revoking twice is a conflict.
 	RevokePenalty(ctx context.Context, id int64, r Revocation, c Change) error
 	// Penalty returns a penalty, revoked or not.

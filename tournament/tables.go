@@ -155,7 +155,8 @@ func (s *Service) SetBoard(ctx context.Context, judge string, tournamentID int64
 
 // SetDeal records the number chips of a physical board as the judge entered
 // them, on the board set up with SetBoard. A deal the dango rule rejects
-// (§3 ウ) is refused: the chips must be collected and dealt again.
+// (§3 ウ) is refused with a *DealError: the chips must be collected and
+// dealt again.
 func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64, n, number int, chips []referee.Chip) (Table, error) {
 	if err := checkJudge(judge); err != nil {
 		return Table{}, err
@@ -185,9 +186,9 @@ func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64,
 			}
 			clumps = append(clumps, strings.Join(hs, " "))
 		}
-		return Table{}, invalid("red-clump",
+		return Table{}, &DealError{Clumps: check.Clumps, err: invalid("red-clump",
 			fmt.Sprintf("%s: red chips clump on %s (§3 ウ): collect the chips and deal again", tableSubject(n, number), strings.Join(clumps, "; ")),
-			map[string]any{"Round": n, "Table": number, "Clumps": clumps})
+			map[string]any{"Round": n, "Table": number, "Clumps": clumps})}
 	}
 	rec := *t.Board
 	rec.Deal = slices.Clone(chips)
@@ -199,6 +200,20 @@ func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64,
 	t.Board = &rec
 	return t, nil
 }
+
+// DealError is a deal of the number chips that the dango rule rejects
+// (§3 ウ): the chips must be collected and dealt again. It wraps the
+// violation red-clump (ErrInvalid) and carries the clumps of red chips, so
+// that a page can draw them on the deal as typed.
+type DealError struct {
+	Clumps [][]referee.Hex
+	err    error
+}
+
+func (e *DealError) Error() string { return e.err.Error() }
+
+// Unwrap returns the violation.
+func (e *DealError) Unwrap() error { return e.err }
 
 // boardOf makes the board a record describes: referee.NewBoard from the roll
 // and seed, with the judge-entered chips in place of the dealt ones.
@@ -248,9 +263,53 @@ func (s *Service) SaveResult(ctx context.Context, judge string, tournamentID int
 	if err != nil {
 		return TableResult{}, err
 	}
-	r, t, err := e.table(n, number)
+	t, tr, err := s.checkResult(ctx, e, n, number, judge, in)
 	if err != nil {
 		return TableResult{}, err
+	}
+	action := "result.save"
+	if in.Version > 0 {
+		action = "result.correct"
+	}
+	c := s.change(judge, action, tableSubject(n, number), t.Result, &tr.Result)
+	if err := s.store.SaveResult(ctx, t.ID, in.Version, &tr.Result, c); err != nil {
+		if ce := (*ConflictError)(nil); errors.As(err, &ce) {
+			ce.Names = map[int64]string{}
+			for _, p := range e.players {
+				ce.Names[p.ID] = p.Name
+			}
+		}
+		return TableResult{}, err
+	}
+	return tr, nil
+}
+
+// PreviewResult checks a score sheet and places it exactly as SaveResult
+// would, with the same errors and the penalties given in the game, but
+// stores nothing: the judge sees the placings before saving. The Result
+// has the Version saving would give it, unless someone saves first; its
+// Judge is empty. A stale in.Version shows only when saving.
+func (s *Service) PreviewResult(ctx context.Context, tournamentID int64, n, number int, in ResultInput) (TableResult, error) {
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return TableResult{}, err
+	}
+	t, tr, err := s.checkResult(ctx, e, n, number, "", in)
+	if err != nil {
+		return TableResult{}, err
+	}
+	tr.Result.TableID, tr.Result.Version = t.ID, in.Version+1
+	return tr, nil
+}
+
+// checkResult validates a score sheet for table number of round n, as
+// judge saves it now, and places it: the one path of SaveResult and
+// PreviewResult. It returns the table and the revision to store with its
+// placings.
+func (s *Service) checkResult(ctx context.Context, e event, n, number int, judge string, in ResultInput) (Table, TableResult, error) {
+	r, t, err := e.table(n, number)
+	if err != nil {
+		return Table{}, TableResult{}, err
 	}
 	subject := tableSubject(n, number)
 	var ids []int64
@@ -260,16 +319,16 @@ func (s *Service) SaveResult(ctx context.Context, judge string, tournamentID int
 	in.Reason = strings.TrimSpace(in.Reason)
 	switch {
 	case in.Version < 0:
-		return TableResult{}, invalid("result-version", fmt.Sprintf("version %d is not a result version", in.Version),
+		return Table{}, TableResult{}, invalid("result-version", fmt.Sprintf("version %d is not a result version", in.Version),
 			map[string]any{"Version": in.Version})
 	case !sameMembers(ids, t.Players):
-		return TableResult{}, invalid("scores-not-the-table", subject+": the scores must name each player at the table once",
+		return Table{}, TableResult{}, invalid("scores-not-the-table", subject+": the scores must name each player at the table once",
 			map[string]any{"Round": n, "Table": number})
 	case in.Declared != 0 && !slices.Contains(t.Players, in.Declared):
-		return TableResult{}, invalid("winner-not-at-table", fmt.Sprintf("%s: the declared winner %d is not at the table", subject, in.Declared),
+		return Table{}, TableResult{}, invalid("winner-not-at-table", fmt.Sprintf("%s: the declared winner %d is not at the table", subject, in.Declared),
 			map[string]any{"Player": e.nameOf(pid(in.Declared))})
 	case in.Version > 0 && in.Reason == "":
-		return TableResult{}, invalid("correction-reason-missing", subject+": a correction needs a reason",
+		return Table{}, TableResult{}, invalid("correction-reason-missing", subject+": a correction needs a reason",
 			map[string]any{"Round": n, "Table": number})
 	}
 	res := Result{
@@ -281,37 +340,20 @@ func (s *Service) SaveResult(ctx context.Context, judge string, tournamentID int
 		Reason:   in.Reason,
 	}
 	if res.LateReason, err = s.checkDeclaredInTime(ctx, e, r, t, in, res.At); err != nil {
-		return TableResult{}, err
+		return Table{}, TableResult{}, err
 	}
 	if in.Declared != 0 {
 		res.EndedBy = EndedByDeclaration
 	}
-	if _, err := placeTable(e.t.Ruleset, n, number, res, e.penalties); err != nil {
-		return TableResult{}, fmt.Errorf("%s: %w", subject, e.named(err))
-	}
-	action := "result.save"
-	if in.Version > 0 {
-		action = "result.correct"
-	}
-	c := s.change(judge, action, subject, t.Result, &res)
-	if err := s.store.SaveResult(ctx, t.ID, in.Version, &res, c); err != nil {
-		if ce := (*ConflictError)(nil); errors.As(err, &ce) {
-			ce.Names = map[int64]string{}
-			for _, p := range e.players {
-				ce.Names[p.ID] = p.Name
-			}
-		}
-		return TableResult{}, err
-	}
-	places, err := placeTable(e.t.Ruleset, n, number, res, e.penalties)
+	places, err := e.place(n, res)
 	if err != nil {
-		return TableResult{}, err
+		return Table{}, TableResult{}, fmt.Errorf("%s: %w", subject, e.named(err))
 	}
 	tr := TableResult{Result: res}
 	for _, p := range places {
 		tr.Places = append(tr.Places, Placing{PlayerID: fromPID(p.Player), VP: p.VP, Place: p.Place})
 	}
-	return tr, nil
+	return t, tr, nil
 }
 
 // Revisions returns every revision of a table's result, oldest first.
@@ -327,22 +369,18 @@ func (s *Service) Revisions(ctx context.Context, tournamentID int64, n, number i
 	return s.store.Revisions(ctx, r.Tables[i].ID)
 }
 
-// placeTable places a game from a result revision and the standing
-// penalties given in it (RULINGS.md, Penalties).
-func placeTable(rs referee.Ruleset, round, table int, res Result, penalties []Penalty) ([]referee.Placing, error) {
+// place places a game of round n from a result revision and the standing
+// penalties its players were given in the round (RULINGS.md, Penalties).
+func (e event) place(n int, res Result) ([]referee.Placing, error) {
 	scores := make([]referee.Score, len(res.Scores))
+	var sanctions []referee.Sanction
 	for i, sc := range res.Scores {
 		scores[i] = referee.Score{Player: pid(sc.PlayerID), VP: sc.VP}
-	}
-	var sanctions []referee.Sanction
-	for _, p := range penalties {
-		if p.Revoked == nil && p.Round == round && p.Table == table {
-			sanctions = append(sanctions, referee.Sanction{Player: pid(p.PlayerID), Level: p.Level})
-		}
+		sanctions = append(sanctions, e.sanctions[entry{n, sc.PlayerID}]...)
 	}
 	declared := ""
 	if res.Declared != 0 {
 		declared = pid(res.Declared)
 	}
-	return referee.PlaceWithPenalties(rs, scores, declared, sanctions)
+	return referee.PlaceWithPenalties(e.t.Ruleset, scores, declared, sanctions)
 }

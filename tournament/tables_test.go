@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -179,6 +180,14 @@ func TestSaveResultValidation(t *testing.T) {
 			if tc.code != "" && (!errors.As(err, &v) || v.Code != tc.code) {
 				t.Errorf("SaveResult(%+v) error = %v, want a *referee.Violation %q", tc.in, err, tc.code)
 			}
+			if tc.code == "" {
+				return // a stale version shows only when saving
+			}
+			// The preview refuses the sheet as saving does.
+			_, perr := c.svc.PreviewResult(c.ctx, tour.ID, 1, 1, tc.in)
+			if !errors.Is(perr, tc.want) || !errors.As(perr, &v) || v.Code != tc.code {
+				t.Errorf("PreviewResult(%+v) error = %v, want %v with code %q", tc.in, perr, tc.want, tc.code)
+			}
 		})
 	}
 
@@ -203,6 +212,92 @@ func TestSaveResultValidation(t *testing.T) {
 	must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, tournament.ResultInput{Scores: scores(1, 2, 3, 4)})).ok(t)
 	if _, err := c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true}); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("SetSeating(after the result) error = %v, want ErrConflict", err)
+	}
+}
+
+// PreviewResult places a sheet as SaveResult then saves it, penalties
+// given in the game included, and stores nothing.
+func TestPreviewResult(t *testing.T) {
+	c := newConsole(t)
+	tour, _ := c.setUp(4, 1)
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	p := r.Tables[0].Players
+	// A VP deduction for the declared winner (who stays 1st) and a game
+	// loss for the player with the most VP after them.
+	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "note-taking", Level: referee.VPDeduction})).ok(t)
+	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[1], Round: 1, Offence: "ignored-judge"})).ok(t)
+	in := tournament.ResultInput{Declared: p[0]}
+	for i, vp := range []int{10, 9, 6, 6} {
+		in.Scores = append(in.Scores, tournament.Score{PlayerID: p[i], VP: vp})
+	}
+	preview := must(c.svc.PreviewResult(c.ctx, tour.ID, 1, 1, in)).ok(t)
+	want := []tournament.Placing{{PlayerID: p[0], VP: 10 - tour.Ruleset.DeductVP, Place: 1}, {PlayerID: p[2], VP: 6, Place: 2}, {PlayerID: p[3], VP: 6, Place: 2}, {PlayerID: p[1], VP: 0, Place: 4}}
+	if diff := cmp.Diff(want, preview.Places); diff != "" {
+		t.Errorf("PreviewResult() placings mismatch (-want +got):\n%s", diff)
+	}
+	if revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t); len(revs) != 0 {
+		t.Fatalf("Revisions() after a preview = %v, want none", revs)
+	}
+	saved := must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, in)).ok(t)
+	if diff := cmp.Diff(saved.Places, preview.Places); diff != "" {
+		t.Errorf("PreviewResult() and SaveResult() placings differ (-saved +preview):\n%s", diff)
+	}
+	got, wantRes := preview.Result, saved.Result
+	got.At, got.Judge, wantRes.At, wantRes.Judge = time.Time{}, "", time.Time{}, ""
+	if diff := cmp.Diff(wantRes, got); diff != "" {
+		t.Errorf("PreviewResult() result differs from the saved one (-saved +preview):\n%s", diff)
+	}
+	if _, err := c.svc.PreviewResult(c.ctx, tour.ID, 1, 2, in); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("PreviewResult(table 2) error = %v, want ErrNotFound", err)
+	}
+}
+
+// SuggestPenalty suggests the level RecordPenalty then gives when the
+// judge leaves it to the escalation rules.
+func TestSuggestPenalty(t *testing.T) {
+	c := newConsole(t)
+	tour, _ := c.setUp(4, 1)
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	p := r.Tables[0].Players
+	record := func(in tournament.PenaltyInput) tournament.Penalty {
+		t.Helper()
+		suggested := must(c.svc.SuggestPenalty(c.ctx, tour.ID, in.PlayerID, in.Offence)).ok(t)
+		pen := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, in)).ok(t)
+		if in.Level == "" && pen.Level != suggested {
+			t.Errorf("RecordPenalty(%+v) level = %s, but SuggestPenalty said %s", in, pen.Level, suggested)
+		}
+		return pen
+	}
+	first := record(tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "note-taking"})
+	if first.Level != referee.Warning {
+		t.Errorf("first note-taking = %s, want the catalogue's warning", first.Level)
+	}
+	if second := record(tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "note-taking"}); second.Level == referee.Warning {
+		t.Errorf("second note-taking = %s, want it escalated from warning", second.Level)
+	}
+	// Another player, and the same player for another offence, start afresh.
+	if l := must(c.svc.SuggestPenalty(c.ctx, tour.ID, p[1], "note-taking")).ok(t); l != referee.Warning {
+		t.Errorf("SuggestPenalty(another player) = %s, want warning", l)
+	}
+	if l := must(c.svc.SuggestPenalty(c.ctx, tour.ID, p[0], "needless-talk")).ok(t); l != referee.Caution {
+		t.Errorf("SuggestPenalty(another offence) = %s, want caution", l)
+	}
+	// A revoked penalty does not count.
+	must(c.svc.RevokePenalty(c.ctx, "judge-b", first.ID, "人違い")).ok(t)
+	second := must(c.svc.SuggestPenalty(c.ctx, tour.ID, p[0], "note-taking")).ok(t)
+	if third := record(tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "note-taking"}); third.Level != second {
+		t.Errorf("note-taking after a revocation = %s, want %s", third.Level, second)
+	}
+	for _, tc := range []struct {
+		player  int64
+		offence string
+	}{{999, "note-taking"}, {p[0], "no-such-offence"}} {
+		if _, err := c.svc.SuggestPenalty(c.ctx, tour.ID, tc.player, tc.offence); !errors.Is(err, referee.ErrInvalid) && !errors.Is(err, tournament.ErrInvalid) {
+			t.Errorf("SuggestPenalty(%d, %q) error = %v, want invalid", tc.player, tc.offence, err)
+		}
+	}
+	if _, err := c.svc.SuggestPenalty(c.ctx, tour.ID+1, p[0], "note-taking"); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("SuggestPenalty(no such tournament) error = %v, want ErrNotFound", err)
 	}
 }
 

@@ -65,8 +65,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		BaseContext:       func(net.Listener) context.Context { return ctx },
+		// Bodies are small (1 MiB at most); a slow sender does not hold a
+		// connection. The live feed is a GET and only writes.
+		ReadTimeout: 30 * time.Second,
+		IdleTimeout: 2 * time.Minute,
+		BaseContext: func(net.Listener) context.Context { return ctx },
 	}
 	url := "http://" + localAddr(ln.Addr())
 	fmt.Fprintf(stdout, "Catan Judge is running at %s\n", url)

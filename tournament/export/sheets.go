@@ -28,12 +28,6 @@ func standingsTable(d tournament.ExportData, lang string) table {
 		cols = append(cols, hPoints)
 	}
 	cols = append(cols, hPlayed, hPenalties, hDropped)
-	penalties := map[int64]int{}
-	for _, p := range d.Penalties {
-		if p.Revoked == nil {
-			penalties[p.PlayerID]++
-		}
-	}
 	st := d.Standings
 	return table{name: sheetStandings, cols: cols, n: len(st), row: func(i int, v []any) {
 		s := st[i]
@@ -47,7 +41,7 @@ func standingsTable(d tournament.ExportData, lang string) table {
 			v[k] = s.Points
 			k++
 		}
-		v[k], v[k+1], v[k+2] = s.Played, penalties[s.PlayerID], orNil(s.DroppedRound)
+		v[k], v[k+1], v[k+2] = s.Played, s.Penalties, orNil(s.DroppedRound)
 	}}
 }
 

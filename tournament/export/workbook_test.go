@@ -23,7 +23,7 @@ import (
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/export"
-	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -44,22 +44,8 @@ type event struct {
 func newEvent(t *testing.T) event {
 	t.Helper()
 	ctx := context.Background()
-	dsn, err := store.FileDSN(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	rulesets, err := config.LoadRulesets()
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC)
 	var seed uint64
-	svc := tournament.NewService(st, rulesets, func() time.Time { at = at.Add(time.Minute); return at },
+	svc, _ := tournamenttest.NewService(t, tournamenttest.Clock(time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC), time.Minute),
 		tournament.WithSeeds(func() uint64 { seed++; return seed * 0x9E3779B97F4A7C15 }))
 	check := func(err error) {
 		t.Helper()

@@ -13,10 +13,9 @@ import (
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/unicode"
 
-	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/roster"
-	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 // desk is the desk list every format below holds: a header, three
@@ -172,22 +171,8 @@ func TestReadRefusesTooManyRows(t *testing.T) {
 // newService is the service over a real SQLite file, with a tournament.
 func newService(t *testing.T) (*tournament.Service, int64) {
 	t.Helper()
-	ctx := context.Background()
-	dsn, err := store.FileDSN(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	rulesets, err := config.LoadRulesets()
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := tournament.NewService(st, rulesets, time.Now)
-	tr, err := svc.CreateTournament(ctx, "山田", tournament.TournamentInput{Name: "土曜カタン大会", Rounds: 3})
+	svc, _ := tournamenttest.NewService(t, time.Now)
+	tr, err := svc.CreateTournament(context.Background(), "山田", tournament.TournamentInput{Name: "土曜カタン大会", Rounds: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,7 +69,7 @@ func TestAfterCommit(t *testing.T) {
 	var ids []int64
 	for _, name := range []string{"a", "b", "c"} {
 		p := tournament.Player{TournamentID: tour.ID, Name: name}
-		if err := s.AddPlayer(ctx, &p, change("player.add")); err != nil {
+		if err := s.AddPlayer(ctx, &p, tournament.Progress{}, change("player.add")); err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, p.ID)

@@ -11,8 +11,11 @@ import (
 )
 
 // AddPenalty implements tournament.Store.
-func (s *Store) AddPenalty(ctx context.Context, p *tournament.Penalty, dropFrom int, c tournament.Change) error {
+func (s *Store) AddPenalty(ctx context.Context, p *tournament.Penalty, dropFrom int, from *tournament.Progress, c tournament.Change) error {
 	return s.tx(ctx, "add penalty", func(tx *gorm.DB) error {
+		if err := checkProgress(tx, p.TournamentID, from); err != nil {
+			return err
+		}
 		var player playerRow
 		if err := tx.Take(&player, p.PlayerID).Error; err != nil {
 			return err
@@ -51,6 +54,10 @@ func (s *Store) RevokePenalty(ctx context.Context, id int64, r tournament.Revoca
 		if err := tx.Take(&row, id).Error; err != nil {
 			return err
 		}
+		if row.RevokedAt != nil {
+			return tournament.Conflict("penalty-revoked", fmt.Sprintf("penalty %d was revoked by %s", id, row.RevokedBy),
+				map[string]any{"Judge": row.RevokedBy})
+		}
 		at := r.At.UTC()
 		res := tx.Model(&penaltyRow{}).Where("id = ? AND revoked_at IS NULL", id).Updates(map[string]any{
 			"revoked_by": r.Judge, "revoked_at": &at, "revoke_reason": r.Reason,
@@ -59,7 +66,7 @@ func (s *Store) RevokePenalty(ctx context.Context, id int64, r tournament.Revoca
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
-			return fmt.Errorf("%w: penalty %d is already revoked", tournament.ErrConflict, id)
+			return tournament.Conflict("penalty-revoked", fmt.Sprintf("penalty %d is already revoked", id), map[string]any{"Judge": ""})
 		}
 		return audit(tx, row.TournamentID, c)
 	})

@@ -12,10 +12,13 @@ import (
 )
 
 // AddPlayer implements tournament.Store.
-func (s *Store) AddPlayer(ctx context.Context, p *tournament.Player, c tournament.Change) error {
+func (s *Store) AddPlayer(ctx context.Context, p *tournament.Player, from tournament.Progress, c tournament.Change) error {
 	row := newPlayerRow(*p)
 	row.ID = 0
 	return s.tx(ctx, "add player", func(tx *gorm.DB) error {
+		if err := checkProgress(tx, p.TournamentID, &from); err != nil {
+			return err
+		}
 		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
 			return err
 		}
@@ -28,24 +31,77 @@ func (s *Store) AddPlayer(ctx context.Context, p *tournament.Player, c tournamen
 }
 
 // UpdatePlayer implements tournament.Store.
-func (s *Store) UpdatePlayer(ctx context.Context, p tournament.Player, c tournament.Change) error {
+func (s *Store) UpdatePlayer(ctx context.Context, before, after tournament.Player, from *tournament.Progress, c tournament.Change) error {
 	return s.tx(ctx, "update player", func(tx *gorm.DB) error {
-		var old playerRow
-		if err := tx.Take(&old, p.ID).Error; err != nil {
+		var cur playerRow
+		if err := tx.Take(&cur, after.ID).Error; err != nil {
 			return err
 		}
-		if old.TournamentID != p.TournamentID {
-			return fmt.Errorf("%w: player %d is not in tournament %d", tournament.ErrInvalid, p.ID, p.TournamentID)
+		if cur.TournamentID != after.TournamentID || before.ID != after.ID {
+			return fmt.Errorf("%w: player %d is not in tournament %d", tournament.ErrInvalid, after.ID, after.TournamentID)
 		}
-		row := newPlayerRow(p)
-		if err := tx.Omit(clause.Associations).Select("*").Updates(&row).Error; err != nil {
+		if err := checkProgress(tx, after.TournamentID, from); err != nil {
 			return err
 		}
-		if err := writeKeepApart(tx, p); err != nil {
-			return err
+		was, now := newPlayerRow(before), newPlayerRow(after)
+		// Each column the change sets, with its value before the change,
+		// its value after and its value stored now.
+		cols := []struct {
+			name             string
+			was, now, stored any
+		}{
+			{"name", was.Name, now.Name, cur.Name},
+			{"kana", was.Kana, now.Kana, cur.Kana},
+			{"checked_in", was.CheckedIn, now.CheckedIn, cur.CheckedIn},
+			{"late_entry_round", was.LateEntryRound, now.LateEntryRound, cur.LateEntryRound},
+			{"dropped_round", was.DroppedRound, now.DroppedRound, cur.DroppedRound},
+			{"fixed_table", was.FixedTable, now.FixedTable, cur.FixedTable},
 		}
-		return audit(tx, p.TournamentID, c)
+		set := map[string]any{}
+		for _, col := range cols {
+			switch {
+			case col.was == col.now, col.stored == col.now:
+				// Unchanged, or already as wanted.
+			case col.stored != col.was:
+				return stalePlayer(cur, col.name)
+			default:
+				set[col.name] = col.now
+			}
+		}
+		if len(set) > 0 {
+			if err := tx.Model(&playerRow{}).Where("id = ?", after.ID).Updates(set).Error; err != nil {
+				return err
+			}
+		}
+		if !slices.Equal(sorted(before.KeepApart), sorted(after.KeepApart)) {
+			var pairs []keepApartRow
+			if err := tx.Where("player_id = ? OR other_id = ?", after.ID, after.ID).Find(&pairs).Error; err != nil {
+				return err
+			}
+			if stored := keepApartOf(after.ID, pairs); !slices.Equal(stored, sorted(before.KeepApart)) && !slices.Equal(stored, sorted(after.KeepApart)) {
+				return stalePlayer(cur, "keep_apart")
+			}
+			if err := writeKeepApart(tx, after); err != nil {
+				return err
+			}
+		}
+		return audit(tx, after.TournamentID, c)
 	})
+}
+
+// stalePlayer is the conflict of a player's field changed by another
+// change since this one was decided.
+func stalePlayer(cur playerRow, field string) error {
+	return tournament.Conflict("player-changed",
+		fmt.Sprintf("player %d (%s) was changed by another judge meanwhile (%s)", cur.ID, cur.Name, field),
+		map[string]any{"Player": cur.Name})
+}
+
+// sorted returns ids sorted, without repeats.
+func sorted(ids []int64) []int64 {
+	out := slices.Clone(ids)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // writeKeepApart replaces the keep-apart requests involving p with p.KeepApart.

@@ -15,7 +15,7 @@ import (
 const importBatch = 500
 
 // AddPlayers implements tournament.Store.
-func (s *Store) AddPlayers(ctx context.Context, ps []*tournament.Player, c tournament.Change) error {
+func (s *Store) AddPlayers(ctx context.Context, ps []*tournament.Player, from tournament.Progress, c tournament.Change) error {
 	if len(ps) == 0 {
 		return nil
 	}
@@ -29,6 +29,9 @@ func (s *Store) AddPlayers(ctx context.Context, ps []*tournament.Player, c tourn
 		rows[i].ID = 0
 	}
 	return s.tx(ctx, "add players", func(tx *gorm.DB) error {
+		if err := checkProgress(tx, tid, &from); err != nil {
+			return err
+		}
 		if err := tx.Omit(clause.Associations).CreateInBatches(&rows, importBatch).Error; err != nil {
 			return err
 		}

@@ -22,7 +22,7 @@ func TestAddPlayers(t *testing.T) {
 	for i := range 1234 {
 		ps = append(ps, &tournament.Player{TournamentID: tr.ID, Name: fmt.Sprintf("選手%04d", i), Kana: fmt.Sprintf("せんしゅ%04d", i), FixedTable: i % 3, LateEntryRound: 2})
 	}
-	if err := s.AddPlayers(ctx, ps, change("player.import")); err != nil {
+	if err := s.AddPlayers(ctx, ps, tournament.Progress{}, change("player.import")); err != nil {
 		t.Fatal(err)
 	}
 	for i, p := range ps {
@@ -45,7 +45,7 @@ func TestAddPlayers(t *testing.T) {
 		t.Fatal(err)
 	}
 	mixed := []*tournament.Player{{TournamentID: other.ID, Name: "A"}, {TournamentID: tr.ID, Name: "B"}}
-	if err := s.AddPlayers(ctx, mixed, change("player.import")); !errors.Is(err, tournament.ErrInvalid) {
+	if err := s.AddPlayers(ctx, mixed, tournament.Progress{}, change("player.import")); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("AddPlayers(two tournaments) error = %v, want ErrInvalid", err)
 	}
 	if got, _ := s.Players(ctx, other.ID); len(got) != 0 {

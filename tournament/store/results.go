@@ -26,7 +26,7 @@ func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *
 		if err := checkVersion(tx, tableID, expected); err != nil {
 			return err
 		}
-		if err := checkScorePlayers(tx, tableID, r.Scores); err != nil {
+		if err := checkScorePlayers(tx, tableID, r.Scores, c.Subject); err != nil {
 			return err
 		}
 		row := resultRow{
@@ -65,8 +65,8 @@ func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *
 }
 
 // checkScorePlayers reports scores that do not name each of the table's
-// players once: the table may have changed since the judge read it.
-func checkScorePlayers(tx *gorm.DB, tableID int64, scores []tournament.Score) error {
+// players once: the table changed since the judge read it.
+func checkScorePlayers(tx *gorm.DB, tableID int64, scores []tournament.Score, subject string) error {
 	var seated []int64
 	if err := tx.Model(&tablePlayerRow{}).Where("table_id = ?", tableID).Order("player_id").Pluck("player_id", &seated).Error; err != nil {
 		return err
@@ -77,7 +77,17 @@ func checkScorePlayers(tx *gorm.DB, tableID int64, scores []tournament.Score) er
 	}
 	slices.Sort(named)
 	if !slices.Equal(seated, named) {
-		return fmt.Errorf("%w: the scores name players %v, but the table seats %v", tournament.ErrInvalid, named, seated)
+		var t tableRow
+		var round roundRow
+		if err := tx.Take(&t, tableID).Error; err != nil {
+			return err
+		}
+		if err := tx.Take(&round, t.RoundID).Error; err != nil {
+			return err
+		}
+		return tournament.Invalid("scores-not-the-table",
+			fmt.Sprintf("%s: the scores name players %v, but the table seats %v", subject, named, seated),
+			map[string]any{"Round": round.Number, "Table": t.Number})
 	}
 	return nil
 }
@@ -94,7 +104,8 @@ func checkVersion(db *gorm.DB, tableID int64, expected int) error {
 		return nil
 	}
 	if !ok {
-		return fmt.Errorf("%w: result version %d does not exist; the table has no result yet", tournament.ErrConflict, expected)
+		return tournament.Conflict("result-version-missing",
+			fmt.Sprintf("result version %d does not exist; the table has no result yet", expected), map[string]any{"Version": expected})
 	}
 	ce := &tournament.ConflictError{Expected: expected, Current: cur}
 	if expected > 0 && expected < cur.Version {

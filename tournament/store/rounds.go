@@ -39,10 +39,20 @@ func (s *Store) AddRound(ctx context.Context, r *tournament.Round, c tournament.
 }
 
 // ReplaceRound implements tournament.Store.
-func (s *Store) ReplaceRound(ctx context.Context, r *tournament.Round, c tournament.Change) error {
+func (s *Store) ReplaceRound(ctx context.Context, r *tournament.Round, from tournament.Round, c tournament.Change) error {
 	return s.tx(ctx, fmt.Sprintf("replace round %d", r.Number), func(tx *gorm.DB) error {
 		var row roundRow
 		if err := tx.Where("tournament_id = ? AND number = ?", r.TournamentID, r.Number).Take(&row).Error; err != nil {
+			return err
+		}
+		started, err := roundStarted(tx, row.ID)
+		if err != nil {
+			return err
+		}
+		if started {
+			return tournament.Conflict("round-started", fmt.Sprintf("round %d has started", r.Number), map[string]any{"Round": r.Number})
+		}
+		if err := checkPairing(tx, row, from); err != nil {
 			return err
 		}
 		var tables []tableRow
@@ -50,33 +60,15 @@ func (s *Store) ReplaceRound(ctx context.Context, r *tournament.Round, c tournam
 			return err
 		}
 		boards := map[int]string{}
-		tids := make([]int64, len(tables))
-		for i, t := range tables {
-			if t.Seating != "" {
-				return fmt.Errorf("%w: table %d is already seated", tournament.ErrConflict, t.Number)
-			}
+		for _, t := range tables {
 			boards[t.Number] = t.Board
-			tids[i] = t.ID
-		}
-		var n int64
-		if err := tx.Model(&resultRow{}).Where("table_id IN ?", tids).Count(&n).Error; err != nil {
-			return err
-		}
-		if n > 0 {
-			return fmt.Errorf("%w: the round already has results", tournament.ErrConflict)
-		}
-		if err := tx.Model(&clockEventRow{}).Where("round_id = ?", row.ID).Count(&n).Error; err != nil {
-			return err
-		}
-		if n > 0 {
-			return fmt.Errorf("%w: the round's clock has started", tournament.ErrConflict)
 		}
 		for _, m := range []any{&tablePlayerRow{}, &byeRow{}, &amendmentRow{}, &tableRow{}} {
 			if err := tx.Where("round_id = ?", row.ID).Delete(m).Error; err != nil {
 				return err
 			}
 		}
-		err := tx.Model(&row).Updates(map[string]any{
+		err = tx.Model(&row).Updates(map[string]any{
 			"mode": r.Mode, "seed": int64(r.Seed), "repeats": r.Repeats, "cost_meetings": r.Cost.Meetings,
 			"cost_exposure": r.Cost.Exposure, "cost_standings": r.Cost.Standings,
 			"paired_by": r.PairedBy, "paired_at": r.PairedAt.UTC(),
@@ -237,7 +229,7 @@ func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
 }
 
 // AmendRound implements tournament.Store.
-func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, a tournament.Amendment, c tournament.Change) error {
+func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tournament.Round, a tournament.Amendment, c tournament.Change) error {
 	return s.tx(ctx, fmt.Sprintf("amend round %d", r.Number), func(tx *gorm.DB) error {
 		var row roundRow
 		if err := tx.Take(&row, r.ID).Error; err != nil {
@@ -245,6 +237,9 @@ func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, a tournamen
 		}
 		if row.TournamentID != r.TournamentID || row.Number != r.Number {
 			return fmt.Errorf("%w: round %d is not round %d of tournament %d", tournament.ErrInvalid, r.ID, r.Number, r.TournamentID)
+		}
+		if err := checkPairing(tx, row, from); err != nil {
+			return err
 		}
 		var tables []tableRow
 		if err := tx.Where("round_id = ?", row.ID).Order("number").Find(&tables).Error; err != nil {
@@ -272,7 +267,7 @@ func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, a tournamen
 				continue
 			}
 			if !sameMembers(now[t.ID], nt.Players) {
-				if err := checkTableOpen(tx, t.ID, true); err != nil {
+				if err := checkTableOpen(tx, row.Number, t, true); err != nil {
 					return err
 				}
 			}
@@ -333,22 +328,40 @@ func sameMembers(a, b []int64) bool {
 	return slices.Equal(a, b)
 }
 
-// checkTableOpen reports a conflict when a table already has a result, or
-// (when seatingToo) a seating: the facts recorded there would no longer fit.
-func checkTableOpen(tx *gorm.DB, tableID int64, seatingToo bool) error {
-	var t tableRow
-	if err := tx.Take(&t, tableID).Error; err != nil {
+// checkPairing refuses a change computed from the pairing from when round
+// row's tables and byes are no longer from's: another judge's amendment or
+// repair came first, and writing this one would undo it.
+func checkPairing(tx *gorm.DB, row roundRow, from tournament.Round) error {
+	rounds, err := loadRounds(tx, []roundRow{row})
+	if err != nil {
 		return err
 	}
+	cur := rounds[0]
+	same := len(cur.Tables) == len(from.Tables) && slices.Equal(sorted(cur.Byes), sorted(from.Byes))
+	for i := 0; same && i < len(cur.Tables); i++ {
+		same = cur.Tables[i].Number == from.Tables[i].Number && slices.Equal(cur.Tables[i].Players, from.Tables[i].Players)
+	}
+	if !same {
+		return tournament.Conflict("round-changed", fmt.Sprintf("round %d was changed by another judge since it was read", row.Number),
+			map[string]any{"Round": row.Number})
+	}
+	return nil
+}
+
+// checkTableOpen reports a conflict when table t of round n already has a
+// result, or (when seatingToo) a seating: the facts recorded there would no
+// longer fit.
+func checkTableOpen(tx *gorm.DB, n int, t tableRow, seatingToo bool) error {
+	args := map[string]any{"Round": n, "Table": t.Number}
 	if seatingToo && t.Seating != "" {
-		return fmt.Errorf("%w: table %d is already seated", tournament.ErrConflict, t.Number)
+		return tournament.Conflict("table-seated", fmt.Sprintf("round %d table %d is already seated", n, t.Number), args)
 	}
-	var n int64
-	if err := tx.Model(&resultRow{}).Where("table_id = ?", tableID).Count(&n).Error; err != nil {
+	var count int64
+	if err := tx.Model(&resultRow{}).Where("table_id = ?", t.ID).Count(&count).Error; err != nil {
 		return err
 	}
-	if n > 0 {
-		return fmt.Errorf("%w: table %d already has a result", tournament.ErrConflict, t.Number)
+	if count > 0 {
+		return tournament.Conflict("table-has-result", fmt.Sprintf("round %d table %d already has a result", n, t.Number), args)
 	}
 	return nil
 }
@@ -359,7 +372,22 @@ func (s *Store) SetSeating(ctx context.Context, tableID int64, seating tournamen
 	if err != nil {
 		return err
 	}
-	return s.setTable(ctx, "set seating", tableID, "seating", text, c)
+	seats := make([]int64, len(seating.Seats))
+	for i, st := range seating.Seats {
+		seats[i] = st.PlayerID
+	}
+	return s.setTable(ctx, "set seating", tableID, "seating", text, c, func(tx *gorm.DB, n int, t tableRow) error {
+		var players []int64
+		if err := tx.Model(&tablePlayerRow{}).Where("table_id = ?", t.ID).Pluck("player_id", &players).Error; err != nil {
+			return err
+		}
+		if !slices.Equal(sorted(players), sorted(seats)) || len(seats) != len(players) {
+			return tournament.Conflict("table-players-changed",
+				fmt.Sprintf("round %d table %d seats %v now, not the %v the change was decided for", n, t.Number, sorted(players), seats),
+				map[string]any{"Round": n, "Table": t.Number})
+		}
+		return nil
+	})
 }
 
 // SetBoard implements tournament.Store.
@@ -368,22 +396,34 @@ func (s *Store) SetBoard(ctx context.Context, tableID int64, b tournament.BoardR
 	if err != nil {
 		return err
 	}
-	return s.setTable(ctx, "set board", tableID, "board", text, c)
+	return s.setTable(ctx, "set board", tableID, "board", text, c, nil)
 }
 
-func (s *Store) setTable(ctx context.Context, what string, tableID int64, column, value string, c tournament.Change) error {
+// setTable writes one column of a table that has no result yet, once
+// check (when not nil) accepts the table, in round n, as it is now.
+func (s *Store) setTable(ctx context.Context, what string, tableID int64, column, value string, c tournament.Change,
+	check func(tx *gorm.DB, n int, t tableRow) error) error {
 	return s.tx(ctx, what, func(tx *gorm.DB) error {
-		if err := checkTableOpen(tx, tableID, false); err != nil {
+		var t tableRow
+		if err := tx.Take(&t, tableID).Error; err != nil {
 			return err
+		}
+		var round roundRow
+		if err := tx.Take(&round, t.RoundID).Error; err != nil {
+			return err
+		}
+		if err := checkTableOpen(tx, round.Number, t, false); err != nil {
+			return err
+		}
+		if check != nil {
+			if err := check(tx, round.Number, t); err != nil {
+				return err
+			}
 		}
 		if err := tx.Model(&tableRow{ID: tableID}).Update(column, value).Error; err != nil {
 			return err
 		}
-		tid, err := tournamentOfTable(tx, tableID)
-		if err != nil {
-			return err
-		}
-		return audit(tx, tid, c)
+		return audit(tx, round.TournamentID, c)
 	})
 }
 

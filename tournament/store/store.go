@@ -171,6 +171,73 @@ func (s *Store) tx(ctx context.Context, what string, fn func(tx *gorm.DB) error)
 	return nil
 }
 
+// Progress implements tournament.Store.
+func (s *Store) Progress(ctx context.Context, tournamentID int64) (tournament.Progress, error) {
+	p, err := progressOf(s.db.WithContext(ctx), tournamentID)
+	return p, wrap(fmt.Sprintf("progress of tournament %d", tournamentID), err)
+}
+
+// progressOf reads a tournament's progress (tournament.Progress), inside a
+// transaction when db is one.
+func progressOf(db *gorm.DB, tournamentID int64) (tournament.Progress, error) {
+	var p tournament.Progress
+	var last []roundRow
+	if err := db.Where("tournament_id = ?", tournamentID).Order("number DESC").Limit(1).Find(&last).Error; err != nil {
+		return p, err
+	}
+	if len(last) == 0 {
+		return p, nil
+	}
+	var n int64
+	if err := db.Model(&roundRow{}).Where("tournament_id = ?", tournamentID).Count(&n).Error; err != nil {
+		return p, err
+	}
+	p.Paired = int(n)
+	started, err := roundStarted(db, last[0].ID)
+	if err != nil {
+		return p, err
+	}
+	p.Started = started
+	err = db.Model(&clockEventRow{}).
+		Where("round_id IN (SELECT id FROM rounds WHERE tournament_id = ?)", tournamentID).Count(&n).Error
+	p.Clocked = n > 0
+	return p, err
+}
+
+// roundStarted reports whether a table of the round has a seating or a
+// result, or the round's clock an event.
+func roundStarted(db *gorm.DB, roundID int64) (bool, error) {
+	var n int64
+	if err := db.Model(&tableRow{}).Where("round_id = ? AND seating <> ''", roundID).Count(&n).Error; err != nil || n > 0 {
+		return n > 0, err
+	}
+	err := db.Model(&resultRow{}).Where("table_id IN (SELECT id FROM round_tables WHERE round_id = ?)", roundID).Count(&n).Error
+	if err != nil || n > 0 {
+		return n > 0, err
+	}
+	err = db.Model(&clockEventRow{}).Where("round_id = ?", roundID).Count(&n).Error
+	return n > 0, err
+}
+
+// checkProgress refuses a change decided from the tournament's progress
+// want (nil for a change that does not depend on it) when the tournament
+// has moved on: a round was paired or started by another judge meanwhile.
+func checkProgress(tx *gorm.DB, tournamentID int64, want *tournament.Progress) error {
+	if want == nil {
+		return nil
+	}
+	got, err := progressOf(tx, tournamentID)
+	if err != nil {
+		return err
+	}
+	if got != *want {
+		return tournament.Conflict("tournament-progressed",
+			fmt.Sprintf("the tournament moved on since the change was decided: %+v, not %+v", got, *want),
+			map[string]any{"Paired": got.Paired})
+	}
+	return nil
+}
+
 // auditedKey keys, in a transaction's context, the audit entries it wrote.
 type auditedKey struct{}
 
@@ -188,9 +255,9 @@ func wrap(what string, err error) error {
 	case errors.Is(err, gorm.ErrRecordNotFound):
 		return fmt.Errorf("%s: %w", what, tournament.ErrNotFound)
 	case errors.Is(err, gorm.ErrDuplicatedKey):
-		return fmt.Errorf("%s: %w: already recorded", what, tournament.ErrConflict)
+		return fmt.Errorf("%s: %w", what, tournament.Conflict("already-recorded", "already recorded", nil))
 	case errors.Is(err, gorm.ErrForeignKeyViolated):
-		return fmt.Errorf("%s: %w: refers to a missing row or is still referred to", what, tournament.ErrInvalid)
+		return fmt.Errorf("%s: %w", what, tournament.Invalid("missing-reference", "refers to a missing row or is still referred to", nil))
 	}
 	return fmt.Errorf("%s: %w", what, err)
 }

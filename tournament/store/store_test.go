@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -72,7 +73,7 @@ func newFixture(t *testing.T, n int, sizes ...int) fixture {
 	f := fixture{s: s, t: tour}
 	for i := range n {
 		p := tournament.Player{TournamentID: tour.ID, Name: fmt.Sprintf("player %d", i+1), Kana: fmt.Sprintf("ぷれいやー%02d", i+1)}
-		if err := s.AddPlayer(ctx, &p, change("player.add")); err != nil {
+		if err := s.AddPlayer(ctx, &p, tournament.Progress{}, change("player.add")); err != nil {
 			t.Fatal(err)
 		}
 		f.players = append(f.players, p.ID)
@@ -150,7 +151,7 @@ func TestTournamentRoundTrip(t *testing.T) {
 
 	in.Name, in.Venue, in.Rounds = "定例会 改", "新宿", 4
 	in.Ruleset.Name = "edited" // the copied ruleset never changes
-	if err := s.UpdateTournament(ctx, in, change("tournament.update")); err != nil {
+	if err := s.UpdateTournament(ctx, in, tournament.Progress{}, change("tournament.update")); err != nil {
 		t.Fatal(err)
 	}
 	got, err = s.Tournament(ctx, in.ID)
@@ -170,7 +171,7 @@ func TestTournamentRoundTrip(t *testing.T) {
 	if _, err := s.Tournament(ctx, in.ID+1); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("Tournament(missing) error = %v, want ErrNotFound", err)
 	}
-	if err := s.UpdateTournament(ctx, tournament.Tournament{ID: in.ID + 1}, change("tournament.update")); !errors.Is(err, tournament.ErrNotFound) {
+	if err := s.UpdateTournament(ctx, tournament.Tournament{ID: in.ID + 1}, tournament.Progress{}, change("tournament.update")); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("UpdateTournament(missing) error = %v, want ErrNotFound", err)
 	}
 }
@@ -183,9 +184,10 @@ func TestPlayersRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	read := p
 	p.Name, p.Kana, p.CheckedIn, p.DroppedRound, p.FixedTable = "青木", "あおき", true, 3, 2
 	p.KeepApart = []int64{c, b, b}
-	if err := f.s.UpdatePlayer(ctx, p, change("player.update")); err != nil {
+	if err := f.s.UpdatePlayer(ctx, read, p, nil, change("player.update")); err != nil {
 		t.Fatal(err)
 	}
 	got, err := f.s.Player(ctx, a)
@@ -206,7 +208,7 @@ func TestPlayersRoundTrip(t *testing.T) {
 		t.Errorf("Player(%d).KeepApart mismatch (-want +got):\n%s", c, diff)
 	}
 	late := tournament.Player{TournamentID: f.t.ID, Name: "遅刻", Kana: "ちこく", LateEntryRound: 2, KeepApart: []int64{d}}
-	if err := f.s.AddPlayer(ctx, &late, change("player.add")); err != nil {
+	if err := f.s.AddPlayer(ctx, &late, tournament.Progress{Paired: 1}, change("player.add")); err != nil {
 		t.Fatal(err)
 	}
 	all, err := f.s.Players(ctx, f.t.ID)
@@ -227,7 +229,7 @@ func TestPlayersRoundTrip(t *testing.T) {
 
 	self := late
 	self.KeepApart = []int64{late.ID}
-	if err := f.s.UpdatePlayer(ctx, self, change("player.update")); !errors.Is(err, tournament.ErrInvalid) {
+	if err := f.s.UpdatePlayer(ctx, late, self, nil, change("player.update")); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("UpdatePlayer(keep apart from self) error = %v, want ErrInvalid", err)
 	}
 	if _, err := f.s.Player(ctx, 9999); !errors.Is(err, tournament.ErrNotFound) {
@@ -291,7 +293,7 @@ func TestReplaceRound(t *testing.T) {
 	}
 	re := tournament.Round{TournamentID: f.t.ID, Number: 1, Mode: "random", Seed: 99, PairedBy: "judge-b", PairedAt: t0.Add(time.Minute),
 		Tables: []tournament.Table{{Number: 1, Players: []int64{p[6], p[5], p[4], p[3]}}, {Number: 2, Players: []int64{p[2], p[1], p[0]}}}}
-	if err := f.s.ReplaceRound(ctx, &re, change("round.repair")); err != nil {
+	if err := f.s.ReplaceRound(ctx, &re, f.round, change("round.repair")); err != nil {
 		t.Fatal(err)
 	}
 	got, err := f.s.Round(ctx, f.t.ID, 1)
@@ -310,7 +312,7 @@ func TestReplaceRound(t *testing.T) {
 	if err := f.s.SaveResult(ctx, got.Tables[0].ID, 0, &r, change("result.save")); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.s.ReplaceRound(ctx, &re, change("round.repair")); !errors.Is(err, tournament.ErrConflict) {
+	if err := f.s.ReplaceRound(ctx, &re, got, change("round.repair")); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("ReplaceRound(after a result) error = %v, want ErrConflict", err)
 	}
 }
@@ -319,13 +321,15 @@ func TestAmendRound(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 9, 4, 4) // player 9 has a bye
 	p := f.players
+	from := f.round
 	r := f.round
+	r.Tables = slices.Clone(f.round.Tables)
 	// Player 9 takes player 1's seat; player 1 gets the bye.
 	r.Tables[0].Players = []int64{p[8], p[1], p[2], p[3]}
 	r.Byes = []int64{p[0]}
 	r.Repeats, r.Cost = 0, pairing.Cost{Exposure: 1000}
 	a := tournament.Amendment{A: p[0], B: p[8], Reason: "late", Judge: "judge-a", At: t0}
-	if err := f.s.AmendRound(ctx, &r, a, change("round.amend")); err != nil {
+	if err := f.s.AmendRound(ctx, &r, from, a, change("round.amend")); err != nil {
 		t.Fatal(err)
 	}
 	got, err := f.s.Round(ctx, f.t.ID, 1)
@@ -338,14 +342,18 @@ func TestAmendRound(t *testing.T) {
 	}
 
 	// Swap between tables 1 and 2 once table 2 is seated: refused.
-	seating := tournament.Seating{Seats: []tournament.Seat{{PlayerID: p[4], Order: 1, Color: referee.Red}}, Judge: "judge-a", At: t0}
+	seating := tournament.Seating{Seats: []tournament.Seat{
+		{PlayerID: p[4], Order: 1, Color: referee.Red}, {PlayerID: p[5], Order: 2, Color: referee.Blue},
+		{PlayerID: p[6], Order: 3, Color: referee.Yellow}, {PlayerID: p[7], Order: 4, Color: referee.Green},
+	}, Judge: "judge-a", At: t0}
 	if err := f.s.SetSeating(ctx, r.Tables[1].ID, seating, change("table.seat")); err != nil {
 		t.Fatal(err)
 	}
 	r2 := got
+	r2.Tables = slices.Clone(got.Tables)
 	r2.Tables[0].Players = []int64{p[4], p[1], p[2], p[3]}
 	r2.Tables[1].Players = []int64{p[8], p[5], p[6], p[7]}
-	err = f.s.AmendRound(ctx, &r2, tournament.Amendment{A: p[8], B: p[4], Reason: "x", Judge: "judge-a", At: t0}, change("round.amend"))
+	err = f.s.AmendRound(ctx, &r2, got, tournament.Amendment{A: p[8], B: p[4], Reason: "x", Judge: "judge-a", At: t0}, change("round.amend"))
 	if !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("AmendRound(seated table) error = %v, want ErrConflict", err)
 	}
@@ -471,7 +479,7 @@ func TestPenalties(t *testing.T) {
 	p := f.players
 	pen := tournament.Penalty{TournamentID: f.t.ID, PlayerID: p[1], Round: 1, Table: 1, Offence: "note-taking",
 		Level: referee.Warning, Judge: "judge-a", At: t0, Note: "メモ"}
-	if err := f.s.AddPenalty(ctx, &pen, 0, change("penalty.add")); err != nil {
+	if err := f.s.AddPenalty(ctx, &pen, 0, nil, change("penalty.add")); err != nil {
 		t.Fatal(err)
 	}
 	rev := tournament.Revocation{Judge: "judge-b", At: t0.Add(time.Hour), Reason: "wrong player"}
@@ -486,7 +494,7 @@ func TestPenalties(t *testing.T) {
 	}
 	dq := tournament.Penalty{TournamentID: f.t.ID, PlayerID: p[2], Round: 1, Table: 1, Offence: "ignored-judge",
 		Level: referee.Disqualification, Judge: "judge-a", At: t0}
-	if err := f.s.AddPenalty(ctx, &dq, 2, change("penalty.add")); err != nil {
+	if err := f.s.AddPenalty(ctx, &dq, 2, &tournament.Progress{Paired: 1}, change("penalty.add")); err != nil {
 		t.Fatal(err)
 	}
 	got, err := f.s.Penalties(ctx, f.t.ID)
@@ -554,7 +562,7 @@ func TestAuditInSameTransaction(t *testing.T) {
 		t.Errorf("SaveResult(no judge in audit) error = %v, want ErrInvalid", err)
 	}
 	pen := tournament.Penalty{TournamentID: f.t.ID, PlayerID: p[0], Offence: "note-taking", Level: referee.Warning, Judge: "judge-a", At: t0}
-	if err := f.s.AddPenalty(ctx, &pen, 0, tournament.Change{Action: "penalty.add"}); !errors.Is(err, tournament.ErrInvalid) {
+	if err := f.s.AddPenalty(ctx, &pen, 0, nil, tournament.Change{Action: "penalty.add"}); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("AddPenalty(no judge in audit) error = %v, want ErrInvalid", err)
 	}
 
@@ -598,7 +606,7 @@ func TestClockAndSettings(t *testing.T) {
 	}
 	// Once the clock has started, the round is no longer re-paired.
 	re := f.round
-	if err := f.s.ReplaceRound(ctx, &re, change("round.repair")); !errors.Is(err, tournament.ErrConflict) {
+	if err := f.s.ReplaceRound(ctx, &re, f.round, change("round.repair")); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("ReplaceRound(clock started) error = %v, want ErrConflict", err)
 	}
 

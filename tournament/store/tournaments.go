@@ -29,8 +29,11 @@ func (s *Store) CreateTournament(ctx context.Context, t *tournament.Tournament, 
 }
 
 // UpdateTournament implements tournament.Store.
-func (s *Store) UpdateTournament(ctx context.Context, t tournament.Tournament, c tournament.Change) error {
+func (s *Store) UpdateTournament(ctx context.Context, t tournament.Tournament, from tournament.Progress, c tournament.Change) error {
 	return s.tx(ctx, "update tournament", func(tx *gorm.DB) error {
+		if err := checkProgress(tx, t.ID, &from); err != nil {
+			return err
+		}
 		res := tx.Model(&tournamentRow{}).Where("id = ?", t.ID).Updates(map[string]any{
 			"name":         t.Name,
 			"date":         t.Date,

@@ -188,3 +188,33 @@ func TestScenario13OverHTTP(t *testing.T) {
 		t.Errorf("the API's scenario differs from the service's golden file (-want +got):\n%s", diff)
 	}
 }
+
+// The public round shows results but not who saved them or the reasons
+// judges gave; the judge's own view keeps them.
+func TestPublicRoundHidesJudgeNotes(t *testing.T) {
+	env := newConsoleEnv(t)
+	api := apiClient{t: t, env: env}
+	var tour tournamentJSON
+	api.call("POST", "/api/v1/tournaments", `{"name":"非公開メモ","rounds":1}`, 201, &tour)
+	for _, n := range []string{"青木", "井上", "上田"} {
+		api.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]string{"name": n}, 201, nil)
+	}
+	api.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tour.ID), nil, 201, nil)
+	api.save(tour.ID, 1, 1, 0, []int{5, 4, 3}, -1, "")
+	api.save(tour.ID, 1, 1, 1, []int{5, 4, 2}, -1, "数え直し:秘密のメモ")
+	rec := do(env.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tour.ID), "")
+	if rec.Code != 200 || strings.Contains(rec.Body.String(), "秘密のメモ") || strings.Contains(rec.Body.String(), `"judge"`) {
+		t.Errorf("public round = %d %s, want results without the judge's name or reasons", rec.Code, rec.Body)
+	}
+	rec = do(env.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/live", tour.ID), "")
+	if rec.Code != 200 || strings.Contains(rec.Body.String(), "秘密のメモ") {
+		t.Errorf("live = %d %s, want no judge's reasons", rec.Code, rec.Body)
+	}
+	var revs struct {
+		Revisions []struct{ Reason string } `json:"revisions"`
+	}
+	api.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", tour.ID), nil, 200, &revs)
+	if len(revs.Revisions) != 2 || revs.Revisions[1].Reason != "数え直し:秘密のメモ" {
+		t.Errorf("judge's revisions = %+v, want the reason kept", revs.Revisions)
+	}
+}

@@ -16,8 +16,10 @@ const judgeKey = "judge"
 // or with a judge's session cookie. Anything else is refused: the JSON API
 // answers 401, a console page sends the browser to the login page (303).
 func (s *Server) requireJudge(c *gin.Context) {
+	// A request that presents a token stands or falls by it: a wrong token
+	// never falls back to the browser's session cookie.
 	name, ok := s.bearerJudge(c)
-	if !ok {
+	if !ok && c.GetHeader("Authorization") == "" {
 		name, ok = s.sessionJudge(c)
 	}
 	if ok {

@@ -18,6 +18,10 @@ const boardScale = 50
 // value is a number, a fixed colour or a translated label of a known enum:
 // nothing typed by a user reaches the drawing.
 type boardView struct {
+	// ID is the drawing's id, unique on its page (a page may draw several
+	// boards: the board sheets, a table's board and its refused deal). The
+	// ids of its parts start with it.
+	ID          string
 	Title       string // translated description of the board
 	RobberLabel string
 	ViewBox     string
@@ -71,10 +75,11 @@ var harborFill = map[referee.HarborKind]string{
 
 func num(f float64) string { return strconv.FormatFloat(math.Round(f*10)/10, 'f', -1, 64) }
 
-// newBoardView draws b; clumps are the red clumps of a dealt board that
-// must be re-dealt, or nil.
-func (s *Server) newBoardView(lang string, b referee.Board, clumps [][]referee.Hex) boardView {
+// newBoardView draws b as the drawing id; clumps are the red clumps of a
+// dealt board that must be re-dealt, or nil.
+func (s *Server) newBoardView(id, lang string, b referee.Board, clumps [][]referee.Hex) boardView {
 	v := boardView{
+		ID: id,
 		Title: s.i18n.text(lang, "board.title", map[string]any{
 			"White": b.Roll.White, "Blue": b.Roll.Blue, "Redeals": b.Redeals,
 		}),

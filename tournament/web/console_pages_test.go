@@ -218,6 +218,15 @@ func TestScoreSheet(t *testing.T) {
 	if rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1); err != nil || rv.Tables[0].Result != nil {
 		t.Fatalf("a refused sheet was saved (err %v)", err)
 	}
+	// The preview refuses it in the same place.
+	pv := cloneValues(form)
+	pv.Set("action", "preview")
+	res = p.b.post(score, pv)
+	mustSee(t, "preview of a declared winner with 8 VP", res, http.StatusUnprocessableEntity,
+		`<p class="field-error" id="declared-error">`, "10点以上が必要です（§11）")
+	if strings.Contains(res.Body, "保存前の順位") {
+		t.Errorf("the refused preview shows placings")
+	}
 
 	// A missing VP stays next to its field.
 	bad := cloneValues(form)
@@ -257,7 +266,7 @@ func TestScoreSheet(t *testing.T) {
 	stale.Set(fmt.Sprintf("vp_%d", table.Players[3]), "6")
 	res = p.b.post(score, stale)
 	mustSee(t, "stale sheet", res, http.StatusConflict, "他のジャッジが先に更新しました", "佐藤", "版2",
-		fmt.Sprintf("%s 9 VP", p.name(table.Players[1])), `name="version" value="2"`)
+		fmt.Sprintf("%s の勝利点 9 点", p.name(table.Players[1])), `name="version" value="2"`)
 	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", table.Players[3])); got != "6" {
 		t.Errorf("typed VP after the conflict = %q, want 6 kept", got)
 	}
@@ -274,6 +283,33 @@ func TestScoreSheet(t *testing.T) {
 	}
 	if len(revs) != 3 || revs[2].Judge != "山田" || revs[1].Judge != "佐藤" {
 		t.Errorf("revisions = %d, want 3 by 山田, 佐藤, 山田", len(revs))
+	}
+}
+
+// The preview places the sheet as saving will: a game loss given in the
+// game puts the player last with 0 VP before anything is saved.
+func TestScorePreviewCountsPenalties(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	loser := table.Players[0]
+	if _, err := p.svc.RecordPenalty(p.ctx, "setup", p.t.ID, tournament.PenaltyInput{PlayerID: loser, Round: 1, Offence: "ignored-judge"}); err != nil {
+		t.Fatal(err)
+	}
+	form := url.Values{"version": {"0"}, "action": {"preview"}, "declared": {"time"}}
+	for i, id := range table.Players {
+		form.Set(fmt.Sprintf("vp_%d", id), strconv.Itoa(9-i))
+	}
+	res := p.b.post(p.url+"/tables/1/score", form)
+	mustSee(t, "preview with a game loss", res, http.StatusOK, "保存前の順位")
+	preview := res.Body[strings.Index(res.Body, "保存前の順位"):]
+	want := fmt.Sprintf(`<td class="place">%d位</td>
+    <td>%s</td>
+    <td class="num">0</td>`, len(table.Players), p.name(loser))
+	if !strings.Contains(preview, want) {
+		t.Errorf("the preview does not place %s last with 0 VP after a game loss\n%s", p.name(loser), preview)
+	}
+	if rv, _ := p.svc.RoundView(p.ctx, p.t.ID, 1); rv.Tables[0].Result != nil {
+		t.Fatalf("preview saved the sheet")
 	}
 }
 
@@ -365,6 +401,11 @@ func TestBoardAndDeal(t *testing.T) {
 	clumped := clumpReds(t, board, chips)
 	res = p.b.post(tableURL+"/deal", dealValues(clumped))
 	mustSee(t, "clumped deal", res, http.StatusUnprocessableEntity, "配り直しが必要です", `stroke="#d00000"`)
+	// The board and the refused deal are two drawings on one page.
+	if n := strings.Count(res.Body, `<svg class="board"`); n != 2 {
+		t.Errorf("clumped deal: %d boards drawn, want the board and the deal", n)
+	}
+	checkIDs(t, "clumped deal", res.Body)
 	for _, ch := range clumped[:3] {
 		if got := fieldValue(res.Body, chipField(ch.Hex)); got != strconv.Itoa(ch.Number) {
 			t.Errorf("chip on %v after the refused deal = %q, want %d kept", ch.Hex, got, ch.Number)

@@ -178,7 +178,7 @@ func (s *Server) recordPenalty(c *gin.Context) {
 		return
 	}
 	if c.PostForm("action") == "suggest" {
-		level, err := s.suggestLevel(c, t, in.PlayerID, in.Offence)
+		level, err := s.deps.Service.SuggestPenalty(c.Request.Context(), t.ID, in.PlayerID, in.Offence)
 		if err != nil {
 			if f.Error = s.formError(c, err); f.Error != "" {
 				s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
@@ -203,23 +203,6 @@ func (s *Server) recordPenalty(c *gin.Context) {
 		return
 	}
 	seeOther(c, fmt.Sprintf("/judge/t/%d/penalties", t.ID), "flash.penalty_recorded")
-}
-
-// suggestLevel asks the referee for the level of a new penalty from the
-// player's standing penalties for the same offence, oldest first, as the
-// service does when the judge leaves the level to it.
-func (s *Server) suggestLevel(c *gin.Context, t tournament.Tournament, player int64, offence string) (referee.Level, error) {
-	pens, err := s.deps.Service.Penalties(c.Request.Context(), t.ID)
-	if err != nil {
-		return "", err
-	}
-	var earlier []referee.Level
-	for _, p := range pens {
-		if p.PlayerID == player && p.Offence == offence && p.Revoked == nil {
-			earlier = append(earlier, p.Level)
-		}
-	}
-	return referee.SuggestLevel(t.Ruleset, offence, earlier)
 }
 
 func (s *Server) revokePenalty(c *gin.Context) {

@@ -22,6 +22,15 @@ type playersPage struct {
 	Form      playerForm
 	CheckedIn int
 	Active    int
+	// Refused is a refused check-in, drop or reinstatement, shown in the
+	// player's row next to its buttons.
+	Refused playerRefusal
+}
+
+// playerRefusal is the message of an action refused for one player.
+type playerRefusal struct {
+	ID      int64
+	Message string
 }
 
 type playerLine struct {
@@ -51,6 +60,19 @@ func (s *Server) showPlayers(c *gin.Context) {
 }
 
 func (s *Server) renderPlayers(c *gin.Context, status int, form playerForm) {
+	s.renderPlayersPage(c, status, form, playerRefusal{})
+}
+
+// playerRefused shows the players page again with the message of the
+// action refused for player p in its row, or the error page for an error
+// the row cannot show.
+func (s *Server) playerRefused(c *gin.Context, p tournament.Player, err error) {
+	if status, msg := s.refusal(c, err); msg != "" {
+		s.renderPlayersPage(c, status, playerForm{CheckIn: true}, playerRefusal{ID: p.ID, Message: msg})
+	}
+}
+
+func (s *Server) renderPlayersPage(c *gin.Context, status int, form playerForm, refused playerRefusal) {
 	t, nav, err := s.loadTournament(c, "players")
 	if err != nil {
 		s.failPage(c, err)
@@ -61,7 +83,7 @@ func (s *Server) renderPlayers(c *gin.Context, status int, form playerForm) {
 		s.failPage(c, err)
 		return
 	}
-	vm := playersPage{page: s.newPage(c, "page.players", map[string]any{"Name": t.Name}), TID: t.ID, Form: form}
+	vm := playersPage{page: s.newPage(c, "page.players", map[string]any{"Name": t.Name}), TID: t.ID, Form: form, Refused: refused}
 	vm.Nav = nav
 	vm.Paired = len(nav.Rounds)
 	names := map[int64]string{}
@@ -105,14 +127,13 @@ func (s *Server) addPlayer(c *gin.Context) {
 		s.renderPlayers(c, http.StatusUnprocessableEntity, form)
 		return
 	}
-	judge := c.GetString(judgeKey)
-	p, err := s.deps.Service.AddPlayer(c.Request.Context(), judge, tid, tournament.PlayerInput{Name: form.Name, Kana: form.Kana})
-	if err == nil && form.CheckIn {
-		_, err = s.deps.Service.CheckIn(c.Request.Context(), judge, p.ID, true)
-	}
-	if err != nil {
-		if form.Error = s.formError(c, err); form.Error != "" {
-			s.renderPlayers(c, http.StatusUnprocessableEntity, form)
+	// One change: a refused registration leaves no player behind, so the
+	// form sent again registers them once.
+	in := tournament.PlayerInput{Name: form.Name, Kana: form.Kana, CheckedIn: form.CheckIn}
+	if _, err := s.deps.Service.AddPlayer(c.Request.Context(), c.GetString(judgeKey), tid, in); err != nil {
+		var status int
+		if status, form.Error = s.refusal(c, err); form.Error != "" {
+			s.renderPlayers(c, status, form)
 		}
 		return
 	}
@@ -151,7 +172,7 @@ func (s *Server) setCheckIn(c *gin.Context) {
 	}
 	in := c.PostForm("in") == "1"
 	if _, err := s.deps.Service.CheckIn(c.Request.Context(), c.GetString(judgeKey), p.ID, in); err != nil {
-		s.failPage(c, err)
+		s.playerRefused(c, p, err)
 		return
 	}
 	msg := "flash.checked_in"
@@ -168,7 +189,7 @@ func (s *Server) dropPlayer(c *gin.Context) {
 		return
 	}
 	if _, err := s.deps.Service.DropPlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
-		s.failPage(c, err)
+		s.playerRefused(c, p, err)
 		return
 	}
 	seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.dropped")
@@ -181,7 +202,7 @@ func (s *Server) reinstatePlayer(c *gin.Context) {
 		return
 	}
 	if _, err := s.deps.Service.ReinstatePlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
-		s.failPage(c, err)
+		s.playerRefused(c, p, err)
 		return
 	}
 	seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.reinstated")
@@ -274,19 +295,16 @@ func (s *Server) editPlayer(c *gin.Context) {
 		s.renderPlayer(c, http.StatusUnprocessableEntity, p, form)
 		return
 	}
-	ctx, judge, svc := c.Request.Context(), c.GetString(judgeKey), s.deps.Service
-	if form.Name != p.Name || form.Kana != p.Kana {
-		_, err = svc.UpdatePlayer(ctx, judge, p.ID, tournament.PlayerInput{Name: form.Name, Kana: form.Kana})
-	}
-	if err == nil && table != p.FixedTable {
-		_, err = svc.SetFixedTable(ctx, judge, p.ID, table)
-	}
-	if err == nil && !slices.Equal(form.KeepApart, p.KeepApart) {
-		_, err = svc.SetKeepApart(ctx, judge, p.ID, form.KeepApart)
+	// The form is saved as one change, so a refused field saves none of the
+	// others; an unchanged form saves nothing.
+	if form.Name != p.Name || form.Kana != p.Kana || table != p.FixedTable || !slices.Equal(form.KeepApart, p.KeepApart) {
+		_, err = s.deps.Service.EditPlayer(c.Request.Context(), c.GetString(judgeKey), p.ID, tournament.PlayerEdit{
+			PlayerInput: tournament.PlayerInput{Name: form.Name, Kana: form.Kana}, FixedTable: table, KeepApart: form.KeepApart})
 	}
 	if err != nil {
-		if form.Error = s.formError(c, err); form.Error != "" {
-			s.renderPlayer(c, http.StatusUnprocessableEntity, p, form)
+		var status int
+		if status, form.Error = s.refusal(c, err); form.Error != "" {
+			s.renderPlayer(c, status, p, form)
 		}
 		return
 	}

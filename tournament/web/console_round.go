@@ -24,9 +24,10 @@ type roundPage struct {
 	Missing   []personRef
 	Withdrawn []personRef
 	Changes   []amendmentLine
-	Started   bool // something is recorded at a table or on the clock
-	Latest    bool // the latest round: the only one that can be re-paired
-	CanPair   bool // the next round may be paired from here
+	Started   bool   // something is recorded at a table or on the clock
+	Latest    bool   // the latest round: the only one that can be re-paired
+	CanPair   bool   // the next round may be paired from here
+	PairError string // why pairing or re-pairing was refused, next to the buttons
 	NextRound int
 	Done      int // tables with a result
 	Choices   []playerGroup
@@ -89,6 +90,15 @@ type moveForm struct {
 	Error    string
 }
 
+// roundForms is what the round page shows again after a refused action:
+// the swap and move forms as typed, or the message of a refused pairing or
+// re-pairing next to their buttons.
+type roundForms struct {
+	Swap      swapForm
+	Move      moveForm
+	PairError string
+}
+
 // roundParams reads the :id tournament and the :n round number.
 func roundParams(c *gin.Context) (tid int64, n int, err error) {
 	if tid, err = pathID(c, "id"); err != nil {
@@ -119,12 +129,22 @@ func (s *Server) renderRound(c *gin.Context, status int, swap swapForm, move mov
 		s.failPage(c, err)
 		return
 	}
+	s.renderRoundPage(c, status, n, roundForms{Swap: swap, Move: move})
+}
+
+// renderRoundPage shows round n of the :id tournament with the forms f.
+func (s *Server) renderRoundPage(c *gin.Context, status, n int, f roundForms) {
 	t, nav, err := s.loadTournament(c, fmt.Sprintf("round%d", n))
 	if err != nil {
 		s.failPage(c, err)
 		return
 	}
 	rv, err := s.deps.Service.RoundView(c.Request.Context(), t.ID, n)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	canPair, err := s.deps.Service.CanPair(c.Request.Context(), t.ID)
 	if err != nil {
 		s.failPage(c, err)
 		return
@@ -140,9 +160,10 @@ func (s *Server) renderRound(c *gin.Context, status int, swap swapForm, move mov
 		Repeats:   rv.Round.Repeats,
 		Latest:    n == len(nav.Rounds),
 		NextRound: len(nav.Rounds) + 1,
-		Started:   len(rv.Clock) > 0,
-		Swap:      swap,
-		Move:      move,
+		Started:   rv.Started,
+		Swap:      f.Swap,
+		Move:      f.Move,
+		PairError: f.PairError,
 		Clock:     s.clockPanel(c, t.ID, rv),
 	}
 	vm.Nav = nav
@@ -153,9 +174,6 @@ func (s *Server) renderRound(c *gin.Context, status int, swap swapForm, move mov
 			card.Version = tv.Result.Version
 			card.Ended = s.i18n.text(lang, "score.ended_"+tv.Result.EndedBy, nil)
 			vm.Done++
-		}
-		if tv.Table.Seating != nil || tv.Result != nil {
-			vm.Started = true
 		}
 		group := playerGroup{Label: s.i18n.text(lang, "round.table", map[string]any{"N": tv.Table.Number})}
 		for _, p := range tv.Players {
@@ -200,7 +218,7 @@ func (s *Server) renderRound(c *gin.Context, status int, swap swapForm, move mov
 		}
 		vm.Changes = append(vm.Changes, line)
 	}
-	vm.CanPair = vm.Latest && vm.Done == len(vm.Tables) && vm.NextRound <= t.Rounds
+	vm.CanPair = vm.Latest && canPair
 	s.render(c, status, "round", vm)
 }
 
@@ -220,7 +238,17 @@ func (s *Server) pairRound(c *gin.Context) {
 	}
 	r, err := s.deps.Service.PairNextRound(c.Request.Context(), c.GetString(judgeKey), tid)
 	if err != nil {
-		s.failPage(c, err)
+		status, msg := s.refusal(c, err)
+		if msg == "" {
+			return
+		}
+		// The message goes back next to the button pressed: on the round
+		// page the form names, else on the overview.
+		if n, err := strconv.Atoi(c.PostForm("from")); err == nil && n > 0 {
+			s.renderRoundPage(c, status, n, roundForms{PairError: msg})
+			return
+		}
+		s.renderOverview(c, status, msg)
 		return
 	}
 	seeOther(c, fmt.Sprintf("/judge/t/%d/rounds/%d", tid, r.Number), "flash.paired")
@@ -233,7 +261,9 @@ func (s *Server) repairRound(c *gin.Context) {
 		return
 	}
 	if _, err := s.deps.Service.RepairRound(c.Request.Context(), c.GetString(judgeKey), tid, n); err != nil {
-		s.failPage(c, err)
+		if status, msg := s.refusal(c, err); msg != "" {
+			s.renderRoundPage(c, status, n, roundForms{PairError: msg})
+		}
 		return
 	}
 	seeOther(c, fmt.Sprintf("/judge/t/%d/rounds/%d", tid, n), "flash.repaired")
@@ -266,8 +296,9 @@ func (s *Server) swapPlayers(c *gin.Context) {
 		return
 	}
 	if _, err := s.deps.Service.SwapPlayers(c.Request.Context(), c.GetString(judgeKey), tid, n, a, b, f.Reason); err != nil {
-		if f.Error = s.formError(c, err); f.Error != "" {
-			s.renderRound(c, http.StatusUnprocessableEntity, f, moveForm{})
+		var status int
+		if status, f.Error = s.refusal(c, err); f.Error != "" {
+			s.renderRound(c, status, f, moveForm{})
 		}
 		return
 	}
@@ -296,8 +327,9 @@ func (s *Server) movePlayer(c *gin.Context) {
 		return
 	}
 	if _, err := s.deps.Service.MovePlayer(c.Request.Context(), c.GetString(judgeKey), tid, n, a, table, f.Reason); err != nil {
-		if f.Error = s.formError(c, err); f.Error != "" {
-			s.renderRound(c, http.StatusUnprocessableEntity, swapForm{}, f)
+		var status int
+		if status, f.Error = s.refusal(c, err); f.Error != "" {
+			s.renderRound(c, status, swapForm{}, f)
 		}
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -133,9 +134,7 @@ func (s *Server) newScorePage(c *gin.Context, ts tableState) (scorePage, error) 
 		names[p.PlayerID] = p.Name
 	}
 	if r := tv.Result; r != nil {
-		for _, pl := range tv.Places {
-			vm.Saved = append(vm.Saved, placeLine{Place: pl.Place, Name: names[pl.PlayerID], VP: pl.VP, Declared: pl.PlayerID == r.Declared})
-		}
+		vm.Saved = placeLines(tv.Places, names, r.Declared)
 		vm.SavedBy = s.i18n.text(lang, "score.saved_by", map[string]any{"V": r.Version, "Judge": r.Judge, "At": localTime(r.At)})
 		revs, err := s.deps.Service.Revisions(c.Request.Context(), ts.t.ID, ts.n, tv.Table.Number)
 		if err != nil {
@@ -146,6 +145,16 @@ func (s *Server) newScorePage(c *gin.Context, ts tableState) (scorePage, error) 
 		}
 	}
 	return vm, nil
+}
+
+// placeLines are the lines of placings, with the players' names and the
+// declared winner marked.
+func placeLines(places []tournament.Placing, names map[int64]string, declared int64) []placeLine {
+	var out []placeLine
+	for _, pl := range places {
+		out = append(out, placeLine{Place: pl.Place, Name: names[pl.PlayerID], VP: pl.VP, Declared: declared != 0 && pl.PlayerID == declared})
+	}
+	return out
 }
 
 func (s *Server) revisionLine(lang string, r tournament.Result, names map[int64]string) revisionLine {
@@ -160,9 +169,10 @@ func (s *Server) revisionLine(lang string, r tournament.Result, names map[int64]
 	return revisionLine{Version: r.Version, Judge: r.Judge, At: localTime(r.At), Reason: r.Reason, Ended: ended, Scores: strings.Join(parts, "、"), Late: r.LateReason}
 }
 
-// saveScore previews or saves the score sheet. Both check the sheet with
-// the referee first, so a broken rule shows next to its field; the
-// preview then shows the placings without saving anything.
+// saveScore previews or saves the score sheet. The service checks the
+// sheet either way, as saving does; a refusal shows next to the field it
+// is about (refuseScore), and the preview shows the placings without
+// saving anything.
 func (s *Server) saveScore(c *gin.Context) {
 	ts, err := s.loadTable(c)
 	if err != nil {
@@ -176,14 +186,21 @@ func (s *Server) saveScore(c *gin.Context) {
 	}
 	lang := vm.Lang
 	in, ok := s.readScoreForm(c, &vm)
-	if ok {
-		ok = s.checkScoreSheet(c, ts, in, &vm)
-	}
 	if !ok {
 		s.render(c, http.StatusUnprocessableEntity, "score", vm)
 		return
 	}
 	if c.PostForm("action") == "preview" {
+		tr, err := s.deps.Service.PreviewResult(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number, in)
+		if err != nil {
+			s.refuseScore(c, err, &vm)
+			return
+		}
+		names := map[int64]string{}
+		for _, r := range vm.Rows {
+			names[r.ID] = r.Name
+		}
+		vm.Preview = placeLines(tr.Places, names, tr.Result.Declared)
 		s.render(c, http.StatusOK, "score", vm)
 		return
 	}
@@ -211,16 +228,47 @@ func (s *Server) saveScore(c *gin.Context) {
 		vm.Preview = nil
 		s.render(c, http.StatusConflict, "score", vm)
 	default:
-		if vm.Error = s.formError(c, err); vm.Error != "" {
-			// A declaration after the signal: the message goes next to
-			// the confirmation it asks for.
-			if v := (*referee.Violation)(nil); errors.As(err, &v) && v.Code == "declared-after-time" {
-				vm.LateError, vm.Error = vm.Error, ""
-			}
-			vm.Preview = nil
-			s.render(c, http.StatusUnprocessableEntity, "score", vm)
-		}
+		s.refuseScore(c, err, &vm)
 	}
+}
+
+// refuseScore shows the sheet again with the service's refusal of it. The
+// violation's code tells which field the message goes next to: the declared
+// winner (§11), a player's VP, the confirmation of a late declaration
+// (§12), the reason of a correction; anything else goes above the form.
+// An error that is not a refusal fails the page.
+func (s *Server) refuseScore(c *gin.Context, err error, vm *scorePage) {
+	msg := s.formError(c, err)
+	if msg == "" {
+		return
+	}
+	vm.Preview = nil
+	var v *referee.Violation
+	code := ""
+	if errors.As(err, &v) {
+		code = v.Code
+	}
+	switch code {
+	case "winner-under-win-vp":
+		vm.DeclaredError = s.i18n.text(vm.Lang, "score.declared_too_few", map[string]any{"WinVP": v.Args["Need"], "Name": v.Args["Player"]})
+	case "winner-not-at-table":
+		vm.DeclaredError = msg
+	case "declared-after-time":
+		vm.LateError = msg
+	case "correction-reason-missing":
+		vm.ReasonError = msg
+	case "negative-vp":
+		id, _ := v.Args["PlayerID"].(int64)
+		i := slices.IndexFunc(vm.Rows, func(r scoreRow) bool { return r.ID == id })
+		if i < 0 {
+			vm.Error = msg
+			break
+		}
+		vm.Rows[i].Error = msg
+	default:
+		vm.Error = msg
+	}
+	s.render(c, http.StatusUnprocessableEntity, "score", *vm)
 }
 
 // readScoreForm reads the sheet into vm (to show it back) and into a
@@ -258,6 +306,12 @@ func (s *Server) readScoreForm(c *gin.Context, vm *scorePage) (tournament.Result
 		}
 		in.Declared = id
 	}
+	// The form names one winner; a forged one may post two.
+	if len(c.PostFormArray("declared")) > 1 {
+		vm.DeclaredError = s.i18n.text(lang, "score.declared_twice", nil)
+		vm.Declared = ""
+		ok = false
+	}
 	if v, err := strconv.Atoi(c.PostForm("version")); err == nil && v >= 0 {
 		in.Version = v
 	}
@@ -271,67 +325,4 @@ func (s *Server) readScoreForm(c *gin.Context, vm *scorePage) (tournament.Result
 		ok = false
 	}
 	return in, ok
-}
-
-// checkScoreSheet places the sheet with the referee, as saving will, and
-// puts the placings in vm.Preview. When the referee refuses the sheet, it
-// tells which part is at fault by placing it once without the declaration:
-// if that succeeds, the declaration broke the rule (§11) and the message
-// goes next to the declared winner; otherwise it goes above the form.
-func (s *Server) checkScoreSheet(c *gin.Context, ts tableState, in tournament.ResultInput, vm *scorePage) bool {
-	lang := vm.Lang
-	rs := ts.t.Ruleset
-	scores := make([]referee.Score, len(in.Scores))
-	names := map[string]string{}
-	for i, sc := range in.Scores {
-		id := strconv.FormatInt(sc.PlayerID, 10)
-		scores[i] = referee.Score{Player: id, VP: sc.VP}
-	}
-	for _, r := range vm.Rows {
-		names[strconv.FormatInt(r.ID, 10)] = r.Name
-	}
-	if _, err := referee.Place(rs, scores, ""); err != nil {
-		_, vm.Error, _ = s.describe(lang, err)
-		return false
-	}
-	declared := ""
-	if in.Declared != 0 {
-		declared = strconv.FormatInt(in.Declared, 10)
-		if _, err := referee.Place(rs, scores, declared); err != nil {
-			vm.DeclaredError = s.i18n.text(lang, "score.declared_too_few", map[string]any{"WinVP": rs.WinVP, "Name": names[declared]})
-			return false
-		}
-	}
-	sanctions, err := s.gameSanctions(c, ts)
-	if err != nil {
-		_, vm.Error, _ = s.describe(lang, err)
-		return false
-	}
-	ps, err := referee.PlaceWithPenalties(rs, scores, declared, sanctions)
-	if err != nil {
-		_, vm.Error, _ = s.describe(lang, err)
-		return false
-	}
-	vm.Preview = nil
-	for _, p := range ps {
-		vm.Preview = append(vm.Preview, placeLine{Place: p.Place, Name: names[p.Player], VP: p.VP, Declared: p.Player == declared})
-	}
-	return true
-}
-
-// gameSanctions are the standing penalties given in this game, which change
-// its placings (RULINGS.md, Penalties). It mirrors what the service applies
-// when it places a saved sheet, so that the preview shows the same places.
-func (s *Server) gameSanctions(c *gin.Context, ts tableState) ([]referee.Sanction, error) {
-	pens, err := s.deps.Service.Penalties(c.Request.Context(), ts.t.ID)
-	if err != nil {
-		return nil, err
-	}
-	var out []referee.Sanction
-	for _, p := range pens {
-		if p.Revoked == nil && p.Round == ts.n && p.Table == ts.tv.Table.Number {
-			out = append(out, referee.Sanction{Player: strconv.FormatInt(p.PlayerID, 10), Level: p.Level})
-		}
-	}
-	return out, nil
 }

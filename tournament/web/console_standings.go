@@ -41,24 +41,12 @@ func (s *Server) showStandings(c *gin.Context) {
 		s.failPage(c, err)
 		return
 	}
-	ctx := c.Request.Context()
-	st, err := s.deps.Service.Standings(ctx, t.ID)
-	if err != nil {
-		s.failPage(c, err)
-		return
-	}
-	pens, err := s.deps.Service.Penalties(ctx, t.ID)
+	st, err := s.deps.Service.Standings(c.Request.Context(), t.ID)
 	if err != nil {
 		s.failPage(c, err)
 		return
 	}
 	lang := s.i18n.lang(c)
-	count := map[int64]int{}
-	for _, p := range pens {
-		if p.Revoked == nil {
-			count[p.PlayerID]++
-		}
-	}
 	vm := standingsPage{
 		page:      s.newPage(c, "page.standings", map[string]any{"Name": t.Name}),
 		HasPoints: slices.Contains(t.Ruleset.StandingsOrder, referee.KeyPoints),
@@ -74,7 +62,7 @@ func (s *Server) showStandings(c *gin.Context) {
 		vm.Lines = append(vm.Lines, standingLine{
 			Rank: x.Rank, Name: x.Name, Kana: x.Kana, Firsts: x.Firsts, VP: x.VP,
 			Share:  strconv.FormatFloat(x.Share*100, 'f', 1, 64),
-			Points: x.Points, Played: x.Played, Byes: x.Byes, Penalties: count[x.PlayerID], Dropped: x.DroppedRound,
+			Points: x.Points, Played: x.Played, Byes: x.Byes, Penalties: x.Penalties, Dropped: x.DroppedRound,
 			Shared: (i > 0 && st[i-1].Rank == x.Rank) || (i+1 < len(st) && st[i+1].Rank == x.Rank),
 		})
 	}

@@ -111,6 +111,16 @@ type tableState struct {
 	n   int
 }
 
+// tableOpen refuses a seating, board or deal form for a table that has a
+// result. The page no longer offers those forms, so it could not show a
+// message about their fields; the store refuses the change anyway.
+func tableOpen(ts tableState) error {
+	if ts.tv.Result != nil {
+		return &forbidden{id: "table.locked", detail: fmt.Sprintf("round %d table %d has a result", ts.n, ts.tv.Table.Number)}
+	}
+	return nil
+}
+
 func (s *Server) loadTable(c *gin.Context) (tableState, error) {
 	tid, n, number, err := tableParams(c)
 	if err != nil {
@@ -230,6 +240,9 @@ func rollField(k int, id int64, die string) string { return fmt.Sprintf("r%d_%d_
 // (§3 オ) and carries the rolls so far in the form.
 func (s *Server) setSeating(c *gin.Context) {
 	ts, err := s.loadTable(c)
+	if err == nil {
+		err = tableOpen(ts)
+	}
 	if err != nil {
 		s.failPage(c, err)
 		return
@@ -276,6 +289,8 @@ func (s *Server) setSeating(c *gin.Context) {
 	if last < 0 {
 		vm.Rolls = s.firstRolls(ts, values)
 		vm.Rolls.Error = s.i18n.text(lang, "seating.no_rolls", nil)
+		// A seated table shows its form again, with the message.
+		vm.Reseat = true
 		vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
 		s.render(c, http.StatusUnprocessableEntity, "table", vm)
 		return
@@ -379,6 +394,9 @@ func (s *Server) groupNames(groups [][]rollerInput) string {
 // at the table or rolled by the console, with the chips dealt by the console.
 func (s *Server) setBoard(c *gin.Context) {
 	ts, err := s.loadTable(c)
+	if err == nil {
+		err = tableOpen(ts)
+	}
 	if err != nil {
 		s.failPage(c, err)
 		return
@@ -425,6 +443,9 @@ func currentDeal(tv tournament.TableView) map[string]string {
 // again: the page says so and draws the clump.
 func (s *Server) setDeal(c *gin.Context) {
 	ts, err := s.loadTable(c)
+	if err == nil {
+		err = tableOpen(ts)
+	}
 	if err != nil {
 		s.failPage(c, err)
 		return
@@ -455,16 +476,9 @@ func (s *Server) setDeal(c *gin.Context) {
 		s.render(c, http.StatusUnprocessableEntity, "table", vm)
 		return
 	}
-	// The referee's verdict on the deal, to draw its clumps; the service
-	// refuses the same deal when it is saved.
-	check, err := referee.CheckDeal(ts.t.Ruleset, ts.tv.Table.Board.Roll.White, chips)
-	if err != nil {
-		if vm.Deal.Error = s.formError(c, err); vm.Deal.Error != "" {
-			s.render(c, http.StatusUnprocessableEntity, "table", vm)
-		}
-		return
-	}
-	if check.Redeal {
+	_, err = s.deps.Service.SetDeal(c.Request.Context(), c.GetString(judgeKey), ts.t.ID, ts.n, ts.tv.Table.Number, chips)
+	if de := (*tournament.DealError)(nil); errors.As(err, &de) {
+		// The deal as typed, with the clumps the service found drawn on it.
 		typed := *ts.tv.Board
 		for i := range typed.Tiles {
 			typed.Tiles[i].Number = 0
@@ -476,13 +490,13 @@ func (s *Server) setDeal(c *gin.Context) {
 				}
 			}
 		}
-		bv := s.newBoardView("deal-drawing", lang, typed, check.Clumps)
+		bv := s.newBoardView("deal-drawing", lang, typed, de.Clumps)
 		vm.DealBoard = &bv
 		vm.Deal.Redeal = s.i18n.text(lang, "deal.redeal", map[string]any{"Rule": vm.DangoRule})
 		s.render(c, http.StatusUnprocessableEntity, "table", vm)
 		return
 	}
-	if _, err := s.deps.Service.SetDeal(c.Request.Context(), c.GetString(judgeKey), ts.t.ID, ts.n, ts.tv.Table.Number, chips); err != nil {
+	if err != nil {
 		if vm.Deal.Error = s.formError(c, err); vm.Deal.Error != "" {
 			s.render(c, http.StatusUnprocessableEntity, "table", vm)
 		}

@@ -9,15 +9,14 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
-	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 const testPassword = "correct horse battery"
@@ -40,26 +39,11 @@ type consoleEnv struct {
 func newConsoleEnv(t *testing.T) *consoleEnv {
 	t.Helper()
 	ctx := context.Background()
-	dir := t.TempDir()
-	dsn, err := store.FileDSN(dir)
-	if err != nil {
+	svc, st := tournamenttest.NewService(t, time.Now)
+	if _, err := SetUpJudgePassword(ctx, st, testPassword, t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	rulesets, err := config.LoadRulesets()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var seed atomic.Uint64
-	svc := tournament.NewService(st, rulesets, time.Now, tournament.WithSeeds(func() uint64 { return seed.Add(1) }))
-	if _, err := SetUpJudgePassword(ctx, st, testPassword, dir); err != nil {
-		t.Fatal(err)
-	}
-	h, err := New(Deps{Rulesets: rulesets, Service: svc, Settings: st, APIToken: "test-token"})
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, APIToken: "test-token"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -170,6 +170,21 @@ func (s *Server) formError(c *gin.Context, err error) string {
 	return msg
 }
 
+// refusal returns the status and the message of a service error that the
+// page shows next to the button or form that caused it: a rule the action
+// breaks (422), or a conflict with what is recorded (409), such as another
+// judge's change made first. For any other error it shows the error page
+// and returns "".
+func (s *Server) refusal(c *gin.Context, err error) (int, string) {
+	status, msg, _ := s.describe(s.i18n.lang(c), err)
+	if status != http.StatusUnprocessableEntity && status != http.StatusConflict {
+		s.failPage(c, err)
+		return 0, ""
+	}
+	s.log.Info("action refused", "id", c.GetString(requestIDKey), "status", status, "err", err)
+	return status, msg
+}
+
 // overviewPage is the view model of /judge/t/:id.
 type overviewPage struct {
 	page
@@ -179,6 +194,7 @@ type overviewPage struct {
 	Dropped    int
 	NextRound  int // the number the next pairing gets
 	CanPair    bool
+	PairError  string // why pairing was refused, next to its button
 	Form       tournamentForm
 	RulesetVer string
 }
@@ -202,12 +218,9 @@ func (s *Server) newTournamentNav(ctx context.Context, t tournament.Tournament, 
 	if err != nil {
 		return nil, err
 	}
-	nav := &tournamentNav{ID: t.ID, Name: t.Name, Active: active, Complete: true}
+	nav := &tournamentNav{ID: t.ID, Name: t.Name, Active: active}
 	for _, r := range rounds {
 		nav.Rounds = append(nav.Rounds, r.Number)
-		for _, tb := range r.Tables {
-			nav.Complete = nav.Complete && tb.Result != nil
-		}
 	}
 	return nav, nil
 }
@@ -227,15 +240,35 @@ func (s *Server) showTournament(c *gin.Context) {
 		s.failPage(c, err)
 		return
 	}
-	form := tournamentForm{
+	s.renderTournament(c, http.StatusOK, t, nav, tournamentFormOf(t), "")
+}
+
+// renderOverview shows the :id tournament's overview again with the
+// message of a refused pairing next to its button.
+func (s *Server) renderOverview(c *gin.Context, status int, pairError string) {
+	t, nav, err := s.loadTournament(c, "overview")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	s.renderTournament(c, status, t, nav, tournamentFormOf(t), pairError)
+}
+
+// tournamentFormOf is the edit form of t as recorded.
+func tournamentFormOf(t tournament.Tournament) tournamentForm {
+	return tournamentForm{
 		Name: t.Name, Date: t.Date, Venue: t.Venue, Ruleset: t.Ruleset.Name,
 		Rounds: strconv.Itoa(t.Rounds), GameMinutes: strconv.Itoa(t.GameMinutes),
 	}
-	s.renderTournament(c, http.StatusOK, t, nav, form)
 }
 
-func (s *Server) renderTournament(c *gin.Context, status int, t tournament.Tournament, nav *tournamentNav, form tournamentForm) {
+func (s *Server) renderTournament(c *gin.Context, status int, t tournament.Tournament, nav *tournamentNav, form tournamentForm, pairError string) {
 	players, err := s.deps.Service.Players(c.Request.Context(), t.ID)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	canPair, err := s.deps.Service.CanPair(c.Request.Context(), t.ID)
 	if err != nil {
 		s.failPage(c, err)
 		return
@@ -249,12 +282,11 @@ func (s *Server) renderTournament(c *gin.Context, status int, t tournament.Tourn
 		RulesetVer: t.Ruleset.Version,
 		Players:    len(players),
 		NextRound:  len(nav.Rounds) + 1,
+		CanPair:    canPair,
+		PairError:  pairError,
 		Form:       form,
 	}
 	vm.Nav = nav
-	// The service refuses a pairing while a table lacks its result; the
-	// button waits for that too rather than lead to a refusal.
-	vm.CanPair = vm.NextRound <= t.Rounds && nav.Complete
 	for _, p := range players {
 		if p.DroppedRound != 0 {
 			vm.Dropped++
@@ -275,14 +307,15 @@ func (s *Server) editTournament(c *gin.Context) {
 	form, in := s.readTournamentForm(c, lang)
 	form.Ruleset = t.Ruleset.Name
 	if len(form.Errors) > 0 {
-		s.renderTournament(c, http.StatusUnprocessableEntity, t, nav, form)
+		s.renderTournament(c, http.StatusUnprocessableEntity, t, nav, form, "")
 		return
 	}
 	if _, err := s.deps.Service.EditTournament(c.Request.Context(), c.GetString(judgeKey), t.ID, in); err != nil {
-		if form.Error = s.formError(c, err); form.Error == "" {
+		var status int
+		if status, form.Error = s.refusal(c, err); form.Error == "" {
 			return
 		}
-		s.renderTournament(c, http.StatusUnprocessableEntity, t, nav, form)
+		s.renderTournament(c, status, t, nav, form, "")
 		return
 	}
 	seeOther(c, fmt.Sprintf("/judge/t/%d", t.ID), "flash.saved")

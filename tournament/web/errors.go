@@ -81,6 +81,10 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.busy", nil), nil
 	case errors.As(err, &ce):
 		return http.StatusConflict, s.conflict(lang, ce), map[string]any{"current_version": ce.Current.Version}
+	case errors.Is(err, tournament.ErrConflict) && errors.As(err, &v):
+		// Another judge's change came first, or what is recorded no longer
+		// allows this one: said by its code, like a broken rule.
+		return http.StatusConflict, s.violation(lang, v), nil
 	case errors.Is(err, tournament.ErrConflict):
 		return http.StatusConflict, s.i18n.text(lang, "error.conflict", map[string]any{"Detail": err.Error()}), nil
 	case errors.Is(err, tournament.ErrNotFound):
@@ -135,7 +139,15 @@ func ruleData(lang string, args map[string]any) map[string]any {
 // the version the judge edited, so the judge can redo the edit knowingly.
 func (s *Server) conflict(lang string, ce *tournament.ConflictError) string {
 	cur := ce.Current
-	changes := strings.Join(ce.Changes(), "; ")
+	var lines []string
+	for _, d := range ce.Diff() {
+		lines = append(lines, s.resultChange(lang, ce, d))
+	}
+	sep := "、"
+	if lang == "en" {
+		sep = "; "
+	}
+	changes := strings.Join(lines, sep)
 	if changes == "" {
 		changes = s.i18n.text(lang, "error.conflict_same", nil)
 	}
@@ -143,4 +155,35 @@ func (s *Server) conflict(lang string, ce *tournament.ConflictError) string {
 		"Expected": ce.Expected, "Version": cur.Version, "Judge": cur.Judge,
 		"At": cur.At.Local().Format("15:04:05"), "Reason": cur.Reason, "Changes": changes,
 	})
+}
+
+// resultChange words one difference between two revisions of a score sheet
+// in lang (locales/conflict.*.toml).
+func (s *Server) resultChange(lang string, ce *tournament.ConflictError, d tournament.ResultChange) string {
+	name := func(id int64) string {
+		if id == 0 {
+			return s.i18n.text(lang, "conflict.nobody", nil)
+		}
+		if n := ce.Names[id]; n != "" {
+			return n
+		}
+		return s.i18n.text(lang, "conflict.player", map[string]any{"ID": id})
+	}
+	ended := func(by string) string {
+		if by == "" {
+			return s.i18n.text(lang, "conflict.not_recorded", nil)
+		}
+		return s.i18n.text(lang, "score.ended_"+by, nil)
+	}
+	switch {
+	case d.Field == tournament.ChangeDeclared:
+		return s.i18n.text(lang, "conflict.declared", map[string]any{"From": name(d.WinnerFrom), "To": name(d.WinnerTo)})
+	case d.Field == tournament.ChangeEndedBy:
+		return s.i18n.text(lang, "conflict.ended_by", map[string]any{"From": ended(d.EndedFrom), "To": ended(d.EndedTo)})
+	case !d.Had:
+		return s.i18n.text(lang, "conflict.vp_added", map[string]any{"Player": name(d.Player), "To": d.VPTo})
+	case !d.Has:
+		return s.i18n.text(lang, "conflict.vp_removed", map[string]any{"Player": name(d.Player)})
+	}
+	return s.i18n.text(lang, "conflict.vp", map[string]any{"Player": name(d.Player), "From": d.VPFrom, "To": d.VPTo})
 }

@@ -24,8 +24,9 @@ type ruleSite struct {
 	at   string   // file:line
 }
 
-// ruleSites finds every violation("code", msg, args), invalid(...) and
-// NewViolation(...) in the non-test files of the packages in dirs.
+// ruleSites finds every violation("code", msg, args), invalid(...),
+// NewViolation(...), and the store's tournament.Invalid(...) and
+// tournament.Conflict(...), in the non-test files of the packages in dirs.
 func ruleSites(t *testing.T, dirs ...string) []ruleSite {
 	t.Helper()
 	var sites []ruleSite
@@ -88,7 +89,7 @@ func funcRuleSites(t *testing.T, fset *token.FileSet, body *ast.BlockStmt) []rul
 		case *ast.SelectorExpr:
 			name = fun.Sel.Name
 		}
-		if name != "violation" && name != "invalid" && name != "NewViolation" || len(call.Args) != 3 {
+		if !slices.Contains([]string{"violation", "invalid", "Invalid", "Conflict", "NewViolation"}, name) || len(call.Args) != 3 {
 			continue
 		}
 		lit, ok := call.Args[0].(*ast.BasicLit)
@@ -162,13 +163,21 @@ func templateFields(msg string) []string {
 	return slices.Compact(out)
 }
 
-// Every rule the referee or the tournament can report has a message in both
-// languages that names only values the code passes, so that no user reads a
-// bare code, an English message in the Japanese console or "<no value>".
+// Every rule the referee or the tournament can report, and every conflict
+// or refusal of the store, has a message in both languages that names only
+// values the code passes, so that no user reads a bare code, an English
+// message in the Japanese console or "<no value>".
 func TestEveryRuleHasMessages(t *testing.T) {
-	sites := ruleSites(t, "../../referee", "..")
+	var sites []ruleSite
+	for _, dir := range []string{"../../referee", "../../referee/pairing", "..", "../store"} {
+		found := ruleSites(t, dir)
+		if len(found) == 0 {
+			t.Fatalf("found no rule sites in %s: is the scan broken?", dir)
+		}
+		sites = append(sites, found...)
+	}
 	if len(sites) < 30 {
-		t.Fatalf("found %d rule sites in referee and tournament, want many more: is the scan broken?", len(sites))
+		t.Fatalf("found %d rule sites in referee, pairing and tournament, want many more: is the scan broken?", len(sites))
 	}
 	tr, err := newTranslator()
 	if err != nil {

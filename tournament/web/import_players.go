@@ -169,7 +169,7 @@ func (s *Server) newImportPreview(lang string, r roster.Roster, plan tournament.
 		case tournament.ImportSkip:
 			line.Message = s.i18n.text(lang, "import.skip", nil)
 		default:
-			line.Message = s.i18n.text(lang, "import.problem_"+l.Problem, map[string]any{"Max": tournament.MaxNameRunes, "Line": l.SameLine})
+			line.Message = s.i18n.text(lang, "import.problem_"+l.Problem, map[string]any{"Max": tournament.MaxNameRunes, "Line": l.SameLine, "Table": l.FixedTable})
 			pv.Problems = append(pv.Problems, line)
 		}
 		pv.Lines = append(pv.Lines, line)

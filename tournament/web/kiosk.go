@@ -372,7 +372,7 @@ func (s *Server) showLiveAPI(c *gin.Context) {
 	}
 	out := liveJSON{Tournament: toTournamentJSON(live.Tournament), Standings: toStandingsJSON(live.Standings)}
 	if live.Round != nil {
-		r := toRoundJSON(*live.Round)
+		r := toRoundJSON(*live.Round).public()
 		out.Round = &r
 	}
 	c.Header("Cache-Control", "no-store")

@@ -16,9 +16,9 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 // newLiveEnv is newConsoleEnv with the live feed wired as serve wires it:
@@ -32,27 +32,13 @@ func newLiveEnv(t *testing.T) (*consoleEnv, *Broker) {
 func newLiveEnvAt(t *testing.T, now func() time.Time) (*consoleEnv, *Broker) {
 	t.Helper()
 	ctx := context.Background()
-	dir := t.TempDir()
-	dsn, err := store.FileDSN(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	broker := NewBroker(0, 0)
-	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
-	if err != nil {
+	st := tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))
+	svc := tournamenttest.NewServiceOn(t, st, now)
+	if _, err := SetUpJudgePassword(ctx, st, testPassword, t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { st.Close() })
-	rulesets, err := config.LoadRulesets()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var seed atomic.Uint64
-	svc := tournament.NewService(st, rulesets, now, tournament.WithSeeds(func() uint64 { return seed.Add(1) }))
-	if _, err := SetUpJudgePassword(ctx, st, testPassword, dir); err != nil {
-		t.Fatal(err)
-	}
-	h, err := New(Deps{Rulesets: rulesets, Service: svc, Settings: st, APIToken: "test-token", Broker: broker})
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, APIToken: "test-token", Broker: broker})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,8 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/catanjudge/catanjudge/config"
-	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 func TestLoginLogout(t *testing.T) {
@@ -139,6 +138,20 @@ func TestCrossOriginPostRefused(t *testing.T) {
 	if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, "/judge/login") {
 		t.Fatalf("POST with a wrong token = %d to %q, want 303 to the login page", res.Status, res.Location)
 	}
+	// A wrong token neither skips the cross-origin check nor falls back to
+	// the judge's session cookie.
+	for _, h := range [][]string{
+		{"Authorization", "Bearer junk", "Origin", "http://evil.example"},
+		{"Authorization", "Bearer junk", "Sec-Fetch-Site", "same-origin", "Origin", env.srv.URL},
+	} {
+		res = b.post("/judge/tournaments", form, h...)
+		if res.Status == http.StatusSeeOther && !strings.HasPrefix(res.Location, "/judge/login") {
+			t.Errorf("POST with a session cookie and %v = %d to %q, want it refused", h, res.Status, res.Location)
+		}
+	}
+	if ts, err := env.svc.ListTournaments(env.ctx); err != nil || len(ts) != 2 {
+		t.Errorf("tournaments after the refused posts = %d, %v; want the 2 created above", len(ts), err)
+	}
 }
 
 // TestRouteTableAccess walks the one route table: every judge route refuses
@@ -204,15 +217,7 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 func TestSetUpJudgePassword(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	dsn, err := store.FileDSN(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := tournamenttest.NewStore(t)
 
 	file, err := SetUpJudgePassword(ctx, st, "", dir)
 	if err != nil {
@@ -267,12 +272,8 @@ func TestSessionSurvivesRestart(t *testing.T) {
 	env := newConsoleEnv(t)
 	b := env.browser()
 	b.login("山田")
-	rulesets, err := config.LoadRulesets()
-	if err != nil {
-		t.Fatal(err)
-	}
 	// A second server over the same store signs with the same stored keys.
-	h, err := New(Deps{Rulesets: rulesets, Service: env.svc, Settings: env.st})
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st})
 	if err != nil {
 		t.Fatal(err)
 	}

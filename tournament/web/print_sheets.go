@@ -115,7 +115,7 @@ func (s *Server) newBoardSheet(lang string, tv tournament.TableView) boardSheet 
 	if tv.Board == nil || tv.Table.Board == nil {
 		return bs
 	}
-	bv := s.newBoardView(lang, *tv.Board, nil)
+	bv := s.newBoardView("board-drawing-"+strconv.Itoa(tv.Table.Number), lang, *tv.Board, nil)
 	rec := tv.Table.Board
 	bs.Board, bs.Roll, bs.HandDealt, bs.Redeals = &bv, rec.Roll, rec.Deal != nil, tv.Board.Redeals
 	if !bs.HandDealt {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"regexp"
 	"slices"
@@ -60,4 +61,54 @@ func TestPrintables(t *testing.T) {
 
 	// English, as the rest of the console.
 	mustSee(t, "score sheets in English", p.b.get(base+"scores?lang=en"), http.StatusOK, "Round 1 score sheets", "No declaration (ended by time)")
+}
+
+// Board sheets draw one board per table on one page: every id on it is
+// unique, and every board's title labels that board.
+func TestBoardSheetIDsAreUnique(t *testing.T) {
+	p := newPairedEnv(t)
+	for _, tb := range p.r.Tables {
+		if _, err := p.svc.SetBoard(p.ctx, "setup", p.t.ID, 1, tb.Number, tournament.BoardInput{Auto: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := p.b.get(p.url + "/print/boards")
+	mustSee(t, "board sheets", res, http.StatusOK)
+	if n := strings.Count(res.Body, `<svg class="board"`); n != len(p.r.Tables) || n < 2 {
+		t.Fatalf("board sheets: %d boards drawn, want one per table (%d)", n, len(p.r.Tables))
+	}
+	for _, tb := range p.r.Tables {
+		id := fmt.Sprintf("board-drawing-%d-title", tb.Number)
+		if !strings.Contains(res.Body, `aria-labelledby="`+id+`"`) || !strings.Contains(res.Body, `<title id="`+id+`">`) {
+			t.Errorf("the board of table %d is not labelled by its own title %q", tb.Number, id)
+		}
+	}
+	checkIDs(t, "board sheets", res.Body)
+}
+
+var (
+	idAttr   = regexp.MustCompile(`\sid="([^"]*)"`)
+	ariaRefs = regexp.MustCompile(`\saria-(?:labelledby|describedby)="([^"]*)"`)
+)
+
+// checkIDs fails the test when an id repeats on a page, or an
+// aria-labelledby or aria-describedby names an id the page does not have.
+func checkIDs(t *testing.T, what, body string) {
+	t.Helper()
+	ids := map[string]int{}
+	for _, m := range idAttr.FindAllStringSubmatch(body, -1) {
+		ids[m[1]]++
+	}
+	for id, n := range ids {
+		if n > 1 {
+			t.Errorf("%s: id %q appears %d times", what, id, n)
+		}
+	}
+	for _, m := range ariaRefs.FindAllStringSubmatch(body, -1) {
+		for _, ref := range strings.Fields(m[1]) {
+			if ids[ref] == 0 {
+				t.Errorf("%s: %s refers to the missing id %q", what, strings.TrimSpace(m[0]), ref)
+			}
+		}
+	}
 }

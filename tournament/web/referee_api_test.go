@@ -228,15 +228,18 @@ func TestRulesetAPI(t *testing.T) {
 
 // FuzzRefereeAPI throws arbitrary bodies at every JSON decoder of the
 // referee API: the answer is always a 2xx or a 4xx with an error message.
+// (The tournament API has FuzzTournamentAPI.)
 func FuzzRefereeAPI(f *testing.F) {
 	h := newRefereeTestServer(f)
-	paths := []string{"/api/v1/referee/placings", "/api/v1/referee/standings", "/api/v1/referee/seating", "/api/v1/referee/board/check"}
+	paths := []string{"/api/v1/referee/placings", "/api/v1/referee/standings", "/api/v1/referee/seating", "/api/v1/referee/board/check",
+		"/api/v1/referee/pairings"}
 	seeds := []string{
 		`{"scores":[{"player":"a","vp":10},{"player":"b","vp":8},{"player":"c","vp":8}],"declared":"a"}`,
 		`{"games":[{"scores":[{"player":"a","vp":3},{"player":"b","vp":3},{"player":"c","vp":3}],"declared":null}],"byes":["e"]}`,
 		`{"rounds":[[{"player":"a","white":3,"blue":3},{"player":"b","white":3,"blue":3},{"player":"c","white":1,"blue":1}],[{"player":"a","white":1,"blue":1},{"player":"b","white":2,"blue":1}]]}`,
 		`{"players":["a","b","c","d"],"seed":5}`,
 		`{"white":0,"numbers":[{"q":0,"r":-2,"number":6},{"q":1,"r":-2,"number":8}]}`,
+		`{"mode":"swiss","seed":7,"players":[{"id":"a","standing":1},{"id":"b","standing":2},{"id":"c","standing":3},{"id":"d","standing":4},{"id":"e","standing":5}],"history":[["a","b","c"],["d","e"]],"keep_apart":[["a","e"]]}`,
 		`{}`, `[]`, `null`, `{"scores":null}`,
 	}
 	for i, s := range seeds {

@@ -86,7 +86,7 @@ func New(deps Deps) (http.Handler, error) {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
-	r.Use(securityHeaders, s.requestID, s.logRequests, s.recoverPanic, s.checkOrigin, s.con.sessions)
+	r.Use(securityHeaders, s.requestID, s.logRequests, s.recoverPanic, s.checkOrigin, s.con.sessions, s.readForm)
 	r.NoRoute(func(c *gin.Context) { s.fail(c, errNoRoute) })
 	r.NoMethod(func(c *gin.Context) { s.fail(c, errNoMethod) })
 	for _, rt := range s.routes() {

@@ -120,17 +120,11 @@ func (s *Server) addPlayerAPI(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	ctx, judge := c.Request.Context(), c.GetString(judgeKey)
-	p, err := s.deps.Service.AddPlayer(ctx, judge, tid, tournament.PlayerInput{Name: req.Name, Kana: req.Kana})
+	in := tournament.PlayerInput{Name: req.Name, Kana: req.Kana, CheckedIn: req.CheckedIn == nil || *req.CheckedIn}
+	p, err := s.deps.Service.AddPlayer(c.Request.Context(), c.GetString(judgeKey), tid, in)
 	if err != nil {
 		s.fail(c, err)
 		return
-	}
-	if req.CheckedIn == nil || *req.CheckedIn {
-		if p, err = s.deps.Service.CheckIn(ctx, judge, p.ID, true); err != nil {
-			s.fail(c, err)
-			return
-		}
 	}
 	c.JSON(http.StatusCreated, toPlayerJSON(p))
 }
@@ -234,6 +228,22 @@ type roundJSON struct {
 	Clock *clockJSON `json:"clock"`
 }
 
+// public strips what only judges see (who saved a result and the reasons
+// they gave) from a round served to the kiosk and other anonymous readers.
+func (r roundJSON) public() roundJSON {
+	tables := make([]roundTableJSON, len(r.Tables))
+	for i, t := range r.Tables {
+		if t.Result != nil {
+			res := *t.Result
+			res.Judge, res.Reason, res.LateReason = "", "", ""
+			t.Result = &res
+		}
+		tables[i] = t
+	}
+	r.Tables = tables
+	return r
+}
+
 func toRoundJSON(v tournament.RoundView) roundJSON {
 	out := roundJSON{Number: v.Round.Number, Mode: v.Round.Mode, Seed: v.Round.Seed, Repeats: v.Round.Repeats, Tables: []roundTableJSON{}, Byes: []tablePlayerJSON{}}
 	for _, tv := range v.Tables {
@@ -299,7 +309,7 @@ func (s *Server) showRoundAPI(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, toRoundJSON(v))
+	c.JSON(http.StatusOK, toRoundJSON(v).public())
 }
 
 type idRollJSON struct {

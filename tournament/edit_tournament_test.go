@@ -1,0 +1,74 @@
+package tournament_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// The game time is what every round's clock is computed from (§12): it may
+// change until a clock starts, and not after, so a running round's
+// deadline never moves.
+func TestGameMinutesFixedOnceAClockStarts(t *testing.T) {
+	c := newClockConsole(t)
+	tour, _ := c.setUp(8, 3)
+	edit := func(minutes int) (tournament.Tournament, error) {
+		return c.svc.EditTournament(c.ctx, "judge-a", tour.ID, tournament.TournamentInput{Name: tour.Name, Rounds: tour.Rounds, GameMinutes: minutes})
+	}
+	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	if got := must(edit(10)).ok(t); got.GameMinutes != 10 {
+		t.Fatalf("EditTournament(10 minutes before any clock) = %d minutes, want 10", got.GameMinutes)
+	}
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	c.at = c.at.Add(time.Minute)
+	before := must(c.svc.Clock(c.ctx, tour.ID, 1)).ok(t)
+
+	_, err := edit(30)
+	var v *referee.Violation
+	if !errors.Is(err, tournament.ErrInvalid) || !errors.As(err, &v) || v.Code != "game-minutes-clock-started" {
+		t.Errorf("EditTournament(30 minutes while round 1 runs) error = %v, want the violation game-minutes-clock-started", err)
+	}
+	after := must(c.svc.Clock(c.ctx, tour.ID, 1)).ok(t)
+	if !after.Deadline.Equal(before.Deadline) || after.GameLength != 10*time.Minute {
+		t.Errorf("deadline after the refused edit = %v (game %v), want %v (10m)", after.Deadline, after.GameLength, before.Deadline)
+	}
+	// Other fields still change, with the game time as it is.
+	if got := must(edit(10)).ok(t); got.GameMinutes != 10 {
+		t.Errorf("EditTournament(same minutes) = %d minutes, want 10", got.GameMinutes)
+	}
+}
+
+// The console asks the service whether the next round can be paired and
+// whether a round has started, rather than work it out itself.
+func TestCanPairAndStarted(t *testing.T) {
+	c := newConsole(t)
+	tour, _ := c.setUp(4, 2)
+	can := func() bool { return must(c.svc.CanPair(c.ctx, tour.ID)).ok(t) }
+	started := func() bool { return must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Started }
+	if !can() {
+		t.Error("CanPair before round 1 = false, want true")
+	}
+	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	if can() || started() {
+		t.Errorf("round 1 paired: CanPair %v, Started %v; want false, false", can(), started())
+	}
+	must(c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})).ok(t)
+	if !started() {
+		t.Error("round 1 seated: Started = false, want true")
+	}
+	c.save(tour, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
+	if !can() {
+		t.Error("round 1 complete: CanPair = false, want true")
+	}
+	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	c.save(tour, 2, 1, 0, []int{10, 8, 6, 4}, 0, "")
+	if can() {
+		t.Error("every round paired: CanPair = true, want false")
+	}
+	if _, err := c.svc.CanPair(c.ctx, tour.ID+1); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("CanPair(no such tournament) error = %v, want ErrNotFound", err)
+	}
+}

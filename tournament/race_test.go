@@ -1,0 +1,303 @@
+package tournament_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+)
+
+// racingStore lets another judge's change land between a use case's reads
+// and its write: once a read named in a hook returns, the hook runs, once.
+// Every write goes to the real store, so the use case's write meets the
+// state the other change left.
+type racingStore struct {
+	*store.Store
+	mu    sync.Mutex
+	hooks map[string]func()
+}
+
+// after runs f once the next read of one of methods has returned.
+func (s *racingStore) after(f func(), methods ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var once sync.Once
+	for _, m := range methods {
+		s.hooks[m] = func() { once.Do(f) }
+	}
+}
+
+func (s *racingStore) fire(method string) {
+	s.mu.Lock()
+	f := s.hooks[method]
+	if f != nil {
+		clear(s.hooks)
+	}
+	s.mu.Unlock()
+	if f != nil {
+		f()
+	}
+}
+
+func (s *racingStore) Penalties(ctx context.Context, tournamentID int64) ([]tournament.Penalty, error) {
+	ps, err := s.Store.Penalties(ctx, tournamentID)
+	s.fire("Penalties")
+	return ps, err
+}
+
+func (s *racingStore) Player(ctx context.Context, id int64) (tournament.Player, error) {
+	p, err := s.Store.Player(ctx, id)
+	s.fire("Player")
+	return p, err
+}
+
+func (s *racingStore) Rounds(ctx context.Context, tournamentID int64) ([]tournament.Round, error) {
+	rs, err := s.Store.Rounds(ctx, tournamentID)
+	s.fire("Rounds")
+	return rs, err
+}
+
+func (s *racingStore) Progress(ctx context.Context, tournamentID int64) (tournament.Progress, error) {
+	p, err := s.Store.Progress(ctx, tournamentID)
+	s.fire("Progress")
+	return p, err
+}
+
+// race is two judges' consoles on one database: a's reads can be
+// interleaved with b's changes.
+type race struct {
+	*console
+	a    *tournament.Service
+	st   *racingStore
+	tour tournament.Tournament
+	ps   []tournament.Player
+}
+
+// newRace sets up a tournament of n checked-in players and rounds rounds;
+// c.svc is judge B's console and r.a judge A's.
+func newRace(t *testing.T, n, rounds int) *race {
+	c := newConsole(t)
+	rs := &racingStore{Store: c.st, hooks: map[string]func(){}}
+	r := &race{console: c, st: rs}
+	// Judge A's console keeps its own time: the two consoles run at once.
+	r.a = tournamenttest.NewServiceOn(t, rs, tournamenttest.Clock(c.at, time.Minute), tournament.WithSeeds(tournamenttest.Seeds()))
+	r.tour, r.ps = c.setUp(n, rounds)
+	return r
+}
+
+// conflict checks that err is a conflict the console can say in words: a
+// violation of one of the codes.
+func conflict(t *testing.T, what string, err error, codes ...string) {
+	t.Helper()
+	var v *referee.Violation
+	if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &v) || !slices.Contains(codes, v.Code) {
+		t.Errorf("%s error = %v, want ErrConflict with a violation of %v", what, err, codes)
+	}
+}
+
+// Two amendments computed from the same pairing: the second to be written
+// is refused, not applied over the first (which it would undo).
+func TestStaleAmendmentIsRefused(t *testing.T) {
+	r := newRace(t, 8, 2)
+	r1 := must(r.svc.PairNextRound(r.ctx, "judge-b", r.tour.ID)).ok(t)
+	one, two := r1.Tables[0].Players, r1.Tables[1].Players
+	r.st.after(func() {
+		must(r.svc.SwapPlayers(r.ctx, "judge-b", r.tour.ID, 1, one[1], two[1], "B の入れ替え")).ok(t)
+	}, "Penalties")
+	_, err := r.a.SwapPlayers(r.ctx, "judge-a", r.tour.ID, 1, one[0], two[0], "A の入れ替え")
+	conflict(t, "SwapPlayers(over a newer swap)", err, "round-changed")
+	got := must(r.svc.Round(r.ctx, r.tour.ID, 1)).ok(t)
+	if !slices.Contains(got.Tables[0].Players, two[1]) || !slices.Contains(got.Tables[1].Players, one[1]) ||
+		!slices.Contains(got.Tables[0].Players, one[0]) || len(got.Amendments) != 1 {
+		t.Errorf("round 1 after the refused swap: tables %v amendments %+v, want judge B's swap only", got.Tables, got.Amendments)
+	}
+	// Judge A, having reloaded, swaps again.
+	must(r.a.SwapPlayers(r.ctx, "judge-a", r.tour.ID, 1, one[0], two[0], "A の入れ替え")).ok(t)
+}
+
+// A repair computed before an amendment does not silently replace it.
+func TestStaleRepairIsRefused(t *testing.T) {
+	r := newRace(t, 8, 2)
+	r1 := must(r.svc.PairNextRound(r.ctx, "judge-b", r.tour.ID)).ok(t)
+	r.st.after(func() {
+		must(r.svc.SwapPlayers(r.ctx, "judge-b", r.tour.ID, 1, r1.Tables[0].Players[0], r1.Tables[1].Players[0], "B")).ok(t)
+	}, "Penalties")
+	_, err := r.a.RepairRound(r.ctx, "judge-a", r.tour.ID, 1)
+	conflict(t, "RepairRound(over a newer swap)", err, "round-changed")
+	if got := must(r.svc.Round(r.ctx, r.tour.ID, 1)).ok(t); len(got.Amendments) != 1 {
+		t.Errorf("round 1 amendments %+v after the refused repair, want judge B's swap", got.Amendments)
+	}
+}
+
+// A seating is computed from the table's players; it is refused when the
+// table changed after they were read.
+func TestSeatingOfAChangedTableIsRefused(t *testing.T) {
+	r := newRace(t, 8, 2)
+	r1 := must(r.svc.PairNextRound(r.ctx, "judge-b", r.tour.ID)).ok(t)
+	r.st.after(func() {
+		must(r.svc.SwapPlayers(r.ctx, "judge-b", r.tour.ID, 1, r1.Tables[0].Players[0], r1.Tables[1].Players[0], "B")).ok(t)
+	}, "Penalties")
+	_, err := r.a.SetSeating(r.ctx, "judge-a", r.tour.ID, 1, 1, tournament.SeatingInput{Auto: true})
+	conflict(t, "SetSeating(a table changed meanwhile)", err, "table-players-changed")
+	if got := must(r.svc.Round(r.ctx, r.tour.ID, 1)).ok(t); got.Tables[0].Seating != nil {
+		t.Errorf("table 1 seating = %+v, want none", got.Tables[0].Seating)
+	}
+	must(r.a.SetSeating(r.ctx, "judge-a", r.tour.ID, 1, 1, tournament.SeatingInput{Auto: true})).ok(t)
+}
+
+// A check-in and a disqualification of the same player at once: each
+// writes only what it changes, so neither undoes the other.
+func TestCheckInKeepsARacingDisqualification(t *testing.T) {
+	r := newRace(t, 8, 2)
+	p := r.ps[0]
+	r.st.after(func() {
+		must(r.svc.RecordPenalty(r.ctx, "judge-b", r.tour.ID, tournament.PenaltyInput{
+			PlayerID: p.ID, Offence: "unsporting-conduct", Level: referee.Disqualification,
+		})).ok(t)
+	}, "Player")
+	must(r.a.CheckIn(r.ctx, "judge-a", p.ID, false)).ok(t)
+	got := must(r.svc.GetPlayer(r.ctx, p.ID)).ok(t)
+	if got.DroppedRound != 1 || got.CheckedIn {
+		t.Errorf("player after a check-out racing a disqualification = %+v, want dropped from round 1 and checked out", got)
+	}
+}
+
+// Two edits of the same field from the same state: the second is refused.
+func TestStalePlayerEditIsRefused(t *testing.T) {
+	r := newRace(t, 4, 1)
+	p := r.ps[0]
+	r.st.after(func() {
+		must(r.svc.UpdatePlayer(r.ctx, "judge-b", p.ID, tournament.PlayerInput{Name: "青木B", Kana: "あおき"})).ok(t)
+	}, "Player")
+	_, err := r.a.UpdatePlayer(r.ctx, "judge-a", p.ID, tournament.PlayerInput{Name: "青木A", Kana: "あおき"})
+	conflict(t, "UpdatePlayer(over a newer edit)", err, "player-changed")
+	if got := must(r.svc.GetPlayer(r.ctx, p.ID)).ok(t); got.Name != "青木B" {
+		t.Errorf("name after the refused edit = %q, want judge B's 青木B", got.Name)
+	}
+	// So are two keep-apart lists.
+	r.st.after(func() { must(r.svc.SetKeepApart(r.ctx, "judge-b", p.ID, []int64{r.ps[1].ID})).ok(t) }, "Player")
+	_, err = r.a.SetKeepApart(r.ctx, "judge-a", p.ID, []int64{r.ps[2].ID})
+	conflict(t, "SetKeepApart(over a newer list)", err, "player-changed")
+	if got := must(r.svc.GetPlayer(r.ctx, p.ID)).ok(t); !slices.Equal(got.KeepApart, []int64{r.ps[1].ID}) {
+		t.Errorf("keep-apart after the refused edit = %v, want judge B's [%d]", got.KeepApart, r.ps[1].ID)
+	}
+	// The same change made twice at once is no conflict: it is made.
+	r.st.after(func() { must(r.svc.CheckIn(r.ctx, "judge-b", p.ID, false)).ok(t) }, "Player")
+	must(r.a.CheckIn(r.ctx, "judge-a", p.ID, false)).ok(t)
+}
+
+// A change decided from how far the tournament has gone (the rounds
+// paired, whether the latest has started) is refused when a round was
+// paired or started after it was read.
+func TestChangesDecidedFromTheRoundsAreRechecked(t *testing.T) {
+	t.Run("edit tournament", func(t *testing.T) {
+		r := newRace(t, 8, 3)
+		must(r.svc.PairNextRound(r.ctx, "judge-b", r.tour.ID)).ok(t)
+		r.save(r.tour, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
+		r.save(r.tour, 1, 2, 0, []int{10, 8, 6, 4}, 0, "")
+		r.st.after(func() { must(r.svc.PairNextRound(r.ctx, "judge-b", r.tour.ID)).ok(t) }, "Rounds", "Progress")
+		in := tournament.TournamentInput{Name: r.tour.Name, Rounds: 1}
+		_, err := r.a.EditTournament(r.ctx, "judge-a", r.tour.ID, in)
+		conflict(t, "EditTournament(rounds 1 while round 2 is paired)", err, "tournament-progressed")
+		if got := must(r.svc.GetTournament(r.ctx, r.tour.ID)).ok(t); got.Rounds != 3 {
+			t.Errorf("rounds after the refused edit = %d, want 3", got.Rounds)
+		}
+	})
+	t.Run("drop", func(t *testing.T) {
+		r := newRace(t, 8, 3)
+		r1 := must(r.svc.PairNextRound(r.ctx, "judge-b", r.tour.ID)).ok(t)
+		p := r1.Tables[0].Players[0]
+		r.st.after(func() {
+			must(r.svc.SetSeating(r.ctx, "judge-b", r.tour.ID, 1, 2, tournament.SeatingInput{Auto: true})).ok(t)
+		}, "Rounds", "Progress")
+		_, err := r.a.DropPlayer(r.ctx, "judge-a", p)
+		conflict(t, "DropPlayer(round 1 started meanwhile)", err, "tournament-progressed")
+		if got := must(r.svc.GetPlayer(r.ctx, p)).ok(t); got.DroppedRound != 0 {
+			t.Errorf("DroppedRound after the refused drop = %d, want 0", got.DroppedRound)
+		}
+		if got := must(r.a.DropPlayer(r.ctx, "judge-a", p)).ok(t); got.DroppedRound != 2 {
+			t.Errorf("DroppedRound after round 1 started = %d, want 2", got.DroppedRound)
+		}
+	})
+	t.Run("disqualify", func(t *testing.T) {
+		r := newRace(t, 8, 3)
+		r1 := must(r.svc.PairNextRound(r.ctx, "judge-b", r.tour.ID)).ok(t)
+		p := r1.Tables[0].Players[0]
+		r.st.after(func() {
+			must(r.svc.SetSeating(r.ctx, "judge-b", r.tour.ID, 1, 2, tournament.SeatingInput{Auto: true})).ok(t)
+		}, "Progress")
+		in := tournament.PenaltyInput{PlayerID: p, Offence: "unsporting-conduct", Level: referee.Disqualification}
+		_, err := r.a.RecordPenalty(r.ctx, "judge-a", r.tour.ID, in)
+		conflict(t, "RecordPenalty(disqualification, round 1 started meanwhile)", err, "tournament-progressed")
+		if got := must(r.svc.GetPlayer(r.ctx, p)).ok(t); got.DroppedRound != 0 {
+			t.Errorf("DroppedRound after the refused disqualification = %d, want 0", got.DroppedRound)
+		}
+	})
+	t.Run("add player", func(t *testing.T) {
+		r := newRace(t, 8, 3)
+		r.st.after(func() { must(r.svc.PairNextRound(r.ctx, "judge-b", r.tour.ID)).ok(t) }, "Rounds", "Progress")
+		_, err := r.a.AddPlayer(r.ctx, "judge-a", r.tour.ID, tournament.PlayerInput{Name: "遅刻", Kana: "ちこく"})
+		conflict(t, "AddPlayer(round 1 paired meanwhile)", err, "tournament-progressed")
+		if got := must(r.a.AddPlayer(r.ctx, "judge-a", r.tour.ID, tournament.PlayerInput{Name: "遅刻", Kana: "ちこく"})).ok(t); got.LateEntryRound != 1 {
+			t.Errorf("LateEntryRound once round 1 is paired = %d, want 1", got.LateEntryRound)
+		}
+	})
+}
+
+// Two goroutines amend the same round from the same state at once: at
+// most one amendment is written per pairing read, and whatever is recorded
+// is what the round shows.
+func TestConcurrentAmendmentsAreNotLost(t *testing.T) {
+	r := newRace(t, 8, 2)
+	r1 := must(r.svc.PairNextRound(r.ctx, "judge-b", r.tour.ID)).ok(t)
+	one, two := r1.Tables[0].Players, r1.Tables[1].Players
+	for k := range 5 {
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		for i, svc := range []*tournament.Service{r.a, r.svc} {
+			wg.Go(func() {
+				_, errs[i] = svc.SwapPlayers(r.ctx, "judge", r.tour.ID, 1, one[i], two[i], "同時")
+			})
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil && !errors.Is(err, tournament.ErrConflict) {
+				t.Fatalf("attempt %d: SwapPlayers error = %v, want none or ErrConflict", k, err)
+			}
+		}
+		// Replaying the recorded amendments on the pairing must give the round.
+		got := must(r.svc.Round(r.ctx, r.tour.ID, 1)).ok(t)
+		want := [][]int64{slices.Clone(one), slices.Clone(two)}
+		for _, a := range got.Amendments {
+			for _, tb := range want {
+				for j, p := range tb {
+					switch p {
+					case a.A:
+						tb[j] = a.B
+					case a.B:
+						tb[j] = a.A
+					}
+				}
+			}
+		}
+		for i, tb := range want {
+			if !sameSet(tb, got.Tables[i].Players) {
+				t.Fatalf("attempt %d: table %d = %v, but its amendments %+v make %v", k, i+1, got.Tables[i].Players, got.Amendments, tb)
+			}
+		}
+	}
+}
+
+func sameSet(a, b []int64) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}

@@ -1,0 +1,11 @@
+package tournament
+
+import "testing"
+
+func TestSafeSeedFitsJavaScript(t *testing.T) {
+	for range 1000 {
+		if s := safeSeed(); s >= 1<<53 {
+			t.Fatalf("safeSeed() = %d, want below 2^53", s)
+		}
+	}
+}

@@ -1,0 +1,91 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// alertNear returns the form-error alert that follows marker in body, or
+// "": a refused action's message is shown next to the button pressed.
+func alertNear(body, marker string) string {
+	i := strings.Index(body, marker)
+	if i < 0 {
+		return ""
+	}
+	m := regexp.MustCompile(`(?s)<p class="form-error" role="alert">(.*?)</p>`).FindStringSubmatch(body[i:])
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// mustSeeInline checks that a refused action shows the page it was pressed
+// on again (not the error page with only a way back), with the message in
+// the section of the button.
+func mustSeeInline(t *testing.T, what string, res response, status int, page, section, msg string) {
+	t.Helper()
+	mustSee(t, what, res, status, page)
+	if strings.Contains(res.Body, `<p><a href=`) && strings.Contains(res.Body, "戻る</a>") {
+		t.Errorf("%s: the error page replaced the page\n%s", what, res.Body)
+	}
+	if got := alertNear(res.Body, section); !strings.Contains(got, msg) {
+		t.Errorf("%s: the message after %q is %q, want it to say %q\n%s", what, section, got, msg, res.Body)
+	}
+}
+
+// Refused pairings, re-pairings, swaps and drops are said on the page the
+// judge pressed the button on, next to it, and the page stays usable.
+func TestRefusalsShowOnThePage(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, ps := env.seedTournament(8)
+	b := env.browser()
+	b.login("山田")
+	base := fmt.Sprintf("/judge/t/%d", tr.ID)
+	round := base + "/rounds/1"
+	swapForm := `action="` + round + `/swap"`
+
+	t.Run("pair with too few players", func(t *testing.T) {
+		small, _ := env.seedTournament(2)
+		page := fmt.Sprintf("/judge/t/%d", small.ID)
+		mustSee(t, "overview", b.get(page), http.StatusOK, `action="`+page+`/rounds"`)
+		mustSeeInline(t, "pair 2 players", b.post(page+"/rounds", nil), http.StatusUnprocessableEntity,
+			`id="edit-h"`, `action="`+page+`/rounds"`, "受付済みの参加者が 3 人以上必要です")
+	})
+
+	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("pair before the results", func(t *testing.T) {
+		mustSeeInline(t, "pair round 2 from round 1", b.post(base+"/rounds", url.Values{"from": {"1"}}), http.StatusConflict,
+			swapForm, `id="pair"`, "第1回戦 1卓の結果がまだ入力されていません")
+	})
+	if _, err := env.svc.SetSeating(env.ctx, "setup", tr.ID, 1, 2, tournament.SeatingInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("repair a started round", func(t *testing.T) {
+		mustSeeInline(t, "repair round 1", b.post(round+"/repair", nil), http.StatusConflict,
+			swapForm, `id="pair"`, "第1回戦はもう始まっています")
+	})
+	t.Run("swap into a seated table", func(t *testing.T) {
+		form := url.Values{"a": {strconv.FormatInt(r.Tables[0].Players[0], 10)}, "b": {strconv.FormatInt(r.Tables[1].Players[0], 10)}, "reason": {"x"}}
+		mustSeeInline(t, "swap", b.post(round+"/swap", form), http.StatusConflict,
+			swapForm, `id="swap-h"`, "第1回戦 2卓はもう着席順が決まっている")
+	})
+	t.Run("drop twice", func(t *testing.T) {
+		p := ps[0]
+		if _, err := env.svc.DropPlayer(env.ctx, "setup", p.ID); err != nil {
+			t.Fatal(err)
+		}
+		res := b.post(fmt.Sprintf("%s/players/%d/drop", base, p.ID), nil)
+		mustSeeInline(t, "drop twice", res, http.StatusUnprocessableEntity,
+			`action="`+base+`/players"`, fmt.Sprintf(`id="p%d"`, p.ID), "棄権済みです")
+	})
+}
