@@ -70,36 +70,31 @@ type clockRequest struct {
 	Reason  string `json:"reason"`
 }
 
-func (s *Server) showClockAPI(c *gin.Context) {
+func (s *Server) showClockAPI(c *gin.Context) (int, any, error) {
 	tid, n, err := roundParams(c)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	clock, err := s.deps.Service.Clock(c.Request.Context(), tid, n)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusOK, toClockJSON(clock))
+	return http.StatusOK, toClockJSON(clock), nil
 }
 
-func (s *Server) recordClockAPI(c *gin.Context) {
+func (s *Server) recordClockAPI(c *gin.Context) (int, any, error) {
 	tid, n, err := roundParams(c)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	var req clockRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	in := tournament.ClockInput(req)
 	clock, err := s.deps.Service.ClockAction(c.Request.Context(), c.GetString(judgeKey), tid, n, in)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusOK, toClockJSON(clock))
+	return http.StatusOK, toClockJSON(clock), nil
 }

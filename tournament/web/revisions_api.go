@@ -35,20 +35,18 @@ func toRevisionJSON(r tournament.Result) revisionJSON {
 
 // listRevisionsAPI answers a table's whole result history, oldest first:
 // who saved each revision, when and why.
-func (s *Server) listRevisionsAPI(c *gin.Context) {
+func (s *Server) listRevisionsAPI(c *gin.Context) (int, any, error) {
 	tid, n, number, err := tableParams(c)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	revs, err := s.deps.Service.Revisions(c.Request.Context(), tid, n, number)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	out := make([]revisionJSON, len(revs))
 	for i, r := range revs {
 		out[i] = toRevisionJSON(r)
 	}
-	c.JSON(http.StatusOK, gin.H{"revisions": out})
+	return http.StatusOK, gin.H{"revisions": out}, nil
 }

@@ -42,45 +42,40 @@ type createTournamentRequest struct {
 	GameMinutes int    `json:"game_minutes"`
 }
 
-func (s *Server) createTournamentAPI(c *gin.Context) {
+func (s *Server) createTournamentAPI(c *gin.Context) (int, any, error) {
 	var req createTournamentRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	t, err := s.deps.Service.CreateTournament(c.Request.Context(), c.GetString(judgeKey), tournament.TournamentInput(req))
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusCreated, toTournamentJSON(t))
+	return http.StatusCreated, toTournamentJSON(t), nil
 }
 
-func (s *Server) listTournamentsAPI(c *gin.Context) {
+func (s *Server) listTournamentsAPI(c *gin.Context) (int, any, error) {
 	ts, err := s.deps.Service.ListTournaments(c.Request.Context())
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	out := make([]tournamentJSON, len(ts))
 	for i, t := range ts {
 		out[i] = toTournamentJSON(t)
 	}
-	c.JSON(http.StatusOK, gin.H{"tournaments": out})
+	return http.StatusOK, gin.H{"tournaments": out}, nil
 }
 
-func (s *Server) showTournamentAPI(c *gin.Context) {
+func (s *Server) showTournamentAPI(c *gin.Context) (int, any, error) {
 	id, err := pathID(c, "id")
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	t, err := s.deps.Service.GetTournament(c.Request.Context(), id)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusOK, toTournamentJSON(t))
+	return http.StatusOK, toTournamentJSON(t), nil
 }
 
 type playerJSON struct {
@@ -109,77 +104,67 @@ type addPlayerRequest struct {
 	CheckedIn *bool `json:"checked_in"`
 }
 
-func (s *Server) addPlayerAPI(c *gin.Context) {
+func (s *Server) addPlayerAPI(c *gin.Context) (int, any, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	var req addPlayerRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	in := tournament.PlayerInput{Name: req.Name, Kana: req.Kana, CheckedIn: req.CheckedIn == nil || *req.CheckedIn}
 	p, err := s.deps.Service.AddPlayer(c.Request.Context(), c.GetString(judgeKey), tid, in)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusCreated, toPlayerJSON(p))
+	return http.StatusCreated, toPlayerJSON(p), nil
 }
 
-func (s *Server) listPlayersAPI(c *gin.Context) {
+func (s *Server) listPlayersAPI(c *gin.Context) (int, any, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	ps, err := s.deps.Service.Players(c.Request.Context(), tid)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	out := make([]playerJSON, len(ps))
 	for i, p := range ps {
 		out[i] = toPlayerJSON(p)
 	}
-	c.JSON(http.StatusOK, gin.H{"players": out})
+	return http.StatusOK, gin.H{"players": out}, nil
 }
 
-func (s *Server) dropPlayerAPI(c *gin.Context) {
+func (s *Server) dropPlayerAPI(c *gin.Context) (int, any, error) {
 	p, err := s.tournamentPlayer(c)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	if p, err = s.deps.Service.DropPlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusOK, toPlayerJSON(p))
+	return http.StatusOK, toPlayerJSON(p), nil
 }
 
 type checkInRequest struct {
 	CheckedIn bool `json:"checked_in"`
 }
 
-func (s *Server) checkInAPI(c *gin.Context) {
+func (s *Server) checkInAPI(c *gin.Context) (int, any, error) {
 	p, err := s.tournamentPlayer(c)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	var req checkInRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	if p, err = s.deps.Service.CheckIn(c.Request.Context(), c.GetString(judgeKey), p.ID, req.CheckedIn); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusOK, toPlayerJSON(p))
+	return http.StatusOK, toPlayerJSON(p), nil
 }
 
 // Rounds.
@@ -279,37 +264,32 @@ func toResultJSON(r tournament.Result, places []tournament.Placing) *resultJSON 
 	return out
 }
 
-func (s *Server) pairRoundAPI(c *gin.Context) {
+func (s *Server) pairRoundAPI(c *gin.Context) (int, any, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	r, err := s.deps.Service.PairNextRound(c.Request.Context(), c.GetString(judgeKey), tid)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	v, err := s.deps.Service.RoundView(c.Request.Context(), tid, r.Number)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusCreated, toRoundJSON(v))
+	return http.StatusCreated, toRoundJSON(v), nil
 }
 
-func (s *Server) showRoundAPI(c *gin.Context) {
+func (s *Server) showRoundAPI(c *gin.Context) (int, any, error) {
 	tid, n, err := roundParams(c)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	v, err := s.deps.Service.RoundView(c.Request.Context(), tid, n)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusOK, toRoundJSON(v).public())
+	return http.StatusOK, toRoundJSON(v).public(), nil
 }
 
 type idRollJSON struct {
@@ -324,31 +304,27 @@ type tableSeatingRequest struct {
 }
 
 // tableJSON answers a seating or board change with the table as the round shows it.
-func (s *Server) tableJSON(c *gin.Context, tid int64, n, number int) {
+func (s *Server) tableJSON(c *gin.Context, tid int64, n, number int) (int, any, error) {
 	v, err := s.deps.Service.RoundView(c.Request.Context(), tid, n)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	for _, t := range toRoundJSON(v).Tables {
 		if t.Number == number {
-			c.JSON(http.StatusOK, t)
-			return
+			return http.StatusOK, t, nil
 		}
 	}
-	s.fail(c, errNoRoute)
+	return 0, nil, errNoRoute
 }
 
-func (s *Server) seatTableAPI(c *gin.Context) {
+func (s *Server) seatTableAPI(c *gin.Context) (int, any, error) {
 	tid, n, number, err := tableParams(c)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	var req tableSeatingRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	in := tournament.SeatingInput{Auto: req.Auto}
 	for _, round := range req.Rounds {
@@ -359,10 +335,9 @@ func (s *Server) seatTableAPI(c *gin.Context) {
 		in.Rolls = append(in.Rolls, rolls)
 	}
 	if _, err := s.deps.Service.SetSeating(c.Request.Context(), c.GetString(judgeKey), tid, n, number, in); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	s.tableJSON(c, tid, n, number)
+	return s.tableJSON(c, tid, n, number)
 }
 
 type tableBoardRequest struct {
@@ -371,23 +346,20 @@ type tableBoardRequest struct {
 	Auto  bool `json:"auto"`
 }
 
-func (s *Server) setTableBoardAPI(c *gin.Context) {
+func (s *Server) setTableBoardAPI(c *gin.Context) (int, any, error) {
 	tid, n, number, err := tableParams(c)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	var req tableBoardRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	in := tournament.BoardInput{Roll: referee.CapsuleRoll{White: req.White, Blue: req.Blue}, Auto: req.Auto}
 	if _, err := s.deps.Service.SetBoard(c.Request.Context(), c.GetString(judgeKey), tid, n, number, in); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	s.tableJSON(c, tid, n, number)
+	return s.tableJSON(c, tid, n, number)
 }
 
 type idScoreJSON struct {
@@ -405,16 +377,14 @@ type saveResultRequest struct {
 	LateReason string `json:"late_reason"`
 }
 
-func (s *Server) saveResultAPI(c *gin.Context) {
+func (s *Server) saveResultAPI(c *gin.Context) (int, any, error) {
 	tid, n, number, err := tableParams(c)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	var req saveResultRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	in := tournament.ResultInput{Version: req.Version, Reason: req.Reason, LateReason: req.LateReason}
 	if req.Declared != nil {
@@ -425,11 +395,10 @@ func (s *Server) saveResultAPI(c *gin.Context) {
 	}
 	tr, err := s.deps.Service.SaveResult(c.Request.Context(), c.GetString(judgeKey), tid, n, number, in)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	res := toResultJSON(tr.Result, tr.Places)
-	c.JSON(http.StatusOK, gin.H{"placings": res.Scores, "version": res.Version, "ended_by": res.EndedBy})
+	return http.StatusOK, gin.H{"placings": res.Scores, "version": res.Version, "ended_by": res.EndedBy}, nil
 }
 
 type penaltyRequest struct {
@@ -458,25 +427,22 @@ type revocationJSON struct {
 	Reason string `json:"reason"`
 }
 
-func (s *Server) recordPenaltyAPI(c *gin.Context) {
+func (s *Server) recordPenaltyAPI(c *gin.Context) (int, any, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	var req penaltyRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	p, err := s.deps.Service.RecordPenalty(c.Request.Context(), c.GetString(judgeKey), tid, tournament.PenaltyInput{
 		PlayerID: req.Player, Round: req.Round, Table: req.Table, Offence: req.Offence, Level: referee.Level(req.Level), Note: req.Note,
 	})
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusCreated, toPenaltyJSON(p))
+	return http.StatusCreated, toPenaltyJSON(p), nil
 }
 
 func toPenaltyJSON(p tournament.Penalty) penaltyJSON {
@@ -490,60 +456,52 @@ func toPenaltyJSON(p tournament.Penalty) penaltyJSON {
 	return out
 }
 
-func (s *Server) listPenaltiesAPI(c *gin.Context) {
+func (s *Server) listPenaltiesAPI(c *gin.Context) (int, any, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	ps, err := s.deps.Service.Penalties(c.Request.Context(), tid)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	out := make([]penaltyJSON, len(ps))
 	for i, p := range ps {
 		out[i] = toPenaltyJSON(p)
 	}
-	c.JSON(http.StatusOK, gin.H{"penalties": out})
+	return http.StatusOK, gin.H{"penalties": out}, nil
 }
 
 type revokeRequest struct {
 	Reason string `json:"reason"`
 }
 
-func (s *Server) revokePenaltyAPI(c *gin.Context) {
+func (s *Server) revokePenaltyAPI(c *gin.Context) (int, any, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	id, err := pathID(c, "penalty")
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	var req revokeRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	// The penalty must belong to the tournament in the path.
 	ps, err := s.deps.Service.Penalties(c.Request.Context(), tid)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	if !slices.ContainsFunc(ps, func(p tournament.Penalty) bool { return p.ID == id }) {
-		s.fail(c, errNoRoute)
-		return
+		return 0, nil, errNoRoute
 	}
 	p, err := s.deps.Service.RevokePenalty(c.Request.Context(), c.GetString(judgeKey), id, req.Reason)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusOK, toPenaltyJSON(p))
+	return http.StatusOK, toPenaltyJSON(p), nil
 }
 
 type tournamentStandingJSON struct {
@@ -560,18 +518,16 @@ type tournamentStandingJSON struct {
 	DroppedRound int `json:"dropped_round"`
 }
 
-func (s *Server) showStandingsAPI(c *gin.Context) {
+func (s *Server) showStandingsAPI(c *gin.Context) (int, any, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	st, err := s.deps.Service.Standings(c.Request.Context(), tid)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusOK, gin.H{"standings": toStandingsJSON(st)})
+	return http.StatusOK, gin.H{"standings": toStandingsJSON(st)}, nil
 }
 
 func toStandingsJSON(st []tournament.Standing) []tournamentStandingJSON {
