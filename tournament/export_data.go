@@ -1,13 +1,16 @@
 package tournament
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // ExportData is everything the Excel export shows of a tournament, read in
 // one pass so the sheets agree with each other: the standings are computed
 // from the same rounds and penalties the other sheets list.
 type ExportData struct {
 	Tournament Tournament
-	Players    []Player   // by kana, then name, then ID
+	Players    []Player   // by CollationKey
 	Standings  []Standing // by rank, as Standings returns them
 	// Rounds holds every round by number with its tables' players, boards
 	// and placings. Clock, Missing and Withdrawn are left empty: the export
@@ -23,7 +26,8 @@ func (s *Service) ExportData(ctx context.Context, tournamentID int64) (ExportDat
 	if err != nil {
 		return ExportData{}, err
 	}
-	d := ExportData{Tournament: e.t, Players: e.players, Penalties: e.penalties}
+	d := ExportData{Tournament: e.t, Players: slices.Clone(e.players), Penalties: e.penalties}
+	sortPlayers(d.Players)
 	if d.Standings, err = e.standings(); err != nil {
 		return ExportData{}, err
 	}

@@ -44,12 +44,18 @@ type PlayerEdit struct {
 	KeepApart  []int64 // the players to keep apart from, in any order
 }
 
-// Players lists a tournament's players, by kana.
+// Players lists a tournament's players by reading, as CollationKey orders
+// them.
 func (s *Service) Players(ctx context.Context, tournamentID int64) ([]Player, error) {
 	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
 		return nil, err
 	}
-	return s.store.Players(ctx, tournamentID)
+	ps, err := s.store.Players(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	sortPlayers(ps)
+	return ps, nil
 }
 
 // GetPlayer returns a player.

@@ -353,6 +353,7 @@ type RoundView struct {
 	// Missing lists players active in the round who are not in its pairing
 	// (late entries, players checked in since); Withdrawn lists players in
 	// the pairing who no longer play it. Either calls for RepairRound.
+	// Both are by CollationKey.
 	Missing, Withdrawn []Player
 }
 
@@ -430,6 +431,8 @@ func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, err
 			v.Missing = append(v.Missing, p)
 		}
 	}
+	sortPlayers(v.Missing)
+	sortPlayers(v.Withdrawn)
 	return v, nil
 }
 

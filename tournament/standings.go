@@ -31,7 +31,7 @@ type Standing struct {
 // Standings ranks every player from the latest result revision of every
 // table, the byes, and the effect of the standing penalties (RULINGS.md,
 // Tournament standings). Nothing of it is stored: it is computed on each call.
-// Players sharing a rank are listed by kana, then name.
+// Players sharing a rank are listed by CollationKey.
 func (s *Service) Standings(ctx context.Context, tournamentID int64) ([]Standing, error) {
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {
@@ -62,8 +62,12 @@ func (e event) standings() ([]Standing, error) {
 			Played: x.Played, Byes: x.Byes, Penalties: penalties[id], DroppedRound: p.DroppedRound,
 		})
 	}
-	slices.SortStableFunc(out, func(a, b Standing) int {
-		return cmp.Or(cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.Kana, b.Kana), cmp.Compare(a.Name, b.Name), cmp.Compare(a.PlayerID, b.PlayerID))
+	keys := make(map[int64]string, len(out))
+	for _, x := range out {
+		keys[x.PlayerID] = CollationKey(x.Kana, x.Name, x.PlayerID)
+	}
+	slices.SortFunc(out, func(a, b Standing) int {
+		return cmp.Or(cmp.Compare(a.Rank, b.Rank), cmp.Compare(keys[a.PlayerID], keys[b.PlayerID]))
 	})
 	return out, nil
 }

@@ -85,7 +85,9 @@ type Store interface {
 	UpdatePlayer(ctx context.Context, before, after Player, from *Progress, c Change) error
 	// Player returns a player with their keep-apart requests.
 	Player(ctx context.Context, id int64) (Player, error)
-	// Players lists a tournament's players, sorted by kana, then name, then ID.
+	// Players lists a tournament's players, sorted by kana, then name, then
+	// ID, as the database compares them (Service.Players sorts them by
+	// CollationKey).
 	Players(ctx context.Context, tournamentID int64) ([]Player, error)
 
 	// AddRound inserts r with its tables and byes and sets the IDs in r.

@@ -8,11 +8,9 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/gin-gonic/gin"
 	"github.com/skip2/go-qrcode"
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/catanjudge/catanjudge/tournament"
 )
@@ -36,7 +34,7 @@ type kioskPage struct {
 	Round     int    // the current round; 0 before round 1 is paired
 	Rounds    int    // rounds planned
 	Clock     kioskClock
-	Entries   []kioskEntry // every player of the round, by kana
+	Entries   []kioskEntry // every player of the round, by tournament.CollationKey
 	Tables    []kioskTable
 	Standings []kioskStanding
 	URL       string // the kiosk's address, for phones
@@ -56,12 +54,13 @@ type kioskClock struct {
 type kioskEntry struct {
 	Name     string
 	Kana     string
-	Key      string // the search key: name and kana, folded (searchKey)
+	Key      string // the search key: name and kana, folded (tournament.FoldReading)
 	Table    int    // 0 for a bye
 	Seat     int    // play order; 0 before the table is seated
 	Color    string
 	ColorTxt string
-	Hidden   bool // filtered out by the search
+	Hidden   bool   // filtered out by the search
+	order    string // tournament.CollationKey
 }
 
 type kioskTable struct {
@@ -165,10 +164,11 @@ func (s *Server) showKiosk(c *gin.Context) {
 // fillKioskRound lists the round's players by kana with their table, seat
 // and colour, and the tables with their status and placings.
 func (s *Server) fillKioskRound(lang string, vm *kioskPage, v tournament.RoundView) {
-	key := searchKey(vm.Query)
-	add := func(e kioskEntry, kana string) {
+	key := tournament.FoldReading(vm.Query)
+	add := func(e kioskEntry, id int64, kana string) {
 		e.Kana = kana
-		e.Key = searchKey(e.Name + kana)
+		e.Key = tournament.FoldReading(e.Name + kana)
+		e.order = tournament.CollationKey(kana, e.Name, id)
 		e.Hidden = key != "" && !strings.Contains(e.Key, key)
 		if !e.Hidden {
 			vm.Matches++
@@ -199,7 +199,7 @@ func (s *Server) fillKioskRound(lang string, vm *kioskPage, v tournament.RoundVi
 				}
 			}
 			kt.Players = append(kt.Players, seat)
-			add(kioskEntry{Name: p.Name, Table: tv.Table.Number, Seat: p.Seat, Color: seat.Color, ColorTxt: seat.ColorTxt}, p.Kana)
+			add(kioskEntry{Name: p.Name, Table: tv.Table.Number, Seat: p.Seat, Color: seat.Color, ColorTxt: seat.ColorTxt}, p.PlayerID, p.Kana)
 		}
 		if tv.Result != nil {
 			slices.SortStableFunc(kt.Players, func(a, b kioskSeat) int { return cmp.Compare(a.Place, b.Place) })
@@ -207,33 +207,10 @@ func (s *Server) fillKioskRound(lang string, vm *kioskPage, v tournament.RoundVi
 		vm.Tables = append(vm.Tables, kt)
 	}
 	for _, p := range v.Byes {
-		add(kioskEntry{Name: p.Name}, p.Kana)
+		add(kioskEntry{Name: p.Name}, p.ID, p.Kana)
 	}
-	slices.SortStableFunc(vm.Entries, func(a, b kioskEntry) int {
-		return cmp.Or(cmp.Compare(sortKey(a), sortKey(b)), cmp.Compare(a.Name, b.Name))
-	})
-}
-
-// sortKey orders the list by reading, as players look themselves up.
-func sortKey(e kioskEntry) string {
-	return searchKey(cmp.Or(e.Kana, e.Name))
-}
-
-// searchKey folds a name or reading for search and sorting: NFKC (full- and
-// half-width alike), lower case, katakana as hiragana, no spaces. kiosk.js
-// folds what the player types the same way.
-func searchKey(s string) string {
-	var b strings.Builder
-	for _, r := range norm.NFKC.String(s) {
-		switch {
-		case unicode.IsSpace(r):
-			continue
-		case r >= 'ァ' && r <= 'ヶ':
-			r -= 'ァ' - 'ぁ'
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return b.String()
+	// The list is ordered as players look themselves up: by reading.
+	slices.SortFunc(vm.Entries, func(a, b kioskEntry) int { return strings.Compare(a.order, b.order) })
 }
 
 // kioskClock describes the round's clock for the page.

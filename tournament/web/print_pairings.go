@@ -1,11 +1,12 @@
 package web
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament"
 )
 
 // pairingsPage is the view model of the pairings for the wall: every
@@ -14,7 +15,7 @@ import (
 type pairingsPage struct {
 	printPage
 	ByName  bool
-	Entries []pairingEntry // by kana, then name
+	Entries []pairingEntry // by tournament.CollationKey
 	Tables  []pairingTable
 	Byes    []personRef
 }
@@ -26,6 +27,7 @@ type pairingEntry struct {
 	Seat     int // play order; 0 before the table is seated
 	Color    string
 	ColorTxt string
+	order    string // tournament.CollationKey
 }
 
 type pairingTable struct {
@@ -59,27 +61,16 @@ func (s *Server) printPairings(c *gin.Context, byName bool) {
 		lines := s.seatLines(vm.Lang, tv)
 		vm.Tables = append(vm.Tables, pairingTable{Number: tv.Table.Number, Players: lines})
 		for _, l := range lines {
-			vm.Entries = append(vm.Entries, pairingEntry{Name: l.Name, Kana: l.Kana, Table: tv.Table.Number, Seat: l.Seat, Color: l.Color, ColorTxt: l.ColorTxt})
+			vm.Entries = append(vm.Entries, pairingEntry{Name: l.Name, Kana: l.Kana, Table: tv.Table.Number, Seat: l.Seat, Color: l.Color, ColorTxt: l.ColorTxt,
+				order: tournament.CollationKey(l.Kana, l.Name, l.ID)})
 		}
 	}
 	for _, p := range pr.rv.Byes {
 		vm.Byes = append(vm.Byes, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
-		vm.Entries = append(vm.Entries, pairingEntry{Name: p.Name, Kana: p.Kana})
+		vm.Entries = append(vm.Entries, pairingEntry{Name: p.Name, Kana: p.Kana, order: tournament.CollationKey(p.Kana, p.Name, p.ID)})
 	}
-	slices.SortStableFunc(vm.Entries, func(a, b pairingEntry) int {
-		return cmp.Or(cmp.Compare(kanaKey(a.Kana, a.Name), kanaKey(b.Kana, b.Name)), cmp.Compare(a.Name, b.Name))
-	})
+	// The wall's list is ordered as players look for themselves: by
+	// reading, アオキ with あおき.
+	slices.SortFunc(vm.Entries, func(a, b pairingEntry) int { return strings.Compare(a.order, b.order) })
 	s.renderPrint(c, "print_pairings", vm)
-}
-
-// kanaKey orders the wall's list as players look for themselves: by
-// reading, katakana as hiragana (アオキ with あおき), and by name for a
-// player registered without a reading.
-func kanaKey(kana, name string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 'ァ' && r <= 'ヶ' {
-			return r - 'ァ' + 'ぁ'
-		}
-		return r
-	}, cmp.Or(kana, name))
 }

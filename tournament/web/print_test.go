@@ -45,7 +45,17 @@ func TestPrintables(t *testing.T) {
 		t.Errorf("board sheet of table 1 deals %d hexes, want 19", n)
 	}
 
-	// By name: everyone, in kana order, with their table.
+	// By name: everyone, in kana order, with their table; a reading typed
+	// in katakana or half-width katakana sorts with the hiragana ones.
+	for _, x := range []struct {
+		i    int
+		kana string
+	}{{0, "アオキ"}, {6, "ｷﾑﾗ"}} {
+		pl := p.ps[x.i]
+		if _, err := p.svc.UpdatePlayer(p.ctx, "setup", pl.ID, tournament.PlayerInput{Name: pl.Name, Kana: x.kana}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	res = p.b.get(base + "names")
 	mustSee(t, "pairings by name", res, http.StatusOK, "第1回戦 組み合わせ（名前順）")
 	var order []string
