@@ -39,11 +39,13 @@ type scorePage struct {
 	WinVP         int
 	VPCap         int
 	// TimeUp: the table's time signal has passed (§12). The sheet then
-	// defaults to "time", and a declaration needs the judge's LateReason.
-	TimeUp     bool
-	Deadline   string // the table's time signal, for the hint
-	LateReason string
-	LateError  string
+	// defaults to "time", and a declaration needs the judge's LateReason:
+	// the one typed, or the standard one the LateConfirmed box stands for.
+	TimeUp        bool
+	Deadline      string // the table's time signal, for the hint
+	LateConfirmed bool
+	LateReason    string // as typed
+	LateError     string
 }
 
 type scoreRow struct {
@@ -254,7 +256,8 @@ func (s *Server) refuseScore(c *gin.Context, err error, vm *scorePage) {
 	case "winner-not-at-table":
 		vm.DeclaredError = msg
 	case "declared-after-time":
-		vm.LateError = msg
+		// The rule's message asks for a reason; the sheet offers the box too.
+		vm.LateError = s.i18n.text(vm.Lang, "score.late_missing", map[string]any{"At": v.Args["Deadline"]})
 	case "correction-reason-missing":
 		vm.ReasonError = msg
 	case "negative-vp":
@@ -319,7 +322,14 @@ func (s *Server) readScoreForm(c *gin.Context, vm *scorePage) (tournament.Result
 	vm.Reason = strings.TrimSpace(c.PostForm("reason"))
 	in.Reason = vm.Reason
 	vm.LateReason = strings.TrimSpace(c.PostForm("late_reason"))
+	vm.LateConfirmed = c.PostForm("late_confirmed") != ""
 	in.LateReason = vm.LateReason
+	if in.LateReason == "" && vm.LateConfirmed {
+		// Sheets are collected after the signal, so the box is the usual
+		// confirmation (§12); its label, in the judge's language, is the
+		// reason recorded. A reason typed in says more and wins.
+		in.LateReason = s.i18n.text(lang, "score.late_confirm", nil)
+	}
 	if in.Version > 0 && vm.Reason == "" {
 		vm.ReasonError = s.i18n.text(lang, "score.reason_missing", nil)
 		ok = false

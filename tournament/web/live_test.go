@@ -458,3 +458,110 @@ func TestScoreSheetAfterTime(t *testing.T) {
 	}
 	mustSee(t, "the saved sheet", b.get(score), 200, "合図の前の宣言と確認: 合図と同時に宣言")
 }
+
+// Score sheets are collected after the signal, so the judge confirms a
+// declaration made before it (§12) with one box: ticked, its label in the
+// judge's language is the reason recorded; a reason typed in wins over it;
+// neither is refused next to the field, with what was typed kept.
+func TestScoreSheetLateConfirmBox(t *testing.T) {
+	var now atomic.Pointer[time.Time]
+	start := time.Date(2025, 11, 22, 13, 0, 0, 0, time.Local)
+	now.Store(&start)
+	env, _ := newLiveEnvAt(t, func() time.Time { return *now.Load() })
+	tr, _ := env.seedTournament(8)
+	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.svc.ClockAction(env.ctx, "setup", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
+		t.Fatal(err)
+	}
+	later := start.Add(8 * time.Minute)
+	now.Store(&later)
+	b := env.browser()
+	b.login("山田")
+	score := func(table int) string { return fmt.Sprintf("/judge/t/%d/rounds/1/tables/%d/score", tr.ID, table) }
+	// sheet declares the table's player winner with 10 VP; extra sets fields.
+	sheet := func(table, winner int, extra ...string) url.Values {
+		players := r.Tables[table-1].Players
+		form := url.Values{"action": {"save"}, "version": {"0"}, "declared": {fmt.Sprint(players[winner])}}
+		for i, p := range players {
+			vp := []int{7, 5, 3, 2}[i]
+			if i == winner {
+				vp = 10
+			}
+			form.Set(fmt.Sprintf("vp_%d", p), fmt.Sprint(vp))
+		}
+		for i := 0; i+1 < len(extra); i += 2 {
+			form.Set(extra[i], extra[i+1])
+		}
+		return form
+	}
+	lateReasons := func(table int) []string {
+		t.Helper()
+		revs, err := env.svc.Revisions(env.ctx, tr.ID, 1, table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, rev := range revs {
+			out = append(out, rev.LateReason)
+		}
+		return out
+	}
+	const boxJA = "宣言は終了の合図の前でした（成績表で確認）"
+	const boxEN = "The declaration came before the signal (checked on the score sheet)"
+
+	mustSee(t, "the sheet after the signal", b.get(score(1)), 200,
+		`<label class="choice" for="late_confirmed"><input type="checkbox" id="late_confirmed" name="late_confirmed" value="1" aria-describedby`, boxJA)
+	if body := b.get(score(1)).Body; strings.Index(body, `id="late_confirmed"`) > strings.Index(body, `id="late_reason"`) {
+		t.Errorf("the box comes after the reason field: the keyboard reaches the quick confirmation second")
+	}
+
+	next := regexp.MustCompile(`id="late_reason"[^>]*aria-invalid="true"><p class="field-error" id="late_reason-error">([^<]*)</p>`)
+	res := b.post(score(1), sheet(1, 0))
+	mustSee(t, "unticked and empty", res, http.StatusUnprocessableEntity, `value="10"`)
+	if m := next.FindStringSubmatch(res.Body); m == nil || !strings.Contains(m[1], "チェックを入れるか理由を入力") {
+		t.Errorf("unticked and empty: the message next to the reason field = %v, want it to offer the box\n%s", m, res.Body)
+	}
+	if strings.Contains(res.Body, "checked aria-describedby") {
+		t.Errorf("unticked and empty: the box shows ticked")
+	}
+
+	form := sheet(1, 0, "late_confirmed", "1")
+	form.Set(fmt.Sprintf("vp_%d", r.Tables[0].Players[3]), "")
+	mustSee(t, "ticked with a VP missing", b.post(score(1), form), http.StatusUnprocessableEntity,
+		`value="1" checked aria-describedby`, `value="10"`)
+	mustSee(t, "ticked, preview", b.post(score(1), sheet(1, 0, "late_confirmed", "1", "action", "preview")), http.StatusOK,
+		`id="preview"`, `value="1" checked aria-describedby`)
+	if got := lateReasons(1); len(got) != 0 {
+		t.Fatalf("after the refusals and the preview, table 1 has revisions %q", got)
+	}
+
+	if res := b.post(score(1), sheet(1, 0, "late_confirmed", "1")); res.Status != http.StatusSeeOther {
+		t.Fatalf("ticked and empty = %d, want 303\n%s", res.Status, res.Body)
+	}
+	if got := lateReasons(1); len(got) != 1 || got[0] != boxJA {
+		t.Errorf("ticked and empty: late reasons %q, want [%q]", got, boxJA)
+	}
+	mustSee(t, "the saved sheet", b.get(score(1)), 200, "合図の前の宣言と確認: "+boxJA)
+
+	// A correction to another declared winner is checked again, in the
+	// judge's language this time.
+	en := []string{"Accept-Language", "en"}
+	form = sheet(1, 1, "late_confirmed", "1", "version", "1", "reason", "wrong winner on the sheet")
+	if res := b.post(score(1), form, en...); res.Status != http.StatusSeeOther {
+		t.Fatalf("ticked correction in English = %d, want 303\n%s", res.Status, res.Body)
+	}
+	if got := lateReasons(1); len(got) != 2 || got[1] != boxEN {
+		t.Errorf("ticked correction in English: late reasons %q, want [%q %q]", got, boxJA, boxEN)
+	}
+
+	const typed = "卓で合図の前に宣言を確認"
+	if res := b.post(score(2), sheet(2, 2, "late_confirmed", "1", "late_reason", " "+typed+" ")); res.Status != http.StatusSeeOther {
+		t.Fatalf("ticked and typed = %d, want 303\n%s", res.Status, res.Body)
+	}
+	if got := lateReasons(2); len(got) != 1 || got[0] != typed {
+		t.Errorf("ticked and typed: late reasons %q, want [%q]", got, typed)
+	}
+}
