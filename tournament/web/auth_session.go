@@ -25,14 +25,15 @@ import (
 const (
 	settingPasswordHash = "judge_password_hash"
 	settingSessionKeys  = "session_keys"
+	settingSessionEpoch = "session_epoch"
 )
 
 // PasswordFile is the file in the data folder that holds a generated judge password.
 const PasswordFile = "judge-password.txt"
 
 // Settings is where the console keeps its secrets: the bcrypt hash of the
-// judge password and the keys that sign the session cookie.
-// tournament.Store satisfies it.
+// judge password, the keys that sign the session cookie and the session
+// epoch. tournament.Store satisfies it.
 type Settings interface {
 	// GetSetting returns an error wrapping tournament.ErrNotFound for a key never set.
 	GetSetting(ctx context.Context, key string) (string, error)
@@ -41,17 +42,28 @@ type Settings interface {
 
 // SetUpJudgePassword makes sure a judge password exists before the server
 // starts. A non-empty password (CATANJUDGE_JUDGE_PASSWORD) replaces the
-// stored one. Without one, a password stored earlier stays; on the first
-// start a readable random password is generated and written to
-// dataDir/judge-password.txt, readable by its owner only.
+// stored one and, when it differs, ends every judge's session. Without one,
+// a password stored earlier stays; on the first start a readable random
+// password is generated and written to dataDir/judge-password.txt, readable
+// by its owner only.
 //
 // It returns the path of that file when the judge finds the password there,
 // or "" when the password was given or set on an earlier start.
 func SetUpJudgePassword(ctx context.Context, st Settings, password, dataDir string) (string, error) {
 	file := filepath.Join(dataDir, PasswordFile)
 	if password != "" {
-		if err := storePassword(ctx, st, password); err != nil {
-			return "", err
+		// The same password given on every start keeps the judges logged
+		// in; an unreadable stored hash is simply replaced.
+		if same, _ := checkPassword(ctx, st, password); !same {
+			// The epoch moves first: should storing the password fail,
+			// the old sessions are gone already, and the next start with
+			// this password moves it again.
+			if _, err := newEpoch(ctx, st); err != nil {
+				return "", err
+			}
+			if err := storePassword(ctx, st, password); err != nil {
+				return "", err
+			}
 		}
 		// A file left by an earlier start would now show a wrong password.
 		if err := os.Remove(file); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -146,6 +158,7 @@ const (
 	sessionCookie = "catanjudge_session"
 	sessionJudge  = "judge"
 	sessionSince  = "since" // unix seconds of the login
+	sessionEpoch  = "epoch" // the session epoch at the login
 	sessionFlash  = "flash"
 	// sessionTTL covers a long tournament day; the login time is checked on
 	// every request, so an old cookie does not outlive it.
@@ -182,23 +195,81 @@ func sessionStore(ctx context.Context, st Settings) (sessions.Store, error) {
 	return store, nil
 }
 
-// sessionJudge returns the judge logged in with the request's session cookie.
+// currentEpoch is the session epoch: a random token in Settings that every
+// session records at its login. A session from another epoch is refused, so
+// moving the epoch logs out every judge at once, which a cookie store alone
+// cannot do. It is kept in memory so that checking a session reads no
+// database; only this process moves it once it runs (SetUpJudgePassword
+// moves it before the server starts).
+type currentEpoch struct {
+	mu    sync.RWMutex // held while the new epoch is stored, so memory and the store agree
+	value string
+}
+
+// get returns the current epoch.
+func (e *currentEpoch) get() string {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	return e.value
+}
+
+// bump stores a new epoch and makes it current, ending every session.
+func (e *currentEpoch) bump(ctx context.Context, st Settings) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	v, err := newEpoch(ctx, st)
+	if err != nil {
+		return err
+	}
+	e.value = v
+	return nil
+}
+
+// loadEpoch returns the stored session epoch, creating one on the first
+// start. Sessions from before there was an epoch carry none and are refused.
+func loadEpoch(ctx context.Context, st Settings) (string, error) {
+	v, err := st.GetSetting(ctx, settingSessionEpoch)
+	switch {
+	case errors.Is(err, tournament.ErrNotFound) || (err == nil && v == ""):
+		return newEpoch(ctx, st)
+	case err != nil:
+		return "", fmt.Errorf("read session epoch: %w", err)
+	}
+	return v, nil
+}
+
+// newEpoch stores a new random session epoch and returns it.
+func newEpoch(ctx context.Context, st Settings) (string, error) {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	v := hex.EncodeToString(b)
+	if err := st.SetSetting(ctx, settingSessionEpoch, v); err != nil {
+		return "", fmt.Errorf("store session epoch: %w", err)
+	}
+	return v, nil
+}
+
+// sessionJudge returns the judge logged in with the request's session
+// cookie, if the login is recent and from the current epoch.
 func (s *Server) sessionJudge(c *gin.Context) (string, bool) {
 	sess := sessions.Default(c)
 	name, _ := sess.Get(sessionJudge).(string)
 	since, _ := sess.Get(sessionSince).(int64)
-	if name == "" || time.Since(time.Unix(since, 0)) > sessionTTL {
+	epoch, _ := sess.Get(sessionEpoch).(string)
+	if name == "" || time.Since(time.Unix(since, 0)) > sessionTTL ||
+		epoch == "" || epoch != s.con.epoch.get() {
 		return "", false
 	}
 	return name, true
 }
 
-// startSession logs judge in on this browser.
-func startSession(c *gin.Context, judge string) error {
+// startSession logs judge in on this browser, in the current epoch.
+func startSession(c *gin.Context, judge, epoch string) error {
 	sess := sessions.Default(c)
 	sess.Clear()
 	sess.Set(sessionJudge, judge)
 	sess.Set(sessionSince, time.Now().Unix())
+	sess.Set(sessionEpoch, epoch)
 	sess.Options(sessionOptions(c, int(sessionTTL/time.Second)))
 	return sess.Save()
 }

@@ -20,6 +20,7 @@ type loginPage struct {
 	Name          string
 	Next          string
 	LoggedOut     bool
+	AllLoggedOut  bool   // every judge was logged out (logOutEveryone)
 	Error         string // the form's message: wrong password, too many attempts
 	NameError     string
 	PasswordError string
@@ -31,7 +32,12 @@ func (s *Server) showLogin(c *gin.Context) {
 		c.Redirect(http.StatusSeeOther, next)
 		return
 	}
-	vm := loginPage{page: s.newPage(c, "page.login", nil), Next: next, LoggedOut: c.Query("bye") == "1"}
+	vm := loginPage{
+		page:         s.newPage(c, "page.login", nil),
+		Next:         next,
+		LoggedOut:    c.Query("bye") == "1",
+		AllLoggedOut: c.Query("all") == "1",
+	}
 	s.render(c, http.StatusOK, "login", vm)
 }
 
@@ -76,7 +82,7 @@ func (s *Server) logIn(c *gin.Context) {
 		s.render(c, http.StatusUnauthorized, "login", vm)
 		return
 	}
-	if err := startSession(c, vm.Name); err != nil {
+	if err := startSession(c, vm.Name, s.con.epoch.get()); err != nil {
 		s.failPage(c, err)
 		return
 	}
@@ -90,4 +96,20 @@ func (s *Server) logOut(c *gin.Context) {
 		return
 	}
 	c.Redirect(http.StatusSeeOther, "/judge/login?bye=1")
+}
+
+// logOutEveryone ends every judge's session, this browser's too: for a lost
+// tablet, whose cookie a logout elsewhere cannot reach. Each judge logs in
+// again with the password.
+func (s *Server) logOutEveryone(c *gin.Context) {
+	if err := s.con.epoch.bump(c.Request.Context(), s.con.settings); err != nil {
+		s.failPage(c, err)
+		return
+	}
+	s.log.Info("every judge logged out", "id", c.GetString(requestIDKey), "addr", c.RemoteIP(), "judge", c.GetString(judgeKey))
+	if err := endSession(c); err != nil {
+		s.failPage(c, err)
+		return
+	}
+	c.Redirect(http.StatusSeeOther, "/judge/login?all=1")
 }

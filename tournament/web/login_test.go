@@ -318,3 +318,93 @@ func TestStaticFiles(t *testing.T) {
 		t.Errorf("GET /static/nope.css = %d, want 404", got)
 	}
 }
+
+// restart starts a second server over env's store, as a restart of the
+// program with the judge password password does.
+func (e *consoleEnv) restart(password string) {
+	e.t.Helper()
+	if _, err := SetUpJudgePassword(e.ctx, e.st, password, e.t.TempDir()); err != nil {
+		e.t.Fatal(err)
+	}
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(e.t), Service: e.svc, Settings: e.st, APIToken: "test-token"})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.srv.Config.Handler = h
+}
+
+func TestPasswordChangeEndsSessions(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(8)
+	api := "/api/v1/tournaments/" + itoa(tr.ID) + "/players"
+	b := env.browser()
+	b.login("山田")
+
+	// The same password on every start keeps the judges logged in.
+	env.restart(testPassword)
+	mustSee(t, "GET /judge after a restart with the same password", b.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+	if res := b.get(api); res.Status != http.StatusOK {
+		t.Fatalf("GET %s after a restart with the same password = %d, want 200", api, res.Status)
+	}
+
+	env.restart("a new password")
+	if res := b.get("/judge"); res.Status != http.StatusSeeOther || res.Location != "/judge/login?next=%2Fjudge" {
+		t.Errorf("GET /judge with a cookie from before the password change = %d to %q, want 303 to the login page", res.Status, res.Location)
+	}
+	if res := b.get(api); res.Status != http.StatusUnauthorized {
+		t.Errorf("GET %s with a cookie from before the password change = %d, want 401", api, res.Status)
+	}
+	res := b.post("/judge/login", url.Values{"name": {"山田"}, "password": {testPassword}})
+	mustSee(t, "POST /judge/login with the old password", res, http.StatusUnauthorized, "パスワードが違います。")
+	res = b.post("/judge/login", url.Values{"name": {"山田"}, "password": {"a new password"}})
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("POST /judge/login with the new password = %d, want 303", res.Status)
+	}
+	mustSee(t, "GET /judge after logging in again", b.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+}
+
+func TestLogOutEveryone(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(8)
+	api := "/api/v1/tournaments/" + itoa(tr.ID) + "/players"
+	laptop := env.browser()
+	laptop.login("山田")
+	tablet := env.browser() // the lost one
+	tablet.login("佐藤")
+	mustSee(t, "GET /judge on the tablet", tablet.get("/judge"), http.StatusOK, "ジャッジ: 佐藤")
+	mustSee(t, "GET /judge on the laptop", laptop.get("/judge"), http.StatusOK,
+		`action="/judge/logout-all"`, "全ジャッジをログアウト")
+
+	res := laptop.post("/judge/logout-all", nil)
+	if res.Status != http.StatusSeeOther || res.Location != "/judge/login?all=1" {
+		t.Fatalf("POST /judge/logout-all = %d to %q, want 303 to /judge/login?all=1", res.Status, res.Location)
+	}
+	mustSee(t, "GET "+res.Location, laptop.get(res.Location), http.StatusOK,
+		"すべての端末のジャッジをログアウトさせました。", `name="password"`)
+	mustSee(t, "GET /judge/login?all=1 in English", laptop.get(res.Location, "Accept-Language", "en"), http.StatusOK,
+		"Every judge has been logged out on every device.")
+
+	for _, d := range []struct {
+		name string
+		b    *browser
+	}{{"tablet", tablet}, {"laptop", laptop}} {
+		name, b := d.name, d.b
+		if res := b.get("/judge"); res.Status != http.StatusSeeOther || res.Location != "/judge/login?next=%2Fjudge" {
+			t.Errorf("GET /judge on the %s after logging everyone out = %d to %q, want 303 to the login page", name, res.Status, res.Location)
+		}
+		if res := b.get(api); res.Status != http.StatusUnauthorized {
+			t.Errorf("GET %s on the %s after logging everyone out = %d, want 401", api, name, res.Status)
+		}
+	}
+	// The API token is no session: scripts keep working.
+	if res := env.browser().get(api, "Authorization", "Bearer test-token"); res.Status != http.StatusOK {
+		t.Errorf("GET %s with the API token = %d, want 200", api, res.Status)
+	}
+	// The new epoch is stored, so a restart does not bring the tablet back.
+	env.restart("")
+	if res := tablet.get("/judge"); res.Status != http.StatusSeeOther {
+		t.Errorf("GET /judge on the tablet after a restart = %d, want 303 to the login page", res.Status)
+	}
+	laptop.login("山田")
+	mustSee(t, "GET /judge after logging in again", laptop.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+}

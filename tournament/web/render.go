@@ -32,6 +32,7 @@ type console struct {
 	limiter  *loginLimiter
 	origin   *http.CrossOriginProtection
 	settings Settings
+	epoch    currentEpoch
 }
 
 // asset is one file served under /static/.
@@ -41,9 +42,9 @@ type asset struct {
 	ctype   string
 }
 
-// setUpConsole parses the templates, loads the static files and the
-// session keys. A template that does not parse stops the server here
-// rather than failing on a request.
+// setUpConsole parses the templates, loads the static files, the session
+// keys and the session epoch. A template that does not parse stops the
+// server here rather than failing on a request.
 func (s *Server) setUpConsole() error {
 	st := s.deps.Settings
 	if st == nil {
@@ -59,6 +60,9 @@ func (s *Server) setUpConsole() error {
 		limiter:  newLoginLimiter(12*time.Second, 5),
 		origin:   http.NewCrossOriginProtection(),
 		settings: st,
+	}
+	if con.epoch.value, err = loadEpoch(context.Background(), st); err != nil {
+		return err
 	}
 	if con.assets, err = loadAssets(static.FS); err != nil {
 		return err

@@ -74,6 +74,7 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/judge/login", public, s.showLogin},
 		{http.MethodPost, "/judge/login", public, s.logIn},
 		{http.MethodPost, "/judge/logout", judge, s.logOut},
+		{http.MethodPost, "/judge/logout-all", judge, s.logOutEveryone},
 		{http.MethodGet, "/judge", judge, s.showTournaments},
 		{http.MethodPost, "/judge/backup", judge, s.downloadBackup},
 		{http.MethodPost, "/judge/tournaments", judge, s.createTournament},

@@ -90,7 +90,8 @@ func securityEnv(t *testing.T) (*consoleEnv, int64, *strings.Replacer) {
 // TestRouteTableAsJudge walks every route of the table, of every method,
 // with a judge's session: no judge route refuses the judge or sends them
 // to the login page, and none fails with a 5xx on an empty request.
-// Logging out runs last, on a session of its own.
+// Logging out runs on a session of its own, and logging every judge out
+// after the walk.
 func TestRouteTableAsJudge(t *testing.T) {
 	env, _, params := securityEnv(t)
 	judgeB := env.browser()
@@ -105,6 +106,9 @@ func TestRouteTableAsJudge(t *testing.T) {
 		if strings.ContainsAny(path, ":*") {
 			t.Errorf("%s %s: no test value for a parameter", rt.Method, rt.Path)
 			continue
+		}
+		if rt.Path == "/judge/logout-all" {
+			continue // below: it ends every session, the walk's too
 		}
 		b := judgeB
 		if rt.Path == "/judge/logout" {
@@ -127,6 +131,9 @@ func TestRouteTableAsJudge(t *testing.T) {
 	// The walk changed much, but never logged the judge out.
 	if res := judgeB.get("/judge"); res.Status != http.StatusOK {
 		t.Errorf("GET /judge after the walk = %d, want 200", res.Status)
+	}
+	if res := judgeB.probe(http.MethodPost, "/judge/logout-all"); res.Status != http.StatusSeeOther || res.Location != "/judge/login?all=1" {
+		t.Errorf("judge POST /judge/logout-all = %d to %q, want 303 to the login page saying why", res.Status, res.Location)
 	}
 }
 
