@@ -12,12 +12,12 @@ export CATANJUDGE_REQUIRE_BROWSER
 .PHONY: help build run test e2e fuzz bench lint cover clean
 
 help: ## Show this help
-	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  make %-8s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z0-9_-]+:.*## / {printf "  make %-8s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 build: ## Build bin/catanjudge
 	$(GO) build -o $(BIN) ./cmd/catanjudge
 
-run: build ## Build and start the server on http://$(ADDR) with data under $(DATA)
+run: build ## Build and start the server on http://127.0.0.1:8080, data under ./data (ADDR=, DATA= to change)
 	./$(BIN) serve --addr $(ADDR) --data $(DATA)
 
 test: ## Run every test (unit, store, web, browser) with the race detector, then a short fuzz run
