@@ -202,6 +202,10 @@ func (s *Service) SetFixedTable(ctx context.Context, judge string, id int64, tab
 	})
 }
 
+// MaxFixedPerTable is the most players that can be fixed to one table: a
+// table seats at most 4 (§2).
+const MaxFixedPerTable = 4
+
 // checkTableNumber reports a fixed table that is no table number at all.
 func checkTableNumber(table int) error {
 	if table < 0 || table > 100 {
@@ -231,11 +235,11 @@ func checkFixedTable(all []Player, p Player, table int) error {
 			there = append(there, o.Name)
 		}
 	}
-	if len(there) >= 4 {
+	if len(there) >= MaxFixedPerTable {
 		slices.Sort(there)
 		return invalid("fixed-table-full",
-			fmt.Sprintf("table %d already has 4 players fixed to it (%s); %s cannot be", table, strings.Join(there, ", "), describe(p)),
-			map[string]any{"Player": p.Name, "Table": table, "Players": there, "Max": 4})
+			fmt.Sprintf("table %d already has %d players fixed to it (%s); %s cannot be", table, len(there), strings.Join(there, ", "), describe(p)),
+			map[string]any{"Player": p.Name, "Table": table, "Players": there, "Max": MaxFixedPerTable})
 	}
 	tables := 1
 	if sizes, _, err := pairing.Sizes(active); err == nil {

@@ -58,6 +58,12 @@ func (s *racingStore) Player(ctx context.Context, id int64) (tournament.Player, 
 	return p, err
 }
 
+func (s *racingStore) Players(ctx context.Context, tournamentID int64) ([]tournament.Player, error) {
+	ps, err := s.Store.Players(ctx, tournamentID)
+	s.fire("Players")
+	return ps, err
+}
+
 func (s *racingStore) Rounds(ctx context.Context, tournamentID int64) ([]tournament.Round, error) {
 	rs, err := s.Store.Rounds(ctx, tournamentID)
 	s.fire("Rounds")
@@ -150,6 +156,80 @@ func TestSeatingOfAChangedTableIsRefused(t *testing.T) {
 		t.Errorf("table 1 seating = %+v, want none", got.Tables[0].Seating)
 	}
 	must(r.a.SetSeating(r.ctx, "judge-a", r.tour.ID, 1, 1, tournament.SeatingInput{Auto: true})).ok(t)
+}
+
+// A deal is checked against the board's roll (§3 ウ): it is refused when
+// another judge set up a new board after it was read, not saved onto it.
+func TestDealOnAReplacedBoardIsRefused(t *testing.T) {
+	r := newRace(t, 8, 2)
+	must(r.svc.PairNextRound(r.ctx, "judge-b", r.tour.ID)).ok(t)
+	first := must(r.svc.SetBoard(r.ctx, "judge-b", r.tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 2, Blue: 5}})).ok(t)
+	chips := dealOf(t, r.tour.Ruleset, *first.Board)
+	var second tournament.Table
+	r.st.after(func() {
+		second = must(r.svc.SetBoard(r.ctx, "judge-b", r.tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 4, Blue: 3}})).ok(t)
+	}, "Penalties")
+	_, err := r.a.SetDeal(r.ctx, "judge-a", r.tour.ID, 1, 1, chips)
+	conflict(t, "SetDeal(on a board replaced meanwhile)", err, "board-changed")
+	got := must(r.svc.Round(r.ctx, r.tour.ID, 1)).ok(t).Tables[0].Board
+	if got == nil || got.Roll != second.Board.Roll || got.Seed != second.Board.Seed || got.Deal != nil {
+		t.Errorf("table 1 board after the refused deal = %+v, want judge B's new board %+v without a deal", got, second.Board)
+	}
+	// Judge A, having reloaded, enters the deal of the new board; a deal
+	// entered meanwhile on the same board is no conflict.
+	r.st.after(func() {
+		must(r.svc.SetDeal(r.ctx, "judge-b", r.tour.ID, 1, 1, dealOf(t, r.tour.Ruleset, *second.Board))).ok(t)
+	}, "Penalties")
+	must(r.a.SetDeal(r.ctx, "judge-a", r.tour.ID, 1, 1, dealOf(t, r.tour.Ruleset, *second.Board))).ok(t)
+}
+
+// dealOf returns the chips the console dealt on the board rec records.
+func dealOf(t *testing.T, rs referee.Ruleset, rec tournament.BoardRecord) []referee.Chip {
+	t.Helper()
+	b, err := referee.NewBoard(rs, rec.Roll, rec.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.Chips()
+}
+
+// Two judges fixing players to one table at once cannot seat more than
+// MaxFixedPerTable there: the count is checked again where the request is
+// written.
+func TestRacingFixedTablesDoNotOverfillATable(t *testing.T) {
+	r := newRace(t, 8, 1)
+	for _, p := range r.ps[:3] {
+		must(r.svc.SetFixedTable(r.ctx, "judge-b", p.ID, 1)).ok(t)
+	}
+	r.st.after(func() { must(r.svc.SetFixedTable(r.ctx, "judge-b", r.ps[3].ID, 1)).ok(t) }, "Players")
+	_, err := r.a.SetFixedTable(r.ctx, "judge-a", r.ps[4].ID, 1)
+	conflict(t, "SetFixedTable(table 1 filled meanwhile)", err, "fixed-table-full")
+	if v := (*referee.Violation)(nil); errors.As(err, &v) && (v.Args["Table"] != 1 || v.Args["Player"] != r.ps[4].Name) {
+		t.Errorf("fixed-table-full args %v, want Table 1 and Player %s", v.Args, r.ps[4].Name)
+	}
+	fixedAt := func() []int64 {
+		var ids []int64
+		for _, p := range must(r.svc.Players(r.ctx, r.tour.ID)).ok(t) {
+			if p.FixedTable == 1 {
+				ids = append(ids, p.ID)
+			}
+		}
+		return ids
+	}
+	want := []int64{r.ps[0].ID, r.ps[1].ID, r.ps[2].ID, r.ps[3].ID}
+	if got := fixedAt(); !sameSet(got, want) {
+		t.Errorf("players fixed to table 1 = %v, want %v", got, want)
+	}
+	// So is the edit form.
+	must(r.svc.SetFixedTable(r.ctx, "judge-b", r.ps[3].ID, 0)).ok(t)
+	r.st.after(func() { must(r.svc.SetFixedTable(r.ctx, "judge-b", r.ps[5].ID, 1)).ok(t) }, "Players")
+	edit := tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: r.ps[4].Name, Kana: r.ps[4].Kana}, FixedTable: 1}
+	_, err = r.a.EditPlayer(r.ctx, "judge-a", r.ps[4].ID, edit)
+	conflict(t, "EditPlayer(table 1 filled meanwhile)", err, "fixed-table-full")
+	want[3] = r.ps[5].ID
+	if got := fixedAt(); !sameSet(got, want) {
+		t.Errorf("players fixed to table 1 after the refused edit = %v, want %v", got, want)
+	}
 }
 
 // A check-in and a disqualification of the same player at once: each

@@ -81,7 +81,10 @@ type Store interface {
 	// keep-apart requests replace the player's (a request holds both ways,
 	// so this changes the other players' lists too). When from is not nil,
 	// the change depends on the tournament's progress (a drop's first
-	// round), and it is a conflict when that is no longer *from.
+	// round), and it is a conflict when that is no longer *from. A changed
+	// fixed table is a conflict when MaxFixedPerTable other players still in
+	// the tournament are fixed to it now, so that two judges fixing players
+	// at once cannot overfill it.
 	UpdatePlayer(ctx context.Context, before, after Player, from *Progress, c Change) error
 	// Player returns a player with their keep-apart requests.
 	Player(ctx context.Context, id int64) (Player, error)
@@ -114,8 +117,11 @@ type Store interface {
 	// has a result, or when the seats are not the table's players (the
 	// table was amended after the seating was decided).
 	SetSeating(ctx context.Context, tableID int64, s Seating, c Change) error
-	// SetBoard records a table's board. It is a conflict once the table has a result.
-	SetBoard(ctx context.Context, tableID int64, b BoardRecord, c Change) error
+	// SetBoard records a table's board. It is a conflict once the table has
+	// a result. When from is not nil, b was decided on the board from (a deal
+	// entered on it), and it is a conflict when the table's board is no
+	// longer from's roll and seed (another judge replaced it meanwhile).
+	SetBoard(ctx context.Context, tableID int64, b BoardRecord, from *BoardRecord, c Change) error
 	// SaveResult adds revision expected+1 of a table's result, setting
 	// r.TableID and r.Version, if and only if the latest revision is expected
 	// (0 for none); otherwise it returns a *ConflictError holding the latest.

@@ -146,7 +146,7 @@ func (s *Service) SetBoard(ctx context.Context, judge string, tournamentID int64
 		return Table{}, fmt.Errorf("%s: %w", tableSubject(n, number), err)
 	}
 	c := s.change(judge, "table.board", tableSubject(n, number), t.Board, rec)
-	if err := s.store.SetBoard(ctx, t.ID, rec, c); err != nil {
+	if err := s.store.SetBoard(ctx, t.ID, rec, nil, c); err != nil {
 		return Table{}, err
 	}
 	t.Board = &rec
@@ -194,7 +194,9 @@ func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64,
 	rec.Deal = slices.Clone(chips)
 	rec.Judge, rec.At = judge, s.now().UTC()
 	c := s.change(judge, "table.deal", tableSubject(n, number), t.Board, rec)
-	if err := s.store.SetBoard(ctx, t.ID, rec, c); err != nil {
+	// The deal was checked against this board's roll (§3 ウ): the store
+	// refuses it if another judge set up another board meanwhile.
+	if err := s.store.SetBoard(ctx, t.ID, rec, t.Board, c); err != nil {
 		return Table{}, err
 	}
 	t.Board = &rec

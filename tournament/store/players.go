@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -68,6 +69,11 @@ func (s *Store) UpdatePlayer(ctx context.Context, before, after tournament.Playe
 				set[col.name] = col.now
 			}
 		}
+		if table, ok := set["fixed_table"].(int); ok && table != 0 {
+			if err := checkFixedTable(tx, after, table); err != nil {
+				return err
+			}
+		}
 		if len(set) > 0 {
 			if err := tx.Model(&playerRow{}).Where("id = ?", after.ID).Updates(set).Error; err != nil {
 				return err
@@ -87,6 +93,28 @@ func (s *Store) UpdatePlayer(ctx context.Context, before, after tournament.Playe
 		}
 		return audit(tx, after.TournamentID, c)
 	})
+}
+
+// checkFixedTable refuses to fix p to table when MaxFixedPerTable other
+// players still in the tournament are fixed to it now: the service checked
+// the table before the write, but another judge may have fixed a player
+// there since.
+func checkFixedTable(tx *gorm.DB, p tournament.Player, table int) error {
+	var there []string
+	err := tx.Model(&playerRow{}).
+		Where("tournament_id = ? AND fixed_table = ? AND dropped_round = 0 AND id <> ?", p.TournamentID, table, p.ID).
+		Pluck("name", &there).Error
+	if err != nil {
+		return err
+	}
+	if len(there) < tournament.MaxFixedPerTable {
+		return nil
+	}
+	slices.Sort(there)
+	return tournament.Conflict("fixed-table-full",
+		fmt.Sprintf("table %d has %d players fixed to it now (%s); player %d (%s) cannot be fixed there too",
+			table, len(there), strings.Join(there, ", "), p.ID, p.Name),
+		map[string]any{"Player": p.Name, "Table": table, "Players": there, "Max": tournament.MaxFixedPerTable})
 }
 
 // stalePlayer is the conflict of a player's field changed by another

@@ -391,12 +391,27 @@ func (s *Store) SetSeating(ctx context.Context, tableID int64, seating tournamen
 }
 
 // SetBoard implements tournament.Store.
-func (s *Store) SetBoard(ctx context.Context, tableID int64, b tournament.BoardRecord, c tournament.Change) error {
+func (s *Store) SetBoard(ctx context.Context, tableID int64, b tournament.BoardRecord, from *tournament.BoardRecord, c tournament.Change) error {
 	text, err := encodeBoard(b)
 	if err != nil {
 		return err
 	}
-	return s.setTable(ctx, "set board", tableID, "board", text, c, nil)
+	var check func(tx *gorm.DB, n int, t tableRow) error
+	if from != nil {
+		check = func(tx *gorm.DB, n int, t tableRow) error {
+			cur, err := decodeBoard(t.Board)
+			if err != nil {
+				return err
+			}
+			if cur == nil || cur.Roll != from.Roll || cur.Seed != from.Seed {
+				return tournament.Conflict("board-changed",
+					fmt.Sprintf("round %d table %d has another board now than the one the change was decided on", n, t.Number),
+					map[string]any{"Round": n, "Table": t.Number})
+			}
+			return nil
+		}
+	}
+	return s.setTable(ctx, "set board", tableID, "board", text, c, check)
 }
 
 // setTable writes one column of a table that has no result yet, once
