@@ -34,19 +34,28 @@ type SeatingInput struct {
 	Auto  bool
 }
 
+// tableFor loads the event for a judge's change to table number of round n.
+func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64, n, number int) (event, Table, error) {
+	if err := checkJudge(judge); err != nil {
+		return event{}, Table{}, err
+	}
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return event{}, Table{}, err
+	}
+	_, t, err := e.table(n, number)
+	if err != nil {
+		return event{}, Table{}, err
+	}
+	return e, t, nil
+}
+
 // SetSeating decides a table's play order and colours (§3 オ, カ) from the
 // capsule rolls, or rolls for the table from a recorded seed. Rolls that
 // leave a tie are refused with an error wrapping ErrInvalid and a
 // *referee.TieError naming who must re-roll. Refused once the table has a result.
 func (s *Service) SetSeating(ctx context.Context, judge string, tournamentID int64, n, number int, in SeatingInput) (Table, error) {
-	if err := checkJudge(judge); err != nil {
-		return Table{}, err
-	}
-	e, err := s.load(ctx, tournamentID)
-	if err != nil {
-		return Table{}, err
-	}
-	_, t, err := e.table(n, number)
+	e, t, err := s.tableFor(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return Table{}, err
 	}
@@ -124,14 +133,7 @@ type BoardInput struct {
 // (§3 ウ, the dango rule applied). A judge-entered deal of a physical board
 // is set afterwards with SetDeal. Refused once the table has a result.
 func (s *Service) SetBoard(ctx context.Context, judge string, tournamentID int64, n, number int, in BoardInput) (Table, error) {
-	if err := checkJudge(judge); err != nil {
-		return Table{}, err
-	}
-	e, err := s.load(ctx, tournamentID)
-	if err != nil {
-		return Table{}, err
-	}
-	_, t, err := e.table(n, number)
+	e, t, err := s.tableFor(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return Table{}, err
 	}
@@ -158,14 +160,7 @@ func (s *Service) SetBoard(ctx context.Context, judge string, tournamentID int64
 // (§3 ウ) is refused with a *DealError: the chips must be collected and
 // dealt again.
 func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64, n, number int, chips []referee.Chip) (Table, error) {
-	if err := checkJudge(judge); err != nil {
-		return Table{}, err
-	}
-	e, err := s.load(ctx, tournamentID)
-	if err != nil {
-		return Table{}, err
-	}
-	_, t, err := e.table(n, number)
+	e, t, err := s.tableFor(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return Table{}, err
 	}
