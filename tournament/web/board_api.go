@@ -56,37 +56,32 @@ func boardToJSON(b referee.Board) boardJSON {
 }
 
 // setUpBoard sets up a board by §3 from ?white=&blue=&seed=&ruleset=.
-func (s *Server) setUpBoard(c *gin.Context) {
+func (s *Server) setUpBoard(c *gin.Context) (int, any, error) {
 	rs, err := s.ruleset(c.Query("ruleset"))
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	white, err := queryInt(c, "white", 1, 6)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	blue, err := queryInt(c, "blue", 1, 6)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	var seed *uint64
 	if v := c.Query("seed"); v != "" {
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			s.fail(c, &badRequest{id: "error.number", data: map[string]any{"Field": "seed"}, detail: err.Error()})
-			return
+			return 0, nil, &badRequest{id: "error.number", data: map[string]any{"Field": "seed"}, detail: err.Error()}
 		}
 		seed = &n
 	}
 	b, err := referee.NewBoard(rs, referee.CapsuleRoll{White: white, Blue: blue}, seedOrRandom(seed))
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusOK, boardToJSON(b))
+	return http.StatusOK, boardToJSON(b), nil
 }
 
 // queryInt reads a required integer query parameter within [lo, hi].
@@ -123,16 +118,14 @@ type dealCheckResponse struct {
 }
 
 // checkDeal checks a judge-entered physical chip deal against the dango rule (§3 ウ).
-func (s *Server) checkDeal(c *gin.Context) {
+func (s *Server) checkDeal(c *gin.Context) (int, any, error) {
 	var req dealCheckRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	rs, err := s.ruleset(req.Ruleset)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	chips := make([]referee.Chip, len(req.Numbers))
 	for i, n := range req.Numbers {
@@ -140,8 +133,7 @@ func (s *Server) checkDeal(c *gin.Context) {
 	}
 	dc, err := referee.CheckDeal(rs, req.White, chips)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	out := dealCheckResponse{Redeal: dc.Redeal, Clumps: [][]hexJSON{}}
 	for _, clump := range dc.Clumps {
@@ -151,5 +143,5 @@ func (s *Server) checkDeal(c *gin.Context) {
 		}
 		out.Clumps = append(out.Clumps, hs)
 	}
-	c.JSON(http.StatusOK, out)
+	return http.StatusOK, out, nil
 }

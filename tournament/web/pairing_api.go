@@ -54,11 +54,10 @@ func toPairedRoundJSON(r pairing.Round) pairedRoundJSON {
 }
 
 // pairPlayers pairs one round (random or Swiss) or draws a whole schedule.
-func (s *Server) pairPlayers(c *gin.Context) {
+func (s *Server) pairPlayers(c *gin.Context) (int, any, error) {
 	var req pairingRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	preq := pairing.Request{History: req.History, KeepApart: req.KeepApart, Seed: seedOrRandom(req.Seed)}
 	for _, p := range req.Players {
@@ -76,22 +75,18 @@ func (s *Server) pairPlayers(c *gin.Context) {
 	case "schedule":
 		sched, err := pairing.DrawSchedule(preq, req.Rounds)
 		if err != nil {
-			s.fail(c, err)
-			return
+			return 0, nil, err
 		}
 		out := scheduleJSON{Repeats: sched.Repeats, Seed: sched.Seed, Cost: costJSON(sched.Cost)}
 		for _, r := range sched.Rounds {
 			out.Rounds = append(out.Rounds, toPairedRoundJSON(r))
 		}
-		c.JSON(http.StatusOK, out)
-		return
+		return http.StatusOK, out, nil
 	default:
-		s.fail(c, &badRequest{id: "error.mode", detail: "mode " + req.Mode})
-		return
+		return 0, nil, &badRequest{id: "error.mode", detail: "mode " + req.Mode}
 	}
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusOK, toPairedRoundJSON(r))
+	return http.StatusOK, toPairedRoundJSON(r), nil
 }

@@ -38,16 +38,14 @@ type seatingResponse struct {
 	Seed   *uint64      `json:"seed,omitempty"`
 }
 
-func (s *Server) seatTable(c *gin.Context) {
+func (s *Server) seatTable(c *gin.Context) (int, any, error) {
 	var req seatingRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	rs, err := s.ruleset(req.Ruleset)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	var (
 		rounds [][]referee.Roll
@@ -62,11 +60,10 @@ func (s *Server) seatTable(c *gin.Context) {
 		seats, err = referee.SeatTable(rs, rounds)
 	}
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	out := seatingResponse{Order: seatsJSON(seats), Rounds: rollsJSON(rounds), Seed: req.Seed}
-	c.JSON(http.StatusOK, out)
+	return http.StatusOK, out, nil
 }
 
 func rollsFromJSON(in [][]rollJSON) [][]referee.Roll {
@@ -142,23 +139,20 @@ func placingsJSON(ps []referee.Placing) []placingJSON {
 	return out
 }
 
-func (s *Server) placeTable(c *gin.Context) {
+func (s *Server) placeTable(c *gin.Context) (int, any, error) {
 	var req placingsRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	rs, err := s.ruleset(req.Ruleset)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	ps, err := referee.Place(rs, req.scores(), req.declared())
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
-	c.JSON(http.StatusOK, gin.H{"placings": placingsJSON(ps)})
+	return http.StatusOK, gin.H{"placings": placingsJSON(ps)}, nil
 }
 
 type standingsRequest struct {
@@ -177,24 +171,21 @@ type standingJSON struct {
 	Played int     `json:"played"`
 }
 
-func (s *Server) rankGames(c *gin.Context) {
+func (s *Server) rankGames(c *gin.Context) (int, any, error) {
 	var req standingsRequest
 	if err := decodeJSON(c, &req); err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	rs, err := s.ruleset(req.Ruleset)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	games := make([]referee.Game, len(req.Games))
 	var players []string
 	for i, g := range req.Games {
 		ps, err := referee.Place(rs, g.scores(), g.declared())
 		if err != nil {
-			s.fail(c, err)
-			return
+			return 0, nil, err
 		}
 		games[i] = referee.Game{Placings: ps}
 		for _, p := range ps {
@@ -206,14 +197,13 @@ func (s *Server) rankGames(c *gin.Context) {
 	players = slices.Compact(players)
 	st, err := referee.Standings(rs, games, req.Byes, players)
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	out := make([]standingJSON, len(st))
 	for i, x := range st {
 		out[i] = standingJSON{Rank: x.Rank, Player: x.Player, Firsts: x.Firsts, VP: x.VP, Share: roundShare(x.Share), Points: x.Points, Played: x.Played}
 	}
-	c.JSON(http.StatusOK, gin.H{"standings": out})
+	return http.StatusOK, gin.H{"standings": out}, nil
 }
 
 // roundShare keeps four decimals, as the API shows shares (0.8586).

@@ -33,15 +33,15 @@ func (s *Server) routes() []route {
 	return []route{
 		{http.MethodGet, "/healthz", public, s.checkHealth},
 
-		{http.MethodGet, "/api/v1/rulesets", public, s.listRulesets},
-		{http.MethodGet, "/api/v1/rulesets/:name", public, s.showRuleset},
+		{http.MethodGet, "/api/v1/rulesets", public, s.api(s.listRulesets)},
+		{http.MethodGet, "/api/v1/rulesets/:name", public, s.api(s.showRuleset)},
 
-		{http.MethodGet, "/api/v1/referee/board", public, s.setUpBoard},
-		{http.MethodPost, "/api/v1/referee/board/check", public, s.checkDeal},
-		{http.MethodPost, "/api/v1/referee/seating", public, s.seatTable},
-		{http.MethodPost, "/api/v1/referee/placings", public, s.placeTable},
-		{http.MethodPost, "/api/v1/referee/standings", public, s.rankGames},
-		{http.MethodPost, "/api/v1/referee/pairings", public, s.pairPlayers},
+		{http.MethodGet, "/api/v1/referee/board", public, s.api(s.setUpBoard)},
+		{http.MethodPost, "/api/v1/referee/board/check", public, s.api(s.checkDeal)},
+		{http.MethodPost, "/api/v1/referee/seating", public, s.api(s.seatTable)},
+		{http.MethodPost, "/api/v1/referee/placings", public, s.api(s.placeTable)},
+		{http.MethodPost, "/api/v1/referee/standings", public, s.api(s.rankGames)},
+		{http.MethodPost, "/api/v1/referee/pairings", public, s.api(s.pairPlayers)},
 
 		{http.MethodGet, "/api/v1/tournaments", kiosk, s.api(s.listTournamentsAPI)},
 		{http.MethodPost, "/api/v1/tournaments", judge, s.api(s.createTournamentAPI)},

@@ -25,26 +25,25 @@ type rulesetJSON struct {
 	Levels []levelJSON `json:"levels"`
 }
 
-func (s *Server) listRulesets(c *gin.Context) {
+func (s *Server) listRulesets(c *gin.Context) (int, any, error) {
 	all := s.deps.Rulesets.All()
 	out := make([]rulesetSummary, len(all))
 	for i, rs := range all {
 		out[i] = rulesetSummary{Name: rs.Name, Version: rs.Version}
 	}
-	c.JSON(http.StatusOK, gin.H{"rulesets": out, "default": s.deps.DefaultRuleset})
+	return http.StatusOK, gin.H{"rulesets": out, "default": s.deps.DefaultRuleset}, nil
 }
 
-func (s *Server) showRuleset(c *gin.Context) {
+func (s *Server) showRuleset(c *gin.Context) (int, any, error) {
 	rs, err := s.ruleset(c.Param("name"))
 	if err != nil {
-		s.fail(c, err)
-		return
+		return 0, nil, err
 	}
 	out := rulesetJSON{RulesetFile: config.FileOf(rs)}
 	for _, l := range rs.Ladder {
 		out.Levels = append(out.Levels, levelJSON{ID: string(l), NameJA: l.NameJA(), NameEN: l.NameEN()})
 	}
-	c.JSON(http.StatusOK, out)
+	return http.StatusOK, out, nil
 }
 
 // ruleset returns the named ruleset, or the default one for "".
