@@ -14,9 +14,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
-	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 const (
@@ -117,28 +116,11 @@ func screenshot(name string) chromedp.Action {
 // server's own database file, to spend the browser's time on the judge's work.
 func addPlayers(t *testing.T, dir string, tid int64, names ...string) {
 	t.Helper()
-	ctx := context.Background()
-	dsn, err := store.FileDSN(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	rulesets, err := config.LoadRulesets()
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := tournament.NewService(st, rulesets, time.Now)
+	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
 	for _, n := range names {
 		name, kana, _ := strings.Cut(n, "/")
-		p, err := svc.AddPlayer(ctx, "受付", tid, tournament.PlayerInput{Name: name, Kana: kana})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := svc.CheckIn(ctx, "受付", p.ID, true); err != nil {
+		in := tournament.PlayerInput{Name: name, Kana: kana, CheckedIn: true}
+		if _, err := svc.AddPlayer(context.Background(), "受付", tid, in); err != nil {
 			t.Fatal(err)
 		}
 	}

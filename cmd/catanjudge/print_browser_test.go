@@ -20,9 +20,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"golang.org/x/text/encoding/japanese"
 
-	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
-	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 // seedPrintRound creates, over the server's database file, a tournament of
@@ -32,20 +31,7 @@ import (
 func seedPrintRound(t *testing.T, dir string) (int64, int) {
 	t.Helper()
 	ctx := context.Background()
-	dsn, err := store.FileDSN(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	rulesets, err := config.LoadRulesets()
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := tournament.NewService(st, rulesets, time.Now)
+	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
 	check := func(_ any, err error) {
 		t.Helper()
 		if err != nil {

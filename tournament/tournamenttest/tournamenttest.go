@@ -39,7 +39,14 @@ func NewServiceOn(t testing.TB, st tournament.Store, now func() time.Time, opts 
 // the test ends.
 func NewStore(t testing.TB, opts ...store.Option) *store.Store {
 	t.Helper()
-	dsn, err := store.FileDSN(t.TempDir())
+	return OpenStore(t, t.TempDir(), opts...)
+}
+
+// OpenStore opens the store of the data folder dir (a running server's,
+// say), closed when the test ends.
+func OpenStore(t testing.TB, dir string, opts ...store.Option) *store.Store {
+	t.Helper()
+	dsn, err := store.FileDSN(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
