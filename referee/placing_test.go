@@ -20,7 +20,7 @@ import (
 func rulesPreset() referee.Ruleset {
 	return referee.Ruleset{
 		Name:           "proshop-2003",
-		Version:        "2003.2",
+		Version:        "2003.3",
 		GameMinutes:    7,
 		VPCap:          10,
 		WinVP:          10,
@@ -42,7 +42,7 @@ func rulesPreset() referee.Ruleset {
 		StandingsOrder:  []referee.StandingsKey{referee.KeyFirsts, referee.KeyVP, referee.KeyShare},
 		PlacementPoints: []int{4, 3, 2, 1},
 		Ladder:          slices.Clone(referee.Levels),
-		EscalateFrom:    referee.Warning,
+		EscalateFrom:    referee.Caution,
 		DeductVP:        2,
 		Penalties: []referee.Offence{
 			{Code: "card-handling", Section: "§13", NameJA: "カードの出し入れを本人が行った", NameEN: "Handled own cards in or out", Level: referee.Caution, Escalates: true},

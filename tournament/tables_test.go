@@ -361,3 +361,29 @@ func fromPID(s string) int64 {
 	id, _ := strconv.ParseInt(s, 10, 64)
 	return id
 }
+
+// The case: needless talk three times stayed a caution. RULINGS.md,
+// Penalties: a repeat is suggested one level above the highest level the
+// offence reached for the player, so cautions climb, and a lighter level the
+// judge chose in between lowers nothing.
+func TestRepeatedCautionsEscalate(t *testing.T) {
+	c := newConsole(t)
+	tour, _ := c.setUp(4, 1)
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	p := r.Tables[0].Players
+	var got []referee.Level
+	for range 3 {
+		pen := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "needless-talk"})).ok(t)
+		got = append(got, pen.Level)
+	}
+	if want := []referee.Level{referee.Caution, referee.Warning, referee.VPDeduction}; !slices.Equal(got, want) {
+		t.Errorf("needless-talk three times = %v, want %v", got, want)
+	}
+	// The judge gives a caution this time (§14); the next is still one above the highest.
+	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "needless-talk", Level: referee.Caution})).ok(t)
+	sg := must(c.svc.PenaltySuggestion(c.ctx, tour.ID, p[0], "needless-talk")).ok(t)
+	want := referee.Suggestion{Level: referee.GameLoss, Start: referee.Caution, Nth: 5, Highest: referee.VPDeduction, Escalated: true}
+	if diff := cmp.Diff(want, sg); diff != "" {
+		t.Errorf("PenaltySuggestion(fifth needless talk) (-want +got):\n%s", diff)
+	}
+}

@@ -490,11 +490,18 @@ func TestPenalties(t *testing.T) {
 		t.Fatalf("record = %d, want 303\n%s", res.Status, res.Body)
 	}
 	rec.Set("action", "suggest")
-	mustSee(t, "suggest after a warning", p.b.post(page, rec), http.StatusOK, "推奨レベル: 勝利点減点（繰り返しのため既定の「警告」から格上げ）")
+	mustSee(t, "suggest after a warning", p.b.post(page, rec), http.StatusOK, "推奨レベル: 勝利点減点（2回目: 前回の最高 警告 → 勝利点減点）")
+	// Cautions escalate too (RULINGS.md, Penalties), and the page says how.
+	talk := url.Values{"player": {player}, "round": {"1"}, "offence": {"needless-talk"}, "action": {"record"}}
+	if res := p.b.post(page, talk); res.Status != http.StatusSeeOther {
+		t.Fatalf("record a caution = %d, want 303\n%s", res.Status, res.Body)
+	}
+	talk.Set("action", "suggest")
+	mustSee(t, "suggest after a caution", p.b.post(page, talk), http.StatusOK, "推奨レベル: 警告（2回目: 前回の最高 注意 → 警告）")
 
 	pens, err := p.svc.Penalties(p.ctx, p.t.ID)
-	if err != nil || len(pens) != 1 {
-		t.Fatalf("penalties = %v, %v; want one", pens, err)
+	if err != nil || len(pens) != 2 {
+		t.Fatalf("penalties = %v, %v; want two", pens, err)
 	}
 	if pens[0].Level != referee.Warning || pens[0].Table == 0 || pens[0].Judge != "山田" {
 		t.Errorf("recorded penalty = %+v, want a warning at the player's table by 山田", pens[0])

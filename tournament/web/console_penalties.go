@@ -178,22 +178,17 @@ func (s *Server) recordPenalty(c *gin.Context) {
 		return
 	}
 	if c.PostForm("action") == "suggest" {
-		level, err := s.deps.Service.SuggestPenalty(c.Request.Context(), t.ID, in.PlayerID, in.Offence)
+		sg, err := s.deps.Service.PenaltySuggestion(c.Request.Context(), t.ID, in.PlayerID, in.Offence)
 		if err != nil {
 			if f.Error = s.formError(c, err); f.Error != "" {
 				s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
 			}
 			return
 		}
-		o, _ := t.Ruleset.Offence(in.Offence)
-		msg := s.i18n.text(lang, "penalty.suggested", map[string]any{"Level": levelName(lang, level)})
-		if level != o.Level {
-			msg = s.i18n.text(lang, "penalty.suggested_escalated", map[string]any{"Level": levelName(lang, level), "Default": levelName(lang, o.Level)})
-		}
 		if f.Level == "" {
-			f.Level = string(level)
+			f.Level = string(sg.Level)
 		}
-		s.renderPenalties(c, http.StatusOK, f, msg, revokeForm{})
+		s.renderPenalties(c, http.StatusOK, f, s.suggestionText(lang, t.Ruleset, in.Offence, sg), revokeForm{})
 		return
 	}
 	if _, err := s.deps.Service.RecordPenalty(c.Request.Context(), c.GetString(judgeKey), t.ID, in); err != nil {
@@ -238,4 +233,25 @@ func (s *Server) revokePenalty(c *gin.Context) {
 		return
 	}
 	seeOther(c, fmt.Sprintf("/judge/t/%d/penalties#pen%d", tid, id), "flash.penalty_revoked")
+}
+
+// suggestionText says the suggested level and how the escalation rules
+// reached it (RULINGS.md, Penalties): "推奨レベル: 警告（2回目: 前回の最高 注意 → 警告）".
+func (s *Server) suggestionText(lang string, rs referee.Ruleset, offence string, sg referee.Suggestion) string {
+	o, _ := rs.Offence(offence)
+	data := map[string]any{
+		"Level": levelName(lang, sg.Level), "Nth": sg.Nth, "Default": levelName(lang, sg.Start),
+		"Highest": levelName(lang, sg.Highest), "From": levelName(lang, rs.EscalateFrom),
+	}
+	switch {
+	case sg.Nth == 1:
+		return s.i18n.text(lang, "penalty.suggested", data)
+	case sg.Escalated:
+		return s.i18n.text(lang, "penalty.suggested_escalated", data)
+	case !o.Escalates:
+		return s.i18n.text(lang, "penalty.suggested_fixed", data)
+	case slices.Index(rs.Ladder, sg.Highest) < slices.Index(rs.Ladder, rs.EscalateFrom):
+		return s.i18n.text(lang, "penalty.suggested_below", data)
+	}
+	return s.i18n.text(lang, "penalty.suggested_repeat", data)
 }
