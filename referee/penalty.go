@@ -192,8 +192,7 @@ func PlaceWithPenalties(rs Ruleset, scores []Score, declared string, sanctions [
 	}
 	table := make([]Placing, len(scores))
 	for i, s := range scores {
-		// §11: VP are recorded with a cap of 10 (rs.VPCap).
-		vp := min(s.VP, rs.VPCap)
+		vp := rs.CapVP(s.VP)
 		vp = max(vp-deductions[i]*rs.DeductVP, 0)
 		if lost[i] {
 			vp = 0

@@ -199,6 +199,28 @@
     return td;
   }
 
+  // vpSum shows a deduction as such, as the server does (web.vpSum):
+  // "6 − 2 = 4", the cap "12 → 10", a game loss "6 → 0"; "" when the
+  // sheet's VP stand.
+  function vpSum(s) {
+    const capped = s.vp + (s.deducted || 0);
+    const lost = (s.penalties || []).some(function (l) {
+      return l === "game_loss" || l === "disqualification";
+    });
+    let sum = String(s.reported_vp);
+    if (capped !== s.reported_vp) {
+      sum += " → " + capped;
+    }
+    if (lost) {
+      if (capped !== 0) {
+        sum += " → 0";
+      }
+    } else if (s.deducted > 0) {
+      sum += " − " + s.deducted + " = " + s.vp;
+    }
+    return sum === String(s.vp) ? "" : sum;
+  }
+
   function renderTables(round) {
     const box = document.getElementById("table-cards");
     const section = document.getElementById("tables");
@@ -256,7 +278,13 @@
         }
         if (pl) {
           li.appendChild(document.createTextNode(" "));
-          li.appendChild(el("span", "k-vp", fill(text.vp, { N: pl.vp })));
+          li.appendChild(el("span", "k-vp", fill(text.vp, { N: vpSum(pl) || pl.vp })));
+          if (pl.penalties && pl.penalties.length > 0) {
+            li.appendChild(document.createTextNode(" "));
+            li.appendChild(el("span", "k-pen", pl.penalties.map(function (l) {
+              return text.levels[l] || l;
+            }).join(text.sep)));
+          }
           if (t.result.declared === p.id) {
             li.appendChild(document.createTextNode(" "));
             li.appendChild(el("span", "k-tag", text.declared));

@@ -342,15 +342,11 @@ func (s *Service) checkResult(ctx context.Context, e event, n, number int, judge
 	if in.Declared != 0 {
 		res.EndedBy = EndedByDeclaration
 	}
-	places, err := e.place(n, res)
+	places, err := e.placings(n, res)
 	if err != nil {
 		return Table{}, TableResult{}, fmt.Errorf("%s: %w", subject, e.named(err))
 	}
-	tr := TableResult{Result: res}
-	for _, p := range places {
-		tr.Places = append(tr.Places, Placing{PlayerID: fromPID(p.Player), VP: p.VP, Place: p.Place})
-	}
-	return t, tr, nil
+	return t, TableResult{Result: res, Places: places}, nil
 }
 
 // Revisions returns every revision of a table's result, oldest first.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
@@ -231,9 +232,20 @@ func TestPreviewResult(t *testing.T) {
 		in.Scores = append(in.Scores, tournament.Score{PlayerID: p[i], VP: vp})
 	}
 	preview := must(c.svc.PreviewResult(c.ctx, tour.ID, 1, 1, in)).ok(t)
-	want := []tournament.Placing{{PlayerID: p[0], VP: 10 - tour.Ruleset.DeductVP, Place: 1}, {PlayerID: p[2], VP: 6, Place: 2}, {PlayerID: p[3], VP: 6, Place: 2}, {PlayerID: p[1], VP: 0, Place: 4}}
-	if diff := cmp.Diff(want, preview.Places); diff != "" {
+	want := []tournament.Placing{{PlayerID: p[0], VP: 10 - tour.Ruleset.DeductVP, Place: 1, Reported: 10, Deducted: tour.Ruleset.DeductVP},
+		{PlayerID: p[2], VP: 6, Place: 2, Reported: 6}, {PlayerID: p[3], VP: 6, Place: 2, Reported: 6}, {PlayerID: p[1], VP: 0, Place: 4, Reported: 9, Deducted: 9}}
+	if diff := cmp.Diff(want, preview.Places, cmpopts.IgnoreFields(tournament.Placing{}, "Penalties")); diff != "" {
 		t.Errorf("PreviewResult() placings mismatch (-want +got):\n%s", diff)
+	}
+	// Each deduction names the penalty it comes from (RULINGS.md, Penalties).
+	for i, wantOffence := range []string{"note-taking", "", "", "ignored-judge"} {
+		var got []string
+		for _, x := range preview.Places[i].Penalties {
+			got = append(got, x.Offence)
+		}
+		if wantOffence == "" && len(got) != 0 || wantOffence != "" && !slices.Equal(got, []string{wantOffence}) {
+			t.Errorf("PreviewResult() placing %d penalties = %v, want %q", i, got, wantOffence)
+		}
 	}
 	if revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t); len(revs) != 0 {
 		t.Fatalf("Revisions() after a preview = %v, want none", revs)
@@ -317,8 +329,9 @@ func TestPenaltyEffectIsComputed(t *testing.T) {
 	if pen.Level != referee.GameLoss || pen.Table != 1 {
 		t.Errorf("RecordPenalty(ignored-judge) = level %s table %d, want the catalogue's game_loss at table 1", pen.Level, pen.Table)
 	}
-	want := []tournament.Placing{{PlayerID: p[1], VP: 8, Place: 1}, {PlayerID: p[2], VP: 6, Place: 2}, {PlayerID: p[3], VP: 4, Place: 3}, {PlayerID: p[0], VP: 0, Place: 4}}
-	if diff := cmp.Diff(want, places()); diff != "" {
+	want := []tournament.Placing{{PlayerID: p[1], VP: 8, Place: 1, Reported: 8}, {PlayerID: p[2], VP: 6, Place: 2, Reported: 6},
+		{PlayerID: p[3], VP: 4, Place: 3, Reported: 4}, {PlayerID: p[0], VP: 0, Place: 4, Reported: 10, Deducted: 10}}
+	if diff := cmp.Diff(want, places(), cmpopts.IgnoreFields(tournament.Placing{}, "Penalties")); diff != "" {
 		t.Errorf("placings after a game loss mismatch (-want +got):\n%s", diff)
 	}
 	st := must(c.svc.Standings(c.ctx, tour.ID)).ok(t)

@@ -63,7 +63,14 @@ func resultsTable(d tournament.ExportData, lang string) table {
 	for _, p := range d.Players {
 		names[p.ID] = p.Name
 	}
-	cols := []text{hRound, hTable, hSeat, hColor, hPlayerNo, hPlayer, hVP, hPlace, hEndedBy, hDeclared, hCorrected}
+	// RULINGS.md, Penalties: a deduction shows as such, the sheet's VP, what
+	// the penalties took off and what counts (6, 2, 4), with the penalties.
+	cols := []text{hRound, hTable, hSeat, hColor, hPlayerNo, hPlayer, hReportedVP, hDeducted, hVP, hPlace, hEndedBy, hDeclared, hCorrected, hDeductedBy}
+	rs := d.Tournament.Ruleset
+	sep := "、"
+	if lang == "en" {
+		sep = "; "
+	}
 	return table{name: sheetResults, cols: cols, n: len(refs), row: func(i int, v []any) {
 		ref := refs[i]
 		rv := &d.Rounds[ref.round]
@@ -81,16 +88,25 @@ func resultsTable(d tournament.ExportData, lang string) table {
 		}
 		for _, pl := range tv.Places {
 			if pl.PlayerID == p.PlayerID {
-				v[6], v[7] = pl.VP, pl.Place
+				v[6], v[7], v[8], v[9] = pl.Reported, orNil(pl.Deducted), pl.VP, pl.Place
+				var why []string
+				for _, x := range pl.Penalties {
+					name := x.Offence
+					if o, ok := rs.Offence(x.Offence); ok {
+						name = text{o.NameJA, o.NameEN}.in(lang)
+					}
+					why = append(why, levelName(x.Level, lang)+": "+name)
+				}
+				v[13] = orNil(strings.Join(why, sep))
 			}
 		}
 		if e, ok := endedBy[tv.Result.EndedBy]; ok {
-			v[8] = e.in(lang)
+			v[10] = e.in(lang)
 		}
 		if tv.Result.Declared != 0 {
-			v[9] = names[tv.Result.Declared]
+			v[11] = names[tv.Result.Declared]
 		}
-		v[10] = max(tv.Table.Revisions, tv.Result.Version) - 1
+		v[12] = max(tv.Table.Revisions, tv.Result.Version) - 1
 	}}
 }
 

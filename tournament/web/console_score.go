@@ -64,6 +64,8 @@ type placeLine struct {
 	Place    int
 	Name     string
 	VP       int
+	Sum      string // how the sheet's VP came to VP (showVP); "" when they stand
+	Why      string // the penalties behind Sum
 	Declared bool
 }
 
@@ -136,7 +138,7 @@ func (s *Server) newScorePage(c *gin.Context, ts tableState) (scorePage, error) 
 		names[p.PlayerID] = p.Name
 	}
 	if r := tv.Result; r != nil {
-		vm.Saved = placeLines(tv.Places, names, r.Declared)
+		vm.Saved = s.placeLines(lang, ts.t.Ruleset, tv.Places, names, r.Declared)
 		vm.SavedBy = s.i18n.text(lang, "score.saved_by", map[string]any{"V": r.Version, "Judge": r.Judge, "At": localTime(r.At)})
 		revs, err := s.deps.Service.Revisions(c.Request.Context(), ts.t.ID, ts.n, tv.Table.Number)
 		if err != nil {
@@ -149,12 +151,13 @@ func (s *Server) newScorePage(c *gin.Context, ts tableState) (scorePage, error) 
 	return vm, nil
 }
 
-// placeLines are the lines of placings, with the players' names and the
-// declared winner marked.
-func placeLines(places []tournament.Placing, names map[int64]string, declared int64) []placeLine {
+// placeLines are the lines of placings, with the players' names, the
+// declared winner marked and every deduction shown as such.
+func (s *Server) placeLines(lang string, rs referee.Ruleset, places []tournament.Placing, names map[int64]string, declared int64) []placeLine {
 	var out []placeLine
 	for _, pl := range places {
-		out = append(out, placeLine{Place: pl.Place, Name: names[pl.PlayerID], VP: pl.VP, Declared: declared != 0 && pl.PlayerID == declared})
+		vp := s.showVP(lang, rs, pl)
+		out = append(out, placeLine{Place: pl.Place, Name: names[pl.PlayerID], VP: pl.VP, Sum: vp.Sum, Why: vp.Why, Declared: declared != 0 && pl.PlayerID == declared})
 	}
 	return out
 }
@@ -202,7 +205,7 @@ func (s *Server) saveScore(c *gin.Context) {
 		for _, r := range vm.Rows {
 			names[r.ID] = r.Name
 		}
-		vm.Preview = placeLines(tr.Places, names, tr.Result.Declared)
+		vm.Preview = s.placeLines(lang, ts.t.Ruleset, tr.Places, names, tr.Result.Declared)
 		s.render(c, http.StatusOK, "score", vm)
 		return
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/skip2/go-qrcode"
 
+	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
@@ -81,6 +82,8 @@ type kioskSeat struct {
 	ColorTxt string
 	Place    int
 	VP       int
+	Sum      string // a deduction as such: "6 − 2 = 4" (showVP)
+	Why      string // the levels of the penalties behind Sum
 	Declared bool
 }
 
@@ -114,6 +117,8 @@ type kioskText struct {
 	NotPaired string            `json:"not_paired"`
 	VP        string            `json:"vp"` // with {N}
 	Declared  string            `json:"declared"`
+	Levels    map[string]string `json:"levels"` // penalty levels by id
+	Sep       string            `json:"sep"`    // between the items of a list
 }
 
 func (s *Server) showKiosk(c *gin.Context) {
@@ -194,7 +199,7 @@ func (s *Server) fillKioskRound(lang string, vm *kioskPage, v tournament.RoundVi
 			}
 			for _, pl := range tv.Places {
 				if pl.PlayerID == p.PlayerID {
-					seat.Place, seat.VP = pl.Place, pl.VP
+					seat.Place, seat.VP, seat.Sum, seat.Why = pl.Place, pl.VP, vpSum(pl), s.penaltyLevels(lang, pl)
 					seat.Declared = tv.Result != nil && tv.Result.Declared == p.PlayerID
 				}
 			}
@@ -257,6 +262,8 @@ func (s *Server) kioskText(lang string) kioskText {
 		VP:        s.i18n.text(lang, "kiosk.vp", n),
 		Declared:  s.i18n.text(lang, "kiosk.declared", nil),
 		Colors:    map[string]string{},
+		Levels:    map[string]string{},
+		Sep:       "、",
 		Status:    map[string]string{},
 		State:     map[string]string{},
 		Ended:     map[string]string{},
@@ -269,6 +276,12 @@ func (s *Server) kioskText(lang string) kioskText {
 	}
 	for _, st := range []string{tournament.ClockReady, tournament.ClockRunning, tournament.ClockPaused, tournament.ClockOver} {
 		t.State[st] = s.i18n.text(lang, "kiosk.state_"+st, nil)
+	}
+	for _, l := range referee.Levels {
+		t.Levels[string(l)] = levelName(lang, l)
+	}
+	if lang == "en" {
+		t.Sep = ", "
 	}
 	for _, e := range []string{tournament.EndedByDeclaration, tournament.EndedByTime} {
 		t.Ended[e] = s.i18n.text(lang, "score.ended_"+e, nil)

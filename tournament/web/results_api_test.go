@@ -3,8 +3,12 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
 )
 
 // RULINGS.md §12: the VP a table reports above 13 each add up to at most 9.
@@ -34,4 +38,45 @@ func TestImpossibleTableRefused(t *testing.T) {
 	if round.Tables[0].Result != nil {
 		t.Errorf("the refused sheet was saved: %+v", round.Tables[0].Result)
 	}
+}
+
+// RULINGS.md, Penalties: a deduction shows as such, 6 − 2 = 4 with the
+// penalty it comes from, on the score page, the round page, the kiosk and
+// in GET .../rounds/{n}, whose scores carry reported_vp, deducted and vp.
+func TestDeductionShownAsSuch(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	winner, deducted := table.Players[0], table.Players[1]
+	in := tournament.ResultInput{Declared: winner}
+	for i, id := range table.Players {
+		in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: []int{12, 6, 5, 3}[i]})
+	}
+	if _, err := p.svc.SaveResult(p.ctx, "setup", p.t.ID, 1, 1, in); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.svc.RecordPenalty(p.ctx, "setup", p.t.ID, tournament.PenaltyInput{PlayerID: deducted, Round: 1, Offence: "note-taking", Level: referee.VPDeduction}); err != nil {
+		t.Fatal(err)
+	}
+	var round roundJSON
+	apiClient{t: t, env: p.consoleEnv}.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", p.t.ID), nil, 200, &round)
+	got := map[int64]placeIDJSON{}
+	for _, sc := range round.Tables[0].Result.Scores {
+		got[sc.Player] = sc
+	}
+	if sc := got[deducted]; sc.ReportedVP != 6 || sc.Deducted != 2 || sc.VP != 4 || !slices.Equal(sc.Penalties, []string{"vp_deduction"}) {
+		t.Errorf("GET round: deducted player's score = %+v, want reported_vp 6, deducted 2, vp 4", sc)
+	}
+	if sc := got[winner]; sc.ReportedVP != 12 || sc.Deducted != 0 || sc.VP != 10 {
+		t.Errorf("GET round: winner's score = %+v, want reported_vp 12 (as written), deducted 0, vp 10 (the cap)", sc)
+	}
+	rec := do(p.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", p.t.ID), "")
+	for _, key := range []string{`"reported_vp":6`, `"deducted":2`, `"vp":4`} {
+		if !strings.Contains(rec.Body.String(), key) {
+			t.Errorf("GET round body lacks %s: %s", key, rec.Body)
+		}
+	}
+	mustSee(t, "score page", p.b.get(p.url+"/tables/1/score"), http.StatusOK, "6 − 2 = 4", "勝利点減点（メモを取った）", "12 → 10")
+	mustSee(t, "round page", p.b.get(p.url), http.StatusOK, "6 − 2 = 4", "勝利点減点（メモを取った）")
+	mustSee(t, "kiosk", p.b.get(fmt.Sprintf("/kiosk/%d", p.t.ID)), http.StatusOK, "6 − 2 = 4点", `<span class="k-pen">勝利点減点</span>`)
+	mustSee(t, "score page in English", p.b.get(p.url+"/tables/1/score?lang=en"), http.StatusOK, "6 − 2 = 4", "VP deduction (Took notes)")
 }

@@ -191,8 +191,14 @@ type resultJSON struct {
 
 type placeIDJSON struct {
 	Player int64 `json:"player"`
-	VP     int   `json:"vp"`
+	VP     int   `json:"vp"` // what counts: capped (§11), after deductions
 	Place  int   `json:"place"`
+	// ReportedVP is the VP as written on the score sheet, Deducted what the
+	// penalties took off (RULINGS.md, Penalties: a deduction shows as
+	// such), and Penalties the levels of those penalties.
+	ReportedVP int      `json:"reported_vp"`
+	Deducted   int      `json:"deducted"`
+	Penalties  []string `json:"penalties,omitempty"`
 }
 
 type roundTableJSON struct {
@@ -259,7 +265,11 @@ func toResultJSON(r tournament.Result, places []tournament.Placing) *resultJSON 
 		out.Declared = &d
 	}
 	for _, p := range places {
-		out.Scores = append(out.Scores, placeIDJSON{Player: p.PlayerID, VP: p.VP, Place: p.Place})
+		sc := placeIDJSON{Player: p.PlayerID, VP: p.VP, Place: p.Place, ReportedVP: p.Reported, Deducted: p.Deducted}
+		for _, x := range p.Penalties {
+			sc.Penalties = append(sc.Penalties, string(x.Level))
+		}
+		out.Scores = append(out.Scores, sc)
 	}
 	return out
 }
