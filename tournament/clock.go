@@ -358,3 +358,42 @@ func (s *Service) checkDeclaredInTime(ctx context.Context, e event, r Round, t T
 		tableSubject(r.Number, t.Number), tc.Deadline.Format(time.RFC3339)),
 		map[string]any{"Round": r.Number, "Table": t.Number, "Deadline": tc.Deadline.Local().Format("15:04:05")})
 }
+
+// checkEndedInTime applies §12 to a game recorded as ended by time: a game
+// ends only by a declaration or by the time signal, so a result marked
+// "ended by time" is accepted once that table's time is up; before that
+// (the clock not started, or time left) it needs the judge's reason (a game
+// the judge ended, a disqualification), recorded with the result like a late
+// declaration (RULINGS.md §12). A correction that keeps the latest
+// revision's end by time was checked when that revision was saved. It
+// reports whether the game ended before its signal.
+func (s *Service) checkEndedInTime(ctx context.Context, e event, r Round, t Table, in ResultInput, now time.Time) (bool, error) {
+	if t.Result != nil && t.Result.EndedBy == EndedByTime {
+		return t.Result.EndedEarly, nil
+	}
+	c, _, err := s.clockOf(ctx, e.t, r, now)
+	if err != nil {
+		return false, err
+	}
+	tc, ok := c.Table(t.Number)
+	if ok && tc.TimeUp {
+		return false, nil
+	}
+	if strings.TrimSpace(in.Reason) != "" {
+		return true, nil
+	}
+	started := ok && tc.Status != TableReady
+	left := ""
+	if started {
+		sec := int(tc.Remaining.Round(time.Second) / time.Second)
+		left = fmt.Sprintf("%d:%02d", sec/60, sec%60)
+	}
+	what := "the clock of round " + fmt.Sprint(r.Number) + " has not started"
+	if started {
+		what = left + " of the table's time is left"
+	}
+	return false, invalid("ended-by-time-early",
+		fmt.Sprintf("%s: a game ends by time only at its time signal, and %s; a result ended by time before it needs the judge's reason (§12)",
+			tableSubject(r.Number, t.Number), what),
+		map[string]any{"Round": r.Number, "Table": t.Number, "Started": started, "Left": left})
+}

@@ -367,6 +367,78 @@ func TestLateDeclaration(t *testing.T) {
 	}
 }
 
+// RULINGS.md §12: a game ends only by a declaration or by the time signal,
+// so a result ended by time is accepted once the table's time is up; before
+// that (the clock not started, or 6 minutes left) it needs the judge's
+// reason, recorded with the result like a late declaration.
+func TestEndedByTimeBeforeTheSignal(t *testing.T) {
+	c := newClockConsole(t)
+	tour, _ := c.setUp(12, 3)
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	sheet := func(table int, reason string) tournament.ResultInput {
+		in := tournament.ResultInput{Reason: reason}
+		for i, p := range r.Tables[table-1].Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{9, 6, 5, 4}[i]})
+		}
+		return in
+	}
+	save := func(table int, in tournament.ResultInput) (tournament.TableResult, error) {
+		return c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, table, in)
+	}
+	early := func(name string, table int, in tournament.ResultInput, started bool, left string) {
+		t.Helper()
+		_, err := save(table, in)
+		var v *referee.Violation
+		if !errors.Is(err, tournament.ErrInvalid) || !errors.As(err, &v) || v.Code != "ended-by-time-early" {
+			t.Fatalf("%s: SaveResult error = %v, want the violation ended-by-time-early", name, err)
+		}
+		if v.Args["Started"] != started || v.Args["Left"] != left || v.Args["Table"] != table {
+			t.Errorf("%s: ended-by-time-early args = %v, want Started %v, Left %q, Table %d", name, v.Args, started, left, table)
+		}
+		if _, err := c.svc.PreviewResult(c.ctx, tour.ID, 1, table, in); !errors.As(err, &v) || v.Code != "ended-by-time-early" {
+			t.Errorf("%s: PreviewResult error = %v, want ended-by-time-early as saving", name, err)
+		}
+	}
+
+	early("the clock never started", 1, sheet(1, ""), false, "")
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	c.at = at(1, 0)
+	early("6 minutes left", 1, sheet(1, "  "), true, "6:00")
+	if rv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); rv.Tables[0].Result != nil {
+		t.Fatalf("the refused result was saved: %+v", rv.Tables[0].Result)
+	}
+
+	// The judge ended the game: saved, with the reason, marked early.
+	res := must(save(1, sheet(1, " 失格のため終了 "))).ok(t)
+	if !res.Result.EndedEarly || res.Result.Reason != "失格のため終了" || res.Result.EndedBy != tournament.EndedByTime {
+		t.Errorf("the judge's early end: %+v, want ended by time, early, with the reason", res.Result)
+	}
+	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
+	if len(revs) != 1 || !revs[0].EndedEarly || revs[0].Reason != "失格のため終了" {
+		t.Errorf("revisions of table 1 = %+v, want the early end and its reason stored", revs)
+	}
+	// A correction that keeps the end by time was checked then.
+	fix := sheet(1, "VP typo")
+	fix.Version = 1
+	fix.Scores[1].VP = 7
+	if res := must(save(1, fix)).ok(t); !res.Result.EndedEarly {
+		t.Errorf("a correction of the early end: %+v, want it still marked early", res.Result)
+	}
+
+	// At the signal, time ends the game: no reason asked, nothing early.
+	c.at = at(7, 0)
+	if res := must(save(2, sheet(2, ""))).ok(t); res.Result.EndedEarly || res.Result.Reason != "" {
+		t.Errorf("a game ended at the signal: %+v, want no early end and no reason", res.Result)
+	}
+	// An extended table's own time is what counts.
+	c.at = at(6, 0)
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockExtend, Table: 3, Seconds: 120, Reason: "ruling"})).ok(t)
+	c.at = at(7, 30)
+	early("an extended table", 3, sheet(3, ""), true, "1:30")
+	c.at = at(9, 0)
+	must(save(3, sheet(3, ""))).ok(t)
+}
+
 // The store keeps the facts the clock is computed from; reopening the
 // database (a restart, a power cut) computes the same clock.
 func TestClockSurvivesReopen(t *testing.T) {

@@ -236,7 +236,9 @@ type ResultInput struct {
 	Declared int64 // the player who declared victory, or 0 when time ended the game
 	// Version is the revision the judge edited: 0 for a first save.
 	Version int
-	Reason  string // required for a correction (Version > 0)
+	// Reason is required for a correction (Version > 0), and for a game
+	// recorded as ended by time before its signal (see checkEndedInTime).
+	Reason string
 	// LateReason confirms that a declaration recorded after the table's
 	// time signal was made before it (§12); see checkDeclaredInTime.
 	LateReason string
@@ -345,6 +347,12 @@ func (s *Service) checkResult(ctx context.Context, e event, n, number int, judge
 	places, err := e.placings(n, res)
 	if err != nil {
 		return Table{}, TableResult{}, fmt.Errorf("%s: %w", subject, e.named(err))
+	}
+	// A sheet that cannot be right is said first; then when the game ended.
+	if res.EndedBy == EndedByTime {
+		if res.EndedEarly, err = s.checkEndedInTime(ctx, e, r, t, in, res.At); err != nil {
+			return Table{}, TableResult{}, err
+		}
 	}
 	return t, TableResult{Result: res, Places: places}, nil
 }

@@ -210,6 +210,7 @@ func TestSaveResultValidation(t *testing.T) {
 		t.Errorf("Revisions() after refused saves = %v, want none", revs)
 	}
 	// Once a result is in, the seating and board of the game are settled.
+	c.timeUp(tour, 1)
 	must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, tournament.ResultInput{Scores: scores(1, 2, 3, 4)})).ok(t)
 	if _, err := c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true}); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("SetSeating(after the result) error = %v, want ErrConflict", err)

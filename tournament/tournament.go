@@ -132,10 +132,16 @@ type Result struct {
 	EndedBy  string // EndedByDeclaration or EndedByTime
 	Judge    string
 	At       time.Time
-	Reason   string // why a correction was made; empty for version 1
+	// Reason is the judge's reason: why a correction was made, or why a
+	// game recorded as ended by time ended before its signal (EndedEarly).
+	Reason string
 	// LateReason is the judge's confirmation that a declaration recorded
 	// after the table's time signal was made before it (§12); empty otherwise.
 	LateReason string
+	// EndedEarly says the game is recorded as ended by time before the
+	// table's time signal, on the judge's word in Reason (RULINGS.md §12:
+	// a game the judge ended, a disqualification).
+	EndedEarly bool
 }
 
 // How a game ended (§11, §12).

@@ -139,6 +139,7 @@ type resultRow struct {
 	At         time.Time  `gorm:"not null"`
 	Reason     string     `gorm:"not null"`
 	LateReason string     `gorm:"not null;default:''"`
+	EndedEarly bool       `gorm:"not null;default:false"`
 }
 
 func (resultRow) TableName() string { return "results" }
@@ -288,6 +289,7 @@ func (r resultRow) result(scores []scoreRow) tournament.Result {
 		At:         r.At,
 		Reason:     r.Reason,
 		LateReason: r.LateReason,
+		EndedEarly: r.EndedEarly,
 	}
 	for _, s := range scores {
 		res.Scores = append(res.Scores, tournament.Score{PlayerID: s.PlayerID, VP: s.VP})

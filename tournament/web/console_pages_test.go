@@ -299,6 +299,7 @@ func TestScorePreviewCountsPenalties(t *testing.T) {
 	for i, id := range table.Players {
 		form.Set(fmt.Sprintf("vp_%d", id), strconv.Itoa(9-i))
 	}
+	p.timeUp(p.t.ID, 1)
 	res := p.b.post(p.url+"/tables/1/score", form)
 	mustSee(t, "preview with a game loss", res, http.StatusOK, "保存前の順位")
 	preview := res.Body[strings.Index(res.Body, "保存前の順位"):]

@@ -168,6 +168,9 @@ func (s *Server) revisionLine(lang string, r tournament.Result, names map[int64]
 		parts = append(parts, fmt.Sprintf("%s %d", names[sc.PlayerID], sc.VP))
 	}
 	ended := s.i18n.text(lang, "score.ended_"+r.EndedBy, nil)
+	if r.EndedEarly {
+		ended += " · " + s.i18n.text(lang, "score.ended_early", nil)
+	}
 	if r.Declared != 0 {
 		ended = s.i18n.text(lang, "score.declared_by", map[string]any{"Name": names[r.Declared]})
 	}
@@ -261,7 +264,7 @@ func (s *Server) refuseScore(c *gin.Context, err error, vm *scorePage) {
 	case "declared-after-time":
 		// The rule's message asks for a reason; the sheet offers the box too.
 		vm.LateError = s.i18n.text(vm.Lang, "score.late_missing", map[string]any{"At": v.Args["Deadline"]})
-	case "correction-reason-missing":
+	case "correction-reason-missing", "ended-by-time-early":
 		vm.ReasonError = msg
 	case "negative-vp":
 		id, _ := v.Args["PlayerID"].(int64)

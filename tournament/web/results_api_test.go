@@ -3,7 +3,9 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -79,4 +81,55 @@ func TestDeductionShownAsSuch(t *testing.T) {
 	mustSee(t, "round page", p.b.get(p.url), http.StatusOK, "6 − 2 = 4", "勝利点減点（メモを取った）")
 	mustSee(t, "kiosk", p.b.get(fmt.Sprintf("/kiosk/%d", p.t.ID)), http.StatusOK, "6 − 2 = 4点", `<span class="k-pen">勝利点減点</span>`)
 	mustSee(t, "score page in English", p.b.get(p.url+"/tables/1/score?lang=en"), http.StatusOK, "6 − 2 = 4", "VP deduction (Took notes)")
+}
+
+// RULINGS.md §12: a time-ended save before the table's time is up needs the
+// judge's reason: without one the API answers 422 with the code
+// ended-by-time-early and says what is missing; the console's sheet shows the
+// message next to its reason field. With a reason the result is saved and
+// marked as ended early.
+func TestEndedByTimeEarlyNeedsAReason(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	var scores []string
+	for i, id := range table.Players {
+		scores = append(scores, fmt.Sprintf(`{"player":%d,"vp":%d}`, id, 8-i))
+	}
+	path := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", p.t.ID)
+	sheet := func(reason string) string {
+		return fmt.Sprintf(`{"scores":[%s],"declared":null,"version":0,"reason":%q}`, strings.Join(scores, ","), reason)
+	}
+	rec := do(p.h, "PUT", path, sheet(""), "Authorization", "Bearer test-token", "Accept-Language", "en")
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"ended-by-time-early"`) ||
+		!strings.Contains(rec.Body.String(), "the clock of round 1 has not started") || !strings.Contains(rec.Body.String(), "reason") {
+		t.Errorf("PUT a time-ended sheet before the clock = %d %s, want 422 ended-by-time-early saying the clock has not started", rec.Code, rec.Body)
+	}
+	if _, err := p.svc.ClockAction(p.ctx, "setup", p.t.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
+		t.Fatal(err)
+	}
+	rec = do(p.h, "PUT", path, sheet(""), "Authorization", "Bearer test-token")
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"ended-by-time-early"`) || !strings.Contains(rec.Body.String(), "（残り ") {
+		t.Errorf("PUT a time-ended sheet with time left = %d %s, want 422 ended-by-time-early with the time left", rec.Code, rec.Body)
+	}
+
+	// The console's sheet: the reason field, and the message next to it.
+	form := url.Values{"version": {"0"}, "action": {"save"}, "declared": {"time"}}
+	for i, id := range table.Players {
+		form.Set(fmt.Sprintf("vp_%d", id), strconv.Itoa(8-i))
+	}
+	score := p.url + "/tables/1/score"
+	mustSee(t, "the sheet before the signal", p.b.get(score), http.StatusOK, `id="reason"`, "合図の前に終了した理由")
+	mustSee(t, "time without a reason", p.b.post(score, form), http.StatusUnprocessableEntity, `id="reason-error"`, "時間はまだ終わっていません")
+	form.Set("reason", "失格者が出たためジャッジが終了")
+	if res := p.b.post(score, form); res.Status != http.StatusSeeOther {
+		t.Fatalf("time with a reason = %d, want 303\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "the saved sheet", p.b.get(score), http.StatusOK, "合図の前にジャッジが終了", "失格者が出たためジャッジが終了")
+	var revs struct {
+		Revisions []revisionJSON `json:"revisions"`
+	}
+	apiClient{t: t, env: p.consoleEnv}.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", p.t.ID), nil, 200, &revs)
+	if len(revs.Revisions) != 1 || !revs.Revisions[0].EndedEarly || revs.Revisions[0].Reason != "失格者が出たためジャッジが終了" {
+		t.Errorf("revisions = %+v, want one ended early with the reason", revs.Revisions)
+	}
 }
