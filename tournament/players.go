@@ -164,6 +164,59 @@ func (s *Service) DropPlayer(ctx context.Context, judge string, id int64) (Playe
 	})
 }
 
+// DeletePlayer removes a mistaken registration: a player who never
+// played, sat out a round or was given a penalty. The deletion is audited
+// with the registration as it was. A player with any of those on record
+// is refused with a conflict (ErrConflict): their games stay in everyone's
+// standings, so they are dropped (DropPlayer) instead.
+func (s *Service) DeletePlayer(ctx context.Context, judge string, id int64) (Player, error) {
+	if err := checkJudge(judge); err != nil {
+		return Player{}, err
+	}
+	p, err := s.store.Player(ctx, id)
+	if err != nil {
+		return Player{}, err
+	}
+	c := s.change(judge, "player.delete", describe(p), snapshot(p), nil)
+	if err := s.store.DeletePlayer(ctx, id, c); err != nil {
+		return Player{}, err
+	}
+	return p, nil
+}
+
+// CheckDelete reports why DeletePlayer would refuse to remove a player:
+// the conflict it would return (ErrConflict), or nil when it would remove
+// them. The console offers the deletion only when it would work.
+func (s *Service) CheckDelete(ctx context.Context, id int64) error {
+	p, err := s.store.Player(ctx, id)
+	if err != nil {
+		return err
+	}
+	e, err := s.load(ctx, p.TournamentID)
+	if err != nil {
+		return err
+	}
+	for _, r := range e.rounds {
+		in := slices.Contains(r.Byes, id) || slices.ContainsFunc(r.Tables, func(t Table) bool { return slices.Contains(t.Players, id) }) ||
+			slices.ContainsFunc(r.Amendments, func(a Amendment) bool { return a.A == id || a.B == id })
+		if in {
+			return Conflict("player-in-pairing", fmt.Sprintf("%s is in the pairing of round %d: drop them instead", describe(p), r.Number),
+				map[string]any{"Player": p.Name, "Round": r.Number})
+		}
+	}
+	n := 0
+	for _, x := range e.penalties {
+		if x.PlayerID == id {
+			n++
+		}
+	}
+	if n > 0 {
+		return Conflict("player-has-penalty", fmt.Sprintf("%s has %d penalties on record: drop them instead", describe(p), n),
+			map[string]any{"Player": p.Name, "Count": n})
+	}
+	return nil
+}
+
 // started reports whether anything was recorded at a round's tables or on
 // its clock (events): from then on its pairing stands.
 func started(r Round, events []ClockEvent) bool {

@@ -86,6 +86,11 @@ type Store interface {
 	// the tournament are fixed to it now, so that two judges fixing players
 	// at once cannot overfill it.
 	UpdatePlayer(ctx context.Context, before, after Player, from *Progress, c Change) error
+	// DeletePlayer removes a registration that has no game on record, with
+	// its keep-apart requests. It is a conflict when the player is in a
+	// round's pairing (a table or a bye), in a pairing's amendment, or has
+	// a penalty: their record stays, and they are dropped instead.
+	DeletePlayer(ctx context.Context, id int64, c Change) error
 	// Player returns a player with their keep-apart requests.
 	Player(ctx context.Context, id int64) (Player, error)
 	// Players lists a tournament's players, sorted by kana, then name, then

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -195,6 +196,21 @@ func (s *Server) dropPlayer(c *gin.Context) {
 	seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.dropped")
 }
 
+// deletePlayer deletes a mistaken registration, one with no game on
+// record; a player who has played is refused with why (drop them instead).
+func (s *Server) deletePlayer(c *gin.Context) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	if _, err := s.deps.Service.DeletePlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
+		s.playerRefused(c, p, err)
+		return
+	}
+	seeOther(c, fmt.Sprintf("/judge/t/%d/players", p.TournamentID), "flash.deleted")
+}
+
 func (s *Server) reinstatePlayer(c *gin.Context) {
 	p, err := s.tournamentPlayer(c)
 	if err != nil {
@@ -215,6 +231,10 @@ type playerPage struct {
 	Player playerLine
 	Others []keepApartOption
 	Form   playerForm
+	// Deletable says the registration can be deleted (it has nothing on
+	// record); otherwise Kept says why it stays, and the player is dropped.
+	Deletable bool
+	Kept      string
 }
 
 type keepApartOption struct {
@@ -255,6 +275,15 @@ func (s *Server) renderPlayer(c *gin.Context, status int, p tournament.Player, f
 		Form:   form,
 	}
 	vm.Nav = nav
+	switch err := s.deps.Service.CheckDelete(c.Request.Context(), p.ID); {
+	case err == nil:
+		vm.Deletable = true
+	case errors.Is(err, tournament.ErrConflict):
+		_, vm.Kept, _ = s.describe(vm.Lang, err)
+	default:
+		s.failPage(c, err)
+		return
+	}
 	for _, o := range players {
 		if o.ID != p.ID {
 			vm.Others = append(vm.Others, keepApartOption{ID: o.ID, Name: o.Name, Kana: o.Kana, Checked: slices.Contains(form.KeepApart, o.ID)})

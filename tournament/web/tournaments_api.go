@@ -148,6 +148,19 @@ func (s *Server) dropPlayerAPI(c *gin.Context) (int, any, error) {
 	return http.StatusOK, toPlayerJSON(p), nil
 }
 
+// deletePlayerAPI removes a registration that has no game on record: 204,
+// or 409 for a player who has played (drop them instead).
+func (s *Server) deletePlayerAPI(c *gin.Context) (int, any, error) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		return 0, nil, err
+	}
+	if _, err := s.deps.Service.DeletePlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
+		return 0, nil, err
+	}
+	return http.StatusNoContent, nil, nil
+}
+
 type checkInRequest struct {
 	CheckedIn bool `json:"checked_in"`
 }
