@@ -23,6 +23,7 @@ const (
 	ClockRunning = "running" // counting down
 	ClockPaused  = "paused"  // stopped by the judge; no table's time passes
 	ClockOver    = "over"    // time is up for the round and for every table still playing
+	ClockStopped = "stopped" // the tournament is finished: the clock no longer counts
 )
 
 // The statuses of a table on the round's clock.
@@ -223,13 +224,27 @@ const maxExtension = 3600
 // gameLength is a tournament's game time (§12).
 func gameLength(t Tournament) time.Duration { return time.Duration(t.GameMinutes) * time.Minute }
 
+// clockAt computes a round of t's clock at now, as ClockAt does; once t is
+// finished the clock stops where it stood when the judge closed it.
+func clockAt(t Tournament, events []ClockEvent, tables []Table, now time.Time) Clock {
+	if t.Closed == nil {
+		return ClockAt(events, gameLength(t), tables, now)
+	}
+	if t.Closed.At.Before(now) {
+		now = t.Closed.At
+	}
+	c := ClockAt(events, gameLength(t), tables, now)
+	c.State = ClockStopped
+	return c
+}
+
 // clockOf returns round r's clock at now with the events recorded for it.
 func (s *Service) clockOf(ctx context.Context, t Tournament, r Round, now time.Time) (Clock, []ClockEvent, error) {
 	events, err := s.store.ClockEvents(ctx, r.ID)
 	if err != nil {
 		return Clock{}, nil, err
 	}
-	return ClockAt(events, gameLength(t), r.Tables, now), events, nil
+	return clockAt(t, events, r.Tables, now), events, nil
 }
 
 // Clock returns round n's clock now.
@@ -257,6 +272,9 @@ func (s *Service) ClockAction(ctx context.Context, judge string, tournamentID in
 	}
 	t, err := s.store.Tournament(ctx, tournamentID)
 	if err != nil {
+		return Clock{}, err
+	}
+	if err := t.checkOpen(); err != nil {
 		return Clock{}, err
 	}
 	r, err := s.store.Round(ctx, tournamentID, n)
@@ -298,7 +316,7 @@ func (s *Service) ClockAction(ctx context.Context, judge string, tournamentID in
 	if err := s.store.AddClockEvent(ctx, &e, s.change(judge, "clock."+in.Action, subject, nil, &e)); err != nil {
 		return Clock{}, err
 	}
-	return ClockAt(append(events, e), gameLength(t), r.Tables, now), nil
+	return clockAt(t, append(events, e), r.Tables, now), nil
 }
 
 // checkExtension validates an extension and fills it into e.

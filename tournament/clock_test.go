@@ -2,6 +2,7 @@ package tournament_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -484,4 +485,146 @@ func TestClockSurvivesReopen(t *testing.T) {
 	if clk = must(svc.Clock(t.Context(), tour.ID, 1)).ok(t); clk.Remaining != 6*time.Minute || !clk.Deadline.Equal(at(70, 0)) {
 		t.Errorf("a minute after resuming: %v left to %v, want 6m0s to %v", clk.Remaining, clk.Deadline, at(70, 0))
 	}
+}
+
+// A judge closes the tournament once every table has its result: the
+// standings are final, the clock stops, and every later change is refused
+// until a judge reopens it, with a reason; both are audited.
+func TestCloseAndReopen(t *testing.T) {
+	c := newClockConsole(t)
+	tour, ps := c.setUp(8, 3)
+	conflict := func(name string, err error, code string) {
+		t.Helper()
+		var v *referee.Violation
+		if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &v) || v.Code != code {
+			t.Errorf("%s: error = %v, want the conflict %s", name, err, code)
+		}
+	}
+	if got := must(c.svc.GetTournament(c.ctx, tour.ID)).ok(t).State(); got != tournament.StateSetup {
+		t.Errorf("state before round 1 = %s, want setup", got)
+	}
+	_, err := c.svc.CloseTournament(c.ctx, "judge-a", tour.ID)
+	conflict("close before round 1", err, "tournament-not-started")
+
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	if got := must(c.svc.GetTournament(c.ctx, tour.ID)).ok(t).State(); got != tournament.StateRunning {
+		t.Errorf("state after pairing = %s, want running", got)
+	}
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	save := func(table int) {
+		t.Helper()
+		in := tournament.ResultInput{Declared: r.Tables[table-1].Players[0]}
+		for i, p := range r.Tables[table-1].Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 7, 5, 4}[i]})
+		}
+		must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, table, in)).ok(t)
+	}
+	c.at = at(2, 0)
+	save(1)
+	_, err = c.svc.CloseTournament(c.ctx, "judge-a", tour.ID)
+	conflict("close with table 2 unrecorded", err, "close-results-missing")
+	c.at = at(3, 0)
+	save(2)
+
+	// Closed after round 1 of 3 (the organizer ends the event): final.
+	closed := must(c.svc.CloseTournament(c.ctx, "judge-b", tour.ID)).ok(t)
+	if closed.State() != tournament.StateFinished || closed.Closed.Judge != "judge-b" || !closed.Closed.At.Equal(at(3, 0)) {
+		t.Errorf("CloseTournament = %+v, want finished by judge-b at 3:00", closed.Closed)
+	}
+	c.at = at(5, 0)
+	clk := must(c.svc.Clock(c.ctx, tour.ID, 1)).ok(t)
+	if clk.State != tournament.ClockStopped || clk.Remaining != 4*time.Minute {
+		t.Errorf("the clock two minutes after the close: %s with %v left, want stopped with the 4m0s left at the close", clk.State, clk.Remaining)
+	}
+	live := must(c.svc.Live(c.ctx, tour.ID)).ok(t)
+	if live.Round.Timer.State != tournament.ClockStopped || len(live.Winners) == 0 || live.Winners[0].Rank != 1 || live.StandingsAfter != 1 {
+		t.Errorf("Live after the close: clock %s, winners %+v, after round %d; want stopped, the 1st ranked, round 1",
+			live.Round.Timer.State, live.Winners, live.StandingsAfter)
+	}
+
+	// Nothing changes while closed.
+	fix := tournament.ResultInput{Version: 1, Reason: "typo", Declared: r.Tables[0].Players[0]}
+	for i, p := range r.Tables[0].Players {
+		fix.Scores = append(fix.Scores, tournament.Score{PlayerID: p, VP: []int{10, 8, 5, 4}[i]})
+	}
+	_, err = c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, fix)
+	conflict("a correction", err, "tournament-finished")
+	_, err = c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: ps[0].ID, Round: 1, Offence: "note-taking"})
+	conflict("a penalty", err, "tournament-finished")
+	_, err = c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)
+	conflict("pairing round 2", err, "tournament-finished")
+	_, err = c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockPause})
+	conflict("pausing the clock", err, "tournament-finished")
+	_, err = c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "遅刻"})
+	conflict("a late entry", err, "tournament-finished")
+	_, err = c.svc.DropPlayer(c.ctx, "judge-a", ps[0].ID)
+	conflict("a drop", err, "tournament-finished")
+	_, err = c.svc.EditTournament(c.ctx, "judge-a", tour.ID, tournament.TournamentInput{Name: "改名", Rounds: 3})
+	conflict("an edit", err, "tournament-finished")
+	_, err = c.svc.CloseTournament(c.ctx, "judge-a", tour.ID)
+	conflict("closing twice", err, "tournament-finished")
+	if ok := must(c.svc.CanPair(c.ctx, tour.ID)).ok(t); ok {
+		t.Errorf("CanPair(closed) = true, want false")
+	}
+
+	// Reopening needs a reason; then changes are taken again.
+	if _, err := c.svc.ReopenTournament(c.ctx, "judge-a", tour.ID, "  "); !errors.Is(err, tournament.ErrInvalid) {
+		t.Errorf("ReopenTournament(no reason) error = %v, want ErrInvalid", err)
+	}
+	c.at = at(6, 0)
+	reopened := must(c.svc.ReopenTournament(c.ctx, "judge-a", tour.ID, "成績表の訂正")).ok(t)
+	if reopened.State() != tournament.StateRunning {
+		t.Errorf("state after reopening = %s, want running", reopened.State())
+	}
+	_, err = c.svc.ReopenTournament(c.ctx, "judge-a", tour.ID, "again")
+	conflict("reopening an open tournament", err, "tournament-open")
+	must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, fix)).ok(t)
+	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	if log[1].Action != "tournament.reopen" || !strings.Contains(log[1].After, "成績表の訂正") || log[2].Action != "tournament.close" || log[2].Judge != "judge-b" {
+		t.Errorf("audit log starts %s, %s (%s), %s; want the correction, the reopening with its reason, the close by judge-b",
+			log[0].Action, log[1].Action, log[1].After, log[2].Action)
+	}
+}
+
+// Mid-round, the kiosk's standings count only the complete rounds, so that
+// nobody is ranked on two games against others' one; the live standings
+// count every result so far.
+func TestLiveStandingsAfterCompleteRounds(t *testing.T) {
+	c := newClockConsole(t)
+	tour, _ := c.setUp(8, 3)
+	save := func(r tournament.Round, table int) {
+		t.Helper()
+		in := tournament.ResultInput{Declared: r.Tables[table-1].Players[0]}
+		for i, p := range r.Tables[table-1].Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 7, 5, 4}[i]})
+		}
+		must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, r.Number, table, in)).ok(t)
+	}
+	r1 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	save(r1, 1)
+	live := must(c.svc.Live(c.ctx, tour.ID)).ok(t)
+	if live.StandingsAfter != 0 || played(live.Standings) != 0 || played(live.LiveStandings) != 4 {
+		t.Errorf("round 1 half recorded: after %d rounds, %d and %d games counted; want 0 rounds, 0 games, 4 live",
+			live.StandingsAfter, played(live.Standings), played(live.LiveStandings))
+	}
+	save(r1, 2)
+	r2 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	save(r2, 1)
+	live = must(c.svc.Live(c.ctx, tour.ID)).ok(t)
+	if live.StandingsAfter != 1 || played(live.Standings) != 8 || played(live.LiveStandings) != 12 {
+		t.Errorf("round 2 half recorded: after %d rounds, %d and %d games counted; want 1 round, 8 games, 12 live",
+			live.StandingsAfter, played(live.Standings), played(live.LiveStandings))
+	}
+	if live.Winners != nil {
+		t.Errorf("winners of a running tournament = %+v, want none", live.Winners)
+	}
+}
+
+// played sums the games the standings count.
+func played(st []tournament.Standing) int {
+	n := 0
+	for _, s := range st {
+		n += s.Played
+	}
+	return n
 }

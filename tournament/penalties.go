@@ -37,6 +37,9 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 	if err != nil {
 		return Penalty{}, err
 	}
+	if err := e.t.checkOpen(); err != nil {
+		return Penalty{}, err
+	}
 	rs := e.t.Ruleset
 	p, ok := e.player(in.PlayerID)
 	if !ok {

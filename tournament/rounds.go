@@ -185,6 +185,9 @@ func (s *Service) PairNextRound(ctx context.Context, judge string, tournamentID 
 	if err != nil {
 		return Round{}, err
 	}
+	if err := e.t.checkOpen(); err != nil {
+		return Round{}, err
+	}
 	if err := nextRound(e.t, e.rounds); err != nil {
 		return Round{}, err
 	}
@@ -228,7 +231,7 @@ func (s *Service) CanPair(ctx context.Context, tournamentID int64) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	return nextRound(t, rounds) == nil, nil
+	return t.checkOpen() == nil && nextRound(t, rounds) == nil, nil
 }
 
 // RepairRound pairs the latest round again with a new seed, among the
@@ -423,7 +426,7 @@ func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, err
 	if v.Clock, err = s.store.ClockEvents(ctx, r.ID); err != nil {
 		return RoundView{}, err
 	}
-	v.Timer = ClockAt(v.Clock, gameLength(e.t), r.Tables, s.now().UTC())
+	v.Timer = clockAt(e.t, v.Clock, r.Tables, s.now().UTC())
 	v.Started = started(r, v.Clock)
 	paired := map[int64]bool{}
 	for _, t := range r.Tables {

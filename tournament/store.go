@@ -50,7 +50,9 @@ func (p Progress) OpenRound() int {
 // return errors wrapping ErrNotFound for a missing row, ErrConflict for a
 // change that collides with the stored state (a *ConflictError for a stale
 // result, else a Conflict naming why by its code), and ErrInvalid for a
-// write the schema refuses.
+// write the schema refuses. A finished tournament (Tournament.Closed) takes
+// no change but its reopening: every other change of it is refused, in the
+// transaction that would write it, with the Conflict tournament-finished.
 type Store interface {
 	// CreateTournament inserts t and sets t.ID and t.CreatedAt.
 	CreateTournament(ctx context.Context, t *Tournament, c Change) error
@@ -58,7 +60,13 @@ type Store interface {
 	// the ruleset copied in at creation never changes. It is a conflict
 	// when the tournament's progress is no longer from.
 	UpdateTournament(ctx context.Context, t Tournament, from Progress, c Change) error
-	// Tournament returns a tournament with its copy of the ruleset.
+	// SetClosed closes a tournament (closed is its closure) or reopens it
+	// (closed is nil). Closing is a conflict unless the tournament is open,
+	// has a round paired and a result at every table paired; reopening is a
+	// conflict unless it is closed.
+	SetClosed(ctx context.Context, id int64, closed *Closure, c Change) error
+	// Tournament returns a tournament with its copy of the ruleset, the
+	// rounds paired and its closure.
 	Tournament(ctx context.Context, id int64) (Tournament, error)
 	// Tournaments lists every tournament, newest first.
 	Tournaments(ctx context.Context) ([]Tournament, error)

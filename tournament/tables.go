@@ -43,6 +43,9 @@ func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64
 	if err != nil {
 		return event{}, Table{}, err
 	}
+	if err := e.t.checkOpen(); err != nil {
+		return event{}, Table{}, err
+	}
 	_, t, err := e.table(n, number)
 	if err != nil {
 		return event{}, Table{}, err
@@ -260,6 +263,9 @@ func (s *Service) SaveResult(ctx context.Context, judge string, tournamentID int
 	}
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {
+		return TableResult{}, err
+	}
+	if err := e.t.checkOpen(); err != nil {
 		return TableResult{}, err
 	}
 	t, tr, err := s.checkResult(ctx, e, n, number, judge, in)

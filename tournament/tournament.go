@@ -10,6 +10,7 @@
 package tournament
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/catanjudge/catanjudge/referee"
@@ -27,6 +28,49 @@ type Tournament struct {
 	Rounds      int // rounds planned
 	GameMinutes int // §12 game time, from the ruleset unless the organizer set it
 	CreatedAt   time.Time
+	// Paired is the number of rounds paired so far, read with the
+	// tournament (it is the rounds' count, not a stored counter).
+	Paired int
+	// Closed records the judge's closing of the tournament: its results
+	// stand as final and no change is taken until it is reopened. Nil while
+	// the tournament is open.
+	Closed *Closure
+}
+
+// Closure is a judge's closing of a tournament.
+type Closure struct {
+	Judge string
+	At    time.Time
+}
+
+// The states of a tournament.
+const (
+	StateSetup    = "setup"    // no round paired yet
+	StateRunning  = "running"  // rounds paired, not closed
+	StateFinished = "finished" // closed by a judge: the results are final
+)
+
+// checkOpen refuses a change of a finished tournament, as the store does in
+// the transaction that would write it: checked first, a use case says so
+// before any other rule the change might break.
+func (t Tournament) checkOpen() error {
+	if t.Closed == nil {
+		return nil
+	}
+	return Conflict("tournament-finished",
+		fmt.Sprintf("tournament %d was closed by %s at %s; reopen it to change anything", t.ID, t.Closed.Judge, t.Closed.At.Format(time.RFC3339)),
+		map[string]any{"Judge": t.Closed.Judge, "At": t.Closed.At.Local().Format("15:04")})
+}
+
+// State returns the tournament's state: StateSetup, StateRunning or StateFinished.
+func (t Tournament) State() string {
+	switch {
+	case t.Closed != nil:
+		return StateFinished
+	case t.Paired > 0:
+		return StateRunning
+	}
+	return StateSetup
 }
 
 // Player is one entrant of a tournament.

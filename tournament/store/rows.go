@@ -23,6 +23,8 @@ type tournamentRow struct {
 	Rounds         int    `gorm:"not null"`
 	GameMinutes    int    `gorm:"not null"`
 	CreatedAt      time.Time
+	ClosedAt       *time.Time // nil while the tournament is open
+	ClosedBy       string     `gorm:"not null;default:''"`
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -249,7 +251,15 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		Rounds:      r.Rounds,
 		GameMinutes: r.GameMinutes,
 		CreatedAt:   r.CreatedAt,
+		Closed:      r.closure(),
 	}, nil
+}
+
+func (r tournamentRow) closure() *tournament.Closure {
+	if r.ClosedAt == nil {
+		return nil
+	}
+	return &tournament.Closure{Judge: r.ClosedBy, At: *r.ClosedAt}
 }
 
 func newPlayerRow(p tournament.Player) playerRow {

@@ -183,6 +183,9 @@ type tournamentNav struct {
 	Name   string
 	Active string // "overview", "players", "rounds", "penalties", "standings", "audit"
 	Rounds []int  // numbers of the rounds paired so far
+	// Finished says a judge closed the tournament: every page says so, as
+	// every change is refused until it is reopened.
+	Finished bool
 }
 
 // newPage fills the part of a view model every page has.

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -23,14 +24,57 @@ type tournamentJSON struct {
 	RulesetVersion string `json:"ruleset_version"`
 	Rounds         int    `json:"rounds"`
 	GameMinutes    int    `json:"game_minutes"`
+	// State is "setup" (no round paired), "running" or "finished" (closed
+	// by a judge: the results are final, nothing changes until reopened).
+	State    string     `json:"state"`
+	ClosedAt *time.Time `json:"closed_at,omitempty"`
 }
 
 func toTournamentJSON(t tournament.Tournament) tournamentJSON {
-	return tournamentJSON{
+	out := tournamentJSON{
 		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
 		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
-		Rounds: t.Rounds, GameMinutes: t.GameMinutes,
+		Rounds: t.Rounds, GameMinutes: t.GameMinutes, State: t.State(),
 	}
+	if t.Closed != nil {
+		at := t.Closed.At
+		out.ClosedAt = &at
+	}
+	return out
+}
+
+// closeTournamentAPI closes a tournament whose tables all have results.
+func (s *Server) closeTournamentAPI(c *gin.Context) (int, any, error) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	t, err := s.deps.Service.CloseTournament(c.Request.Context(), c.GetString(judgeKey), id)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toTournamentJSON(t), nil
+}
+
+type reopenRequest struct {
+	Reason string `json:"reason"`
+}
+
+// reopenTournamentAPI reopens a closed tournament, with the judge's reason.
+func (s *Server) reopenTournamentAPI(c *gin.Context) (int, any, error) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	var req reopenRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return 0, nil, err
+	}
+	t, err := s.deps.Service.ReopenTournament(c.Request.Context(), c.GetString(judgeKey), id, req.Reason)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toTournamentJSON(t), nil
 }
 
 type createTournamentRequest struct {
