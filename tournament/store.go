@@ -126,15 +126,20 @@ type Store interface {
 	// seating or a result, or when the round's tables and byes are no longer
 	// from's: a change computed from a replaced pairing would undo another.
 	AmendRound(ctx context.Context, r *Round, from Round, a Amendment, c Change) error
-	// SetSeating records a table's seating. It is a conflict once the table
-	// has a result, or when the seats are not the table's players (the
-	// table was amended after the seating was decided).
-	SetSeating(ctx context.Context, tableID int64, s Seating, c Change) error
-	// SetBoard records a table's board. It is a conflict once the table has
-	// a result. When from is not nil, b was decided on the board from (a deal
-	// entered on it), and it is a conflict when the table's board is no
-	// longer from's roll and seed (another judge replaced it meanwhile).
-	SetBoard(ctx context.Context, tableID int64, b BoardRecord, from *BoardRecord, c Change) error
+	// SetSeating records a table's seating and sets s.Version, one more
+	// than the table's. It is a conflict once the table has a result, or
+	// when the seats are not the table's players (the table was amended
+	// after the seating was decided). When expected is not nil, the seating
+	// was decided on version *expected of the table's seating (0 for none),
+	// and it is a *StaleError when the table's is another one now.
+	SetSeating(ctx context.Context, tableID int64, s *Seating, expected *int, c Change) error
+	// SetBoard records a table's board and sets b.Version, as SetSeating
+	// does. It is a conflict once the table has a result. When from is not
+	// nil, b was decided on the board from (a deal entered on it), and it is
+	// a conflict when the table's board is no longer from's roll and seed
+	// (another judge replaced it meanwhile). When expected is not nil, it
+	// is a *StaleError when the table's board is no longer that version.
+	SetBoard(ctx context.Context, tableID int64, b *BoardRecord, from *BoardRecord, expected *int, c Change) error
 	// SaveResult adds revision expected+1 of a table's result, setting
 	// r.TableID and r.Version, if and only if the latest revision is expected
 	// (0 for none); otherwise it returns a *ConflictError holding the latest.

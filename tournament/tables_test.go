@@ -78,7 +78,7 @@ func TestSetBoardAndDeal(t *testing.T) {
 	c := newConsole(t)
 	tour, _ := c.setUp(4, 1)
 	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	if _, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, nil); !errors.Is(err, tournament.ErrInvalid) {
+	if _, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: nil}); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("SetDeal(before the roll) error = %v, want ErrInvalid", err)
 	}
 	if _, err := c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 7, Blue: 1}}); !errors.Is(err, referee.ErrInvalid) {
@@ -97,12 +97,12 @@ func TestSetBoardAndDeal(t *testing.T) {
 	// The judge enters a physical deal: the dealt board's chips, then a
 	// deal with three reds in a row, which the dango rule refuses (§3 ウ).
 	chips := want.Chips()
-	must(c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, chips)).ok(t)
+	must(c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: chips})).ok(t)
 	v = must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t)
 	if diff := cmp.Diff(chips, v.Tables[0].Board.Chips()); diff != "" {
 		t.Errorf("board after SetDeal mismatch (-want +got):\n%s", diff)
 	}
-	if _, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, dangoDeal(t, want)); !errors.Is(err, tournament.ErrInvalid) || !strings.Contains(err.Error(), "deal again") {
+	if _, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: dangoDeal(t, want)}); !errors.Is(err, tournament.ErrInvalid) || !strings.Contains(err.Error(), "deal again") {
 		t.Errorf("SetDeal(red clump) error = %v, want ErrInvalid asking for a new deal", err)
 	}
 

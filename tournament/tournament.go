@@ -128,6 +128,10 @@ type Table struct {
 // Seating is a table's play order (§3 オ) and colours (§3 カ), with the
 // capsule rolls that decided it.
 type Seating struct {
+	// Version counts the seatings recorded at the table: 1 for the first,
+	// one more for each entered again. A form carries the version it shows,
+	// so that a seating decided on an older one is refused (StaleError).
+	Version int
 	// Rolls holds the first roll of every player, then each round of re-rolls
 	// of the groups still tied, as referee.SeatTable replays them.
 	Rolls [][]Roll
@@ -156,6 +160,9 @@ type Seat struct {
 // (§3 ウ), either dealt by the console from Seed or entered by the judge as
 // dealt by hand. The board itself is recomputed from these with referee.NewBoard.
 type BoardRecord struct {
+	// Version counts the changes of the table's board: 1 for the first,
+	// one more for each new roll or deal entered (see Seating.Version).
+	Version  int
 	Roll     referee.CapsuleRoll
 	RollAuto bool   // the console rolled the capsule dice, from Seed
 	Seed     uint64 // the seed of the console's roll and chip deal

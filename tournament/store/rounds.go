@@ -367,57 +367,74 @@ func checkTableOpen(tx *gorm.DB, n int, t tableRow, seatingToo bool) error {
 }
 
 // SetSeating implements tournament.Store.
-func (s *Store) SetSeating(ctx context.Context, tableID int64, seating tournament.Seating, c tournament.Change) error {
-	text, err := encodeSeating(seating)
-	if err != nil {
-		return err
-	}
+func (s *Store) SetSeating(ctx context.Context, tableID int64, seating *tournament.Seating, expected *int, c tournament.Change) error {
 	seats := make([]int64, len(seating.Seats))
 	for i, st := range seating.Seats {
 		seats[i] = st.PlayerID
 	}
-	return s.setTable(ctx, "set seating", tableID, "seating", text, c, func(tx *gorm.DB, n int, t tableRow) error {
+	return s.setTable(ctx, "set seating", tableID, c, func(tx *gorm.DB, n int, t tableRow) (string, string, error) {
+		cur, err := decodeSeating(t.Seating)
+		if err != nil {
+			return "", "", err
+		}
+		version := 0
+		if cur != nil {
+			version = cur.Version
+			if expected != nil && *expected != version {
+				return "", "", &tournament.StaleError{Record: tournament.RecordSeating, Expected: *expected, Current: version, Judge: cur.Judge, At: cur.At}
+			}
+		} else if expected != nil && *expected != 0 {
+			return "", "", &tournament.StaleError{Record: tournament.RecordSeating, Expected: *expected}
+		}
 		var players []int64
 		if err := tx.Model(&tablePlayerRow{}).Where("table_id = ?", t.ID).Pluck("player_id", &players).Error; err != nil {
-			return err
+			return "", "", err
 		}
 		if !slices.Equal(sorted(players), sorted(seats)) || len(seats) != len(players) {
-			return tournament.Conflict("table-players-changed",
+			return "", "", tournament.Conflict("table-players-changed",
 				fmt.Sprintf("round %d table %d seats %v now, not the %v the change was decided for", n, t.Number, sorted(players), seats),
 				map[string]any{"Round": n, "Table": t.Number})
 		}
-		return nil
+		seating.Version = version + 1
+		text, err := encodeSeating(*seating)
+		return "seating", text, err
 	})
 }
 
 // SetBoard implements tournament.Store.
-func (s *Store) SetBoard(ctx context.Context, tableID int64, b tournament.BoardRecord, from *tournament.BoardRecord, c tournament.Change) error {
-	text, err := encodeBoard(b)
-	if err != nil {
-		return err
-	}
-	var check func(tx *gorm.DB, n int, t tableRow) error
-	if from != nil {
-		check = func(tx *gorm.DB, n int, t tableRow) error {
-			cur, err := decodeBoard(t.Board)
-			if err != nil {
-				return err
-			}
-			if cur == nil || cur.Roll != from.Roll || cur.Seed != from.Seed {
-				return tournament.Conflict("board-changed",
-					fmt.Sprintf("round %d table %d has another board now than the one the change was decided on", n, t.Number),
-					map[string]any{"Round": n, "Table": t.Number})
-			}
-			return nil
+func (s *Store) SetBoard(ctx context.Context, tableID int64, b *tournament.BoardRecord, from *tournament.BoardRecord, expected *int, c tournament.Change) error {
+	return s.setTable(ctx, "set board", tableID, c, func(tx *gorm.DB, n int, t tableRow) (string, string, error) {
+		cur, err := decodeBoard(t.Board)
+		if err != nil {
+			return "", "", err
 		}
-	}
-	return s.setTable(ctx, "set board", tableID, "board", text, c, check)
+		version := 0
+		if cur != nil {
+			version = cur.Version
+		}
+		if expected != nil && *expected != version {
+			stale := &tournament.StaleError{Record: tournament.RecordBoard, Expected: *expected, Current: version}
+			if cur != nil {
+				stale.Judge, stale.At = cur.Judge, cur.At
+			}
+			return "", "", stale
+		}
+		if from != nil && (cur == nil || cur.Roll != from.Roll || cur.Seed != from.Seed) {
+			return "", "", tournament.Conflict("board-changed",
+				fmt.Sprintf("round %d table %d has another board now than the one the change was decided on", n, t.Number),
+				map[string]any{"Round": n, "Table": t.Number})
+		}
+		b.Version = version + 1
+		text, err := encodeBoard(*b)
+		return "board", text, err
+	})
 }
 
-// setTable writes one column of a table that has no result yet, once
-// check (when not nil) accepts the table, in round n, as it is now.
-func (s *Store) setTable(ctx context.Context, what string, tableID int64, column, value string, c tournament.Change,
-	check func(tx *gorm.DB, n int, t tableRow) error) error {
+// setTable writes one column of a table that has no result yet, the one
+// write decides from the table, in round n, as it is now: the column and
+// its new value, or why the change is refused.
+func (s *Store) setTable(ctx context.Context, what string, tableID int64, c tournament.Change,
+	write func(tx *gorm.DB, n int, t tableRow) (column, value string, err error)) error {
 	return s.tx(ctx, what, func(tx *gorm.DB) error {
 		var t tableRow
 		if err := tx.Take(&t, tableID).Error; err != nil {
@@ -430,10 +447,9 @@ func (s *Store) setTable(ctx context.Context, what string, tableID int64, column
 		if err := checkTableOpen(tx, round.Number, t, false); err != nil {
 			return err
 		}
-		if check != nil {
-			if err := check(tx, round.Number, t); err != nil {
-				return err
-			}
+		column, value, err := write(tx, round.Number, t)
+		if err != nil {
+			return err
 		}
 		if err := tx.Model(&tableRow{ID: tableID}).Update(column, value).Error; err != nil {
 			return err

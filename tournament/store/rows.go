@@ -355,12 +355,15 @@ func (r clockEventRow) event() tournament.ClockEvent {
 // seatingJSON is the stored shape of a tournament.Seating, with its own
 // field names so a rename in the domain does not break stored data.
 type seatingJSON struct {
-	Rolls [][]rollJSON `json:"rolls"`
-	Seats []seatJSON   `json:"seats"`
-	Auto  bool         `json:"auto"`
-	Seed  uint64       `json:"seed"`
-	Judge string       `json:"judge"`
-	At    time.Time    `json:"at"`
+	// Version is missing from seatings stored before versions: a stored
+	// seating is then version 1.
+	Version int          `json:"version,omitempty"`
+	Rolls   [][]rollJSON `json:"rolls"`
+	Seats   []seatJSON   `json:"seats"`
+	Auto    bool         `json:"auto"`
+	Seed    uint64       `json:"seed"`
+	Judge   string       `json:"judge"`
+	At      time.Time    `json:"at"`
 }
 
 type rollJSON struct {
@@ -376,7 +379,7 @@ type seatJSON struct {
 }
 
 func encodeSeating(s tournament.Seating) (string, error) {
-	j := seatingJSON{Auto: s.Auto, Seed: s.Seed, Judge: s.Judge, At: s.At.UTC()}
+	j := seatingJSON{Version: s.Version, Auto: s.Auto, Seed: s.Seed, Judge: s.Judge, At: s.At.UTC()}
 	for _, round := range s.Rolls {
 		rolls := make([]rollJSON, len(round))
 		for i, r := range round {
@@ -402,7 +405,7 @@ func decodeSeating(text string) (*tournament.Seating, error) {
 	if err := json.Unmarshal([]byte(text), &j); err != nil {
 		return nil, fmt.Errorf("decode seating: %w", err)
 	}
-	s := &tournament.Seating{Auto: j.Auto, Seed: j.Seed, Judge: j.Judge, At: j.At}
+	s := &tournament.Seating{Version: max(j.Version, 1), Auto: j.Auto, Seed: j.Seed, Judge: j.Judge, At: j.At}
 	for _, round := range j.Rolls {
 		rolls := make([]tournament.Roll, len(round))
 		for i, r := range round {
@@ -418,6 +421,7 @@ func decodeSeating(text string) (*tournament.Seating, error) {
 
 // boardJSON is the stored shape of a tournament.BoardRecord.
 type boardJSON struct {
+	Version  int        `json:"version,omitempty"` // missing before versions: version 1
 	White    int        `json:"white"`
 	Blue     int        `json:"blue"`
 	RollAuto bool       `json:"roll_auto"`
@@ -435,7 +439,8 @@ type chipJSON struct {
 
 func encodeBoard(b tournament.BoardRecord) (string, error) {
 	j := boardJSON{
-		White: b.Roll.White, Blue: b.Roll.Blue, RollAuto: b.RollAuto,
+		Version: b.Version,
+		White:   b.Roll.White, Blue: b.Roll.Blue, RollAuto: b.RollAuto,
 		Seed: b.Seed, Judge: b.Judge, At: b.At.UTC(),
 	}
 	for _, c := range b.Deal {
@@ -457,6 +462,7 @@ func decodeBoard(text string) (*tournament.BoardRecord, error) {
 		return nil, fmt.Errorf("decode board: %w", err)
 	}
 	b := &tournament.BoardRecord{
+		Version:  max(j.Version, 1),
 		Roll:     referee.CapsuleRoll{White: j.White, Blue: j.Blue},
 		RollAuto: j.RollAuto, Seed: j.Seed, Judge: j.Judge, At: j.At,
 	}

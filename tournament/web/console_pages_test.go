@@ -267,9 +267,18 @@ func TestScoreSheet(t *testing.T) {
 	res = p.b.post(score, stale)
 	mustSee(t, "stale sheet", res, http.StatusConflict, "他のジャッジが先に更新しました", "佐藤", "版2",
 		fmt.Sprintf("%s の勝利点 9 点", p.name(table.Players[1])), `name="version" value="2"`)
-	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", table.Players[3])); got != "6" {
-		t.Errorf("typed VP after the conflict = %q, want 6 kept", got)
+	// The sheet starts from what is saved now (issue 10: it used to keep the
+	// stale values, so a second Save undid the other judge's correction);
+	// the typed 6 is kept beside its field and in the form that takes it back.
+	saved := form.Get(fmt.Sprintf("vp_%d", table.Players[3]))
+	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", table.Players[3])); got != saved {
+		t.Errorf("VP field after the conflict = %q, want the saved %s", got, saved)
 	}
+	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", table.Players[1])); got != "9" {
+		t.Errorf("VP field of the other judge's correction after the conflict = %q, want their 9", got)
+	}
+	mustSee(t, "stale sheet", res, http.StatusConflict, fmt.Sprintf(`id="vp_%d-mine">あなたの入力: 6`, table.Players[3]),
+		fmt.Sprintf(`<input type="hidden" name="vp_%d" value="6">`, table.Players[3]))
 	// Saving knowingly over version 2 is a correction: it needs a reason.
 	stale.Set("version", "2")
 	mustSee(t, "correction without a reason", p.b.post(score, stale), http.StatusUnprocessableEntity, `id="reason-error"`)

@@ -60,6 +60,7 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 		nf *notFound
 		fb *forbidden
 		ce *tournament.ConflictError
+		se *tournament.StaleError
 		fe *referee.FieldError
 		te *referee.TieError
 		v  *referee.Violation
@@ -81,6 +82,9 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.busy", nil), nil
 	case errors.As(err, &ce):
 		return http.StatusConflict, s.conflict(lang, ce), map[string]any{"current_version": ce.Current.Version}
+	case errors.As(err, &se):
+		msg := s.i18n.text(lang, "stale."+se.Record, map[string]any{"Judge": se.Judge, "At": se.At.Local().Format("15:04:05"), "Version": se.Current})
+		return http.StatusConflict, msg, map[string]any{"code": "stale-" + se.Record, "current_version": se.Current}
 	case errors.Is(err, tournament.ErrConflict) && errors.As(err, &v):
 		// Another judge's change came first, or what is recorded no longer
 		// allows this one: said by its code, like a broken rule.

@@ -132,6 +132,8 @@ func parsePages(tr *translator, assets map[string]asset) (map[string]*template.T
 		"rolls": func(lang string, rounds []rollRound) rollHistory { return rollHistory{Lang: lang, Rounds: rounds} },
 		// places bundles placings with the language for the placings partial.
 		"places": func(lang string, lines []placeLine) placeList { return placeList{Lang: lang, Lines: lines} },
+		// stale bundles a stale form with the language for the stale partial.
+		"stale": func(lang string, f *staleForm) staleView { return staleView{Lang: lang, Form: f} },
 		"static": func(name string) (string, error) {
 			a, ok := assets[name]
 			if !ok {
@@ -159,6 +161,12 @@ func parsePages(tr *translator, assets map[string]asset) (map[string]*template.T
 type rollHistory struct {
 	Lang   string
 	Rounds []rollRound
+}
+
+// staleView is the view model of the stale partial.
+type staleView struct {
+	Lang string
+	Form *staleForm
 }
 
 // placeList is the view model of the placings partial.

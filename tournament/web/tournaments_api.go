@@ -263,6 +263,10 @@ type roundTableJSON struct {
 	Players []tablePlayerJSON `json:"players"`
 	Board   *boardJSON        `json:"board"`
 	Result  *resultJSON       `json:"result"`
+	// The versions of the table's seating and board (0 for none), for a
+	// change that must not replace another judge's.
+	SeatingVersion int `json:"seating_version"`
+	BoardVersion   int `json:"board_version"`
 }
 
 type roundJSON struct {
@@ -296,6 +300,12 @@ func toRoundJSON(v tournament.RoundView) roundJSON {
 	out := roundJSON{Number: v.Round.Number, Mode: v.Round.Mode, Seed: v.Round.Seed, Repeats: v.Round.Repeats, Tables: []roundTableJSON{}, Byes: []tablePlayerJSON{}}
 	for _, tv := range v.Tables {
 		t := roundTableJSON{Number: tv.Table.Number}
+		if st := tv.Table.Seating; st != nil {
+			t.SeatingVersion = st.Version
+		}
+		if b := tv.Table.Board; b != nil {
+			t.BoardVersion = b.Version
+		}
 		for _, p := range tv.Players {
 			t.Players = append(t.Players, tablePlayerJSON{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)})
 		}
@@ -368,6 +378,9 @@ type idRollJSON struct {
 type tableSeatingRequest struct {
 	Rounds [][]idRollJSON `json:"rounds"`
 	Auto   bool           `json:"auto"`
+	// Version, when given, is the version of the table's seating the
+	// change was decided on (0 for none): a newer one is a 409.
+	Version *int `json:"version"`
 }
 
 // tableJSON answers a seating or board change with the table as the round shows it.
@@ -393,7 +406,7 @@ func (s *Server) seatTableAPI(c *gin.Context) (int, any, error) {
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}
-	in := tournament.SeatingInput{Auto: req.Auto}
+	in := tournament.SeatingInput{Auto: req.Auto, Version: req.Version}
 	for _, round := range req.Rounds {
 		var rolls []tournament.Roll
 		for _, r := range round {
@@ -411,6 +424,8 @@ type tableBoardRequest struct {
 	White int  `json:"white"`
 	Blue  int  `json:"blue"`
 	Auto  bool `json:"auto"`
+	// Version, as tableSeatingRequest's, of the table's board.
+	Version *int `json:"version"`
 }
 
 func (s *Server) setTableBoardAPI(c *gin.Context) (int, any, error) {
@@ -422,7 +437,7 @@ func (s *Server) setTableBoardAPI(c *gin.Context) (int, any, error) {
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}
-	in := tournament.BoardInput{Roll: referee.CapsuleRoll{White: req.White, Blue: req.Blue}, Auto: req.Auto}
+	in := tournament.BoardInput{Roll: referee.CapsuleRoll{White: req.White, Blue: req.Blue}, Auto: req.Auto, Version: req.Version}
 	if _, err := s.deps.Service.SetBoard(c.Request.Context(), c.GetString(judgeKey), tid, n, number, in); err != nil {
 		return 0, nil, err
 	}
