@@ -22,6 +22,15 @@ var builtin embed.FS
 // DefaultRuleset is the name of the built-in preset holding the rulebook's values.
 const DefaultRuleset = "proshop-2003"
 
+// InGameSettings names the ruleset settings that only the in-game rules
+// apply: how a game is played move by move (§6 production when the bank
+// runs short, §10 the longest road after a cut). The tournament software
+// records them with every ruleset and tournament, but nothing reads them
+// yet: the rules engine that plays a game will. Every other setting is
+// applied now (the clock, score sheets, boards, seating, standings,
+// penalties).
+var InGameSettings = []string{"longest_road_tie", "bank_shortage"}
+
 // RulesetFile is the on-disk (and API) shape of a ruleset; referee.Ruleset
 // carries no tags.
 type RulesetFile struct {

@@ -158,21 +158,19 @@ func penaltiesTable(d tournament.ExportData, lang string) table {
 	}}
 }
 
-// setting is one line of the Settings sheet.
-type setting struct {
-	group text
-	label string
-	key   string // the setting's name in the ruleset file, or where it was recorded
-	value any
+// Setting is one setting of a ruleset as the workbook's Settings sheet
+// lists it: its label in the workbook's language, its name in the ruleset
+// file, and its value.
+type Setting struct {
+	Label string
+	Key   string // the setting's name in the ruleset file, e.g. "layout.harbors"
+	Value any    // a number, a bool, or text (lists joined with ", ")
 }
 
-// settingsTable is the 設定 sheet: the tournament, the ruleset it ran
-// under (name, version and every setting, named as in the ruleset file),
-// its penalty catalogue, and the seed of every draw, so each pairing,
-// seating and board can be replayed. Seeds are text: they have more digits
-// than an Excel number keeps.
-func settingsTable(d tournament.ExportData, lang string) table {
-	t, rs := d.Tournament, d.Tournament.Ruleset
+// RulesetSettings lists every setting of rs but its penalty catalogue, in
+// the ruleset file's order, labelled in lang: the Settings sheet's lines,
+// and the console's ruleset page.
+func RulesetSettings(rs referee.Ruleset, lang string) []Setting {
 	list := func(items []string) string { return strings.Join(items, ", ") }
 	ints := func(ns []int) string {
 		s := make([]string, len(ns))
@@ -188,35 +186,57 @@ func settingsTable(d tournament.ExportData, lang string) table {
 		}
 		return list(s)
 	}
-	g, r := gTournament, gRuleset
+	return []Setting{
+		{sRulesetName.in(lang), "name", rs.Name},
+		{sRulesetVersion.in(lang), "version", rs.Version},
+		{sRulesetMinutes.in(lang), "game_minutes", rs.GameMinutes},
+		{sVPCap.in(lang), "vp_cap", rs.VPCap},
+		{sWinVP.in(lang), "win_vp", rs.WinVP},
+		{sDango.in(lang), "dango", string(rs.Dango)},
+		{sLongestRoadTie.in(lang), "longest_road_tie", string(rs.LongestRoadTie)},
+		{sBankShortage.in(lang), "bank_shortage", string(rs.BankShortage)},
+		{sRobberOnDesert.in(lang), "robber_on_desert", rs.RobberOnDesert},
+		{sColors.in(lang), "colors", strs(len(rs.Colors), func(i int) string { return string(rs.Colors[i]) })},
+		{sTerrain.in(lang), "layout.terrain", strs(len(rs.Layout.Terrain), func(i int) string { return string(rs.Layout.Terrain[i]) })},
+		{sHarbors.in(lang), "layout.harbors", strs(len(rs.Layout.Harbors), func(i int) string { return string(rs.Layout.Harbors[i]) })},
+		{sOrder.in(lang), "standings_order", strs(len(rs.StandingsOrder), func(i int) string { return string(rs.StandingsOrder[i]) })},
+		{sPlacePoints.in(lang), "placement_points", ints(rs.PlacementPoints)},
+		{sByeFirsts.in(lang), "bye.firsts", rs.Bye.Firsts},
+		{sByeVP.in(lang), "bye.vp", rs.Bye.VP},
+		{sByeShare.in(lang), "bye.share", percent(rs.Bye.Share)},
+		{sByePoints.in(lang), "bye.points", rs.Bye.Points},
+		{sByePlayed.in(lang), "bye.played", rs.Bye.Played},
+		{sLadder.in(lang), "ladder", strs(len(rs.Ladder), func(i int) string { return string(rs.Ladder[i]) })},
+		{sEscalateFrom.in(lang), "escalate_from", string(rs.EscalateFrom)},
+		{sDeductVP.in(lang), "deduct_vp", rs.DeductVP},
+	}
+}
+
+// setting is one line of the Settings sheet.
+type setting struct {
+	group text
+	label string
+	key   string // the setting's name in the ruleset file, or where it was recorded
+	value any
+}
+
+// settingsTable is the 設定 sheet: the tournament, the ruleset it ran
+// under (name, version and every setting, named as in the ruleset file),
+// its penalty catalogue, and the seed of every draw, so each pairing,
+// seating and board can be replayed. Seeds are text: they have more digits
+// than an Excel number keeps.
+func settingsTable(d tournament.ExportData, lang string) table {
+	t, rs := d.Tournament, d.Tournament.Ruleset
+	g := gTournament
 	lines := []setting{
 		{g, sName.in(lang), "tournament.name", t.Name},
 		{g, sDate.in(lang), "tournament.date", orNil(t.Date)},
 		{g, sVenue.in(lang), "tournament.venue", orNil(t.Venue)},
 		{g, sRounds.in(lang), "tournament.rounds", t.Rounds},
 		{g, sGameMinutes.in(lang), "tournament.game_minutes", t.GameMinutes},
-		{r, sRulesetName.in(lang), "name", rs.Name},
-		{r, sRulesetVersion.in(lang), "version", rs.Version},
-		{r, sRulesetMinutes.in(lang), "game_minutes", rs.GameMinutes},
-		{r, sVPCap.in(lang), "vp_cap", rs.VPCap},
-		{r, sWinVP.in(lang), "win_vp", rs.WinVP},
-		{r, sDango.in(lang), "dango", string(rs.Dango)},
-		{r, sLongestRoadTie.in(lang), "longest_road_tie", string(rs.LongestRoadTie)},
-		{r, sBankShortage.in(lang), "bank_shortage", string(rs.BankShortage)},
-		{r, sRobberOnDesert.in(lang), "robber_on_desert", rs.RobberOnDesert},
-		{r, sColors.in(lang), "colors", strs(len(rs.Colors), func(i int) string { return string(rs.Colors[i]) })},
-		{r, sTerrain.in(lang), "layout.terrain", strs(len(rs.Layout.Terrain), func(i int) string { return string(rs.Layout.Terrain[i]) })},
-		{r, sHarbors.in(lang), "layout.harbors", strs(len(rs.Layout.Harbors), func(i int) string { return string(rs.Layout.Harbors[i]) })},
-		{r, sOrder.in(lang), "standings_order", strs(len(rs.StandingsOrder), func(i int) string { return string(rs.StandingsOrder[i]) })},
-		{r, sPlacePoints.in(lang), "placement_points", ints(rs.PlacementPoints)},
-		{r, sByeFirsts.in(lang), "bye.firsts", rs.Bye.Firsts},
-		{r, sByeVP.in(lang), "bye.vp", rs.Bye.VP},
-		{r, sByeShare.in(lang), "bye.share", percent(rs.Bye.Share)},
-		{r, sByePoints.in(lang), "bye.points", rs.Bye.Points},
-		{r, sByePlayed.in(lang), "bye.played", rs.Bye.Played},
-		{r, sLadder.in(lang), "ladder", strs(len(rs.Ladder), func(i int) string { return string(rs.Ladder[i]) })},
-		{r, sEscalateFrom.in(lang), "escalate_from", string(rs.EscalateFrom)},
-		{r, sDeductVP.in(lang), "deduct_vp", rs.DeductVP},
+	}
+	for _, st := range RulesetSettings(rs, lang) {
+		lines = append(lines, setting{gRuleset, st.Label, st.Key, st.Value})
 	}
 	for _, o := range rs.Penalties {
 		name := o.NameJA

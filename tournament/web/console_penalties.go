@@ -113,16 +113,7 @@ func (s *Server) renderPenalties(c *gin.Context, status int, form penaltyForm, s
 		vm.Players = append(vm.Players, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
 	}
 	rs := t.Ruleset
-	for _, o := range rs.Penalties {
-		opt := offenceOption{Code: o.Code, Section: o.Section, Name: o.NameJA, Level: levelName(lang, o.Level), Escalates: o.Escalates}
-		if lang == "en" {
-			opt.Name = o.NameEN
-		}
-		if o.Remedy != "" {
-			opt.Remedy = s.i18n.text(lang, "remedy."+o.Remedy, nil)
-		}
-		vm.Offences = append(vm.Offences, opt)
-	}
+	vm.Offences = s.offenceOptions(lang, rs)
 	for _, l := range rs.Ladder {
 		vm.Levels = append(vm.Levels, levelOption{ID: string(l), Name: levelName(lang, l)})
 	}
@@ -254,4 +245,20 @@ func (s *Server) suggestionText(lang string, rs referee.Ruleset, offence string,
 		return s.i18n.text(lang, "penalty.suggested_below", data)
 	}
 	return s.i18n.text(lang, "penalty.suggested_repeat", data)
+}
+
+// offenceOptions lists the ruleset's penalty catalogue in lang.
+func (s *Server) offenceOptions(lang string, rs referee.Ruleset) []offenceOption {
+	var out []offenceOption
+	for _, o := range rs.Penalties {
+		opt := offenceOption{Code: o.Code, Section: o.Section, Name: o.NameJA, Level: levelName(lang, o.Level), Escalates: o.Escalates}
+		if lang == "en" {
+			opt.Name = o.NameEN
+		}
+		if o.Remedy != "" {
+			opt.Remedy = s.i18n.text(lang, "remedy."+o.Remedy, nil)
+		}
+		out = append(out, opt)
+	}
+	return out
 }

@@ -175,3 +175,28 @@ func TestKioskStandingsAfterRound(t *testing.T) {
 		}
 	}
 }
+
+// The ruleset page and the ruleset's JSON say which settings the tournament
+// software applies now and which only the in-game rules will (the longest
+// road's tie, the bank running short): nothing reads those yet.
+func TestRulesetSaysWhatApplies(t *testing.T) {
+	p := newPairedEnv(t)
+	page := fmt.Sprintf("/judge/t/%d/ruleset", p.t.ID)
+	mustSee(t, "overview", p.b.get(fmt.Sprintf("/judge/t/%d", p.t.ID)), http.StatusOK, `href="`+page+`"`)
+	res := p.b.get(page)
+	mustSee(t, "ruleset page", res, http.StatusOK, "ゲーム内ルール", "§6 の生産", "メモを取った")
+	for key, want := range map[string]string{
+		"longest_road_tie": "ゲーム内ルール（未実装・記録のみ）", "bank_shortage": "ゲーム内ルール（未実装・記録のみ）",
+		"dango": "大会ソフトが適用中", "game_minutes": "大会ソフトが適用中", "escalate_from": "大会ソフトが適用中", "layout.harbors": "大会ソフトが適用中",
+	} {
+		row := res.Body[strings.Index(res.Body, `id="setting-`+key+`"`):]
+		row = row[:strings.Index(row, "</tr>")]
+		if !strings.Contains(row, want) {
+			t.Errorf("ruleset page: %s says %q, want %q", key, row, want)
+		}
+	}
+	rec := do(p.h, "GET", "/api/v1/rulesets/proshop-2003", "")
+	if !strings.Contains(rec.Body.String(), `"in_game_settings":["longest_road_tie","bank_shortage"]`) {
+		t.Errorf("GET ruleset = %s, want the in-game settings named", rec.Body)
+	}
+}

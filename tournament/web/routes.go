@@ -83,6 +83,7 @@ func (s *Server) routes() []route {
 		{http.MethodPost, "/judge/tournaments", judge, s.createTournament},
 		{http.MethodGet, "/judge/t/:id", judge, s.showTournament},
 		{http.MethodPost, "/judge/t/:id", judge, s.editTournament},
+		{http.MethodGet, "/judge/t/:id/ruleset", judge, s.showTournamentRuleset},
 		{http.MethodPost, "/judge/t/:id/close", judge, s.closeTournament},
 		{http.MethodPost, "/judge/t/:id/reopen", judge, s.reopenTournament},
 		{http.MethodGet, "/judge/t/:id/players", judge, s.showPlayers},
