@@ -85,4 +85,19 @@ func TestBrowserEventEnd(t *testing.T) {
 	if later != clock {
 		t.Errorf("the clock moved after the close: %q, then %q", clock, later)
 	}
+	// The kiosk on a laptop or a phone: the winner, then the final standings.
+	var standings string
+	err = chromedp.Run(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d", base, tid)),
+		chromedp.WaitVisible(`#standing-rows tr`),
+		chromedp.Text(`#standings`, &standings),
+		screenshot("31-kiosk-final"),
+	)
+	if err != nil {
+		t.Fatalf("the kiosk after the close: %v", err)
+	}
+	if !strings.Contains(standings, "最終順位") || !strings.Contains(standings, "対戦数") {
+		t.Errorf("the kiosk's standings after the close = %q, want the final standings with games played", standings)
+	}
 }
