@@ -39,15 +39,7 @@ func TestBrowserTwoJudgesConflict(t *testing.T) {
 	base := "http://" + addr
 	tid := setUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう", "大野/おおの", "加藤/かとう", "木村/きむら", "久保/くぼ")
 	saveResult(t, base, tid, 1) // version 1: 10 (declared), 7, 5, 3
-	var round struct {
-		Tables []struct {
-			Players []struct {
-				ID int64 `json:"id"`
-			} `json:"players"`
-		} `json:"tables"`
-	}
-	apiDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid), nil, 200, &round)
-	ids := round.Tables[0].Players
+	ids := roundTables(t, base, tid)[0]
 	second, fourth := fmt.Sprintf("#vp_%d", ids[1].ID), fmt.Sprintf("#vp_%d", ids[3].ID)
 	score := fmt.Sprintf("%s/judge/t/%d/rounds/1/tables/1/score", base, tid)
 

@@ -118,11 +118,10 @@ func shellBlocks(text string) []string {
 
 // answer is one request an example made, as the curl wrapper reported it.
 type answer struct {
-	status          int
-	method, url     string
-	path            string
-	body            string
-	requestAndState string
+	status      int
+	method, url string
+	path        string
+	body        string
 }
 
 var answerMark = regexp.MustCompile(`(?s)(.*?)\n<<<answer (\d{3}) (\S+) (\S+)>>>\n`)

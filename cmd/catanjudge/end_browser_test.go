@@ -32,17 +32,9 @@ func TestBrowserEventEnd(t *testing.T) {
 
 	saveResult(t, base, tid, 1)
 	saveResult(t, base, tid, 2)
-	var round struct {
-		Tables []struct {
-			Players []struct {
-				ID   int64  `json:"id"`
-				Name string `json:"name"`
-			} `json:"players"`
-		} `json:"tables"`
-	}
-	apiDo(t, base, "GET", path+"/rounds/1", nil, 200, &round)
 	// The second player of table 1 wrote 7 and loses 2 for taking notes.
-	apiDo(t, base, "POST", path+"/penalties", map[string]any{"player": round.Tables[0].Players[1].ID, "round": 1, "offence": "note-taking", "level": "vp_deduction", "note": "メモ"}, 201, nil)
+	second := roundTables(t, base, tid)[0][1]
+	apiDo(t, base, "POST", path+"/penalties", map[string]any{"player": second.ID, "round": 1, "offence": "note-taking", "level": "vp_deduction", "note": "メモ"}, 201, nil)
 	var card, label string
 	err := chromedp.Run(ctx,
 		chromedp.WaitVisible(`.k-card[data-table="1"] .k-pen`),

@@ -23,20 +23,34 @@ func skipWithoutChromium(t *testing.T) {
 	}
 }
 
+// seated is a player at a table, as the round's JSON lists them.
+type seated struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// roundTables returns the players of each table of round 1, in pairing order.
+func roundTables(t *testing.T, base string, tid int64) [][]seated {
+	t.Helper()
+	var round struct {
+		Tables []struct {
+			Players []seated `json:"players"`
+		} `json:"tables"`
+	}
+	apiDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid), nil, 200, &round)
+	out := make([][]seated, len(round.Tables))
+	for i, tb := range round.Tables {
+		out[i] = tb.Players
+	}
+	return out
+}
+
 // saveResult saves table's score sheet through the API: the first player
 // in pairing order declares with 10 VP, the others have 7, 5 and 3.
 func saveResult(t *testing.T, base string, tid int64, table int) {
 	t.Helper()
-	var round struct {
-		Tables []struct {
-			Players []struct {
-				ID int64 `json:"id"`
-			} `json:"players"`
-		} `json:"tables"`
-	}
-	apiDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid), nil, 200, &round)
 	var scores []map[string]int64
-	players := round.Tables[table-1].Players
+	players := roundTables(t, base, tid)[table-1]
 	for i, p := range players {
 		scores = append(scores, map[string]int64{"player": p.ID, "vp": []int64{10, 7, 5, 3}[i]})
 	}

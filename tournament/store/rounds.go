@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -377,14 +378,12 @@ func (s *Store) SetSeating(ctx context.Context, tableID int64, seating *tourname
 		if err != nil {
 			return "", "", err
 		}
-		version := 0
+		version, judge, at := 0, "", time.Time{}
 		if cur != nil {
-			version = cur.Version
-			if expected != nil && *expected != version {
-				return "", "", &tournament.StaleError{Record: tournament.RecordSeating, Expected: *expected, Current: version, Judge: cur.Judge, At: cur.At}
-			}
-		} else if expected != nil && *expected != 0 {
-			return "", "", &tournament.StaleError{Record: tournament.RecordSeating, Expected: *expected}
+			version, judge, at = cur.Version, cur.Judge, cur.At
+		}
+		if err := checkStale(tournament.RecordSeating, expected, version, judge, at); err != nil {
+			return "", "", err
 		}
 		var players []int64
 		if err := tx.Model(&tablePlayerRow{}).Where("table_id = ?", t.ID).Pluck("player_id", &players).Error; err != nil {
@@ -408,16 +407,12 @@ func (s *Store) SetBoard(ctx context.Context, tableID int64, b *tournament.Board
 		if err != nil {
 			return "", "", err
 		}
-		version := 0
+		version, judge, at := 0, "", time.Time{}
 		if cur != nil {
-			version = cur.Version
+			version, judge, at = cur.Version, cur.Judge, cur.At
 		}
-		if expected != nil && *expected != version {
-			stale := &tournament.StaleError{Record: tournament.RecordBoard, Expected: *expected, Current: version}
-			if cur != nil {
-				stale.Judge, stale.At = cur.Judge, cur.At
-			}
-			return "", "", stale
+		if err := checkStale(tournament.RecordBoard, expected, version, judge, at); err != nil {
+			return "", "", err
 		}
 		if from != nil && (cur == nil || cur.Roll != from.Roll || cur.Seed != from.Seed) {
 			return "", "", tournament.Conflict("board-changed",
@@ -428,6 +423,16 @@ func (s *Store) SetBoard(ctx context.Context, tableID int64, b *tournament.Board
 		text, err := encodeBoard(*b)
 		return "board", text, err
 	})
+}
+
+// checkStale returns a *tournament.StaleError when a change decided on
+// version *expected of a table's record meets version now, recorded by
+// judge at at; a nil expected takes whatever is recorded.
+func checkStale(record string, expected *int, now int, judge string, at time.Time) error {
+	if expected == nil || *expected == now {
+		return nil
+	}
+	return &tournament.StaleError{Record: record, Expected: *expected, Current: now, Judge: judge, At: at}
 }
 
 // setTable writes one column of a table that has no result yet, the one

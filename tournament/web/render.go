@@ -132,6 +132,10 @@ func parsePages(tr *translator, assets map[string]asset) (map[string]*template.T
 		"rolls": func(lang string, rounds []rollRound) rollHistory { return rollHistory{Lang: lang, Rounds: rounds} },
 		// places bundles placings with the language for the placings partial.
 		"places": func(lang string, lines []placeLine) placeList { return placeList{Lang: lang, Lines: lines} },
+		// catalogue bundles a penalty catalogue with the language for its partial.
+		"catalogue": func(lang string, offences []offenceOption) catalogueView {
+			return catalogueView{Lang: lang, Offences: offences}
+		},
 		// stale bundles a stale form with the language for the stale partial.
 		"stale": func(lang string, f *staleForm) staleView { return staleView{Lang: lang, Form: f} },
 		"static": func(name string) (string, error) {
@@ -161,6 +165,12 @@ func parsePages(tr *translator, assets map[string]asset) (map[string]*template.T
 type rollHistory struct {
 	Lang   string
 	Rounds []rollRound
+}
+
+// catalogueView is the view model of the catalogue partial.
+type catalogueView struct {
+	Lang     string
+	Offences []offenceOption
 }
 
 // staleView is the view model of the stale partial.
