@@ -314,12 +314,12 @@ func (s *State) holds(p int, c Cards, section string) error {
 	}
 	var short []string
 	for r, k := range c {
-		if have := s.players[p].hand[r]; k > have {
-			short = append(short, fmt.Sprintf("%s %d/%d", Resource(r), have, k))
+		if k > s.players[p].hand[r] {
+			short = append(short, Resource(r).String())
 		}
 	}
-	return broken("short-of-cards", section, fmt.Sprintf("%s does not hold the cards (held/needed: %s)", s.names[p], strings.Join(short, ", ")),
-		map[string]any{"Player": s.names[p], "Short": short})
+	return broken("short-of-cards", section, fmt.Sprintf("%s does not hold enough %s", s.names[p], strings.Join(short, ", ")),
+		map[string]any{"Player": s.names[p], "Resources": short})
 }
 
 // robbable returns the players other than p with a building on a corner

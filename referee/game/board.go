@@ -162,3 +162,49 @@ func countOf(xs []int, x int) int {
 	}
 	return n
 }
+
+// BoardSpec names the board a game record is played on: set up by §3
+// from the ruleset's layout, the capsule roll and the seed of the chip
+// shuffle (as GET /api/v1/referee/board makes it), or given hex by hex
+// with its harbours.
+type BoardSpec struct {
+	White, Blue int     // §3 イ: the capsule roll; 0 when not given
+	Seed        *uint64 // §3 ウ: the seed of the chip shuffle
+	Tiles       []referee.Tile
+	Harbors     []HarborSpec
+}
+
+// HarborSpec is a harbour as a record gives it: its edge by its two corners.
+type HarborSpec struct {
+	Vertices []string
+	Kind     string
+}
+
+// Board returns the board spec names under ruleset rs. It is an error to
+// give both forms, neither, or a form incomplete or off the rules.
+func (spec BoardSpec) Board(rs referee.Ruleset) (referee.Board, error) {
+	rolled := spec.White != 0 || spec.Blue != 0 || spec.Seed != nil
+	given := spec.Tiles != nil || spec.Harbors != nil
+	switch {
+	case rolled && given:
+		return referee.Board{}, broken("board-both", "§3", "a board is set up from white, blue and seed or given as hexes and harbours, not both", nil)
+	case given:
+		harbors := make([]referee.Harbor, len(spec.Harbors))
+		for i, h := range spec.Harbors {
+			e, err := edgeNamed(h.Vertices, "§3 ア")
+			if err != nil {
+				return referee.Board{}, err
+			}
+			harbors[i] = referee.Harbor{Kind: referee.HarborKind(h.Kind), Edge: topo.edges[e]}
+		}
+		return BoardFrom(rs, spec.Tiles, harbors)
+	case spec.Seed == nil:
+		return referee.Board{}, broken("board-missing", "§3", "a game record names its board: white, blue and seed, or hexes and harbours", nil)
+	}
+	b, err := referee.NewBoard(rs, referee.CapsuleRoll{White: spec.White, Blue: spec.Blue}, *spec.Seed)
+	if v, ok := err.(*referee.Violation); ok {
+		// §3 イ: a die of the capsule roll out of range.
+		return b, &Error{Section: "§3 イ", Index: -1, Violation: v}
+	}
+	return b, err
+}

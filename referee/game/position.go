@@ -236,7 +236,7 @@ func (pos *position) upgrade(p, v int) ([]*Error, error) {
 
 func (pos *position) overPieces(p int, piece string, most int) *Error {
 	// §8: 15 roads, 5 settlements and 4 cities of each colour.
-	return note("no-pieces", "§8", fmt.Sprintf("%s has more than %d %s pieces", pos.names[p], most, piece),
+	return note("over-pieces", "§8", fmt.Sprintf("%s has more than %d %s pieces", pos.names[p], most, piece),
 		map[string]any{"Player": pos.names[p], "Piece": piece, "Max": most})
 }
 
