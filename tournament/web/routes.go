@@ -42,6 +42,8 @@ func (s *Server) routes() []route {
 		{http.MethodPost, "/api/v1/referee/placings", public, s.api(s.placeTable)},
 		{http.MethodPost, "/api/v1/referee/standings", public, s.api(s.rankGames)},
 		{http.MethodPost, "/api/v1/referee/pairings", public, s.api(s.pairPlayers)},
+		{http.MethodPost, "/api/v1/referee/position", public, s.api(s.rebuildPosition)},
+		{http.MethodPost, "/api/v1/referee/game", public, s.api(s.checkGame)},
 
 		{http.MethodGet, "/api/v1/tournaments", kiosk, s.api(s.listTournamentsAPI)},
 		{http.MethodPost, "/api/v1/tournaments", judge, s.api(s.createTournamentAPI)},
