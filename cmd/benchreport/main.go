@@ -1,5 +1,6 @@
 // Command benchreport measures Catan Judge on this machine and prints one
-// table: board set-ups per second, pairing time and repeats by event size,
+// table: board set-ups per second, random game playouts and whole-record
+// checks of the rules engine, pairing time and repeats by event size,
 // standings time for 1,000 players, score-sheet save latency with 50
 // judges saving at once, the kiosk's fan-out to 1,000 live clients (by
 // running cmd/kioskbench), and the Excel export of 10,000 players.
@@ -73,7 +74,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("no ruleset %s", config.DefaultRuleset)
 	}
 	e := &env{rulesets: rulesets, rs: rs, goCmd: *goCmd, progress: stderr}
-	measures := []func(context.Context) ([]row, error){e.boards, e.pairings, e.standings, e.saves}
+	measures := []func(context.Context) ([]row, error){e.boards, e.playouts, e.pairings, e.standings, e.saves}
 	if *kiosk {
 		measures = append(measures, e.kiosk)
 	}
