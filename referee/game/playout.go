@@ -100,15 +100,25 @@ func (r *Random) discard(s *State) Move {
 }
 
 // card returns a resource drawn uniformly from the cards of c, which must hold one.
-func (r *Random) card(c Cards) Resource {
-	k := int8(r.rng.IntN(c.Total()))
-	for res, n := range c {
+func (r *Random) card(c Cards) Resource { return Resource(draw(r.rng, c)) }
+
+// drawn returns a development card drawn uniformly from the deck, which must hold one.
+func (r *Random) drawn(d Deck) Card { return Card(draw(r.rng, d)) }
+
+// draw returns the kind of a card drawn uniformly from counts by kind.
+func draw[C Cards | Deck](rng *rand.Rand, c C) int {
+	total := 0
+	for _, n := range c {
+		total += int(n)
+	}
+	k := int8(rng.IntN(total))
+	for i, n := range c {
 		if k < n {
-			return Resource(res)
+			return i
 		}
 		k -= n
 	}
-	return NoResource
+	return -1
 }
 
 // robber fills in m's robber move and robbery for player p.
@@ -281,17 +291,6 @@ func (r *Random) main(s *State, p int) Move {
 	return NewMove(EndTurn)
 }
 
-// drawn returns a card drawn uniformly from the deck, which must hold one.
-func (r *Random) drawn(d Deck) Card {
-	k := int8(r.rng.IntN(d.Total()))
-	for c, n := range d {
-		if k < n {
-			return Card(c)
-		}
-		k -= n
-	}
-	return -1
-}
 
 // Playout plays s to its end with the random player: until a declaration,
 // or the time signal (§12) once maxTurns turns have begun. It returns the

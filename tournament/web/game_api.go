@@ -44,7 +44,7 @@ type noteJSON struct {
 
 type positionResponse struct {
 	After []afterJSON `json:"after"`
-	Notes []noteJSON             `json:"notes"`
+	Notes []noteJSON  `json:"notes"`
 }
 
 // rebuildPosition answers POST /api/v1/referee/position.
