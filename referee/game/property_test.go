@@ -195,6 +195,19 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 				if s.endedBy == ByDeclaration {
 					declared++
 				}
+				// §10 ア: the longest roads of the end agree with the brute force.
+				for p := range int(s.n) {
+					pl := &s.players[p]
+					var list []int
+					for e := range numEdges {
+						if pl.roads.has(e) {
+							list = append(list, e)
+						}
+					}
+					if want := bruteLongest(list, s.built&^(pl.settlements|pl.cities)); int(pl.road) != want {
+						t.Fatalf("game %d: %s's longest road %d, brute force %d", g, s.names[p], pl.road, want)
+					}
+				}
 
 				replay, written := *start, *start
 				for i, m := range record {
