@@ -172,6 +172,9 @@ type BoardSpec struct {
 	Seed        *uint64 // §3 ウ: the seed of the chip shuffle
 	Tiles       []referee.Tile
 	Harbors     []HarborSpec
+	// Robbers are the given hexes marked with the robber, as the board API
+	// marks them; §3 エ puts it on the desert, or off the board.
+	Robbers []referee.Hex
 }
 
 // HarborSpec is a harbour as a record gives it: its edge by its two corners.
@@ -197,7 +200,13 @@ func (spec BoardSpec) Board(rs referee.Ruleset) (referee.Board, error) {
 			}
 			harbors[i] = referee.Harbor{Kind: referee.HarborKind(h.Kind), Edge: topo.edges[e]}
 		}
-		return BoardFrom(rs, spec.Tiles, harbors)
+		b, err := BoardFrom(rs, spec.Tiles, harbors)
+		if err == nil && len(spec.Robbers) > 0 && (len(spec.Robbers) > 1 || !b.HasRobber || spec.Robbers[0] != b.Robber) {
+			// §3 エ: the robber starts on the desert (when the ruleset has it there).
+			return b, broken("board-robber", "§3 エ", fmt.Sprintf("the robber marked on %v does not start there", spec.Robbers),
+				map[string]any{"Hexes": hexNames(spec.Robbers)})
+		}
+		return b, err
 	case spec.Seed == nil:
 		return referee.Board{}, broken("board-missing", "§3", "a game record names its board: white, blue and seed, or hexes and harbours", nil)
 	}
@@ -207,4 +216,12 @@ func (spec BoardSpec) Board(rs referee.Ruleset) (referee.Board, error) {
 		return b, &Error{Section: "§3 イ", Index: -1, Violation: v}
 	}
 	return b, err
+}
+
+func hexNames(hs []referee.Hex) []string {
+	names := make([]string, len(hs))
+	for i, h := range hs {
+		names[i] = h.String()
+	}
+	return names
 }

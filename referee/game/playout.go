@@ -291,7 +291,6 @@ func (r *Random) main(s *State, p int) Move {
 	return NewMove(EndTurn)
 }
 
-
 // Playout plays s to its end with the random player: until a declaration,
 // or the time signal (§12) once maxTurns turns have begun. It returns the
 // moves played, the time signal included. A move the player chose that the

@@ -89,11 +89,13 @@ func playerAt(players []string, i int) *string {
 	return &players[i]
 }
 
+// gameHexJSON is a land hex as the board API writes it.
 type gameHexJSON struct {
 	Q       int    `json:"q"`
 	R       int    `json:"r"`
 	Terrain string `json:"terrain"`
 	Number  int    `json:"number"`
+	Robber  bool   `json:"robber"`
 }
 
 // gameHarborJSON is a harbour as the board API writes it, read strictly:
@@ -230,6 +232,9 @@ func boardSpec(b gameBoardJSON) game.BoardSpec {
 		spec.Tiles = make([]referee.Tile, len(b.Hexes))
 		for i, h := range b.Hexes {
 			spec.Tiles[i] = referee.Tile{Hex: referee.Hex{Q: h.Q, R: h.R}, Terrain: referee.Terrain(h.Terrain), Number: h.Number}
+			if h.Robber {
+				spec.Robbers = append(spec.Robbers, spec.Tiles[i].Hex)
+			}
 		}
 	}
 	if b.Harbors != nil {

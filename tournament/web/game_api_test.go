@@ -181,6 +181,7 @@ func TestGameAPIErrorsAndVoids(t *testing.T) {
 		{"a die of the board", `{"board":{"white":7,"blue":1,"seed":1},"players":["a","b","c"],"moves":[]}`, "die-out-of-range"},
 		{"a hex off the land", `{"board":{"hexes":[{"q":5,"r":5,"terrain":"hills","number":2}],"harbors":[]},"players":["a","b","c"],"moves":[]}`, "board-hex-count"},
 		{"two players", `{"board":{"white":1,"blue":1,"seed":1},"players":["a","b"],"moves":[]}`, "table-size"},
+		{"the robber off the desert", robberOff(t, h), "board-robber"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := do(h, "POST", "/api/v1/referee/game", tc.body, "Accept-Language", "en")
@@ -196,6 +197,24 @@ func TestGameAPIErrorsAndVoids(t *testing.T) {
 			t.Errorf("POST game with %d moves = %d %.200s, want 422 too-many-moves", game.MaxMoves+1, rec.Code, rec.Body)
 		}
 	})
+}
+
+// robberOff returns a record whose board, as the board API wrote it, has
+// the robber moved off the desert.
+func robberOff(t *testing.T, h http.Handler) string {
+	t.Helper()
+	var b gameBoardJSON
+	if err := json.Unmarshal(do(h, "GET", "/api/v1/referee/board?white=1&blue=1&seed=1", "").Body.Bytes(), &b); err != nil {
+		t.Fatal(err)
+	}
+	for i := range b.Hexes {
+		b.Hexes[i].Robber = b.Hexes[i].Terrain == "mountains"
+	}
+	body, err := json.Marshal(map[string]any{"board": map[string]any{"hexes": b.Hexes, "harbors": b.Harbors}, "players": []string{"a", "b", "c"}, "moves": []any{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(body)
 }
 
 // recordWithVoid plays a random game until a player can buy a development
@@ -309,7 +328,7 @@ func TestGameAPIRandomGames(t *testing.T) {
 		req.Players, req.Moves = players, moves
 		req.Board = map[string]any{"white": white, "blue": blue, "seed": seed}
 		if seed%2 == 1 {
-			// The board as the board API writes it, less what a record does not take.
+			// The hexes and harbours as the board API writes them.
 			rec := do(h, "GET", fmt.Sprintf("/api/v1/referee/board?white=%d&blue=%d&seed=%d", white, blue, seed), "")
 			var b struct {
 				Hexes   []gameHexJSON    `json:"hexes"`
