@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -357,7 +358,10 @@ func Check(rs referee.Ruleset, b referee.Board, players []string, moves []MoveSp
 			err = s.Apply(m)
 		}
 		if err != nil {
-			e := at(err, i).(*Error)
+			var e *Error
+			if !errors.As(at(err, i), &e) {
+				return rep, err
+			}
 			if !e.Void {
 				rep.Err = e
 				return rep, nil
