@@ -71,16 +71,6 @@ func (c *Cards) take(d Cards) {
 	}
 }
 
-// overlaps reports whether c and d share a resource.
-func (c Cards) overlaps(d Cards) bool {
-	for r := range c {
-		if c[r] > 0 && d[r] > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // The building costs of §8, paid to the bank.
 var (
 	roadCost       = Cards{Brick: 1, Lumber: 1}                    // §8 ア

@@ -119,14 +119,6 @@ func give(t testing.TB, s *State, p int, c Cards) {
 	s.players[p].hand.add(c)
 }
 
-// clearHands returns every hand to the bank.
-func clearHands(s *State) {
-	for p := range int(s.n) {
-		s.bank.add(s.players[p].hand)
-		s.players[p].hand = Cards{}
-	}
-}
-
 // vid and eid name corners and edges in tests.
 func vid(t testing.TB, name string) int {
 	t.Helper()

@@ -174,8 +174,7 @@ func bruteLongest(roads []int, cut uint64) int {
 		for v := range parent {
 			parent[v] = v
 		}
-		var find func(int) int
-		find = func(v int) int {
+		find := func(v int) int {
 			for parent[v] != v {
 				v = parent[v]
 			}

@@ -125,11 +125,3 @@ func newTopology() *topology {
 	}
 	return t
 }
-
-// other returns the end of edge e that is not vertex v.
-func (t *topology) other(e, v int) int {
-	if int(t.edgeEnds[e][0]) == v {
-		return int(t.edgeEnds[e][1])
-	}
-	return int(t.edgeEnds[e][0])
-}
