@@ -79,6 +79,10 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.no_service", nil), nil
 	case errors.Is(err, errBusy):
 		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.busy", nil), nil
+	case errors.Is(err, errTooManyGuesses):
+		return http.StatusTooManyRequests, s.i18n.text(lang, "error.too_many_guesses", nil), nil
+	case errors.Is(err, errMultipart):
+		return http.StatusUnsupportedMediaType, s.i18n.text(lang, "error.multipart", nil), nil
 	case errors.As(err, &ce):
 		return http.StatusConflict, s.conflict(lang, ce), map[string]any{"current_version": ce.Current.Version}
 	case errors.Is(err, tournament.ErrConflict) && errors.As(err, &v):

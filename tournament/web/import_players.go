@@ -74,7 +74,6 @@ func (s *Server) previewImport(c *gin.Context) {
 		return
 	}
 	lang := s.i18n.lang(c)
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxImport+64<<10)
 	fh, err := c.FormFile("file")
 	if err != nil {
 		id := "import.no_file"
@@ -126,7 +125,6 @@ func (s *Server) importPlayers(c *gin.Context) {
 		return
 	}
 	lang := s.i18n.lang(c)
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, 2*maxImport)
 	data, err := base64.StdEncoding.DecodeString(c.PostForm("data"))
 	if err != nil || len(data) == 0 || len(data) > maxImport {
 		s.renderImport(c, http.StatusUnprocessableEntity, s.i18n.text(lang, "import.no_file", nil), nil)

@@ -74,7 +74,7 @@ func TestLoginRateLimit(t *testing.T) {
 			t.Fatalf("attempt %d = %d, want 401", i+1, res.Status)
 		}
 	}
-	// Even the right password waits: the limit counts attempts, not failures.
+	// Even the right password waits once wrong ones have used the limit up.
 	res := b.post("/judge/login", url.Values{"name": {"x"}, "password": {testPassword}})
 	mustSee(t, "6th attempt", res, http.StatusTooManyRequests, "ログインの試行が多すぎます")
 	if res.Header.Get("Retry-After") == "" {

@@ -86,11 +86,17 @@ func New(deps Deps) (http.Handler, error) {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
-	r.Use(securityHeaders, s.requestID, s.logRequests, s.recoverPanic, s.checkOrigin, s.con.sessions, s.readForm)
+	// The server is reached directly: no header names another client.
+	if err := r.SetTrustedProxies(nil); err != nil {
+		return nil, err
+	}
+	r.Use(securityHeaders, s.requestID, s.logRequests, s.recoverPanic, s.con.sessions, s.limitBody, s.checkOrigin)
 	r.NoRoute(func(c *gin.Context) { s.fail(c, errNoRoute) })
 	r.NoMethod(func(c *gin.Context) { s.fail(c, errNoMethod) })
 	for _, rt := range s.routes() {
-		r.Handle(rt.Method, rt.Path, s.guard(rt.Access), rt.Handler)
+		// The guard runs before the form is read: a request it refuses
+		// costs no parsing.
+		r.Handle(rt.Method, rt.Path, s.guard(rt), s.readForm, rt.Handler)
 	}
 	return r, nil
 }
@@ -131,12 +137,16 @@ func (s *Server) recoverPanic(c *gin.Context) {
 	c.Next()
 }
 
-// guard returns the middleware an access class needs. Judge routes need a
-// judge session or the API token; kiosk and public routes are open, and
-// only judge routes change state.
-func (s *Server) guard(a access) gin.HandlerFunc {
-	if a == judge {
+// guard returns what a route needs before its request is read. Judge
+// routes need a judge session or the API token; kiosk and public routes
+// are open, and only judge routes change state. The login form is refused
+// to an address with too many wrong passwords lately.
+func (s *Server) guard(rt route) gin.HandlerFunc {
+	switch {
+	case rt.Access == judge:
 		return s.requireJudge
+	case rt.Method == http.MethodPost && rt.Path == "/judge/login":
+		return s.limitLogins
 	}
 	return func(c *gin.Context) { c.Next() }
 }

@@ -1,0 +1,207 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// countingBody is a request body of n bytes that counts what the server
+// reads of it, without holding it in memory.
+type countingBody struct {
+	r    io.Reader
+	read atomic.Int64
+}
+
+func newCountingBody(prefix string, n int64, suffix string) *countingBody {
+	pad := io.LimitReader(repeatReader('x'), n)
+	return &countingBody{r: io.MultiReader(strings.NewReader(prefix), pad, strings.NewReader(suffix))}
+}
+
+func (b *countingBody) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	b.read.Add(int64(n))
+	return n, err
+}
+
+type repeatReader byte
+
+func (r repeatReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r)
+	}
+	return len(p), nil
+}
+
+// serve sends one request straight to the handler from addr (host:port).
+func serve(h http.Handler, req *http.Request, addr string) *httptest.ResponseRecorder {
+	if addr != "" {
+		req.RemoteAddr = addr
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+// A login form is a few hundred bytes, and anyone may post one: a
+// multipart body (which would spool its files to the temporary folder) is
+// refused unread, a larger form is read no further than the login's
+// limit, and an address over the login limit is refused before anything
+// of its body is read.
+func TestLoginBodyIsBoundedAndReadAfterTheLimit(t *testing.T) {
+	env := newConsoleEnv(t)
+	const big = 40 << 20
+
+	// One part of 40 MB, then the fields.
+	var head bytes.Buffer
+	mw := multipart.NewWriter(&head)
+	_, _ = mw.CreateFormFile("upload", "big.bin")
+	tail := "\r\n--" + mw.Boundary() + "\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nx\r\n--" + mw.Boundary() + "--\r\n"
+	body := newCountingBody(head.String(), big, tail)
+	req := httptest.NewRequest(http.MethodPost, "/judge/login", body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	rec := serve(env.h, req, "192.0.2.1:1234")
+	if rec.Code != http.StatusUnsupportedMediaType || !strings.Contains(rec.Body.String(), "ファイルの送信を受け付けません") {
+		t.Errorf("multipart login = %d, want 415 with a message\n%s", rec.Code, rec.Body)
+	}
+	if n := body.read.Load(); n > 64<<10 {
+		t.Errorf("the server read %d bytes of a refused multipart login, want none to speak of", n)
+	}
+
+	// A form larger than the login's limit, without a declared length.
+	body = newCountingBody("name=x&password=", 1<<20, "")
+	req = httptest.NewRequest(http.MethodPost, "/judge/login", body)
+	req.ContentLength = -1
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec = serve(env.h, req, "192.0.2.2:1234")
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "送信データが大きすぎます") {
+		t.Errorf("1 MB login form = %d, want 400 too large\n%s", rec.Code, rec.Body)
+	}
+	if n := body.read.Load(); n > maxLoginForm+64<<10 {
+		t.Errorf("the server read %d bytes of a 1 MB login form, want at most about %d", n, maxLoginForm)
+	}
+
+	// A body declared larger than any route takes is refused unread.
+	body = newCountingBody("", 5<<20, "")
+	req = httptest.NewRequest(http.MethodPost, "/api/v1/referee/placings", body)
+	req.ContentLength = 5 << 20
+	rec = serve(env.h, req, "192.0.2.3:1234")
+	if rec.Code != http.StatusBadRequest || body.read.Load() != 0 {
+		t.Errorf("5 MB declared body = %d after reading %d bytes, want 400 unread", rec.Code, body.read.Load())
+	}
+
+	// Five wrong passwords, then a sixth form is not read at all.
+	for i := range 5 {
+		form := url.Values{"name": {"x"}, "password": {"guess"}}.Encode()
+		req := httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(form))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if rec := serve(env.h, req, "192.0.2.4:1234"); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d = %d, want 401", i+1, rec.Code)
+		}
+	}
+	body = newCountingBody("name=x&password=", 100, "")
+	req = httptest.NewRequest(http.MethodPost, "/judge/login", body)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec = serve(env.h, req, "192.0.2.4:1234")
+	if rec.Code != http.StatusTooManyRequests || body.read.Load() != 0 {
+		t.Errorf("login over the limit = %d after reading %d bytes, want 429 unread", rec.Code, body.read.Load())
+	}
+}
+
+// Only wrong passwords count against the login limit: judges behind one
+// router log in as often as they need.
+func TestCorrectLoginsAreNotLimited(t *testing.T) {
+	env := newConsoleEnv(t)
+	for i := range 12 {
+		res := env.browser().post("/judge/login", url.Values{"name": {fmt.Sprintf("ジャッジ%d", i)}, "password": {testPassword}})
+		if res.Status != http.StatusSeeOther {
+			t.Fatalf("correct login %d from one address = %d, want 303", i+1, res.Status)
+		}
+	}
+	// Wrong passwords still count, the correct ones between them do not.
+	b := env.browser()
+	for i := range 5 {
+		if res := b.post("/judge/login", url.Values{"name": {"x"}, "password": {"guess"}}); res.Status != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d = %d, want 401", i+1, res.Status)
+		}
+		if i < 4 {
+			b.login("山田")
+		}
+	}
+	if res := b.post("/judge/login", url.Values{"name": {"x"}, "password": {"guess"}}); res.Status != http.StatusTooManyRequests {
+		t.Errorf("6th wrong password = %d, want 429", res.Status)
+	}
+}
+
+// Wrong API tokens are guesses like wrong passwords: they share the
+// address's login limit, after which not even the right token is checked.
+// Scripts with the right token are never limited.
+func TestWrongTokensAreLimited(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(4)
+	path := fmt.Sprintf("/api/v1/tournaments/%d/players", tr.ID)
+	get := func(addr, token string) int {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		return serve(env.h, req, addr).Code
+	}
+	for i := range 200 {
+		if code := get("198.51.100.1:1", "test-token"); code != http.StatusOK {
+			t.Fatalf("request %d with the right token = %d, want 200", i+1, code)
+		}
+	}
+	for i := range 5 {
+		if code := get("198.51.100.2:1", fmt.Sprintf("tok%d", i)); code != http.StatusUnauthorized {
+			t.Fatalf("wrong token %d = %d, want 401", i+1, code)
+		}
+	}
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	req.Header.Set("Authorization", "Bearer test-token")
+	rec := serve(env.h, req, "198.51.100.2:1")
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "多すぎます") {
+		t.Errorf("the right token after 5 wrong ones = %d %s (Retry-After %q), want 429 with a message",
+			rec.Code, rec.Body, rec.Header().Get("Retry-After"))
+	}
+	// Another address is not held up; an IPv6 device's other addresses are.
+	if code := get("198.51.100.3:1", "test-token"); code != http.StatusOK {
+		t.Errorf("another address = %d, want 200", code)
+	}
+	for i := range 5 {
+		get(fmt.Sprintf("[2001:db8:1:2::%x]:1", i+1), "wrong")
+	}
+	if code := get("[2001:db8:1:2:aaaa::1]:1", "test-token"); code != http.StatusTooManyRequests {
+		t.Errorf("the right token from the same IPv6 /64 = %d, want 429", code)
+	}
+	// A wrong token on a state change is counted too, even where the
+	// origin check, not the route, looks at it; and it shares the limit
+	// with the login form.
+	for i := range 3 {
+		req := httptest.NewRequest(http.MethodPost, "/api/v1/tournaments", strings.NewReader(`{}`))
+		req.Header.Set("Authorization", "Bearer wrong")
+		req.Header.Set("Sec-Fetch-Site", "cross-site")
+		if rec := serve(env.h, req, "198.51.100.4:1"); rec.Code < 400 {
+			t.Fatalf("cross-site post %d with a wrong token = %d, want a 4xx", i+1, rec.Code)
+		}
+	}
+	for i := range 2 {
+		form := url.Values{"name": {"x"}, "password": {"guess"}}.Encode()
+		req := httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(form))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if rec := serve(env.h, req, "198.51.100.4:1"); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d after 3 wrong tokens = %d, want 401", i+1, rec.Code)
+		}
+	}
+	form := url.Values{"name": {"x"}, "password": {testPassword}}.Encode()
+	req = httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(form))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if rec := serve(env.h, req, "198.51.100.4:1"); rec.Code != http.StatusTooManyRequests {
+		t.Errorf("login after 3 wrong tokens and 2 wrong passwords = %d, want 429", rec.Code)
+	}
+}
