@@ -14,6 +14,8 @@ import (
 	"path"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gin-contrib/sessions"
 	"github.com/gin-gonic/gin"
@@ -263,10 +265,16 @@ func seeOther(c *gin.Context, to, flashID string) {
 }
 
 // localPath returns target when it is a path on this site, else fallback:
-// redirects never leave the site.
+// redirects never leave the site. A browser drops tabs and line breaks
+// from a Location and reads a backslash as a slash, so "/\t/host" would
+// take it to //host: a target with any control character, space or
+// backslash is refused, as is anything that parses with a scheme or a host.
 func localPath(target, fallback string) string {
-	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") || strings.HasPrefix(target, "/\\") ||
-		strings.ContainsAny(target, "\r\n\\") {
+	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") || !utf8.ValidString(target) ||
+		strings.IndexFunc(target, func(r rune) bool { return r == '\\' || unicode.IsControl(r) || unicode.IsSpace(r) }) >= 0 {
+		return fallback
+	}
+	if u, err := url.Parse(target); err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
 		return fallback
 	}
 	return target
