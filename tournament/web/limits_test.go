@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -11,6 +12,11 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/skip2/go-qrcode"
+
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 // countingBody is a request body of n bytes that counts what the server
@@ -203,5 +209,56 @@ func TestWrongTokensAreLimited(t *testing.T) {
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	if rec := serve(env.h, req, "198.51.100.4:1"); rec.Code != http.StatusTooManyRequests {
 		t.Errorf("login after 3 wrong tokens and 2 wrong passwords = %d, want 429", rec.Code)
+	}
+}
+
+// The kiosk's address on its page, its QR code and the printed sheets
+// comes from the configured public address, whatever Host the request
+// names: a rebinding name or a proxy never ends up printed on pairings.
+// Without one (serve always sets one) it is the kiosk's path alone.
+func TestKioskAddressIgnoresHost(t *testing.T) {
+	for _, public := range []string{"http://192.168.1.20:8080", ""} {
+		t.Run(public, func(t *testing.T) { testKioskAddress(t, public) })
+	}
+}
+
+func testKioskAddress(t *testing.T, public string) {
+	svc, st := tournamenttest.NewService(t, time.Now)
+	if _, err := SetUpJudgePassword(context.Background(), st, testPassword, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, PublicURL: public})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := &consoleEnv{t: t, ctx: context.Background(), svc: svc, st: st, h: h}
+	tr, _ := env.seedTournament(8)
+	if _, err := svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%s/kiosk/%d", public, tr.ID)
+	wantQR, err := qrcode.Encode(want, qrcode.Medium, 320)
+	if err != nil {
+		t.Fatal(err)
+	}
+	login := httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(url.Values{"name": {"山田"}, "password": {testPassword}}.Encode()))
+	login.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	cookie := serve(h, login, "").Header().Get("Set-Cookie")
+	cookie, _, _ = strings.Cut(cookie, ";")
+	for _, path := range []string{fmt.Sprintf("/kiosk/%d", tr.ID), fmt.Sprintf("/judge/t/%d/rounds/1/print/tables", tr.ID)} {
+		for _, host := range []string{"evil.example", "attacker.example:8080"} {
+			req := httptest.NewRequest(http.MethodGet, path, nil)
+			req.Host = host
+			req.Header.Set("Cookie", cookie)
+			rec := serve(h, req, "")
+			if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), want) || strings.Contains(rec.Body.String(), host) {
+				t.Errorf("GET %s with Host %s = %d, want the kiosk at %q and never the Host", path, host, rec.Code, want)
+			}
+		}
+	}
+	req := httptest.NewRequest(http.MethodGet, fmt.Sprintf("/kiosk/%d/qr.png", tr.ID), nil)
+	req.Host = "evil.example"
+	if rec := serve(h, req, ""); rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), wantQR) {
+		t.Errorf("GET qr.png with Host evil.example = %d, want the QR code of %q", rec.Code, want)
 	}
 }

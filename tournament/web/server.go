@@ -31,7 +31,9 @@ type Deps struct {
 	DefaultRuleset string // the name used when a request names none
 	APIToken       string // bearer token for the write APIs; empty disables it
 	// PublicURL is the address players' phones reach the server at, for the
-	// kiosk's QR code; empty uses the address each request came in on.
+	// kiosk's QR codes: --public-url, or the address the server listens on
+	// (cmd/catanjudge sets it). The request's Host header is never used;
+	// empty gives the kiosk's path alone.
 	PublicURL string
 	Logger    *slog.Logger
 	// Service is the judge console's use cases; nil serves the stateless

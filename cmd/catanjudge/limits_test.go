@@ -1,0 +1,66 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// Without --public-url the kiosk's QR codes carry the address the server
+// listens on, never the Host header of the request that asked for them.
+func TestServeKioskAddressFromListenAddress(t *testing.T) {
+	addr, _ := serveAt(t, t.TempDir(), "127.0.0.1:0")
+	base := "http://" + addr
+	tid := setUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう")
+	req, err := http.NewRequest(http.MethodGet, fmt.Sprintf("%s/kiosk/%d", base, tid), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = "rebound.example"
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	page, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%s/kiosk/%d", base, tid)
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(page), want) || strings.Contains(string(page), "rebound.example") {
+		t.Errorf("GET /kiosk/%d with Host rebound.example = %d, want the kiosk at %s and never the Host", tid, res.StatusCode, want)
+	}
+}
+
+// kioskBase takes the public URL when set, else the listening address,
+// with a network address of this machine for "every interface".
+func TestKioskBase(t *testing.T) {
+	tcp := func(s string) net.Addr {
+		a, err := net.ResolveTCPAddr("tcp", s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	tests := []struct {
+		public string
+		addr   net.Addr
+		want   string
+	}{
+		{"http://192.168.1.20:8080", tcp("0.0.0.0:8080"), "http://192.168.1.20:8080"},
+		{"", tcp("127.0.0.1:8080"), "http://127.0.0.1:8080"},
+		{"", tcp("192.168.1.20:9000"), "http://192.168.1.20:9000"},
+	}
+	for _, tt := range tests {
+		if got := kioskBase(tt.public, tt.addr); got != tt.want {
+			t.Errorf("kioskBase(%q, %v) = %q, want %q", tt.public, tt.addr, got, tt.want)
+		}
+	}
+	got := kioskBase("", tcp("0.0.0.0:8080"))
+	if urls := shopURLs(tcp("0.0.0.0:8080").(*net.TCPAddr)); len(urls) > 0 && got != urls[0] || len(urls) == 0 && got != "http://127.0.0.1:8080" {
+		t.Errorf("kioskBase(\"\", 0.0.0.0:8080) = %q, want this machine's first shop address (%v) or loopback", got, urls)
+	}
+}
