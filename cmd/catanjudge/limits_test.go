@@ -9,6 +9,34 @@ import (
 	"testing"
 )
 
+// A request header over 16 KiB is refused (431) before any handler runs;
+// the header of a real browser, cookies included, is far smaller.
+func TestServeBoundsHeaders(t *testing.T) {
+	addr, _ := serveAt(t, t.TempDir(), "127.0.0.1:0")
+	get := func(pad int) int {
+		req, err := http.NewRequest(http.MethodGet, "http://"+addr+"/healthz", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("X-Pad", strings.Repeat("x", pad))
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("GET /healthz with a %d-byte header: %v", pad, err)
+		}
+		defer res.Body.Close()
+		_, _ = io.Copy(io.Discard, res.Body)
+		return res.StatusCode
+	}
+	if got := get(4 << 10); got != http.StatusOK {
+		t.Errorf("GET /healthz with a 4 KiB header = %d, want 200", got)
+	}
+	for _, pad := range []int{64 << 10, 1 << 20} {
+		if got := get(pad); got != http.StatusRequestHeaderFieldsTooLarge {
+			t.Errorf("GET /healthz with a %d-byte header = %d, want 431", pad, got)
+		}
+	}
+}
+
 // Without --public-url the kiosk's QR codes carry the address the server
 // listens on, never the Host header of the request that asked for them.
 func TestServeKioskAddressFromListenAddress(t *testing.T) {

@@ -111,12 +111,18 @@ func printLogin(stdout io.Writer, url string, cfg config.Config, passwordFile st
 	}
 }
 
+// maxHeaderBytes bounds a request's header: a browser sends a few
+// kilobytes (the session and language cookies are small), and a slow
+// client sending more holds memory until ReadHeaderTimeout.
+const maxHeaderBytes = 16 << 10
+
 // newHTTPServer returns the server of handler with the limits every
 // connection gets.
 func newHTTPServer(ctx context.Context, handler http.Handler) *http.Server {
 	return &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
+		MaxHeaderBytes:    maxHeaderBytes,
 		// Bodies are small (1 MiB at most); a slow sender does not hold a
 		// connection. The live feed is a GET and only writes.
 		ReadTimeout: 30 * time.Second,
