@@ -149,6 +149,10 @@ type Store interface {
 	// AuditLog lists a tournament's audit entries, newest first.
 	AuditLog(ctx context.Context, tournamentID int64) ([]AuditEntry, error)
 
+	// Check reads the whole database and reports a damaged one (an error
+	// the web layer shows as the server being unhealthy).
+	Check(ctx context.Context) error
+
 	// Backup writes a consistent copy of the whole database to path, a file
 	// that must not exist yet (ErrConflict when it does).
 	Backup(ctx context.Context, path string) error

@@ -1,12 +1,19 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 // A request header over 16 KiB is refused (431) before any handler runs;
@@ -90,5 +97,31 @@ func TestKioskBase(t *testing.T) {
 	got := kioskBase("", tcp("0.0.0.0:8080"))
 	if urls := shopURLs(tcp("0.0.0.0:8080").(*net.TCPAddr)); len(urls) > 0 && got != urls[0] || len(urls) == 0 && got != "http://127.0.0.1:8080" {
 		t.Errorf("kioskBase(\"\", 0.0.0.0:8080) = %q, want this machine's first shop address (%v) or loopback", got, urls)
+	}
+}
+
+// A damaged database is refused at start-up with what to do, as a backup
+// of a missing one is; the server never starts over it.
+func TestServeRefusesADamagedDatabase(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st := tournamenttest.OpenStore(t, dir)
+	svc := tournamenttest.NewServiceOn(t, st, time.Now)
+	tr, err := svc.CreateTournament(ctx, "setup", tournament.TournamentInput{Name: "土曜カタン大会", Rounds: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 200 {
+		if _, err := svc.AddPlayer(ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%03d", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	tournamenttest.Damage(t, dir)
+	ready := false
+	err = serve(ctx, []string{"--addr", "127.0.0.1:0", "--data", dir}, func(string) string { return "" }, io.Discard, io.Discard,
+		func(string) { ready = true })
+	if ready || !errors.Is(err, store.ErrDamaged) || !strings.Contains(err.Error(), store.DatabaseFile(dir)) {
+		t.Errorf("serve over a damaged database: listening %v, error %v; want ErrDamaged naming the file, before listening", ready, err)
 	}
 }

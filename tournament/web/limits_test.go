@@ -262,3 +262,34 @@ func testKioskAddress(t *testing.T, public string) {
 		t.Errorf("GET qr.png with Host evil.example = %d, want the QR code of %q", rec.Code, want)
 	}
 }
+
+// /healthz reads the database: over a damaged one it answers 503 with the
+// reason, as the judges' pages answer 500, never "ok".
+func TestHealthChecksTheDatabase(t *testing.T) {
+	env := newConsoleEnv(t)
+	if res := env.browser().get("/healthz"); res.Status != http.StatusOK || res.Body != `{"status":"ok"}` {
+		t.Fatalf("GET /healthz on a sound database = %d %s, want 200 {\"status\":\"ok\"}", res.Status, res.Body)
+	}
+
+	dir := t.TempDir()
+	st := tournamenttest.OpenStore(t, dir)
+	svc := tournamenttest.NewServiceOn(t, st, time.Now)
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := &consoleEnv{t: t, ctx: context.Background(), svc: svc, st: st, h: h}
+	tr, _ := damaged.seedTournament(12)
+	tournamenttest.Damage(t, dir)
+	if rec := serve(h, httptest.NewRequest(http.MethodGet, fmt.Sprintf("/api/v1/tournaments/%d/standings", tr.ID), nil), ""); rec.Code != http.StatusInternalServerError {
+		t.Errorf("standings over the damaged database = %d, want 500", rec.Code)
+	}
+	for _, lang := range []string{"ja", "en"} {
+		req := httptest.NewRequest(http.MethodGet, "/healthz?lang="+lang, nil)
+		rec := serve(h, req, "")
+		want := map[string]string{"ja": "バックアップ", "en": "backup"}[lang]
+		if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), `"status":"unavailable"`) || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("GET /healthz?lang=%s over a damaged database = %d %s, want 503 saying what to do", lang, rec.Code, rec.Body)
+		}
+	}
+}

@@ -57,6 +57,7 @@ type Server struct {
 	con  *console // the judge console's templates, static files and sessions
 	// liveCache shares the kiosks' reads of the live state.
 	liveCache *liveCache
+	health    health
 }
 
 // New returns the HTTP handler of the whole site.
