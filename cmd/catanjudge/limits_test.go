@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +18,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web"
 )
 
 // A request header over 16 KiB is refused (431) before any handler runs;
@@ -123,5 +128,68 @@ func TestServeRefusesADamagedDatabase(t *testing.T) {
 		func(string) { ready = true })
 	if ready || !errors.Is(err, store.ErrDamaged) || !strings.Contains(err.Error(), store.DatabaseFile(dir)) {
 		t.Errorf("serve over a damaged database: listening %v, error %v; want ErrDamaged naming the file, before listening", ready, err)
+	}
+}
+
+// A backup restored into an empty data folder starts with new session
+// keys: a judge's cookie from the server the backup came from is refused
+// there, while that server, restarted, keeps its judges logged in.
+func TestRestoredBackupStartsWithFreshKeys(t *testing.T) {
+	dir := t.TempDir()
+	addr, stop := serveAt(t, dir, "127.0.0.1:0")
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := noRedirect.PostForm("http://"+addr+"/judge/login", url.Values{"name": {"山田"}, "password": {browserPassword}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	cookie, _, _ := strings.Cut(res.Header.Get("Set-Cookie"), ";")
+	if res.StatusCode != http.StatusSeeOther || cookie == "" {
+		t.Fatalf("log in = %d with cookie %q, want 303 and a session", res.StatusCode, cookie)
+	}
+	judgePage := func(addr string) int {
+		req, err := http.NewRequest(http.MethodGet, "http://"+addr+"/judge", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Cookie", cookie)
+		res, err := noRedirect.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	if got := judgePage(addr); got != http.StatusOK {
+		t.Fatalf("GET /judge logged in = %d, want 200", got)
+	}
+	backupFile := filepath.Join(t.TempDir(), "backup.db")
+	if err := run(context.Background(), []string{"backup", "--data", dir, backupFile}, func(string) string { return "" }, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	stop()
+
+	restored := t.TempDir()
+	data, err := os.ReadFile(backupFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(store.DatabaseFile(restored), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	addr, stop = serveAt(t, restored, "127.0.0.1:0")
+	if got := judgePage(addr); got != http.StatusSeeOther {
+		t.Errorf("GET /judge on the restored server with the old cookie = %d, want 303 to the login page", got)
+	}
+	old, err1 := os.ReadFile(filepath.Join(dir, web.SessionKeyFile))
+	fresh, err2 := os.ReadFile(filepath.Join(restored, web.SessionKeyFile))
+	if err1 != nil || err2 != nil || bytes.Equal(old, fresh) {
+		t.Errorf("session keys of the restored folder: %v, %v; want new ones", err1, err2)
+	}
+	stop()
+
+	addr, _ = serveAt(t, dir, "127.0.0.1:0")
+	if got := judgePage(addr); got != http.StatusOK {
+		t.Errorf("GET /judge on the original server restarted = %d, want 200", got)
 	}
 }

@@ -46,6 +46,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
+	// The session keys live beside the database, never in it: a backup
+	// must not be able to sign a judge's cookie.
+	sessionKeys, err := web.LoadSessionKeys(cfg.DataDir)
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
@@ -56,13 +62,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	// or a proxy chooses.
 	publicURL := kioskBase(cfg.PublicURL, ln.Addr())
 	handler, err := web.New(web.Deps{
-		Rulesets:  rulesets,
-		APIToken:  cfg.APIToken,
-		PublicURL: publicURL,
-		Logger:    logger,
-		Service:   tournament.NewService(st, rulesets, time.Now),
-		Settings:  st,
-		Broker:    broker,
+		Rulesets:    rulesets,
+		APIToken:    cfg.APIToken,
+		PublicURL:   publicURL,
+		Logger:      logger,
+		Service:     tournament.NewService(st, rulesets, time.Now),
+		Settings:    st,
+		SessionKeys: sessionKeys,
+		Broker:      broker,
 	})
 	if err != nil {
 		return err

@@ -78,6 +78,7 @@ var models = []any{
 	&clockEventRow{},
 	&auditRow{},
 	&settingRow{},
+	&endedSessionRow{},
 }
 
 // FileDSN returns the DSN of the database file catanjudge.db in dir, creating
@@ -391,6 +392,38 @@ func (s *Store) SetSetting(ctx context.Context, key, value string) error {
 		return fmt.Errorf("set setting: %w: empty key", tournament.ErrInvalid)
 	}
 	return wrap("set setting "+key, s.db.WithContext(ctx).Save(&settingRow{Key: key, Value: value}).Error)
+}
+
+// DeleteSetting implements tournament.Store.
+func (s *Store) DeleteSetting(ctx context.Context, key string) error {
+	return wrap("delete setting "+key, s.db.WithContext(ctx).Where("key = ?", key).Delete(&settingRow{}).Error)
+}
+
+// EndSession implements tournament.Store. Sessions whose cookies have
+// expired are forgotten at the same time: they are refused anyway.
+func (s *Store) EndSession(ctx context.Context, id string, expires time.Time) error {
+	if id == "" {
+		return fmt.Errorf("end session: %w: empty id", tournament.ErrInvalid)
+	}
+	return s.tx(ctx, "end session", func(tx *gorm.DB) error {
+		if err := tx.Where("expires < ?", time.Now().UTC()).Delete(&endedSessionRow{}).Error; err != nil {
+			return err
+		}
+		return tx.Save(&endedSessionRow{ID: id, Expires: expires.UTC()}).Error
+	})
+}
+
+// EndedSessions implements tournament.Store.
+func (s *Store) EndedSessions(ctx context.Context, now time.Time) (map[string]time.Time, error) {
+	var rows []endedSessionRow
+	if err := s.db.WithContext(ctx).Where("expires >= ?", now.UTC()).Find(&rows).Error; err != nil {
+		return nil, wrap("ended sessions", err)
+	}
+	out := make(map[string]time.Time, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.Expires
+	}
+	return out, nil
 }
 
 func nullID(id int64) *int64 {

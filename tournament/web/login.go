@@ -111,7 +111,7 @@ func (s *Server) logIn(c *gin.Context) {
 }
 
 func (s *Server) logOut(c *gin.Context) {
-	if err := endSession(c); err != nil {
+	if err := s.endSession(c); err != nil {
 		s.failPage(c, err)
 		return
 	}
@@ -127,7 +127,7 @@ func (s *Server) logOutEveryone(c *gin.Context) {
 		return
 	}
 	s.log.Info("every judge logged out", "id", c.GetString(requestIDKey), "addr", c.RemoteIP(), "judge", c.GetString(judgeKey))
-	if err := endSession(c); err != nil {
+	if err := s.endSession(c); err != nil {
 		s.failPage(c, err)
 		return
 	}

@@ -302,8 +302,9 @@ func TestSessionSurvivesRestart(t *testing.T) {
 	env := newConsoleEnv(t)
 	b := env.browser()
 	b.login("山田")
-	// A second server over the same store signs with the same stored keys.
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st})
+	// A second server over the same store signs with the same keys, read
+	// from the same data folder.
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st, SessionKeys: env.keys})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -356,7 +357,7 @@ func (e *consoleEnv) restart(password string) {
 	if _, err := SetUpJudgePassword(e.ctx, e.st, password, e.t.TempDir()); err != nil {
 		e.t.Fatal(err)
 	}
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(e.t), Service: e.svc, Settings: e.st, APIToken: "test-token"})
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(e.t), Service: e.svc, Settings: e.st, SessionKeys: e.keys, APIToken: "test-token"})
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -35,6 +35,7 @@ type console struct {
 	origin   *http.CrossOriginProtection
 	settings Settings
 	epoch    currentEpoch
+	ended    endedSessions
 }
 
 // asset is one file served under /static/.
@@ -48,13 +49,19 @@ type asset struct {
 // keys and the session epoch. A template that does not parse stops the
 // server here rather than failing on a request.
 func (s *Server) setUpConsole() error {
+	ctx := context.Background()
 	st := s.deps.Settings
 	if st == nil {
 		st = &memSettings{}
 	}
-	store, err := sessionStore(context.Background(), st)
+	store, err := sessionStore(s.deps.SessionKeys)
 	if err != nil {
 		return err
+	}
+	// Keys an earlier version kept in the database must not stay there, in
+	// every backup to come.
+	if err := st.DeleteSetting(ctx, settingSessionKeys); err != nil {
+		return fmt.Errorf("forget the old session keys: %w", err)
 	}
 	con := &console{
 		sessions: sessions.Sessions(sessionCookie, store),
@@ -63,8 +70,11 @@ func (s *Server) setUpConsole() error {
 		origin:   http.NewCrossOriginProtection(),
 		settings: st,
 	}
-	if con.epoch.value, err = loadEpoch(context.Background(), st); err != nil {
+	if con.epoch.value, err = loadEpoch(ctx, st); err != nil {
 		return err
+	}
+	if con.ended.m, err = st.EndedSessions(ctx, time.Now()); err != nil {
+		return fmt.Errorf("ended sessions: %w", err)
 	}
 	if con.assets, err = loadAssets(static.FS); err != nil {
 		return err

@@ -39,10 +39,16 @@ type Deps struct {
 	// Service is the judge console's use cases; nil serves the stateless
 	// API alone (the console pages then fail with 500).
 	Service *tournament.Service
-	// Settings keeps the judge password hash and the session keys; the
-	// tournament store satisfies it. Nil keeps them in memory, and then no
-	// judge can log in (the stateless referee API alone).
+	// Settings keeps the judge password hash, the session epoch and the
+	// sessions logged out; the tournament store satisfies it. Nil keeps
+	// them in memory, and then no judge can log in (the stateless referee
+	// API alone).
 	Settings Settings
+	// SessionKeys sign and encrypt the judges' session cookies
+	// (LoadSessionKeys reads them from the data folder). They are never
+	// kept in Settings, which a backup copies. Nil makes keys for this
+	// process alone: the judges' sessions then end with it.
+	SessionKeys []byte
 	// Broker carries the committed changes to the live pages; the store's
 	// after-commit hook must feed it (store.WithAfterCommit(b.Committed)).
 	// Nil makes a broker nobody publishes to: the pages then never update live.
