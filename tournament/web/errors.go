@@ -79,6 +79,8 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.no_service", nil), nil
 	case errors.Is(err, errBusy):
 		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.busy", nil), nil
+	case errors.Is(err, errTooManyAtOnce):
+		return http.StatusTooManyRequests, s.i18n.text(lang, "error.too_many_at_once", nil), nil
 	case errors.Is(err, errTooManyFeeds):
 		return http.StatusTooManyRequests, s.i18n.text(lang, "error.too_many_feeds", nil), nil
 	case errors.Is(err, errTooManyGuesses):

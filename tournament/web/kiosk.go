@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/skip2/go-qrcode"
 
 	"github.com/catanjudge/catanjudge/tournament"
 )
@@ -309,13 +308,9 @@ func (s *Server) showKioskQR(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	if _, err := s.deps.Service.GetTournament(c.Request.Context(), tid); err != nil {
-		s.fail(c, err)
-		return
-	}
-	png, err := qrcode.Encode(s.kioskURL(tid), qrcode.Medium, 320)
+	png, err := s.kioskQR(c.Request.Context(), tid)
 	if err != nil {
-		s.fail(c, fmt.Errorf("qr code: %w", err))
+		s.fail(c, err)
 		return
 	}
 	c.Header("Cache-Control", "private, max-age=3600")

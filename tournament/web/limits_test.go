@@ -16,6 +16,8 @@ import (
 
 	"github.com/skip2/go-qrcode"
 
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
@@ -291,5 +293,87 @@ func TestHealthChecksTheDatabase(t *testing.T) {
 		if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), `"status":"unavailable"`) || !strings.Contains(rec.Body.String(), want) {
 			t.Errorf("GET /healthz?lang=%s over a damaged database = %d %s, want 503 saying what to do", lang, rec.Code, rec.Body)
 		}
+	}
+}
+
+// countingStore counts the whole-tournament reads (Service.load reads
+// every round once per call).
+type countingStore struct {
+	*store.Store
+	loads atomic.Int64
+}
+
+func (s *countingStore) Rounds(ctx context.Context, tid int64) ([]tournament.Round, error) {
+	s.loads.Add(1)
+	return s.Store.Rounds(ctx, tid)
+}
+
+// Everything the kiosk reads (its page, the live state, the standings,
+// each round and its clock, the QR code) is served from reads shared until
+// the next change: anonymous clients asking again and again cost no read,
+// and a change is seen at once.
+func TestKioskReadsAreSharedUntilAChange(t *testing.T) {
+	broker := NewBroker(0, 0)
+	st := &countingStore{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
+	svc := tournamenttest.NewServiceOn(t, st, time.Now)
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st.Store, Broker: broker})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := &consoleEnv{t: t, ctx: context.Background(), svc: svc, st: st.Store, h: h}
+	tr, _ := env.seedTournament(8)
+	r1, err := svc.PairNextRound(env.ctx, "setup", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scores []tournament.Score
+	for i, p := range r1.Tables[0].Players {
+		scores = append(scores, tournament.Score{PlayerID: p, VP: 9 - i})
+	}
+	for _, tb := range r1.Tables {
+		var sc []tournament.Score
+		for i, p := range tb.Players {
+			sc = append(sc, tournament.Score{PlayerID: p, VP: 9 - i})
+		}
+		if _, err := svc.SaveResult(env.ctx, "setup", tr.ID, 1, tb.Number, tournament.ResultInput{Scores: sc}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{
+		fmt.Sprintf("/kiosk/%d", tr.ID), fmt.Sprintf("/api/v1/tournaments/%d/live", tr.ID),
+		fmt.Sprintf("/api/v1/tournaments/%d/standings", tr.ID), fmt.Sprintf("/api/v1/tournaments/%d/rounds/2", tr.ID),
+		fmt.Sprintf("/api/v1/tournaments/%d/rounds/2/clock", tr.ID), fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID),
+		fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/clock", tr.ID), fmt.Sprintf("/kiosk/%d/qr.png", tr.ID),
+	}
+	hammer := func() {
+		for range 20 {
+			for _, p := range paths {
+				if rec := serve(h, httptest.NewRequest(http.MethodGet, p, nil), "203.0.113.9:1"); rec.Code != http.StatusOK {
+					t.Fatalf("GET %s = %d %s", p, rec.Code, rec.Body)
+				}
+			}
+		}
+	}
+	before := st.loads.Load()
+	hammer()
+	// One read of the live state, one of round 1.
+	if n := st.loads.Load() - before; n != 2 {
+		t.Errorf("160 kiosk reads loaded the tournament %d times, want 2", n)
+	}
+	// A change is seen by the next read.
+	if _, err := svc.SaveResult(env.ctx, "setup", tr.ID, 1, 1, tournament.ResultInput{Version: 1, Reason: "数え直し", Scores: scores[:len(scores)]}); err != nil {
+		t.Fatal(err)
+	}
+	before = st.loads.Load()
+	hammer()
+	if n := st.loads.Load() - before; n != 2 {
+		t.Errorf("160 kiosk reads after a change loaded the tournament %d times, want 2", n)
+	}
+	rec := serve(h, httptest.NewRequest(http.MethodGet, fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil), "")
+	if !strings.Contains(rec.Body.String(), `"version":2`) {
+		t.Errorf("round 1 after the correction does not show version 2:\n%s", rec.Body)
 	}
 }

@@ -10,7 +10,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -61,19 +63,36 @@ type Server struct {
 	i18n *translator
 	log  *slog.Logger
 	con  *console // the judge console's templates, static files and sessions
-	// liveCache shares the kiosks' reads of the live state.
-	liveCache *liveCache
-	health    health
+	// liveCache and roundCache share the kiosks' reads of the live state
+	// and of the rounds; qrCache keeps the kiosks' QR codes.
+	liveCache  *readCache[int64, tournament.Live]
+	roundCache *readCache[roundKey, roundRead]
+	qrCache    *readCache[int64, []byte]
+	health     health
+	// compute bounds the public referee API's work under way at once, and
+	// pairingEvals the pairing search of one of its requests.
+	compute      *computeGate
+	pairingEvals int
+	router       *gin.Engine
 }
 
 // New returns the HTTP handler of the whole site.
 func New(deps Deps) (http.Handler, error) {
+	s, err := newServer(deps)
+	if err != nil {
+		return nil, err
+	}
+	return s.router, nil
+}
+
+// newServer builds the server whose router New returns.
+func newServer(deps Deps) (*Server, error) {
 	if deps.Logger == nil {
 		deps.Logger = slog.New(slog.DiscardHandler)
 	}
-	// The kiosks share reads of the live state only when the broker tells
-	// of every change (see liveCache).
-	cacheFor := 2 * time.Second
+	// The kiosks share reads only when the broker tells of every change
+	// (see readCache): then a read is kept until the next change.
+	cacheFor := time.Duration(math.MaxInt64)
 	if deps.Broker == nil {
 		deps.Broker = NewBroker(0, 0)
 		cacheFor = 0
@@ -88,12 +107,20 @@ func New(deps Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{deps: deps, i18n: tr, log: deps.Logger, liveCache: newLiveCache(cacheFor)}
+	s := &Server{
+		deps: deps, i18n: tr, log: deps.Logger,
+		liveCache:    newLiveCache(cacheFor),
+		roundCache:   newReadCache[roundKey, roundRead](cacheFor),
+		qrCache:      newReadCache[int64, []byte](time.Duration(math.MaxInt64)),
+		compute:      newComputeGate(),
+		pairingEvals: publicPairingEvals,
+	}
 	if err := s.setUpConsole(); err != nil {
 		return nil, err
 	}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
+	s.router = r
 	r.HandleMethodNotAllowed = true
 	// The server is reached directly: no header names another client.
 	if err := r.SetTrustedProxies(nil); err != nil {
@@ -107,7 +134,7 @@ func New(deps Deps) (http.Handler, error) {
 		// costs no parsing.
 		r.Handle(rt.Method, rt.Path, s.guard(rt), s.readForm, rt.Handler)
 	}
-	return r, nil
+	return s, nil
 }
 
 const requestIDKey = "request_id"
@@ -149,13 +176,16 @@ func (s *Server) recoverPanic(c *gin.Context) {
 // guard returns what a route needs before its request is read. Judge
 // routes need a judge session or the API token; kiosk and public routes
 // are open, and only judge routes change state. The login form is refused
-// to an address with too many wrong passwords lately.
+// to an address with too many wrong passwords lately, and the referee
+// API, which computes for anyone, waits for a turn (computeGate).
 func (s *Server) guard(rt route) gin.HandlerFunc {
 	switch {
 	case rt.Access == judge:
 		return s.requireJudge
 	case rt.Method == http.MethodPost && rt.Path == "/judge/login":
 		return s.limitLogins
+	case strings.HasPrefix(rt.Path, "/api/v1/referee/"):
+		return s.gateCompute
 	}
 	return func(c *gin.Context) { c.Next() }
 }
