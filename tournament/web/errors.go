@@ -117,7 +117,14 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 // message falls back to the English message of the code that found it.
 func (s *Server) violation(lang string, v *referee.Violation) string {
 	id := "rule." + v.Code
-	if msg := s.i18n.text(lang, id, ruleData(lang, v.Args)); msg != id {
+	data := ruleData(lang, v.Args)
+	// A text rule names its field by code ("field.<code>" says it).
+	if f, ok := v.Args["Field"].(string); ok {
+		if name := s.i18n.text(lang, "field."+f, nil); name != "field."+f {
+			data["Field"] = name
+		}
+	}
+	if msg := s.i18n.text(lang, id, data); msg != id {
 		return msg
 	}
 	if lang == "en" {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
+	"unicode"
 
 	"github.com/gin-gonic/gin"
 
@@ -167,10 +169,32 @@ func (s *Server) newImportPreview(lang string, r roster.Roster, plan tournament.
 		case tournament.ImportSkip:
 			line.Message = s.i18n.text(lang, "import.skip", nil)
 		default:
-			line.Message = s.i18n.text(lang, "import.problem_"+l.Problem, map[string]any{"Max": tournament.MaxNameRunes, "Line": l.SameLine, "Table": l.FixedTable})
+			if l.Text != nil {
+				// Said as the player form would say it, with the text's
+				// hidden characters shown rather than acted upon.
+				_, line.Message, _ = s.describe(lang, l.Text)
+				line.Name, line.Kana = showHidden(l.Name), showHidden(l.Kana)
+			} else {
+				line.Message = s.i18n.text(lang, "import.problem_"+l.Problem, map[string]any{"Max": tournament.MaxNameRunes, "Line": l.SameLine, "Table": l.FixedTable})
+			}
 			pv.Problems = append(pv.Problems, line)
 		}
 		pv.Lines = append(pv.Lines, line)
 	}
 	return pv
+}
+
+// showHidden writes the characters of s that show nothing or act on the
+// text around them (controls, direction marks, zero-width characters) as
+// their code points, ⟨U+202E⟩, so that a refused name reads as it is.
+func showHidden(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u3164' || r == '\u2800' || r == '\u115F' || r == '\u1160' || r == '\uFFA0' {
+			fmt.Fprintf(&b, "⟨U+%04X⟩", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/text/encoding/japanese"
@@ -120,5 +121,45 @@ func TestImportRefusesUnreadableFiles(t *testing.T) {
 	mustSee(t, "confirm without a file", b.post(page+"/confirm", url.Values{}), http.StatusUnprocessableEntity, "取り込むファイルを選んでください。")
 	if ps, _ := env.svc.Players(env.ctx, tr.ID); len(ps) != 1 {
 		t.Errorf("%d players after refused imports, want 1", len(ps))
+	}
+}
+
+// Names the text rules refuse are listed as errors in the preview, said as
+// the player form says them, with their hidden characters shown; the
+// confirmation, reading the same file, registers only the good rows.
+func TestImportListsRefusedTextAsErrors(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(1)
+	b := env.browser()
+	b.login("山田")
+	page := "/judge/t/" + itoa(tr.ID) + "/players/import"
+	list := "名前,よみ\n上田,うえだ\n\u200b,\ntaro\u202egpj.exe,たろう\n江\x1b藤,えとう\n大野,お\u2066おの\n"
+	res := b.upload(page, "list.csv", []byte(list))
+	mustSee(t, "preview", res, http.StatusOK,
+		"新しく登録: 1人", "エラーのため取り込まない: 4行",
+		"3行目: 名前に見える文字がありません。", "(⟨U&#43;200B⟩)",
+		"4行目: 名前に文字の向きを変える記号", "(taro⟨U&#43;202E⟩gpj.exe)",
+		"5行目: 名前に改行・タブなどの制御文字", "(江⟨U&#43;001B⟩藤)",
+		"6行目: よみがなに文字の向きを変える記号")
+	if strings.Contains(res.Body, "\u202e") || strings.Contains(res.Body, "\x1b") {
+		t.Errorf("the preview shows a refused name's hidden characters as they are")
+	}
+	m := hiddenData.FindStringSubmatch(res.Body)
+	if m == nil {
+		t.Fatalf("the preview has no confirmation\n%s", res.Body)
+	}
+	if res := b.post(page+"/confirm", url.Values{"data": {html.UnescapeString(m[1])}}); res.Status != http.StatusSeeOther {
+		t.Fatalf("confirm = %d\n%s", res.Status, res.Body)
+	}
+	ps, err := env.svc.Players(env.ctx, tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range ps {
+		names = append(names, p.Name)
+	}
+	if !slices.Equal(names, []string{"青木1", "上田"}) {
+		t.Errorf("players after the import = %q, want 上田 added alone", names)
 	}
 }

@@ -377,3 +377,24 @@ func TestKioskReadsAreSharedUntilAChange(t *testing.T) {
 		t.Errorf("round 1 after the correction does not show version 2:\n%s", rec.Body)
 	}
 }
+
+// The judge's name at login, which every audit entry then carries,
+// follows the rules of every text.
+func TestLoginNameFollowsTheTextRules(t *testing.T) {
+	env := newConsoleEnv(t)
+	for name, want := range map[string]string{
+		"山\u202e田":              "ジャッジ名に文字の向きを変える記号",
+		"\u200b":                "ジャッジ名に見える文字がありません",
+		"山田\n":                  "",
+		"山\x1b田":                "ジャッジ名に改行・タブなどの制御文字",
+		strings.Repeat("山", 41): "ジャッジ名は 40 文字までです",
+	} {
+		res := env.browser().post("/judge/login", url.Values{"name": {name}, "password": {testPassword}})
+		switch {
+		case want == "" && res.Status != http.StatusSeeOther:
+			t.Errorf("login as %q = %d, want 303", name, res.Status)
+		case want != "" && (res.Status != http.StatusUnprocessableEntity || !strings.Contains(res.Body, want)):
+			t.Errorf("login as %q = %d, want 422 saying %q", name, res.Status, want)
+		}
+	}
+}

@@ -5,14 +5,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
-)
 
-// maxJudgeName bounds the judge's name kept in the session and the audit log.
-const maxJudgeName = 40
+	"github.com/catanjudge/catanjudge/tournament"
+)
 
 // loginPage is the view model of /judge/login.
 type loginPage struct {
@@ -70,12 +67,13 @@ func (s *Server) logIn(c *gin.Context) {
 	}
 	lang := vm.Lang
 	password := c.PostForm("password")
+	// The name goes into the audit log: it follows the rules of every text.
+	name, err := tournament.CheckJudgeName(vm.Name)
 	switch {
 	case vm.Name == "":
 		vm.NameError = s.i18n.text(lang, "login.name_missing", nil)
-	case utf8.RuneCountInString(vm.Name) > maxJudgeName || !utf8.ValidString(vm.Name) ||
-		strings.IndexFunc(vm.Name, unicode.IsControl) >= 0:
-		vm.NameError = s.i18n.text(lang, "login.name_bad", map[string]any{"Max": maxJudgeName})
+	case err != nil:
+		_, vm.NameError, _ = s.describe(lang, err)
 	}
 	if password == "" {
 		vm.PasswordError = s.i18n.text(lang, "login.password_missing", nil)
@@ -90,7 +88,7 @@ func (s *Server) logIn(c *gin.Context) {
 		s.tooManyLogins(c, vm)
 		return
 	}
-	ok, err := checkPassword(c.Request.Context(), s.con.settings, password)
+	ok, err = checkPassword(c.Request.Context(), s.con.settings, password)
 	if err != nil {
 		s.failPage(c, err)
 		return
@@ -102,7 +100,7 @@ func (s *Server) logIn(c *gin.Context) {
 		return
 	}
 	succeeded()
-	if err := startSession(c, vm.Name, s.con.epoch.get()); err != nil {
+	if err := startSession(c, name, s.con.epoch.get()); err != nil {
 		s.failPage(c, err)
 		return
 	}
