@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/gin-gonic/gin"
+	"github.com/xuri/excelize/v2"
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/roster"
@@ -151,7 +152,10 @@ func (s *Server) rosterError(c *gin.Context, err error) string {
 		re = &roster.Error{Code: roster.CodeUnreadable}
 	}
 	s.log.Info("import refused", "id", c.GetString(requestIDKey), "err", err)
-	return s.i18n.text(s.i18n.lang(c), "import.error_"+re.Code, map[string]any{"Line": re.Line, "Column": re.Column, "Max": roster.MaxRows})
+	last, _ := excelize.ColumnNumberToName(roster.MaxColumns)
+	return s.i18n.text(s.i18n.lang(c), "import.error_"+re.Code, map[string]any{
+		"Line": re.Line, "Column": re.Column, "Max": roster.MaxRows, "Columns": roster.MaxColumns, "LastColumn": last,
+	})
 }
 
 func (s *Server) newImportPreview(lang string, r roster.Roster, plan tournament.ImportPlan) importPreview {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"encoding/base64"
 	"html"
 	"io"
 	"mime/multipart"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
 	"golang.org/x/text/encoding/japanese"
 )
 
@@ -161,5 +163,35 @@ func TestImportListsRefusedTextAsErrors(t *testing.T) {
 	}
 	if !slices.Equal(names, []string{"青木1", "上田"}) {
 		t.Errorf("players after the import = %q, want 上田 added alone", names)
+	}
+}
+
+// A workbook with a value in the last column (the attack that made the
+// preview allocate a gigabyte) is refused at once with what to do, in the
+// preview and in a confirmation carrying it alike.
+func TestImportRefusesAValueInTheLastColumn(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(1)
+	b := env.browser()
+	b.login("山田")
+	page := "/judge/t/" + itoa(tr.ID) + "/players/import"
+	f := excelize.NewFile()
+	for cell, v := range map[string]string{"A1": "名前", "A2": "上田", "XFD3": "x"} {
+		if err := f.SetCellValue("Sheet1", cell, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var data bytes.Buffer
+	if err := f.Write(&data); err != nil {
+		t.Fatal(err)
+	}
+	want := "3行目の XFD 列に値があります。名簿は 64 列（BL 列）までです。"
+	mustSee(t, "preview", b.upload(page, "list.xlsx", data.Bytes()), http.StatusUnprocessableEntity, want)
+	confirm := url.Values{"data": {base64.StdEncoding.EncodeToString(data.Bytes())}}
+	mustSee(t, "confirm", b.post(page+"/confirm", confirm), http.StatusUnprocessableEntity, want)
+	res := b.post(page+"/confirm?lang=en", confirm)
+	mustSee(t, "confirm in English", res, http.StatusUnprocessableEntity, "Row 3 has a value in column XFD; a roster has at most 64 columns (up to BL).")
+	if ps, _ := env.svc.Players(env.ctx, tr.ID); len(ps) != 1 {
+		t.Errorf("%d players after the refused import, want 1", len(ps))
 	}
 }
