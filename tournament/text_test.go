@@ -2,8 +2,11 @@ package tournament
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/catanjudge/catanjudge/referee"
 )
@@ -75,4 +78,43 @@ func TestCheckJudgeName(t *testing.T) {
 			t.Errorf("CheckJudgeName(%q) = %v, want code %q", in, err, code)
 		}
 	}
+}
+
+// FuzzTextRules throws arbitrary text at every field: what a field accepts
+// is trimmed valid UTF-8 within its limit, with no control character (but
+// a note's line breaks), no character that reorders text, and something
+// visible; cleaning it again changes nothing. What it refuses is refused
+// with one of the text rules' codes, naming the field.
+func FuzzTextRules(f *testing.F) {
+	for _, s := range []string{"青木 太郎", " \u200B ", "taro\u202Egpj.exe", "a\x00b", "1行目\r\n2行目", "\xff", "👨‍👩‍👧", "\u3164", strings.Repeat("x", 501)} {
+		f.Add(s)
+	}
+	fields := []textField{fieldTournamentName, fieldVenue, fieldPlayerName, fieldKana, fieldJudge, fieldReason, fieldNote}
+	codes := []string{"text-utf8", "text-control", "text-bidi", "text-invisible", "text-too-long", "player-name-too-long", "player-kana-too-long"}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, field := range fields {
+			got, err := field.clean(s)
+			if err != nil {
+				var v *referee.Violation
+				if !errors.As(err, &v) || !slices.Contains(codes, v.Code) || v.Args["Field"] != field.name {
+					t.Fatalf("%s.clean(%q) = %v, want a text rule naming the field", field.name, s, err)
+				}
+				continue
+			}
+			if got == "" {
+				continue
+			}
+			switch {
+			case !utf8.ValidString(got) || got != strings.TrimSpace(got) || utf8.RuneCountInString(got) > field.max:
+				t.Fatalf("%s.clean(%q) = %q: not trimmed valid UTF-8 within %d characters", field.name, s, got, field.max)
+			case strings.IndexFunc(got, func(r rune) bool { return unicode.IsControl(r) && !(field.lines && r == '\n') || reorders(r) }) >= 0:
+				t.Fatalf("%s.clean(%q) = %q, which holds a control or direction character", field.name, s, got)
+			case strings.IndexFunc(got, visible) < 0:
+				t.Fatalf("%s.clean(%q) = %q, which shows nothing", field.name, s, got)
+			}
+			if again, err := field.clean(got); err != nil || again != got {
+				t.Fatalf("%s.clean(%q) = %q, %v; want it unchanged", field.name, got, again, err)
+			}
+		}
+	})
 }
