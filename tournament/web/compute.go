@@ -17,16 +17,16 @@ import (
 // judges' pairings (the tournament service) keep the full budget.
 const publicPairingEvals = 8_000_000
 
-// errTooManyAtOnce is a public computation refused because its client
+// errTooManyAtOnce is an anonymous request refused because its client
 // already has as many under way as one client may.
 var errTooManyAtOnce = errors.New("too many computations at once from this client")
 
-// computeGate bounds the work of the public referee API under way at once:
-// a few requests per client address (more are refused at once), and over
-// all clients fewer than the machine's cores, so that the judges' pages
-// always find one free. A request waits its turn for a while at most;
-// when too many wait already, or the wait is over, it is refused as busy.
-type computeGate struct {
+// gate bounds the anonymous work under way at once: a few requests per
+// client address (more are refused at once), and over all clients a few
+// per core, so that the judges' pages always find a core free. A request
+// waits its turn for a while at most; when too many wait already, or the
+// wait is over, it is refused as busy.
+type gate struct {
 	perClient  int
 	maxWaiting int
 	wait       time.Duration
@@ -37,25 +37,28 @@ type computeGate struct {
 	waiting int
 }
 
-// The gate's limits: a client is one script or one browser, and a shop's
-// laptop has few cores.
-const (
-	computePerClient  = 2
-	computeMaxWaiting = 16
-	computeWait       = 5 * time.Second
-)
+func newGate(perClient, slots, maxWaiting int, wait time.Duration) *gate {
+	return &gate{perClient: perClient, maxWaiting: maxWaiting, wait: wait, slots: make(chan struct{}, slots), clients: map[string]int{}}
+}
 
-func newComputeGate() *computeGate {
-	return &computeGate{
-		perClient: computePerClient, maxWaiting: computeMaxWaiting, wait: computeWait,
-		slots:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
-		clients: map[string]int{},
-	}
+// newComputeGate is the gate of the referee API, which computes for
+// anyone: a client is one script or one browser, and fewer requests than
+// the cores compute at once.
+func newComputeGate() *gate {
+	return newGate(2, max(1, runtime.GOMAXPROCS(0)-1), 16, 5*time.Second)
+}
+
+// newReadGate is the gate of the kiosk's reads, served from the read cache
+// but rendered for each request: a phone loads a page, the live state and
+// a QR code at most at once, and a room of phones fetching the live state
+// after a change wait their turn for a moment.
+func newReadGate() *gate {
+	return newGate(6, runtime.GOMAXPROCS(0), 2048, 10*time.Second)
 }
 
 // enter admits one request of client, or fails with errTooManyAtOnce or
 // errBusy; a request admitted calls the returned function when done.
-func (g *computeGate) enter(ctx context.Context, client string) (func(), error) {
+func (g *gate) enter(ctx context.Context, client string) (func(), error) {
 	g.mu.Lock()
 	if g.clients[client] >= g.perClient {
 		g.mu.Unlock()
@@ -96,8 +99,20 @@ func (g *computeGate) enter(ctx context.Context, client string) (func(), error) 
 }
 
 // gateCompute is the guard of the public referee API's routes.
-func (s *Server) gateCompute(c *gin.Context) {
-	done, err := s.compute.enter(c.Request.Context(), clientAddr(c))
+func (s *Server) gateCompute(c *gin.Context) { s.pass(c, s.compute) }
+
+// gateReads is the guard of the kiosk's reads (the live feed has its own
+// bounds in the broker).
+func (s *Server) gateReads(c *gin.Context) { s.pass(c, s.reads) }
+
+// pass lets the request through g, or refuses it. A judge (the API token
+// or a session) is not anonymous, and passes at once.
+func (s *Server) pass(c *gin.Context, g *gate) {
+	if _, ok := s.sessionJudge(c); ok || s.checkToken(c) == tokenValid {
+		c.Next()
+		return
+	}
+	done, err := g.enter(c.Request.Context(), clientAddr(c))
 	switch {
 	case errors.Is(err, context.Canceled):
 		c.Abort() // the client went away while waiting

@@ -22,7 +22,7 @@ import (
 // at once; over all clients it computes as many at once as it has slots,
 // queues a few more for a while, and refuses the rest as busy.
 func TestComputeGate(t *testing.T) {
-	g := &computeGate{perClient: 2, maxWaiting: 1, wait: 50 * time.Millisecond, slots: make(chan struct{}, 1), clients: map[string]int{}}
+	g := newGate(2, 1, 1, 50*time.Millisecond)
 	ctx := context.Background()
 	a1, err := g.enter(ctx, "a")
 	if err != nil {
@@ -113,7 +113,7 @@ func TestPublicPairingIsBounded(t *testing.T) {
 	}
 
 	// The client's two requests under way, as the gate sees them.
-	s.compute = &computeGate{perClient: 2, maxWaiting: 4, wait: time.Second, slots: make(chan struct{}, 4), clients: map[string]int{}}
+	s.compute = newGate(2, 4, 4, time.Second)
 	for range 2 {
 		done, err := s.compute.enter(context.Background(), "192.0.2.50")
 		if err != nil {
@@ -131,5 +131,52 @@ func TestPublicPairingIsBounded(t *testing.T) {
 	other := httptest.NewRequest(http.MethodPost, "/api/v1/referee/placings", strings.NewReader(`{"scores":[{"player":"a","vp":10},{"player":"b","vp":3},{"player":"c","vp":2}],"declared":"a"}`))
 	if rec := serve(s.router, other, "192.0.2.51:1"); rec.Code != http.StatusOK {
 		t.Errorf("another client meanwhile = %d %s, want 200", rec.Code, rec.Body)
+	}
+}
+
+// The kiosk's reads pass a gate too: an address with six under way is
+// refused a seventh, while other phones and any judge go on.
+func TestKioskReadsAreGated(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(4)
+	s, err := newServer(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st, APIToken: "test-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.reads = newGate(6, 8, 8, time.Second)
+	for range 6 {
+		done, err := s.reads.enter(context.Background(), "192.0.2.60")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer done()
+	}
+	live := fmt.Sprintf("/api/v1/tournaments/%d/live", tr.ID)
+	get := func(addr string, header ...string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, live, nil)
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		return serve(s.router, req, addr)
+	}
+	if rec := get("192.0.2.60:1"); rec.Code != http.StatusTooManyRequests || jsonError(rec) == "" {
+		t.Errorf("a seventh read from one address = %d %s, want 429 with a message", rec.Code, rec.Body)
+	}
+	if rec := get("192.0.2.61:1"); rec.Code != http.StatusOK {
+		t.Errorf("another phone = %d, want 200", rec.Code)
+	}
+	if rec := get("192.0.2.60:1", "Authorization", "Bearer test-token"); rec.Code != http.StatusOK {
+		t.Errorf("a judge's script from the busy address = %d, want 200", rec.Code)
+	}
+	// The live feed is bounded by the broker, not by this gate.
+	req := httptest.NewRequest(http.MethodGet, fmt.Sprintf("/api/v1/tournaments/%d/events", tr.ID), nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	req = req.WithContext(ctx)
+	rec := httptest.NewRecorder()
+	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+	req.RemoteAddr = "192.0.2.60:1"
+	s.router.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		t.Errorf("the live feed from the busy address = %d, want 200", rec.Code)
 	}
 }

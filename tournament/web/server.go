@@ -69,9 +69,11 @@ type Server struct {
 	roundCache *readCache[roundKey, roundRead]
 	qrCache    *readCache[int64, []byte]
 	health     health
-	// compute bounds the public referee API's work under way at once, and
-	// pairingEvals the pairing search of one of its requests.
-	compute      *computeGate
+	// compute and reads bound the anonymous work under way at once (the
+	// referee API, the kiosk's reads), and pairingEvals the pairing search
+	// of one referee request.
+	compute      *gate
+	reads        *gate
 	pairingEvals int
 	router       *gin.Engine
 }
@@ -113,6 +115,7 @@ func newServer(deps Deps) (*Server, error) {
 		roundCache:   newReadCache[roundKey, roundRead](cacheFor),
 		qrCache:      newReadCache[int64, []byte](time.Duration(math.MaxInt64)),
 		compute:      newComputeGate(),
+		reads:        newReadGate(),
 		pairingEvals: publicPairingEvals,
 	}
 	if err := s.setUpConsole(); err != nil {
@@ -176,8 +179,8 @@ func (s *Server) recoverPanic(c *gin.Context) {
 // guard returns what a route needs before its request is read. Judge
 // routes need a judge session or the API token; kiosk and public routes
 // are open, and only judge routes change state. The login form is refused
-// to an address with too many wrong passwords lately, and the referee
-// API, which computes for anyone, waits for a turn (computeGate).
+// to an address with too many wrong passwords lately; the referee API,
+// which computes for anyone, and the kiosk's reads wait for a turn (gate).
 func (s *Server) guard(rt route) gin.HandlerFunc {
 	switch {
 	case rt.Access == judge:
@@ -186,6 +189,8 @@ func (s *Server) guard(rt route) gin.HandlerFunc {
 		return s.limitLogins
 	case strings.HasPrefix(rt.Path, "/api/v1/referee/"):
 		return s.gateCompute
+	case rt.Access == kiosk && rt.Path != "/api/v1/tournaments/:id/events":
+		return s.gateReads
 	}
 	return func(c *gin.Context) { c.Next() }
 }
