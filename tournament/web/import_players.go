@@ -190,12 +190,12 @@ func (s *Server) newImportPreview(lang string, r roster.Roster, plan tournament.
 
 // showHidden writes the characters of s that show nothing or act on the
 // text around them (controls, direction marks, zero-width characters) as
-// their code points, ⟨U+202E⟩, so that a refused name reads as it is.
+// their code points, [U+202E], so that a refused name reads as it is.
 func showHidden(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u3164' || r == '\u2800' || r == '\u115F' || r == '\u1160' || r == '\uFFA0' {
-			fmt.Fprintf(&b, "⟨U+%04X⟩", r)
+			fmt.Fprintf(&b, "[U+%04X]", r)
 			continue
 		}
 		b.WriteRune(r)

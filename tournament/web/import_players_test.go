@@ -139,9 +139,9 @@ func TestImportListsRefusedTextAsErrors(t *testing.T) {
 	res := b.upload(page, "list.csv", []byte(list))
 	mustSee(t, "preview", res, http.StatusOK,
 		"新しく登録: 1人", "エラーのため取り込まない: 4行",
-		"3行目: 名前に見える文字がありません。", "(⟨U&#43;200B⟩)",
-		"4行目: 名前に文字の向きを変える記号", "(taro⟨U&#43;202E⟩gpj.exe)",
-		"5行目: 名前に改行・タブなどの制御文字", "(江⟨U&#43;001B⟩藤)",
+		"3行目: 名前に見える文字がありません。", "([U&#43;200B])",
+		"4行目: 名前に文字の向きを変える記号", "(taro[U&#43;202E]gpj.exe)",
+		"5行目: 名前に改行・タブなどの制御文字", "(江[U&#43;001B]藤)",
 		"6行目: よみがなに文字の向きを変える記号")
 	if strings.Contains(res.Body, "\u202e") || strings.Contains(res.Body, "\x1b") {
 		t.Errorf("the preview shows a refused name's hidden characters as they are")
