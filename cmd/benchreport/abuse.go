@@ -288,15 +288,8 @@ func (h *hammer) start(ctx context.Context, wg *sync.WaitGroup, client *http.Cli
 
 // do sends one request and counts its answer.
 func (h *hammer) do(ctx context.Context, client *http.Client, method, target, body string) {
-	req, err := http.NewRequestWithContext(ctx, method, target, strings.NewReader(body))
-	if err != nil {
-		return
-	}
-	res, err := client.Do(req)
-	if err != nil {
-		if ctx.Err() == nil {
-			h.fail(err)
-		}
+	res, ok := h.send(ctx, client, method, target, body)
+	if !ok {
 		return
 	}
 	_, _ = io.Copy(io.Discard, res.Body)
@@ -322,15 +315,8 @@ func (h *hammer) do(ctx context.Context, client *http.Client, method, target, bo
 // feed holds a live feed open, and opens another when it ends.
 func (h *hammer) feed(ctx context.Context, client *http.Client, target string) {
 	for ctx.Err() == nil {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
-		if err != nil {
-			return
-		}
-		res, err := client.Do(req)
-		if err != nil {
-			if ctx.Err() == nil {
-				h.fail(err)
-			}
+		res, ok := h.send(ctx, client, http.MethodGet, target, "")
+		if !ok {
 			return
 		}
 		if res.StatusCode != http.StatusOK {
@@ -343,6 +329,24 @@ func (h *hammer) feed(ctx context.Context, client *http.Client, target string) {
 		res.Body.Close()
 		h.feeds.Add(-1)
 	}
+}
+
+// send sends one request; a failure other than the hammering's end is
+// counted.
+func (h *hammer) send(ctx context.Context, client *http.Client, method, target, body string) (*http.Response, bool) {
+	req, err := http.NewRequestWithContext(ctx, method, target, strings.NewReader(body))
+	if err != nil {
+		h.fail(err)
+		return nil, false
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		if ctx.Err() == nil {
+			h.fail(err)
+		}
+		return nil, false
+	}
+	return res, true
 }
 
 func (h *hammer) fail(err error) {

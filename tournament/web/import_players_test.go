@@ -15,6 +15,8 @@ import (
 
 	"github.com/xuri/excelize/v2"
 	"golang.org/x/text/encoding/japanese"
+
+	"github.com/catanjudge/catanjudge/tournament"
 )
 
 // upload posts file as the multipart form of the import page.
@@ -130,11 +132,7 @@ func TestImportRefusesUnreadableFiles(t *testing.T) {
 // the player form says them, with their hidden characters shown; the
 // confirmation, reading the same file, registers only the good rows.
 func TestImportListsRefusedTextAsErrors(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(1)
-	b := env.browser()
-	b.login("山田")
-	page := "/judge/t/" + itoa(tr.ID) + "/players/import"
+	env, tr, b, page := importSetUp(t)
 	list := "名前,よみ\n上田,うえだ\n\u200b,\ntaro\u202egpj.exe,たろう\n江\x1b藤,えとう\n大野,お\u2066おの\n"
 	res := b.upload(page, "list.csv", []byte(list))
 	mustSee(t, "preview", res, http.StatusOK,
@@ -153,15 +151,7 @@ func TestImportListsRefusedTextAsErrors(t *testing.T) {
 	if res := b.post(page+"/confirm", url.Values{"data": {html.UnescapeString(m[1])}}); res.Status != http.StatusSeeOther {
 		t.Fatalf("confirm = %d\n%s", res.Status, res.Body)
 	}
-	ps, err := env.svc.Players(env.ctx, tr.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, p := range ps {
-		names = append(names, p.Name)
-	}
-	if !slices.Equal(names, []string{"青木1", "上田"}) {
+	if names := playerNames(t, env, tr.ID); !slices.Equal(names, []string{"青木1", "上田"}) {
 		t.Errorf("players after the import = %q, want 上田 added alone", names)
 	}
 }
@@ -170,11 +160,7 @@ func TestImportListsRefusedTextAsErrors(t *testing.T) {
 // preview allocate a gigabyte) is refused at once with what to do, in the
 // preview and in a confirmation carrying it alike.
 func TestImportRefusesAValueInTheLastColumn(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(1)
-	b := env.browser()
-	b.login("山田")
-	page := "/judge/t/" + itoa(tr.ID) + "/players/import"
+	env, tr, b, page := importSetUp(t)
 	f := excelize.NewFile()
 	for cell, v := range map[string]string{"A1": "名前", "A2": "上田", "XFD3": "x"} {
 		if err := f.SetCellValue("Sheet1", cell, v); err != nil {
@@ -194,4 +180,29 @@ func TestImportRefusesAValueInTheLastColumn(t *testing.T) {
 	if ps, _ := env.svc.Players(env.ctx, tr.ID); len(ps) != 1 {
 		t.Errorf("%d players after the refused import, want 1", len(ps))
 	}
+}
+
+// playerNames returns the names of a tournament's players, by reading.
+func playerNames(t *testing.T, env *consoleEnv, tid int64) []string {
+	t.Helper()
+	ps, err := env.svc.Players(env.ctx, tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// importSetUp is a tournament of one player and a judge's browser on its
+// import page.
+func importSetUp(t *testing.T) (*consoleEnv, tournament.Tournament, *browser, string) {
+	t.Helper()
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(1)
+	b := env.browser()
+	b.login("山田")
+	return env, tr, b, "/judge/t/" + itoa(tr.ID) + "/players/import"
 }

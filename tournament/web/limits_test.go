@@ -48,6 +48,14 @@ func (r repeatReader) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// logInFrom posts the login form from addr (host:port) straight to h.
+func logInFrom(h http.Handler, addr, password string) *httptest.ResponseRecorder {
+	form := url.Values{"name": {"x"}, "password": {password}}.Encode()
+	req := httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(form))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return serve(h, req, addr)
+}
+
 // serve sends one request straight to the handler from addr (host:port).
 func serve(h http.Handler, req *http.Request, addr string) *httptest.ResponseRecorder {
 	if addr != "" {
@@ -107,10 +115,7 @@ func TestLoginBodyIsBoundedAndReadAfterTheLimit(t *testing.T) {
 
 	// Five wrong passwords, then a sixth form is not read at all.
 	for i := range 5 {
-		form := url.Values{"name": {"x"}, "password": {"guess"}}.Encode()
-		req := httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(form))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		if rec := serve(env.h, req, "192.0.2.4:1234"); rec.Code != http.StatusUnauthorized {
+		if rec := logInFrom(env.h, "192.0.2.4:1234", "guess"); rec.Code != http.StatusUnauthorized {
 			t.Fatalf("wrong password %d = %d, want 401", i+1, rec.Code)
 		}
 	}
@@ -199,17 +204,11 @@ func TestWrongTokensAreLimited(t *testing.T) {
 		}
 	}
 	for i := range 2 {
-		form := url.Values{"name": {"x"}, "password": {"guess"}}.Encode()
-		req := httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(form))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		if rec := serve(env.h, req, "198.51.100.4:1"); rec.Code != http.StatusUnauthorized {
+		if rec := logInFrom(env.h, "198.51.100.4:1", "guess"); rec.Code != http.StatusUnauthorized {
 			t.Fatalf("wrong password %d after 3 wrong tokens = %d, want 401", i+1, rec.Code)
 		}
 	}
-	form := url.Values{"name": {"x"}, "password": {testPassword}}.Encode()
-	req = httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(form))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	if rec := serve(env.h, req, "198.51.100.4:1"); rec.Code != http.StatusTooManyRequests {
+	if rec := logInFrom(env.h, "198.51.100.4:1", testPassword); rec.Code != http.StatusTooManyRequests {
 		t.Errorf("login after 3 wrong tokens and 2 wrong passwords = %d, want 429", rec.Code)
 	}
 }
