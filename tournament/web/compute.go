@@ -51,9 +51,11 @@ func newComputeGate() *gate {
 // newReadGate is the gate of the kiosk's reads, served from the read cache
 // but rendered for each request: a phone loads a page, the live state and
 // a QR code at most at once, and a room of phones fetching the live state
-// after a change wait their turn for a moment.
+// after a change wait their turn for a moment. Half the cores render for
+// anonymous readers, the compute gate takes one fewer than all: under a
+// flood of both a judge's page still gets a fair share of a core.
 func newReadGate() *gate {
-	return newGate(6, runtime.GOMAXPROCS(0), 2048, 10*time.Second)
+	return newGate(6, max(1, runtime.GOMAXPROCS(0)/2), 2048, 10*time.Second)
 }
 
 // enter admits one request of client, or fails with errTooManyAtOnce or
