@@ -46,11 +46,15 @@ func bodyLimit(route string) int64 {
 	return maxForm
 }
 
-// limitBody bounds every request's body before anything reads it: a body
-// declared larger than its route's limit is refused at once, any other
-// stops being read at the limit, and a multipart body is refused unless
-// the route takes an upload.
+// limitBody bounds every request's body before anything reads it: a
+// multipart body is refused unless the route takes an upload, a body
+// declared larger than its route's limit is refused at once, and any
+// other stops being read at the limit.
 func (s *Server) limitBody(c *gin.Context) {
+	if ct, _, _ := mime.ParseMediaType(c.GetHeader("Content-Type")); strings.HasPrefix(ct, "multipart/") && !multipartRoutes[c.FullPath()] {
+		s.refuse(c, errMultipart)
+		return
+	}
 	limit := bodyLimit(c.FullPath())
 	if c.Request.ContentLength > limit {
 		s.refuse(c, &badRequest{id: "error.too_large", data: map[string]any{"Limit": limit}, detail: "declared body too large"})
@@ -58,10 +62,6 @@ func (s *Server) limitBody(c *gin.Context) {
 	}
 	if c.Request.Body != nil && c.Request.Body != http.NoBody {
 		c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit)
-	}
-	if ct, _, _ := mime.ParseMediaType(c.GetHeader("Content-Type")); strings.HasPrefix(ct, "multipart/") && !multipartRoutes[c.FullPath()] {
-		s.refuse(c, errMultipart)
-		return
 	}
 	c.Next()
 }
