@@ -22,7 +22,7 @@ func env(m map[string]string) func(string) string {
 func TestLoadPrecedence(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "c.json")
-	if err := os.WriteFile(file, []byte(`{"addr":"file:1","data":"/file","api_token":"filetoken"}`), 0o600); err != nil {
+	if err := os.WriteFile(file, []byte(`{"addr":"file:1","data":"/file","api_token":"filetoken-0123456789abcdef"}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -32,14 +32,14 @@ func TestLoadPrecedence(t *testing.T) {
 		want Config
 	}{
 		{"defaults", nil, nil, Config{Addr: "127.0.0.1:8080", DataDir: "./data"}},
-		{"file", []string{"--config", file}, nil, Config{Addr: "file:1", DataDir: "/file", APIToken: "filetoken", ConfigFile: file}},
-		{"env over file", []string{"--config", file}, map[string]string{"CATANJUDGE_ADDR": "env:2", "CATANJUDGE_API_TOKEN": "envtoken"},
-			Config{Addr: "env:2", DataDir: "/file", APIToken: "envtoken", ConfigFile: file}},
+		{"file", []string{"--config", file}, nil, Config{Addr: "file:1", DataDir: "/file", APIToken: "filetoken-0123456789abcdef", ConfigFile: file}},
+		{"env over file", []string{"--config", file}, map[string]string{"CATANJUDGE_ADDR": "env:2", "CATANJUDGE_API_TOKEN": "envtoken-0123456789abcdefgh"},
+			Config{Addr: "env:2", DataDir: "/file", APIToken: "envtoken-0123456789abcdefgh", ConfigFile: file}},
 		{"flag over env", []string{"--addr", "flag:3", "--data", "/flag", "--ruleset", "r.json"},
 			map[string]string{"CATANJUDGE_ADDR": "env:2", "CATANJUDGE_DATA": "/env", "CATANJUDGE_JUDGE_PASSWORD": "pw"},
 			Config{Addr: "flag:3", DataDir: "/flag", Ruleset: "r.json", JudgePassword: "pw"}},
 		{"config file from env", nil, map[string]string{"CATANJUDGE_CONFIG": file},
-			Config{Addr: "file:1", DataDir: "/file", APIToken: "filetoken", ConfigFile: file}},
+			Config{Addr: "file:1", DataDir: "/file", APIToken: "filetoken-0123456789abcdef", ConfigFile: file}},
 		{"public url", []string{"--public-url", "http://192.168.1.20:8080/"}, nil,
 			Config{Addr: "127.0.0.1:8080", DataDir: "./data", PublicURL: "http://192.168.1.20:8080"}},
 	}
@@ -162,4 +162,20 @@ func FuzzParseRuleset(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A token short enough to guess is refused at start-up, with how to make a
+// good one; the token itself is never echoed.
+func TestLoadRefusesWeakAPIToken(t *testing.T) {
+	for _, token := range []string{"tok", "secret", "test-token", strings.Repeat("a", MinAPITokenLength-1), "has a space in it 0123456789", "ctrl\x1bchar-0123456789abcdef"} {
+		_, err := Load(nil, env(map[string]string{"CATANJUDGE_API_TOKEN": token}), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "openssl rand -hex 24") || len(token) > 4 && strings.Contains(err.Error(), token) {
+			t.Errorf("Load with API token %q = %v, want an error saying how to make one, without the token", token, err)
+		}
+	}
+	for _, token := range []string{strings.Repeat("a", MinAPITokenLength), "3f9c2a7d1e8b4c6a0f5d2e9b7c1a4d8e6b3f0a2c9d7e5b1a"} {
+		if cfg, err := Load(nil, env(map[string]string{"CATANJUDGE_API_TOKEN": token}), io.Discard); err != nil || cfg.APIToken != token {
+			t.Errorf("Load with API token %q = %q, %v; want it accepted", token, cfg.APIToken, err)
+		}
+	}
 }

@@ -358,6 +358,12 @@
       lost.hidden = true;
       schedule(0);
     });
+    // The server ends each feed after a while: connect again at once,
+    // without showing the feed as lost.
+    source.addEventListener("reconnect", function () {
+      source.close();
+      connect();
+    });
     source.addEventListener("error", function () {
       lost.hidden = false;
       if (source.readyState === EventSource.CLOSED) {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -303,7 +302,10 @@ func (s *Service) ClockAction(ctx context.Context, judge string, tournamentID in
 
 // checkExtension validates an extension and fills it into e.
 func checkExtension(c Clock, n int, in ClockInput, e *ClockEvent) error {
-	in.Reason = strings.TrimSpace(in.Reason)
+	var err error
+	if in.Reason, err = fieldReason.clean(in.Reason); err != nil {
+		return err
+	}
 	switch {
 	case in.Seconds < 1 || in.Seconds > maxExtension:
 		return invalid("extension-seconds", fmt.Sprintf("an extension must be between 1 and %d seconds, got %d", maxExtension, in.Seconds),
@@ -351,8 +353,9 @@ func (s *Service) checkDeclaredInTime(ctx context.Context, e event, r Round, t T
 	if !ok || !tc.TimeUp {
 		return "", nil
 	}
-	if reason := strings.TrimSpace(in.LateReason); reason != "" {
-		return reason, nil
+	reason, err := fieldReason.clean(in.LateReason)
+	if err != nil || reason != "" {
+		return reason, err
 	}
 	return "", invalid("declared-after-time", fmt.Sprintf("%s: the time signal was given at %s; a declaration recorded after it needs the judge's confirmation that it came before the signal (§12)",
 		tableSubject(r.Number, t.Number), tc.Deadline.Format(time.RFC3339)),

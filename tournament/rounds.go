@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/pairing"
@@ -283,7 +282,10 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	if err := checkJudge(judge); err != nil {
 		return Round{}, err
 	}
-	am.Reason = strings.TrimSpace(am.Reason)
+	var err error
+	if am.Reason, err = fieldReason.clean(am.Reason); err != nil {
+		return Round{}, err
+	}
 	if am.Reason == "" {
 		return Round{}, invalid("amend-reason-missing", "a change to the pairing needs a reason", nil)
 	}

@@ -313,7 +313,9 @@ func (s *Service) checkResult(ctx context.Context, e event, n, number int, judge
 	for _, sc := range in.Scores {
 		ids = append(ids, sc.PlayerID)
 	}
-	in.Reason = strings.TrimSpace(in.Reason)
+	if in.Reason, err = fieldReason.clean(in.Reason); err != nil {
+		return Table{}, TableResult{}, err
+	}
 	switch {
 	case in.Version < 0:
 		return Table{}, TableResult{}, invalid("result-version", fmt.Sprintf("version %d is not a result version", in.Version),

@@ -213,6 +213,14 @@ type settingRow struct {
 
 func (settingRow) TableName() string { return "settings" }
 
+// endedSessionRow is a judge session logged out before its cookie expires.
+type endedSessionRow struct {
+	ID      string    `gorm:"primaryKey"`
+	Expires time.Time `gorm:"not null;index"`
+}
+
+func (endedSessionRow) TableName() string { return "ended_sessions" }
+
 // Mapping between rows and domain types.
 
 func newTournamentRow(t tournament.Tournament) (tournamentRow, error) {

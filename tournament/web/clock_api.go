@@ -75,11 +75,11 @@ func (s *Server) showClockAPI(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	clock, err := s.deps.Service.Clock(c.Request.Context(), tid, n)
+	v, err := s.publicRound(c.Request.Context(), tid, n)
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, toClockJSON(clock), nil
+	return http.StatusOK, toClockJSON(v.Timer), nil
 }
 
 func (s *Server) recordClockAPI(c *gin.Context) (int, any, error) {

@@ -34,22 +34,29 @@ type consoleEnv struct {
 	svc *tournament.Service
 	st  *store.Store
 	h   http.Handler
+	// keys are the session keys, as serve reads them from the data folder.
+	keys []byte
 }
 
 func newConsoleEnv(t *testing.T) *consoleEnv {
 	t.Helper()
 	ctx := context.Background()
 	svc, st := tournamenttest.NewService(t, time.Now)
-	if _, err := SetUpJudgePassword(ctx, st, testPassword, t.TempDir()); err != nil {
+	dir := t.TempDir()
+	if _, err := SetUpJudgePassword(ctx, st, testPassword, dir); err != nil {
 		t.Fatal(err)
 	}
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, APIToken: "test-token"})
+	keys, err := LoadSessionKeys(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, SessionKeys: keys, APIToken: "test-token"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &consoleEnv{t: t, ctx: ctx, srv: srv, svc: svc, st: st, h: h}
+	return &consoleEnv{t: t, ctx: ctx, srv: srv, svc: svc, st: st, h: h, keys: keys}
 }
 
 // browser is a client with a cookie jar that does not follow redirects,

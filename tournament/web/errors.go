@@ -81,6 +81,14 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.no_service", nil), nil
 	case errors.Is(err, errBusy):
 		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.busy", nil), nil
+	case errors.Is(err, errTooManyAtOnce):
+		return http.StatusTooManyRequests, s.i18n.text(lang, "error.too_many_at_once", nil), nil
+	case errors.Is(err, errTooManyFeeds):
+		return http.StatusTooManyRequests, s.i18n.text(lang, "error.too_many_feeds", nil), nil
+	case errors.Is(err, errTooManyGuesses):
+		return http.StatusTooManyRequests, s.i18n.text(lang, "error.too_many_guesses", nil), nil
+	case errors.Is(err, errMultipart):
+		return http.StatusUnsupportedMediaType, s.i18n.text(lang, "error.multipart", nil), nil
 	case errors.As(err, &ce):
 		return http.StatusConflict, s.conflict(lang, ce), map[string]any{"current_version": ce.Current.Version}
 	case errors.Is(err, tournament.ErrConflict) && errors.As(err, &v):
@@ -119,7 +127,14 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 // message falls back to the English message of the code that found it.
 func (s *Server) violation(lang string, v *referee.Violation) string {
 	id := "rule." + v.Code
-	if msg := s.i18n.text(lang, id, ruleData(lang, s.terms(lang, v.Args))); msg != id {
+	data := ruleData(lang, s.terms(lang, v.Args))
+	// A text rule names its field by code ("field.<code>" says it).
+	if f, ok := v.Args["Field"].(string); ok {
+		if name := s.i18n.text(lang, "field."+f, nil); name != "field."+f {
+			data["Field"] = name
+		}
+	}
+	if msg := s.i18n.text(lang, id, data); msg != id {
 		return msg
 	}
 	if lang == "en" {

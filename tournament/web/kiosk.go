@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/skip2/go-qrcode"
 
 	"github.com/catanjudge/catanjudge/tournament"
 )
@@ -136,7 +135,7 @@ func (s *Server) showKiosk(c *gin.Context) {
 		Projector: c.Query("view") == "projector",
 		Query:     strings.TrimSpace(c.Query("q")),
 		Rounds:    live.Tournament.Rounds,
-		URL:       s.kioskURL(c, tid),
+		URL:       s.kioskURL(tid),
 		Text:      s.kioskText(lang),
 	}
 	vm.Title = s.i18n.text(lang, "kiosk.title", map[string]any{"Name": vm.Name})
@@ -294,16 +293,11 @@ func (s *Server) renderKiosk(c *gin.Context, vm kioskPage) {
 }
 
 // kioskURL is the kiosk's address for the QR code that phones scan in the
-// room: at the configured public address, or as this request reached the server.
-func (s *Server) kioskURL(c *gin.Context, tid int64) string {
-	if s.deps.PublicURL != "" {
-		return fmt.Sprintf("%s/kiosk/%d", s.deps.PublicURL, tid)
-	}
-	scheme := "http"
-	if c.Request.TLS != nil {
-		scheme = "https"
-	}
-	return fmt.Sprintf("%s://%s/kiosk/%d", scheme, c.Request.Host, tid)
+// room, at the configured public address. It never follows the request's
+// Host header: a rebinding name or a proxy would end up printed on the
+// pairings.
+func (s *Server) kioskURL(tid int64) string {
+	return fmt.Sprintf("%s/kiosk/%d", s.deps.PublicURL, tid)
 }
 
 // showKioskQR is a QR code of the kiosk's address, for the projector and
@@ -314,13 +308,9 @@ func (s *Server) showKioskQR(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	if _, err := s.deps.Service.GetTournament(c.Request.Context(), tid); err != nil {
-		s.fail(c, err)
-		return
-	}
-	png, err := qrcode.Encode(s.kioskURL(c, tid), qrcode.Medium, 320)
+	png, err := s.kioskQR(c.Request.Context(), tid)
 	if err != nil {
-		s.fail(c, fmt.Errorf("qr code: %w", err))
+		s.fail(c, err)
 		return
 	}
 	c.Header("Cache-Control", "private, max-age=3600")

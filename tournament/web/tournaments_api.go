@@ -285,7 +285,7 @@ func (s *Server) showRoundAPI(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	v, err := s.deps.Service.RoundView(c.Request.Context(), tid, n)
+	v, err := s.publicRound(c.Request.Context(), tid, n)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -523,11 +523,13 @@ func (s *Server) showStandingsAPI(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	st, err := s.deps.Service.Standings(c.Request.Context(), tid)
+	// The kiosk's standings, shared through the cache like the rest of
+	// what it shows.
+	live, err := s.live(c.Request.Context(), tid)
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, gin.H{"standings": toStandingsJSON(st)}, nil
+	return http.StatusOK, gin.H{"standings": toStandingsJSON(live.Standings)}, nil
 }
 
 func toStandingsJSON(st []tournament.Standing) []tournamentStandingJSON {
