@@ -149,6 +149,11 @@ func FuzzParseRuleset(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(data)
+	national, err := builtin.ReadFile("rulesets/national-2025.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(national)
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`{"layout":{"terrain":[]}}`))
 	f.Fuzz(func(t *testing.T, in []byte) {
