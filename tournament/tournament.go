@@ -107,14 +107,18 @@ type Seat struct {
 	Color    referee.Color
 }
 
-// BoardRecord is the facts that make a table's board: the capsule roll
-// that turned the inner piece and the sea frame (§3 イ) and the number chips
-// (§3 ウ), either dealt by the console from Seed or entered by the judge as
-// dealt by hand. The board itself is recomputed from these with referee.NewBoard.
+// BoardRecord is the facts that make a table's board. Under the rulebook
+// (referee.CapsuleBoard): the capsule roll that turned the inner piece and
+// the sea frame (§3 イ) and the number chips (§3 ウ), either dealt by the
+// console from Seed or entered by the judge as dealt by hand. Under the
+// national rules (referee.SpiralBoard): the die that chose the spiral's
+// corner and the seed of the terrain shuffle. The board itself is recomputed
+// from these with referee.NewBoard or referee.NewSpiralBoard.
 type BoardRecord struct {
-	Roll     referee.CapsuleRoll
-	RollAuto bool   // the console rolled the capsule dice, from Seed
-	Seed     uint64 // the seed of the console's roll and chip deal
+	Roll     referee.CapsuleRoll // CapsuleBoard; zero for a spiral board
+	Corner   int                 // SpiralBoard: the corner die, 1..6; 0 for a capsule board
+	RollAuto bool                // the console rolled the dice, from Seed
+	Seed     uint64              // the seed of the console's roll and chip deal, or of the terrain shuffle
 	// Deal is the judge-entered deal of a physical board; nil when the
 	// console dealt the chips from Seed.
 	Deal  []referee.Chip

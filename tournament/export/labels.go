@@ -126,6 +126,8 @@ var (
 	sSeatingSeed = text{"第%d回戦 %d卓 手番決め", "Round %d table %d seating"}
 	sBoardSeed   = text{"第%d回戦 %d卓 盤面（チップ配り）", "Round %d table %d board (chip deal)"}
 	sBoardRoll   = text{"第%d回戦 %d卓 カプセルダイス", "Round %d table %d capsule roll"}
+	sBoardCorner = text{"第%d回戦 %d卓 チップの開始角（ダイス）", "Round %d table %d chips' starting corner (die)"}
+	sTerrainSeed = text{"第%d回戦 %d卓 盤面（地形の配置）", "Round %d table %d board (terrain shuffle)"}
 	sHandDealt   = text{"第%d回戦 %d卓 チップ", "Round %d table %d chips"}
 	vHandDealt   = text{"ジャッジが手で配った配置を記録", "dealt by hand, as the judge entered it"}
 	vRoll        = text{"白 %d・青 %d", "white %d, blue %d"}

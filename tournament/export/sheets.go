@@ -227,7 +227,12 @@ func settingsTable(d tournament.ExportData, lang string) table {
 			if s := tv.Table.Seating; s != nil && s.Auto {
 				lines = append(lines, setting{gSeeds, fmt.Sprintf(sSeatingSeed.in(lang), n, tn), tkey + ".seating_seed", seed(s.Seed)})
 			}
-			if b := tv.Table.Board; b != nil {
+			if b := tv.Table.Board; b != nil && b.Corner != 0 {
+				// National rules: the corner die and the terrain shuffle.
+				lines = append(lines,
+					setting{gSeeds, fmt.Sprintf(sBoardCorner.in(lang), n, tn), tkey + ".board_corner", b.Corner},
+					setting{gSeeds, fmt.Sprintf(sTerrainSeed.in(lang), n, tn), tkey + ".board_seed", seed(b.Seed)})
+			} else if b != nil {
 				lines = append(lines,
 					setting{gSeeds, fmt.Sprintf(sBoardRoll.in(lang), n, tn), tkey + ".board_roll", fmt.Sprintf(vRoll.in(lang), b.Roll.White, b.Roll.Blue)},
 					setting{gSeeds, fmt.Sprintf(sBoardSeed.in(lang), n, tn), tkey + ".board_seed", seed(b.Seed)})

@@ -240,11 +240,13 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		return tournament.Tournament{}, fmt.Errorf("tournament %d: decode ruleset: %w", r.ID, err)
 	}
 	return tournament.Tournament{
-		ID:          r.ID,
-		Name:        r.Name,
-		Date:        r.Date,
-		Venue:       r.Venue,
-		Ruleset:     rs,
+		ID:    r.ID,
+		Name:  r.Name,
+		Date:  r.Date,
+		Venue: r.Venue,
+		// A copy stored before a setting existed leaves it unset: it
+		// keeps the behaviour the tournament had.
+		Ruleset:     rs.WithDefaults(),
 		Rounds:      r.Rounds,
 		GameMinutes: r.GameMinutes,
 		CreatedAt:   r.CreatedAt,
@@ -408,6 +410,7 @@ func decodeSeating(text string) (*tournament.Seating, error) {
 type boardJSON struct {
 	White    int        `json:"white"`
 	Blue     int        `json:"blue"`
+	Corner   int        `json:"corner,omitempty"` // a spiral board's corner die; absent for a capsule roll
 	RollAuto bool       `json:"roll_auto"`
 	Seed     uint64     `json:"seed"`
 	Deal     []chipJSON `json:"deal,omitempty"`
@@ -423,7 +426,7 @@ type chipJSON struct {
 
 func encodeBoard(b tournament.BoardRecord) (string, error) {
 	j := boardJSON{
-		White: b.Roll.White, Blue: b.Roll.Blue, RollAuto: b.RollAuto,
+		White: b.Roll.White, Blue: b.Roll.Blue, Corner: b.Corner, RollAuto: b.RollAuto,
 		Seed: b.Seed, Judge: b.Judge, At: b.At.UTC(),
 	}
 	for _, c := range b.Deal {
@@ -446,6 +449,7 @@ func decodeBoard(text string) (*tournament.BoardRecord, error) {
 	}
 	b := &tournament.BoardRecord{
 		Roll:     referee.CapsuleRoll{White: j.White, Blue: j.Blue},
+		Corner:   j.Corner,
 		RollAuto: j.RollAuto, Seed: j.Seed, Judge: j.Judge, At: j.At,
 	}
 	for _, c := range j.Deal {
