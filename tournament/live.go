@@ -43,7 +43,7 @@ func (l Live) At(now time.Time) Live {
 		return l
 	}
 	v := *l.Round
-	v.Timer = ClockAt(v.Clock, gameLength(l.Tournament), v.Round.Tables, now)
+	v.Timer = ClockAt(v.Clock, gameTime(l.Tournament, v.Round), v.Round.Tables, now)
 	v.Tables = slices.Clone(v.Tables)
 	for i := range v.Tables {
 		v.Tables[i].Clock, _ = v.Timer.Table(v.Tables[i].Table.Number)

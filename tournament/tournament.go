@@ -188,17 +188,19 @@ type Revocation struct {
 }
 
 // ClockEvent is one recorded fact of a round's clock: its start, a pause, a
-// resumption or an extension, for the whole round or one table. The clock's
-// state is computed from these facts.
+// resumption or an extension, for the whole round or one table; at a final
+// table under the turn limit, a turn passed or the end the judge set. The
+// clock's state is computed from these facts.
 type ClockEvent struct {
-	ID      int64
-	RoundID int64
-	TableID int64  // 0 for the whole round
-	Kind    string // e.g. "start", "pause", "resume", "extend"
-	Seconds int    // an extension's length
-	Reason  string // why an extension was given
-	Judge   string
-	At      time.Time
+	ID       int64
+	RoundID  int64
+	TableID  int64  // 0 for the whole round
+	Kind     string // e.g. "start", "pause", "resume", "extend", "turn", "end"
+	Seconds  int    // an extension's length; for "end", the running time to the end
+	PlayerID int64  // for "turn", whose turn begins; 0 for the next in play order
+	Reason   string // why an extension was given
+	Judge    string
+	At       time.Time
 }
 
 // AuditEntry is one line of the audit log: who changed what, when, and the

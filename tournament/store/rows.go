@@ -185,9 +185,12 @@ type clockEventRow struct {
 	Table   *tableRow `gorm:"constraint:OnDelete:RESTRICT"`
 	Kind    string    `gorm:"not null"`
 	Seconds int       `gorm:"not null"`
-	Reason  string    `gorm:"not null;default:''"`
-	Judge   string    `gorm:"not null"`
-	At      time.Time `gorm:"not null"`
+	// PlayerID is whose turn a "turn" event begins; 0 for none (a column
+	// added with the turn limit: older rows read 0).
+	PlayerID int64     `gorm:"not null;default:0"`
+	Reason   string    `gorm:"not null;default:''"`
+	Judge    string    `gorm:"not null"`
+	At       time.Time `gorm:"not null"`
 }
 
 func (clockEventRow) TableName() string { return "clock_events" }
@@ -331,14 +334,15 @@ func (r auditRow) entry() tournament.AuditEntry {
 
 func (r clockEventRow) event() tournament.ClockEvent {
 	return tournament.ClockEvent{
-		ID:      r.ID,
-		RoundID: r.RoundID,
-		TableID: idOf(r.TableID),
-		Kind:    r.Kind,
-		Seconds: r.Seconds,
-		Reason:  r.Reason,
-		Judge:   r.Judge,
-		At:      r.At,
+		ID:       r.ID,
+		RoundID:  r.RoundID,
+		TableID:  idOf(r.TableID),
+		Kind:     r.Kind,
+		Seconds:  r.Seconds,
+		PlayerID: r.PlayerID,
+		Reason:   r.Reason,
+		Judge:    r.Judge,
+		At:       r.At,
 	}
 }
 
