@@ -183,6 +183,7 @@ func (f RulesetFile) toRuleset() (referee.Ruleset, error) {
 	rs := referee.Ruleset{
 		Name:            f.Name,
 		Version:         f.Version,
+		Description:     f.Description,
 		GameMinutes:     f.GameMinutes,
 		VPCap:           f.VPCap,
 		WinVP:           f.WinVP,
@@ -337,6 +338,7 @@ func FileOf(rs referee.Ruleset) RulesetFile {
 	f := RulesetFile{
 		Name:            rs.Name,
 		Version:         rs.Version,
+		Description:     rs.Description,
 		GameMinutes:     rs.GameMinutes,
 		VPCap:           rs.VPCap,
 		WinVP:           rs.WinVP,

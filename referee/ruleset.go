@@ -302,8 +302,9 @@ type Bye struct {
 // Ruleset holds every setting the rulebook fixes and a shop may change.
 // The built-in preset "proshop-2003" holds the rulebook's values.
 type Ruleset struct {
-	Name    string
-	Version string
+	Name        string
+	Version     string
+	Description string // what the ruleset is, for people
 
 	GameMinutes int // §12: 7 in the rulebook; the play phase after any placement phase (Timing)
 	VPCap       int // §11: VP are recorded capped at 10
