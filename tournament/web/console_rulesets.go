@@ -63,16 +63,7 @@ func (s *Server) rulesetSettings(lang string) []rulesetSetting {
 	text := func(id string, data map[string]any) string { return s.i18n.text(lang, id, data) }
 	return []rulesetSetting{
 		{"board.method", func(rs referee.Ruleset) string { return text("rulesets.board."+string(rs.Board.Method), nil) }},
-		{"board.corners", func(rs referee.Ruleset) string {
-			if rs.Board.Method != referee.SpiralBoard {
-				return text("rulesets.none", nil)
-			}
-			var parts []string
-			for i, c := range rs.Board.Corners {
-				parts = append(parts, fmt.Sprintf("%d %s", i+1, text("rulesets.corner."+string(c), nil)))
-			}
-			return strings.Join(parts, " · ")
-		}},
+		{"board.corners", func(rs referee.Ruleset) string { return s.cornersText(lang, rs) }},
 		{"board.chips", func(rs referee.Ruleset) string {
 			if rs.Board.Method != referee.SpiralBoard {
 				return text("rulesets.chips_shuffled", nil)
@@ -143,6 +134,19 @@ func (s *Server) rulesetSettings(lang string) []rulesetSetting {
 			return text("rulesets.penalties", map[string]any{"N": len(rs.Penalties), "Ladder": strings.Join(ladder, " → ")})
 		}},
 	}
+}
+
+// cornersText says which corner each number of the die names, for a
+// spiral board: "1 北西 · 2 北東 · ...".
+func (s *Server) cornersText(lang string, rs referee.Ruleset) string {
+	if rs.Board.Method != referee.SpiralBoard {
+		return s.i18n.text(lang, "rulesets.none", nil)
+	}
+	var parts []string
+	for i, c := range rs.Board.Corners {
+		parts = append(parts, fmt.Sprintf("%d %s", i+1, s.i18n.text(lang, "rulesets.corner."+string(c), nil)))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // roundFormatsText says how each round is drawn: each run of one format
