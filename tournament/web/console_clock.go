@@ -23,7 +23,7 @@ type clockPanel struct {
 	Shown     string // m:ss
 	Warn, Up  bool
 	Extension string // given to the whole round, "+m:ss"
-	// Placement names the placement under way ("配置 5/8") in the
+	// Placement names the placement under way ("配置 5/8・残り") in the
 	// placement phase, with PlacementLeft seconds left; "" otherwise.
 	Placement      string
 	PlacementLeft  int

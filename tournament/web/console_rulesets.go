@@ -25,7 +25,8 @@ type rulesetHead struct {
 }
 
 type rulesetRow struct {
-	Key     string // the setting's name in the ruleset file
+	Key     string // names the row
+	Fields  string // the settings it shows, as the ruleset file names them
 	Label   string
 	Values  []string // by ruleset, in Rulesets order
 	Differs bool     // the rulesets do not all agree
@@ -39,7 +40,10 @@ func (s *Server) showRulesets(c *gin.Context) {
 		vm.Rulesets = append(vm.Rulesets, rulesetHead{Name: rs.Name, Version: rs.Version, Description: rs.Description})
 	}
 	for _, setting := range s.rulesetSettings(lang) {
-		row := rulesetRow{Key: setting.key, Label: s.i18n.text(lang, "rulesets.row."+setting.key, nil)}
+		if setting.fields == nil {
+			setting.fields = []string{setting.key}
+		}
+		row := rulesetRow{Key: setting.key, Fields: strings.Join(setting.fields, " · "), Label: s.i18n.text(lang, "rulesets.row."+setting.key, nil)}
 		for _, rs := range all {
 			row.Values = append(row.Values, setting.say(rs.WithDefaults()))
 		}
@@ -53,8 +57,9 @@ func (s *Server) showRulesets(c *gin.Context) {
 
 // rulesetSetting says one setting of a ruleset in words.
 type rulesetSetting struct {
-	key string
-	say func(referee.Ruleset) string
+	key    string
+	fields []string // the ruleset file's settings it says; key when nil
+	say    func(referee.Ruleset) string
 }
 
 // rulesetSettings lists the settings the rulesets page compares, in the
@@ -62,9 +67,9 @@ type rulesetSetting struct {
 func (s *Server) rulesetSettings(lang string) []rulesetSetting {
 	text := func(id string, data map[string]any) string { return s.i18n.text(lang, id, data) }
 	return []rulesetSetting{
-		{"board.method", func(rs referee.Ruleset) string { return text("rulesets.board."+string(rs.Board.Method), nil) }},
-		{"board.corners", func(rs referee.Ruleset) string { return s.cornersText(lang, rs) }},
-		{"board.chips", func(rs referee.Ruleset) string {
+		{"board.method", nil, func(rs referee.Ruleset) string { return text("rulesets.board."+string(rs.Board.Method), nil) }},
+		{"board.corners", nil, func(rs referee.Ruleset) string { return s.cornersText(lang, rs) }},
+		{"board.chips", nil, func(rs referee.Ruleset) string {
 			if rs.Board.Method != referee.SpiralBoard {
 				return text("rulesets.chips_shuffled", nil)
 			}
@@ -74,8 +79,8 @@ func (s *Server) rulesetSettings(lang string) []rulesetSetting {
 			}
 			return strings.Join(parts, " ")
 		}},
-		{"dango", func(rs referee.Ruleset) string { return text("rulesets.dango."+string(rs.Dango), nil) }},
-		{"time", func(rs referee.Ruleset) string {
+		{"dango", nil, func(rs referee.Ruleset) string { return text("rulesets.dango."+string(rs.Dango), nil) }},
+		{"time", []string{"game_minutes", "time.placement_seconds_per_settlement"}, func(rs referee.Ruleset) string {
 			if rs.Timing.PlacementSeconds == 0 {
 				return text("rulesets.time_play", map[string]any{"Minutes": rs.GameMinutes})
 			}
@@ -85,29 +90,29 @@ func (s *Server) rulesetSettings(lang string) []rulesetSetting {
 				"Minutes": rs.GameMinutes,
 			})
 		}},
-		{"time.final_turn_seconds", func(rs referee.Ruleset) string {
+		{"time.final_turn_seconds", []string{"time.final_turn_seconds", "time.end_notice_minutes"}, func(rs referee.Ruleset) string {
 			if rs.Timing.FinalTurnSeconds == 0 {
 				return text("rulesets.turn_limit_none", nil)
 			}
 			return text("rulesets.turn_limit", map[string]any{"Turn": s.durationText(lang, rs.Timing.FinalTurnSeconds), "Notice": rs.Timing.EndNoticeMinutes})
 		}},
-		{"vp", func(rs referee.Ruleset) string {
+		{"vp", []string{"win_vp", "vp_cap"}, func(rs referee.Ruleset) string {
 			return text("rulesets.vp", map[string]any{"Win": rs.WinVP, "Cap": rs.VPCap})
 		}},
-		{"longest_road_tie", func(rs referee.Ruleset) string { return text("rulesets.longest."+string(rs.LongestRoadTie), nil) }},
-		{"bank_shortage", func(rs referee.Ruleset) string { return text("rulesets.bank."+string(rs.BankShortage), nil) }},
-		{"robber_on_desert", func(rs referee.Ruleset) string {
+		{"longest_road_tie", nil, func(rs referee.Ruleset) string { return text("rulesets.longest."+string(rs.LongestRoadTie), nil) }},
+		{"bank_shortage", nil, func(rs referee.Ruleset) string { return text("rulesets.bank."+string(rs.BankShortage), nil) }},
+		{"robber_on_desert", nil, func(rs referee.Ruleset) string {
 			return text("rulesets.robber."+strconv.FormatBool(rs.RobberOnDesert), nil)
 		}},
-		{"standings_order", func(rs referee.Ruleset) string {
+		{"standings_order", nil, func(rs referee.Ruleset) string {
 			var keys []string
 			for _, k := range rs.StandingsOrder {
 				keys = append(keys, text("standings.key_"+string(k), nil))
 			}
 			return strings.Join(keys, " → ")
 		}},
-		{"event.rounds", func(rs referee.Ruleset) string { return s.roundFormatsText(lang, rs.Event.Rounds) }},
-		{"event.final", func(rs referee.Ruleset) string {
+		{"event.rounds", nil, func(rs referee.Ruleset) string { return s.roundFormatsText(lang, rs.Event.Rounds) }},
+		{"event.final", []string{"event.final", "event.cut"}, func(rs referee.Ruleset) string {
 			if rs.Event.Final != referee.TopCut {
 				return text("rulesets.final."+string(rs.Event.Final), nil)
 			}
@@ -121,8 +126,8 @@ func (s *Server) rulesetSettings(lang string) []rulesetSetting {
 			}
 			return strings.Join(parts, " → ") + " → " + text("rulesets.final.stage_last", nil)
 		}},
-		{"event.final_ties", func(rs referee.Ruleset) string { return text("rulesets.final_ties."+string(rs.Event.FinalTies), nil) }},
-		{"penalties", func(rs referee.Ruleset) string {
+		{"event.final_ties", nil, func(rs referee.Ruleset) string { return text("rulesets.final_ties."+string(rs.Event.FinalTies), nil) }},
+		{"penalties", []string{"penalties", "ladder"}, func(rs referee.Ruleset) string {
 			var ladder []string
 			for _, l := range rs.Ladder {
 				name := l.NameJA()
