@@ -201,6 +201,19 @@ func settingsTable(d tournament.ExportData, lang string) table {
 		{r, sLadder.in(lang), "ladder", strs(len(rs.Ladder), func(i int) string { return string(rs.Ladder[i]) })},
 		{r, sEscalateFrom.in(lang), "escalate_from", string(rs.EscalateFrom)},
 		{r, sDeductVP.in(lang), "deduct_vp", rs.DeductVP},
+		{r, sBoardMethod.in(lang), "board.method", string(rs.Board.Method)},
+		{r, sPlacementPace.in(lang), "time.placement_seconds_per_settlement", rs.Timing.PlacementSeconds},
+		{r, sFinalTurn.in(lang), "time.final_turn_seconds", rs.Timing.FinalTurnSeconds},
+		{r, sEndNotice.in(lang), "time.end_notice_minutes", rs.Timing.EndNoticeMinutes},
+		{r, sRoundFormats.in(lang), "event.rounds", strs(len(rs.Event.Rounds), func(i int) string { return string(rs.Event.Rounds[i]) })},
+		{r, sFinal.in(lang), "event.final", string(rs.Event.Final)},
+		{r, sCut.in(lang), "event.cut", ints(rs.Event.Cut)},
+		{r, sFinalTies.in(lang), "event.final_ties", string(rs.Event.FinalTies)},
+	}
+	if rs.Board.Method == referee.SpiralBoard {
+		lines = append(lines,
+			setting{r, sCorners.in(lang), "board.corners", strs(len(rs.Board.Corners), func(i int) string { return string(rs.Board.Corners[i]) })},
+			setting{r, sChips.in(lang), "board.chips", ints(rs.Board.Chips[:])})
 	}
 	for _, o := range rs.Penalties {
 		name := o.NameJA
