@@ -2,7 +2,6 @@ package config
 
 import (
 	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 
@@ -87,54 +86,6 @@ func TestRulesetWithoutNewSettings(t *testing.T) {
 	want, _ := all.Get(DefaultRuleset)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("file without the new settings (-preset +got):\n%s", diff)
-	}
-}
-
-// A bad board, time or event setting gets an error naming the field.
-func TestNationalErrorsNameTheField(t *testing.T) {
-	data, err := builtin.ReadFile("rulesets/national-2025.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name, from, to, field string
-	}{
-		{"method", `"method": "spiral"`, `"method": "hexagon"`, "board.method"},
-		{"no method", `"method": "spiral",`, ``, "board.method"},
-		{"corner name", `"north-west", "north-east"`, `"north-west", "north"`, "board.corners[1]"},
-		{"corner twice", `"north-west", "north-east"`, `"north-west", "north-west"`, "board.corners[1]"},
-		{"five corners", `"south-west", "west"]`, `"south-west"]`, "board.corners"},
-		{"chip 7", `"chips": [5, 2,`, `"chips": [7, 2,`, "board.chips[0]"},
-		{"chips not the set", `"chips": [5, 2,`, `"chips": [5, 5,`, "board.chips"},
-		{"spiral with dango", `"dango": "off"`, `"dango": "connected"`, "dango"},
-		{"capsule with corners", `"method": "spiral"`, `"method": "capsule"`, "board.corners"},
-		{"placement", `"placement_seconds_per_settlement": 60`, `"placement_seconds_per_settlement": -1`, "time.placement_seconds_per_settlement"},
-		{"turn limit", `"final_turn_seconds": 120`, `"final_turn_seconds": 7200`, "time.final_turn_seconds"},
-		{"notice", `"end_notice_minutes": 10`, `"end_notice_minutes": 600`, "time.end_notice_minutes"},
-		{"round format", `"rounds": ["random", "swiss"]`, `"rounds": ["random", "knockout"]`, "event.rounds[1]"},
-		{"no rounds", `"rounds": ["random", "swiss"]`, `"rounds": []`, "event.rounds"},
-		{"schedule after swiss", `"rounds": ["random", "swiss"]`, `"rounds": ["swiss", "schedule"]`, "event.rounds[1]"},
-		{"final", `"final": "top-cut"`, `"final": "playoff"`, "event.final"},
-		{"cut of 5", `"cut": [4]`, `"cut": [5]`, "event.cut[0]"},
-		{"cut too big for one table", `"cut": [4]`, `"cut": [8]`, "event.cut[0]"},
-		{"uneven advance", `"cut": [4]`, `"cut": [16, 3]`, "event.cut[1]"},
-		{"cut with a leaders' table", `"final": "top-cut"`, `"final": "leaders-table"`, "event.cut"},
-		{"final ties", `"final_ties": "shared"`, `"final_ties": "coin"`, "event.final_ties"},
-		{"wrong type in event", `"cut": [4]`, `"cut": "four"`, "event.cut"},
-		{"unknown event setting", `"final_ties": "shared"`, `"final_ties": "shared", "seeding": 1`, "event.seeding"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if !strings.Contains(string(data), tt.from) {
-				t.Fatalf("preset does not contain %q", tt.from)
-			}
-			bad := strings.Replace(string(data), tt.from, tt.to, 1)
-			_, err := ParseRuleset(strings.NewReader(bad))
-			var fe *referee.FieldError
-			if !errors.As(err, &fe) || fe.Field != tt.field {
-				t.Errorf("ParseRuleset(%s) = %v, want a field error naming %q", tt.name, err, tt.field)
-			}
-		})
 	}
 }
 

@@ -451,20 +451,15 @@ type ClockInput struct {
 // more is a typing slip, not a ruling.
 const maxExtension = 3600
 
-// TournamentGameTime is a tournament's game time, phase by phase, for a
-// round other than a final: its ruleset's placement phase (referee.Timing)
-// and its play time (§12, t.GameMinutes).
-func TournamentGameTime(t Tournament) GameTime {
-	return GameTime{
+// gameTime is the game time of round r of t, phase by phase: the ruleset's
+// placement phase (referee.Timing), then the play time (§12,
+// t.GameMinutes); a final round's tables play on under the ruleset's turn
+// limit once their game time is over.
+func gameTime(t Tournament, r Round) GameTime {
+	g := GameTime{
 		PerSettlement: time.Duration(t.Ruleset.Timing.PlacementSeconds) * time.Second,
 		Play:          time.Duration(t.GameMinutes) * time.Minute,
 	}
-}
-
-// gameTime is the game time of round r of t: a final round's tables play
-// under the ruleset's turn limit once their game time is over.
-func gameTime(t Tournament, r Round) GameTime {
-	g := TournamentGameTime(t)
 	if r.Mode == ModeFinal {
 		g.TurnLimit = time.Duration(t.Ruleset.Timing.FinalTurnSeconds) * time.Second
 		g.EndNotice = time.Duration(t.Ruleset.Timing.EndNoticeMinutes) * time.Minute
