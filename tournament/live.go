@@ -51,7 +51,7 @@ func (l Live) At(now time.Time) Live {
 // kept, as Live.At does; t is the round's tournament, whose game time the
 // clock counts.
 func (v RoundView) At(t Tournament, now time.Time) RoundView {
-	v.Timer = ClockAt(v.Clock, gameLength(t), v.Round.Tables, now)
+	v.Timer = ClockAt(v.Clock, gameTime(t, v.Round), v.Round.Tables, now)
 	v.Tables = slices.Clone(v.Tables)
 	for i := range v.Tables {
 		v.Tables[i].Clock, _ = v.Timer.Table(v.Tables[i].Table.Number)

@@ -13,6 +13,10 @@ import (
 const (
 	ModeRandom = "random" // round 1: a seeded draw
 	ModeSwiss  = "swiss"  // later rounds: by the standings
+	// ModeFinal is a final table of the top players by the standings (the
+	// ruleset's cut); its tables play under the ruleset's turn limit once
+	// their game time is over.
+	ModeFinal = "final"
 )
 
 // event is everything recorded for a tournament, read for one use case.
@@ -405,7 +409,7 @@ func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, err
 	if v.Clock, err = s.store.ClockEvents(ctx, r.ID); err != nil {
 		return RoundView{}, err
 	}
-	v.Timer = ClockAt(v.Clock, gameLength(e.t), r.Tables, s.now().UTC())
+	v.Timer = ClockAt(v.Clock, gameTime(e.t, r), r.Tables, s.now().UTC())
 	v.Started = started(r, v.Clock)
 	paired := map[int64]bool{}
 	for _, t := range r.Tables {

@@ -163,13 +163,15 @@ func countOf(xs []int, x int) int {
 	return n
 }
 
-// BoardSpec names the board a game record is played on: set up by §3
-// from the ruleset's layout, the capsule roll and the seed of the chip
-// shuffle (as GET /api/v1/referee/board makes it), or given hex by hex
-// with its harbours.
+// BoardSpec names the board a game record is played on: set up by the
+// ruleset's method (as GET /api/v1/referee/board makes it) from the capsule
+// roll and the seed of the chip shuffle (§3), or from the corner die and
+// the seed of the terrain shuffle (the national rules' spiral); or given hex
+// by hex with its harbours.
 type BoardSpec struct {
 	White, Blue int     // §3 イ: the capsule roll; 0 when not given
-	Seed        *uint64 // §3 ウ: the seed of the chip shuffle
+	Corner      int     // the national rules: the spiral's corner die; 0 when not given
+	Seed        *uint64 // §3 ウ: the seed of the chip shuffle, or of a spiral board's terrain
 	Tiles       []referee.Tile
 	Harbors     []HarborSpec
 	// Robbers are the given hexes marked with the robber, as the board API
@@ -186,11 +188,11 @@ type HarborSpec struct {
 // Board returns the board spec names under ruleset rs. It is an error to
 // give both forms, neither, or a form incomplete or off the rules.
 func (spec BoardSpec) Board(rs referee.Ruleset) (referee.Board, error) {
-	rolled := spec.White != 0 || spec.Blue != 0 || spec.Seed != nil
+	rolled := spec.White != 0 || spec.Blue != 0 || spec.Corner != 0 || spec.Seed != nil
 	given := spec.Tiles != nil || spec.Harbors != nil
 	switch {
 	case rolled && given:
-		return referee.Board{}, broken("board-both", "§3", "a board is set up from white, blue and seed or given as hexes and harbours, not both", nil)
+		return referee.Board{}, broken("board-both", "§3", "a board is set up from its dice and seed or given as hexes and harbours, not both", nil)
 	case given:
 		harbors := make([]referee.Harbor, len(spec.Harbors))
 		for i, h := range spec.Harbors {
@@ -208,7 +210,22 @@ func (spec BoardSpec) Board(rs referee.Ruleset) (referee.Board, error) {
 		}
 		return b, err
 	case spec.Seed == nil:
-		return referee.Board{}, broken("board-missing", "§3", "a game record names its board: white, blue and seed, or hexes and harbours", nil)
+		return referee.Board{}, broken("board-missing", "§3", "a game record names its board: its dice and seed, or hexes and harbours", nil)
+	}
+	if rs.WithDefaults().Board.Method == referee.SpiralBoard {
+		if spec.White != 0 || spec.Blue != 0 {
+			return referee.Board{}, broken("board-roll-not-corner", "§3", fmt.Sprintf("ruleset %s sets up its boards by the spiral: give the corner die and seed, not a capsule roll", rs.Name),
+				map[string]any{"Ruleset": rs.Name})
+		}
+		b, err := referee.NewSpiralBoard(rs, spec.Corner, *spec.Seed)
+		if v, ok := err.(*referee.Violation); ok {
+			return b, &Error{Section: "§3", Index: -1, Violation: v}
+		}
+		return b, err
+	}
+	if spec.Corner != 0 {
+		return referee.Board{}, broken("board-corner-not-roll", "§3 イ", fmt.Sprintf("ruleset %s turns its boards by the capsule roll: give white, blue and seed, not a corner", rs.Name),
+			map[string]any{"Ruleset": rs.Name})
 	}
 	b, err := referee.NewBoard(rs, referee.CapsuleRoll{White: spec.White, Blue: spec.Blue}, *spec.Seed)
 	if v, ok := err.(*referee.Violation); ok {

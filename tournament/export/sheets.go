@@ -201,6 +201,19 @@ func settingsTable(d tournament.ExportData, lang string) table {
 		{r, sLadder.in(lang), "ladder", strs(len(rs.Ladder), func(i int) string { return string(rs.Ladder[i]) })},
 		{r, sEscalateFrom.in(lang), "escalate_from", string(rs.EscalateFrom)},
 		{r, sDeductVP.in(lang), "deduct_vp", rs.DeductVP},
+		{r, sBoardMethod.in(lang), "board.method", string(rs.Board.Method)},
+		{r, sPlacementPace.in(lang), "time.placement_seconds_per_settlement", rs.Timing.PlacementSeconds},
+		{r, sFinalTurn.in(lang), "time.final_turn_seconds", rs.Timing.FinalTurnSeconds},
+		{r, sEndNotice.in(lang), "time.end_notice_minutes", rs.Timing.EndNoticeMinutes},
+		{r, sRoundFormats.in(lang), "event.rounds", strs(len(rs.Event.Rounds), func(i int) string { return string(rs.Event.Rounds[i]) })},
+		{r, sFinal.in(lang), "event.final", string(rs.Event.Final)},
+		{r, sCut.in(lang), "event.cut", ints(rs.Event.Cut)},
+		{r, sFinalTies.in(lang), "event.final_ties", string(rs.Event.FinalTies)},
+	}
+	if rs.Board.Method == referee.SpiralBoard {
+		lines = append(lines,
+			setting{r, sCorners.in(lang), "board.corners", strs(len(rs.Board.Corners), func(i int) string { return string(rs.Board.Corners[i]) })},
+			setting{r, sChips.in(lang), "board.chips", ints(rs.Board.Chips[:])})
 	}
 	for _, o := range rs.Penalties {
 		name := o.NameJA
@@ -227,7 +240,12 @@ func settingsTable(d tournament.ExportData, lang string) table {
 			if s := tv.Table.Seating; s != nil && s.Auto {
 				lines = append(lines, setting{gSeeds, fmt.Sprintf(sSeatingSeed.in(lang), n, tn), tkey + ".seating_seed", seed(s.Seed)})
 			}
-			if b := tv.Table.Board; b != nil {
+			if b := tv.Table.Board; b != nil && b.Corner != 0 {
+				// National rules: the corner die and the terrain shuffle.
+				lines = append(lines,
+					setting{gSeeds, fmt.Sprintf(sBoardCorner.in(lang), n, tn), tkey + ".board_corner", b.Corner},
+					setting{gSeeds, fmt.Sprintf(sTerrainSeed.in(lang), n, tn), tkey + ".board_seed", seed(b.Seed)})
+			} else if b != nil {
 				lines = append(lines,
 					setting{gSeeds, fmt.Sprintf(sBoardRoll.in(lang), n, tn), tkey + ".board_roll", fmt.Sprintf(vRoll.in(lang), b.Roll.White, b.Roll.Blue)},
 					setting{gSeeds, fmt.Sprintf(sBoardSeed.in(lang), n, tn), tkey + ".board_seed", seed(b.Seed)})

@@ -403,7 +403,7 @@ func (s *Store) SetBoard(ctx context.Context, tableID int64, b tournament.BoardR
 			if err != nil {
 				return err
 			}
-			if cur == nil || cur.Roll != from.Roll || cur.Seed != from.Seed {
+			if cur == nil || cur.Roll != from.Roll || cur.Corner != from.Corner || cur.Seed != from.Seed {
 				return tournament.Conflict("board-changed",
 					fmt.Sprintf("round %d table %d has another board now than the one the change was decided on", n, t.Number),
 					map[string]any{"Round": n, "Table": t.Number})

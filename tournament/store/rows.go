@@ -185,9 +185,12 @@ type clockEventRow struct {
 	Table   *tableRow `gorm:"constraint:OnDelete:RESTRICT"`
 	Kind    string    `gorm:"not null"`
 	Seconds int       `gorm:"not null"`
-	Reason  string    `gorm:"not null;default:''"`
-	Judge   string    `gorm:"not null"`
-	At      time.Time `gorm:"not null"`
+	// PlayerID is whose turn a "turn" event begins; 0 for none (a column
+	// added with the turn limit: older rows read 0).
+	PlayerID int64     `gorm:"not null;default:0"`
+	Reason   string    `gorm:"not null;default:''"`
+	Judge    string    `gorm:"not null"`
+	At       time.Time `gorm:"not null"`
 }
 
 func (clockEventRow) TableName() string { return "clock_events" }
@@ -248,11 +251,13 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		return tournament.Tournament{}, fmt.Errorf("tournament %d: decode ruleset: %w", r.ID, err)
 	}
 	return tournament.Tournament{
-		ID:          r.ID,
-		Name:        r.Name,
-		Date:        r.Date,
-		Venue:       r.Venue,
-		Ruleset:     rs,
+		ID:    r.ID,
+		Name:  r.Name,
+		Date:  r.Date,
+		Venue: r.Venue,
+		// A copy stored before a setting existed leaves it unset: it
+		// keeps the behaviour the tournament had.
+		Ruleset:     rs.WithDefaults(),
 		Rounds:      r.Rounds,
 		GameMinutes: r.GameMinutes,
 		CreatedAt:   r.CreatedAt,
@@ -337,14 +342,15 @@ func (r auditRow) entry() tournament.AuditEntry {
 
 func (r clockEventRow) event() tournament.ClockEvent {
 	return tournament.ClockEvent{
-		ID:      r.ID,
-		RoundID: r.RoundID,
-		TableID: idOf(r.TableID),
-		Kind:    r.Kind,
-		Seconds: r.Seconds,
-		Reason:  r.Reason,
-		Judge:   r.Judge,
-		At:      r.At,
+		ID:       r.ID,
+		RoundID:  r.RoundID,
+		TableID:  idOf(r.TableID),
+		Kind:     r.Kind,
+		Seconds:  r.Seconds,
+		PlayerID: r.PlayerID,
+		Reason:   r.Reason,
+		Judge:    r.Judge,
+		At:       r.At,
 	}
 }
 
@@ -416,6 +422,7 @@ func decodeSeating(text string) (*tournament.Seating, error) {
 type boardJSON struct {
 	White    int        `json:"white"`
 	Blue     int        `json:"blue"`
+	Corner   int        `json:"corner,omitempty"` // a spiral board's corner die; absent for a capsule roll
 	RollAuto bool       `json:"roll_auto"`
 	Seed     uint64     `json:"seed"`
 	Deal     []chipJSON `json:"deal,omitempty"`
@@ -431,7 +438,7 @@ type chipJSON struct {
 
 func encodeBoard(b tournament.BoardRecord) (string, error) {
 	j := boardJSON{
-		White: b.Roll.White, Blue: b.Roll.Blue, RollAuto: b.RollAuto,
+		White: b.Roll.White, Blue: b.Roll.Blue, Corner: b.Corner, RollAuto: b.RollAuto,
 		Seed: b.Seed, Judge: b.Judge, At: b.At.UTC(),
 	}
 	for _, c := range b.Deal {
@@ -454,6 +461,7 @@ func decodeBoard(text string) (*tournament.BoardRecord, error) {
 	}
 	b := &tournament.BoardRecord{
 		Roll:     referee.CapsuleRoll{White: j.White, Blue: j.Blue},
+		Corner:   j.Corner,
 		RollAuto: j.RollAuto, Seed: j.Seed, Judge: j.Judge, At: j.At,
 	}
 	for _, c := range j.Deal {

@@ -108,6 +108,7 @@ type gameHarborJSON struct {
 type gameBoardJSON struct {
 	White   int              `json:"white"`
 	Blue    int              `json:"blue"`
+	Corner  int              `json:"corner"`
 	Seed    *uint64          `json:"seed"`
 	Hexes   []gameHexJSON    `json:"hexes"`
 	Harbors []gameHarborJSON `json:"harbors"`
@@ -227,7 +228,7 @@ func (s *Server) checkGame(c *gin.Context) (int, any, error) {
 }
 
 func boardSpec(b gameBoardJSON) game.BoardSpec {
-	spec := game.BoardSpec{White: b.White, Blue: b.Blue, Seed: b.Seed}
+	spec := game.BoardSpec{White: b.White, Blue: b.Blue, Corner: b.Corner, Seed: b.Seed}
 	if b.Hexes != nil {
 		spec.Tiles = make([]referee.Tile, len(b.Hexes))
 		for i, h := range b.Hexes {

@@ -47,6 +47,12 @@ type kioskClock struct {
 	Label     string // what the clock is doing, in words
 	Warn      bool   // the last minute
 	Up        bool   // time is up
+	// Placement is the placement under way, 「配置 5/8・残り0:41」, in
+	// the placement phase (referee.Timing); "" otherwise.
+	Placement string
+	// PlacementK of PlacementOf is that placement, with PlacementLeft
+	// seconds left, for the page's countdown.
+	PlacementK, PlacementOf, PlacementLeft int
 }
 
 // kioskEntry is one player's line in the list: where they sit.
@@ -113,6 +119,7 @@ type kioskText struct {
 	NotPaired string            `json:"not_paired"`
 	VP        string            `json:"vp"` // with {N}
 	Declared  string            `json:"declared"`
+	Placement string            `json:"placement"` // with {K}, {N} and {T}
 }
 
 func (s *Server) showKiosk(c *gin.Context) {
@@ -224,6 +231,10 @@ func (s *Server) kioskClock(lang string, c tournament.Clock) kioskClock {
 	case c.State == tournament.ClockRunning && k.Remaining <= 60:
 		k.Warn = true
 	}
+	if p := c.Phase; p.Phase == tournament.PhasePlacement {
+		k.PlacementK, k.PlacementOf, k.PlacementLeft = p.Placement, p.Placements, seconds(p.PhaseLeft)
+		k.Placement = s.i18n.text(lang, "kiosk.placement", map[string]any{"K": p.Placement, "N": p.Placements, "T": clockText(k.PlacementLeft)})
+	}
 	return k
 }
 
@@ -255,6 +266,7 @@ func (s *Server) kioskText(lang string) kioskText {
 		NotPaired: s.i18n.text(lang, "kiosk.not_paired", nil),
 		VP:        s.i18n.text(lang, "kiosk.vp", n),
 		Declared:  s.i18n.text(lang, "kiosk.declared", nil),
+		Placement: s.i18n.text(lang, "kiosk.placement", map[string]any{"K": "{K}", "N": "{N}", "T": "{T}"}),
 		Colors:    map[string]string{},
 		Status:    map[string]string{},
 		State:     map[string]string{},

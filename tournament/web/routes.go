@@ -81,6 +81,7 @@ func (s *Server) routes() []route {
 		{http.MethodPost, "/judge/logout", judge, s.logOut},
 		{http.MethodPost, "/judge/logout-all", judge, s.logOutEveryone},
 		{http.MethodGet, "/judge", judge, s.showTournaments},
+		{http.MethodGet, "/judge/rulesets", judge, s.showRulesets},
 		{http.MethodPost, "/judge/backup", judge, s.downloadBackup},
 		{http.MethodPost, "/judge/tournaments", judge, s.createTournament},
 		{http.MethodGet, "/judge/t/:id", judge, s.showTournament},

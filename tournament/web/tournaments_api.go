@@ -341,9 +341,10 @@ func (s *Server) seatTableAPI(c *gin.Context) (int, any, error) {
 }
 
 type tableBoardRequest struct {
-	White int  `json:"white"`
-	Blue  int  `json:"blue"`
-	Auto  bool `json:"auto"`
+	White  int  `json:"white"`
+	Blue   int  `json:"blue"`
+	Corner int  `json:"corner"` // a spiral ruleset's corner die
+	Auto   bool `json:"auto"`
 }
 
 func (s *Server) setTableBoardAPI(c *gin.Context) (int, any, error) {
@@ -355,7 +356,7 @@ func (s *Server) setTableBoardAPI(c *gin.Context) (int, any, error) {
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}
-	in := tournament.BoardInput{Roll: referee.CapsuleRoll{White: req.White, Blue: req.Blue}, Auto: req.Auto}
+	in := tournament.BoardInput{Roll: referee.CapsuleRoll{White: req.White, Blue: req.Blue}, Corner: req.Corner, Auto: req.Auto}
 	if _, err := s.deps.Service.SetBoard(c.Request.Context(), c.GetString(judgeKey), tid, n, number, in); err != nil {
 		return 0, nil, err
 	}
