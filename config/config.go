@@ -75,6 +75,9 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	if cfg.Addr == "" || cfg.DataDir == "" {
 		return Config{}, errors.New("addr and data must not be empty")
 	}
+	if err := checkAPIToken(cfg.APIToken); err != nil {
+		return Config{}, err
+	}
 	if cfg.PublicURL != "" {
 		if u, err := url.Parse(cfg.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return Config{}, fmt.Errorf("public URL %q must look like http://192.168.1.20:8080", cfg.PublicURL)
@@ -109,6 +112,29 @@ func (c *Config) applyFile(path string) error {
 	set(&c.APIToken, fc.APIToken)
 	set(&c.JudgePassword, fc.JudgePassword)
 	set(&c.PublicURL, fc.PublicURL)
+	return nil
+}
+
+// MinAPITokenLength is the shortest API token the server starts with: 24
+// characters from a random source cannot be guessed at the rate wrong
+// tokens are allowed.
+const MinAPITokenLength = 24
+
+// checkAPIToken refuses a token that is short enough to guess, or that an
+// HTTP header cannot carry as it is; empty disables the token.
+func checkAPIToken(token string) error {
+	if token == "" {
+		return nil
+	}
+	const howTo = "make one with: openssl rand -hex 24"
+	if n := len(token); n < MinAPITokenLength {
+		return fmt.Errorf("the API token (CATANJUDGE_API_TOKEN) has %d characters; it needs at least %d: %s", n, MinAPITokenLength, howTo)
+	}
+	for _, r := range token {
+		if r <= ' ' || r > '~' {
+			return fmt.Errorf("the API token (CATANJUDGE_API_TOKEN) may hold only letters, digits and ASCII punctuation, no spaces: %s", howTo)
+		}
+	}
 	return nil
 }
 

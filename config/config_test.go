@@ -22,7 +22,7 @@ func env(m map[string]string) func(string) string {
 func TestLoadPrecedence(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "c.json")
-	if err := os.WriteFile(file, []byte(`{"addr":"file:1","data":"/file","api_token":"filetoken"}`), 0o600); err != nil {
+	if err := os.WriteFile(file, []byte(`{"addr":"file:1","data":"/file","api_token":"filetoken-0123456789abcdef"}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -32,14 +32,14 @@ func TestLoadPrecedence(t *testing.T) {
 		want Config
 	}{
 		{"defaults", nil, nil, Config{Addr: "127.0.0.1:8080", DataDir: "./data"}},
-		{"file", []string{"--config", file}, nil, Config{Addr: "file:1", DataDir: "/file", APIToken: "filetoken", ConfigFile: file}},
-		{"env over file", []string{"--config", file}, map[string]string{"CATANJUDGE_ADDR": "env:2", "CATANJUDGE_API_TOKEN": "envtoken"},
-			Config{Addr: "env:2", DataDir: "/file", APIToken: "envtoken", ConfigFile: file}},
+		{"file", []string{"--config", file}, nil, Config{Addr: "file:1", DataDir: "/file", APIToken: "filetoken-0123456789abcdef", ConfigFile: file}},
+		{"env over file", []string{"--config", file}, map[string]string{"CATANJUDGE_ADDR": "env:2", "CATANJUDGE_API_TOKEN": "envtoken-0123456789abcdefgh"},
+			Config{Addr: "env:2", DataDir: "/file", APIToken: "envtoken-0123456789abcdefgh", ConfigFile: file}},
 		{"flag over env", []string{"--addr", "flag:3", "--data", "/flag", "--ruleset", "r.json"},
 			map[string]string{"CATANJUDGE_ADDR": "env:2", "CATANJUDGE_DATA": "/env", "CATANJUDGE_JUDGE_PASSWORD": "pw"},
 			Config{Addr: "flag:3", DataDir: "/flag", Ruleset: "r.json", JudgePassword: "pw"}},
 		{"config file from env", nil, map[string]string{"CATANJUDGE_CONFIG": file},
-			Config{Addr: "file:1", DataDir: "/file", APIToken: "filetoken", ConfigFile: file}},
+			Config{Addr: "file:1", DataDir: "/file", APIToken: "filetoken-0123456789abcdef", ConfigFile: file}},
 		{"public url", []string{"--public-url", "http://192.168.1.20:8080/"}, nil,
 			Config{Addr: "127.0.0.1:8080", DataDir: "./data", PublicURL: "http://192.168.1.20:8080"}},
 	}
@@ -108,33 +108,56 @@ func TestRulesetRoundTrip(t *testing.T) {
 	}
 }
 
-// A bad ruleset file gets an error naming the field.
+// A bad ruleset file gets an error naming the field, nested ones by their path.
 func TestRulesetErrorsNameTheField(t *testing.T) {
-	data, err := builtin.ReadFile("rulesets/proshop-2003.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	tests := []struct {
-		name, from, to, field string
+		preset, name, from, to, field string
 	}{
-		{"unknown setting", `"vp_cap": 10`, `"vp_cap": 10, "vp_cop": 3`, "vp_cop"},
-		{"wrong type", `"game_minutes": 7`, `"game_minutes": "seven"`, "game_minutes"},
-		{"out of range", `"game_minutes": 7`, `"game_minutes": 0`, "game_minutes"},
-		{"dango", `"dango": "connected"`, `"dango": "blob"`, "dango"},
-		{"terrain", `"mountains", "pasture", "forest",`, `"mountains", "lava", "forest",`, "layout.terrain[1]"},
-		{"terrain count", `"mountains", "pasture", "forest",`, `"mountains", "mountains", "forest",`, "layout.terrain"},
-		{"harbour", `"generic", "wool"`, `"generic", "gold"`, "layout.harbors[1]"},
-		{"standings key", `["firsts", "vp", "share"]`, `["firsts", "luck"]`, "standings_order[1]"},
-		{"penalty level", `"level": "game_loss"`, `"level": "banish"`, "penalties[8].level"},
-		{"colours", `["red", "blue", "yellow", "green"]`, `["red", "red", "yellow", "green"]`, "colors[1]"},
+		{"proshop-2003", "unknown setting", `"vp_cap": 10`, `"vp_cap": 10, "vp_cop": 3`, "vp_cop"},
+		{"proshop-2003", "wrong type", `"game_minutes": 7`, `"game_minutes": "seven"`, "game_minutes"},
+		{"proshop-2003", "out of range", `"game_minutes": 7`, `"game_minutes": 0`, "game_minutes"},
+		{"proshop-2003", "dango", `"dango": "connected"`, `"dango": "blob"`, "dango"},
+		{"proshop-2003", "terrain", `"mountains", "pasture", "forest",`, `"mountains", "lava", "forest",`, "layout.terrain[1]"},
+		{"proshop-2003", "terrain count", `"mountains", "pasture", "forest",`, `"mountains", "mountains", "forest",`, "layout.terrain"},
+		{"proshop-2003", "harbour", `"generic", "wool"`, `"generic", "gold"`, "layout.harbors[1]"},
+		{"proshop-2003", "standings key", `["firsts", "vp", "share"]`, `["firsts", "luck"]`, "standings_order[1]"},
+		{"proshop-2003", "penalty level", `"level": "game_loss"`, `"level": "banish"`, "penalties[8].level"},
+		{"proshop-2003", "colours", `["red", "blue", "yellow", "green"]`, `["red", "red", "yellow", "green"]`, "colors[1]"},
+		{"national-2025", "method", `"method": "spiral"`, `"method": "hexagon"`, "board.method"},
+		{"national-2025", "no method", `"method": "spiral",`, ``, "board.method"},
+		{"national-2025", "corner name", `"north-west", "north-east"`, `"north-west", "north"`, "board.corners[1]"},
+		{"national-2025", "corner twice", `"north-west", "north-east"`, `"north-west", "north-west"`, "board.corners[1]"},
+		{"national-2025", "five corners", `"south-west", "west"]`, `"south-west"]`, "board.corners"},
+		{"national-2025", "chip 7", `"chips": [5, 2,`, `"chips": [7, 2,`, "board.chips[0]"},
+		{"national-2025", "chips not the set", `"chips": [5, 2,`, `"chips": [5, 5,`, "board.chips"},
+		{"national-2025", "spiral with dango", `"dango": "off"`, `"dango": "connected"`, "dango"},
+		{"national-2025", "capsule with corners", `"method": "spiral"`, `"method": "capsule"`, "board.corners"},
+		{"national-2025", "placement", `"placement_seconds_per_settlement": 60`, `"placement_seconds_per_settlement": -1`, "time.placement_seconds_per_settlement"},
+		{"national-2025", "turn limit", `"final_turn_seconds": 120`, `"final_turn_seconds": 7200`, "time.final_turn_seconds"},
+		{"national-2025", "notice", `"end_notice_minutes": 10`, `"end_notice_minutes": 600`, "time.end_notice_minutes"},
+		{"national-2025", "round format", `"rounds": ["random", "swiss"]`, `"rounds": ["random", "knockout"]`, "event.rounds[1]"},
+		{"national-2025", "no rounds", `"rounds": ["random", "swiss"]`, `"rounds": []`, "event.rounds"},
+		{"national-2025", "schedule after swiss", `"rounds": ["random", "swiss"]`, `"rounds": ["swiss", "schedule"]`, "event.rounds[1]"},
+		{"national-2025", "final", `"final": "top-cut"`, `"final": "playoff"`, "event.final"},
+		{"national-2025", "cut of 5", `"cut": [4]`, `"cut": [5]`, "event.cut[0]"},
+		{"national-2025", "cut too big for one table", `"cut": [4]`, `"cut": [8]`, "event.cut[0]"},
+		{"national-2025", "uneven advance", `"cut": [4]`, `"cut": [16, 3]`, "event.cut[1]"},
+		{"national-2025", "cut with a leaders' table", `"final": "top-cut"`, `"final": "leaders-table"`, "event.cut"},
+		{"national-2025", "final ties", `"final_ties": "shared"`, `"final_ties": "coin"`, "event.final_ties"},
+		{"national-2025", "wrong type in event", `"cut": [4]`, `"cut": "four"`, "event.cut"},
+		{"national-2025", "unknown event setting", `"final_ties": "shared"`, `"final_ties": "shared", "seeding": 1`, "event.seeding"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+		t.Run(tt.preset+"/"+tt.name, func(t *testing.T) {
+			data, err := builtin.ReadFile("rulesets/" + tt.preset + ".json")
+			if err != nil {
+				t.Fatal(err)
+			}
 			if !strings.Contains(string(data), tt.from) {
 				t.Fatalf("preset does not contain %q", tt.from)
 			}
 			bad := strings.Replace(string(data), tt.from, tt.to, 1)
-			_, err := ParseRuleset(strings.NewReader(bad))
+			_, err = ParseRuleset(strings.NewReader(bad))
 			var fe *referee.FieldError
 			if !errors.As(err, &fe) || fe.Field != tt.field {
 				t.Errorf("ParseRuleset(%s) = %v, want a field error naming %q", tt.name, err, tt.field)
@@ -149,6 +172,11 @@ func FuzzParseRuleset(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(data)
+	national, err := builtin.ReadFile("rulesets/national-2025.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(national)
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`{"layout":{"terrain":[]}}`))
 	f.Fuzz(func(t *testing.T, in []byte) {
@@ -162,4 +190,20 @@ func FuzzParseRuleset(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A token short enough to guess is refused at start-up, with how to make a
+// good one; the token itself is never echoed.
+func TestLoadRefusesWeakAPIToken(t *testing.T) {
+	for _, token := range []string{"tok", "secret", "test-token", strings.Repeat("a", MinAPITokenLength-1), "has a space in it 0123456789", "ctrl\x1bchar-0123456789abcdef"} {
+		_, err := Load(nil, env(map[string]string{"CATANJUDGE_API_TOKEN": token}), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "openssl rand -hex 24") || len(token) > 4 && strings.Contains(err.Error(), token) {
+			t.Errorf("Load with API token %q = %v, want an error saying how to make one, without the token", token, err)
+		}
+	}
+	for _, token := range []string{strings.Repeat("a", MinAPITokenLength), "3f9c2a7d1e8b4c6a0f5d2e9b7c1a4d8e6b3f0a2c9d7e5b1a"} {
+		if cfg, err := Load(nil, env(map[string]string{"CATANJUDGE_API_TOKEN": token}), io.Discard); err != nil || cfg.APIToken != token {
+			t.Errorf("Load with API token %q = %q, %v; want it accepted", token, cfg.APIToken, err)
+		}
+	}
 }

@@ -16,7 +16,7 @@ import (
 // host); anything else is an error, never a panic.
 func FuzzLoadConfigFile(f *testing.F) {
 	path := filepath.Join(f.TempDir(), "catanjudge.json")
-	f.Add([]byte(`{"addr":"0.0.0.0:8080","data":"/var/lib/catanjudge","api_token":"s3cret","public_url":"http://192.168.1.20:8080/"}`))
+	f.Add([]byte(`{"addr":"0.0.0.0:8080","data":"/var/lib/catanjudge","api_token":"3f9c2a7d1e8b4c6a0f5d2e9b7c1a4d8e","public_url":"http://192.168.1.20:8080/"}`))
 	f.Add([]byte(`{"ruleset":"house.json","judge_password":"カタン"}`))
 	f.Add([]byte(`{"addr":""}`))
 	f.Add([]byte(`{"public_url":"192.168.1.20"}`))
@@ -38,6 +38,9 @@ func FuzzLoadConfigFile(f *testing.F) {
 		}
 		if cfg.Addr == "" || cfg.DataDir == "" || cfg.ConfigFile != path {
 			t.Errorf("Load(%q) = %+v, want an address, a data folder and the file", data, cfg)
+		}
+		if cfg.APIToken != "" && len(cfg.APIToken) < MinAPITokenLength {
+			t.Errorf("Load(%q) API token of %d characters, want none or at least %d", data, len(cfg.APIToken), MinAPITokenLength)
 		}
 		if cfg.PublicURL != "" {
 			u, err := url.Parse(cfg.PublicURL)

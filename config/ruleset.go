@@ -22,13 +22,14 @@ var builtin embed.FS
 // DefaultRuleset is the name of the built-in preset holding the rulebook's values.
 const DefaultRuleset = "proshop-2003"
 
-// InGameSettings names the ruleset settings that only the in-game rules
-// apply: how a game is played move by move (§6 production when the bank
-// runs short, §10 the longest road after a cut). The tournament software
-// records them with every ruleset and tournament, but nothing reads them
-// yet: the rules engine that plays a game will. Every other setting is
-// applied now (the clock, score sheets, boards, seating, standings,
-// penalties).
+// InGameSettings names the in-game settings: how a game is played move by
+// move (§6 production when the bank runs short, §10 the longest road after
+// a cut). The rules engine (referee/game) applies them when it checks play
+// through the referee API (POST /api/v1/referee/position and /game); the
+// tournament's score sheets do not read them, as the judge rules on play at
+// the table. Every other setting is applied by the tournament software (the
+// clock, score sheets, boards, seating, standings, penalties), and those a
+// game needs by the rules engine too.
 var InGameSettings = []string{"longest_road_tie", "bank_shortage"}
 
 // RulesetFile is the on-disk (and API) shape of a ruleset; referee.Ruleset
@@ -53,6 +54,34 @@ type RulesetFile struct {
 	EscalateFrom    string        `json:"escalate_from"`
 	DeductVP        int           `json:"deduct_vp"`
 	Penalties       []OffenceFile `json:"penalties"`
+	// Board, Time and Event came after the first rulesets: a file without
+	// them keeps the rulebook's behaviour (referee.Ruleset.WithDefaults).
+	Board *BoardFile `json:"board,omitempty"`
+	Time  *TimeFile  `json:"time,omitempty"`
+	Event *EventFile `json:"event,omitempty"`
+}
+
+// BoardFile is the file shape of referee.BoardSetup.
+type BoardFile struct {
+	Method  string   `json:"method"`
+	Corners []string `json:"corners,omitempty"`
+	Chips   []int    `json:"chips,omitempty"`
+}
+
+// TimeFile is the file shape of referee.Timing; the play phase is
+// game_minutes.
+type TimeFile struct {
+	PlacementSecondsPerSettlement int `json:"placement_seconds_per_settlement"`
+	FinalTurnSeconds              int `json:"final_turn_seconds"`
+	EndNoticeMinutes              int `json:"end_notice_minutes"`
+}
+
+// EventFile is the file shape of referee.EventFormat.
+type EventFile struct {
+	Rounds    []string `json:"rounds"`
+	Final     string   `json:"final"`
+	Cut       []int    `json:"cut,omitempty"`
+	FinalTies string   `json:"final_ties"`
 }
 
 // LayoutFile is the file shape of referee.Layout.
@@ -111,7 +140,10 @@ func ParseRuleset(r io.Reader) (referee.Ruleset, error) {
 func describeJSONError(err error) error {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
+	var fe *referee.FieldError
 	switch {
+	case errors.As(err, &fe):
+		return fe
 	case errors.As(err, &te):
 		return &referee.FieldError{Field: te.Field, Msg: fmt.Sprintf("want a %s, got a JSON %s", te.Type, te.Value)}
 	case errors.As(err, &se):
@@ -123,10 +155,45 @@ func describeJSONError(err error) error {
 	return fmt.Errorf("ruleset: %w", err)
 }
 
+// UnmarshalJSON decodes the board settings, naming an unknown one by its path.
+func (f *BoardFile) UnmarshalJSON(data []byte) error {
+	type plain BoardFile
+	return decodeSection(data, "board", (*plain)(f))
+}
+
+// UnmarshalJSON decodes the time settings, naming an unknown one by its path.
+func (f *TimeFile) UnmarshalJSON(data []byte) error {
+	type plain TimeFile
+	return decodeSection(data, "time", (*plain)(f))
+}
+
+// UnmarshalJSON decodes the event settings, naming an unknown one by its path.
+func (f *EventFile) UnmarshalJSON(data []byte) error {
+	type plain EventFile
+	return decodeSection(data, "event", (*plain)(f))
+}
+
+// decodeSection decodes one object of a ruleset file strictly; its errors
+// name the field with the section's path, as "event.cut".
+func decodeSection(data []byte, section string, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		return nil
+	}
+	var fe *referee.FieldError
+	if errors.As(describeJSONError(err), &fe) {
+		return &referee.FieldError{Field: section + "." + fe.Field, Msg: fe.Msg}
+	}
+	return &referee.FieldError{Field: section, Msg: err.Error()}
+}
+
 func (f RulesetFile) toRuleset() (referee.Ruleset, error) {
 	rs := referee.Ruleset{
 		Name:            f.Name,
 		Version:         f.Version,
+		Description:     f.Description,
 		GameMinutes:     f.GameMinutes,
 		VPCap:           f.VPCap,
 		WinVP:           f.WinVP,
@@ -160,7 +227,45 @@ func (f RulesetFile) toRuleset() (referee.Ruleset, error) {
 			Level: referee.Level(o.Level), Remedy: o.Remedy, Escalates: o.Escalates,
 		})
 	}
-	return rs, nil
+	if b := f.Board; b != nil {
+		if b.Method == "" {
+			return rs, &referee.FieldError{Field: "board.method", Msg: fmt.Sprintf("must name the set-up method (one of %v)", referee.BoardMethods)}
+		}
+		rs.Board.Method = referee.BoardMethod(b.Method)
+		if b.Corners != nil {
+			if len(b.Corners) != len(rs.Board.Corners) {
+				return rs, &referee.FieldError{Field: "board.corners", Msg: fmt.Sprintf("must list the %d corners in the order of the numbers 1 to 6, got %d", len(rs.Board.Corners), len(b.Corners))}
+			}
+			for i, c := range b.Corners {
+				rs.Board.Corners[i] = referee.Corner(c)
+			}
+		}
+		if b.Chips != nil {
+			if len(b.Chips) != len(rs.Board.Chips) {
+				return rs, &referee.FieldError{Field: "board.chips", Msg: fmt.Sprintf("must list the %d lettered chips A to R, got %d", len(rs.Board.Chips), len(b.Chips))}
+			}
+			rs.Board.Chips = [18]int(b.Chips)
+		}
+	}
+	if t := f.Time; t != nil {
+		rs.Timing = referee.Timing{PlacementSeconds: t.PlacementSecondsPerSettlement, FinalTurnSeconds: t.FinalTurnSeconds, EndNoticeMinutes: t.EndNoticeMinutes}
+	}
+	if e := f.Event; e != nil {
+		if len(e.Rounds) == 0 {
+			return rs, &referee.FieldError{Field: "event.rounds", Msg: "must list the format of round 1 at least (the last repeats)"}
+		}
+		if e.Final == "" {
+			return rs, &referee.FieldError{Field: "event.final", Msg: fmt.Sprintf("must name the final format (one of %v)", referee.FinalFormats)}
+		}
+		if e.FinalTies == "" {
+			return rs, &referee.FieldError{Field: "event.final_ties", Msg: fmt.Sprintf("must say how final ties break (%q or %q)", referee.FinalTiesShared, referee.FinalTiesStandings)}
+		}
+		rs.Event = referee.EventFormat{
+			Rounds: convert[referee.RoundFormat](e.Rounds), Final: referee.FinalFormat(e.Final),
+			Cut: slices.Clone(e.Cut), FinalTies: referee.FinalTies(e.FinalTies),
+		}
+	}
+	return rs.WithDefaults(), nil
 }
 
 func convert[T ~string](in []string) []T {
@@ -243,6 +348,7 @@ func FileOf(rs referee.Ruleset) RulesetFile {
 	f := RulesetFile{
 		Name:            rs.Name,
 		Version:         rs.Version,
+		Description:     rs.Description,
 		GameMinutes:     rs.GameMinutes,
 		VPCap:           rs.VPCap,
 		WinVP:           rs.WinVP,
@@ -264,6 +370,21 @@ func FileOf(rs referee.Ruleset) RulesetFile {
 			Code: o.Code, Section: o.Section, NameJA: o.NameJA, NameEN: o.NameEN,
 			Level: string(o.Level), Remedy: o.Remedy, Escalates: o.Escalates,
 		})
+	}
+	rs = rs.WithDefaults()
+	f.Board = &BoardFile{Method: string(rs.Board.Method)}
+	if rs.Board.Method == referee.SpiralBoard {
+		f.Board.Corners = strs(rs.Board.Corners[:])
+		f.Board.Chips = slices.Clone(rs.Board.Chips[:])
+	}
+	f.Time = &TimeFile{
+		PlacementSecondsPerSettlement: rs.Timing.PlacementSeconds,
+		FinalTurnSeconds:              rs.Timing.FinalTurnSeconds,
+		EndNoticeMinutes:              rs.Timing.EndNoticeMinutes,
+	}
+	f.Event = &EventFile{
+		Rounds: strs(rs.Event.Rounds), Final: string(rs.Event.Final),
+		Cut: slices.Clone(rs.Event.Cut), FinalTies: string(rs.Event.FinalTies),
 	}
 	return f
 }

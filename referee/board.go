@@ -25,15 +25,24 @@ type Chip struct {
 	Number int
 }
 
-// Board is a board set up by §3: the layout turned by the capsule roll, the
-// number chips dealt, the robber placed. It records the ruleset's name and
-// version, the roll and the seed, so NewBoard can make it again.
+// Board is a board set up by §3 (NewBoard: the layout turned by the capsule
+// roll, the number chips dealt) or by the national rules' spiral
+// (NewSpiralBoard: the terrain shuffled, the chips laid from a corner), with
+// the robber placed. It records the ruleset's name and version, the dice
+// and the seed, so that it can be made again.
 type Board struct {
 	RulesetName    string
 	RulesetVersion string
-	Roll           CapsuleRoll // §3 イ: white turns the inner piece, blue the sea frame
-	Seed           uint64      // the seed of the chip shuffle (§3 ウ)
-	Redeals        int         // deals collected again under the dango rule before this one
+	Method         BoardMethod // how it was set up: CapsuleBoard or SpiralBoard
+	Roll           CapsuleRoll // CapsuleBoard, §3 イ: white turns the inner piece, blue the sea frame
+	// Corner is the die that chose the spiral's first corner (SpiralBoard),
+	// 1..6; Start is that corner.
+	Corner int
+	Start  Corner
+	// Seed is the seed of the chip shuffle (CapsuleBoard, §3 ウ) or of the
+	// terrain shuffle (SpiralBoard).
+	Seed    uint64
+	Redeals int // deals collected again under the dango rule before this one
 
 	Tiles   [19]Tile  // in LandHexes order
 	Harbors [9]Harbor // Layout.Harbors in order, each on its site turned with the frame
@@ -79,7 +88,11 @@ var numberChips = [18]int{2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11,
 // NewBoard sets up a board by §3 from the ruleset's layout, the capsule roll
 // and the seed of the chip shuffle. It returns an error wrapping ErrInvalid
 // for a die outside 1..6 or a ruleset whose layout or dango policy is invalid.
+// A ruleset that sets its board up by the spiral is refused (NewSpiralBoard).
 func NewBoard(rs Ruleset, roll CapsuleRoll, seed uint64) (Board, error) {
+	if err := checkMethod(rs, CapsuleBoard); err != nil {
+		return Board{}, err
+	}
 	if err := roll.Validate(); err != nil {
 		return Board{}, err
 	}
@@ -89,6 +102,7 @@ func NewBoard(rs Ruleset, roll CapsuleRoll, seed uint64) (Board, error) {
 	b := Board{
 		RulesetName:    rs.Name,
 		RulesetVersion: rs.Version,
+		Method:         CapsuleBoard,
 		Roll:           roll,
 		Seed:           seed,
 	}
@@ -152,6 +166,9 @@ func NewBoard(rs Ruleset, roll CapsuleRoll, seed uint64) (Board, error) {
 // The deal must be the 18 number chips, one on each land hex but the desert;
 // anything else is an error wrapping ErrInvalid that names the hex at fault.
 func CheckDeal(rs Ruleset, white int, chips []Chip) (DealCheck, error) {
+	if err := checkMethod(rs, CapsuleBoard); err != nil {
+		return DealCheck{}, err
+	}
 	if white < 0 || white > 6 {
 		return DealCheck{}, violation("deal-die-out-of-range",
 			fmt.Sprintf("white die %d is not between 1 and 6 (or 0 when not known)", white),
@@ -234,6 +251,16 @@ func CheckDeal(rs Ruleset, white int, chips []Chip) (DealCheck, error) {
 	slices.SortFunc(dc.Clumps, func(a, b []Hex) int { return slices.CompareFunc(a, b, Hex.Compare) })
 	dc.Redeal = len(dc.Clumps) > 0
 	return dc, nil
+}
+
+// checkMethod refuses to set up a board of rs by another method than its own.
+func checkMethod(rs Ruleset, m BoardMethod) error {
+	have := rs.WithDefaults().Board.Method
+	if have == m {
+		return nil
+	}
+	return violation("board-method", fmt.Sprintf("ruleset %s sets up its boards by the %s method, not the %s one", rs.Name, have, m),
+		map[string]any{"Ruleset": rs.Name, "Method": string(have), "Want": string(m)})
 }
 
 // checkBoardRuleset checks the settings a board is made from.

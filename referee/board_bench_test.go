@@ -23,6 +23,18 @@ func BenchmarkNewBoard(b *testing.B) {
 	}
 }
 
+func BenchmarkNewSpiralBoard(b *testing.B) {
+	rs := spiralRuleset()
+	var seed uint64
+	for b.Loop() {
+		if _, err := referee.NewSpiralBoard(rs, 1+int(seed%6), seed); err != nil {
+			b.Fatalf("NewSpiralBoard(%d) = %v", seed, err)
+		}
+		seed++
+	}
+	b.ReportMetric(float64(seed)/b.Elapsed().Seconds(), "boards/s")
+}
+
 func BenchmarkCheckDeal(b *testing.B) {
 	rs := boardRuleset(referee.DangoConnected, false)
 	// A clump of four reds, the most work a deal asks of the check.

@@ -38,6 +38,10 @@ func RollCapsule(r *rand.Rand) CapsuleRoll {
 	return CapsuleRoll{White: 1 + r.IntN(6), Blue: 1 + r.IntN(6)}
 }
 
+// RollDie rolls one die from r: the national rules' die that chooses the
+// corner a spiral board starts at.
+func RollDie(r *rand.Rand) int { return 1 + r.IntN(6) }
+
 // NewRand returns the random source every seeded rule uses, so that a
 // recorded seed replays exactly.
 func NewRand(seed uint64) *rand.Rand {

@@ -282,6 +282,10 @@ type geometry struct {
 	// turned[k][i] is where the inner piece turned by k sixths carries
 	// land hex i; the centre and the outer ring stay (§3 イ).
 	turned [6][]int
+	// spiral lists the land hexes counter-clockwise from the north-west
+	// corner towards the centre: the outer ring, the inner ring from the hex
+	// inside the corner, then the centre (national rules, Board set-up).
+	spiral []Hex
 }
 
 var geo = newGeometry()
@@ -379,7 +383,26 @@ func newGeometry() *geometry {
 			}
 		}
 	}
+	g.spiral = spiralFromNorthWest()
 	return g
+}
+
+// spiralFromNorthWest walks each ring counter-clockwise, outer ring first,
+// from its north-west corner: south-west along the island's upper-left
+// side, then each next side a sixth of a turn counter-clockwise.
+func spiralFromNorthWest() []Hex {
+	var path []Hex
+	for r := 2; r >= 1; r-- {
+		h, step := Hex{Q: 0, R: -r}, Hex{Q: -1, R: 1}
+		for range 6 {
+			for range r {
+				path = append(path, h)
+				h = Hex{Q: h.Q + step.Q, R: h.R + step.R}
+			}
+			step = step.Rotate(-1)
+		}
+	}
+	return append(path, Hex{})
 }
 
 // walkCoast lists the coastal edges (those with one land hex) clockwise

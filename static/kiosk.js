@@ -16,6 +16,7 @@
   const clockBox = document.getElementById("clock");
   const clockTime = document.getElementById("clock-time");
   const clockLabel = document.getElementById("clock-label");
+  const clockPhase = document.getElementById("clock-phase");
   const lost = document.getElementById("live-lost");
   const search = document.getElementById("q");
   const count = document.getElementById("find-count");
@@ -25,6 +26,12 @@
   let clock = {
     state: clockBox.getAttribute("data-state"),
     remaining: Number(clockBox.getAttribute("data-remaining")),
+    // The placement under way, as the clock API gives it.
+    placement: clockBox.hasAttribute("data-placement") ? {
+      number: Number(clockBox.getAttribute("data-placement")),
+      of: Number(clockBox.getAttribute("data-placements")),
+      remaining_seconds: Number(clockBox.getAttribute("data-placement-left")),
+    } : null,
     tables: [],
     at: performance.now(),
   };
@@ -61,12 +68,21 @@
     clockLabel.textContent = text.state[up ? "over" : clock.state] || "";
     clockBox.className = "k-clock state-" + clock.state + (up ? " up" : "") +
       (!up && clock.state === "running" && sec <= 60 ? " warn" : "");
-    // When the round's or a table's time runs out, the page shows it at
-    // once, then fetches the server's word once.
+    // When the round's or a table's time runs out, or a placement's, the
+    // page shows it at once, then fetches the server's word once.
     const due = [];
     if (up && clock.state === "running") {
       due.push("round");
     }
+    const p = clock.placement;
+    if (p) {
+      const pl = left(p.remaining_seconds);
+      clockPhase.textContent = fill(text.placement, { K: p.number, N: p.of, T: mmss(pl) });
+      if (pl === 0 && clock.state === "running") {
+        due.push("placement " + p.number);
+      }
+    }
+    clockPhase.hidden = !p;
     clock.tables.forEach(function (t) {
       const card = document.querySelector('.k-card[data-table="' + t.number + '"]');
       const own = card && card.querySelector(".k-left");
@@ -351,9 +367,12 @@
     const round = live.round;
     document.getElementById("round-label").textContent = round ? fill(text.round, { N: round.number }) : text.not_paired;
     if (round && round.clock) {
-      clock = { state: round.clock.state, remaining: round.clock.remaining_seconds, tables: round.clock.tables, at: performance.now() };
+      clock = {
+        state: round.clock.state, remaining: round.clock.remaining_seconds, placement: round.clock.placement,
+        tables: round.clock.tables, at: performance.now(),
+      };
     } else {
-      clock = { state: "ready", remaining: live.tournament.game_minutes * 60, tables: [], at: performance.now() };
+      clock = { state: "ready", remaining: live.tournament.game_minutes * 60, placement: null, tables: [], at: performance.now() };
     }
     fetchedAtZero = { round: clock.state !== "ready" && clock.remaining === 0 };
     renderEntries(round);
@@ -408,6 +427,12 @@
     source.addEventListener("open", function () {
       lost.hidden = true;
       schedule(0);
+    });
+    // The server ends each feed after a while: connect again at once,
+    // without showing the feed as lost.
+    source.addEventListener("reconnect", function () {
+      source.close();
+      connect();
     });
     source.addEventListener("error", function () {
       lost.hidden = false;

@@ -8,3 +8,9 @@ import "context"
 func (s *Service) Backup(ctx context.Context, path string) error {
 	return s.store.Backup(ctx, path)
 }
+
+// Check reads the whole database and reports a damaged one: the health
+// check's question, whether the judges' pages can be served.
+func (s *Service) Check(ctx context.Context) error {
+	return s.store.Check(ctx)
+}

@@ -156,7 +156,7 @@ func TestClockAt(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := tournament.ClockAt(tt.events, game, tables, tt.now)
+			c := tournament.ClockAt(tt.events, tournament.GameTime{Play: game}, tables, tt.now)
 			if c.State != tt.state || !c.Deadline.Equal(tt.deadline) || c.Remaining != tt.remaining {
 				t.Errorf("ClockAt() = %s, deadline %v, remaining %v; want %s, %v, %v",
 					c.State, c.Deadline, c.Remaining, tt.state, tt.deadline, tt.remaining)
@@ -192,7 +192,7 @@ func TestClockAtBounds(t *testing.T) {
 	}
 	prev := game
 	for s := 0; s <= 15*60; s += 7 {
-		c := tournament.ClockAt(events, game, tables, at(0, s))
+		c := tournament.ClockAt(events, tournament.GameTime{Play: game}, tables, at(0, s))
 		left := c.Tables[0].Remaining
 		// Only an extension (at 4:00 and 5:00) gives time back.
 		extended := (s-7 < 240 && s >= 240) || (s-7 < 300 && s >= 300)

@@ -2,9 +2,11 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/catanjudge/catanjudge/referee"
 )
 
 // MaxNameRunes is the longest name or kana a player may have, in characters:
@@ -40,6 +42,9 @@ const (
 	// ProblemFixedTableFull is a fixed table that already seats 4 fixed
 	// players, registered or earlier in the file.
 	ProblemFixedTableFull = "fixed_table_full"
+	// ProblemText is a name or kana the text rules refuse (control or
+	// direction characters, nothing visible): ImportLine.Text says why.
+	ProblemText = "text"
 )
 
 // The warnings of an added row: it may be a player already registered, or
@@ -63,6 +68,9 @@ type ImportLine struct {
 	Warning    string
 	SameLine   int   // a duplicate row, or a warned one: the earlier line
 	SamePlayer int64 // a skipped or warned row: the registered player
+	// Text is why the text rules refuse the row's name or kana
+	// (ProblemText), as the forms and the API would say it.
+	Text error
 }
 
 // ImportPlan is what an import of rows does, line by line.
@@ -118,14 +126,13 @@ func planImport(players []Player, rows []ImportRow) ImportPlan {
 		r.Name, r.Kana = strings.TrimSpace(r.Name), strings.TrimSpace(r.Kana)
 		l := ImportLine{ImportRow: r, Action: ImportRefuse}
 		key := importKey(r.Name, r.Kana)
+		text, textErr := rowText(r)
 		switch {
 		case r.Problem != "":
 		case r.Name == "":
 			l.Problem = ProblemNameMissing
-		case utf8.RuneCountInString(r.Name) > MaxNameRunes:
-			l.Problem = ProblemNameTooLong
-		case utf8.RuneCountInString(r.Kana) > MaxNameRunes:
-			l.Problem = ProblemKanaTooLong
+		case text != "":
+			l.Problem, l.Text = text, textErr
 		case r.FixedTable < 0 || r.FixedTable > 100:
 			l.Problem = ProblemFixedTable
 		case seen[key] != 0:
@@ -195,6 +202,28 @@ func (k someone) reading() string {
 		return k.kana
 	}
 	return k.name
+}
+
+// rowText checks a row's name and kana as the player form does: a text
+// over its limit is ProblemNameTooLong or ProblemKanaTooLong, any other
+// text the rules refuse ProblemText with the reason.
+func rowText(r ImportRow) (string, error) {
+	for _, f := range []struct {
+		field   textField
+		text    string
+		tooLong string
+	}{{fieldPlayerName, r.Name, ProblemNameTooLong}, {fieldKana, r.Kana, ProblemKanaTooLong}} {
+		_, err := f.field.clean(f.text)
+		var v *referee.Violation
+		switch {
+		case err == nil:
+		case errors.As(err, &v) && strings.HasSuffix(v.Code, "-too-long"):
+			return f.tooLong, nil
+		default:
+			return ProblemText, err
+		}
+	}
+	return "", nil
 }
 
 // refuseFixedTables refuses the added rows that would be a fifth player

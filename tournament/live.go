@@ -86,14 +86,21 @@ func (l Live) At(now time.Time) Live {
 	if l.Round == nil {
 		return l
 	}
-	v := *l.Round
-	v.Timer = clockAt(l.Tournament, v.Clock, v.Round.Tables, now)
+	v := l.Round.At(l.Tournament, now)
+	l.Round = &v
+	return l
+}
+
+// At returns v with its clock computed at now, for a view read earlier and
+// kept, as Live.At does; t is the round's tournament, whose game time the
+// clock counts and whose end stops it.
+func (v RoundView) At(t Tournament, now time.Time) RoundView {
+	v.Timer = clockAt(t, v.Round, v.Clock, v.Round.Tables, now)
 	v.Tables = slices.Clone(v.Tables)
 	for i := range v.Tables {
 		v.Tables[i].Clock, _ = v.Timer.Table(v.Tables[i].Table.Number)
 	}
-	l.Round = &v
-	return l
+	return v
 }
 
 // Now returns the service's time, the reference of every clock it computes.

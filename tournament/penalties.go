@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/catanjudge/catanjudge/referee"
 )
@@ -31,6 +30,10 @@ type PenaltyInput struct {
 // penalty's that has not started.
 func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID int64, in PenaltyInput) (Penalty, error) {
 	if err := checkJudge(judge); err != nil {
+		return Penalty{}, err
+	}
+	note, err := fieldNote.clean(in.Note)
+	if err != nil {
 		return Penalty{}, err
 	}
 	e, err := s.load(ctx, tournamentID)
@@ -108,7 +111,7 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 		Level:        in.Level,
 		Judge:        judge,
 		At:           s.now().UTC(),
-		Note:         strings.TrimSpace(in.Note),
+		Note:         note,
 	}
 	dropFrom := 0
 	var from *Progress
@@ -181,7 +184,10 @@ func (s *Service) RevokePenalty(ctx context.Context, judge string, id int64, rea
 	if err := checkJudge(judge); err != nil {
 		return Penalty{}, err
 	}
-	reason = strings.TrimSpace(reason)
+	reason, err := fieldReason.clean(reason)
+	if err != nil {
+		return Penalty{}, err
+	}
 	if reason == "" {
 		return Penalty{}, invalid("revoke-reason-missing", "revoking a penalty needs a reason", nil)
 	}

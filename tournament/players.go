@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/catanjudge/catanjudge/referee/pairing"
 )
@@ -20,20 +19,15 @@ type PlayerInput struct {
 }
 
 func (in PlayerInput) check() (PlayerInput, error) {
-	in.Name, in.Kana = strings.TrimSpace(in.Name), strings.TrimSpace(in.Kana)
-	switch {
-	case in.Name == "":
-		return in, invalid("player-name-missing", "the player needs a name", nil)
-	case utf8.RuneCountInString(in.Name) > MaxNameRunes:
-		n := utf8.RuneCountInString(in.Name)
-		return in, invalid("player-name-too-long", fmt.Sprintf("a name has at most %d characters, got %d", MaxNameRunes, n),
-			map[string]any{"Max": MaxNameRunes, "Count": n})
-	case utf8.RuneCountInString(in.Kana) > MaxNameRunes:
-		n := utf8.RuneCountInString(in.Kana)
-		return in, invalid("player-kana-too-long", fmt.Sprintf("a kana reading has at most %d characters, got %d", MaxNameRunes, n),
-			map[string]any{"Max": MaxNameRunes, "Count": n})
+	var err error
+	if in.Name, err = fieldPlayerName.clean(in.Name); err != nil {
+		return in, err
 	}
-	return in, nil
+	if in.Name == "" {
+		return in, invalid("player-name-missing", "the player needs a name", nil)
+	}
+	in.Kana, err = fieldKana.clean(in.Kana)
+	return in, err
 }
 
 // PlayerEdit is the edit form of a player: name and kana, fixed table and

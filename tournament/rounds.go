@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/pairing"
@@ -14,6 +13,10 @@ import (
 const (
 	ModeRandom = "random" // round 1: a seeded draw
 	ModeSwiss  = "swiss"  // later rounds: by the standings
+	// ModeFinal is a final table of the top players by the standings (the
+	// ruleset's cut); its tables play under the ruleset's turn limit once
+	// their game time is over.
+	ModeFinal = "final"
 )
 
 // event is everything recorded for a tournament, read for one use case.
@@ -290,7 +293,10 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	if err := checkJudge(judge); err != nil {
 		return Round{}, err
 	}
-	am.Reason = strings.TrimSpace(am.Reason)
+	var err error
+	if am.Reason, err = fieldReason.clean(am.Reason); err != nil {
+		return Round{}, err
+	}
 	if am.Reason == "" {
 		return Round{}, invalid("amend-reason-missing", "a change to the pairing needs a reason", nil)
 	}
@@ -426,7 +432,7 @@ func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, err
 	if v.Clock, err = s.store.ClockEvents(ctx, r.ID); err != nil {
 		return RoundView{}, err
 	}
-	v.Timer = clockAt(e.t, v.Clock, r.Tables, s.now().UTC())
+	v.Timer = clockAt(e.t, r, v.Clock, r.Tables, s.now().UTC())
 	v.Started = started(r, v.Clock)
 	paired := map[int64]bool{}
 	for _, t := range r.Tables {

@@ -65,12 +65,11 @@ func (s *Service) change(judge, action, subject string, before, after any) Chang
 	return Change{Judge: judge, At: s.now().UTC(), Action: action, Subject: subject, Before: before, After: after}
 }
 
-// checkJudge reports a change attempted without a judge.
+// checkJudge reports a change attempted without a judge, or by a judge
+// named with text the audit log must not hold.
 func checkJudge(judge string) error {
-	if strings.TrimSpace(judge) == "" {
-		return invalid("judge-missing", "the judge must be named", nil)
-	}
-	return nil
+	_, err := CheckJudgeName(judge)
+	return err
 }
 
 // pid is a player's ID as the referee knows it.
@@ -121,7 +120,14 @@ type TournamentInput struct {
 }
 
 func (in TournamentInput) check() (TournamentInput, error) {
-	in.Name, in.Venue, in.Date = strings.TrimSpace(in.Name), strings.TrimSpace(in.Venue), strings.TrimSpace(in.Date)
+	var err error
+	if in.Name, err = fieldTournamentName.clean(in.Name); err != nil {
+		return in, err
+	}
+	if in.Venue, err = fieldVenue.clean(in.Venue); err != nil {
+		return in, err
+	}
+	in.Date = strings.TrimSpace(in.Date)
 	switch {
 	case in.Name == "":
 		return in, invalid("tournament-name-missing", "the tournament needs a name", nil)

@@ -128,11 +128,14 @@ func sameMembers(a, b []int64) bool {
 	return slices.Equal(a, b) && len(slices.Compact(a)) == len(b)
 }
 
-// BoardInput is the capsule roll that turned a table's board (§3 イ), or
-// Auto to let the console roll.
+// BoardInput is the dice that set up a table's board, as the ruleset's
+// method takes them: the capsule roll that turns the board (§3 イ), or the
+// die that chooses the spiral's corner (national rules); or Auto to let the
+// console roll.
 type BoardInput struct {
-	Roll referee.CapsuleRoll
-	Auto bool
+	Roll   referee.CapsuleRoll // referee.CapsuleBoard
+	Corner int                 // referee.SpiralBoard
+	Auto   bool
 	// Version is the version of the table's board the judge decided on, as
 	// SeatingInput.Version.
 	Version *int
@@ -147,20 +150,38 @@ type DealInput struct {
 	Version *int
 }
 
-// SetBoard sets up a table's board from the capsule roll (or one the console
-// rolls) with the number chips dealt by the console from a recorded seed
-// (§3 ウ, the dango rule applied). A judge-entered deal of a physical board
-// is set afterwards with SetDeal. Refused once the table has a result.
+// SetBoard sets up a table's board. Under the rulebook: from the capsule
+// roll (or one the console rolls) with the number chips dealt by the
+// console from a recorded seed (§3 ウ, the dango rule applied); a
+// judge-entered deal of a physical board is set afterwards with SetDeal.
+// Under the national rules: from the corner die (or one the console rolls),
+// the terrain shuffled from a recorded seed. Dice of the other method are
+// refused. Refused once the table has a result.
 func (s *Service) SetBoard(ctx context.Context, judge string, tournamentID int64, n, number int, in BoardInput) (Table, error) {
 	e, t, err := s.tableFor(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return Table{}, err
 	}
-	rec := BoardRecord{Roll: in.Roll, RollAuto: in.Auto, Judge: judge, At: s.now().UTC()}
+	rec := BoardRecord{Roll: in.Roll, Corner: in.Corner, RollAuto: in.Auto, Judge: judge, At: s.now().UTC()}
+	args := map[string]any{"Round": n, "Table": number, "Ruleset": e.t.Ruleset.Name}
+	spiral := e.t.Ruleset.Board.Method == referee.SpiralBoard
+	switch {
+	case spiral && in.Roll != (referee.CapsuleRoll{}):
+		return Table{}, invalid("board-roll-not-corner",
+			tableSubject(n, number)+": ruleset "+e.t.Ruleset.Name+" sets up its boards by the spiral: give the corner die, not a capsule roll", args)
+	case !spiral && in.Corner != 0:
+		return Table{}, invalid("board-corner-not-roll",
+			tableSubject(n, number)+": ruleset "+e.t.Ruleset.Name+" turns its boards by the capsule roll (§3 イ): give the white and blue dice, not a corner", args)
+	}
 	if in.Auto {
 		// The roll's outcome is recorded, like a physical roll; its own
 		// seed need not be.
-		rec.Roll = referee.RollCapsule(referee.NewRand(s.seed()))
+		r := referee.NewRand(s.seed())
+		if spiral {
+			rec.Roll, rec.Corner = referee.CapsuleRoll{}, referee.RollDie(r)
+		} else {
+			rec.Roll, rec.Corner = referee.RollCapsule(r), 0
+		}
 	}
 	rec.Seed = s.seed()
 	if _, err := boardOf(e.t.Ruleset, rec); err != nil {
@@ -183,6 +204,11 @@ func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64,
 	e, t, err := s.tableFor(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return Table{}, err
+	}
+	if e.t.Ruleset.Board.Method == referee.SpiralBoard {
+		return Table{}, invalid("deal-spiral",
+			tableSubject(n, number)+": the spiral lays the number chips (national rules): there is no deal to enter",
+			map[string]any{"Round": n, "Table": number, "Ruleset": e.t.Ruleset.Name})
 	}
 	if t.Board == nil {
 		return Table{}, invalid("deal-before-board", tableSubject(n, number)+": enter the capsule roll of the board before its chips",
@@ -233,9 +259,13 @@ func (e *DealError) Error() string { return e.err.Error() }
 // Unwrap returns the violation.
 func (e *DealError) Unwrap() error { return e.err }
 
-// boardOf makes the board a record describes: referee.NewBoard from the roll
-// and seed, with the judge-entered chips in place of the dealt ones.
+// boardOf makes the board a record describes: referee.NewSpiralBoard from
+// the corner and seed under the national rules, else referee.NewBoard from
+// the roll and seed, with the judge-entered chips in place of the dealt ones.
 func boardOf(rs referee.Ruleset, rec BoardRecord) (referee.Board, error) {
+	if rs.Board.Method == referee.SpiralBoard {
+		return referee.NewSpiralBoard(rs, rec.Corner, rec.Seed)
+	}
 	b, err := referee.NewBoard(rs, rec.Roll, rec.Seed)
 	if err != nil || rec.Deal == nil {
 		return b, err
@@ -339,7 +369,9 @@ func (s *Service) checkResult(ctx context.Context, e event, n, number int, judge
 	for _, sc := range in.Scores {
 		ids = append(ids, sc.PlayerID)
 	}
-	in.Reason = strings.TrimSpace(in.Reason)
+	if in.Reason, err = fieldReason.clean(in.Reason); err != nil {
+		return Table{}, TableResult{}, err
+	}
 	switch {
 	case in.Version < 0:
 		return Table{}, TableResult{}, invalid("result-version", fmt.Sprintf("version %d is not a result version", in.Version),

@@ -401,3 +401,68 @@ func TestRepeatedCautionsEscalate(t *testing.T) {
 		t.Errorf("PenaltySuggestion(fifth needless talk) (-want +got):\n%s", diff)
 	}
 }
+
+// Under the national rules the judge gives the corner die (or the console
+// rolls it), the terrain seed is drawn and recorded, and the board replays
+// from both; capsule dice and a hand-entered deal are refused.
+func TestSetSpiralBoard(t *testing.T) {
+	c := newConsole(t)
+	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "地区予選", Ruleset: "national-2025", Rounds: 3})).ok(t)
+	if tour.GameMinutes != 60 || tour.Ruleset.Board.Method != referee.SpiralBoard {
+		t.Fatalf("tournament = %d minutes, board %q, want the national rules' 60 and the spiral", tour.GameMinutes, tour.Ruleset.Board.Method)
+	}
+	for _, nm := range names[:4] {
+		p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana})).ok(t)
+		must(c.svc.CheckIn(c.ctx, "judge-a", p.ID, true)).ok(t)
+	}
+	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+
+	refusals := []struct {
+		name string
+		in   tournament.BoardInput
+		code string
+	}{
+		{"capsule roll", tournament.BoardInput{Roll: referee.CapsuleRoll{White: 2, Blue: 5}}, "board-roll-not-corner"},
+		{"corner 7", tournament.BoardInput{Corner: 7}, "corner-die-out-of-range"},
+		{"no corner", tournament.BoardInput{}, "corner-die-out-of-range"},
+	}
+	for _, tt := range refusals {
+		_, err := c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tt.in)
+		var v *referee.Violation
+		if !errors.As(err, &v) || v.Code != tt.code {
+			t.Errorf("SetBoard(%s) error = %v, want violation %s", tt.name, err, tt.code)
+		}
+	}
+
+	tb := must(c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Corner: 4})).ok(t)
+	if tb.Board.Corner != 4 || tb.Board.Roll != (referee.CapsuleRoll{}) {
+		t.Errorf("board record = %+v, want corner 4 and no capsule roll", tb.Board)
+	}
+	want, err := referee.NewSpiralBoard(tour.Ruleset, 4, tb.Board.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t)
+	if diff := cmp.Diff(&want, v.Tables[0].Board); diff != "" {
+		t.Errorf("RoundView board mismatch (-want +got):\n%s", diff)
+	}
+	if v.Tables[0].Board.Start != referee.SouthEast {
+		t.Errorf("corner 4 starts at %q, want the south-east corner (1 = north-west, then clockwise)", v.Tables[0].Board.Start)
+	}
+	if _, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: want.Chips()}); !errors.Is(err, tournament.ErrInvalid) {
+		t.Errorf("SetDeal(spiral board) error = %v, want ErrInvalid", err)
+	}
+
+	auto := must(c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Auto: true})).ok(t)
+	if !auto.Board.RollAuto || auto.Board.Corner < 1 || auto.Board.Corner > 6 || auto.Board.Roll != (referee.CapsuleRoll{}) {
+		t.Errorf("auto board = %+v, want a console-rolled corner and no capsule roll", auto.Board)
+	}
+
+	// A capsule tournament refuses a corner.
+	capsule, _ := c.setUp(4, 1)
+	must(c.svc.PairNextRound(c.ctx, "judge-a", capsule.ID)).ok(t)
+	_, err = c.svc.SetBoard(c.ctx, "judge-a", capsule.ID, 1, 1, tournament.BoardInput{Corner: 1})
+	if v := (*referee.Violation)(nil); !errors.As(err, &v) || v.Code != "board-corner-not-roll" {
+		t.Errorf("SetBoard(corner, capsule ruleset) error = %v, want violation board-corner-not-roll", err)
+	}
+}

@@ -155,17 +155,21 @@ type Seat struct {
 	Color    referee.Color
 }
 
-// BoardRecord is the facts that make a table's board: the capsule roll
-// that turned the inner piece and the sea frame (§3 イ) and the number chips
-// (§3 ウ), either dealt by the console from Seed or entered by the judge as
-// dealt by hand. The board itself is recomputed from these with referee.NewBoard.
+// BoardRecord is the facts that make a table's board. Under the rulebook
+// (referee.CapsuleBoard): the capsule roll that turned the inner piece and
+// the sea frame (§3 イ) and the number chips (§3 ウ), either dealt by the
+// console from Seed or entered by the judge as dealt by hand. Under the
+// national rules (referee.SpiralBoard): the die that chose the spiral's
+// corner and the seed of the terrain shuffle. The board itself is recomputed
+// from these with referee.NewBoard or referee.NewSpiralBoard.
 type BoardRecord struct {
 	// Version counts the changes of the table's board: 1 for the first,
 	// one more for each new roll or deal entered (see Seating.Version).
 	Version  int
-	Roll     referee.CapsuleRoll
-	RollAuto bool   // the console rolled the capsule dice, from Seed
-	Seed     uint64 // the seed of the console's roll and chip deal
+	Roll     referee.CapsuleRoll // CapsuleBoard; zero for a spiral board
+	Corner   int                 // SpiralBoard: the corner die, 1..6; 0 for a capsule board
+	RollAuto bool                // the console rolled the dice, from Seed
+	Seed     uint64              // the seed of the console's roll and chip deal, or of the terrain shuffle
 	// Deal is the judge-entered deal of a physical board; nil when the
 	// console dealt the chips from Seed.
 	Deal  []referee.Chip
@@ -241,17 +245,19 @@ type Revocation struct {
 }
 
 // ClockEvent is one recorded fact of a round's clock: its start, a pause, a
-// resumption or an extension, for the whole round or one table. The clock's
-// state is computed from these facts.
+// resumption or an extension, for the whole round or one table; at a final
+// table under the turn limit, a turn passed or the end the judge set. The
+// clock's state is computed from these facts.
 type ClockEvent struct {
-	ID      int64
-	RoundID int64
-	TableID int64  // 0 for the whole round
-	Kind    string // e.g. "start", "pause", "resume", "extend"
-	Seconds int    // an extension's length
-	Reason  string // why an extension was given
-	Judge   string
-	At      time.Time
+	ID       int64
+	RoundID  int64
+	TableID  int64  // 0 for the whole round
+	Kind     string // e.g. "start", "pause", "resume", "extend", "turn", "end"
+	Seconds  int    // an extension's length; for "end", the running time to the end
+	PlayerID int64  // for "turn", whose turn begins; 0 for the next in play order
+	Reason   string // why an extension was given
+	Judge    string
+	At       time.Time
 }
 
 // AuditEntry is one line of the audit log: who changed what, when, and the

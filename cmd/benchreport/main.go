@@ -1,8 +1,11 @@
 // Command benchreport measures Catan Judge on this machine and prints one
-// table: board set-ups per second, pairing time and repeats by event size,
+// table: board set-ups per second, random game playouts and whole-record
+// checks of the rules engine, pairing time and repeats by event size,
 // standings time for 1,000 players, score-sheet save latency with 50
 // judges saving at once, the kiosk's fan-out to 1,000 live clients (by
-// running cmd/kioskbench), and the Excel export of 10,000 players.
+// running cmd/kioskbench), the kiosk's and a judge's page latency while
+// anonymous clients hammer the public endpoints, and the Excel export of
+// 10,000 players.
 //
 // Everything runs on loopback against temporary databases, with a fixed
 // amount of work and a time limit; progress goes to stderr, the table to
@@ -11,7 +14,7 @@
 //
 // Usage:
 //
-//	go run ./cmd/benchreport [-kiosk=false] [-timeout 4m]
+//	go run ./cmd/benchreport [-kiosk=false] [-abuse=false] [-timeout 4m]
 package main
 
 import (
@@ -57,6 +60,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("benchreport", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	kiosk := fs.Bool("kiosk", true, "measure the kiosk fan-out (runs cmd/kioskbench, about 20 s)")
+	abuse := fs.Bool("abuse", true, "measure page latency while anonymous clients hammer the public endpoints (about 15 s)")
 	goCmd := fs.String("go", "go", "the go command, to run cmd/kioskbench")
 	limit := fs.Duration("timeout", 4*time.Minute, "give up after this long")
 	if err := fs.Parse(args); err != nil {
@@ -73,9 +77,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("no ruleset %s", config.DefaultRuleset)
 	}
 	e := &env{rulesets: rulesets, rs: rs, goCmd: *goCmd, progress: stderr}
-	measures := []func(context.Context) ([]row, error){e.boards, e.pairings, e.standings, e.saves}
+	measures := []func(context.Context) ([]row, error){e.boards, e.playouts, e.pairings, e.standings, e.saves}
 	if *kiosk {
 		measures = append(measures, e.kiosk)
+	}
+	if *abuse {
+		measures = append(measures, e.abuse)
 	}
 	measures = append(measures, e.export)
 	began := time.Now()

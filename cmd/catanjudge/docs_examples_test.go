@@ -53,8 +53,12 @@ var answerChecks = []struct {
 // written, with a real shell and curl, against a server started with run()
 // on a free port: each ```sh block that calls curl runs whole (its variables
 // and loops included) against a fresh server, with only the host and port
-// rewritten. Every request must answer 2xx, with a JSON body (none for 204)
-// that is no error, and hold what answerChecks says of its kind.
+// rewritten, and the server's start left to the test: a block that makes an
+// API token (export CATANJUDGE_API_TOKEN=...) and starts the server with
+// it (make run &) has its token made by its own command first, the server
+// started with that token, and the make run line skipped. Every request
+// must answer 2xx, with a JSON body (none for 204) that is no error, and
+// hold what answerChecks says of its kind.
 func TestDocExamples(t *testing.T) {
 	realCurl, err := exec.LookPath("curl")
 	if err != nil {
@@ -76,17 +80,13 @@ func TestDocExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		token := ""
-		if m := regexp.MustCompile(`CATANJUDGE_API_TOKEN=(\S+) make run`).FindSubmatch(text); m != nil {
-			token = string(m[1])
-		}
 		for i, block := range shellBlocks(string(text)) {
 			if !regexp.MustCompile(`(^|\s)curl\s`).MatchString(block) {
 				continue
 			}
 			ran++
 			t.Run(fmt.Sprintf("%s/block%d", filepath.Base(doc), i+1), func(t *testing.T) {
-				runExample(t, block, token, bin)
+				runExample(t, block, bin)
 			})
 		}
 	}
@@ -126,12 +126,31 @@ type answer struct {
 
 var answerMark = regexp.MustCompile(`(?s)(.*?)\n<<<answer (\d{3}) (\S+) (\S+)>>>\n`)
 
+// tokenLine and serverLine are the lines of a block that make the API token
+// and start the server in the background.
+var (
+	tokenLine  = regexp.MustCompile(`(?m)^export CATANJUDGE_API_TOKEN=(.+)$`)
+	serverLine = regexp.MustCompile(`(?m)^make run\b.*&\s*$`)
+)
+
 // runExample runs one block of examples against a fresh server.
-func runExample(t *testing.T, block, token, bin string) {
-	base := startDocServer(t, token)
-	script := regexp.MustCompile(`https?://`+regexp.QuoteMeta(docHost)).ReplaceAllString(block, base)
+func runExample(t *testing.T, block, bin string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
+	token := ""
+	if m := tokenLine.FindStringSubmatch(block); m != nil {
+		// The block's own command makes the token, which the server
+		// then starts with.
+		out, err := exec.CommandContext(ctx, "/bin/sh", "-e", "-c", m[0]+"\nprintf %s \"$CATANJUDGE_API_TOKEN\"").Output()
+		if err != nil || len(out) == 0 {
+			t.Fatalf("the token line %q made no token: %v", m[0], err)
+		}
+		token = string(out)
+		block = strings.Replace(block, m[0], "export CATANJUDGE_API_TOKEN='"+token+"'", 1)
+	}
+	block = serverLine.ReplaceAllString(block, "")
+	base := startDocServer(t, token)
+	script := regexp.MustCompile(`https?://`+regexp.QuoteMeta(docHost)).ReplaceAllString(block, base)
 	cmd := exec.CommandContext(ctx, "/bin/sh", "-e", "-c", script)
 	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "LANG=C.UTF-8")
 	var stderr strings.Builder

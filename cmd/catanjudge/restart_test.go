@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-const testAPIToken = "restart-test-token"
+const testAPIToken = "restart-test-token-0123456789"
 
 // serveAt boots serve() on addr (":0" for a free port) over the data folder
 // dir and returns the address it listens on and a function that stops it

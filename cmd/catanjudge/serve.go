@@ -46,15 +46,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	handler, err := web.New(web.Deps{
-		Rulesets:  rulesets,
-		APIToken:  cfg.APIToken,
-		PublicURL: cfg.PublicURL,
-		Logger:    logger,
-		Service:   tournament.NewService(st, rulesets, time.Now),
-		Settings:  st,
-		Broker:    broker,
-	})
+	// The session keys live beside the database, never in it: a backup
+	// must not be able to sign a judge's cookie.
+	sessionKeys, err := web.LoadSessionKeys(cfg.DataDir)
 	if err != nil {
 		return err
 	}
@@ -62,19 +56,29 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 	}
-	srv := &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		// Bodies are small (1 MiB at most); a slow sender does not hold a
-		// connection. The live feed is a GET and only writes.
-		ReadTimeout: 30 * time.Second,
-		IdleTimeout: 2 * time.Minute,
-		BaseContext: func(net.Listener) context.Context { return ctx },
+	defer ln.Close()
+	// The QR codes point where the organizer said, or where the server
+	// listens: never at the Host a request names, which a rebinding name
+	// or a proxy chooses.
+	publicURL := kioskBase(cfg.PublicURL, ln.Addr())
+	handler, err := web.New(web.Deps{
+		Rulesets:    rulesets,
+		APIToken:    cfg.APIToken,
+		PublicURL:   publicURL,
+		Logger:      logger,
+		Service:     tournament.NewService(st, rulesets, time.Now),
+		Settings:    st,
+		SessionKeys: sessionKeys,
+		Broker:      broker,
+	})
+	if err != nil {
+		return err
 	}
+	srv := newHTTPServer(ctx, handler)
 	url := "http://" + localAddr(ln.Addr())
 	fmt.Fprintf(stdout, "Catan Judge is running at %s\n", url)
 	printLogin(stdout, url, cfg, passwordFile)
-	printShopAddresses(stdout, ln.Addr(), cfg.PublicURL)
+	printShopAddresses(stdout, ln.Addr(), cfg.PublicURL, publicURL)
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
@@ -114,10 +118,31 @@ func printLogin(stdout io.Writer, url string, cfg config.Config, passwordFile st
 	}
 }
 
-// printShopAddresses tells the judge the address players' phones can use:
-// the public URL when set, else this machine's network addresses when the
-// server listens on all of them, else a hint that only this machine can connect.
-func printShopAddresses(stdout io.Writer, addr net.Addr, publicURL string) {
+// maxHeaderBytes bounds a request's header: a browser sends a few
+// kilobytes (the session and language cookies are small), and a slow
+// client sending more holds memory until ReadHeaderTimeout.
+const maxHeaderBytes = 16 << 10
+
+// newHTTPServer returns the server of handler with the limits every
+// connection gets.
+func newHTTPServer(ctx context.Context, handler http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		MaxHeaderBytes:    maxHeaderBytes,
+		// Bodies are small (1 MiB at most); a slow sender does not hold a
+		// connection. The live feed is a GET and only writes.
+		ReadTimeout: 30 * time.Second,
+		IdleTimeout: 2 * time.Minute,
+		BaseContext: func(net.Listener) context.Context { return ctx },
+	}
+}
+
+// printShopAddresses tells the judge the address players' phones can use
+// and the one the QR codes carry: the public URL when set, else this
+// machine's network addresses when the server listens on all of them, else
+// a hint that only this machine can connect.
+func printShopAddresses(stdout io.Writer, addr net.Addr, publicURL, qrURL string) {
 	if publicURL != "" {
 		fmt.Fprintf(stdout, "Players' phones: %s/kiosk/1 (the kiosk QR codes use %s)\n", publicURL, publicURL)
 		return
@@ -130,17 +155,51 @@ func printShopAddresses(stdout io.Writer, addr net.Addr, publicURL string) {
 		fmt.Fprintln(stdout, "Only this machine can connect. For players' phones on the shop network, start with --addr 0.0.0.0:8080 (make run ADDR=0.0.0.0:8080).")
 		return
 	}
+	for _, u := range shopURLs(tcp) {
+		fmt.Fprintf(stdout, "On the shop network: %s\n", u)
+	}
+	fmt.Fprintf(stdout, "The kiosk QR codes use %s (--public-url sets another)\n", qrURL)
+}
+
+// shopURLs are the addresses phones on the shop network can reach a server
+// listening on tcp at: its own address, or this machine's IPv4 network
+// addresses when it listens on all of them.
+func shopURLs(tcp *net.TCPAddr) []string {
+	port := strconv.Itoa(tcp.Port)
+	if !tcp.IP.IsUnspecified() {
+		return []string{"http://" + net.JoinHostPort(tcp.IP.String(), port)}
+	}
 	addrs, err := net.InterfaceAddrs()
 	if err != nil {
-		return
+		return nil
 	}
+	var out []string
 	for _, a := range addrs {
 		ip, ok := a.(*net.IPNet)
-		if !ok || ip.IP.IsLoopback() || ip.IP.To4() == nil || !tcp.IP.IsUnspecified() && !tcp.IP.Equal(ip.IP) {
+		if !ok || ip.IP.IsLoopback() || ip.IP.To4() == nil {
 			continue
 		}
-		fmt.Fprintf(stdout, "On the shop network: http://%s\n", net.JoinHostPort(ip.IP.String(), strconv.Itoa(tcp.Port)))
+		out = append(out, "http://"+net.JoinHostPort(ip.IP.String(), port))
 	}
+	return out
+}
+
+// kioskBase is the address the kiosk's QR codes carry: publicURL when the
+// organizer set one, else the address the server listens on, with this
+// machine's first network address in place of "every interface" (and
+// loopback when it has none).
+func kioskBase(publicURL string, addr net.Addr) string {
+	if publicURL != "" {
+		return publicURL
+	}
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return "http://" + addr.String()
+	}
+	if urls := shopURLs(tcp); len(urls) > 0 {
+		return urls[0]
+	}
+	return "http://" + localAddr(addr)
 }
 
 // localAddr is the address to open on this machine: the listening address,

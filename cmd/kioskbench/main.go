@@ -309,9 +309,23 @@ func bench(ctx context.Context, stdout io.Writer, o options) error {
 	if err != nil {
 		return err
 	}
-	transport := &http.Transport{MaxIdleConnsPerHost: o.clients + o.loaders + 16, DisableCompression: true, IdleConnTimeout: time.Minute}
+	transport := &http.Transport{MaxIdleConnsPerHost: o.loaders + 16, DisableCompression: true, IdleConnTimeout: time.Minute}
 	client := &http.Client{Transport: transport}
 	defer transport.CloseIdleConnections()
+	// Each phone and each loader is a device of its own, with its own
+	// address, as on the shop's network: the server bounds what one
+	// address may hold.
+	var devices []*http.Transport
+	defer func() {
+		for _, t := range devices {
+			t.CloseIdleConnections()
+		}
+	}()
+	device := func(i int) *http.Client {
+		t := deviceTransport(i)
+		devices = append(devices, t)
+		return &http.Client{Transport: t}
+	}
 
 	// The clients connect, a hundred at a time.
 	var current atomic.Pointer[wave]
@@ -321,7 +335,8 @@ func bench(ctx context.Context, stdout io.Writer, o options) error {
 	var feeds sync.WaitGroup
 	began := time.Now()
 	for i := range o.clients {
-		feeds.Go(func() { listen(feedCtx, client, srv, i, &current, o.refetch, connected) })
+		phone := device(i)
+		feeds.Go(func() { listen(feedCtx, phone, srv, i, &current, o.refetch, connected) })
 		if i%100 == 99 {
 			time.Sleep(20 * time.Millisecond)
 		}
@@ -345,6 +360,7 @@ func bench(ctx context.Context, stdout io.Writer, o options) error {
 	defer stopLoading()
 	var loading sync.WaitGroup
 	for i := range o.loaders {
+		client := device(o.clients + i)
 		loading.Go(func() {
 			paths := []string{fmt.Sprintf("/kiosk/%d", srv.tid), fmt.Sprintf("/api/v1/tournaments/%d/live", srv.tid)}
 			for n := i; loadCtx.Err() == nil; n++ {
@@ -498,6 +514,15 @@ func listen(ctx context.Context, client *http.Client, srv *server, i int, curren
 			}
 		}
 	}
+}
+
+// deviceTransport is the transport of device i: its connections come
+// from a loopback address of its own (127.1.0.2, 127.1.0.3, ...; Linux
+// routes all of 127.0.0.0/8 to this machine).
+func deviceTransport(i int) *http.Transport {
+	ip := net.IPv4(127, 1, byte((i+2)>>8), byte(i+2))
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: ip}, Timeout: 10 * time.Second}
+	return &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 4, DisableCompression: true, IdleConnTimeout: time.Minute}
 }
 
 func get(ctx context.Context, client *http.Client, url string) ([]byte, error) {

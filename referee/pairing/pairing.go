@@ -69,6 +69,12 @@ type Request struct {
 	// Pairs naming a player who is not active are ignored.
 	KeepApart [][2]string
 	Seed      uint64
+	// MaxEvals bounds the search's work, in swap evaluations: 0 takes the
+	// package's budgets (a round of 1,000 players, a schedule of 200
+	// players over 25 rounds, each in a few seconds at most). A lower
+	// bound answers sooner, with tables that may repeat more meetings; the
+	// same Request, MaxEvals included, always gives the same tables.
+	MaxEvals int
 }
 
 // Cost measures how far a pairing is from ideal, one field per rule of the
@@ -196,7 +202,7 @@ func DrawSchedule(req Request, rounds int) (Schedule, error) {
 		s.placeFair(r, three, bye)
 	}
 	s.init()
-	s.optimise(scheduleBudget(p))
+	s.optimise(scheduleBudget(p).within(req.MaxEvals))
 	if s.cost[hard] > 0 {
 		return Schedule{}, errConstraints()
 	}
@@ -241,10 +247,11 @@ func pairRound(req Request, swiss bool) (Round, error) {
 	rng := referee.NewRand(req.Seed)
 	// Rule 1 of the package doc allows a gap of one 3-player table; if
 	// repeats remain anyway, the strict spread decides first.
-	seating, c := solveRound(p, rng, 2)
+	b := roundBudget.within(req.MaxEvals)
+	seating, c := solveRound(p, rng, 2, b)
 	if c[meetings] > 0 {
 		if c[fair] = p.unfair(seating, 1); c[fair] > 0 {
-			if strict, sc := solveRound(p, rng, 1); sc.less(c) {
+			if strict, sc := solveRound(p, rng, 1, b); sc.less(c) {
 				seating, c = strict, sc
 			}
 		}
@@ -258,7 +265,7 @@ func pairRound(req Request, swiss bool) (Round, error) {
 // solveRound returns the cheapest seating it finds for one round, counting
 // as unfair a player at a 3-player table while someone with gap fewer sits
 // at a 4-player table: exactly for up to 3 tables, by search above.
-func solveRound(p *problem, rng *rand.Rand, gap int) ([]int32, cost) {
+func solveRound(p *problem, rng *rand.Rand, gap int, b budget) ([]int32, cost) {
 	if p.slots <= exactSlots {
 		return exact(p, rng, gap)
 	}
@@ -270,7 +277,7 @@ func solveRound(p *problem, rng *rand.Rand, gap int) ([]int32, cost) {
 		s.place(0, s.shuffled())
 	}
 	s.init()
-	s.optimise(roundBudget)
+	s.optimise(b)
 	return s.seat, s.cost
 }
 

@@ -54,6 +54,14 @@ type budget struct {
 // takes well under a second.
 var roundBudget = budget{evals: 30_000_000, stall: 50, restarts: 3, sample: 12, tenure: 5, spread: 10, kick: 1}
 
+// within returns b with at most maxEvals evaluations; 0 leaves it as it is.
+func (b budget) within(maxEvals int) budget {
+	if maxEvals > 0 && maxEvals < b.evals {
+		b.evals = maxEvals
+	}
+	return b
+}
+
 // scheduleBudget bounds the search for a schedule.
 func scheduleBudget(p *problem) budget {
 	return budget{evals: 60_000_000, stall: 300, restarts: 4, sample: max(8, 100_000/p.slots), tenure: 5, spread: 10, kick: 1}

@@ -124,11 +124,23 @@ var (
 	sLadder         = text{"罰則の段階", "Penalty ladder"}
 	sEscalateFrom   = text{"繰り返しで重くなる段階", "Repeats escalate from"}
 	sDeductVP       = text{"勝利点減点の点数", "VP deducted"}
+	sBoardMethod    = text{"盤面の作り方", "Board set-up"}
+	sPlacementPace  = text{"初期配置 開拓地1軒の秒数（0は区切らない）", "Placement seconds per settlement (0: not paced)"}
+	sFinalTurn      = text{"決勝卓の1手番の秒数（0は制限なし）", "Final-table seconds per turn (0: no limit)"}
+	sEndNotice      = text{"決勝卓の終了告知（分前）", "Final-table end notice (minutes before)"}
+	sRoundFormats   = text{"各回戦の組み合わせ（最後を繰り返す）", "Round formats (the last repeats)"}
+	sFinal          = text{"決勝の方式", "Final format"}
+	sCut            = text{"決勝へのカット（段階ごとの人数）", "Cut to the final (players per stage)"}
+	sFinalTies      = text{"決勝での同点", "Ties in a final"}
+	sCorners        = text{"チップの開始角（ダイス1〜6）", "Chips' starting corners (die 1 to 6)"}
+	sChips          = text{"数字チップ A〜R", "Number chips A to R"}
 
 	sPairingSeed = text{"第%d回戦 組み合わせ（%s）", "Round %d pairing (%s)"}
 	sSeatingSeed = text{"第%d回戦 %d卓 手番決め", "Round %d table %d seating"}
 	sBoardSeed   = text{"第%d回戦 %d卓 盤面（チップ配り）", "Round %d table %d board (chip deal)"}
 	sBoardRoll   = text{"第%d回戦 %d卓 カプセルダイス", "Round %d table %d capsule roll"}
+	sBoardCorner = text{"第%d回戦 %d卓 チップの開始角（ダイス）", "Round %d table %d chips' starting corner (die)"}
+	sTerrainSeed = text{"第%d回戦 %d卓 盤面（地形の配置）", "Round %d table %d board (terrain shuffle)"}
 	sHandDealt   = text{"第%d回戦 %d卓 チップ", "Round %d table %d chips"}
 	vHandDealt   = text{"ジャッジが手で配った配置を記録", "dealt by hand, as the judge entered it"}
 	vRoll        = text{"白 %d・青 %d", "white %d, blue %d"}

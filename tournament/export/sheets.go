@@ -186,7 +186,7 @@ func RulesetSettings(rs referee.Ruleset, lang string) []Setting {
 		}
 		return list(s)
 	}
-	return []Setting{
+	out := []Setting{
 		{sRulesetName.in(lang), "name", rs.Name},
 		{sRulesetVersion.in(lang), "version", rs.Version},
 		{sRulesetMinutes.in(lang), "game_minutes", rs.GameMinutes},
@@ -209,7 +209,21 @@ func RulesetSettings(rs referee.Ruleset, lang string) []Setting {
 		{sLadder.in(lang), "ladder", strs(len(rs.Ladder), func(i int) string { return string(rs.Ladder[i]) })},
 		{sEscalateFrom.in(lang), "escalate_from", string(rs.EscalateFrom)},
 		{sDeductVP.in(lang), "deduct_vp", rs.DeductVP},
+		{sBoardMethod.in(lang), "board.method", string(rs.Board.Method)},
+		{sPlacementPace.in(lang), "time.placement_seconds_per_settlement", rs.Timing.PlacementSeconds},
+		{sFinalTurn.in(lang), "time.final_turn_seconds", rs.Timing.FinalTurnSeconds},
+		{sEndNotice.in(lang), "time.end_notice_minutes", rs.Timing.EndNoticeMinutes},
+		{sRoundFormats.in(lang), "event.rounds", strs(len(rs.Event.Rounds), func(i int) string { return string(rs.Event.Rounds[i]) })},
+		{sFinal.in(lang), "event.final", string(rs.Event.Final)},
+		{sCut.in(lang), "event.cut", ints(rs.Event.Cut)},
+		{sFinalTies.in(lang), "event.final_ties", string(rs.Event.FinalTies)},
 	}
+	if rs.Board.Method == referee.SpiralBoard {
+		out = append(out,
+			Setting{sCorners.in(lang), "board.corners", strs(len(rs.Board.Corners), func(i int) string { return string(rs.Board.Corners[i]) })},
+			Setting{sChips.in(lang), "board.chips", ints(rs.Board.Chips[:])})
+	}
+	return out
 }
 
 // setting is one line of the Settings sheet.
@@ -263,7 +277,12 @@ func settingsTable(d tournament.ExportData, lang string) table {
 			if s := tv.Table.Seating; s != nil && s.Auto {
 				lines = append(lines, setting{gSeeds, fmt.Sprintf(sSeatingSeed.in(lang), n, tn), tkey + ".seating_seed", seed(s.Seed)})
 			}
-			if b := tv.Table.Board; b != nil {
+			if b := tv.Table.Board; b != nil && b.Corner != 0 {
+				// National rules: the corner die and the terrain shuffle.
+				lines = append(lines,
+					setting{gSeeds, fmt.Sprintf(sBoardCorner.in(lang), n, tn), tkey + ".board_corner", b.Corner},
+					setting{gSeeds, fmt.Sprintf(sTerrainSeed.in(lang), n, tn), tkey + ".board_seed", seed(b.Seed)})
+			} else if b != nil {
 				lines = append(lines,
 					setting{gSeeds, fmt.Sprintf(sBoardRoll.in(lang), n, tn), tkey + ".board_roll", fmt.Sprintf(vRoll.in(lang), b.Roll.White, b.Roll.Blue)},
 					setting{gSeeds, fmt.Sprintf(sBoardSeed.in(lang), n, tn), tkey + ".board_seed", seed(b.Seed)})

@@ -540,8 +540,9 @@ func TestWorkbookOfANewTournament(t *testing.T) {
 			}
 			continue
 		}
-		// The tournament, the ruleset and its catalogue; no seeds yet.
-		if want := 1 + 5 + 22 + len(rs.Penalties); len(rows) != want {
+		// The tournament, the ruleset (its board, time and event settings
+		// included) and its catalogue; no seeds yet.
+		if want := 1 + 5 + 30 + len(rs.Penalties); len(rows) != want {
 			t.Errorf("%s has %d rows, want %d", sheet, len(rows), want)
 		}
 	}
@@ -577,5 +578,51 @@ func TestWorkbookShowsDeductions(t *testing.T) {
 		if want := []string{"8", "2", "6", "3", tc.why}; !slices.Equal(got, want) {
 			t.Errorf("%s: the deducted player's results (sheet, deducted, VP, place, why) = %q, want %q", tc.lang, got, want)
 		}
+	}
+}
+
+// A national-rules event's workbook records its spiral settings and, for
+// each table, the corner die and the terrain seed that replay its board.
+func TestWorkbookOfASpiralEvent(t *testing.T) {
+	rulesets, err := config.LoadRulesets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := rulesets.Get("national-2025")
+	d := tournamenttest.LargeEvent(rs, 4, 1)
+	d.Rounds[0].Tables[0].Table.Board = &tournament.BoardRecord{Corner: 3, Seed: 987654321}
+	var buf bytes.Buffer
+	if err := export.Workbook(&buf, d, "en"); err != nil {
+		t.Fatalf("Workbook: %v", err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows("Settings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, r := range rows {
+		if len(r) == 4 {
+			got[r[2]] = r[3]
+		}
+	}
+	want := map[string]string{
+		"board.method":                          "spiral",
+		"board.corners":                         "north-west, north-east, east, south-east, south-west, west",
+		"time.placement_seconds_per_settlement": "60",
+		"rounds.1.tables.1.board_corner":        "3",
+		"rounds.1.tables.1.board_seed":          "987654321",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("Settings %s = %q, want %q", k, got[k], v)
+		}
+	}
+	if _, ok := got["rounds.1.tables.1.board_roll"]; ok {
+		t.Error("a spiral board is recorded with a capsule roll")
 	}
 }

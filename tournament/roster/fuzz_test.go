@@ -18,6 +18,7 @@ import (
 var codes = []string{
 	roster.CodeEmpty, roster.CodeNoName, roster.CodeXLS, roster.CodeWorkbook, roster.CodeEncoding,
 	roster.CodeCSV, roster.CodeTooMany, roster.CodeDuplicate, roster.CodeUnreadable,
+	roster.CodeTooWide, roster.CodeTooLarge,
 }
 
 // fuzzWorkbook is a small desk list as an .xlsx file, the seed the fuzzer
@@ -51,6 +52,12 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte("名前\n\"青木\n"))
 	f.Add([]byte("PK\x03\x04"))
 	f.Add(fuzzWorkbook(f, [][]any{{"名前", "ふりがな", "固定卓"}, {"青木", "あおき", 3}, {"=1+1", "", "x"}}))
+	// The hostile shapes the bounds answer, small: a value in the last
+	// column, one in column 65 of a CSV, and shared strings.
+	f.Add(rawWorkbook(f, `<row r="2"><c r="A2" t="inlineStr"><is><t>青木</t></is></c><c r="XFD2"><v>1</v></c></row>`, nil))
+	f.Add(rawWorkbook(f, `<row r="2"><c r="A2" t="s"><v>0</v></c><c r="BL2"><v>1</v></c></row>`,
+		map[string]string{"sharedStrings:sharedStrings.xml": `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>青木</t></si></sst>`}))
+	f.Add([]byte("名前" + strings.Repeat(",", 65) + "x\n青木\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := roster.Read(data)
 		if err != nil {
@@ -68,6 +75,9 @@ func FuzzRead(f *testing.F) {
 		}
 		if len(r.Rows) > roster.MaxRows {
 			t.Errorf("Read(%q) = %d rows, want at most %d", data, len(r.Rows), roster.MaxRows)
+		}
+		if len(r.Ignored) > roster.MaxColumns {
+			t.Errorf("Read(%q) ignores %d header cells, want at most %d columns", data, len(r.Ignored), roster.MaxColumns)
 		}
 		last := 0
 		for _, row := range r.Rows {

@@ -46,6 +46,8 @@ const (
 	CodeEncoding   = "encoding"   // CSV text in none of the encodings read
 	CodeCSV        = "csv"        // a CSV line that does not parse
 	CodeTooMany    = "too_many"   // more than MaxRows rows
+	CodeTooWide    = "too_wide"   // a value beyond column MaxColumns
+	CodeTooLarge   = "too_large"  // a workbook that unpacks to more than a roster could hold
 	CodeDuplicate  = "duplicate"  // two header cells name the same column
 	CodeUnreadable = "unreadable" // anything else
 )
@@ -54,7 +56,7 @@ const (
 type Error struct {
 	Code   string
 	Line   int    // 0 when the error is about the whole file
-	Column string // the column named twice, for CodeDuplicate
+	Column string // the column named twice (CodeDuplicate), or the one too far (CodeTooWide: "XFD", "65")
 	Err    error  // the underlying error, for the log
 }
 
@@ -111,7 +113,10 @@ func key(s string) string {
 // Read reads the players of an uploaded file, recognized by its content.
 // In a workbook it reads the first sheet whose first non-empty row names a
 // name column. Rows with every cell empty are skipped; every other row is
-// returned with its line number for the preview, bad ones included.
+// returned with its line number for the preview, bad ones included. A file
+// with a value beyond column MaxColumns, more than MaxRows players, or (a
+// workbook) more parts, cells or strings than a roster could hold is
+// refused before its rows are read.
 func Read(data []byte) (Roster, error) {
 	switch {
 	case bytes.HasPrefix(data, []byte("PK\x03\x04")):
@@ -123,28 +128,19 @@ func Read(data []byte) (Roster, error) {
 }
 
 func readWorkbook(data []byte) (Roster, error) {
-	// The limits keep a small upload from unzipping into gigabytes.
-	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: 64 << 20, UnzipXMLSizeLimit: 16 << 20})
+	// A small upload must not unzip into gigabytes, nor make excelize
+	// allocate a row of 16,384 cells: the bounds are checked first.
+	if err := checkWorkbook(data); err != nil {
+		return Roster{}, err
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: maxUnzipped, UnzipXMLSizeLimit: maxUnzipped})
 	if err != nil {
 		return Roster{}, &Error{Code: CodeWorkbook, Err: err}
 	}
 	defer f.Close()
 	var first error
 	for _, sheet := range f.GetSheetList() {
-		rows, err := f.GetRows(sheet)
-		if err != nil {
-			return Roster{}, &Error{Code: CodeWorkbook, Err: err}
-		}
-		i := 0
-		next := func() ([]string, int, error) {
-			if i >= len(rows) {
-				return nil, 0, io.EOF
-			}
-			i++
-			// GetRows returns every row from row 1, empty ones included.
-			return rows[i-1], i, nil
-		}
-		r, err := readRows(next)
+		r, err := readSheet(f, sheet)
 		if err == nil {
 			r.Format, r.Sheet = "xlsx", sheet
 			return r, nil
@@ -158,6 +154,32 @@ func readWorkbook(data []byte) (Roster, error) {
 		first = &Error{Code: CodeEmpty}
 	}
 	return Roster{}, first
+}
+
+// readSheet reads one worksheet's rows as a stream.
+func readSheet(f *excelize.File, sheet string) (Roster, error) {
+	rows, err := f.Rows(sheet)
+	if err != nil {
+		return Roster{}, &Error{Code: CodeWorkbook, Err: err}
+	}
+	defer rows.Close()
+	line := 0
+	next := func() ([]string, int, error) {
+		// Rows yields every row from row 1, empty ones included.
+		if !rows.Next() {
+			if err := rows.Error(); err != nil {
+				return nil, 0, &Error{Code: CodeWorkbook, Err: err}
+			}
+			return nil, 0, io.EOF
+		}
+		line++
+		rec, err := rows.Columns()
+		if err != nil {
+			return nil, 0, &Error{Code: CodeWorkbook, Line: line, Err: err}
+		}
+		return rec, line, nil
+	}
+	return readRows(next)
 }
 
 func readCSV(data []byte) (Roster, error) {
@@ -181,6 +203,13 @@ func readCSV(data []byte) (Roster, error) {
 			return nil, 0, err
 		}
 		line, _ := cr.FieldPos(0)
+		// As in a workbook: a value beyond the last column a roster uses
+		// is a stray cell, not a player's.
+		for i := len(rec) - 1; i >= MaxColumns; i-- {
+			if strings.TrimSpace(rec[i]) != "" {
+				return nil, 0, &Error{Code: CodeTooWide, Line: line, Column: strconv.Itoa(i + 1)}
+			}
+		}
 		return rec, line, nil
 	}
 	r, err := readRows(next)

@@ -8,3 +8,9 @@ func Pragma(s *Store, name string) (string, error) {
 	err := s.db.WithContext(context.Background()).Raw("PRAGMA " + name).Scan(&v).Error
 	return v, err
 }
+
+// SetRulesetCopy overwrites tournament id's stored copy of its ruleset, as
+// an older version of the program wrote it.
+func SetRulesetCopy(s *Store, id int64, text string) error {
+	return s.db.WithContext(context.Background()).Model(&tournamentRow{}).Where("id = ?", id).Update("ruleset", text).Error
+}

@@ -112,7 +112,7 @@ func (s *Store) AddClockEvent(ctx context.Context, e *tournament.ClockEvent, c t
 		}
 		row := clockEventRow{
 			RoundID: e.RoundID, TableID: nullID(e.TableID), Kind: e.Kind,
-			Seconds: e.Seconds, Reason: e.Reason, Judge: e.Judge, At: e.At.UTC(),
+			Seconds: e.Seconds, PlayerID: e.PlayerID, Reason: e.Reason, Judge: e.Judge, At: e.At.UTC(),
 		}
 		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
 			return err

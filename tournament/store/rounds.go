@@ -414,7 +414,7 @@ func (s *Store) SetBoard(ctx context.Context, tableID int64, b *tournament.Board
 		if err := checkStale(tournament.RecordBoard, expected, version, judge, at); err != nil {
 			return "", "", err
 		}
-		if from != nil && (cur == nil || cur.Roll != from.Roll || cur.Seed != from.Seed) {
+		if from != nil && (cur == nil || cur.Roll != from.Roll || cur.Corner != from.Corner || cur.Seed != from.Seed) {
 			return "", "", tournament.Conflict("board-changed",
 				fmt.Sprintf("round %d table %d has another board now than the one the change was decided on", n, t.Number),
 				map[string]any{"Round": n, "Table": t.Number})

@@ -188,9 +188,12 @@ type clockEventRow struct {
 	Table   *tableRow `gorm:"constraint:OnDelete:RESTRICT"`
 	Kind    string    `gorm:"not null"`
 	Seconds int       `gorm:"not null"`
-	Reason  string    `gorm:"not null;default:''"`
-	Judge   string    `gorm:"not null"`
-	At      time.Time `gorm:"not null"`
+	// PlayerID is whose turn a "turn" event begins; 0 for none (a column
+	// added with the turn limit: older rows read 0).
+	PlayerID int64     `gorm:"not null;default:0"`
+	Reason   string    `gorm:"not null;default:''"`
+	Judge    string    `gorm:"not null"`
+	At       time.Time `gorm:"not null"`
 }
 
 func (clockEventRow) TableName() string { return "clock_events" }
@@ -215,6 +218,14 @@ type settingRow struct {
 }
 
 func (settingRow) TableName() string { return "settings" }
+
+// endedSessionRow is a judge session logged out before its cookie expires.
+type endedSessionRow struct {
+	ID      string    `gorm:"primaryKey"`
+	Expires time.Time `gorm:"not null;index"`
+}
+
+func (endedSessionRow) TableName() string { return "ended_sessions" }
 
 // Mapping between rows and domain types.
 
@@ -243,11 +254,13 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		return tournament.Tournament{}, fmt.Errorf("tournament %d: decode ruleset: %w", r.ID, err)
 	}
 	return tournament.Tournament{
-		ID:          r.ID,
-		Name:        r.Name,
-		Date:        r.Date,
-		Venue:       r.Venue,
-		Ruleset:     rs,
+		ID:    r.ID,
+		Name:  r.Name,
+		Date:  r.Date,
+		Venue: r.Venue,
+		// A copy stored before a setting existed leaves it unset: it
+		// keeps the behaviour the tournament had.
+		Ruleset:     rs.WithDefaults(),
 		Rounds:      r.Rounds,
 		GameMinutes: r.GameMinutes,
 		CreatedAt:   r.CreatedAt,
@@ -341,14 +354,15 @@ func (r auditRow) entry() tournament.AuditEntry {
 
 func (r clockEventRow) event() tournament.ClockEvent {
 	return tournament.ClockEvent{
-		ID:      r.ID,
-		RoundID: r.RoundID,
-		TableID: idOf(r.TableID),
-		Kind:    r.Kind,
-		Seconds: r.Seconds,
-		Reason:  r.Reason,
-		Judge:   r.Judge,
-		At:      r.At,
+		ID:       r.ID,
+		RoundID:  r.RoundID,
+		TableID:  idOf(r.TableID),
+		Kind:     r.Kind,
+		Seconds:  r.Seconds,
+		PlayerID: r.PlayerID,
+		Reason:   r.Reason,
+		Judge:    r.Judge,
+		At:       r.At,
 	}
 }
 
@@ -424,6 +438,7 @@ type boardJSON struct {
 	Version  int        `json:"version,omitempty"` // missing before versions: version 1
 	White    int        `json:"white"`
 	Blue     int        `json:"blue"`
+	Corner   int        `json:"corner,omitempty"` // a spiral board's corner die; absent for a capsule roll
 	RollAuto bool       `json:"roll_auto"`
 	Seed     uint64     `json:"seed"`
 	Deal     []chipJSON `json:"deal,omitempty"`
@@ -440,7 +455,7 @@ type chipJSON struct {
 func encodeBoard(b tournament.BoardRecord) (string, error) {
 	j := boardJSON{
 		Version: b.Version,
-		White:   b.Roll.White, Blue: b.Roll.Blue, RollAuto: b.RollAuto,
+		White:   b.Roll.White, Blue: b.Roll.Blue, Corner: b.Corner, RollAuto: b.RollAuto,
 		Seed: b.Seed, Judge: b.Judge, At: b.At.UTC(),
 	}
 	for _, c := range b.Deal {
@@ -464,6 +479,7 @@ func decodeBoard(text string) (*tournament.BoardRecord, error) {
 	b := &tournament.BoardRecord{
 		Version:  max(j.Version, 1),
 		Roll:     referee.CapsuleRoll{White: j.White, Blue: j.Blue},
+		Corner:   j.Corner,
 		RollAuto: j.RollAuto, Seed: j.Seed, Judge: j.Judge, At: j.At,
 	}
 	for _, c := range j.Deal {

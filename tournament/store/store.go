@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mattn/go-sqlite3"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -77,6 +78,7 @@ var models = []any{
 	&clockEventRow{},
 	&auditRow{},
 	&settingRow{},
+	&endedSessionRow{},
 }
 
 // FileDSN returns the DSN of the database file catanjudge.db in dir, creating
@@ -117,11 +119,20 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 		NowFunc:        func() time.Time { return time.Now().UTC() },
 	})
 	if err != nil {
-		return nil, fmt.Errorf("open database: %w", err)
+		if damaged(err) {
+			err = fmt.Errorf("%w: %v", ErrDamaged, err)
+		}
+		return nil, fmt.Errorf("open database %s: %w", databasePath(dsn), err)
 	}
 	s := &Store{db: db, writer: make(chan struct{}, 1)}
 	for _, o := range opts {
 		o(s)
+	}
+	// A damaged file is refused here, with what to do about it, rather
+	// than found page by page by the judges.
+	if err := s.Check(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("open database %s: %w", databasePath(dsn), err)
 	}
 	var fk int
 	if err := db.WithContext(ctx).Raw("PRAGMA foreign_keys").Scan(&fk).Error; err != nil {
@@ -137,6 +148,40 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 		return nil, fmt.Errorf("migrate database: %w", err)
 	}
 	return s, nil
+}
+
+// ErrDamaged is a database file SQLite cannot read whole: not a database,
+// or with pages that do not hold what they should.
+var ErrDamaged = errors.New("the database is damaged or is not a Catan Judge database; stop the server and put the latest backup in its place (README, Backups)")
+
+// Check implements tournament.Store with SQLite's quick_check, which reads
+// every page of the file and checks its structure (not the indexes against
+// the tables): an error wraps ErrDamaged and says what SQLite found.
+func (s *Store) Check(ctx context.Context) error {
+	var rows []string
+	err := s.db.WithContext(ctx).Raw("PRAGMA quick_check(5)").Scan(&rows).Error
+	switch {
+	case err != nil && damaged(err):
+		return fmt.Errorf("%w: %v", ErrDamaged, err)
+	case err != nil:
+		return fmt.Errorf("check database: %w", err)
+	case len(rows) != 1 || rows[0] != "ok":
+		return fmt.Errorf("%w: %s", ErrDamaged, strings.Join(rows, "; "))
+	}
+	return nil
+}
+
+// damaged reports an error of SQLite's that says the file is not a sound
+// database.
+func damaged(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB)
+}
+
+// databasePath is the file a DSN names, for messages.
+func databasePath(dsn string) string {
+	path, _, _ := strings.Cut(dsn, "?")
+	return strings.TrimPrefix(path, "file:")
 }
 
 // Close closes the database.
@@ -370,6 +415,38 @@ func (s *Store) SetSetting(ctx context.Context, key, value string) error {
 		return fmt.Errorf("set setting: %w: empty key", tournament.ErrInvalid)
 	}
 	return wrap("set setting "+key, s.db.WithContext(ctx).Save(&settingRow{Key: key, Value: value}).Error)
+}
+
+// DeleteSetting implements tournament.Store.
+func (s *Store) DeleteSetting(ctx context.Context, key string) error {
+	return wrap("delete setting "+key, s.db.WithContext(ctx).Where("key = ?", key).Delete(&settingRow{}).Error)
+}
+
+// EndSession implements tournament.Store. Sessions whose cookies have
+// expired are forgotten at the same time: they are refused anyway.
+func (s *Store) EndSession(ctx context.Context, id string, expires time.Time) error {
+	if id == "" {
+		return fmt.Errorf("end session: %w: empty id", tournament.ErrInvalid)
+	}
+	return s.tx(ctx, "end session", func(tx *gorm.DB) error {
+		if err := tx.Where("expires < ?", time.Now().UTC()).Delete(&endedSessionRow{}).Error; err != nil {
+			return err
+		}
+		return tx.Save(&endedSessionRow{ID: id, Expires: expires.UTC()}).Error
+	})
+}
+
+// EndedSessions implements tournament.Store.
+func (s *Store) EndedSessions(ctx context.Context, now time.Time) (map[string]time.Time, error) {
+	var rows []endedSessionRow
+	if err := s.db.WithContext(ctx).Where("expires >= ?", now.UTC()).Find(&rows).Error; err != nil {
+		return nil, wrap("ended sessions", err)
+	}
+	out := make(map[string]time.Time, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.Expires
+	}
+	return out, nil
 }
 
 func nullID(id int64) *int64 {

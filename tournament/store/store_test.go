@@ -176,6 +176,46 @@ func TestTournamentRoundTrip(t *testing.T) {
 	}
 }
 
+// A tournament whose ruleset copy was stored before the board, time and
+// event settings existed keeps the rulebook's behaviour: it reads as the
+// preset reads today.
+func TestOldRulesetCopy(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	in := tournament.Tournament{Name: "定例会", Ruleset: preset(t), Rounds: 3, GameMinutes: 7, CreatedAt: t0}
+	if err := s.CreateTournament(ctx, &in, change("tournament.create")); err != nil {
+		t.Fatal(err)
+	}
+	old, err := os.ReadFile("testdata/ruleset-copy-2003.2.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(old), `"Board"`) || strings.Contains(string(old), `"Timing"`) || strings.Contains(string(old), `"Event"`) {
+		t.Fatal("the old copy holds settings that came after it")
+	}
+	if err := store.SetRulesetCopy(s, in.ID, string(old)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Tournament(ctx, in.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := preset(t)
+	want.Description = "" // nor was the description copied then
+	// The copy keeps what version 2003.2 said; 2003.3 lets repeats climb
+	// from a caution (RULINGS.md, Penalties).
+	want.Version, want.EscalateFrom = "2003.2", referee.Warning
+	if diff := cmp.Diff(want, got.Ruleset); diff != "" {
+		t.Errorf("old copy read back (-preset +got):\n%s", diff)
+	}
+	if got.Ruleset.Board.Method != referee.CapsuleBoard || got.Ruleset.Timing != (referee.Timing{}) {
+		t.Errorf("old copy: board %q, timing %+v, want the capsule roll and no phases", got.Ruleset.Board.Method, got.Ruleset.Timing)
+	}
+	if _, err := referee.NewBoard(got.Ruleset, referee.CapsuleRoll{White: 1, Blue: 2}, 3); err != nil {
+		t.Errorf("NewBoard(old copy) = %v", err)
+	}
+}
+
 func TestPlayersRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 4, 4)

@@ -6,7 +6,10 @@
 package tournamenttest
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
+	"os"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -87,5 +90,36 @@ func Clock(start time.Time, step time.Duration) func() time.Time {
 		defer mu.Unlock()
 		at = at.Add(step)
 		return at
+	}
+}
+
+// Damage overwrites every page after the first two of the database in the
+// data folder dir, as a failing disk or a stray write would, after moving
+// what the write-ahead log holds into it, so that SQLite reads the damage.
+// A store may be open on it: its next reads of those pages fail.
+func Damage(t testing.TB, dir string) {
+	t.Helper()
+	db, err := sql.Open("sqlite3", store.DatabaseFile(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(store.DatabaseFile(dir), os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Size() <= 8192 {
+		t.Fatalf("the database of %s has %d bytes: too few pages to damage", dir, info.Size())
+	}
+	if _, err := f.WriteAt(bytes.Repeat([]byte("Z"), int(info.Size())-8192), 8192); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -24,20 +24,29 @@ import (
 // The console's own settings, kept through Settings.
 const (
 	settingPasswordHash = "judge_password_hash"
-	settingSessionKeys  = "session_keys"
 	settingSessionEpoch = "session_epoch"
+	// settingSessionKeys held the session keys before they moved to
+	// SessionKeyFile: a backup of the database carried them, and a cookie
+	// forged from it was accepted. It is deleted at start-up.
+	settingSessionKeys = "session_keys"
 )
 
 // PasswordFile is the file in the data folder that holds a generated judge password.
 const PasswordFile = "judge-password.txt"
 
-// Settings is where the console keeps its secrets: the bcrypt hash of the
-// judge password, the keys that sign the session cookie and the session
-// epoch. tournament.Store satisfies it.
+// Settings is where the console keeps its state: the bcrypt hash of the
+// judge password, the session epoch and the sessions logged out.
+// tournament.Store satisfies it. The keys that sign the session cookie are
+// never kept here (Deps.SessionKeys): whatever is here, a backup carries.
 type Settings interface {
 	// GetSetting returns an error wrapping tournament.ErrNotFound for a key never set.
 	GetSetting(ctx context.Context, key string) (string, error)
 	SetSetting(ctx context.Context, key, value string) error
+	DeleteSetting(ctx context.Context, key string) error
+	// EndSession records a session logged out, until its cookie expires.
+	EndSession(ctx context.Context, id string, expires time.Time) error
+	// EndedSessions returns the sessions logged out and not expired at now.
+	EndedSessions(ctx context.Context, now time.Time) (map[string]time.Time, error)
 }
 
 // SetUpJudgePassword makes sure a judge password exists before the server
@@ -157,6 +166,7 @@ func checkPassword(ctx context.Context, st Settings, password string) (bool, err
 const (
 	sessionCookie = "catanjudge_session"
 	sessionJudge  = "judge"
+	sessionID     = "sid"   // a random id, which a logout records as ended
 	sessionSince  = "since" // unix seconds of the login
 	sessionEpoch  = "epoch" // the session epoch at the login
 	sessionFlash  = "flash"
@@ -165,25 +175,83 @@ const (
 	sessionTTL = 14 * time.Hour
 )
 
-// sessionStore returns the cookie store signed and encrypted with the
-// stored session keys, creating them on the first start so that logins
-// survive a restart.
-func sessionStore(ctx context.Context, st Settings) (sessions.Store, error) {
-	keys, err := st.GetSetting(ctx, settingSessionKeys)
-	if errors.Is(err, tournament.ErrNotFound) {
-		b := make([]byte, 64+32)
-		_, _ = rand.Read(b)
-		keys = hex.EncodeToString(b)
-		err = st.SetSetting(ctx, settingSessionKeys, keys)
+// SessionKeyFile is the file in the data folder that holds the keys that
+// sign and encrypt the judges' session cookies: outside the database, so
+// that no backup or export carries them, readable by its owner only. A
+// data folder restored from a backup has none, and the server makes new
+// keys there.
+const SessionKeyFile = "session-keys"
+
+// sessionKeyBytes is the length of the session keys: a 64-byte signing
+// key and a 32-byte encryption key.
+const sessionKeyBytes = 64 + 32
+
+// LoadSessionKeys returns the session keys kept in dataDir/session-keys,
+// making new random ones there (readable by its owner only) when the file
+// does not exist. Deleting the file logs every judge out at the next start.
+//
+// Several servers sharing one database would share these keys instead
+// (issue 17): they are a value of Deps, wherever they come from.
+func LoadSessionKeys(dataDir string) ([]byte, error) {
+	file := filepath.Join(dataDir, SessionKeyFile)
+	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return newSessionKeys(dataDir, file)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("session keys: %w", err)
+		return nil, fmt.Errorf("read session keys: %w", err)
 	}
-	b, err := hex.DecodeString(keys)
-	if err != nil || len(b) != 64+32 {
-		return nil, fmt.Errorf("session keys: stored value is not %d hex bytes", 64+32)
+	keys, err := hex.DecodeString(strings.TrimSpace(string(data)))
+	if err != nil || len(keys) != sessionKeyBytes {
+		return nil, fmt.Errorf("session keys: %s does not hold %d hex digits; delete it and start again (every judge then logs in again)", file, 2*sessionKeyBytes)
 	}
-	store := cookiestore.NewStore(b[:64], b[64:])
+	if info, err := os.Stat(file); err == nil && info.Mode().Perm()&0o077 != 0 {
+		if err := os.Chmod(file, 0o600); err != nil {
+			return nil, fmt.Errorf("session keys: %w", err)
+		}
+	}
+	return keys, nil
+}
+
+func newSessionKeys(dataDir, file string) ([]byte, error) {
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("create data folder: %w", err)
+	}
+	keys := make([]byte, sessionKeyBytes)
+	_, _ = rand.Read(keys)
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) {
+		// Another start made them meanwhile: use those.
+		return LoadSessionKeys(dataDir)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("write session keys: %w", err)
+	}
+	_, err = f.WriteString(hex.EncodeToString(keys) + "\n")
+	if serr := f.Sync(); err == nil {
+		err = serr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(file)
+		return nil, fmt.Errorf("write session keys: %w", err)
+	}
+	return keys, nil
+}
+
+// sessionStore returns the cookie store signed and encrypted with keys,
+// or with keys of this process alone when there are none.
+func sessionStore(keys []byte) (sessions.Store, error) {
+	if keys == nil {
+		keys = make([]byte, sessionKeyBytes)
+		_, _ = rand.Read(keys)
+	}
+	if len(keys) != sessionKeyBytes {
+		return nil, fmt.Errorf("session keys: %d bytes, want %d", len(keys), sessionKeyBytes)
+	}
+	store := cookiestore.NewStore(keys[:64], keys[64:])
 	store.Options(sessions.Options{
 		Path:     "/",
 		MaxAge:   int(sessionTTL / time.Second),
@@ -193,6 +261,39 @@ func sessionStore(ctx context.Context, st Settings) (sessions.Store, error) {
 		SameSite: http.SameSiteLaxMode,
 	})
 	return store, nil
+}
+
+// endedSessions are the sessions logged out before their cookies expire,
+// kept in memory so that checking a session reads no database; Settings
+// keeps them across restarts. Only this process adds to them (several
+// servers on one database would read them from there).
+type endedSessions struct {
+	mu sync.RWMutex
+	m  map[string]time.Time // session id -> when its cookie expires
+}
+
+func (e *endedSessions) has(id string) bool {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	_, ok := e.m[id]
+	return ok
+}
+
+// end stores that session id ended, then remembers it.
+func (e *endedSessions) end(ctx context.Context, st Settings, id string, expires time.Time) error {
+	if err := st.EndSession(ctx, id, expires); err != nil {
+		return fmt.Errorf("end session: %w", err)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	now := time.Now()
+	for k, exp := range e.m {
+		if exp.Before(now) {
+			delete(e.m, k)
+		}
+	}
+	e.m[id] = expires
+	return nil
 }
 
 // currentEpoch is the session epoch: a random token in Settings that every
@@ -250,33 +351,48 @@ func newEpoch(ctx context.Context, st Settings) (string, error) {
 }
 
 // sessionJudge returns the judge logged in with the request's session
-// cookie, if the login is recent and from the current epoch.
+// cookie, if the login is recent, from the current epoch and not logged
+// out.
 func (s *Server) sessionJudge(c *gin.Context) (string, bool) {
 	sess := sessions.Default(c)
 	name, _ := sess.Get(sessionJudge).(string)
+	id, _ := sess.Get(sessionID).(string)
 	since, _ := sess.Get(sessionSince).(int64)
 	epoch, _ := sess.Get(sessionEpoch).(string)
-	if name == "" || time.Since(time.Unix(since, 0)) > sessionTTL ||
-		epoch == "" || epoch != s.con.epoch.get() {
+	if name == "" || id == "" || time.Since(time.Unix(since, 0)) > sessionTTL ||
+		epoch == "" || epoch != s.con.epoch.get() || s.con.ended.has(id) {
 		return "", false
 	}
 	return name, true
 }
 
-// startSession logs judge in on this browser, in the current epoch.
+// startSession logs judge in on this browser, in the current epoch, as a
+// new session.
 func startSession(c *gin.Context, judge, epoch string) error {
+	id := make([]byte, 16)
+	_, _ = rand.Read(id)
 	sess := sessions.Default(c)
 	sess.Clear()
 	sess.Set(sessionJudge, judge)
+	sess.Set(sessionID, hex.EncodeToString(id))
 	sess.Set(sessionSince, time.Now().Unix())
 	sess.Set(sessionEpoch, epoch)
 	sess.Options(sessionOptions(c, int(sessionTTL/time.Second)))
 	return sess.Save()
 }
 
-// endSession logs the browser out and deletes the cookie.
-func endSession(c *gin.Context) error {
+// endSession logs the browser out and deletes the cookie. The session
+// itself is recorded as ended, so that a copy of the cookie no longer
+// works either.
+func (s *Server) endSession(c *gin.Context) error {
 	sess := sessions.Default(c)
+	id, _ := sess.Get(sessionID).(string)
+	since, _ := sess.Get(sessionSince).(int64)
+	if id != "" {
+		if err := s.con.ended.end(c.Request.Context(), s.con.settings, id, time.Unix(since, 0).Add(sessionTTL)); err != nil {
+			return err
+		}
+	}
 	sess.Clear()
 	sess.Options(sessionOptions(c, -1))
 	return sess.Save()
@@ -343,4 +459,18 @@ func (m *memSettings) SetSetting(_ context.Context, key, value string) error {
 	}
 	m.m[key] = value
 	return nil
+}
+
+func (m *memSettings) DeleteSetting(_ context.Context, key string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.m, key)
+	return nil
+}
+
+// Nobody logs in without a store, so no session ends.
+func (m *memSettings) EndSession(context.Context, string, time.Time) error { return nil }
+
+func (m *memSettings) EndedSessions(context.Context, time.Time) (map[string]time.Time, error) {
+	return map[string]time.Time{}, nil
 }

@@ -28,8 +28,11 @@ type harborJSON struct {
 }
 
 type boardJSON struct {
-	White   int          `json:"white"`
-	Blue    int          `json:"blue"`
+	Method  string       `json:"method"`           // capsule or spiral
+	White   int          `json:"white,omitempty"`  // capsule: the capsule roll
+	Blue    int          `json:"blue,omitempty"`   //
+	Corner  int          `json:"corner,omitempty"` // spiral: the corner die
+	Start   string       `json:"start,omitempty"`  // spiral: the corner it names
 	Seed    uint64       `json:"seed"`
 	Ruleset string       `json:"ruleset"`
 	Version string       `json:"ruleset_version"`
@@ -40,7 +43,7 @@ type boardJSON struct {
 
 func boardToJSON(b referee.Board) boardJSON {
 	out := boardJSON{
-		White: b.Roll.White, Blue: b.Roll.Blue, Seed: b.Seed,
+		Method: string(b.Method), White: b.Roll.White, Blue: b.Roll.Blue, Corner: b.Corner, Start: string(b.Start), Seed: b.Seed,
 		Ruleset: b.RulesetName, Version: b.RulesetVersion, Redeals: b.Redeals,
 	}
 	for _, t := range b.Tiles {
@@ -55,11 +58,35 @@ func boardToJSON(b referee.Board) boardJSON {
 	return out
 }
 
-// setUpBoard sets up a board by §3 from ?white=&blue=&seed=&ruleset=.
+// setUpBoard sets up a board by the ruleset's method: by §3 from
+// ?white=&blue=&seed=, or by the national rules' spiral from
+// ?corner=&seed=. Dice of the other method are refused.
 func (s *Server) setUpBoard(c *gin.Context) (int, any, error) {
 	rs, err := s.ruleset(c.Query("ruleset"))
 	if err != nil {
 		return 0, nil, err
+	}
+	seed, err := querySeed(c)
+	if err != nil {
+		return 0, nil, err
+	}
+	args := map[string]any{"Ruleset": rs.Name}
+	if rs.Board.Method == referee.SpiralBoard {
+		if c.Query("white") != "" || c.Query("blue") != "" {
+			return 0, nil, referee.NewViolation("board-roll-not-corner", "ruleset "+rs.Name+" lays its chips by the spiral: give corner, not white and blue", args)
+		}
+		corner, err := queryInt(c, "corner", 1, 6)
+		if err != nil {
+			return 0, nil, err
+		}
+		b, err := referee.NewSpiralBoard(rs, corner, seedOrRandom(seed))
+		if err != nil {
+			return 0, nil, err
+		}
+		return http.StatusOK, boardToJSON(b), nil
+	}
+	if c.Query("corner") != "" {
+		return 0, nil, referee.NewViolation("board-corner-not-roll", "ruleset "+rs.Name+" turns its boards by the capsule roll: give white and blue, not corner", args)
 	}
 	white, err := queryInt(c, "white", 1, 6)
 	if err != nil {
@@ -69,19 +96,24 @@ func (s *Server) setUpBoard(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	var seed *uint64
-	if v := c.Query("seed"); v != "" {
-		n, err := strconv.ParseUint(v, 10, 64)
-		if err != nil {
-			return 0, nil, &badRequest{id: "error.number", data: map[string]any{"Field": "seed"}, detail: err.Error()}
-		}
-		seed = &n
-	}
 	b, err := referee.NewBoard(rs, referee.CapsuleRoll{White: white, Blue: blue}, seedOrRandom(seed))
 	if err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, boardToJSON(b), nil
+}
+
+// querySeed reads the optional ?seed=, nil when not given.
+func querySeed(c *gin.Context) (*uint64, error) {
+	v := c.Query("seed")
+	if v == "" {
+		return nil, nil
+	}
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		return nil, &badRequest{id: "error.number", data: map[string]any{"Field": "seed"}, detail: err.Error()}
+	}
+	return &n, nil
 }
 
 // queryInt reads a required integer query parameter within [lo, hi].

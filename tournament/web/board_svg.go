@@ -78,11 +78,13 @@ func num(f float64) string { return strconv.FormatFloat(math.Round(f*10)/10, 'f'
 // newBoardView draws b as the drawing id; clumps are the red clumps of a
 // dealt board that must be re-dealt, or nil.
 func (s *Server) newBoardView(id, lang string, b referee.Board, clumps [][]referee.Hex) boardView {
+	title := s.i18n.text(lang, "board.title", map[string]any{"White": b.Roll.White, "Blue": b.Roll.Blue, "Redeals": b.Redeals})
+	if sp := s.spiralText(lang, b); sp.Corner != 0 {
+		title = s.i18n.text(lang, "board.title_spiral", map[string]any{"Corner": sp.Corner, "Start": sp.Start, "Seed": sp.Seed})
+	}
 	v := boardView{
-		ID: id,
-		Title: s.i18n.text(lang, "board.title", map[string]any{
-			"White": b.Roll.White, "Blue": b.Roll.Blue, "Redeals": b.Redeals,
-		}),
+		ID:          id,
+		Title:       title,
 		RobberLabel: s.i18n.text(lang, "board.robber", nil),
 		ViewBox:     "-280 -265 560 530",
 		Redeal:      len(clumps) > 0,

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/catanjudge/catanjudge/tournament"
 )
@@ -21,25 +22,40 @@ type Event struct {
 // as it takes.
 var errBusy = errors.New("too many live subscribers")
 
+// errTooManyFeeds is a live feed refused because its client holds as many
+// as one client may.
+var errTooManyFeeds = errors.New("too many live feeds from this client")
+
 // Broker fans the committed changes of each tournament out to the live
 // pages watching it. Each subscriber has a small buffered channel; Publish
 // never waits, and a subscriber whose buffer is full is dropped (its channel
 // closed) rather than slowing the judge's save: its page reconnects and
 // fetches the state afresh. Every access to the subscriber maps holds mu.
 type Broker struct {
-	mu     sync.Mutex
-	subs   map[int64]map[chan Event]struct{} // by tournament ID
-	latest map[int64]int64                   // the version last published, by tournament ID
-	n      int                               // subscribers in subs
-	buffer int
-	max    int
+	mu      sync.Mutex
+	subs    map[int64]map[chan Event]struct{} // by tournament ID
+	latest  map[int64]int64                   // the version last published, by tournament ID
+	n       int                               // subscribers in subs
+	clients map[string]int                    // subscribers by client address
+	buffer  int
+	max     int
+	// perClient bounds the subscriptions of one client address, so that
+	// one client cannot take every slot and lock the phones out.
+	perClient int
+	// lifetime is how long a feed lasts before the page is told to
+	// reconnect (streamEvents), so that no connection is held for ever.
+	lifetime time.Duration
 }
 
 // The broker's defaults: a page that misses this many events in a row is
-// stuck, and a shop's kiosk never needs more than a few hundred feeds.
+// stuck; a shop's event has a few hundred phones at most, each with a feed
+// or two (a judge's laptop may show the kiosk in a few tabs); and a feed
+// lasts a quarter of an hour before its page reconnects.
 const (
 	defaultBuffer         = 16
 	defaultMaxSubscribers = 4096
+	defaultPerClient      = 8
+	defaultLifetime       = 15 * time.Minute
 )
 
 // NewBroker returns a broker with per-subscriber buffers of buffer events
@@ -51,16 +67,24 @@ func NewBroker(buffer, max int) *Broker {
 	if max <= 0 {
 		max = defaultMaxSubscribers
 	}
-	return &Broker{subs: map[int64]map[chan Event]struct{}{}, latest: map[int64]int64{}, buffer: buffer, max: max}
+	return &Broker{
+		subs: map[int64]map[chan Event]struct{}{}, latest: map[int64]int64{}, clients: map[string]int{},
+		buffer: buffer, max: max, perClient: defaultPerClient, lifetime: defaultLifetime,
+	}
 }
 
-// Subscribe returns the events of a tournament and a function that ends the
-// subscription. The channel is closed by cancel, or by the broker when the
-// subscriber falls behind. It fails with errBusy when the broker is full.
-func (b *Broker) Subscribe(tournamentID int64) (<-chan Event, func(), error) {
+// Subscribe returns the events of a tournament for client (its address)
+// and a function that ends the subscription. The channel is closed by
+// cancel, or by the broker when the subscriber falls behind. It fails with
+// errBusy when the broker is full and with errTooManyFeeds when client has
+// as many subscriptions as one client may.
+func (b *Broker) Subscribe(tournamentID int64, client string) (<-chan Event, func(), error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.n >= b.max {
+	switch {
+	case b.clients[client] >= b.perClient:
+		return nil, nil, errTooManyFeeds
+	case b.n >= b.max:
 		return nil, nil, errBusy
 	}
 	ch := make(chan Event, b.buffer)
@@ -71,16 +95,21 @@ func (b *Broker) Subscribe(tournamentID int64) (<-chan Event, func(), error) {
 	}
 	set[ch] = struct{}{}
 	b.n++
+	b.clients[client]++
 	var once sync.Once
-	cancel := func() { once.Do(func() { b.remove(tournamentID, ch) }) }
+	cancel := func() {
+		once.Do(func() {
+			b.mu.Lock()
+			defer b.mu.Unlock()
+			b.dropLocked(tournamentID, ch)
+			// The client's count goes when the subscriber leaves, not
+			// when it is dropped: until then it holds a connection.
+			if b.clients[client]--; b.clients[client] <= 0 {
+				delete(b.clients, client)
+			}
+		})
+	}
 	return ch, cancel, nil
-}
-
-// remove ends one subscription, unless the broker already dropped it.
-func (b *Broker) remove(tournamentID int64, ch chan Event) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.dropLocked(tournamentID, ch)
 }
 
 func (b *Broker) dropLocked(tournamentID int64, ch chan Event) {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -27,9 +28,9 @@ func receive(ch <-chan Event) (got []Event, closed bool) {
 
 func TestBrokerFansOutPerTournament(t *testing.T) {
 	b := NewBroker(4, 0)
-	a1, cancelA1, _ := b.Subscribe(1)
-	a2, cancelA2, _ := b.Subscribe(1)
-	other, cancelOther, _ := b.Subscribe(2)
+	a1, cancelA1, _ := b.Subscribe(1, "client")
+	a2, cancelA2, _ := b.Subscribe(1, "client")
+	other, cancelOther, _ := b.Subscribe(2, "client")
 	defer cancelA1()
 	defer cancelA2()
 	defer cancelOther()
@@ -48,8 +49,8 @@ func TestBrokerFansOutPerTournament(t *testing.T) {
 // publisher (a judge saving a result) never blocks, and the others go on.
 func TestBrokerDropsSlowSubscribers(t *testing.T) {
 	b := NewBroker(2, 0)
-	slow, cancelSlow, _ := b.Subscribe(1)
-	fast, cancelFast, _ := b.Subscribe(1)
+	slow, cancelSlow, _ := b.Subscribe(1, "client")
+	fast, cancelFast, _ := b.Subscribe(1, "client")
 	defer cancelSlow()
 	defer cancelFast()
 	var fastGot []Event
@@ -76,7 +77,7 @@ func TestBrokerDropsSlowSubscribers(t *testing.T) {
 
 func TestBrokerCancel(t *testing.T) {
 	b := NewBroker(0, 0)
-	ch, cancel, err := b.Subscribe(3)
+	ch, cancel, err := b.Subscribe(3, "client")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,13 +94,13 @@ func TestBrokerCancel(t *testing.T) {
 
 func TestBrokerLimit(t *testing.T) {
 	b := NewBroker(0, 2)
-	_, c1, _ := b.Subscribe(1)
-	_, c2, _ := b.Subscribe(2)
-	if _, _, err := b.Subscribe(1); !errors.Is(err, errBusy) {
+	_, c1, _ := b.Subscribe(1, "client")
+	_, c2, _ := b.Subscribe(2, "client")
+	if _, _, err := b.Subscribe(1, "client"); !errors.Is(err, errBusy) {
 		t.Fatalf("a third subscriber with room for 2: error = %v, want errBusy", err)
 	}
 	c1()
-	if _, c3, err := b.Subscribe(1); err != nil {
+	if _, c3, err := b.Subscribe(1, "client"); err != nil {
 		t.Errorf("after a cancel: error = %v, want room again", err)
 	} else {
 		c3()
@@ -112,7 +113,7 @@ func TestBrokerLimit(t *testing.T) {
 // tournament are not published.
 func TestBrokerCommitted(t *testing.T) {
 	b := NewBroker(0, 0)
-	ch, cancel, _ := b.Subscribe(5)
+	ch, cancel, _ := b.Subscribe(5, "client")
 	defer cancel()
 	b.Committed(tournament.AuditEntry{ID: 41, TournamentID: 0, Action: "setting.set"})
 	b.Committed(tournament.AuditEntry{ID: 42, TournamentID: 5, Action: "result.correct"})
@@ -130,7 +131,7 @@ func TestBrokerConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range 50 {
 		wg.Go(func() {
-			ch, cancel, err := b.Subscribe(int64(i % 3))
+			ch, cancel, err := b.Subscribe(int64(i%3), fmt.Sprint("client", i))
 			if err != nil {
 				t.Error(err)
 				return

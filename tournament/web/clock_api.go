@@ -19,15 +19,67 @@ type clockJSON struct {
 	RemainingSeconds int              `json:"remaining_seconds"`
 	GameSeconds      int              `json:"game_seconds"`
 	ExtensionSeconds int              `json:"extension_seconds"` // the whole round's extensions
+	Phase            string           `json:"phase"`             // placement, play or turns
+	Placement        *placementJSON   `json:"placement"`         // null outside the placement phase
 	Tables           []tableClockJSON `json:"tables"`
 }
 
 type tableClockJSON struct {
-	Number           int        `json:"number"`
-	Deadline         *time.Time `json:"deadline"`
-	RemainingSeconds int        `json:"remaining_seconds"`
-	ExtensionSeconds int        `json:"extension_seconds"` // this table's own extensions
-	Status           string     `json:"status"`            // ready, playing, finished or over
+	Number           int            `json:"number"`
+	Deadline         *time.Time     `json:"deadline"`
+	RemainingSeconds int            `json:"remaining_seconds"`
+	ExtensionSeconds int            `json:"extension_seconds"` // this table's own extensions
+	Status           string         `json:"status"`            // ready, playing, finished or over
+	Phase            string         `json:"phase"`
+	Placement        *placementJSON `json:"placement"`
+	Turns            *turnsJSON     `json:"turns"` // a final table's turn limit; null before it
+}
+
+// placementJSON is the placement under way: 「配置 5/8・残り0:41」.
+type placementJSON struct {
+	Number           int `json:"number"`
+	Of               int `json:"of"`
+	RemainingSeconds int `json:"remaining_seconds"`
+}
+
+type turnsJSON struct {
+	LimitSeconds        int           `json:"limit_seconds"`
+	Turn                int           `json:"turn"`
+	Player              int64         `json:"player"` // 0 when not known
+	RemainingSeconds    int           `json:"remaining_seconds"`
+	OverSeconds         int           `json:"over_seconds"`
+	Overruns            []overrunJSON `json:"overruns"`
+	End                 *time.Time    `json:"end"` // null until the judge sets it
+	EndRemainingSeconds int           `json:"end_remaining_seconds"`
+	Announce            bool          `json:"announce"`
+}
+
+type overrunJSON struct {
+	Turn        int   `json:"turn"`
+	Player      int64 `json:"player"`
+	OverSeconds int   `json:"over_seconds"`
+}
+
+func placementOf(p tournament.Phase) *placementJSON {
+	if p.Phase != tournament.PhasePlacement {
+		return nil
+	}
+	return &placementJSON{Number: p.Placement, Of: p.Placements, RemainingSeconds: seconds(p.PhaseLeft)}
+}
+
+func turnsOf(t *tournament.TurnClock) *turnsJSON {
+	if t == nil {
+		return nil
+	}
+	out := &turnsJSON{
+		LimitSeconds: seconds(t.Limit), Turn: t.Turn, Player: t.Player, RemainingSeconds: seconds(t.Remaining),
+		OverSeconds: int(t.Over / time.Second), Overruns: []overrunJSON{}, End: deadlineJSON(t.End),
+		EndRemainingSeconds: seconds(t.EndLeft), Announce: t.Announce,
+	}
+	for _, o := range t.Overruns {
+		out.Overruns = append(out.Overruns, overrunJSON{Turn: o.Turn, Player: o.Player, OverSeconds: int(o.By / time.Second)})
+	}
+	return out
 }
 
 // seconds rounds a time left up to whole seconds, so that a clock shows
@@ -51,12 +103,15 @@ func toClockJSON(c tournament.Clock) *clockJSON {
 		RemainingSeconds: seconds(c.Remaining),
 		GameSeconds:      seconds(c.GameLength),
 		ExtensionSeconds: seconds(c.Extension),
+		Phase:            c.Phase.Phase,
+		Placement:        placementOf(c.Phase),
 		Tables:           []tableClockJSON{},
 	}
 	for _, t := range c.Tables {
 		out.Tables = append(out.Tables, tableClockJSON{
 			Number: t.Number, Deadline: deadlineJSON(t.Deadline), RemainingSeconds: seconds(t.Remaining),
 			ExtensionSeconds: seconds(t.Extension), Status: t.Status,
+			Phase: t.Phase.Phase, Placement: placementOf(t.Phase), Turns: turnsOf(t.Turns),
 		})
 	}
 	return out
@@ -64,10 +119,11 @@ func toClockJSON(c tournament.Clock) *clockJSON {
 
 // clockRequest is a judge's action on the clock.
 type clockRequest struct {
-	Action  string `json:"action"` // start, pause, resume or extend
-	Table   int    `json:"table"`  // extend: the table, or 0 for the whole round
+	Action  string `json:"action"` // start, pause, resume, extend, turn or end
+	Table   int    `json:"table"`  // extend: the table, or 0 for the whole round; turn, end: the table
 	Seconds int    `json:"seconds"`
 	Reason  string `json:"reason"`
+	Player  int64  `json:"player"` // turn: whose turn begins, or 0 for the next in play order
 }
 
 func (s *Server) showClockAPI(c *gin.Context) (int, any, error) {
@@ -75,11 +131,11 @@ func (s *Server) showClockAPI(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	clock, err := s.deps.Service.Clock(c.Request.Context(), tid, n)
+	v, err := s.publicRound(c.Request.Context(), tid, n)
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, toClockJSON(clock), nil
+	return http.StatusOK, toClockJSON(v.Timer), nil
 }
 
 func (s *Server) recordClockAPI(c *gin.Context) (int, any, error) {

@@ -23,12 +23,17 @@ type clockPanel struct {
 	Shown     string // m:ss
 	Warn, Up  bool
 	Extension string // given to the whole round, "+m:ss"
-	Tables    []clockTableLine
-	Playing   int
-	Finished  int
-	Over      int
-	Form      extendForm
-	KioskURL  string
+	// Placement names the placement under way ("配置 5/8・残り") in the
+	// placement phase, with PlacementLeft seconds left; "" otherwise.
+	Placement      string
+	PlacementLeft  int
+	PlacementShown string // m:ss
+	Tables         []clockTableLine
+	Playing        int
+	Finished       int
+	Over           int
+	Form           extendForm
+	KioskURL       string
 }
 
 type clockTableLine struct {
@@ -62,6 +67,10 @@ func (s *Server) clockPanel(c *gin.Context, tid int64, rv tournament.RoundView) 
 		Shown: k.Shown, Warn: k.Warn, Up: k.Up, Extension: extensionText(rv.Timer.Extension),
 		Form:     extendForm{Seconds: "60"},
 		KioskURL: fmt.Sprintf("/kiosk/%d", tid),
+	}
+	if k.Placement != "" {
+		p.Placement = s.i18n.text(lang, "clock.placement", map[string]any{"K": k.PlacementK, "N": k.PlacementOf})
+		p.PlacementLeft, p.PlacementShown = k.PlacementLeft, clockText(k.PlacementLeft)
 	}
 	if f, ok := c.Get(clockFormKey); ok {
 		p.Form = f.(extendForm)

@@ -31,16 +31,19 @@ type tablePage struct {
 	HasResult bool // a result locks the seating and the board
 	Reseat    bool // the judge asked to enter the rolls again
 
-	Board      *boardView
-	BoardRoll  referee.CapsuleRoll
-	BoardAuto  bool
-	HandDealt  bool
-	Redeals    int
-	BoardForm  boardForm
-	Deal       dealForm
-	DealBoard  *boardView // the deal as typed, drawn with its red clumps
-	DangoRule  string
-	Rebuilding bool // the judge asked to set the board again
+	Board       *boardView
+	BoardRoll   referee.CapsuleRoll
+	Spiral      bool       // the ruleset lays the chips by the national rules' spiral
+	Corners     string     // Spiral: the corners by die, "1 北西 · 2 北東 · ..."
+	BoardSpiral spiralText // Spiral: the board's corner die, its corner and the terrain seed
+	BoardAuto   bool
+	HandDealt   bool
+	Redeals     int
+	BoardForm   boardForm
+	Deal        dealForm
+	DealBoard   *boardView // the deal as typed, drawn with its red clumps
+	DangoRule   string
+	Rebuilding  bool // the judge asked to set the board again
 
 	// The versions of the seating and the board the page shows, carried by
 	// their forms: a save decided on an older one is refused (a conflict),
@@ -93,8 +96,17 @@ type rollerInput struct {
 
 type boardForm struct {
 	White, Blue string
+	Corner      string // a spiral board's corner die
 	Errors      fieldErrors
 	Error       string
+}
+
+// spiralText says how a spiral board was set up: the corner die, the corner
+// it names, and the seed of the terrain shuffle.
+type spiralText struct {
+	Corner int
+	Start  string // translated
+	Seed   string
 }
 
 type dealForm struct {
@@ -181,6 +193,10 @@ func (s *Server) newTablePage(c *gin.Context, ts tableState) tablePage {
 		HasResult: tv.Result != nil,
 		DangoRule: s.i18n.text(lang, "dango."+string(ts.t.Ruleset.Dango), nil),
 		BoardForm: boardForm{Errors: fieldErrors{}},
+		Spiral:    ts.t.Ruleset.Board.Method == referee.SpiralBoard,
+	}
+	if vm.Spiral {
+		vm.Corners = s.cornersText(lang, ts.t.Ruleset)
 	}
 	vm.Nav = ts.nav
 	names := map[int64]string{}
@@ -205,8 +221,17 @@ func (s *Server) newTablePage(c *gin.Context, ts tableState) tablePage {
 		rec := tv.Table.Board
 		vm.BoardRoll, vm.BoardAuto, vm.HandDealt, vm.Redeals = rec.Roll, rec.RollAuto, rec.Deal != nil, tv.Board.Redeals
 		vm.BoardVersion = rec.Version
+		vm.BoardSpiral = s.spiralText(lang, *tv.Board)
 	}
 	return vm
+}
+
+// spiralText says how a spiral board was set up; zero for a capsule board.
+func (s *Server) spiralText(lang string, b referee.Board) spiralText {
+	if b.Method != referee.SpiralBoard {
+		return spiralText{}
+	}
+	return spiralText{Corner: b.Corner, Start: s.i18n.text(lang, "rulesets.corner."+string(b.Start), nil), Seed: strconv.FormatUint(b.Seed, 10)}
 }
 
 func (s *Server) rollRound(lang string, k int, round []tournament.Roll, names map[int64]string) rollRound {
@@ -418,7 +443,8 @@ func (s *Server) groupNames(groups [][]rollerInput) string {
 }
 
 // setBoard records the capsule roll that turns the board (§3 イ), as rolled
-// at the table or rolled by the console, with the chips dealt by the console.
+// at the table or rolled by the console, with the chips dealt by the console;
+// under the national rules, the die that chooses the chips' starting corner.
 func (s *Server) setBoard(c *gin.Context) {
 	ts, err := s.loadTable(c)
 	if err == nil {
@@ -434,7 +460,14 @@ func (s *Server) setBoard(c *gin.Context) {
 	vm.Rolls = s.firstRolls(ts, nil)
 	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
 	vm.Rebuilding = true
-	if !in.Auto {
+	if !in.Auto && vm.Spiral {
+		vm.BoardForm.Corner = strings.TrimSpace(c.PostForm("corner"))
+		in.Corner, _ = s.formInt(lang, vm.BoardForm.Corner, 1, 6, true, vm.BoardForm.Errors, "corner")
+		if len(vm.BoardForm.Errors) > 0 {
+			s.render(c, http.StatusUnprocessableEntity, "table", vm)
+			return
+		}
+	} else if !in.Auto {
 		vm.BoardForm.White = strings.TrimSpace(c.PostForm("white"))
 		vm.BoardForm.Blue = strings.TrimSpace(c.PostForm("blue"))
 		in.Roll.White, _ = s.formInt(lang, vm.BoardForm.White, 1, 6, true, vm.BoardForm.Errors, "white")
@@ -608,15 +641,36 @@ func (s *Server) staleTable(c *gin.Context, err error) bool {
 		vm.BoardStale, vm.BoardNotice = f, notice
 	default:
 		f.Action, f.Again = base+"/board", append(f.Again, hiddenField{Name: "version", Value: strconv.Itoa(vm.BoardVersion)})
-		mine := s.i18n.text(lang, "board.auto", nil)
-		if form.Get("auto") != "1" {
-			mine = s.i18n.text(lang, "board.roll", map[string]any{"White": form.Get("white"), "Blue": form.Get("blue")})
-		}
-		f.Mine = []mineLine{{Label: s.i18n.text(lang, "board.enter", nil), Value: mine}}
+		f.Mine = []mineLine{s.typedBoard(lang, ts.t.Ruleset, form)}
 		vm.BoardStale, vm.BoardNotice = f, notice
 	}
 	s.render(c, http.StatusConflict, "table", vm)
 	return true
+}
+
+// typedBoard says what a board form posted, to show beside the board
+// recorded: the console's roll, the capsule dice, or a spiral's corner die.
+func (s *Server) typedBoard(lang string, rs referee.Ruleset, form url.Values) mineLine {
+	spiral := rs.Board.Method == referee.SpiralBoard
+	line := mineLine{Label: s.i18n.text(lang, "board.enter", nil)}
+	if spiral {
+		line.Label = s.i18n.text(lang, "board.enter_corner", nil)
+	}
+	switch {
+	case form.Get("auto") == "1" && spiral:
+		line.Value = s.i18n.text(lang, "board.auto_corner", nil)
+	case form.Get("auto") == "1":
+		line.Value = s.i18n.text(lang, "board.auto", nil)
+	case spiral:
+		line.Value = form.Get("corner")
+		if die, err := strconv.Atoi(line.Value); err == nil && die >= 1 && die <= len(rs.Board.Corners) {
+			line.Value = s.i18n.text(lang, "board.corner", map[string]any{"Corner": die,
+				"Start": s.i18n.text(lang, "rulesets.corner."+string(rs.Board.Corners[die-1]), nil)})
+		}
+	default:
+		line.Value = s.i18n.text(lang, "board.roll", map[string]any{"White": form.Get("white"), "Blue": form.Get("blue")})
+	}
+	return line
 }
 
 // typedRolls lists the capsule rolls a seating form posted, player by

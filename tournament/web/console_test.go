@@ -38,6 +38,8 @@ type consoleEnv struct {
 	// ahead is how far the service's clock runs ahead of the wall clock,
 	// so that a test can let a round's time run out (timeUp).
 	ahead atomic.Int64
+	// keys are the session keys, as serve reads them from the data folder.
+	keys []byte
 }
 
 func newConsoleEnv(t *testing.T) *consoleEnv {
@@ -45,16 +47,21 @@ func newConsoleEnv(t *testing.T) *consoleEnv {
 	ctx := context.Background()
 	e := &consoleEnv{t: t, ctx: ctx}
 	svc, st := tournamenttest.NewService(t, func() time.Time { return time.Now().Add(time.Duration(e.ahead.Load())) })
-	if _, err := SetUpJudgePassword(ctx, st, testPassword, t.TempDir()); err != nil {
+	dir := t.TempDir()
+	if _, err := SetUpJudgePassword(ctx, st, testPassword, dir); err != nil {
 		t.Fatal(err)
 	}
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, APIToken: "test-token"})
+	keys, err := LoadSessionKeys(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, SessionKeys: keys, APIToken: "test-token"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	e.srv, e.svc, e.st, e.h = srv, svc, st, h
+	e.srv, e.svc, e.st, e.h, e.keys = srv, svc, st, h, keys
 	return e
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/referee/game"
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
@@ -63,6 +64,7 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 		se *tournament.StaleError
 		fe *referee.FieldError
 		te *referee.TieError
+		ge *game.Error
 		v  *referee.Violation
 	)
 	switch {
@@ -80,6 +82,14 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.no_service", nil), nil
 	case errors.Is(err, errBusy):
 		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.busy", nil), nil
+	case errors.Is(err, errTooManyAtOnce):
+		return http.StatusTooManyRequests, s.i18n.text(lang, "error.too_many_at_once", nil), nil
+	case errors.Is(err, errTooManyFeeds):
+		return http.StatusTooManyRequests, s.i18n.text(lang, "error.too_many_feeds", nil), nil
+	case errors.Is(err, errTooManyGuesses):
+		return http.StatusTooManyRequests, s.i18n.text(lang, "error.too_many_guesses", nil), nil
+	case errors.Is(err, errMultipart):
+		return http.StatusUnsupportedMediaType, s.i18n.text(lang, "error.multipart", nil), nil
 	case errors.As(err, &ce):
 		return http.StatusConflict, s.conflict(lang, ce), map[string]any{"current_version": ce.Current.Version}
 	case errors.As(err, &se):
@@ -97,6 +107,14 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 		return http.StatusUnprocessableEntity,
 			s.i18n.text(lang, "error.tie", map[string]any{"Players": strings.Join(te.Players(), ", ")}),
 			map[string]any{"reroll": te.Groups}
+	case errors.As(err, &ge):
+		// A rule of play (referee/game): the message, and the rule's code
+		// and section, with the step at fault when there is one.
+		extra := map[string]any{"code": ge.Code, "section": ge.Section}
+		if ge.Index >= 0 {
+			extra["step"] = ge.Index
+		}
+		return http.StatusUnprocessableEntity, s.violation(lang, ge.Violation), extra
 	case errors.As(err, &fe):
 		return http.StatusUnprocessableEntity,
 			s.i18n.text(lang, "error.field", map[string]any{"Field": fe.Field, "Msg": fe.Msg}), nil
@@ -114,13 +132,56 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 // message falls back to the English message of the code that found it.
 func (s *Server) violation(lang string, v *referee.Violation) string {
 	id := "rule." + v.Code
-	if msg := s.i18n.text(lang, id, ruleData(lang, v.Args)); msg != id {
+	data := ruleData(lang, s.terms(lang, v.Args))
+	// A text rule names its field by code ("field.<code>" says it).
+	if f, ok := v.Args["Field"].(string); ok {
+		if name := s.i18n.text(lang, "field."+f, nil); name != "field."+f {
+			data["Field"] = name
+		}
+	}
+	if msg := s.i18n.text(lang, id, data); msg != id {
 		return msg
 	}
 	if lang == "en" {
 		return v.Error()
 	}
 	return s.i18n.text(lang, "error.invalid", map[string]any{"Detail": v.Error()})
+}
+
+// termIDs are the message ids of the names a rule of play gives by their
+// ids in the API (resources, development cards, pieces, terrains), by the
+// value's key in a violation.
+var termIDs = map[string]string{"Resource": "resource.", "Resources": "resource.", "Card": "card.", "Piece": "piece.", "Terrain": "terrain."}
+
+// terms returns a violation's values with each such name said in lang; a
+// name without a message (an unknown resource as typed) stays as it is.
+func (s *Server) terms(lang string, args map[string]any) map[string]any {
+	out := make(map[string]any, len(args))
+	say := func(prefix, name string) string {
+		if msg := s.i18n.text(lang, prefix+name, nil); msg != prefix+name {
+			return msg
+		}
+		return name
+	}
+	for k, a := range args {
+		prefix, ok := termIDs[k]
+		switch v := a.(type) {
+		case string:
+			if ok {
+				a = say(prefix, v)
+			}
+		case []string:
+			if ok {
+				names := make([]string, len(v))
+				for i, n := range v {
+					names[i] = say(prefix, n)
+				}
+				a = names
+			}
+		}
+		out[k] = a
+	}
+	return out
 }
 
 // ruleData copies a violation's values for its message, with each list

@@ -177,23 +177,43 @@ func TestKioskStandingsAfterRound(t *testing.T) {
 }
 
 // The ruleset page and the ruleset's JSON say which settings the tournament
-// software applies now and which only the in-game rules will (the longest
-// road's tie, the bank running short): nothing reads those yet.
+// software applies and which are in-game rules (the longest road's tie, the
+// bank running short), applied by the rules engine's referee API. Reached
+// from a tournament, the one ruleset page puts the tournament's copy first,
+// beside the server's rulesets, with its penalty catalogue.
 func TestRulesetSaysWhatApplies(t *testing.T) {
 	p := newPairedEnv(t)
 	page := fmt.Sprintf("/judge/t/%d/ruleset", p.t.ID)
 	mustSee(t, "overview", p.b.get(fmt.Sprintf("/judge/t/%d", p.t.ID)), http.StatusOK, `href="`+page+`"`)
 	res := p.b.get(page)
-	mustSee(t, "ruleset page", res, http.StatusOK, "ゲーム内ルール", "§6 の生産", "メモを取った")
-	for key, want := range map[string]string{
-		"longest_road_tie": "ゲーム内ルール（未実装・記録のみ）", "bank_shortage": "ゲーム内ルール（未実装・記録のみ）",
-		"dango": "大会ソフトが適用中", "game_minutes": "大会ソフトが適用中", "escalate_from": "大会ソフトが適用中", "layout.harbors": "大会ソフトが適用中",
-	} {
-		row := res.Body[strings.Index(res.Body, `id="setting-`+key+`"`):]
-		row = row[:strings.Index(row, "</tr>")]
-		if !strings.Contains(row, want) {
-			t.Errorf("ruleset page: %s says %q, want %q", key, row, want)
+	mustSee(t, "ruleset page", res, http.StatusOK, "ゲーム内ルール", "§6 の生産", "/api/v1/referee/position", "メモを取った",
+		`<th scope="col" class="rs-copy"><span class="rs-name">proshop-2003</span>`, "この大会の写し")
+	// row returns the row of the table whose rows carry ids of the prefix.
+	row := func(id string) string {
+		i := strings.Index(res.Body, `id="`+id+`"`)
+		if i < 0 {
+			t.Fatalf("ruleset page: no row %s", id)
 		}
+		r := res.Body[i:]
+		return r[:strings.Index(r, "</tr>")]
+	}
+	const engine, software = "ゲーム内ルール（ルールエンジン・レフェリーAPI）", `<span class="tag ok">大会ソフト</span>`
+	for key, want := range map[string]string{
+		"key-longest_road_tie": engine, "key-bank_shortage": engine,
+		"key-dango": software, "key-game_minutes": software, "key-escalate_from": software, "key-layout.harbors": software,
+		"key-robber_on_desert": software, "key-board.method": software,
+		"setting-longest_road_tie": engine, "setting-bank_shortage": engine,
+	} {
+		if r := row(key); !strings.Contains(r, want) {
+			t.Errorf("ruleset page: %s says %q, want %q", key, r, want)
+		}
+	}
+	if r := row("setting-dango"); strings.Contains(r, engine) {
+		t.Errorf("ruleset page: the dango rule is said to be an in-game rule: %q", r)
+	}
+	// The tournament's copy, then the server's national-2025 and proshop-2003.
+	if r := row("key-escalate_from"); strings.Count(r, `<td class="rs-value">caution</td>`) != 3 {
+		t.Errorf("ruleset page: escalate_from = %q, want caution in every column", r)
 	}
 	rec := do(p.h, "GET", "/api/v1/rulesets/proshop-2003", "")
 	if !strings.Contains(rec.Body.String(), `"in_game_settings":["longest_road_tie","bank_shortage"]`) {

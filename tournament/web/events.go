@@ -2,7 +2,9 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"time"
 
@@ -19,6 +21,8 @@ const heartbeat = 15 * time.Second
 // EventSource reconnects by itself after retry milliseconds, and a page
 // re-fetches everything on each (re)connection, so an event missed while
 // disconnected, or dropped because the page fell behind, costs nothing.
+// A feed ends with a "reconnect" event after the broker's lifetime, and
+// one client address holds a few feeds at most (Broker.Subscribe).
 func (s *Server) streamEvents(c *gin.Context) {
 	tid, err := pathID(c, "id")
 	if err != nil {
@@ -30,8 +34,11 @@ func (s *Server) streamEvents(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	events, cancel, err := s.deps.Broker.Subscribe(tid)
+	events, cancel, err := s.deps.Broker.Subscribe(tid, clientAddr(c))
 	if err != nil {
+		if errors.Is(err, errTooManyFeeds) || errors.Is(err, errBusy) {
+			c.Header("Retry-After", "5")
+		}
 		s.fail(c, err)
 		return
 	}
@@ -50,9 +57,18 @@ func (s *Server) streamEvents(c *gin.Context) {
 	w.Flush()
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
+	// Feeds end after about their lifetime, spread so that a room of
+	// phones does not reconnect at once; the page is told to reconnect.
+	lifetime := s.deps.Broker.lifetime
+	end := time.NewTimer(lifetime - lifetime/10 + rand.N(lifetime/5+1))
+	defer end.Stop()
 	for {
 		select {
 		case <-ctx.Done():
+			return
+		case <-end.C:
+			_, _ = fmt.Fprint(w, "event: reconnect\ndata: {}\n\n")
+			w.Flush()
 			return
 		case e, ok := <-events:
 			if !ok {

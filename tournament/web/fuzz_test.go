@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 // endpoint is a route a fuzz target throws bodies at.
@@ -58,6 +61,11 @@ func FuzzTournamentAPI(f *testing.F) {
 		{0x80 | 5, `{"scores":[{"player":1,"vp":-1}],"declared":null}`},
 		{0x80 | 10, `{"version":0,"scores":[],"declared":1,"declared":2}`},
 		{6, `{}`}, {3, `[]`}, {4, `null`},
+		// Text the fields refuse: invisible, reordering, control, too long.
+		{1, `{"name":"\u200b"}`}, {1, `{"name":"taro\u202egpj.exe","kana":"\u0000"}`},
+		{0, `{"name":"` + strings.Repeat("x", 101) + `","rounds":2}`}, {0x80, `{"name":"大会","venue":"\u001b[2J","rounds":2}`},
+		{7, fmt.Sprintf(`{"player":%d,"round":1,"offence":"note-taking","note":"\u2066x"}`, t1[1])},
+		{9, `{"action":"extend","seconds":30,"reason":"\n"}`},
 	} {
 		f.Add(s.which, s.body)
 	}
@@ -152,6 +160,12 @@ func FuzzConsoleForms(f *testing.F) {
 		{17, "氏名,フリガナ\n田中,たなか\n"},
 		{0x80 | 2, "name=%ff%fe"},
 		{0x80 | 12, "version=x&declared="},
+		// Text the fields refuse, and a login name and next the rules refuse.
+		{2, "name=%E2%80%8B&kana=&check_in=1"},
+		{0, "name=%E2%80%AE%E5%A4%A7%E4%BC%9A&rounds=3&venue=%00"},
+		{14, fmt.Sprintf("player=%d&round=1&offence=note-taking&note=%%1B%%5B2J", t1[1])},
+		{16, "name=%E2%80%AE&password=x&next=%2F%09%2Fother-host"},
+		{17, "名前" + strings.Repeat(",", 70) + "x\n青木\n"},
 	} {
 		f.Add(s.which, s.body)
 	}
@@ -179,6 +193,31 @@ func FuzzConsoleForms(f *testing.F) {
 			t.Fatalf("%s %s %q = %d without a message on the page:\n%s", ep.method, ep.path, body, rec.Code, rec.Body)
 		case rec.Code >= 400 && committed != 0:
 			t.Fatalf("%s %s %q = %d %q after committing %d changes, want none", ep.method, ep.path, body, rec.Code, pageErrors(rec.Body.String()), committed)
+		}
+	})
+}
+
+// FuzzRedirectTarget throws arbitrary "next" values at localPath: what it
+// keeps is a path on this site (one slash, no scheme or host, no control
+// character, space or backslash a browser would drop or turn into a
+// slash); anything else becomes the fallback.
+func FuzzRedirectTarget(f *testing.F) {
+	for _, s := range []string{"/judge/t/1", "/\t/other-host/x", "//evil", "/\\evil", "https://evil", "/kiosk/1?q=%E9%9D%92", "/\u3000/x", "javascript:alert(1)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, target string) {
+		got := localPath(target, "/fallback")
+		if got == "/fallback" {
+			return
+		}
+		u, err := url.Parse(got)
+		switch {
+		case got != target:
+			t.Fatalf("localPath(%q) = %q, want it or the fallback", target, got)
+		case !strings.HasPrefix(got, "/") || strings.HasPrefix(got, "//") || err != nil || u.Host != "" || u.Scheme != "":
+			t.Fatalf("localPath(%q) kept a target that leaves the site", target)
+		case strings.IndexFunc(got, func(r rune) bool { return r == '\\' || unicode.IsControl(r) || unicode.IsSpace(r) }) >= 0:
+			t.Fatalf("localPath(%q) kept a control character, space or backslash", target)
 		}
 	})
 }

@@ -25,6 +25,7 @@ type ruleSite struct {
 }
 
 // ruleSites finds every violation("code", msg, args), invalid(...),
+// the rules of play's broken("code", section, msg, args) and note(...),
 // NewViolation(...), and the store's tournament.Invalid(...) and
 // tournament.Conflict(...), in the non-test files of the packages in dirs.
 func ruleSites(t *testing.T, dirs ...string) []ruleSite {
@@ -89,7 +90,14 @@ func funcRuleSites(t *testing.T, fset *token.FileSet, body *ast.BlockStmt) []rul
 		case *ast.SelectorExpr:
 			name = fun.Sel.Name
 		}
-		if !slices.Contains([]string{"violation", "invalid", "Invalid", "Conflict", "NewViolation"}, name) || len(call.Args) != 3 {
+		// The rules of play (referee/game) name their section second:
+		// broken(code, section, msg, args) and note(...) alike.
+		argsAt := 2
+		switch {
+		case slices.Contains([]string{"violation", "invalid", "Invalid", "Conflict", "NewViolation"}, name) && len(call.Args) == 3:
+		case slices.Contains([]string{"broken", "note"}, name) && len(call.Args) == 4:
+			argsAt = 3
+		default:
 			continue
 		}
 		lit, ok := call.Args[0].(*ast.BasicLit)
@@ -101,9 +109,9 @@ func funcRuleSites(t *testing.T, fset *token.FileSet, body *ast.BlockStmt) []rul
 			t.Fatal(err)
 		}
 		site := ruleSite{code: code, at: fset.Position(call.Pos()).String()}
-		if keys, ok := mapKeys(call.Args[2]); ok {
+		if keys, ok := mapKeys(call.Args[argsAt]); ok {
 			site.keys = keys
-		} else if id, ok := call.Args[2].(*ast.Ident); ok {
+		} else if id, ok := call.Args[argsAt].(*ast.Ident); ok {
 			for _, l := range vars[id.Name] {
 				if l.pos < call.Pos() {
 					site.keys = l.keys
@@ -169,7 +177,7 @@ func templateFields(msg string) []string {
 // message in the Japanese console or "<no value>".
 func TestEveryRuleHasMessages(t *testing.T) {
 	var sites []ruleSite
-	for _, dir := range []string{"../../referee", "../../referee/pairing", "..", "../store"} {
+	for _, dir := range []string{"../../referee", "../../referee/pairing", "../../referee/game", "..", "../store"} {
 		found := ruleSites(t, dir)
 		if len(found) == 0 {
 			t.Fatalf("found no rule sites in %s: is the scan broken?", dir)

@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
+	"unicode"
 
 	"github.com/gin-gonic/gin"
+	"github.com/xuri/excelize/v2"
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/roster"
@@ -76,7 +79,6 @@ func (s *Server) previewImport(c *gin.Context) {
 		return
 	}
 	lang := s.i18n.lang(c)
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxImport+64<<10)
 	fh, err := c.FormFile("file")
 	if err != nil {
 		id := "import.no_file"
@@ -133,7 +135,6 @@ func (s *Server) importPlayers(c *gin.Context) {
 		return
 	}
 	lang := s.i18n.lang(c)
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, 2*maxImport)
 	data, err := base64.StdEncoding.DecodeString(c.PostForm("data"))
 	if err != nil || len(data) == 0 || len(data) > maxImport {
 		s.renderImport(c, http.StatusUnprocessableEntity, s.i18n.text(lang, "import.no_file", nil), nil)
@@ -158,7 +159,10 @@ func (s *Server) rosterError(c *gin.Context, err error) string {
 		re = &roster.Error{Code: roster.CodeUnreadable}
 	}
 	s.log.Info("import refused", "id", c.GetString(requestIDKey), "err", err)
-	return s.i18n.text(s.i18n.lang(c), "import.error_"+re.Code, map[string]any{"Line": re.Line, "Column": re.Column, "Max": roster.MaxRows})
+	last, _ := excelize.ColumnNumberToName(roster.MaxColumns)
+	return s.i18n.text(s.i18n.lang(c), "import.error_"+re.Code, map[string]any{
+		"Line": re.Line, "Column": re.Column, "Max": roster.MaxRows, "Columns": roster.MaxColumns, "LastColumn": last,
+	})
 }
 
 func (s *Server) newImportPreview(lang string, r roster.Roster, plan tournament.ImportPlan, players []tournament.Player) importPreview {
@@ -195,10 +199,32 @@ func (s *Server) newImportPreview(lang string, r roster.Roster, plan tournament.
 				line.Message = s.i18n.text(lang, "import.skip_as", map[string]any{"Player": name})
 			}
 		default:
-			line.Message = s.i18n.text(lang, "import.problem_"+l.Problem, map[string]any{"Max": tournament.MaxNameRunes, "Line": l.SameLine, "Table": l.FixedTable})
+			if l.Text != nil {
+				// Said as the player form would say it, with the text's
+				// hidden characters shown rather than acted upon.
+				_, line.Message, _ = s.describe(lang, l.Text)
+				line.Name, line.Kana = showHidden(l.Name), showHidden(l.Kana)
+			} else {
+				line.Message = s.i18n.text(lang, "import.problem_"+l.Problem, map[string]any{"Max": tournament.MaxNameRunes, "Line": l.SameLine, "Table": l.FixedTable})
+			}
 			pv.Problems = append(pv.Problems, line)
 		}
 		pv.Lines = append(pv.Lines, line)
 	}
 	return pv
+}
+
+// showHidden writes the characters of s that show nothing or act on the
+// text around them (controls, direction marks, zero-width characters) as
+// their code points, [U+202E], so that a refused name reads as it is.
+func showHidden(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u3164' || r == '\u2800' || r == '\u115F' || r == '\u1160' || r == '\uFFA0' {
+			fmt.Fprintf(&b, "[U+%04X]", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"encoding/base64"
 	"html"
 	"io"
 	"mime/multipart"
@@ -9,9 +10,13 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
 	"golang.org/x/text/encoding/japanese"
+
+	"github.com/catanjudge/catanjudge/tournament"
 )
 
 // upload posts file as the multipart form of the import page.
@@ -121,4 +126,83 @@ func TestImportRefusesUnreadableFiles(t *testing.T) {
 	if ps, _ := env.svc.Players(env.ctx, tr.ID); len(ps) != 1 {
 		t.Errorf("%d players after refused imports, want 1", len(ps))
 	}
+}
+
+// Names the text rules refuse are listed as errors in the preview, said as
+// the player form says them, with their hidden characters shown; the
+// confirmation, reading the same file, registers only the good rows.
+func TestImportListsRefusedTextAsErrors(t *testing.T) {
+	env, tr, b, page := importSetUp(t)
+	list := "名前,よみ\n上田,うえだ\n\u200b,\ntaro\u202egpj.exe,たろう\n江\x1b藤,えとう\n大野,お\u2066おの\n"
+	res := b.upload(page, "list.csv", []byte(list))
+	mustSee(t, "preview", res, http.StatusOK,
+		"新しく登録: 1人", "エラーのため取り込まない: 4行",
+		"3行目: 名前に見える文字がありません。", "([U&#43;200B])",
+		"4行目: 名前に文字の向きを変える記号", "(taro[U&#43;202E]gpj.exe)",
+		"5行目: 名前に改行・タブなどの制御文字", "(江[U&#43;001B]藤)",
+		"6行目: よみがなに文字の向きを変える記号")
+	if strings.Contains(res.Body, "\u202e") || strings.Contains(res.Body, "\x1b") {
+		t.Errorf("the preview shows a refused name's hidden characters as they are")
+	}
+	m := hiddenData.FindStringSubmatch(res.Body)
+	if m == nil {
+		t.Fatalf("the preview has no confirmation\n%s", res.Body)
+	}
+	if res := b.post(page+"/confirm", url.Values{"data": {html.UnescapeString(m[1])}}); res.Status != http.StatusSeeOther {
+		t.Fatalf("confirm = %d\n%s", res.Status, res.Body)
+	}
+	if names := playerNames(t, env, tr.ID); !slices.Equal(names, []string{"青木1", "上田"}) {
+		t.Errorf("players after the import = %q, want 上田 added alone", names)
+	}
+}
+
+// A workbook with a value in the last column (the attack that made the
+// preview allocate a gigabyte) is refused at once with what to do, in the
+// preview and in a confirmation carrying it alike.
+func TestImportRefusesAValueInTheLastColumn(t *testing.T) {
+	env, tr, b, page := importSetUp(t)
+	f := excelize.NewFile()
+	for cell, v := range map[string]string{"A1": "名前", "A2": "上田", "XFD3": "x"} {
+		if err := f.SetCellValue("Sheet1", cell, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var data bytes.Buffer
+	if err := f.Write(&data); err != nil {
+		t.Fatal(err)
+	}
+	want := "3行目の XFD 列に値があります。名簿は 64 列（BL 列）までです。"
+	mustSee(t, "preview", b.upload(page, "list.xlsx", data.Bytes()), http.StatusUnprocessableEntity, want)
+	confirm := url.Values{"data": {base64.StdEncoding.EncodeToString(data.Bytes())}}
+	mustSee(t, "confirm", b.post(page+"/confirm", confirm), http.StatusUnprocessableEntity, want)
+	res := b.post(page+"/confirm?lang=en", confirm)
+	mustSee(t, "confirm in English", res, http.StatusUnprocessableEntity, "Row 3 has a value in column XFD; a roster has at most 64 columns (up to BL).")
+	if ps, _ := env.svc.Players(env.ctx, tr.ID); len(ps) != 1 {
+		t.Errorf("%d players after the refused import, want 1", len(ps))
+	}
+}
+
+// playerNames returns the names of a tournament's players, by reading.
+func playerNames(t *testing.T, env *consoleEnv, tid int64) []string {
+	t.Helper()
+	ps, err := env.svc.Players(env.ctx, tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// importSetUp is a tournament of one player and a judge's browser on its
+// import page.
+func importSetUp(t *testing.T) (*consoleEnv, tournament.Tournament, *browser, string) {
+	t.Helper()
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(1)
+	b := env.browser()
+	b.login("山田")
+	return env, tr, b, "/judge/t/" + itoa(tr.ID) + "/players/import"
 }

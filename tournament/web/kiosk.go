@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/skip2/go-qrcode"
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
@@ -59,6 +58,12 @@ type kioskClock struct {
 	Label     string // what the clock is doing, in words
 	Warn      bool   // the last minute
 	Up        bool   // time is up
+	// Placement is the placement under way, 「配置 5/8・残り0:41」, in
+	// the placement phase (referee.Timing); "" otherwise.
+	Placement string
+	// PlacementK of PlacementOf is that placement, with PlacementLeft
+	// seconds left, for the page's countdown.
+	PlacementK, PlacementOf, PlacementLeft int
 }
 
 // kioskEntry is one player's line in the list: where they sit.
@@ -132,8 +137,9 @@ type kioskText struct {
 	NotPaired string            `json:"not_paired"`
 	VP        string            `json:"vp"` // with {N}
 	Declared  string            `json:"declared"`
-	Levels    map[string]string `json:"levels"` // penalty levels by id
-	Sep       string            `json:"sep"`    // between the items of a list
+	Levels    map[string]string `json:"levels"`    // penalty levels by id
+	Sep       string            `json:"sep"`       // between the items of a list
+	Placement string            `json:"placement"` // with {K}, {N} and {T}
 }
 
 func (s *Server) showKiosk(c *gin.Context) {
@@ -156,7 +162,7 @@ func (s *Server) showKiosk(c *gin.Context) {
 		Projector: c.Query("view") == "projector",
 		Query:     strings.TrimSpace(c.Query("q")),
 		Rounds:    live.Tournament.Rounds,
-		URL:       s.kioskURL(c, tid),
+		URL:       s.kioskURL(tid),
 		Text:      s.kioskText(lang),
 	}
 	vm.Title = s.i18n.text(lang, "kiosk.title", map[string]any{"Name": vm.Name})
@@ -283,6 +289,10 @@ func (s *Server) kioskClock(lang string, c tournament.Clock) kioskClock {
 	case c.State == tournament.ClockRunning && k.Remaining <= 60:
 		k.Warn = true
 	}
+	if p := c.Phase; p.Phase == tournament.PhasePlacement {
+		k.PlacementK, k.PlacementOf, k.PlacementLeft = p.Placement, p.Placements, seconds(p.PhaseLeft)
+		k.Placement = s.i18n.text(lang, "kiosk.placement", map[string]any{"K": p.Placement, "N": p.Placements, "T": clockText(k.PlacementLeft)})
+	}
 	return k
 }
 
@@ -319,6 +329,7 @@ func (s *Server) kioskText(lang string) kioskText {
 		NotPaired: s.i18n.text(lang, "kiosk.not_paired", nil),
 		VP:        s.i18n.text(lang, "kiosk.vp", n),
 		Declared:  s.i18n.text(lang, "kiosk.declared", nil),
+		Placement: s.i18n.text(lang, "kiosk.placement", map[string]any{"K": "{K}", "N": "{N}", "T": "{T}"}),
 		Colors:    map[string]string{},
 		Levels:    map[string]string{},
 		Sep:       "、",
@@ -365,16 +376,11 @@ func (s *Server) renderKiosk(c *gin.Context, vm kioskPage) {
 }
 
 // kioskURL is the kiosk's address for the QR code that phones scan in the
-// room: at the configured public address, or as this request reached the server.
-func (s *Server) kioskURL(c *gin.Context, tid int64) string {
-	if s.deps.PublicURL != "" {
-		return fmt.Sprintf("%s/kiosk/%d", s.deps.PublicURL, tid)
-	}
-	scheme := "http"
-	if c.Request.TLS != nil {
-		scheme = "https"
-	}
-	return fmt.Sprintf("%s://%s/kiosk/%d", scheme, c.Request.Host, tid)
+// room, at the configured public address. It never follows the request's
+// Host header: a rebinding name or a proxy would end up printed on the
+// pairings.
+func (s *Server) kioskURL(tid int64) string {
+	return fmt.Sprintf("%s/kiosk/%d", s.deps.PublicURL, tid)
 }
 
 // showKioskQR is a QR code of the kiosk's address, for the projector and
@@ -385,13 +391,9 @@ func (s *Server) showKioskQR(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	if _, err := s.deps.Service.GetTournament(c.Request.Context(), tid); err != nil {
-		s.fail(c, err)
-		return
-	}
-	png, err := qrcode.Encode(s.kioskURL(c, tid), qrcode.Medium, 320)
+	png, err := s.kioskQR(c.Request.Context(), tid)
 	if err != nil {
-		s.fail(c, fmt.Errorf("qr code: %w", err))
+		s.fail(c, err)
 		return
 	}
 	c.Header("Cache-Control", "private, max-age=3600")

@@ -5,14 +5,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
-)
 
-// maxJudgeName bounds the judge's name kept in the session and the audit log.
-const maxJudgeName = 40
+	"github.com/catanjudge/catanjudge/tournament"
+)
 
 // loginPage is the view model of /judge/login.
 type loginPage struct {
@@ -41,8 +38,27 @@ func (s *Server) showLogin(c *gin.Context) {
 	s.render(c, http.StatusOK, "login", vm)
 }
 
+// limitLogins refuses the login form of an address that got the password
+// wrong too often lately, before the form is read (it is the login route's
+// guard).
+func (s *Server) limitLogins(c *gin.Context) {
+	if s.con.limiter.blocked(clientAddr(c), time.Now()) {
+		s.tooManyLogins(c, loginPage{page: s.newPage(c, "page.login", nil), Next: "/judge"})
+		c.Abort()
+		return
+	}
+	c.Next()
+}
+
+func (s *Server) tooManyLogins(c *gin.Context, vm loginPage) {
+	c.Header("Retry-After", strconv.Itoa(s.con.limiter.retryAfter()))
+	vm.Error = s.i18n.text(vm.Lang, "login.too_many", nil)
+	s.render(c, http.StatusTooManyRequests, "login", vm)
+}
+
 // logIn checks the shared judge password and starts a session in the name
 // the judge typed, which the audit log then records for every change.
+// Only a wrong password counts against the address's login limit.
 func (s *Server) logIn(c *gin.Context) {
 	vm := loginPage{
 		page: s.newPage(c, "page.login", nil),
@@ -50,19 +66,14 @@ func (s *Server) logIn(c *gin.Context) {
 		Next: localPath(c.PostForm("next"), "/judge"),
 	}
 	lang := vm.Lang
-	if !s.con.limiter.allow(c.RemoteIP(), time.Now()) {
-		c.Header("Retry-After", strconv.Itoa(int(s.con.limiter.every/time.Second)))
-		vm.Error = s.i18n.text(lang, "login.too_many", nil)
-		s.render(c, http.StatusTooManyRequests, "login", vm)
-		return
-	}
 	password := c.PostForm("password")
+	// The name goes into the audit log: it follows the rules of every text.
+	name, err := tournament.CheckJudgeName(vm.Name)
 	switch {
 	case vm.Name == "":
 		vm.NameError = s.i18n.text(lang, "login.name_missing", nil)
-	case utf8.RuneCountInString(vm.Name) > maxJudgeName || !utf8.ValidString(vm.Name) ||
-		strings.IndexFunc(vm.Name, unicode.IsControl) >= 0:
-		vm.NameError = s.i18n.text(lang, "login.name_bad", map[string]any{"Max": maxJudgeName})
+	case err != nil:
+		_, vm.NameError, _ = s.describe(lang, err)
 	}
 	if password == "" {
 		vm.PasswordError = s.i18n.text(lang, "login.password_missing", nil)
@@ -71,27 +82,34 @@ func (s *Server) logIn(c *gin.Context) {
 		s.render(c, http.StatusUnprocessableEntity, "login", vm)
 		return
 	}
-	ok, err := checkPassword(c.Request.Context(), s.con.settings, password)
+	addr := clientAddr(c)
+	ok, succeeded := s.con.limiter.attempt(addr, time.Now())
+	if !ok {
+		s.tooManyLogins(c, vm)
+		return
+	}
+	ok, err = checkPassword(c.Request.Context(), s.con.settings, password)
 	if err != nil {
 		s.failPage(c, err)
 		return
 	}
 	if !ok {
-		s.log.Info("judge login refused", "id", c.GetString(requestIDKey), "addr", c.RemoteIP(), "name", vm.Name)
+		s.log.Info("judge login refused", "id", c.GetString(requestIDKey), "addr", addr, "name", vm.Name)
 		vm.Error = s.i18n.text(lang, "login.wrong", nil)
 		s.render(c, http.StatusUnauthorized, "login", vm)
 		return
 	}
-	if err := startSession(c, vm.Name, s.con.epoch.get()); err != nil {
+	succeeded()
+	if err := startSession(c, name, s.con.epoch.get()); err != nil {
 		s.failPage(c, err)
 		return
 	}
-	s.log.Info("judge logged in", "id", c.GetString(requestIDKey), "addr", c.RemoteIP(), "name", vm.Name)
+	s.log.Info("judge logged in", "id", c.GetString(requestIDKey), "addr", addr, "name", vm.Name)
 	c.Redirect(http.StatusSeeOther, vm.Next)
 }
 
 func (s *Server) logOut(c *gin.Context) {
-	if err := endSession(c); err != nil {
+	if err := s.endSession(c); err != nil {
 		s.failPage(c, err)
 		return
 	}
@@ -107,7 +125,7 @@ func (s *Server) logOutEveryone(c *gin.Context) {
 		return
 	}
 	s.log.Info("every judge logged out", "id", c.GetString(requestIDKey), "addr", c.RemoteIP(), "judge", c.GetString(judgeKey))
-	if err := endSession(c); err != nil {
+	if err := s.endSession(c); err != nil {
 		s.failPage(c, err)
 		return
 	}

@@ -65,6 +65,36 @@ func TestLoginRedirectStaysOnSite(t *testing.T) {
 	}
 }
 
+// A browser drops tabs and line breaks from a Location and reads "\\" as
+// "/": a next carrying any of them, or any other control character or
+// space, would leave the site. The language switch and the login both
+// fall back to /judge.
+func TestRedirectRefusesControlCharacters(t *testing.T) {
+	env := newConsoleEnv(t)
+	for _, next := range []string{
+		"/\t/other-host/x", "/\n/other-host", "/\r\n/other-host", "/ /other-host", "/\u3000/other-host",
+		"/\x00/other-host", "/\x1b/other-host", "/\u0085/other-host", "/\u00a0/other-host", "/x/\\other",
+	} {
+		b := env.browser()
+		if res := b.get("/lang/en?next=" + url.QueryEscape(next)); res.Status != http.StatusSeeOther || res.Location != "/judge" {
+			t.Errorf("GET /lang/en?next=%q = %d to %q, want 303 to /judge", next, res.Status, res.Location)
+		}
+		res := b.post("/judge/login", url.Values{"name": {"a"}, "password": {testPassword}, "next": {next}})
+		if res.Status != http.StatusSeeOther || res.Location != "/judge" {
+			t.Errorf("login with next %q = %d to %q, want 303 to /judge", next, res.Status, res.Location)
+		}
+	}
+	if res := env.browser().get("/lang/en?next=%2F%FF"); res.Location != "/judge" {
+		t.Errorf("GET /lang/en?next=/\\xff = %d to %q, want 303 to /judge", res.Status, res.Location)
+	}
+	// Paths on the site, queries included, still go where they say.
+	for _, next := range []string{"/judge/t/1", "/kiosk/1?q=%E9%9D%92&view=projector", "/judge/t/1/rounds/2#table-3"} {
+		if res := env.browser().get("/lang/ja?next=" + url.QueryEscape(next)); res.Location != next {
+			t.Errorf("GET /lang/ja?next=%q = %d to %q, want 303 to it", next, res.Status, res.Location)
+		}
+	}
+}
+
 func TestLoginRateLimit(t *testing.T) {
 	env := newConsoleEnv(t)
 	b := env.browser()
@@ -74,7 +104,7 @@ func TestLoginRateLimit(t *testing.T) {
 			t.Fatalf("attempt %d = %d, want 401", i+1, res.Status)
 		}
 	}
-	// Even the right password waits: the limit counts attempts, not failures.
+	// Even the right password waits once wrong ones have used the limit up.
 	res := b.post("/judge/login", url.Values{"name": {"x"}, "password": {testPassword}})
 	mustSee(t, "6th attempt", res, http.StatusTooManyRequests, "ログインの試行が多すぎます")
 	if res.Header.Get("Retry-After") == "" {
@@ -272,8 +302,9 @@ func TestSessionSurvivesRestart(t *testing.T) {
 	env := newConsoleEnv(t)
 	b := env.browser()
 	b.login("山田")
-	// A second server over the same store signs with the same stored keys.
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st})
+	// A second server over the same store signs with the same keys, read
+	// from the same data folder.
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st, SessionKeys: env.keys})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,7 +357,7 @@ func (e *consoleEnv) restart(password string) {
 	if _, err := SetUpJudgePassword(e.ctx, e.st, password, e.t.TempDir()); err != nil {
 		e.t.Fatal(err)
 	}
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(e.t), Service: e.svc, Settings: e.st, APIToken: "test-token"})
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(e.t), Service: e.svc, Settings: e.st, SessionKeys: e.keys, APIToken: "test-token"})
 	if err != nil {
 		e.t.Fatal(err)
 	}

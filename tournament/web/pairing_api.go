@@ -59,7 +59,8 @@ func (s *Server) pairPlayers(c *gin.Context) (int, any, error) {
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}
-	preq := pairing.Request{History: req.History, KeepApart: req.KeepApart, Seed: seedOrRandom(req.Seed)}
+	// Anyone may ask: the search is bounded well below the judges' own.
+	preq := pairing.Request{History: req.History, KeepApart: req.KeepApart, Seed: seedOrRandom(req.Seed), MaxEvals: s.pairingEvals}
 	for _, p := range req.Players {
 		preq.Players = append(preq.Players, pairing.Player{ID: p.ID, Standing: p.Standing, FixedTable: p.FixedTable})
 	}

@@ -68,11 +68,11 @@ func (s *Server) newPrintPage(c *gin.Context, pr printRound, titleID string) pri
 		Name:  pr.t.Name,
 		Date:  pr.t.Date,
 		N:     n,
-		Kiosk: s.kioskURL(c, pr.t.ID),
+		Kiosk: s.kioskURL(pr.t.ID),
 		// The kiosk's own QR route (kiosk.go) draws the same address.
 		QR: fmt.Sprintf("/kiosk/%d/qr.png", pr.t.ID),
 	}
-	kioskHost := c.Request.Host
+	var kioskHost string
 	if u, err := url.Parse(p.Kiosk); err == nil {
 		kioskHost = u.Host
 	}

@@ -41,7 +41,8 @@ type boardSheet struct {
 	Players   []seatLine
 	Board     *boardView // nil until the table's board is set up
 	Roll      referee.CapsuleRoll
-	Seed      string // the seed of the console's deal, to replay it
+	Spiral    spiralText // a spiral board's corner die, corner and terrain seed
+	Seed      string     // the seed of the console's deal, to replay it
 	HandDealt bool
 	Redeals   int
 	Chips     []chipRow // the deal, laid out like the board: 3, 4, 5, 4, 3
@@ -118,6 +119,7 @@ func (s *Server) newBoardSheet(lang string, tv tournament.TableView) boardSheet 
 	bv := s.newBoardView("board-drawing-"+strconv.Itoa(tv.Table.Number), lang, *tv.Board, nil)
 	rec := tv.Table.Board
 	bs.Board, bs.Roll, bs.HandDealt, bs.Redeals = &bv, rec.Roll, rec.Deal != nil, tv.Board.Redeals
+	bs.Spiral = s.spiralText(lang, *tv.Board)
 	if !bs.HandDealt {
 		bs.Seed = strconv.FormatUint(rec.Seed, 10)
 	}

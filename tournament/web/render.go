@@ -14,6 +14,8 @@ import (
 	"path"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gin-contrib/sessions"
 	"github.com/gin-gonic/gin"
@@ -33,6 +35,7 @@ type console struct {
 	origin   *http.CrossOriginProtection
 	settings Settings
 	epoch    currentEpoch
+	ended    endedSessions
 }
 
 // asset is one file served under /static/.
@@ -46,13 +49,19 @@ type asset struct {
 // keys and the session epoch. A template that does not parse stops the
 // server here rather than failing on a request.
 func (s *Server) setUpConsole() error {
+	ctx := context.Background()
 	st := s.deps.Settings
 	if st == nil {
 		st = &memSettings{}
 	}
-	store, err := sessionStore(context.Background(), st)
+	store, err := sessionStore(s.deps.SessionKeys)
 	if err != nil {
 		return err
+	}
+	// Keys an earlier version kept in the database must not stay there, in
+	// every backup to come.
+	if err := st.DeleteSetting(ctx, settingSessionKeys); err != nil {
+		return fmt.Errorf("forget the old session keys: %w", err)
 	}
 	con := &console{
 		sessions: sessions.Sessions(sessionCookie, store),
@@ -61,8 +70,11 @@ func (s *Server) setUpConsole() error {
 		origin:   http.NewCrossOriginProtection(),
 		settings: st,
 	}
-	if con.epoch.value, err = loadEpoch(context.Background(), st); err != nil {
+	if con.epoch.value, err = loadEpoch(ctx, st); err != nil {
 		return err
+	}
+	if con.ended.m, err = st.EndedSessions(ctx, time.Now()); err != nil {
+		return fmt.Errorf("ended sessions: %w", err)
 	}
 	if con.assets, err = loadAssets(static.FS); err != nil {
 		return err
@@ -284,10 +296,16 @@ func seeOther(c *gin.Context, to, flashID string) {
 }
 
 // localPath returns target when it is a path on this site, else fallback:
-// redirects never leave the site.
+// redirects never leave the site. A browser drops tabs and line breaks
+// from a Location and reads a backslash as a slash, so "/\t/host" would
+// take it to //host: a target with any control character, space or
+// backslash is refused, as is anything that parses with a scheme or a host.
 func localPath(target, fallback string) string {
-	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") || strings.HasPrefix(target, "/\\") ||
-		strings.ContainsAny(target, "\r\n\\") {
+	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") || !utf8.ValidString(target) ||
+		strings.IndexFunc(target, func(r rune) bool { return r == '\\' || unicode.IsControl(r) || unicode.IsSpace(r) }) >= 0 {
+		return fallback
+	}
+	if u, err := url.Parse(target); err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
 		return fallback
 	}
 	return target
@@ -344,9 +362,16 @@ func (s *Server) switchLanguage(c *gin.Context) {
 // a browser cannot attach that header cross-origin without a CORS
 // preflight, which this server never grants.
 func (s *Server) checkOrigin(c *gin.Context) {
+	switch c.Request.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		// Safe methods pass the check anyway; their tokens are checked
+		// where a route needs a judge.
+		c.Next()
+		return
+	}
 	// Automation with the valid API token is not a browser: no cookie rides
 	// along, so a cross-site request cannot borrow it.
-	if _, ok := s.bearerJudge(c); ok {
+	if s.checkToken(c) == tokenValid {
 		c.Next()
 		return
 	}

@@ -1,7 +1,10 @@
 package web
 
 import (
+	"context"
 	"net/http"
+	"sync"
+	"time"
 
 	"github.com/gin-gonic/gin"
 )
@@ -42,6 +45,8 @@ func (s *Server) routes() []route {
 		{http.MethodPost, "/api/v1/referee/placings", public, s.api(s.placeTable)},
 		{http.MethodPost, "/api/v1/referee/standings", public, s.api(s.rankGames)},
 		{http.MethodPost, "/api/v1/referee/pairings", public, s.api(s.pairPlayers)},
+		{http.MethodPost, "/api/v1/referee/position", public, s.api(s.rebuildPosition)},
+		{http.MethodPost, "/api/v1/referee/game", public, s.api(s.checkGame)},
 
 		{http.MethodGet, "/api/v1/tournaments", kiosk, s.api(s.listTournamentsAPI)},
 		{http.MethodPost, "/api/v1/tournaments", judge, s.api(s.createTournamentAPI)},
@@ -79,6 +84,7 @@ func (s *Server) routes() []route {
 		{http.MethodPost, "/judge/logout", judge, s.logOut},
 		{http.MethodPost, "/judge/logout-all", judge, s.logOutEveryone},
 		{http.MethodGet, "/judge", judge, s.showTournaments},
+		{http.MethodGet, "/judge/rulesets", judge, s.showRulesets},
 		{http.MethodPost, "/judge/backup", judge, s.downloadBackup},
 		{http.MethodPost, "/judge/tournaments", judge, s.createTournament},
 		{http.MethodGet, "/judge/t/:id", judge, s.showTournament},
@@ -121,6 +127,40 @@ func (s *Server) routes() []route {
 	}
 }
 
+// checkHealth answers {"status":"ok"} when the database can be read whole,
+// and 503 with the reason when it cannot, so that a monitor sees what the
+// judges' pages would show. The check reads the whole file, so anonymous
+// callers share one answer for healthEvery.
 func (s *Server) checkHealth(c *gin.Context) {
+	if s.deps.Service != nil {
+		if err := s.health.check(c.Request.Context(), s.deps.Service.Check); err != nil {
+			s.log.Error("health check failed", "id", c.GetString(requestIDKey), "err", err)
+			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "error": s.i18n.text(s.i18n.lang(c), "error.unhealthy", nil)})
+			return
+		}
+	}
 	c.JSON(http.StatusOK, gin.H{"status": "ok"})
+}
+
+// healthEvery is how long a health check's answer is shared.
+const healthEvery = 5 * time.Second
+
+// health keeps the last health check's answer.
+type health struct {
+	mu  sync.Mutex // held during a check: callers meanwhile wait for its answer
+	at  time.Time
+	err error
+}
+
+func (h *health) check(ctx context.Context, check func(context.Context) error) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.at.IsZero() && time.Since(h.at) < healthEvery {
+		return h.err
+	}
+	// The answer is shared: a caller going away must not cancel it.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	h.err, h.at = check(ctx), time.Now()
+	return h.err
 }

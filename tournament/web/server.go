@@ -10,7 +10,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -31,16 +33,24 @@ type Deps struct {
 	DefaultRuleset string // the name used when a request names none
 	APIToken       string // bearer token for the write APIs; empty disables it
 	// PublicURL is the address players' phones reach the server at, for the
-	// kiosk's QR code; empty uses the address each request came in on.
+	// kiosk's QR codes: --public-url, or the address the server listens on
+	// (cmd/catanjudge sets it). The request's Host header is never used;
+	// empty gives the kiosk's path alone.
 	PublicURL string
 	Logger    *slog.Logger
 	// Service is the judge console's use cases; nil serves the stateless
 	// API alone (the console pages then fail with 500).
 	Service *tournament.Service
-	// Settings keeps the judge password hash and the session keys; the
-	// tournament store satisfies it. Nil keeps them in memory, and then no
-	// judge can log in (the stateless referee API alone).
+	// Settings keeps the judge password hash, the session epoch and the
+	// sessions logged out; the tournament store satisfies it. Nil keeps
+	// them in memory, and then no judge can log in (the stateless referee
+	// API alone).
 	Settings Settings
+	// SessionKeys sign and encrypt the judges' session cookies
+	// (LoadSessionKeys reads them from the data folder). They are never
+	// kept in Settings, which a backup copies. Nil makes keys for this
+	// process alone: the judges' sessions then end with it.
+	SessionKeys []byte
 	// Broker carries the committed changes to the live pages; the store's
 	// after-commit hook must feed it (store.WithAfterCommit(b.Committed)).
 	// Nil makes a broker nobody publishes to: the pages then never update live.
@@ -53,18 +63,38 @@ type Server struct {
 	i18n *translator
 	log  *slog.Logger
 	con  *console // the judge console's templates, static files and sessions
-	// liveCache shares the kiosks' reads of the live state.
-	liveCache *liveCache
+	// liveCache and roundCache share the kiosks' reads of the live state
+	// and of the rounds; qrCache keeps the kiosks' QR codes.
+	liveCache  *readCache[int64, tournament.Live]
+	roundCache *readCache[roundKey, roundRead]
+	qrCache    *readCache[int64, []byte]
+	health     health
+	// compute and reads bound the anonymous work under way at once (the
+	// referee API, the kiosk's reads), and pairingEvals the pairing search
+	// of one referee request.
+	compute      *gate
+	reads        *gate
+	pairingEvals int
+	router       *gin.Engine
 }
 
 // New returns the HTTP handler of the whole site.
 func New(deps Deps) (http.Handler, error) {
+	s, err := newServer(deps)
+	if err != nil {
+		return nil, err
+	}
+	return s.router, nil
+}
+
+// newServer builds the server whose router New returns.
+func newServer(deps Deps) (*Server, error) {
 	if deps.Logger == nil {
 		deps.Logger = slog.New(slog.DiscardHandler)
 	}
-	// The kiosks share reads of the live state only when the broker tells
-	// of every change (see liveCache).
-	cacheFor := 2 * time.Second
+	// The kiosks share reads only when the broker tells of every change
+	// (see readCache): then a read is kept until the next change.
+	cacheFor := time.Duration(math.MaxInt64)
 	if deps.Broker == nil {
 		deps.Broker = NewBroker(0, 0)
 		cacheFor = 0
@@ -79,20 +109,35 @@ func New(deps Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{deps: deps, i18n: tr, log: deps.Logger, liveCache: newLiveCache(cacheFor)}
+	s := &Server{
+		deps: deps, i18n: tr, log: deps.Logger,
+		liveCache:    newLiveCache(cacheFor),
+		roundCache:   newReadCache[roundKey, roundRead](cacheFor),
+		qrCache:      newReadCache[int64, []byte](time.Duration(math.MaxInt64)),
+		compute:      newComputeGate(),
+		reads:        newReadGate(),
+		pairingEvals: publicPairingEvals,
+	}
 	if err := s.setUpConsole(); err != nil {
 		return nil, err
 	}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
+	s.router = r
 	r.HandleMethodNotAllowed = true
-	r.Use(securityHeaders, s.requestID, s.logRequests, s.recoverPanic, s.checkOrigin, s.con.sessions, s.readForm)
+	// The server is reached directly: no header names another client.
+	if err := r.SetTrustedProxies(nil); err != nil {
+		return nil, err
+	}
+	r.Use(securityHeaders, s.requestID, s.logRequests, s.recoverPanic, s.con.sessions, s.limitBody, s.checkOrigin)
 	r.NoRoute(func(c *gin.Context) { s.fail(c, errNoRoute) })
 	r.NoMethod(func(c *gin.Context) { s.fail(c, errNoMethod) })
 	for _, rt := range s.routes() {
-		r.Handle(rt.Method, rt.Path, s.guard(rt.Access), rt.Handler)
+		// The guard runs before the form is read: a request it refuses
+		// costs no parsing.
+		r.Handle(rt.Method, rt.Path, s.guard(rt), s.readForm, rt.Handler)
 	}
-	return r, nil
+	return s, nil
 }
 
 const requestIDKey = "request_id"
@@ -131,12 +176,21 @@ func (s *Server) recoverPanic(c *gin.Context) {
 	c.Next()
 }
 
-// guard returns the middleware an access class needs. Judge routes need a
-// judge session or the API token; kiosk and public routes are open, and
-// only judge routes change state.
-func (s *Server) guard(a access) gin.HandlerFunc {
-	if a == judge {
+// guard returns what a route needs before its request is read. Judge
+// routes need a judge session or the API token; kiosk and public routes
+// are open, and only judge routes change state. The login form is refused
+// to an address with too many wrong passwords lately; the referee API,
+// which computes for anyone, and the kiosk's reads wait for a turn (gate).
+func (s *Server) guard(rt route) gin.HandlerFunc {
+	switch {
+	case rt.Access == judge:
 		return s.requireJudge
+	case rt.Method == http.MethodPost && rt.Path == "/judge/login":
+		return s.limitLogins
+	case strings.HasPrefix(rt.Path, "/api/v1/referee/"):
+		return s.gateCompute
+	case rt.Access == kiosk && rt.Path != "/api/v1/tournaments/:id/events":
+		return s.gateReads
 	}
 	return func(c *gin.Context) { c.Next() }
 }

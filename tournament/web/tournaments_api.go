@@ -362,7 +362,7 @@ func (s *Server) showRoundAPI(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	v, err := s.deps.Service.RoundView(c.Request.Context(), tid, n)
+	v, err := s.publicRound(c.Request.Context(), tid, n)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -421,9 +421,10 @@ func (s *Server) seatTableAPI(c *gin.Context) (int, any, error) {
 }
 
 type tableBoardRequest struct {
-	White int  `json:"white"`
-	Blue  int  `json:"blue"`
-	Auto  bool `json:"auto"`
+	White  int  `json:"white"`
+	Blue   int  `json:"blue"`
+	Corner int  `json:"corner"` // a spiral ruleset's corner die
+	Auto   bool `json:"auto"`
 	// Version, as tableSeatingRequest's, of the table's board.
 	Version *int `json:"version"`
 }
@@ -437,7 +438,7 @@ func (s *Server) setTableBoardAPI(c *gin.Context) (int, any, error) {
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}
-	in := tournament.BoardInput{Roll: referee.CapsuleRoll{White: req.White, Blue: req.Blue}, Auto: req.Auto, Version: req.Version}
+	in := tournament.BoardInput{Roll: referee.CapsuleRoll{White: req.White, Blue: req.Blue}, Corner: req.Corner, Auto: req.Auto, Version: req.Version}
 	if _, err := s.deps.Service.SetBoard(c.Request.Context(), c.GetString(judgeKey), tid, n, number, in); err != nil {
 		return 0, nil, err
 	}
@@ -605,11 +606,13 @@ func (s *Server) showStandingsAPI(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	st, err := s.deps.Service.Standings(c.Request.Context(), tid)
+	// The kiosk's standings, shared through the cache like the rest of
+	// what it shows.
+	live, err := s.live(c.Request.Context(), tid)
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, gin.H{"standings": toStandingsJSON(st)}, nil
+	return http.StatusOK, gin.H{"standings": toStandingsJSON(live.Standings)}, nil
 }
 
 func toStandingsJSON(st []tournament.Standing) []tournamentStandingJSON {

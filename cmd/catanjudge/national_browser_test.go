@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+)
+
+// TestBrowserNationalBoard is a national-rules table in Chromium: the judge
+// compares the rulesets, enters the corner die on the table page with the
+// keyboard, sees the board laid by the spiral, prints its board sheet, and
+// starts the clock: the round page and the kiosk show the placement under
+// way. Screenshots are kept as artefacts.
+func TestBrowserNationalBoard(t *testing.T) {
+	base, dir := browserSite(t)
+	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
+	ctx0 := context.Background()
+	tr, err := svc.CreateTournament(ctx0, "受付", tournament.TournamentInput{Name: "カタン地区予選", Date: "2025-11-22", Ruleset: "national-2025", Rounds: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addPlayers(t, dir, tr.ID, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう", "大野/おおの", "加藤/かとう", "木村/きむら")
+	if _, err := svc.PairNextRound(ctx0, "受付", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.SetSeating(ctx0, "山田", tr.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := newBrowser(t)
+	round := fmt.Sprintf("%s/judge/t/%d/rounds/1", base, tr.ID)
+
+	var differs int
+	var gameTime string
+	err = chromedp.Run(ctx,
+		logIn(base),
+		chromedp.Navigate(base+"/judge/rulesets"),
+		chromedp.WaitVisible(`table.rulesets`),
+		chromedp.Evaluate(`document.querySelectorAll('tr.differs').length`, &differs),
+		chromedp.Text(`#setting-time td`, &gameTime),
+		screenshot("rulesets"),
+	)
+	if err != nil {
+		t.Fatalf("the rulesets page: %v", err)
+	}
+	if differs < 5 || !strings.Contains(gameTime, "初期配置 開拓地1軒につき1分") {
+		t.Errorf("rulesets page: %d rows marked as differing, game time %q", differs, gameTime)
+	}
+
+	var hint, title string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(round+"/tables/1"),
+		chromedp.WaitVisible(`#corner`),
+		chromedp.Focus(`#corner`),
+		chromedp.KeyEvent("5"),
+		chromedp.KeyEvent(kb.Enter),
+		chromedp.WaitVisible(`svg.board`),
+		chromedp.Text(`#board .hint`, &hint),
+		chromedp.AttributeValue(`svg.board`, "aria-label", &title, nil),
+		screenshot("national-table"),
+	)
+	if err != nil {
+		t.Fatalf("enter the corner die: %v", err)
+	}
+	if !strings.Contains(hint, "ダイス 5（南西の角）") || !strings.Contains(hint, "配り直しはありません") {
+		t.Errorf("the board's note = %q, want the corner die 5 (south-west) and no re-deal", hint)
+	}
+
+	var corner string
+	err = chromedp.Run(ctx,
+		chromedp.EmulateViewport(794, 1123),
+		emulation.SetEmulatedMedia().WithMedia("print"),
+		chromedp.Navigate(round+"/print/boards?table=1"),
+		chromedp.WaitVisible(`svg.board`),
+		chromedp.Text(`.board-sheet .roll`, &corner),
+		chromedp.Evaluate(`document.fonts.ready.then(() => true)`, nil, awaitPromise),
+		screenshot("national-board-sheet"),
+		emulation.SetEmulatedMedia().WithMedia(""),
+		chromedp.EmulateViewport(1280, 900),
+	)
+	if err != nil {
+		t.Fatalf("the board sheet: %v", err)
+	}
+	if !strings.Contains(corner, "ダイス 5 → 南西の角") {
+		t.Errorf("the board sheet's corner = %q", corner)
+	}
+
+	var phase, kioskPhase string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(round),
+		chromedp.WaitVisible(`#clock`),
+		chromedp.Click(`#clock form button.primary`),
+		chromedp.WaitVisible(`.clock-phase`),
+		chromedp.Text(`.clock-phase`, &phase),
+		screenshot("national-round-clock"),
+		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d?view=projector", base, tr.ID)),
+		chromedp.WaitVisible(`#clock-phase`),
+		chromedp.Poll(`document.getElementById('clock-phase').textContent.startsWith('配置 1/8')`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Text(`#clock-phase`, &kioskPhase),
+		screenshot("national-kiosk"),
+	)
+	if err != nil {
+		t.Fatalf("the clock's placement phase: %v", err)
+	}
+	if !strings.HasPrefix(phase, "配置 1/8・残り0:5") && !strings.HasPrefix(phase, "配置 1/8・残り1:00") {
+		t.Errorf("the round page's phase = %q, want the first placement of 8 with under a minute left", phase)
+	}
+	if !strings.HasPrefix(kioskPhase, "配置 1/8・残り") {
+		t.Errorf("the kiosk's phase = %q, want 配置 1/8・残り…", kioskPhase)
+	}
+}

@@ -1,0 +1,193 @@
+package web
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gin-contrib/sessions"
+	cookiestore "github.com/gin-contrib/sessions/cookie"
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+)
+
+// sessionCookieOf returns the session cookie b holds, as "name=value".
+func sessionCookieOf(t *testing.T, b *browser) string {
+	t.Helper()
+	u, err := url.Parse(b.env.srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range b.http.Jar.Cookies(u) {
+		if c.Name == sessionCookie {
+			return c.Name + "=" + c.Value
+		}
+	}
+	t.Fatal("no session cookie")
+	return ""
+}
+
+// withCookie sends a GET with cookie and no jar: another browser, or
+// whoever copied the cookie.
+func withCookie(t *testing.T, env *consoleEnv, path, cookie string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	req.Header.Set("Cookie", cookie)
+	rec := httptest.NewRecorder()
+	env.srv.Config.Handler.ServeHTTP(rec, req)
+	return rec
+}
+
+// A logout ends that session on the server: a copy of its cookie is
+// refused afterwards, after a restart too, while the judge's other
+// sessions go on.
+func TestLogoutEndsTheSession(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(4)
+	api := "/api/v1/tournaments/" + itoa(tr.ID) + "/players"
+	laptop, tablet := env.browser(), env.browser()
+	laptop.login("山田")
+	tablet.login("山田")
+	copied := sessionCookieOf(t, laptop)
+	if rec := withCookie(t, env, "/judge", copied); rec.Code != http.StatusOK {
+		t.Fatalf("GET /judge with the laptop's cookie = %d, want 200", rec.Code)
+	}
+	if res := laptop.post("/judge/logout", nil); res.Status != http.StatusSeeOther {
+		t.Fatalf("POST /judge/logout = %d, want 303", res.Status)
+	}
+	check := func(when string) {
+		t.Helper()
+		if rec := withCookie(t, env, "/judge", copied); rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/judge/login") {
+			t.Errorf("GET /judge with the logged-out cookie %s = %d to %q, want 303 to the login page", when, rec.Code, rec.Header().Get("Location"))
+		}
+		if rec := withCookie(t, env, api, copied); rec.Code != http.StatusUnauthorized {
+			t.Errorf("GET %s with the logged-out cookie %s = %d, want 401", api, when, rec.Code)
+		}
+		mustSee(t, "GET /judge on the tablet "+when, tablet.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+	}
+	check("at once")
+	env.restart(testPassword)
+	check("after a restart")
+	laptop.login("山田")
+	mustSee(t, "GET /judge after logging in again", laptop.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+}
+
+// forgeCookie makes the session cookie a store signed with keys would make
+// for values: what anyone holding the keys can do.
+func forgeCookie(t *testing.T, keys []byte, values map[string]any) string {
+	t.Helper()
+	r := gin.New()
+	r.Use(sessions.Sessions(sessionCookie, cookiestore.NewStore(keys[:64], keys[64:])))
+	r.GET("/", func(c *gin.Context) {
+		sess := sessions.Default(c)
+		for k, v := range values {
+			sess.Set(k, v)
+		}
+		if err := sess.Save(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	rec := httptest.NewRecorder()
+	r.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+	cookie, _, _ := strings.Cut(rec.Header().Get("Set-Cookie"), ";")
+	return cookie
+}
+
+// A backup is no master key: it holds neither the session keys nor
+// anything a cookie could be forged from, and a cookie forged from what it
+// holds is refused.
+func TestBackupCannotForgeASession(t *testing.T) {
+	env := newConsoleEnv(t)
+	env.browser().login("山田")
+	path := filepath.Join(t.TempDir(), "backup.db")
+	if err := env.svc.Backup(env.ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(data, env.keys) || bytes.Contains(data, []byte(hex.EncodeToString(env.keys))) ||
+		bytes.Contains(data, env.keys[:16]) || bytes.Contains(data, []byte(hex.EncodeToString(env.keys[:16]))) {
+		t.Errorf("the backup holds the session keys")
+	}
+	copyStore := tournamenttest.OpenStore(t, dirWith(t, path))
+	stored, err := copyStore.GetSetting(env.ctx, settingSessionKeys)
+	if err == nil {
+		// What an attacker with the backup would do.
+		keys, _ := hex.DecodeString(stored)
+		epoch, _ := copyStore.GetSetting(env.ctx, settingSessionEpoch)
+		forged := forgeCookie(t, keys, map[string]any{sessionJudge: "偽ジャッジ", sessionSince: time.Now().Unix(), sessionEpoch: epoch, sessionID: "forged"})
+		if rec := withCookie(t, env, "/judge", forged); rec.Code == http.StatusOK {
+			t.Errorf("a cookie forged from the backup's session keys was accepted:\n%s", rec.Body)
+		}
+	} else if !errors.Is(err, tournament.ErrNotFound) {
+		t.Fatal(err)
+	}
+	// Nor does the live database keep them for the next backup.
+	if v, err := env.st.GetSetting(env.ctx, settingSessionKeys); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("the database holds session keys %q (err %v), want none", v, err)
+	}
+}
+
+// dirWith returns a new data folder holding the database file path.
+func dirWith(t *testing.T, path string) string {
+	t.Helper()
+	dir := t.TempDir()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "catanjudge.db"), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// The session keys are made once per data folder, readable by their owner
+// only, and read back on every start; a damaged file is refused with what
+// to do.
+func TestLoadSessionKeys(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	keys, err := LoadSessionKeys(dir)
+	if err != nil || len(keys) != sessionKeyBytes {
+		t.Fatalf("LoadSessionKeys on a new folder = %d bytes, %v; want %d", len(keys), err, sessionKeyBytes)
+	}
+	file := filepath.Join(dir, SessionKeyFile)
+	info, err := os.Stat(file)
+	if err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("session key file: %v, %v; want mode 0600", info, err)
+	}
+	again, err := LoadSessionKeys(dir)
+	if err != nil || !bytes.Equal(again, keys) {
+		t.Errorf("LoadSessionKeys again = %x, %v; want the same keys", again, err)
+	}
+	if other, _ := LoadSessionKeys(t.TempDir()); bytes.Equal(other, keys) {
+		t.Errorf("two data folders got the same keys")
+	}
+	if err := os.Chmod(file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadSessionKeys(dir); err != nil {
+		t.Fatal(err)
+	}
+	if info, _ := os.Stat(file); info.Mode().Perm() != 0o600 {
+		t.Errorf("a readable session key file stays %v, want 0600", info.Mode().Perm())
+	}
+	if err := os.WriteFile(file, []byte("short\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadSessionKeys(dir); err == nil || !strings.Contains(err.Error(), "delete it") {
+		t.Errorf("LoadSessionKeys on a damaged file = %v, want an error saying to delete it", err)
+	}
+}

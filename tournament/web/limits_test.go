@@ -1,0 +1,400 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/skip2/go-qrcode"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+)
+
+// countingBody is a request body of n bytes that counts what the server
+// reads of it, without holding it in memory.
+type countingBody struct {
+	r    io.Reader
+	read atomic.Int64
+}
+
+func newCountingBody(prefix string, n int64, suffix string) *countingBody {
+	pad := io.LimitReader(repeatReader('x'), n)
+	return &countingBody{r: io.MultiReader(strings.NewReader(prefix), pad, strings.NewReader(suffix))}
+}
+
+func (b *countingBody) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	b.read.Add(int64(n))
+	return n, err
+}
+
+type repeatReader byte
+
+func (r repeatReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r)
+	}
+	return len(p), nil
+}
+
+// logInFrom posts the login form from addr (host:port) straight to h.
+func logInFrom(h http.Handler, addr, password string) *httptest.ResponseRecorder {
+	form := url.Values{"name": {"x"}, "password": {password}}.Encode()
+	req := httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(form))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return serve(h, req, addr)
+}
+
+// serve sends one request straight to the handler from addr (host:port).
+func serve(h http.Handler, req *http.Request, addr string) *httptest.ResponseRecorder {
+	if addr != "" {
+		req.RemoteAddr = addr
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+// A login form is a few hundred bytes, and anyone may post one: a
+// multipart body (which would spool its files to the temporary folder) is
+// refused unread, a larger form is read no further than the login's
+// limit, and an address over the login limit is refused before anything
+// of its body is read.
+func TestLoginBodyIsBoundedAndReadAfterTheLimit(t *testing.T) {
+	env := newConsoleEnv(t)
+	const big = 40 << 20
+
+	// One part of 40 MB, then the fields.
+	var head bytes.Buffer
+	mw := multipart.NewWriter(&head)
+	_, _ = mw.CreateFormFile("upload", "big.bin")
+	tail := "\r\n--" + mw.Boundary() + "\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nx\r\n--" + mw.Boundary() + "--\r\n"
+	body := newCountingBody(head.String(), big, tail)
+	req := httptest.NewRequest(http.MethodPost, "/judge/login", body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	rec := serve(env.h, req, "192.0.2.1:1234")
+	if rec.Code != http.StatusUnsupportedMediaType || !strings.Contains(rec.Body.String(), "ファイルの送信を受け付けません") {
+		t.Errorf("multipart login = %d, want 415 with a message\n%s", rec.Code, rec.Body)
+	}
+	if n := body.read.Load(); n > 64<<10 {
+		t.Errorf("the server read %d bytes of a refused multipart login, want none to speak of", n)
+	}
+
+	// A form larger than the login's limit, without a declared length.
+	body = newCountingBody("name=x&password=", 1<<20, "")
+	req = httptest.NewRequest(http.MethodPost, "/judge/login", body)
+	req.ContentLength = -1
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec = serve(env.h, req, "192.0.2.2:1234")
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "送信データが大きすぎます") {
+		t.Errorf("1 MB login form = %d, want 400 too large\n%s", rec.Code, rec.Body)
+	}
+	if n := body.read.Load(); n > maxLoginForm+64<<10 {
+		t.Errorf("the server read %d bytes of a 1 MB login form, want at most about %d", n, maxLoginForm)
+	}
+
+	// A body declared larger than any route takes is refused unread.
+	body = newCountingBody("", 5<<20, "")
+	req = httptest.NewRequest(http.MethodPost, "/api/v1/referee/placings", body)
+	req.ContentLength = 5 << 20
+	rec = serve(env.h, req, "192.0.2.3:1234")
+	if rec.Code != http.StatusBadRequest || body.read.Load() != 0 {
+		t.Errorf("5 MB declared body = %d after reading %d bytes, want 400 unread", rec.Code, body.read.Load())
+	}
+
+	// Five wrong passwords, then a sixth form is not read at all.
+	for i := range 5 {
+		if rec := logInFrom(env.h, "192.0.2.4:1234", "guess"); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d = %d, want 401", i+1, rec.Code)
+		}
+	}
+	body = newCountingBody("name=x&password=", 100, "")
+	req = httptest.NewRequest(http.MethodPost, "/judge/login", body)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec = serve(env.h, req, "192.0.2.4:1234")
+	if rec.Code != http.StatusTooManyRequests || body.read.Load() != 0 {
+		t.Errorf("login over the limit = %d after reading %d bytes, want 429 unread", rec.Code, body.read.Load())
+	}
+}
+
+// Only wrong passwords count against the login limit: judges behind one
+// router log in as often as they need.
+func TestCorrectLoginsAreNotLimited(t *testing.T) {
+	env := newConsoleEnv(t)
+	for i := range 12 {
+		res := env.browser().post("/judge/login", url.Values{"name": {fmt.Sprintf("ジャッジ%d", i)}, "password": {testPassword}})
+		if res.Status != http.StatusSeeOther {
+			t.Fatalf("correct login %d from one address = %d, want 303", i+1, res.Status)
+		}
+	}
+	// Wrong passwords still count, the correct ones between them do not.
+	b := env.browser()
+	for i := range 5 {
+		if res := b.post("/judge/login", url.Values{"name": {"x"}, "password": {"guess"}}); res.Status != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d = %d, want 401", i+1, res.Status)
+		}
+		if i < 4 {
+			b.login("山田")
+		}
+	}
+	if res := b.post("/judge/login", url.Values{"name": {"x"}, "password": {"guess"}}); res.Status != http.StatusTooManyRequests {
+		t.Errorf("6th wrong password = %d, want 429", res.Status)
+	}
+}
+
+// Wrong API tokens are guesses like wrong passwords: they share the
+// address's login limit, after which not even the right token is checked.
+// Scripts with the right token are never limited.
+func TestWrongTokensAreLimited(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(4)
+	path := fmt.Sprintf("/api/v1/tournaments/%d/players", tr.ID)
+	get := func(addr, token string) int {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		return serve(env.h, req, addr).Code
+	}
+	for i := range 200 {
+		if code := get("198.51.100.1:1", "test-token"); code != http.StatusOK {
+			t.Fatalf("request %d with the right token = %d, want 200", i+1, code)
+		}
+	}
+	for i := range 5 {
+		if code := get("198.51.100.2:1", fmt.Sprintf("tok%d", i)); code != http.StatusUnauthorized {
+			t.Fatalf("wrong token %d = %d, want 401", i+1, code)
+		}
+	}
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	req.Header.Set("Authorization", "Bearer test-token")
+	rec := serve(env.h, req, "198.51.100.2:1")
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "多すぎます") {
+		t.Errorf("the right token after 5 wrong ones = %d %s (Retry-After %q), want 429 with a message",
+			rec.Code, rec.Body, rec.Header().Get("Retry-After"))
+	}
+	// Another address is not held up; an IPv6 device's other addresses are.
+	if code := get("198.51.100.3:1", "test-token"); code != http.StatusOK {
+		t.Errorf("another address = %d, want 200", code)
+	}
+	for i := range 5 {
+		get(fmt.Sprintf("[2001:db8:1:2::%x]:1", i+1), "wrong")
+	}
+	if code := get("[2001:db8:1:2:aaaa::1]:1", "test-token"); code != http.StatusTooManyRequests {
+		t.Errorf("the right token from the same IPv6 /64 = %d, want 429", code)
+	}
+	// A wrong token on a state change is counted too, even where the
+	// origin check, not the route, looks at it; and it shares the limit
+	// with the login form.
+	for i := range 3 {
+		req := httptest.NewRequest(http.MethodPost, "/api/v1/tournaments", strings.NewReader(`{}`))
+		req.Header.Set("Authorization", "Bearer wrong")
+		req.Header.Set("Sec-Fetch-Site", "cross-site")
+		if rec := serve(env.h, req, "198.51.100.4:1"); rec.Code < 400 {
+			t.Fatalf("cross-site post %d with a wrong token = %d, want a 4xx", i+1, rec.Code)
+		}
+	}
+	for i := range 2 {
+		if rec := logInFrom(env.h, "198.51.100.4:1", "guess"); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d after 3 wrong tokens = %d, want 401", i+1, rec.Code)
+		}
+	}
+	if rec := logInFrom(env.h, "198.51.100.4:1", testPassword); rec.Code != http.StatusTooManyRequests {
+		t.Errorf("login after 3 wrong tokens and 2 wrong passwords = %d, want 429", rec.Code)
+	}
+}
+
+// The kiosk's address on its page, its QR code and the printed sheets
+// comes from the configured public address, whatever Host the request
+// names: a rebinding name or a proxy never ends up printed on pairings.
+// Without one (serve always sets one) it is the kiosk's path alone.
+func TestKioskAddressIgnoresHost(t *testing.T) {
+	for _, public := range []string{"http://192.168.1.20:8080", ""} {
+		t.Run(public, func(t *testing.T) { testKioskAddress(t, public) })
+	}
+}
+
+func testKioskAddress(t *testing.T, public string) {
+	svc, st := tournamenttest.NewService(t, time.Now)
+	if _, err := SetUpJudgePassword(context.Background(), st, testPassword, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, PublicURL: public})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := &consoleEnv{t: t, ctx: context.Background(), svc: svc, st: st, h: h}
+	tr, _ := env.seedTournament(8)
+	if _, err := svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%s/kiosk/%d", public, tr.ID)
+	wantQR, err := qrcode.Encode(want, qrcode.Medium, 320)
+	if err != nil {
+		t.Fatal(err)
+	}
+	login := httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(url.Values{"name": {"山田"}, "password": {testPassword}}.Encode()))
+	login.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	cookie := serve(h, login, "").Header().Get("Set-Cookie")
+	cookie, _, _ = strings.Cut(cookie, ";")
+	for _, path := range []string{fmt.Sprintf("/kiosk/%d", tr.ID), fmt.Sprintf("/judge/t/%d/rounds/1/print/tables", tr.ID)} {
+		for _, host := range []string{"evil.example", "attacker.example:8080"} {
+			req := httptest.NewRequest(http.MethodGet, path, nil)
+			req.Host = host
+			req.Header.Set("Cookie", cookie)
+			rec := serve(h, req, "")
+			if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), want) || strings.Contains(rec.Body.String(), host) {
+				t.Errorf("GET %s with Host %s = %d, want the kiosk at %q and never the Host", path, host, rec.Code, want)
+			}
+		}
+	}
+	req := httptest.NewRequest(http.MethodGet, fmt.Sprintf("/kiosk/%d/qr.png", tr.ID), nil)
+	req.Host = "evil.example"
+	if rec := serve(h, req, ""); rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), wantQR) {
+		t.Errorf("GET qr.png with Host evil.example = %d, want the QR code of %q", rec.Code, want)
+	}
+}
+
+// /healthz reads the database: over a damaged one it answers 503 with the
+// reason, as the judges' pages answer 500, never "ok".
+func TestHealthChecksTheDatabase(t *testing.T) {
+	env := newConsoleEnv(t)
+	if res := env.browser().get("/healthz"); res.Status != http.StatusOK || res.Body != `{"status":"ok"}` {
+		t.Fatalf("GET /healthz on a sound database = %d %s, want 200 {\"status\":\"ok\"}", res.Status, res.Body)
+	}
+
+	dir := t.TempDir()
+	st := tournamenttest.OpenStore(t, dir)
+	svc := tournamenttest.NewServiceOn(t, st, time.Now)
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := &consoleEnv{t: t, ctx: context.Background(), svc: svc, st: st, h: h}
+	tr, _ := damaged.seedTournament(12)
+	tournamenttest.Damage(t, dir)
+	if rec := serve(h, httptest.NewRequest(http.MethodGet, fmt.Sprintf("/api/v1/tournaments/%d/standings", tr.ID), nil), ""); rec.Code != http.StatusInternalServerError {
+		t.Errorf("standings over the damaged database = %d, want 500", rec.Code)
+	}
+	for _, lang := range []string{"ja", "en"} {
+		req := httptest.NewRequest(http.MethodGet, "/healthz?lang="+lang, nil)
+		rec := serve(h, req, "")
+		want := map[string]string{"ja": "バックアップ", "en": "backup"}[lang]
+		if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), `"status":"unavailable"`) || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("GET /healthz?lang=%s over a damaged database = %d %s, want 503 saying what to do", lang, rec.Code, rec.Body)
+		}
+	}
+}
+
+// countingStore counts the whole-tournament reads (Service.load reads
+// every round once per call).
+type countingStore struct {
+	*store.Store
+	loads atomic.Int64
+}
+
+func (s *countingStore) Rounds(ctx context.Context, tid int64) ([]tournament.Round, error) {
+	s.loads.Add(1)
+	return s.Store.Rounds(ctx, tid)
+}
+
+// Everything the kiosk reads (its page, the live state, the standings,
+// each round and its clock, the QR code) is served from reads shared until
+// the next change: anonymous clients asking again and again cost no read,
+// and a change is seen at once.
+func TestKioskReadsAreSharedUntilAChange(t *testing.T) {
+	broker := NewBroker(0, 0)
+	st := &countingStore{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
+	svc := tournamenttest.NewServiceOn(t, st, time.Now)
+	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st.Store, Broker: broker})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := &consoleEnv{t: t, ctx: context.Background(), svc: svc, st: st.Store, h: h}
+	tr, _ := env.seedTournament(8)
+	r1, err := svc.PairNextRound(env.ctx, "setup", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scores []tournament.Score
+	for i, p := range r1.Tables[0].Players {
+		scores = append(scores, tournament.Score{PlayerID: p, VP: 9 - i})
+	}
+	for _, tb := range r1.Tables {
+		var sc []tournament.Score
+		for i, p := range tb.Players {
+			sc = append(sc, tournament.Score{PlayerID: p, VP: 9 - i})
+		}
+		// Ended by time without a clock: the judge's reason (§12).
+		if _, err := svc.SaveResult(env.ctx, "setup", tr.ID, 1, tb.Number, tournament.ResultInput{Scores: sc, Reason: "ended by the judge"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{
+		fmt.Sprintf("/kiosk/%d", tr.ID), fmt.Sprintf("/api/v1/tournaments/%d/live", tr.ID),
+		fmt.Sprintf("/api/v1/tournaments/%d/standings", tr.ID), fmt.Sprintf("/api/v1/tournaments/%d/rounds/2", tr.ID),
+		fmt.Sprintf("/api/v1/tournaments/%d/rounds/2/clock", tr.ID), fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID),
+		fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/clock", tr.ID), fmt.Sprintf("/kiosk/%d/qr.png", tr.ID),
+	}
+	hammer := func() {
+		for range 20 {
+			for _, p := range paths {
+				if rec := serve(h, httptest.NewRequest(http.MethodGet, p, nil), "203.0.113.9:1"); rec.Code != http.StatusOK {
+					t.Fatalf("GET %s = %d %s", p, rec.Code, rec.Body)
+				}
+			}
+		}
+	}
+	before := st.loads.Load()
+	hammer()
+	// One read of the live state, one of round 1.
+	if n := st.loads.Load() - before; n != 2 {
+		t.Errorf("160 kiosk reads loaded the tournament %d times, want 2", n)
+	}
+	// A change is seen by the next read.
+	if _, err := svc.SaveResult(env.ctx, "setup", tr.ID, 1, 1, tournament.ResultInput{Version: 1, Reason: "数え直し", Scores: scores}); err != nil {
+		t.Fatal(err)
+	}
+	before = st.loads.Load()
+	hammer()
+	if n := st.loads.Load() - before; n != 2 {
+		t.Errorf("160 kiosk reads after a change loaded the tournament %d times, want 2", n)
+	}
+	rec := serve(h, httptest.NewRequest(http.MethodGet, fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil), "")
+	if !strings.Contains(rec.Body.String(), `"version":2`) {
+		t.Errorf("round 1 after the correction does not show version 2:\n%s", rec.Body)
+	}
+}
+
+// The judge's name at login, which every audit entry then carries,
+// follows the rules of every text.
+func TestLoginNameFollowsTheTextRules(t *testing.T) {
+	env := newConsoleEnv(t)
+	for name, want := range map[string]string{
+		"山\u202e田":              "ジャッジ名に文字の向きを変える記号",
+		"\u200b":                "ジャッジ名に見える文字がありません",
+		"山田\n":                  "",
+		"山\x1b田":                "ジャッジ名に改行・タブなどの制御文字",
+		strings.Repeat("山", 41): "ジャッジ名は 40 文字までです",
+	} {
+		res := env.browser().post("/judge/login", url.Values{"name": {name}, "password": {testPassword}})
+		switch {
+		case want == "" && res.Status != http.StatusSeeOther:
+			t.Errorf("login as %q = %d, want 303", name, res.Status)
+		case want != "" && (res.Status != http.StatusUnprocessableEntity || !strings.Contains(res.Body, want)):
+			t.Errorf("login as %q = %d, want 422 saying %q", name, res.Status, want)
+		}
+	}
+}

@@ -1,0 +1,109 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// Under the national rules the table page asks for the corner die (or
+// rolls it) instead of the capsule roll, says how the board was laid and
+// offers no deal to enter; the board sheet prints the corner and the
+// terrain seed.
+func TestSpiralBoardPage(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "カタン地区予選", Ruleset: "national-2025", Rounds: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"青木", "井上", "上田", "江藤"} {
+		p, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := env.svc.CheckIn(env.ctx, "setup", p.ID, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	b := env.browser()
+	b.login("山田")
+	tableURL := fmt.Sprintf("/judge/t/%d/rounds/1/tables/1", tr.ID)
+
+	res := b.get(tableURL)
+	mustSee(t, "table page before the board", res, http.StatusOK, `id="corner"`, "チップの開始角のダイス", "1 北西 · 2 北東 · 3 東 · 4 南東 · 5 南西 · 6 西", "コンソールでダイスを振る")
+	if strings.Contains(res.Body, `id="white"`) {
+		t.Error("the national table page asks for the capsule roll")
+	}
+	mustSee(t, "corner 9", b.post(tableURL+"/board", url.Values{"corner": {"9"}}), http.StatusUnprocessableEntity, `id="corner-error"`)
+	mustSee(t, "capsule dice", b.post(tableURL+"/board", url.Values{"white": {"3"}, "blue": {"2"}}), http.StatusUnprocessableEntity, `id="corner-error"`)
+	if res := b.post(tableURL+"/board", url.Values{"corner": {"2"}}); res.Status != http.StatusSeeOther {
+		t.Fatalf("corner 2 = %d, want 303\n%s", res.Status, res.Body)
+	}
+	rv, err := env.svc.RoundView(env.ctx, tr.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := fmt.Sprint(rv.Tables[0].Table.Board.Seed)
+	res = b.get(tableURL)
+	mustSee(t, "table with a spiral board", res, http.StatusOK, `<svg class="board"`, "チップの開始角: ダイス 2（北東の角）",
+		"シード "+seed, "配り直しはありません", `class="robber"`)
+	if strings.Contains(res.Body, `action="`+tableURL+`/deal"`) {
+		t.Error("the national table page offers a chip deal to enter")
+	}
+	checkIDs(t, "table with a spiral board", res.Body)
+
+	res = b.get(fmt.Sprintf("/judge/t/%d/rounds/1/print/boards", tr.ID))
+	mustSee(t, "board sheet", res, http.StatusOK, "ダイス 2 → 北東の角", "シード "+seed, "北東の角から A・B・C…R の順に")
+	if strings.Contains(res.Body, "カプセルダイス") || strings.Contains(res.Body, "団子ルール") {
+		t.Error("the national board sheet speaks of the capsule roll or the dango rule")
+	}
+	// The console rolls the die when asked.
+	if res := b.post(tableURL+"/board", url.Values{"auto": {"1"}}); res.Status != http.StatusSeeOther {
+		t.Fatalf("auto corner = %d, want 303\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "table after the console's roll", b.get(tableURL), http.StatusOK, "（コンソールが振りました）")
+}
+
+// The tournament API sets a national table's board from the corner die
+// (refusing capsule dice with a 422), and the clock API says which
+// placement is under way.
+func TestSpiralTableAPI(t *testing.T) {
+	env := newConsoleEnv(t)
+	api := func(method, path, body string) *httptest.ResponseRecorder {
+		return do(env.h, method, path, body, "Authorization", "Bearer test-token", "Accept-Language", "en")
+	}
+	rec := api("POST", "/api/v1/tournaments", `{"name":"地区予選","rounds":3,"ruleset":"national-2025"}`)
+	if rec.Code != 201 || !strings.Contains(rec.Body.String(), `"game_minutes":60`) {
+		t.Fatalf("create = %d %s", rec.Code, rec.Body)
+	}
+	for _, n := range []string{"青木", "井上", "上田", "江藤"} {
+		api("POST", "/api/v1/tournaments/1/players", `{"name":"`+n+`"}`)
+	}
+	if rec := api("POST", "/api/v1/tournaments/1/rounds", ""); rec.Code != 201 {
+		t.Fatalf("pair = %d %s", rec.Code, rec.Body)
+	}
+	board := "/api/v1/tournaments/1/rounds/1/tables/1/board"
+	if rec := api("POST", board, `{"white":3,"blue":2}`); rec.Code != 422 || !strings.Contains(rec.Body.String(), "give the corner die") {
+		t.Errorf("capsule dice for a national table = %d %s, want 422", rec.Code, rec.Body)
+	}
+	rec = api("POST", board, `{"corner":6}`)
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"board":{"method":"spiral","corner":6,"start":"west","seed":`) {
+		t.Errorf("corner 6 = %d %.300s, want the table with its spiral board", rec.Code, rec.Body)
+	}
+	clock := "/api/v1/tournaments/1/rounds/1/clock"
+	if rec := api("GET", clock, ""); !strings.Contains(rec.Body.String(), `"game_seconds":4080,"extension_seconds":0,"phase":"placement","placement":{"number":1,"of":8,"remaining_seconds":60}`) {
+		t.Errorf("the clock before the start = %s, want 68 minutes and the first of 8 placements", rec.Body)
+	}
+	rec = api("POST", clock, `{"action":"turn","table":1}`)
+	if rec.Code != 422 || !strings.Contains(rec.Body.String(), "turn limit") {
+		t.Errorf("a pass outside a final's turn limit = %d %s, want 422", rec.Code, rec.Body)
+	}
+}
