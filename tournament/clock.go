@@ -700,17 +700,23 @@ func (s *Service) checkEndedInTime(ctx context.Context, e event, r Round, t Tabl
 		return true, nil
 	}
 	started := ok && tc.Status != TableReady
+	// A final table past its game time plays under the turn limit until
+	// the end the judge sets (national rules): its time is up only then.
+	turns := ok && tc.Turns != nil && tc.Turns.End.IsZero()
 	left := ""
-	if started {
+	if started && !turns {
 		sec := int(tc.Remaining.Round(time.Second) / time.Second)
 		left = fmt.Sprintf("%d:%02d", sec/60, sec%60)
 	}
 	what := "the clock of round " + fmt.Sprint(r.Number) + " has not started"
-	if started {
+	switch {
+	case turns:
+		what = "it plays under the turn limit until the judge sets its end"
+	case started:
 		what = left + " of the table's time is left"
 	}
 	return false, invalid("ended-by-time-early",
 		fmt.Sprintf("%s: a game ends by time only at its time signal, and %s; a result ended by time before it needs the judge's reason (§12)",
 			tableSubject(r.Number, t.Number), what),
-		map[string]any{"Round": r.Number, "Table": t.Number, "Started": started, "Left": left})
+		map[string]any{"Round": r.Number, "Table": t.Number, "Started": started, "Left": left, "TurnLimit": turns})
 }

@@ -628,3 +628,78 @@ func played(st []tournament.Standing) int {
 	}
 	return n
 }
+
+// Under a ruleset with a placement phase the time signal comes after every
+// phase (national rules): a table's placements, then the play time, then
+// its extensions. A result ended by time before then needs the judge's
+// reason, as TestEndedByTimeBeforeTheSignal; a final table past its game
+// time plays on under the turn limit until the end the judge sets.
+func TestEndedByTimeAfterEveryPhase(t *testing.T) {
+	c := newClockConsole(t)
+	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "地区予選", Ruleset: "national-2025", Rounds: 3})).ok(t)
+	for _, nm := range names[:7] {
+		p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana})).ok(t)
+		must(c.svc.CheckIn(c.ctx, "judge-a", p.ID, true)).ok(t)
+	}
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	four, three := r.Tables[0], r.Tables[1]
+	if len(four.Players) != 4 || len(three.Players) != 3 {
+		t.Fatalf("tables of %d and %d players, want 4 and 3", len(four.Players), len(three.Players))
+	}
+	sheet := func(tb tournament.Table) tournament.ResultInput {
+		var in tournament.ResultInput
+		for i, p := range tb.Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{9, 6, 5, 4}[i]})
+		}
+		return in
+	}
+	early := func(name string, tb tournament.Table, left string) {
+		t.Helper()
+		_, err := c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, tb.Number, sheet(tb))
+		var v *referee.Violation
+		if !errors.As(err, &v) || v.Code != "ended-by-time-early" || v.Args["Left"] != left {
+			t.Errorf("%s: SaveResult error = %v, want ended-by-time-early with %s left", name, err, left)
+		}
+	}
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	// 60 minutes is the play time alone: the placements are still owed.
+	c.at = at(60, 0)
+	early("4 players after the play time", four, "8:00")
+	early("3 players after the play time", three, "6:00")
+	c.at = at(66, 0)
+	must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, three.Number, sheet(three))).ok(t)
+	early("4 players after 66 minutes", four, "2:00")
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockExtend, Table: four.Number, Seconds: 120, Reason: "ruling"})).ok(t)
+	c.at = at(68, 0)
+	early("4 players, extended, after 68 minutes", four, "2:00")
+	c.at = at(70, 0)
+	if res := must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, four.Number, sheet(four))).ok(t); res.Result.EndedEarly {
+		t.Errorf("the extended table at its signal: %+v, want no early end", res.Result)
+	}
+
+	// A final table: its game time over, it plays under the turn limit.
+	final := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "全国大会 決勝", Ruleset: "national-2025", Rounds: 1})).ok(t)
+	var ids []int64
+	for _, nm := range names[:4] {
+		ids = append(ids, must(c.svc.AddPlayer(c.ctx, "judge-a", final.ID, tournament.PlayerInput{Name: nm.name})).ok(t).ID)
+	}
+	fr := tournament.Round{TournamentID: final.ID, Number: 1, Mode: tournament.ModeFinal, PairedBy: "judge-a", PairedAt: c.at,
+		Tables: []tournament.Table{{Number: 1, Players: ids}}}
+	if err := c.st.AddRound(c.ctx, &fr, tournament.Change{Judge: "judge-a", At: c.at, Action: "round.final", Subject: "final"}); err != nil {
+		t.Fatal(err)
+	}
+	c.at = t0
+	must(c.svc.ClockAction(c.ctx, "judge-a", final.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	c.at = at(70, 0)
+	in := sheet(fr.Tables[0])
+	_, err := c.svc.SaveResult(c.ctx, "judge-a", final.ID, 1, 1, in)
+	var v *referee.Violation
+	if !errors.As(err, &v) || v.Code != "ended-by-time-early" || v.Args["TurnLimit"] != true || v.Args["Left"] != "" {
+		t.Errorf("a final table under the turn limit: SaveResult error = %v, want ended-by-time-early under the turn limit", err)
+	}
+	must(c.svc.ClockAction(c.ctx, "judge-a", final.ID, 1, tournament.ClockInput{Action: tournament.ClockEnd, Table: 1, Seconds: 300})).ok(t)
+	c.at = at(75, 0)
+	if res := must(c.svc.SaveResult(c.ctx, "judge-a", final.ID, 1, 1, in)).ok(t); res.Result.EndedEarly {
+		t.Errorf("the final table at the end the judge set: %+v, want no early end", res.Result)
+	}
+}
