@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -23,5 +24,19 @@ func TestJSONAPIIgnoresContentType(t *testing.T) {
 				t.Errorf("POST tournaments as %q = %d %s, want 201", ct, rec.Code, rec.Body)
 			}
 		})
+	}
+	// Left to its handler, an API body labelled as a form is bounded all
+	// the same: 8 MB without a declared length is refused with JSON, read
+	// no further than the limit.
+	body := newCountingBody(`{"scores":[{"player":"`, 8<<20, `","vp":10}]}`)
+	req := httptest.NewRequest(http.MethodPost, "/api/v1/referee/placings", body)
+	req.ContentLength = -1
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := serve(e.h, req, "192.0.2.9:1234")
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"error":"送信データが大きすぎます`) {
+		t.Errorf("8 MB API body labelled as a form = %d %s, want 400 too large, as JSON", rec.Code, rec.Body)
+	}
+	if n := body.read.Load(); n > maxForm+64<<10 {
+		t.Errorf("the server read %d bytes of an 8 MB API body, want at most about %d", n, maxForm)
 	}
 }
