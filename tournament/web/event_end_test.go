@@ -197,7 +197,7 @@ func TestRulesetSaysWhatApplies(t *testing.T) {
 		r := res.Body[i:]
 		return r[:strings.Index(r, "</tr>")]
 	}
-	const engine, software = "ゲーム内ルール（ルールエンジン・レフェリーAPI）", `<span class="tag ok">大会ソフト</span>`
+	const engine, software = "ゲーム内ルール（ルールエンジン）", `<span class="tag ok">大会ソフト</span>`
 	for key, want := range map[string]string{
 		"key-longest_road_tie": engine, "key-bank_shortage": engine,
 		"key-dango": software, "key-game_minutes": software, "key-escalate_from": software, "key-layout.harbors": software,
