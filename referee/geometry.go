@@ -249,9 +249,11 @@ func HarborSites() []Edge { return slices.Clone(geo.sites[:]) }
 
 // harborGaps are the steps along CoastalEdges from one harbour site to the
 // next. §3 ア: the rulebook's figure 1 is missing, so the sites are the base
-// game's frame: a harbour on every other frame hex, three of them on the
-// corners of the frame, which puts the sites at coastal edges 0, 3, 6, 10, ...
-var harborGaps = [9]int{3, 3, 4, 3, 3, 4, 3, 3, 4}
+// game's frame (RULINGS.md §3 lists them by vertex): a harbour on every other
+// frame hex; where a harbour's frame hex touches two land hexes it faces the
+// one that is not a corner hex of the island. That puts the sites at coastal
+// edges 0, 3, 7, 10, 13, 17, 20, 23, 27.
+var harborGaps = [9]int{3, 4, 3, 3, 4, 3, 3, 4, 3}
 
 // geometry holds the tables of the board, generated once from the
 // coordinates so that no table is typed by hand.

@@ -2,8 +2,10 @@ package referee_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -334,15 +336,37 @@ func geoAngle(e referee.Edge) float64 {
 	return math.Atan2((ay+by)/2, (ax+bx)/2)
 }
 
+// TestHarborSites checks the sites against RULINGS.md §3, which lists the
+// nine sites of the base game's frame by their vertices, clockwise from the
+// north-west one; the list is copied here as written there, not computed.
 func TestHarborSites(t *testing.T) {
-	coast := referee.CoastalEdges()
-	sites := referee.HarborSites()
-	var at []int
-	for _, s := range sites {
-		at = append(at, slices.Index(coast, s))
+	rulings := []string{
+		"N(0,-2)–S(0,-3)", "N(1,-2)–S(2,-3)", "N(2,-1)–S(3,-2)", "N(2,1)–S(3,-1)", "N(1,2)–S(1,1)",
+		"N(-1,3)–S(-1,2)", "N(-3,3)–S(-2,2)", "N(-3,2)–S(-2,0)", "N(-2,0)–S(-1,-2)",
 	}
-	if diff := cmp.Diff([]int{0, 3, 6, 10, 13, 16, 20, 23, 26}, at); diff != "" {
-		t.Errorf("HarborSites() at coastal edges (-want +got):\n%s", diff)
+	sites := referee.HarborSites()
+	if len(sites) != len(rulings) {
+		t.Fatalf("HarborSites() has %d sites, want %d", len(sites), len(rulings))
+	}
+	for i, s := range sites {
+		a, b, _ := strings.Cut(rulings[i], "–")
+		want := geoEdge(t, geoVertex(t, a), geoVertex(t, b))
+		if s != want {
+			t.Errorf("HarborSites()[%d] = %v, want %s (RULINGS.md §3)", i, s, rulings[i])
+		}
+		if len(s.Hexes()) != 1 {
+			t.Errorf("HarborSites()[%d] = %v touches land hexes %v, want a coastal edge", i, s, s.Hexes())
+		}
+	}
+	// Counted along the coast the sites are 3, 4, 3, 3, 4, 3, 3, 4, 3 edges apart (RULINGS.md §3).
+	coast := referee.CoastalEdges()
+	var gaps []int
+	for i, s := range sites {
+		next := sites[(i+1)%len(sites)]
+		gaps = append(gaps, (slices.Index(coast, next)-slices.Index(coast, s)+len(coast))%len(coast))
+	}
+	if diff := cmp.Diff([]int{3, 4, 3, 3, 4, 3, 3, 4, 3}, gaps); diff != "" {
+		t.Errorf("coastal edges between the harbour sites (-want +got):\n%s", diff)
 	}
 	ends := map[referee.Vertex]bool{}
 	for _, s := range sites {
@@ -402,6 +426,20 @@ func geoSeaHex(t *testing.T, e referee.Edge) referee.Hex {
 	}
 	t.Fatalf("no sea hex has edge %v", e)
 	return referee.Hex{}
+}
+
+// geoVertex reads a vertex name as RULINGS.md writes it: "N(q,r)" or "S(q,r)".
+func geoVertex(t *testing.T, name string) referee.Vertex {
+	t.Helper()
+	var q, r int
+	if _, err := fmt.Sscanf(name[1:], "(%d,%d)", &q, &r); err != nil || (name[0] != 'N' && name[0] != 'S') {
+		t.Fatalf("vertex %q: want N(q,r) or S(q,r)", name)
+	}
+	v := referee.Vertex{Hex: referee.Hex{Q: q, R: r}, South: name[0] == 'S'}
+	if v.String() != name {
+		t.Fatalf("vertex %q reads back as %q", name, v)
+	}
+	return v
 }
 
 func geoAbs(n int) int {

@@ -41,18 +41,40 @@ func (l Level) NameEN() string {
 	return string(l)
 }
 
+// Suggestion is the level the escalation rules suggest for a new penalty,
+// with how they reached it, so that the judge sees why (§14: the judge's
+// decision is final, and may be another level).
+type Suggestion struct {
+	Level Level // the suggested level
+	Start Level // where the rules start: the offence's default level or the judge's choice
+	// Nth counts this offence for the player in the tournament: 1 for a
+	// first offence, 2 for the first repeat, ...
+	Nth int
+	// Highest is the highest level the player's earlier penalties for this
+	// offence reached; "" for a first offence.
+	Highest Level
+	// Escalated says Level is one step above Highest (RULINGS.md, Penalties).
+	Escalated bool
+}
+
 // SuggestLevel returns the level the judge console proposes for a new
 // penalty for the offence with the given code, from the levels of the
 // player's earlier penalties for the same offence in this tournament
-// (not revoked, oldest first). It is Escalate from the offence's default
-// level; the judge's decision is final (§14), so the judge may record
-// another level.
+// (not revoked, oldest first). It is Suggest's level.
 func SuggestLevel(rs Ruleset, offence string, earlier []Level) (Level, error) {
+	sg, err := Suggest(rs, offence, earlier)
+	return sg.Level, err
+}
+
+// Suggest returns the suggestion of the escalation rules for a new penalty
+// for the offence with the given code, starting from its default level:
+// Escalate, with how it was reached.
+func Suggest(rs Ruleset, offence string, earlier []Level) (Suggestion, error) {
 	o, ok := rs.Offence(offence)
 	if !ok {
-		return "", violation("unknown-offence", fmt.Sprintf("unknown offence %q", offence), map[string]any{"Offence": offence})
+		return Suggestion{}, violation("unknown-offence", fmt.Sprintf("unknown offence %q", offence), map[string]any{"Offence": offence})
 	}
-	return Escalate(rs, o, o.Level, earlier)
+	return escalate(rs, o, o.Level, earlier)
 }
 
 // Escalate returns the level of a new penalty for offence o that starts at
@@ -60,15 +82,20 @@ func SuggestLevel(rs Ruleset, offence string, earlier []Level) (Level, error) {
 // levels of the player's earlier penalties for the same offence in this
 // tournament (not revoked, oldest first).
 //
-// RULINGS.md, Penalties: "the second warning for the same offence in one
-// tournament becomes the next level", generalised by the ruleset: when the
-// previous penalty for the offence was at rs.EscalateFrom or above on
-// rs.Ladder, the new one is one step above that previous level (the top of
-// the ladder stays the top), or start if start is higher still. A previous
-// penalty below rs.EscalateFrom does not escalate, so with the preset
-// repeated cautions stay cautions. An offence with Escalates false (an
-// in-game procedural error with a fixed remedy) always gets start.
+// RULINGS.md, Penalties: a repeat of an offence that escalates is suggested
+// one level above the highest level that offence has reached for that
+// player (the top of the ladder stays the top), or start if start is higher
+// still. So a second caution becomes a warning, and a warning after a VP
+// deduction becomes a game loss: a lighter penalty given in between lowers
+// nothing. A ruleset may let repeats climb only from rs.EscalateFrom up
+// (the preset escalates from the first level); an offence with Escalates
+// false (an in-game procedural error with a fixed remedy) always gets start.
 func Escalate(rs Ruleset, o Offence, start Level, earlier []Level) (Level, error) {
+	sg, err := escalate(rs, o, start, earlier)
+	return sg.Level, err
+}
+
+func escalate(rs Ruleset, o Offence, start Level, earlier []Level) (Suggestion, error) {
 	at := func(l Level) (int, error) {
 		i := slices.Index(rs.Ladder, l)
 		if i < 0 {
@@ -78,26 +105,36 @@ func Escalate(rs Ruleset, o Offence, start Level, earlier []Level) (Level, error
 	}
 	s, err := at(start)
 	if err != nil {
-		return "", err
+		return Suggestion{}, err
 	}
+	sg := Suggestion{Level: start, Start: start, Nth: len(earlier) + 1}
+	highest := -1
 	for _, l := range earlier {
-		if _, err := at(l); err != nil {
-			return "", err
+		i, err := at(l)
+		if err != nil {
+			return Suggestion{}, err
 		}
+		highest = max(highest, i)
 	}
-	if !o.Escalates || len(earlier) == 0 {
-		return start, nil
+	if highest < 0 {
+		return sg, nil
+	}
+	sg.Highest = rs.Ladder[highest]
+	if !o.Escalates {
+		return sg, nil
 	}
 	from, err := at(rs.EscalateFrom)
 	if err != nil {
-		return "", fmt.Errorf("escalate_from: %w", err)
+		return Suggestion{}, fmt.Errorf("escalate_from: %w", err)
 	}
-	prev, _ := at(earlier[len(earlier)-1])
-	if prev < from {
-		return start, nil
+	if highest < from {
+		return sg, nil
 	}
-	next := min(prev+1, len(rs.Ladder)-1)
-	return rs.Ladder[max(next, s)], nil
+	next := min(highest+1, len(rs.Ladder)-1)
+	if next > s {
+		sg.Level, sg.Escalated = rs.Ladder[next], true
+	}
+	return sg, nil
 }
 
 // levelOffLadder reports a penalty level that is not on the ruleset's ladder.
@@ -155,8 +192,7 @@ func PlaceWithPenalties(rs Ruleset, scores []Score, declared string, sanctions [
 	}
 	table := make([]Placing, len(scores))
 	for i, s := range scores {
-		// §11: VP are recorded with a cap of 10 (rs.VPCap).
-		vp := min(s.VP, rs.VPCap)
+		vp := rs.CapVP(s.VP)
 		vp = max(vp-deductions[i]*rs.DeductVP, 0)
 		if lost[i] {
 			vp = 0

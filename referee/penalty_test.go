@@ -60,13 +60,15 @@ func TestSuggestLevel(t *testing.T) {
 		{"shamisen", []referee.Level{w, vp}, gl},
 		{"shamisen", []referee.Level{w, vp, gl}, dq},
 		{"shamisen", []referee.Level{w, vp, gl, dq}, dq},
-		// The previous instance decides, even when the judge gave less then.
-		{"shamisen", []referee.Level{vp, c}, w},
+		// RULINGS.md: one above the highest level reached, even when the
+		// judge gave less since (a warning after a VP deduction is a game loss).
+		{"shamisen", []referee.Level{vp, c}, gl},
+		{"shamisen", []referee.Level{vp, w}, gl},
 		{"note-taking", []referee.Level{gl}, dq},
-		// Cautions stay below escalate_from (warning), so they repeat.
+		// A second caution becomes a warning: cautions escalate too.
 		{"card-handling", nil, c},
-		{"card-handling", []referee.Level{c}, c},
-		{"card-handling", []referee.Level{c, c, c}, c},
+		{"card-handling", []referee.Level{c}, w},
+		{"needless-talk", []referee.Level{c, c}, w},
 		{"card-handling", []referee.Level{c, w}, vp},
 		{"ignored-judge", nil, gl},
 		{"ignored-judge", []referee.Level{gl}, dq},
@@ -88,6 +90,8 @@ func TestEscalateLevel(t *testing.T) {
 	preset := rulesPreset()
 	fromCaution := rulesPreset()
 	fromCaution.EscalateFrom = referee.Caution
+	fromWarning := rulesPreset()
+	fromWarning.EscalateFrom = referee.Warning
 	short := rulesPreset()
 	short.Ladder = []referee.Level{referee.Caution, referee.Warning, referee.GameLoss, referee.Disqualification}
 	shamisen, _ := preset.Offence("shamisen")
@@ -105,7 +109,9 @@ func TestEscalateLevel(t *testing.T) {
 		{"a judge's lower start still escalates", preset, shamisen, referee.Caution, []referee.Level{referee.Warning}, referee.VPDeduction},
 		{"a judge's start on a first offence", preset, handling, referee.Warning, nil, referee.Warning},
 		{"escalating from caution", fromCaution, handling, referee.Caution, []referee.Level{referee.Caution}, referee.Warning},
-		{"no escalation from caution by default", preset, handling, referee.Caution, []referee.Level{referee.Caution}, referee.Caution},
+		{"the preset escalates from caution", preset, handling, referee.Caution, []referee.Level{referee.Caution}, referee.Warning},
+		{"a ruleset escalating from warning repeats cautions", fromWarning, handling, referee.Caution, []referee.Level{referee.Caution, referee.Caution}, referee.Caution},
+		{"the highest earlier level decides", preset, shamisen, referee.Warning, []referee.Level{referee.GameLoss, referee.Caution}, referee.Disqualification},
 		{"a ladder without VP deduction", short, shamisen, referee.Warning, []referee.Level{referee.Warning}, referee.GameLoss},
 		{"a fixed remedy keeps the judge's level", fromCaution, trade, referee.Warning, []referee.Level{referee.GameLoss}, referee.Warning},
 	}
@@ -114,6 +120,40 @@ func TestEscalateLevel(t *testing.T) {
 			got, err := referee.Escalate(tt.rs, tt.o, tt.start, tt.earlier)
 			if err != nil || got != tt.want {
 				t.Errorf("Escalate(%q, %q, %v) = %q, %v, want %q", tt.o.Code, tt.start, tt.earlier, got, err, tt.want)
+			}
+		})
+	}
+}
+
+// Suggest says how it reached its level, for the penalty page: "2回目:
+// 前回の最高 注意 → 警告".
+func TestSuggestExplains(t *testing.T) {
+	const (
+		c  = referee.Caution
+		w  = referee.Warning
+		vp = referee.VPDeduction
+		gl = referee.GameLoss
+	)
+	tests := []struct {
+		offence string
+		earlier []referee.Level
+		want    referee.Suggestion
+	}{
+		{"needless-talk", nil, referee.Suggestion{Level: c, Start: c, Nth: 1}},
+		{"needless-talk", []referee.Level{c}, referee.Suggestion{Level: w, Start: c, Nth: 2, Highest: c, Escalated: true}},
+		{"needless-talk", []referee.Level{c, w}, referee.Suggestion{Level: vp, Start: c, Nth: 3, Highest: w, Escalated: true}},
+		{"shamisen", []referee.Level{vp, w}, referee.Suggestion{Level: gl, Start: w, Nth: 3, Highest: vp, Escalated: true}},
+		{"ignored-judge", []referee.Level{c}, referee.Suggestion{Level: gl, Start: gl, Nth: 2, Highest: c}},
+		{"void-dice-roll", []referee.Level{c, c}, referee.Suggestion{Level: c, Start: c, Nth: 3, Highest: c}},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s after %v", tt.offence, tt.earlier), func(t *testing.T) {
+			got, err := referee.Suggest(rulesPreset(), tt.offence, tt.earlier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Suggest(%q, %v) (-want +got):\n%s", tt.offence, tt.earlier, diff)
 			}
 		})
 	}

@@ -35,6 +35,14 @@ func Place(rs Ruleset, scores []Score, declared string) ([]Placing, error) {
 // typo (80 for 8), which the cap of §11 would otherwise record as 10.
 const MaxVP = 22
 
+// MaxBuildingVP is the most VP one player's buildings give (§1: 4 cities
+// and 5 settlements), and MaxCardVP the most the cards add to a whole
+// table: the two 2-point cards (§10) and the five 1-point cards (§9 オ).
+const (
+	MaxBuildingVP = 13
+	MaxCardVP     = 9
+)
+
 // checkScores reports a table that cannot have happened: a table of other
 // than 3 or 4 players, an empty or repeated player, negative VP, or a
 // declared winner who is not at the table or has too few VP to declare.
@@ -58,6 +66,9 @@ func checkScores(rs Ruleset, scores []Score, declared string) error {
 				map[string]any{"Player": s.Player, "VP": s.VP, "Max": MaxVP})
 		}
 	}
+	if err := checkTableVP(scores); err != nil {
+		return err
+	}
 	if declared == "" {
 		return nil
 	}
@@ -73,6 +84,28 @@ func checkScores(rs Ruleset, scores []Score, declared string) error {
 			map[string]any{"Player": declared, "VP": vp, "Need": rs.WinVP})
 	}
 	return nil
+}
+
+// checkTableVP applies RULINGS.md §12 (what a table's VP can be): every VP
+// a player reports above what buildings give (MaxBuildingVP) comes from the
+// cards, and the cards give at most MaxCardVP to the whole table, so those
+// VP above 13 add up to at most 9. Four players with 22 each is a typo.
+func checkTableVP(scores []Score) error {
+	extra := 0
+	var over []string
+	for _, s := range scores {
+		if s.VP > MaxBuildingVP {
+			extra += s.VP - MaxBuildingVP
+			over = append(over, s.Player)
+		}
+	}
+	if extra <= MaxCardVP {
+		return nil
+	}
+	return violation("table-vp-impossible",
+		fmt.Sprintf("the VP above %d of players %v add up to %d, more than the %d the 2-point and 1-point cards give a table",
+			MaxBuildingVP, over, extra, MaxCardVP),
+		map[string]any{"Group": over, "Extra": extra, "Buildings": MaxBuildingVP, "Max": MaxCardVP})
 }
 
 // tableSize reports a table of n players, which is not 3 or 4.

@@ -20,7 +20,7 @@ import (
 func rulesPreset() referee.Ruleset {
 	return referee.Ruleset{
 		Name:           "proshop-2003",
-		Version:        "2003.2",
+		Version:        "2003.3",
 		GameMinutes:    7,
 		VPCap:          10,
 		WinVP:          10,
@@ -42,7 +42,7 @@ func rulesPreset() referee.Ruleset {
 		StandingsOrder:  []referee.StandingsKey{referee.KeyFirsts, referee.KeyVP, referee.KeyShare},
 		PlacementPoints: []int{4, 3, 2, 1},
 		Ladder:          slices.Clone(referee.Levels),
-		EscalateFrom:    referee.Warning,
+		EscalateFrom:    referee.Caution,
 		DeductVP:        2,
 		Penalties: []referee.Offence{
 			{Code: "card-handling", Section: "§13", NameJA: "カードの出し入れを本人が行った", NameEN: "Handled own cards in or out", Level: referee.Caution, Escalates: true},
@@ -333,9 +333,13 @@ func FuzzPlace(f *testing.F) {
 			declared = "nobody"
 		}
 		wantErr := declared == "nobody" || four && (id4 == "" || slices.Contains([]string{"p1", "p2", "p3"}, id4))
+		extra := 0
 		for _, s := range scores {
 			wantErr = wantErr || s.VP < 0 || s.VP > referee.MaxVP || s.Player == declared && s.VP < rs.WinVP
+			extra += max(s.VP-13, 0)
 		}
+		// RULINGS.md §12: the VP above 13 of a table's players add up to at most 9.
+		wantErr = wantErr || extra > 9
 		got, err := referee.Place(rs, scores, declared)
 		if err != nil {
 			if !wantErr {
@@ -368,5 +372,47 @@ func TestPlaceRefusesImpossibleVP(t *testing.T) {
 	got, err := referee.Place(rs, scores, "a")
 	if err != nil || got[0].VP != rs.VPCap {
 		t.Errorf("Place(%v) = %v, %v; want %d VP recorded as %d", scores, got, err, referee.MaxVP, rs.VPCap)
+	}
+}
+
+// RULINGS.md §12: a player's buildings give at most 13 VP, and the cards at
+// most 9 VP to the whole table, so the VP a table reports above 13 each add
+// up to at most 9. The table: four players with 22 VP and a declarer.
+func TestPlaceRefusesImpossibleTable(t *testing.T) {
+	rs := rulesPreset()
+	tests := []struct {
+		name   string
+		vp     []int
+		wantOK bool
+	}{
+		{"four at 22", []int{22, 22, 22, 22}, false},
+		{"one at 22 holds every card", []int{22, 13, 13, 13}, true},
+		{"one card point too many", []int{22, 14, 5, 5}, false},
+		{"cards shared out", []int{16, 16, 16, 13}, true},
+		{"shared out one too many", []int{17, 16, 16, 13}, false},
+		{"three players", []int{18, 18, 3}, false},
+		{"nothing above buildings", []int{13, 13, 13, 13}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var scores []referee.Score
+			for i, vp := range tt.vp {
+				scores = append(scores, referee.Score{Player: fmt.Sprintf("p%d", i+1), VP: vp})
+			}
+			got, err := referee.Place(rs, scores, "p1")
+			if tt.wantOK {
+				if err != nil {
+					t.Errorf("Place(%v) error = %v, want placings", tt.vp, err)
+				}
+				return
+			}
+			var v *referee.Violation
+			if !errors.As(err, &v) || v.Code != "table-vp-impossible" || !errors.Is(err, referee.ErrInvalid) {
+				t.Fatalf("Place(%v) = %v, %v; want a table-vp-impossible violation", tt.vp, got, err)
+			}
+			if v.Args["Max"] != 9 || v.Args["Buildings"] != 13 {
+				t.Errorf("violation args = %v, want Max 9 and Buildings 13", v.Args)
+			}
+		})
 	}
 }

@@ -343,6 +343,10 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return fmt.Sprintf("ruleset field %s: %s", e.Field, e.Msg) }
 
+// CapVP returns the VP a score sheet's vp are recorded as, before any
+// penalty: §11, VP are recorded with a cap of 10 (rs.VPCap).
+func (rs Ruleset) CapVP(vp int) int { return min(vp, rs.VPCap) }
+
 // Offence returns the catalogue entry with the given code.
 func (rs Ruleset) Offence(code string) (Offence, bool) {
 	i := slices.IndexFunc(rs.Penalties, func(o Offence) bool { return o.Code == code })

@@ -62,8 +62,9 @@
 
   function tick() {
     const sec = left(clock.remaining);
-    const up = clock.state === "over" || (clock.state !== "ready" && sec === 0);
-    clockTime.textContent = up ? text.time : mmss(sec);
+    const stopped = clock.state === "stopped";
+    const up = !stopped && (clock.state === "over" || (clock.state !== "ready" && sec === 0));
+    clockTime.textContent = stopped ? text.finished : up ? text.time : mmss(sec);
     clockLabel.textContent = text.state[up ? "over" : clock.state] || "";
     clockBox.className = "k-clock state-" + clock.state + (up ? " up" : "") +
       (!up && clock.state === "running" && sec <= 60 ? " warn" : "");
@@ -215,6 +216,28 @@
     return td;
   }
 
+  // vpSum shows a deduction as such, as the server does (web.vpSum):
+  // "6 − 2 = 4", the cap "12 → 10", a game loss "6 → 0"; "" when the
+  // sheet's VP stand.
+  function vpSum(s) {
+    const capped = s.vp + (s.deducted || 0);
+    const lost = (s.penalties || []).some(function (l) {
+      return l === "game_loss" || l === "disqualification";
+    });
+    let sum = String(s.reported_vp);
+    if (capped !== s.reported_vp) {
+      sum += " → " + capped;
+    }
+    if (lost) {
+      if (capped !== 0) {
+        sum += " → 0";
+      }
+    } else if (s.deducted > 0) {
+      sum += " − " + s.deducted + " = " + s.vp;
+    }
+    return sum === String(s.vp) ? "" : sum;
+  }
+
   function renderTables(round) {
     const box = document.getElementById("table-cards");
     const section = document.getElementById("tables");
@@ -272,7 +295,13 @@
         }
         if (pl) {
           li.appendChild(document.createTextNode(" "));
-          li.appendChild(el("span", "k-vp", fill(text.vp, { N: pl.vp })));
+          li.appendChild(el("span", "k-vp", fill(text.vp, { N: vpSum(pl) || pl.vp })));
+          if (pl.penalties && pl.penalties.length > 0) {
+            li.appendChild(document.createTextNode(" "));
+            li.appendChild(el("span", "k-pen", pl.penalties.map(function (l) {
+              return text.levels[l] || l;
+            }).join(text.sep)));
+          }
           if (t.result.declared === p.id) {
             li.appendChild(document.createTextNode(" "));
             li.appendChild(el("span", "k-tag", text.declared));
@@ -290,7 +319,27 @@
     section.hidden = !round || round.tables.length === 0;
   }
 
-  function renderStandings(standings) {
+  // The standings count the rounds complete unless the page asked for
+  // every result so far (?standings=live); once the tournament is
+  // finished they are final, with the winners above them.
+  function renderStandings(live) {
+    const standings = live.standings || [];
+    const finished = live.tournament.state === "finished";
+    document.getElementById("standings-label").textContent = finished ? text.final
+      : live.standings_live ? fill(text.live, { N: live.standings_after + 1 })
+        : fill(text.after, { N: live.standings_after });
+    const sw = document.getElementById("standings-switch");
+    if (sw) {
+      sw.parentNode.hidden = finished;
+    }
+    document.getElementById("final").hidden = !finished;
+    document.getElementById("find").hidden = finished;
+    document.getElementById("players").hidden = finished;
+    document.getElementById("winners").textContent = (live.winners || []).length === 0 ? ""
+      : fill(text.winner, { W: live.winners.map(function (w) {
+        return w.name;
+      }).join(text.sep) });
+    body.classList.toggle("finished", finished);
     const tbody = document.getElementById("standing-rows");
     const out = document.createDocumentFragment();
     let n = 0;
@@ -307,6 +356,7 @@
       tr.appendChild(el("td", "num", String(s.firsts)));
       tr.appendChild(el("td", "num", String(s.vp)));
       tr.appendChild(el("td", "num", s.share.toFixed(3)));
+      tr.appendChild(el("td", "num", String(s.played)));
       out.appendChild(tr);
     });
     tbody.replaceChildren(out);
@@ -327,7 +377,7 @@
     fetchedAtZero = { round: clock.state !== "ready" && clock.remaining === 0 };
     renderEntries(round);
     renderTables(round);
-    renderStandings(live.standings || []);
+    renderStandings(live);
     tick();
     if (projector) {
       paginate();
@@ -345,7 +395,8 @@
   }
 
   function fetchLive() {
-    fetch("/api/v1/tournaments/" + tid + "/live", { cache: "no-store", headers: { Accept: "application/json" } })
+    const which = body.getAttribute("data-standings") === "live" ? "?standings=live" : "";
+    fetch("/api/v1/tournaments/" + tid + "/live" + which, { cache: "no-store", headers: { Accept: "application/json" } })
       .then(function (res) {
         if (!res.ok) {
           throw new Error("live state: " + res.status);

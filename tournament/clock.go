@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -28,6 +29,7 @@ const (
 	ClockRunning = "running" // counting down
 	ClockPaused  = "paused"  // stopped by the judge; no table's time passes
 	ClockOver    = "over"    // time is up for the round and for every table still playing
+	ClockStopped = "stopped" // the tournament is finished: the clock no longer counts
 )
 
 // The statuses of a table on the round's clock.
@@ -466,13 +468,29 @@ func gameTime(t Tournament, r Round) GameTime {
 	return g
 }
 
+// clockAt computes the clock of round r of t at now, as ClockAt does with
+// the round's game time (gameTime), over tables (the round's, or its tables
+// as read for a view); once t is finished the clock stops where it stood
+// when the judge closed it.
+func clockAt(t Tournament, r Round, events []ClockEvent, tables []Table, now time.Time) Clock {
+	if t.Closed == nil {
+		return ClockAt(events, gameTime(t, r), tables, now)
+	}
+	if t.Closed.At.Before(now) {
+		now = t.Closed.At
+	}
+	c := ClockAt(events, gameTime(t, r), tables, now)
+	c.State = ClockStopped
+	return c
+}
+
 // clockOf returns round r's clock at now with the events recorded for it.
 func (s *Service) clockOf(ctx context.Context, t Tournament, r Round, now time.Time) (Clock, []ClockEvent, error) {
 	events, err := s.store.ClockEvents(ctx, r.ID)
 	if err != nil {
 		return Clock{}, nil, err
 	}
-	return ClockAt(events, gameTime(t, r), r.Tables, now), events, nil
+	return clockAt(t, r, events, r.Tables, now), events, nil
 }
 
 // Clock returns round n's clock now.
@@ -500,6 +518,9 @@ func (s *Service) ClockAction(ctx context.Context, judge string, tournamentID in
 	}
 	t, err := s.store.Tournament(ctx, tournamentID)
 	if err != nil {
+		return Clock{}, err
+	}
+	if err := t.checkOpen(); err != nil {
 		return Clock{}, err
 	}
 	r, err := s.store.Round(ctx, tournamentID, n)
@@ -546,7 +567,7 @@ func (s *Service) ClockAction(ctx context.Context, judge string, tournamentID in
 	if err := s.store.AddClockEvent(ctx, &e, s.change(judge, "clock."+in.Action, subject, nil, &e)); err != nil {
 		return Clock{}, err
 	}
-	return ClockAt(append(events, e), gameTime(t, r), r.Tables, now), nil
+	return clockAt(t, r, append(events, e), r.Tables, now), nil
 }
 
 // checkExtension validates an extension and fills it into e.
@@ -653,4 +674,49 @@ func (s *Service) checkDeclaredInTime(ctx context.Context, e event, r Round, t T
 	return "", invalid("declared-after-time", fmt.Sprintf("%s: the time signal was given at %s; a declaration recorded after it needs the judge's confirmation that it came before the signal (§12)",
 		tableSubject(r.Number, t.Number), tc.Deadline.Format(time.RFC3339)),
 		map[string]any{"Round": r.Number, "Table": t.Number, "Deadline": tc.Deadline.Local().Format("15:04:05")})
+}
+
+// checkEndedInTime applies §12 to a game recorded as ended by time: a game
+// ends only by a declaration or by the time signal, so a result marked
+// "ended by time" is accepted once that table's time is up; before that
+// (the clock not started, or time left) it needs the judge's reason (a game
+// the judge ended, a disqualification), recorded with the result like a late
+// declaration (RULINGS.md §12). A correction that keeps the latest
+// revision's end by time was checked when that revision was saved. It
+// reports whether the game ended before its signal.
+func (s *Service) checkEndedInTime(ctx context.Context, e event, r Round, t Table, in ResultInput, now time.Time) (bool, error) {
+	if t.Result != nil && t.Result.EndedBy == EndedByTime {
+		return t.Result.EndedEarly, nil
+	}
+	c, _, err := s.clockOf(ctx, e.t, r, now)
+	if err != nil {
+		return false, err
+	}
+	tc, ok := c.Table(t.Number)
+	if ok && tc.TimeUp {
+		return false, nil
+	}
+	if strings.TrimSpace(in.Reason) != "" {
+		return true, nil
+	}
+	started := ok && tc.Status != TableReady
+	// A final table past its game time plays under the turn limit until
+	// the end the judge sets (national rules): its time is up only then.
+	turns := ok && tc.Turns != nil && tc.Turns.End.IsZero()
+	left := ""
+	if started && !turns {
+		sec := int(tc.Remaining.Round(time.Second) / time.Second)
+		left = fmt.Sprintf("%d:%02d", sec/60, sec%60)
+	}
+	what := "the clock of round " + fmt.Sprint(r.Number) + " has not started"
+	switch {
+	case turns:
+		what = "it plays under the turn limit until the judge sets its end"
+	case started:
+		what = left + " of the table's time is left"
+	}
+	return false, invalid("ended-by-time-early",
+		fmt.Sprintf("%s: a game ends by time only at its time signal, and %s; a result ended by time before it needs the judge's reason (§12)",
+			tableSubject(r.Number, t.Number), what),
+		map[string]any{"Round": r.Number, "Table": t.Number, "Started": started, "Left": left, "TurnLimit": turns})
 }

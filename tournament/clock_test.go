@@ -2,6 +2,7 @@ package tournament_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -367,6 +368,78 @@ func TestLateDeclaration(t *testing.T) {
 	}
 }
 
+// RULINGS.md §12: a game ends only by a declaration or by the time signal,
+// so a result ended by time is accepted once the table's time is up; before
+// that (the clock not started, or 6 minutes left) it needs the judge's
+// reason, recorded with the result like a late declaration.
+func TestEndedByTimeBeforeTheSignal(t *testing.T) {
+	c := newClockConsole(t)
+	tour, _ := c.setUp(12, 3)
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	sheet := func(table int, reason string) tournament.ResultInput {
+		in := tournament.ResultInput{Reason: reason}
+		for i, p := range r.Tables[table-1].Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{9, 6, 5, 4}[i]})
+		}
+		return in
+	}
+	save := func(table int, in tournament.ResultInput) (tournament.TableResult, error) {
+		return c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, table, in)
+	}
+	early := func(name string, table int, in tournament.ResultInput, started bool, left string) {
+		t.Helper()
+		_, err := save(table, in)
+		var v *referee.Violation
+		if !errors.Is(err, tournament.ErrInvalid) || !errors.As(err, &v) || v.Code != "ended-by-time-early" {
+			t.Fatalf("%s: SaveResult error = %v, want the violation ended-by-time-early", name, err)
+		}
+		if v.Args["Started"] != started || v.Args["Left"] != left || v.Args["Table"] != table {
+			t.Errorf("%s: ended-by-time-early args = %v, want Started %v, Left %q, Table %d", name, v.Args, started, left, table)
+		}
+		if _, err := c.svc.PreviewResult(c.ctx, tour.ID, 1, table, in); !errors.As(err, &v) || v.Code != "ended-by-time-early" {
+			t.Errorf("%s: PreviewResult error = %v, want ended-by-time-early as saving", name, err)
+		}
+	}
+
+	early("the clock never started", 1, sheet(1, ""), false, "")
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	c.at = at(1, 0)
+	early("6 minutes left", 1, sheet(1, "  "), true, "6:00")
+	if rv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); rv.Tables[0].Result != nil {
+		t.Fatalf("the refused result was saved: %+v", rv.Tables[0].Result)
+	}
+
+	// The judge ended the game: saved, with the reason, marked early.
+	res := must(save(1, sheet(1, " 失格のため終了 "))).ok(t)
+	if !res.Result.EndedEarly || res.Result.Reason != "失格のため終了" || res.Result.EndedBy != tournament.EndedByTime {
+		t.Errorf("the judge's early end: %+v, want ended by time, early, with the reason", res.Result)
+	}
+	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
+	if len(revs) != 1 || !revs[0].EndedEarly || revs[0].Reason != "失格のため終了" {
+		t.Errorf("revisions of table 1 = %+v, want the early end and its reason stored", revs)
+	}
+	// A correction that keeps the end by time was checked then.
+	fix := sheet(1, "VP typo")
+	fix.Version = 1
+	fix.Scores[1].VP = 7
+	if res := must(save(1, fix)).ok(t); !res.Result.EndedEarly {
+		t.Errorf("a correction of the early end: %+v, want it still marked early", res.Result)
+	}
+
+	// At the signal, time ends the game: no reason asked, nothing early.
+	c.at = at(7, 0)
+	if res := must(save(2, sheet(2, ""))).ok(t); res.Result.EndedEarly || res.Result.Reason != "" {
+		t.Errorf("a game ended at the signal: %+v, want no early end and no reason", res.Result)
+	}
+	// An extended table's own time is what counts.
+	c.at = at(6, 0)
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockExtend, Table: 3, Seconds: 120, Reason: "ruling"})).ok(t)
+	c.at = at(7, 30)
+	early("an extended table", 3, sheet(3, ""), true, "1:30")
+	c.at = at(9, 0)
+	must(save(3, sheet(3, ""))).ok(t)
+}
+
 // The store keeps the facts the clock is computed from; reopening the
 // database (a restart, a power cut) computes the same clock.
 func TestClockSurvivesReopen(t *testing.T) {
@@ -411,5 +484,222 @@ func TestClockSurvivesReopen(t *testing.T) {
 	now = at(64, 0)
 	if clk = must(svc.Clock(t.Context(), tour.ID, 1)).ok(t); clk.Remaining != 6*time.Minute || !clk.Deadline.Equal(at(70, 0)) {
 		t.Errorf("a minute after resuming: %v left to %v, want 6m0s to %v", clk.Remaining, clk.Deadline, at(70, 0))
+	}
+}
+
+// A judge closes the tournament once every table has its result: the
+// standings are final, the clock stops, and every later change is refused
+// until a judge reopens it, with a reason; both are audited.
+func TestCloseAndReopen(t *testing.T) {
+	c := newClockConsole(t)
+	tour, ps := c.setUp(8, 3)
+	conflict := func(name string, err error, code string) {
+		t.Helper()
+		var v *referee.Violation
+		if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &v) || v.Code != code {
+			t.Errorf("%s: error = %v, want the conflict %s", name, err, code)
+		}
+	}
+	if got := must(c.svc.GetTournament(c.ctx, tour.ID)).ok(t).State(); got != tournament.StateSetup {
+		t.Errorf("state before round 1 = %s, want setup", got)
+	}
+	_, err := c.svc.CloseTournament(c.ctx, "judge-a", tour.ID)
+	conflict("close before round 1", err, "tournament-not-started")
+
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	if got := must(c.svc.GetTournament(c.ctx, tour.ID)).ok(t).State(); got != tournament.StateRunning {
+		t.Errorf("state after pairing = %s, want running", got)
+	}
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	save := func(table int) {
+		t.Helper()
+		in := tournament.ResultInput{Declared: r.Tables[table-1].Players[0]}
+		for i, p := range r.Tables[table-1].Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 7, 5, 4}[i]})
+		}
+		must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, table, in)).ok(t)
+	}
+	c.at = at(2, 0)
+	save(1)
+	_, err = c.svc.CloseTournament(c.ctx, "judge-a", tour.ID)
+	conflict("close with table 2 unrecorded", err, "close-results-missing")
+	c.at = at(3, 0)
+	save(2)
+
+	// Closed after round 1 of 3 (the organizer ends the event): final.
+	closed := must(c.svc.CloseTournament(c.ctx, "judge-b", tour.ID)).ok(t)
+	if closed.State() != tournament.StateFinished || closed.Closed.Judge != "judge-b" || !closed.Closed.At.Equal(at(3, 0)) {
+		t.Errorf("CloseTournament = %+v, want finished by judge-b at 3:00", closed.Closed)
+	}
+	c.at = at(5, 0)
+	clk := must(c.svc.Clock(c.ctx, tour.ID, 1)).ok(t)
+	if clk.State != tournament.ClockStopped || clk.Remaining != 4*time.Minute {
+		t.Errorf("the clock two minutes after the close: %s with %v left, want stopped with the 4m0s left at the close", clk.State, clk.Remaining)
+	}
+	live := must(c.svc.Live(c.ctx, tour.ID)).ok(t)
+	if live.Round.Timer.State != tournament.ClockStopped || len(live.Winners) == 0 || live.Winners[0].Rank != 1 || live.StandingsAfter != 1 {
+		t.Errorf("Live after the close: clock %s, winners %+v, after round %d; want stopped, the 1st ranked, round 1",
+			live.Round.Timer.State, live.Winners, live.StandingsAfter)
+	}
+
+	// Nothing changes while closed.
+	fix := tournament.ResultInput{Version: 1, Reason: "typo", Declared: r.Tables[0].Players[0]}
+	for i, p := range r.Tables[0].Players {
+		fix.Scores = append(fix.Scores, tournament.Score{PlayerID: p, VP: []int{10, 8, 5, 4}[i]})
+	}
+	_, err = c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, fix)
+	conflict("a correction", err, "tournament-finished")
+	_, err = c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: ps[0].ID, Round: 1, Offence: "note-taking"})
+	conflict("a penalty", err, "tournament-finished")
+	_, err = c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)
+	conflict("pairing round 2", err, "tournament-finished")
+	_, err = c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockPause})
+	conflict("pausing the clock", err, "tournament-finished")
+	_, err = c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "遅刻"})
+	conflict("a late entry", err, "tournament-finished")
+	_, err = c.svc.DropPlayer(c.ctx, "judge-a", ps[0].ID)
+	conflict("a drop", err, "tournament-finished")
+	_, err = c.svc.EditTournament(c.ctx, "judge-a", tour.ID, tournament.TournamentInput{Name: "改名", Rounds: 3})
+	conflict("an edit", err, "tournament-finished")
+	_, err = c.svc.CloseTournament(c.ctx, "judge-a", tour.ID)
+	conflict("closing twice", err, "tournament-finished")
+	if ok := must(c.svc.CanPair(c.ctx, tour.ID)).ok(t); ok {
+		t.Errorf("CanPair(closed) = true, want false")
+	}
+
+	// Reopening needs a reason; then changes are taken again.
+	if _, err := c.svc.ReopenTournament(c.ctx, "judge-a", tour.ID, "  "); !errors.Is(err, tournament.ErrInvalid) {
+		t.Errorf("ReopenTournament(no reason) error = %v, want ErrInvalid", err)
+	}
+	c.at = at(6, 0)
+	reopened := must(c.svc.ReopenTournament(c.ctx, "judge-a", tour.ID, "成績表の訂正")).ok(t)
+	if reopened.State() != tournament.StateRunning {
+		t.Errorf("state after reopening = %s, want running", reopened.State())
+	}
+	_, err = c.svc.ReopenTournament(c.ctx, "judge-a", tour.ID, "again")
+	conflict("reopening an open tournament", err, "tournament-open")
+	must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, fix)).ok(t)
+	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	if log[1].Action != "tournament.reopen" || !strings.Contains(log[1].After, "成績表の訂正") || log[2].Action != "tournament.close" || log[2].Judge != "judge-b" {
+		t.Errorf("audit log starts %s, %s (%s), %s; want the correction, the reopening with its reason, the close by judge-b",
+			log[0].Action, log[1].Action, log[1].After, log[2].Action)
+	}
+}
+
+// Mid-round, the kiosk's standings count only the complete rounds, so that
+// nobody is ranked on two games against others' one; the live standings
+// count every result so far.
+func TestLiveStandingsAfterCompleteRounds(t *testing.T) {
+	c := newClockConsole(t)
+	tour, _ := c.setUp(8, 3)
+	save := func(r tournament.Round, table int) {
+		t.Helper()
+		in := tournament.ResultInput{Declared: r.Tables[table-1].Players[0]}
+		for i, p := range r.Tables[table-1].Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 7, 5, 4}[i]})
+		}
+		must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, r.Number, table, in)).ok(t)
+	}
+	r1 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	save(r1, 1)
+	live := must(c.svc.Live(c.ctx, tour.ID)).ok(t)
+	if live.StandingsAfter != 0 || played(live.Standings) != 0 || played(live.LiveStandings) != 4 {
+		t.Errorf("round 1 half recorded: after %d rounds, %d and %d games counted; want 0 rounds, 0 games, 4 live",
+			live.StandingsAfter, played(live.Standings), played(live.LiveStandings))
+	}
+	save(r1, 2)
+	r2 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	save(r2, 1)
+	live = must(c.svc.Live(c.ctx, tour.ID)).ok(t)
+	if live.StandingsAfter != 1 || played(live.Standings) != 8 || played(live.LiveStandings) != 12 {
+		t.Errorf("round 2 half recorded: after %d rounds, %d and %d games counted; want 1 round, 8 games, 12 live",
+			live.StandingsAfter, played(live.Standings), played(live.LiveStandings))
+	}
+	if live.Winners != nil {
+		t.Errorf("winners of a running tournament = %+v, want none", live.Winners)
+	}
+}
+
+// played sums the games the standings count.
+func played(st []tournament.Standing) int {
+	n := 0
+	for _, s := range st {
+		n += s.Played
+	}
+	return n
+}
+
+// Under a ruleset with a placement phase the time signal comes after every
+// phase (national rules): a table's placements, then the play time, then
+// its extensions. A result ended by time before then needs the judge's
+// reason, as TestEndedByTimeBeforeTheSignal; a final table past its game
+// time plays on under the turn limit until the end the judge sets.
+func TestEndedByTimeAfterEveryPhase(t *testing.T) {
+	c := newClockConsole(t)
+	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "地区予選", Ruleset: "national-2025", Rounds: 3})).ok(t)
+	for _, nm := range names[:7] {
+		p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana})).ok(t)
+		must(c.svc.CheckIn(c.ctx, "judge-a", p.ID, true)).ok(t)
+	}
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	four, three := r.Tables[0], r.Tables[1]
+	if len(four.Players) != 4 || len(three.Players) != 3 {
+		t.Fatalf("tables of %d and %d players, want 4 and 3", len(four.Players), len(three.Players))
+	}
+	sheet := func(tb tournament.Table) tournament.ResultInput {
+		var in tournament.ResultInput
+		for i, p := range tb.Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{9, 6, 5, 4}[i]})
+		}
+		return in
+	}
+	early := func(name string, tb tournament.Table, left string) {
+		t.Helper()
+		_, err := c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, tb.Number, sheet(tb))
+		var v *referee.Violation
+		if !errors.As(err, &v) || v.Code != "ended-by-time-early" || v.Args["Left"] != left {
+			t.Errorf("%s: SaveResult error = %v, want ended-by-time-early with %s left", name, err, left)
+		}
+	}
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	// 60 minutes is the play time alone: the placements are still owed.
+	c.at = at(60, 0)
+	early("4 players after the play time", four, "8:00")
+	early("3 players after the play time", three, "6:00")
+	c.at = at(66, 0)
+	must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, three.Number, sheet(three))).ok(t)
+	early("4 players after 66 minutes", four, "2:00")
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockExtend, Table: four.Number, Seconds: 120, Reason: "ruling"})).ok(t)
+	c.at = at(68, 0)
+	early("4 players, extended, after 68 minutes", four, "2:00")
+	c.at = at(70, 0)
+	if res := must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, four.Number, sheet(four))).ok(t); res.Result.EndedEarly {
+		t.Errorf("the extended table at its signal: %+v, want no early end", res.Result)
+	}
+
+	// A final table: its game time over, it plays under the turn limit.
+	final := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "全国大会 決勝", Ruleset: "national-2025", Rounds: 1})).ok(t)
+	var ids []int64
+	for _, nm := range names[:4] {
+		ids = append(ids, must(c.svc.AddPlayer(c.ctx, "judge-a", final.ID, tournament.PlayerInput{Name: nm.name})).ok(t).ID)
+	}
+	fr := tournament.Round{TournamentID: final.ID, Number: 1, Mode: tournament.ModeFinal, PairedBy: "judge-a", PairedAt: c.at,
+		Tables: []tournament.Table{{Number: 1, Players: ids}}}
+	if err := c.st.AddRound(c.ctx, &fr, tournament.Change{Judge: "judge-a", At: c.at, Action: "round.final", Subject: "final"}); err != nil {
+		t.Fatal(err)
+	}
+	c.at = t0
+	must(c.svc.ClockAction(c.ctx, "judge-a", final.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	c.at = at(70, 0)
+	in := sheet(fr.Tables[0])
+	_, err := c.svc.SaveResult(c.ctx, "judge-a", final.ID, 1, 1, in)
+	var v *referee.Violation
+	if !errors.As(err, &v) || v.Code != "ended-by-time-early" || v.Args["TurnLimit"] != true || v.Args["Left"] != "" {
+		t.Errorf("a final table under the turn limit: SaveResult error = %v, want ended-by-time-early under the turn limit", err)
+	}
+	must(c.svc.ClockAction(c.ctx, "judge-a", final.ID, 1, tournament.ClockInput{Action: tournament.ClockEnd, Table: 1, Seconds: 300})).ok(t)
+	c.at = at(75, 0)
+	if res := must(c.svc.SaveResult(c.ctx, "judge-a", final.ID, 1, 1, in)).ok(t); res.Result.EndedEarly {
+		t.Errorf("the final table at the end the judge set: %+v, want no early end", res.Result)
 	}
 }

@@ -25,7 +25,7 @@ func TestSetDealRefusalCarriesTheClumps(t *testing.T) {
 	if err != nil || !check.Redeal {
 		t.Fatalf("CheckDeal(dango deal) = %+v, %v; want a redeal", check, err)
 	}
-	_, err = c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, deal)
+	_, err = c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: deal})
 	var de *tournament.DealError
 	var v *referee.Violation
 	if !errors.As(err, &de) || !errors.Is(err, tournament.ErrInvalid) || !errors.As(err, &v) || v.Code != "red-clump" {

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/catanjudge/catanjudge/referee"
 )
@@ -46,6 +47,34 @@ func (e *ConflictError) Error() string {
 
 // Is makes errors.Is(err, ErrConflict) hold.
 func (e *ConflictError) Is(target error) bool { return target == ErrConflict }
+
+// StaleError reports a change decided on version Expected of a record of
+// a table (its seating or its board) that another judge has changed since:
+// Current is its version now, recorded by Judge at At. Nothing was written;
+// the judge sees what is recorded now and decides again. It matches
+// ErrConflict with errors.Is. (A score sheet has its own, ConflictError,
+// which also says what changed.)
+type StaleError struct {
+	Record   string // RecordSeating or RecordBoard
+	Expected int    // the version the refused change was decided on; 0 for none
+	Current  int
+	Judge    string
+	At       time.Time
+}
+
+// The records a StaleError names.
+const (
+	RecordSeating = "seating"
+	RecordBoard   = "board"
+)
+
+func (e *StaleError) Error() string {
+	return fmt.Sprintf("%s version %d is out of date: version %d was recorded by %s at %s",
+		e.Record, e.Expected, e.Current, e.Judge, e.At.Format("15:04:05 MST"))
+}
+
+// Is makes errors.Is(err, ErrConflict) hold.
+func (e *StaleError) Is(target error) bool { return target == ErrConflict }
 
 // The fields of a score sheet a ResultChange reports.
 const (

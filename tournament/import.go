@@ -47,12 +47,27 @@ const (
 	ProblemText = "text"
 )
 
+// The warnings of an added row: it may be a player already registered, or
+// an earlier row, written otherwise. The judge reads them before importing.
+const (
+	// WarnSameNameOtherReading is a row with the name of a registered player
+	// (SamePlayer) or an earlier row (SameLine), read another way.
+	WarnSameNameOtherReading = "same_name_other_reading"
+	// WarnSameReadingOtherName is a row with the reading of a registered
+	// player or an earlier row under another name (a name written in kana,
+	// say, or another kanji).
+	WarnSameReadingOtherName = "same_reading_other_name"
+)
+
 // ImportLine is a row of an import with what PlanImport decided for it.
 type ImportLine struct {
 	ImportRow
-	Action     string // ImportAdd, ImportSkip or ImportRefuse
-	SameLine   int    // a duplicate row: the line it repeats
-	SamePlayer int64  // a skipped row: the registered player
+	Action string // ImportAdd, ImportSkip or ImportRefuse
+	// Warning is why an added row may be someone already there
+	// (WarnSameNameOtherReading, WarnSameReadingOtherName), or "".
+	Warning    string
+	SameLine   int   // a duplicate row, or a warned one: the earlier line
+	SamePlayer int64 // a skipped or warned row: the registered player
 	// Text is why the text rules refuse the row's name or kana
 	// (ProblemText), as the forms and the API would say it.
 	Text error
@@ -66,15 +81,20 @@ type ImportPlan struct {
 }
 
 // importKey is what makes two players the same person for an import: the
-// same name and kana, spaces trimmed.
+// same name and kana as FoldReading folds them, so that イトウ ミサキ,
+// ｲﾄｳﾐｻｷ and いとう みさき are one reading, and 伊藤 美咲 and 伊藤美咲 one name.
 func importKey(name, kana string) string {
-	return strings.TrimSpace(name) + "\x00" + strings.TrimSpace(kana)
+	return FoldReading(name) + "\x00" + FoldReading(kana)
 }
 
 // PlanImport decides, without changing anything, what importing rows into
 // a tournament would do: each row is added, skipped as already registered
-// (the same name and kana), or refused with a problem. Importing the same
-// file twice therefore adds nobody the second time.
+// (the same name and kana, folded as FoldReading folds them; a row or a
+// player without kana matches on the name), or refused with a problem. An
+// added row that may be a registered player written otherwise (the same
+// name read another way, the same reading under another name) carries a
+// warning. Importing the same file twice therefore adds nobody the second
+// time, and a roster in katakana adds nobody registered in hiragana.
 func (s *Service) PlanImport(ctx context.Context, tournamentID int64, rows []ImportRow) (ImportPlan, error) {
 	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
 		return ImportPlan{}, err
@@ -86,10 +106,19 @@ func (s *Service) PlanImport(ctx context.Context, tournamentID int64, rows []Imp
 	return planImport(players, rows), nil
 }
 
+// someone is a registered player or an earlier row of the file, as an
+// import compares them.
+type someone struct {
+	name, kana string // folded
+	player     int64  // a registered player, or 0
+	line       int    // an earlier row, or 0
+}
+
 func planImport(players []Player, rows []ImportRow) ImportPlan {
-	registered := make(map[string]int64, len(players))
+	// Registered players first, then the rows in order: the first match wins.
+	var known []someone
 	for _, p := range players {
-		registered[importKey(p.Name, p.Kana)] = p.ID
+		known = append(known, someone{name: FoldReading(p.Name), kana: FoldReading(p.Kana), player: p.ID})
 	}
 	seen := map[string]int{}
 	var plan ImportPlan
@@ -108,13 +137,15 @@ func planImport(players []Player, rows []ImportRow) ImportPlan {
 			l.Problem = ProblemFixedTable
 		case seen[key] != 0:
 			l.Problem, l.SameLine = ProblemDuplicateRow, seen[key]
-		case registered[key] != 0:
-			l.Action, l.SamePlayer = ImportSkip, registered[key]
 		default:
 			l.Action = ImportAdd
+			compare(&l, known)
 		}
 		if l.Problem == "" && seen[key] == 0 {
 			seen[key] = r.Line
+		}
+		if l.Action == ImportAdd {
+			known = append(known, someone{name: FoldReading(r.Name), kana: FoldReading(r.Kana), line: r.Line})
 		}
 		switch l.Action {
 		case ImportAdd:
@@ -128,6 +159,49 @@ func planImport(players []Player, rows []ImportRow) ImportPlan {
 	}
 	refuseFixedTables(players, &plan)
 	return plan
+}
+
+// compare decides an importable row l against the players registered and
+// the earlier rows: skipped as a registered player with the same name and
+// reading (a missing reading matches any), or added, with a warning when
+// someone has the same name read another way, or the same reading under
+// another name.
+func compare(l *ImportLine, known []someone) {
+	name, kana := FoldReading(l.Name), FoldReading(l.Kana)
+	read := someone{name: name, kana: kana}.reading()
+	var warned *someone
+	for i, k := range known {
+		switch {
+		case k.name == name && (k.kana == kana || k.kana == "" || kana == ""):
+			if k.player != 0 {
+				l.Action, l.SamePlayer = ImportSkip, k.player
+				l.Warning, l.SameLine = "", 0
+				return
+			}
+			// The same as an earlier row without kana on one side: that
+			// row registers them.
+			l.Action, l.Problem, l.SameLine = ImportRefuse, ProblemDuplicateRow, k.line
+			l.Warning, l.SamePlayer = "", 0
+			return
+		case warned != nil:
+		case k.name == name:
+			warned, l.Warning = &known[i], WarnSameNameOtherReading
+		case k.reading() == read:
+			warned, l.Warning = &known[i], WarnSameReadingOtherName
+		}
+	}
+	if warned != nil {
+		l.SamePlayer, l.SameLine = warned.player, warned.line
+	}
+}
+
+// reading is how someone is read: the kana, or the name of someone
+// registered without kana (as CollationKey sorts them).
+func (k someone) reading() string {
+	if k.kana != "" {
+		return k.kana
+	}
+	return k.name
 }
 
 // rowText checks a row's name and kana as the player form does: a text

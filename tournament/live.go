@@ -11,7 +11,16 @@ import (
 type Live struct {
 	Tournament Tournament
 	Round      *RoundView // the latest round; nil before round 1 is paired
-	Standings  []Standing
+	// Standings are those after the complete rounds: StandingsAfter rounds,
+	// every table of which has a result, so that nobody's line counts a
+	// game the others have not played yet. LiveStandings count every
+	// result recorded so far, mid-round too.
+	Standings      []Standing
+	StandingsAfter int
+	LiveStandings  []Standing
+	// Winners are the players ranked 1st once the tournament is finished
+	// (several when they share the rank); nil before.
+	Winners []Standing
 }
 
 // Live returns the tournament's latest round and standings, read together
@@ -29,10 +38,45 @@ func (s *Service) Live(ctx context.Context, tournamentID int64) (Live, error) {
 		}
 		l.Round = &v
 	}
-	if l.Standings, err = e.standings(); err != nil {
+	if l.LiveStandings, err = e.standings(); err != nil {
 		return Live{}, err
 	}
+	l.StandingsAfter = e.complete()
+	l.Standings = l.LiveStandings
+	if l.StandingsAfter < len(e.rounds) {
+		done := e
+		done.rounds = e.rounds[:l.StandingsAfter]
+		if l.Standings, err = done.standings(); err != nil {
+			return Live{}, err
+		}
+	}
+	if e.t.Closed != nil {
+		l.Winners = Winners(l.Standings)
+	}
 	return l, nil
+}
+
+// complete returns how many rounds, from the first, have a result at every
+// table: the rounds standings can count without counting half a round.
+func (e event) complete() int {
+	for i, r := range e.rounds {
+		if slices.ContainsFunc(r.Tables, func(t Table) bool { return t.Result == nil }) {
+			return i
+		}
+	}
+	return len(e.rounds)
+}
+
+// Winners returns the players ranked 1st in standings (several when they
+// share the rank), or nil when nobody has played.
+func Winners(standings []Standing) []Standing {
+	var out []Standing
+	for _, st := range standings {
+		if st.Rank == 1 && st.Played > 0 {
+			out = append(out, st)
+		}
+	}
+	return out
 }
 
 // At returns l with the round's clock computed at now, for a Live read
@@ -49,9 +93,9 @@ func (l Live) At(now time.Time) Live {
 
 // At returns v with its clock computed at now, for a view read earlier and
 // kept, as Live.At does; t is the round's tournament, whose game time the
-// clock counts.
+// clock counts and whose end stops it.
 func (v RoundView) At(t Tournament, now time.Time) RoundView {
-	v.Timer = ClockAt(v.Clock, gameTime(t, v.Round), v.Round.Tables, now)
+	v.Timer = clockAt(t, v.Round, v.Clock, v.Round.Tables, now)
 	v.Tables = slices.Clone(v.Tables)
 	for i := range v.Tables {
 		v.Tables[i].Clock, _ = v.Timer.Table(v.Tables[i].Table.Number)

@@ -40,6 +40,9 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 	if err != nil {
 		return Penalty{}, err
 	}
+	if err := e.t.checkOpen(); err != nil {
+		return Penalty{}, err
+	}
 	rs := e.t.Ruleset
 	p, ok := e.player(in.PlayerID)
 	if !ok {
@@ -138,26 +141,41 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 // penalties for the same offence: the level RecordPenalty gives when the
 // judge leaves it to the rules.
 func (s *Service) SuggestPenalty(ctx context.Context, tournamentID, playerID int64, offence string) (referee.Level, error) {
+	sg, err := s.PenaltySuggestion(ctx, tournamentID, playerID, offence)
+	return sg.Level, err
+}
+
+// PenaltySuggestion returns SuggestPenalty's level with how the rules
+// reached it: which repeat this is and the highest level the earlier ones
+// reached (RULINGS.md, Penalties), for the judge to read before deciding.
+func (s *Service) PenaltySuggestion(ctx context.Context, tournamentID, playerID int64, offence string) (referee.Suggestion, error) {
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {
-		return "", err
+		return referee.Suggestion{}, err
 	}
 	if _, ok := e.player(playerID); !ok {
-		return "", notInTournament(playerID)
+		return referee.Suggestion{}, notInTournament(playerID)
 	}
-	return e.suggestLevel(playerID, offence)
+	return e.suggest(playerID, offence)
 }
 
 // suggestLevel asks the referee for the level of a new penalty of offence
-// from the player's standing penalties for it, oldest first.
+// from the player's standing penalties for it.
 func (e event) suggestLevel(playerID int64, offence string) (referee.Level, error) {
+	sg, err := e.suggest(playerID, offence)
+	return sg.Level, err
+}
+
+// suggest asks the referee for its suggestion for a new penalty of offence
+// from the player's standing penalties for it, oldest first.
+func (e event) suggest(playerID int64, offence string) (referee.Suggestion, error) {
 	var earlier []referee.Level
 	for _, x := range e.penalties {
 		if x.PlayerID == playerID && x.Offence == offence && x.Revoked == nil {
 			earlier = append(earlier, x.Level)
 		}
 	}
-	return referee.SuggestLevel(e.t.Ruleset, offence, earlier)
+	return referee.Suggest(e.t.Ruleset, offence, earlier)
 }
 
 // RevokePenalty revokes a penalty, with a reason; it stays on record.

@@ -39,6 +39,7 @@ func TestPenaltyFollowsThePlayerAfterASwap(t *testing.T) {
 	}
 	must(c.svc.SwapPlayers(c.ctx, "judge-a", tour.ID, 1, aoki, other, "席の入れ替え")).ok(t)
 
+	c.timeUp(tour, 1)
 	one := c.save(tour, 1, 1, 0, []int{9, 8, 7, 6}, -1, "")
 	two := c.save(tour, 1, 2, 0, []int{9, 8, 7, 6}, -1, "")
 	if got := placingOf(t, two.Places, aoki); got.VP != 9-tour.Ruleset.DeductVP {

@@ -36,6 +36,11 @@ type PlayerEdit struct {
 	PlayerInput
 	FixedTable int     // 0 for none
 	KeepApart  []int64 // the players to keep apart from, in any order
+	// Base is the player as the form showed them, before the judge's
+	// edit: only the fields the judge changed from it are saved, and a
+	// field another judge changed since is not overwritten (a conflict).
+	// Nil takes the player as read now.
+	Base *PlayerEdit
 }
 
 // Players lists a tournament's players by reading, as CollationKey orders
@@ -96,7 +101,15 @@ func (s *Service) EditPlayer(ctx context.Context, judge string, id int64, in Pla
 	if err := checkTableNumber(in.FixedTable); err != nil {
 		return Player{}, err
 	}
-	return s.updatePlayer(ctx, judge, id, "player.edit", nil, func(p *Player) error {
+	var base func(*Player)
+	if b := in.Base; b != nil {
+		// The store writes what changed from the base, and refuses a field
+		// changed since by another judge: the form never reverts it.
+		base = func(p *Player) {
+			p.Name, p.Kana, p.FixedTable, p.KeepApart = strings.TrimSpace(b.Name), strings.TrimSpace(b.Kana), b.FixedTable, sortedIDs(b.KeepApart)
+		}
+	}
+	return s.updatePlayerFrom(ctx, judge, id, "player.edit", nil, base, func(p *Player) error {
 		all, err := s.store.Players(ctx, p.TournamentID)
 		if err != nil {
 			return err
@@ -156,6 +169,59 @@ func (s *Service) DropPlayer(ctx context.Context, judge string, id int64) (Playe
 		p.DroppedRound = prog.OpenRound()
 		return nil
 	})
+}
+
+// DeletePlayer removes a mistaken registration: a player who never
+// played, sat out a round or was given a penalty. The deletion is audited
+// with the registration as it was. A player with any of those on record
+// is refused with a conflict (ErrConflict): their games stay in everyone's
+// standings, so they are dropped (DropPlayer) instead.
+func (s *Service) DeletePlayer(ctx context.Context, judge string, id int64) (Player, error) {
+	if err := checkJudge(judge); err != nil {
+		return Player{}, err
+	}
+	p, err := s.store.Player(ctx, id)
+	if err != nil {
+		return Player{}, err
+	}
+	c := s.change(judge, "player.delete", describe(p), snapshot(p), nil)
+	if err := s.store.DeletePlayer(ctx, id, c); err != nil {
+		return Player{}, err
+	}
+	return p, nil
+}
+
+// CheckDelete reports why DeletePlayer would refuse to remove a player:
+// the conflict it would return (ErrConflict), or nil when it would remove
+// them. The console offers the deletion only when it would work.
+func (s *Service) CheckDelete(ctx context.Context, id int64) error {
+	p, err := s.store.Player(ctx, id)
+	if err != nil {
+		return err
+	}
+	e, err := s.load(ctx, p.TournamentID)
+	if err != nil {
+		return err
+	}
+	for _, r := range e.rounds {
+		in := slices.Contains(r.Byes, id) || slices.ContainsFunc(r.Tables, func(t Table) bool { return slices.Contains(t.Players, id) }) ||
+			slices.ContainsFunc(r.Amendments, func(a Amendment) bool { return a.A == id || a.B == id })
+		if in {
+			return Conflict("player-in-pairing", fmt.Sprintf("%s is in the pairing of round %d: drop them instead", describe(p), r.Number),
+				map[string]any{"Player": p.Name, "Round": r.Number})
+		}
+	}
+	n := 0
+	for _, x := range e.penalties {
+		if x.PlayerID == id {
+			n++
+		}
+	}
+	if n > 0 {
+		return Conflict("player-has-penalty", fmt.Sprintf("%s has %d penalties on record: drop them instead", describe(p), n),
+			map[string]any{"Player": p.Name, "Count": n})
+	}
+	return nil
 }
 
 // started reports whether anything was recorded at a round's tables or on
@@ -292,6 +358,14 @@ func notInTournament(id int64) error {
 // when another change replaced them since the player was read; from is the
 // tournament's progress the edit was decided from, if it was.
 func (s *Service) updatePlayer(ctx context.Context, judge string, id int64, action string, from *Progress, edit func(*Player) error) (Player, error) {
+	return s.updatePlayerFrom(ctx, judge, id, action, from, nil, edit)
+}
+
+// updatePlayerFrom is updatePlayer for an edit decided on the player as a
+// form showed them: base, when not nil, sets those values on the player as
+// read, and the store compares the edit with them rather than with what it
+// reads now.
+func (s *Service) updatePlayerFrom(ctx context.Context, judge string, id int64, action string, from *Progress, base func(*Player), edit func(*Player) error) (Player, error) {
 	if err := checkJudge(judge); err != nil {
 		return Player{}, err
 	}
@@ -299,12 +373,16 @@ func (s *Service) updatePlayer(ctx context.Context, judge string, id int64, acti
 	if err != nil {
 		return Player{}, err
 	}
-	read := p
+	stored, read := snapshot(p), p
+	if base != nil {
+		read.KeepApart = slices.Clone(p.KeepApart)
+		base(&read)
+	}
 	p.KeepApart = slices.Clone(p.KeepApart)
 	if err := edit(&p); err != nil {
 		return Player{}, err
 	}
-	if err := s.store.UpdatePlayer(ctx, read, p, from, s.change(judge, action, describe(p), snapshot(read), p)); err != nil {
+	if err := s.store.UpdatePlayer(ctx, read, p, from, s.change(judge, action, describe(p), stored, p)); err != nil {
 		return Player{}, err
 	}
 	return p, nil

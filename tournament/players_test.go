@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
@@ -163,4 +165,107 @@ func TestImportChecksFixedTables(t *testing.T) {
 		t.Errorf("import plan %q (add %d, refused %d), want %q", got, plan.Add, plan.Refused, want)
 	}
 	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+}
+
+// A roster in katakana, half-width kana or with other spacing adds nobody
+// registered in hiragana: names and readings are compared as FoldReading
+// folds them. The same name read another way, or the same reading under
+// another name, is added with a warning for the judge.
+func TestImportFoldsKana(t *testing.T) {
+	c := newConsole(t)
+	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "名簿", Rounds: 1})).ok(t)
+	misaki := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "伊藤 美咲", Kana: "いとう みさき"})).ok(t)
+	kenta := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "佐藤健太"})).ok(t)
+	rows := []tournament.ImportRow{
+		{Line: 2, Name: "伊藤 美咲", Kana: "イトウ ミサキ"}, // the row: the same person in katakana
+		{Line: 3, Name: "伊藤　美咲", Kana: "ｲﾄｳﾐｻｷ"},  // full-width space, half-width kana
+		{Line: 4, Name: "伊藤美咲"},                   // no reading: the name decides
+		{Line: 5, Name: "佐藤 健太", Kana: "さとう けんた"}, // registered without a reading
+		{Line: 6, Name: "伊藤 美咲", Kana: "いとう みさ"},  // the same name read another way
+		{Line: 7, Name: "井藤 美咲", Kana: "イトウ　ミサキ"}, // the same reading under another name
+		{Line: 8, Name: "山田 花子", Kana: "やまだ はなこ"}, // new
+		{Line: 9, Name: "山田花子", Kana: "ヤマダハナコ"},   // the row before, in katakana
+		{Line: 10, Name: "山田 花子", Kana: "やまだ はな"}, // the row before's name, read another way
+	}
+	plan := must(c.svc.PlanImport(c.ctx, tour.ID, rows)).ok(t)
+	type line struct {
+		action, problem, warning string
+		player                   int64
+		same                     int
+	}
+	var got []line
+	for _, l := range plan.Lines {
+		got = append(got, line{l.Action, l.Problem, l.Warning, l.SamePlayer, l.SameLine})
+	}
+	want := []line{
+		{tournament.ImportSkip, "", "", misaki.ID, 0},
+		{tournament.ImportRefuse, tournament.ProblemDuplicateRow, "", 0, 2}, // row 2 again, folded
+		{tournament.ImportSkip, "", "", misaki.ID, 0},
+		{tournament.ImportSkip, "", "", kenta.ID, 0},
+		{tournament.ImportAdd, "", tournament.WarnSameNameOtherReading, misaki.ID, 0},
+		{tournament.ImportAdd, "", tournament.WarnSameReadingOtherName, misaki.ID, 0},
+		{tournament.ImportAdd, "", "", 0, 0},
+		{tournament.ImportRefuse, tournament.ProblemDuplicateRow, "", 0, 8},
+		{tournament.ImportAdd, "", tournament.WarnSameNameOtherReading, 0, 8},
+	}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(line{})); diff != "" {
+		t.Errorf("import plan (-want +got):\n%s", diff)
+	}
+	added := must(c.svc.ImportPlayers(c.ctx, "judge-a", tour.ID, rows)).ok(t)
+	if added.Add != 4 || len(added.Added) != 4 {
+		t.Errorf("ImportPlayers added %d, want the 4 rows the plan adds", len(added.Added))
+	}
+	// Importing the file again adds nobody.
+	if again := must(c.svc.PlanImport(c.ctx, tour.ID, rows)).ok(t); again.Add != 0 {
+		t.Errorf("a second import would add %d players, want none", again.Add)
+	}
+}
+
+// A registration made by mistake is deleted, audited; a player with a game,
+// a bye or a penalty on record is refused (ErrConflict): they are dropped.
+func TestDeletePlayer(t *testing.T) {
+	c := newConsole(t)
+	tour, ps := c.setUp(5, 2)
+	mistake := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "誤登録", Kana: "ごとうろく"})).ok(t)
+	must(c.svc.SetKeepApart(c.ctx, "judge-a", ps[0].ID, []int64{mistake.ID})).ok(t)
+	if err := c.svc.CheckDelete(c.ctx, mistake.ID); err != nil {
+		t.Fatalf("CheckDelete(never played) = %v, want nil", err)
+	}
+	must(c.svc.DeletePlayer(c.ctx, "judge-b", mistake.ID)).ok(t)
+	if _, err := c.svc.GetPlayer(c.ctx, mistake.ID); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("GetPlayer(deleted) error = %v, want ErrNotFound", err)
+	}
+	if p := must(c.svc.GetPlayer(c.ctx, ps[0].ID)).ok(t); len(p.KeepApart) != 0 {
+		t.Errorf("keep-apart of the other player = %v, want the deleted one gone", p.KeepApart)
+	}
+	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	if log[0].Action != "player.delete" || log[0].Judge != "judge-b" || !strings.Contains(log[0].Before, "誤登録") {
+		t.Errorf("audit log starts %+v, want player.delete by judge-b with the registration as it was", log[0])
+	}
+	for _, st := range must(c.svc.Standings(c.ctx, tour.ID)).ok(t) {
+		if st.PlayerID == mistake.ID {
+			t.Errorf("the deleted player is in the standings: %+v", st)
+		}
+	}
+
+	// Five players: round 1 pairs four and gives one a bye.
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	codes := map[int64]string{}
+	for _, id := range append(slices.Clone(r.Tables[0].Players), r.Byes...) {
+		codes[id] = "player-in-pairing"
+	}
+	late := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "遅刻"})).ok(t)
+	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: late.ID, Offence: "unsporting-conduct"})).ok(t)
+	codes[late.ID] = "player-has-penalty"
+	for id, code := range codes {
+		for _, err := range []error{c.svc.CheckDelete(c.ctx, id), func() error { _, err := c.svc.DeletePlayer(c.ctx, "judge-a", id); return err }()} {
+			var v *referee.Violation
+			if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &v) || v.Code != code {
+				t.Errorf("deleting player %d: error = %v, want the conflict %s", id, err, code)
+			}
+		}
+		if _, err := c.svc.GetPlayer(c.ctx, id); err != nil {
+			t.Errorf("player %d after the refused deletion: %v", id, err)
+		}
+	}
 }

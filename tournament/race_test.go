@@ -169,7 +169,7 @@ func TestDealOnAReplacedBoardIsRefused(t *testing.T) {
 	r.st.after(func() {
 		second = must(r.svc.SetBoard(r.ctx, "judge-b", r.tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 4, Blue: 3}})).ok(t)
 	}, "Penalties")
-	_, err := r.a.SetDeal(r.ctx, "judge-a", r.tour.ID, 1, 1, chips)
+	_, err := r.a.SetDeal(r.ctx, "judge-a", r.tour.ID, 1, 1, tournament.DealInput{Chips: chips})
 	conflict(t, "SetDeal(on a board replaced meanwhile)", err, "board-changed")
 	got := must(r.svc.Round(r.ctx, r.tour.ID, 1)).ok(t).Tables[0].Board
 	if got == nil || got.Roll != second.Board.Roll || got.Seed != second.Board.Seed || got.Deal != nil {
@@ -178,9 +178,9 @@ func TestDealOnAReplacedBoardIsRefused(t *testing.T) {
 	// Judge A, having reloaded, enters the deal of the new board; a deal
 	// entered meanwhile on the same board is no conflict.
 	r.st.after(func() {
-		must(r.svc.SetDeal(r.ctx, "judge-b", r.tour.ID, 1, 1, dealOf(t, r.tour.Ruleset, *second.Board))).ok(t)
+		must(r.svc.SetDeal(r.ctx, "judge-b", r.tour.ID, 1, 1, tournament.DealInput{Chips: dealOf(t, r.tour.Ruleset, *second.Board)})).ok(t)
 	}, "Penalties")
-	must(r.a.SetDeal(r.ctx, "judge-a", r.tour.ID, 1, 1, dealOf(t, r.tour.Ruleset, *second.Board))).ok(t)
+	must(r.a.SetDeal(r.ctx, "judge-a", r.tour.ID, 1, 1, tournament.DealInput{Chips: dealOf(t, r.tour.Ruleset, *second.Board)})).ok(t)
 }
 
 // dealOf returns the chips the console dealt on the board rec records.
@@ -380,4 +380,86 @@ func sameSet(a, b []int64) bool {
 	slices.Sort(a)
 	slices.Sort(b)
 	return slices.Equal(a, b)
+}
+
+// Every form that edits a recorded thing carries what it showed: a save
+// decided on an older version of a table's seating, board or deal is
+// refused with who recorded the newer one, and never replaces it; a player
+// edited on an old page keeps the fields another judge changed since, or is
+// refused when the same field changed.
+func TestStaleFormsNeverRevert(t *testing.T) {
+	c := newConsole(t)
+	tour, ps := c.setUp(8, 1)
+	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	v := func(n int) *int { return &n }
+	stale := func(name string, err error, record string, expected, current int, judge string) {
+		t.Helper()
+		var se *tournament.StaleError
+		if !errors.As(err, &se) || !errors.Is(err, tournament.ErrConflict) {
+			t.Fatalf("%s: error = %v, want a *StaleError", name, err)
+		}
+		if se.Record != record || se.Expected != expected || se.Current != current || se.Judge != judge {
+			t.Errorf("%s: %+v, want %s version %d over %d by %s", name, se, record, current, expected, judge)
+		}
+	}
+
+	// Two judges roll for table 1 on the same page (no seating yet).
+	a := must(c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true, Version: v(0)})).ok(t)
+	if a.Seating.Version != 1 {
+		t.Errorf("the first seating is version %d, want 1", a.Seating.Version)
+	}
+	_, err := c.svc.SetSeating(c.ctx, "judge-b", tour.ID, 1, 1, tournament.SeatingInput{Auto: true, Version: v(0)})
+	stale("a second seating on the page without one", err, tournament.RecordSeating, 0, 1, "judge-a")
+	if got := must(c.svc.Round(c.ctx, tour.ID, 1)).ok(t).Tables[0].Seating; got.Seed != a.Seating.Seed {
+		t.Errorf("the seating after the refused one = %+v, want judge A's", got)
+	}
+	b := must(c.svc.SetSeating(c.ctx, "judge-b", tour.ID, 1, 1, tournament.SeatingInput{Auto: true, Version: v(1)})).ok(t)
+	if b.Seating.Version != 2 {
+		t.Errorf("a seating entered knowingly over version 1 is version %d, want 2", b.Seating.Version)
+	}
+
+	// The board, then the deal entered on it.
+	board := must(c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 2, Blue: 5}, Version: v(0)})).ok(t)
+	_, err = c.svc.SetBoard(c.ctx, "judge-b", tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 6, Blue: 1}, Version: v(0)})
+	stale("a second board on the page without one", err, tournament.RecordBoard, 0, 1, "judge-a")
+	chips := dealOf(t, tour.Ruleset, *board.Board)
+	must(c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: chips, Version: v(1)})).ok(t)
+	swapped := slices.Clone(chips)
+	swapped[0].Number, swapped[1].Number = chips[1].Number, chips[0].Number
+	if _, err := c.svc.SetDeal(c.ctx, "judge-b", tour.ID, 1, 1, tournament.DealInput{Chips: swapped, Version: v(1)}); err != nil {
+		var de *tournament.DealError
+		if !errors.As(err, &de) {
+			stale("a deal entered on the board before judge A's deal", err, tournament.RecordBoard, 1, 2, "judge-a")
+		}
+	} else {
+		t.Errorf("a deal entered on an old version of the board was saved")
+	}
+	if got := must(c.svc.Round(c.ctx, tour.ID, 1)).ok(t).Tables[0].Board; got.Version != 2 || !slices.Equal(got.Deal, chips) {
+		t.Errorf("the board after the refused deal = version %d, deal %v; want judge A's deal, version 2", got.Version, got.Deal)
+	}
+
+	// A player's page opened by two judges: A fixes them to table 2, B
+	// renames them on the old page; both hold. C, also on the old page,
+	// fixes them to table 1: refused, A's table stands.
+	p := ps[7]
+	shown := tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: p.Name, Kana: p.Kana}}
+	withTable := shown
+	withTable.FixedTable, withTable.Base = 2, &shown
+	must(c.svc.EditPlayer(c.ctx, "judge-a", p.ID, withTable)).ok(t)
+	renamed := shown
+	renamed.Name, renamed.Base = "改名", &shown
+	must(c.svc.EditPlayer(c.ctx, "judge-b", p.ID, renamed)).ok(t)
+	if got := must(c.svc.GetPlayer(c.ctx, p.ID)).ok(t); got.Name != "改名" || got.FixedTable != 2 {
+		t.Errorf("player after two edits on one page = %q at table %d, want 改名 at table 2", got.Name, got.FixedTable)
+	}
+	other := shown
+	other.FixedTable, other.Base = 1, &shown
+	_, err = c.svc.EditPlayer(c.ctx, "judge-c", p.ID, other)
+	var vi *referee.Violation
+	if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &vi) || vi.Code != "player-changed" {
+		t.Errorf("a stale edit of the same field: error = %v, want the conflict player-changed", err)
+	}
+	if got := must(c.svc.GetPlayer(c.ctx, p.ID)).ok(t); got.FixedTable != 2 {
+		t.Errorf("fixed table after the refused edit = %d, want judge A's 2", got.FixedTable)
+	}
 }

@@ -30,8 +30,10 @@ type event struct {
 	// It is only looked up: decisions iterate players, in the store's order.
 	byID map[int64]int
 	// sanctions holds each player's standing penalties of each round,
-	// oldest first, so that placing every table does not scan every penalty.
-	sanctions map[entry][]referee.Sanction
+	// oldest first, so that placing every table does not scan every penalty;
+	// gamePenalties holds the same penalties as recorded.
+	sanctions     map[entry][]referee.Sanction
+	gamePenalties map[entry][]Penalty
 }
 
 // entry is a player in a round. A penalty's effect belongs to the game the
@@ -62,10 +64,12 @@ func (s *Service) load(ctx context.Context, tournamentID int64) (event, error) {
 		return e, err
 	}
 	e.sanctions = map[entry][]referee.Sanction{}
+	e.gamePenalties = map[entry][]Penalty{}
 	for _, p := range e.penalties {
 		if p.Revoked == nil && p.Round != 0 {
 			k := entry{p.Round, p.PlayerID}
 			e.sanctions[k] = append(e.sanctions[k], referee.Sanction{Player: pid(p.PlayerID), Level: p.Level})
+			e.gamePenalties[k] = append(e.gamePenalties[k], p)
 		}
 	}
 	return e, nil
@@ -184,6 +188,9 @@ func (s *Service) PairNextRound(ctx context.Context, judge string, tournamentID 
 	if err != nil {
 		return Round{}, err
 	}
+	if err := e.t.checkOpen(); err != nil {
+		return Round{}, err
+	}
 	if err := nextRound(e.t, e.rounds); err != nil {
 		return Round{}, err
 	}
@@ -227,7 +234,7 @@ func (s *Service) CanPair(ctx context.Context, tournamentID int64) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	return nextRound(t, rounds) == nil, nil
+	return t.checkOpen() == nil && nextRound(t, rounds) == nil, nil
 }
 
 // RepairRound pairs the latest round again with a new seed, among the
@@ -386,8 +393,24 @@ type SeatView struct {
 // revision and the penalties given in the game.
 type Placing struct {
 	PlayerID int64
-	VP       int // recorded: capped (§11) and after penalties
+	VP       int // what counts: capped (§11) and after penalties
 	Place    int
+	Reported int // the VP written on the score sheet, before the cap
+	// Deducted is what the game's penalties took off the capped VP: a VP
+	// deduction's points, or every point for a game loss (RULINGS.md,
+	// Penalties), so that VP = min(Reported, cap) - Deducted.
+	Deducted int
+	// Penalties are the standing penalties given to the player in the game
+	// that change its score or place (a VP deduction, a game loss, a
+	// disqualification), oldest first: what a deduction comes from.
+	Penalties []Penalty
+}
+
+// Lost reports whether a penalty made the game a loss for the player.
+func (p Placing) Lost() bool {
+	return slices.ContainsFunc(p.Penalties, func(x Penalty) bool {
+		return x.Level == referee.GameLoss || x.Level == referee.Disqualification
+	})
 }
 
 // RoundView returns round n with its tables' players, boards and placings.
@@ -409,7 +432,7 @@ func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, err
 	if v.Clock, err = s.store.ClockEvents(ctx, r.ID); err != nil {
 		return RoundView{}, err
 	}
-	v.Timer = ClockAt(v.Clock, gameTime(e.t, r), r.Tables, s.now().UTC())
+	v.Timer = clockAt(e.t, r, v.Clock, r.Tables, s.now().UTC())
 	v.Started = started(r, v.Clock)
 	paired := map[int64]bool{}
 	for _, t := range r.Tables {
@@ -466,13 +489,39 @@ func (e event) tableView(r Round, t Table) (TableView, error) {
 		tv.Board = &b
 	}
 	if t.Result != nil {
-		ps, err := e.place(r.Number, *t.Result)
+		ps, err := e.placings(r.Number, *t.Result)
 		if err != nil {
 			return TableView{}, fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
 		}
-		for _, p := range ps {
-			tv.Places = append(tv.Places, Placing{PlayerID: fromPID(p.Player), VP: p.VP, Place: p.Place})
-		}
+		tv.Places = ps
 	}
 	return tv, nil
+}
+
+// placings places a game of round n from a result revision, as place does,
+// with each player's score as written, what the penalties took off and the
+// penalties that did (RULINGS.md, Penalties: a deduction shows as such).
+func (e event) placings(n int, res Result) ([]Placing, error) {
+	ps, err := e.place(n, res)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Placing, len(ps))
+	for i, p := range ps {
+		id := fromPID(p.Player)
+		pl := Placing{PlayerID: id, VP: p.VP, Place: p.Place}
+		for _, sc := range res.Scores {
+			if sc.PlayerID == id {
+				pl.Reported = sc.VP
+			}
+		}
+		pl.Deducted = e.t.Ruleset.CapVP(pl.Reported) - p.VP
+		for _, x := range e.gamePenalties[entry{n, id}] {
+			if x.Level == referee.VPDeduction || x.Level == referee.GameLoss || x.Level == referee.Disqualification {
+				pl.Penalties = append(pl.Penalties, x)
+			}
+		}
+		out[i] = pl
+	}
+	return out, nil
 }

@@ -217,6 +217,57 @@ func (s *Service) EditTournament(ctx context.Context, judge string, id int64, in
 	return t, nil
 }
 
+// The audit actions of closing and reopening a tournament: the only
+// changes a finished tournament takes.
+const (
+	ActionClose  = "tournament.close"
+	ActionReopen = "tournament.reopen"
+)
+
+// CloseTournament closes a tournament once every table paired has its
+// result: its standings are final, the round's clock stops, and no change
+// is taken until a judge reopens it. A tournament may close before all its
+// planned rounds are played (the organizer ends the event); the standings
+// are those of the rounds played.
+func (s *Service) CloseTournament(ctx context.Context, judge string, id int64) (Tournament, error) {
+	if err := checkJudge(judge); err != nil {
+		return Tournament{}, err
+	}
+	t, err := s.store.Tournament(ctx, id)
+	if err != nil {
+		return Tournament{}, err
+	}
+	closure := Closure{Judge: judge, At: s.now().UTC()}
+	c := s.change(judge, ActionClose, "tournament "+t.Name, nil, closure)
+	if err := s.store.SetClosed(ctx, id, &closure, c); err != nil {
+		return Tournament{}, err
+	}
+	t.Closed = &closure
+	return t, nil
+}
+
+// ReopenTournament reopens a closed tournament, for a correction found
+// after the close; the reason is required and recorded with who and when.
+func (s *Service) ReopenTournament(ctx context.Context, judge string, id int64, reason string) (Tournament, error) {
+	if err := checkJudge(judge); err != nil {
+		return Tournament{}, err
+	}
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return Tournament{}, invalid("reopen-reason-missing", "reopening a tournament needs a reason", nil)
+	}
+	t, err := s.store.Tournament(ctx, id)
+	if err != nil {
+		return Tournament{}, err
+	}
+	c := s.change(judge, ActionReopen, "tournament "+t.Name, t.Closed, map[string]string{"reason": reason})
+	if err := s.store.SetClosed(ctx, id, nil, c); err != nil {
+		return Tournament{}, err
+	}
+	t.Closed = nil
+	return t, nil
+}
+
 // GetTournament returns a tournament.
 func (s *Service) GetTournament(ctx context.Context, id int64) (Tournament, error) {
 	return s.store.Tournament(ctx, id)

@@ -96,6 +96,14 @@ func (c *console) save(tour tournament.Tournament, n, table, version int, vp []i
 	return must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, n, table, in)).ok(c.t)
 }
 
+// timeUp starts round n's clock and moves the console's clock past the
+// game time, so the tables without a result end by time (§12).
+func (c *console) timeUp(tour tournament.Tournament, n int) {
+	c.t.Helper()
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, n, tournament.ClockInput{Action: tournament.ClockStart})).ok(c.t)
+	c.at = c.at.Add(time.Duration(tour.GameMinutes+1) * time.Minute)
+}
+
 // The scenario of a 13-player, 3-round event: a declared win, a shared
 // place, time-ended games, a correction, a stale save, penalties (an
 // escalated warning, a game loss, a revoked one) and a drop. The rounds and
@@ -115,7 +123,8 @@ func TestScenario13(t *testing.T) {
 	if _, err := c.svc.PairNextRound(c.ctx, "judge-a", tour.ID); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("PairNextRound(round 1 unfinished) error = %v, want ErrConflict", err)
 	}
-	c.save(tour, 1, 1, 0, []int{10, 7, 7, 4}, 0, "")  // declared win, shared 2nd
+	c.save(tour, 1, 1, 0, []int{10, 7, 7, 4}, 0, "") // declared win, shared 2nd
+	c.timeUp(tour, 1)
 	c.save(tour, 1, 2, 0, []int{8, 8, 6}, -1, "")     // time, shared 1st
 	c.save(tour, 1, 3, 0, []int{9, 6, 5}, -1, "")     // time
 	c.save(tour, 1, 4, 0, []int{6, 5, 11}, -1, "")    // time, 11 VP recorded as 10 (§11)
@@ -153,6 +162,7 @@ func TestScenario13(t *testing.T) {
 	loser := r2.Tables[1].Players[0]
 	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: loser, Round: 2, Offence: "ignored-judge", Level: referee.GameLoss})).ok(t)
 	c.save(tour, 2, 1, 0, []int{9, 10, 5, 3}, 1, "")
+	c.timeUp(tour, 2)
 	res := c.save(tour, 2, 2, 0, []int{9, 6, 6}, -1, "")
 	if res.Places[2].PlayerID != loser || res.Places[2].Place != 3 || res.Places[2].VP != 0 {
 		t.Errorf("round 2 table 2 placings %+v, want player %d last with 0 VP (game loss)", res.Places, loser)
@@ -173,8 +183,9 @@ func TestScenario13(t *testing.T) {
 	// A game loss given to the wrong player, then revoked: no effect.
 	wrong := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: r3.Tables[0].Players[0], Round: 3, Offence: "ignored-judge"})).ok(t)
 	must(c.svc.RevokePenalty(c.ctx, "judge-b", wrong.ID, "別の卓の選手と取り違えた")).ok(t)
-	c.save(tour, 3, 1, 0, []int{8, 7, 6, 5}, -1, "")
 	c.save(tour, 3, 2, 0, []int{3, 10, 9, 9}, 1, "")
+	c.timeUp(tour, 3)
+	c.save(tour, 3, 1, 0, []int{8, 7, 6, 5}, -1, "")
 	c.save(tour, 3, 3, 0, []int{9, 9, 4, 4}, -1, "")
 	if _, err := c.svc.PairNextRound(c.ctx, "judge-a", tour.ID); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("PairNextRound(after the last round) error = %v, want ErrInvalid", err)
@@ -221,9 +232,9 @@ func TestScenario13(t *testing.T) {
 	if corrections != 1 {
 		t.Errorf("audit log has %d corrections, want 1", corrections)
 	}
-	// 1 tournament, 13 players, 13 check-ins, 3 pairings, 4 penalties, 1
-	// revocation, 11 results, 1 correction, 1 drop.
-	if want := 1 + 13 + 13 + 3 + 4 + 1 + 11 + 1 + 1; len(log) != want {
+	// 1 tournament, 13 players, 13 check-ins, 3 pairings, 3 clock starts,
+	// 4 penalties, 1 revocation, 11 results, 1 correction, 1 drop.
+	if want := 1 + 13 + 13 + 3 + 3 + 4 + 1 + 11 + 1 + 1; len(log) != want {
 		t.Errorf("audit log has %d lines, want %d", len(log), want)
 	}
 }

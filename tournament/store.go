@@ -50,7 +50,9 @@ func (p Progress) OpenRound() int {
 // return errors wrapping ErrNotFound for a missing row, ErrConflict for a
 // change that collides with the stored state (a *ConflictError for a stale
 // result, else a Conflict naming why by its code), and ErrInvalid for a
-// write the schema refuses.
+// write the schema refuses. A finished tournament (Tournament.Closed) takes
+// no change but its reopening: every other change of it is refused, in the
+// transaction that would write it, with the Conflict tournament-finished.
 type Store interface {
 	// CreateTournament inserts t and sets t.ID and t.CreatedAt.
 	CreateTournament(ctx context.Context, t *Tournament, c Change) error
@@ -58,7 +60,13 @@ type Store interface {
 	// the ruleset copied in at creation never changes. It is a conflict
 	// when the tournament's progress is no longer from.
 	UpdateTournament(ctx context.Context, t Tournament, from Progress, c Change) error
-	// Tournament returns a tournament with its copy of the ruleset.
+	// SetClosed closes a tournament (closed is its closure) or reopens it
+	// (closed is nil). Closing is a conflict unless the tournament is open,
+	// has a round paired and a result at every table paired; reopening is a
+	// conflict unless it is closed.
+	SetClosed(ctx context.Context, id int64, closed *Closure, c Change) error
+	// Tournament returns a tournament with its copy of the ruleset, the
+	// rounds paired and its closure.
 	Tournament(ctx context.Context, id int64) (Tournament, error)
 	// Tournaments lists every tournament, newest first.
 	Tournaments(ctx context.Context) ([]Tournament, error)
@@ -86,6 +94,11 @@ type Store interface {
 	// the tournament are fixed to it now, so that two judges fixing players
 	// at once cannot overfill it.
 	UpdatePlayer(ctx context.Context, before, after Player, from *Progress, c Change) error
+	// DeletePlayer removes a registration that has no game on record, with
+	// its keep-apart requests. It is a conflict when the player is in a
+	// round's pairing (a table or a bye), in a pairing's amendment, or has
+	// a penalty: their record stays, and they are dropped instead.
+	DeletePlayer(ctx context.Context, id int64, c Change) error
 	// Player returns a player with their keep-apart requests.
 	Player(ctx context.Context, id int64) (Player, error)
 	// Players lists a tournament's players, sorted by kana, then name, then
@@ -113,15 +126,20 @@ type Store interface {
 	// seating or a result, or when the round's tables and byes are no longer
 	// from's: a change computed from a replaced pairing would undo another.
 	AmendRound(ctx context.Context, r *Round, from Round, a Amendment, c Change) error
-	// SetSeating records a table's seating. It is a conflict once the table
-	// has a result, or when the seats are not the table's players (the
-	// table was amended after the seating was decided).
-	SetSeating(ctx context.Context, tableID int64, s Seating, c Change) error
-	// SetBoard records a table's board. It is a conflict once the table has
-	// a result. When from is not nil, b was decided on the board from (a deal
-	// entered on it), and it is a conflict when the table's board is no
-	// longer from's roll and seed (another judge replaced it meanwhile).
-	SetBoard(ctx context.Context, tableID int64, b BoardRecord, from *BoardRecord, c Change) error
+	// SetSeating records a table's seating and sets s.Version, one more
+	// than the table's. It is a conflict once the table has a result, or
+	// when the seats are not the table's players (the table was amended
+	// after the seating was decided). When expected is not nil, the seating
+	// was decided on version *expected of the table's seating (0 for none),
+	// and it is a *StaleError when the table's is another one now.
+	SetSeating(ctx context.Context, tableID int64, s *Seating, expected *int, c Change) error
+	// SetBoard records a table's board and sets b.Version, as SetSeating
+	// does. It is a conflict once the table has a result. When from is not
+	// nil, b was decided on the board from (a deal entered on it), and it is
+	// a conflict when the table's board is no longer from's roll and seed
+	// (another judge replaced it meanwhile). When expected is not nil, it
+	// is a *StaleError when the table's board is no longer that version.
+	SetBoard(ctx context.Context, tableID int64, b *BoardRecord, from *BoardRecord, expected *int, c Change) error
 	// SaveResult adds revision expected+1 of a table's result, setting
 	// r.TableID and r.Version, if and only if the latest revision is expected
 	// (0 for none); otherwise it returns a *ConflictError holding the latest.

@@ -32,6 +32,10 @@ type SeatingInput struct {
 	// re-rolls after another for the groups still tied.
 	Rolls [][]Roll
 	Auto  bool
+	// Version is the version of the table's seating the judge decided on
+	// (0 for none), as the form showed it: a seating recorded since is not
+	// replaced (StaleError). Nil replaces whatever is recorded.
+	Version *int
 }
 
 // tableFor loads the event for a judge's change to table number of round n.
@@ -41,6 +45,9 @@ func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64
 	}
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {
+		return event{}, Table{}, err
+	}
+	if err := e.t.checkOpen(); err != nil {
 		return event{}, Table{}, err
 	}
 	_, t, err := e.table(n, number)
@@ -97,8 +104,8 @@ func (s *Service) SetSeating(ctx context.Context, judge string, tournamentID int
 	for _, st := range seats {
 		seating.Seats = append(seating.Seats, Seat{PlayerID: fromPID(st.Player), Order: st.Order, Color: st.Color})
 	}
-	c := s.change(judge, "table.seat", tableSubject(n, number), t.Seating, seating)
-	if err := s.store.SetSeating(ctx, t.ID, seating, c); err != nil {
+	c := s.change(judge, "table.seat", tableSubject(n, number), t.Seating, &seating)
+	if err := s.store.SetSeating(ctx, t.ID, &seating, in.Version, c); err != nil {
 		return Table{}, err
 	}
 	t.Seating = &seating
@@ -129,6 +136,18 @@ type BoardInput struct {
 	Roll   referee.CapsuleRoll // referee.CapsuleBoard
 	Corner int                 // referee.SpiralBoard
 	Auto   bool
+	// Version is the version of the table's board the judge decided on, as
+	// SeatingInput.Version.
+	Version *int
+}
+
+// DealInput is the number chips of a physical board as the judge entered
+// them (§3 ウ).
+type DealInput struct {
+	Chips []referee.Chip
+	// Version is the version of the table's board the deal was entered on,
+	// as SeatingInput.Version; nil takes the board as it is read now.
+	Version *int
 }
 
 // SetBoard sets up a table's board. Under the rulebook: from the capsule
@@ -168,8 +187,8 @@ func (s *Service) SetBoard(ctx context.Context, judge string, tournamentID int64
 	if _, err := boardOf(e.t.Ruleset, rec); err != nil {
 		return Table{}, fmt.Errorf("%s: %w", tableSubject(n, number), err)
 	}
-	c := s.change(judge, "table.board", tableSubject(n, number), t.Board, rec)
-	if err := s.store.SetBoard(ctx, t.ID, rec, nil, c); err != nil {
+	c := s.change(judge, "table.board", tableSubject(n, number), t.Board, &rec)
+	if err := s.store.SetBoard(ctx, t.ID, &rec, nil, in.Version, c); err != nil {
 		return Table{}, err
 	}
 	t.Board = &rec
@@ -180,7 +199,8 @@ func (s *Service) SetBoard(ctx context.Context, judge string, tournamentID int64
 // them, on the board set up with SetBoard. A deal the dango rule rejects
 // (§3 ウ) is refused with a *DealError: the chips must be collected and
 // dealt again.
-func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64, n, number int, chips []referee.Chip) (Table, error) {
+func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64, n, number int, in DealInput) (Table, error) {
+	chips := in.Chips
 	e, t, err := s.tableFor(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return Table{}, err
@@ -214,10 +234,11 @@ func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64,
 	rec := *t.Board
 	rec.Deal = slices.Clone(chips)
 	rec.Judge, rec.At = judge, s.now().UTC()
-	c := s.change(judge, "table.deal", tableSubject(n, number), t.Board, rec)
+	c := s.change(judge, "table.deal", tableSubject(n, number), t.Board, &rec)
 	// The deal was checked against this board's roll (§3 ウ): the store
-	// refuses it if another judge set up another board meanwhile.
-	if err := s.store.SetBoard(ctx, t.ID, rec, t.Board, c); err != nil {
+	// refuses it if another judge set up another board meanwhile, or, for
+	// a deal entered on a version of the board, changed the board since.
+	if err := s.store.SetBoard(ctx, t.ID, &rec, t.Board, in.Version, c); err != nil {
 		return Table{}, err
 	}
 	t.Board = &rec
@@ -266,7 +287,9 @@ type ResultInput struct {
 	Declared int64 // the player who declared victory, or 0 when time ended the game
 	// Version is the revision the judge edited: 0 for a first save.
 	Version int
-	Reason  string // required for a correction (Version > 0)
+	// Reason is required for a correction (Version > 0), and for a game
+	// recorded as ended by time before its signal (see checkEndedInTime).
+	Reason string
 	// LateReason confirms that a declaration recorded after the table's
 	// time signal was made before it (§12); see checkDeclaredInTime.
 	LateReason string
@@ -288,6 +311,9 @@ func (s *Service) SaveResult(ctx context.Context, judge string, tournamentID int
 	}
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {
+		return TableResult{}, err
+	}
+	if err := e.t.checkOpen(); err != nil {
 		return TableResult{}, err
 	}
 	t, tr, err := s.checkResult(ctx, e, n, number, judge, in)
@@ -374,15 +400,17 @@ func (s *Service) checkResult(ctx context.Context, e event, n, number int, judge
 	if in.Declared != 0 {
 		res.EndedBy = EndedByDeclaration
 	}
-	places, err := e.place(n, res)
+	places, err := e.placings(n, res)
 	if err != nil {
 		return Table{}, TableResult{}, fmt.Errorf("%s: %w", subject, e.named(err))
 	}
-	tr := TableResult{Result: res}
-	for _, p := range places {
-		tr.Places = append(tr.Places, Placing{PlayerID: fromPID(p.Player), VP: p.VP, Place: p.Place})
+	// A sheet that cannot be right is said first; then when the game ended.
+	if res.EndedBy == EndedByTime {
+		if res.EndedEarly, err = s.checkEndedInTime(ctx, e, r, t, in, res.At); err != nil {
+			return Table{}, TableResult{}, err
+		}
 	}
-	return t, tr, nil
+	return t, TableResult{Result: res, Places: places}, nil
 }
 
 // Revisions returns every revision of a table's result, oldest first.

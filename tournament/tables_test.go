@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
@@ -77,7 +78,7 @@ func TestSetBoardAndDeal(t *testing.T) {
 	c := newConsole(t)
 	tour, _ := c.setUp(4, 1)
 	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	if _, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, nil); !errors.Is(err, tournament.ErrInvalid) {
+	if _, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: nil}); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("SetDeal(before the roll) error = %v, want ErrInvalid", err)
 	}
 	if _, err := c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 7, Blue: 1}}); !errors.Is(err, referee.ErrInvalid) {
@@ -96,12 +97,12 @@ func TestSetBoardAndDeal(t *testing.T) {
 	// The judge enters a physical deal: the dealt board's chips, then a
 	// deal with three reds in a row, which the dango rule refuses (§3 ウ).
 	chips := want.Chips()
-	must(c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, chips)).ok(t)
+	must(c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: chips})).ok(t)
 	v = must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t)
 	if diff := cmp.Diff(chips, v.Tables[0].Board.Chips()); diff != "" {
 		t.Errorf("board after SetDeal mismatch (-want +got):\n%s", diff)
 	}
-	if _, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, dangoDeal(t, want)); !errors.Is(err, tournament.ErrInvalid) || !strings.Contains(err.Error(), "deal again") {
+	if _, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: dangoDeal(t, want)}); !errors.Is(err, tournament.ErrInvalid) || !strings.Contains(err.Error(), "deal again") {
 		t.Errorf("SetDeal(red clump) error = %v, want ErrInvalid asking for a new deal", err)
 	}
 
@@ -209,6 +210,7 @@ func TestSaveResultValidation(t *testing.T) {
 		t.Errorf("Revisions() after refused saves = %v, want none", revs)
 	}
 	// Once a result is in, the seating and board of the game are settled.
+	c.timeUp(tour, 1)
 	must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, tournament.ResultInput{Scores: scores(1, 2, 3, 4)})).ok(t)
 	if _, err := c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true}); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("SetSeating(after the result) error = %v, want ErrConflict", err)
@@ -231,9 +233,20 @@ func TestPreviewResult(t *testing.T) {
 		in.Scores = append(in.Scores, tournament.Score{PlayerID: p[i], VP: vp})
 	}
 	preview := must(c.svc.PreviewResult(c.ctx, tour.ID, 1, 1, in)).ok(t)
-	want := []tournament.Placing{{PlayerID: p[0], VP: 10 - tour.Ruleset.DeductVP, Place: 1}, {PlayerID: p[2], VP: 6, Place: 2}, {PlayerID: p[3], VP: 6, Place: 2}, {PlayerID: p[1], VP: 0, Place: 4}}
-	if diff := cmp.Diff(want, preview.Places); diff != "" {
+	want := []tournament.Placing{{PlayerID: p[0], VP: 10 - tour.Ruleset.DeductVP, Place: 1, Reported: 10, Deducted: tour.Ruleset.DeductVP},
+		{PlayerID: p[2], VP: 6, Place: 2, Reported: 6}, {PlayerID: p[3], VP: 6, Place: 2, Reported: 6}, {PlayerID: p[1], VP: 0, Place: 4, Reported: 9, Deducted: 9}}
+	if diff := cmp.Diff(want, preview.Places, cmpopts.IgnoreFields(tournament.Placing{}, "Penalties")); diff != "" {
 		t.Errorf("PreviewResult() placings mismatch (-want +got):\n%s", diff)
+	}
+	// Each deduction names the penalty it comes from (RULINGS.md, Penalties).
+	for i, wantOffence := range []string{"note-taking", "", "", "ignored-judge"} {
+		var got []string
+		for _, x := range preview.Places[i].Penalties {
+			got = append(got, x.Offence)
+		}
+		if wantOffence == "" && len(got) != 0 || wantOffence != "" && !slices.Equal(got, []string{wantOffence}) {
+			t.Errorf("PreviewResult() placing %d penalties = %v, want %q", i, got, wantOffence)
+		}
 	}
 	if revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t); len(revs) != 0 {
 		t.Fatalf("Revisions() after a preview = %v, want none", revs)
@@ -317,8 +330,9 @@ func TestPenaltyEffectIsComputed(t *testing.T) {
 	if pen.Level != referee.GameLoss || pen.Table != 1 {
 		t.Errorf("RecordPenalty(ignored-judge) = level %s table %d, want the catalogue's game_loss at table 1", pen.Level, pen.Table)
 	}
-	want := []tournament.Placing{{PlayerID: p[1], VP: 8, Place: 1}, {PlayerID: p[2], VP: 6, Place: 2}, {PlayerID: p[3], VP: 4, Place: 3}, {PlayerID: p[0], VP: 0, Place: 4}}
-	if diff := cmp.Diff(want, places()); diff != "" {
+	want := []tournament.Placing{{PlayerID: p[1], VP: 8, Place: 1, Reported: 8}, {PlayerID: p[2], VP: 6, Place: 2, Reported: 6},
+		{PlayerID: p[3], VP: 4, Place: 3, Reported: 4}, {PlayerID: p[0], VP: 0, Place: 4, Reported: 10, Deducted: 10}}
+	if diff := cmp.Diff(want, places(), cmpopts.IgnoreFields(tournament.Placing{}, "Penalties")); diff != "" {
 		t.Errorf("placings after a game loss mismatch (-want +got):\n%s", diff)
 	}
 	st := must(c.svc.Standings(c.ctx, tour.ID)).ok(t)
@@ -360,6 +374,32 @@ func pidOf(id int64) string { return strconv.FormatInt(id, 10) }
 func fromPID(s string) int64 {
 	id, _ := strconv.ParseInt(s, 10, 64)
 	return id
+}
+
+// The case: needless talk three times stayed a caution. RULINGS.md,
+// Penalties: a repeat is suggested one level above the highest level the
+// offence reached for the player, so cautions climb, and a lighter level the
+// judge chose in between lowers nothing.
+func TestRepeatedCautionsEscalate(t *testing.T) {
+	c := newConsole(t)
+	tour, _ := c.setUp(4, 1)
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	p := r.Tables[0].Players
+	var got []referee.Level
+	for range 3 {
+		pen := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "needless-talk"})).ok(t)
+		got = append(got, pen.Level)
+	}
+	if want := []referee.Level{referee.Caution, referee.Warning, referee.VPDeduction}; !slices.Equal(got, want) {
+		t.Errorf("needless-talk three times = %v, want %v", got, want)
+	}
+	// The judge gives a caution this time (§14); the next is still one above the highest.
+	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "needless-talk", Level: referee.Caution})).ok(t)
+	sg := must(c.svc.PenaltySuggestion(c.ctx, tour.ID, p[0], "needless-talk")).ok(t)
+	want := referee.Suggestion{Level: referee.GameLoss, Start: referee.Caution, Nth: 5, Highest: referee.VPDeduction, Escalated: true}
+	if diff := cmp.Diff(want, sg); diff != "" {
+		t.Errorf("PenaltySuggestion(fifth needless talk) (-want +got):\n%s", diff)
+	}
 }
 
 // Under the national rules the judge gives the corner die (or the console
@@ -409,7 +449,7 @@ func TestSetSpiralBoard(t *testing.T) {
 	if v.Tables[0].Board.Start != referee.SouthEast {
 		t.Errorf("corner 4 starts at %q, want the south-east corner (1 = north-west, then clockwise)", v.Tables[0].Board.Start)
 	}
-	if _, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, want.Chips()); !errors.Is(err, tournament.ErrInvalid) {
+	if _, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: want.Chips()}); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("SetDeal(spiral board) error = %v, want ErrInvalid", err)
 	}
 

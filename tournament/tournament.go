@@ -10,6 +10,7 @@
 package tournament
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/catanjudge/catanjudge/referee"
@@ -27,6 +28,49 @@ type Tournament struct {
 	Rounds      int // rounds planned
 	GameMinutes int // §12 game time, from the ruleset unless the organizer set it
 	CreatedAt   time.Time
+	// Paired is the number of rounds paired so far, read with the
+	// tournament (it is the rounds' count, not a stored counter).
+	Paired int
+	// Closed records the judge's closing of the tournament: its results
+	// stand as final and no change is taken until it is reopened. Nil while
+	// the tournament is open.
+	Closed *Closure
+}
+
+// Closure is a judge's closing of a tournament.
+type Closure struct {
+	Judge string
+	At    time.Time
+}
+
+// The states of a tournament.
+const (
+	StateSetup    = "setup"    // no round paired yet
+	StateRunning  = "running"  // rounds paired, not closed
+	StateFinished = "finished" // closed by a judge: the results are final
+)
+
+// checkOpen refuses a change of a finished tournament, as the store does in
+// the transaction that would write it: checked first, a use case says so
+// before any other rule the change might break.
+func (t Tournament) checkOpen() error {
+	if t.Closed == nil {
+		return nil
+	}
+	return Conflict("tournament-finished",
+		fmt.Sprintf("tournament %d was closed by %s at %s; reopen it to change anything", t.ID, t.Closed.Judge, t.Closed.At.Format(time.RFC3339)),
+		map[string]any{"Judge": t.Closed.Judge, "At": t.Closed.At.Local().Format("15:04")})
+}
+
+// State returns the tournament's state: StateSetup, StateRunning or StateFinished.
+func (t Tournament) State() string {
+	switch {
+	case t.Closed != nil:
+		return StateFinished
+	case t.Paired > 0:
+		return StateRunning
+	}
+	return StateSetup
 }
 
 // Player is one entrant of a tournament.
@@ -84,6 +128,10 @@ type Table struct {
 // Seating is a table's play order (§3 オ) and colours (§3 カ), with the
 // capsule rolls that decided it.
 type Seating struct {
+	// Version counts the seatings recorded at the table: 1 for the first,
+	// one more for each entered again. A form carries the version it shows,
+	// so that a seating decided on an older one is refused (StaleError).
+	Version int
 	// Rolls holds the first roll of every player, then each round of re-rolls
 	// of the groups still tied, as referee.SeatTable replays them.
 	Rolls [][]Roll
@@ -115,6 +163,9 @@ type Seat struct {
 // corner and the seed of the terrain shuffle. The board itself is recomputed
 // from these with referee.NewBoard or referee.NewSpiralBoard.
 type BoardRecord struct {
+	// Version counts the changes of the table's board: 1 for the first,
+	// one more for each new roll or deal entered (see Seating.Version).
+	Version  int
 	Roll     referee.CapsuleRoll // CapsuleBoard; zero for a spiral board
 	Corner   int                 // SpiralBoard: the corner die, 1..6; 0 for a capsule board
 	RollAuto bool                // the console rolled the dice, from Seed
@@ -136,10 +187,16 @@ type Result struct {
 	EndedBy  string // EndedByDeclaration or EndedByTime
 	Judge    string
 	At       time.Time
-	Reason   string // why a correction was made; empty for version 1
+	// Reason is the judge's reason: why a correction was made, or why a
+	// game recorded as ended by time ended before its signal (EndedEarly).
+	Reason string
 	// LateReason is the judge's confirmation that a declaration recorded
 	// after the table's time signal was made before it (§12); empty otherwise.
 	LateReason string
+	// EndedEarly says the game is recorded as ended by time before the
+	// table's time signal, on the judge's word in Reason (RULINGS.md §12:
+	// a game the judge ended, a disqualification).
+	EndedEarly bool
 }
 
 // How a game ended (§11, §12).

@@ -231,9 +231,11 @@ func saveSheet(ctx context.Context, client *http.Client, base string, tb tournam
 		Reason   string  `json:"reason,omitempty"`
 		Declared *int64  `json:"declared"`
 		Scores   []score `json:"scores"`
-	}{Version: v}
-	if v > 0 {
-		req.Reason = "数え直し"
+	}{Version: v, Reason: "数え直し"}
+	if v == 0 {
+		// No clock runs: a game ended by time before its signal needs the
+		// judge's reason (§12).
+		req.Reason = "ジャッジが終了"
 	}
 	for i, id := range tb.Players {
 		req.Scores = append(req.Scores, score{Player: id, VP: (i + v) % 10})

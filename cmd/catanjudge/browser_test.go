@@ -300,7 +300,9 @@ func TestBrowserJudgeFlow(t *testing.T) {
 
 	// Table 2's sheet with the keyboard alone: the first VP field has the
 	// focus, Tab walks the fields, an arrow key picks "time" in the radio
-	// group, and Enter on the save button saves.
+	// group, the judge's reason follows (the round's clock never started,
+	// so the game ended before its signal, §12), and Enter on the save
+	// button saves.
 	var saved2 string
 	err = chromedp.Run(ctx,
 		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/rounds/1/tables/2/score", base, tid)),
@@ -309,7 +311,8 @@ func TestBrowserJudgeFlow(t *testing.T) {
 		chromedp.KeyEvent("8"), chromedp.KeyEvent(kb.Tab),
 		chromedp.KeyEvent("8"), chromedp.KeyEvent(kb.Tab),
 		chromedp.KeyEvent("4"), chromedp.KeyEvent(kb.Tab),
-		chromedp.KeyEvent(kb.ArrowLeft),                      // from the first choice round to the last: time
+		chromedp.KeyEvent(kb.ArrowLeft), // from the first choice round to the last: time
+		chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent("judge ended the game"),
 		chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Tab), // preview, then save
 		chromedp.KeyEvent(kb.Enter),
 		chromedp.WaitVisible(`.flash`),

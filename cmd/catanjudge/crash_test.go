@@ -216,7 +216,9 @@ func TestCrashSafety(t *testing.T) {
 				mu.Lock()
 				version := known[tn]
 				mu.Unlock()
-				req := map[string]any{"version": version, "declared": nil}
+				// The clock runs: a game ended by time before its signal
+				// carries the judge's reason (§12), as a correction does.
+				req := map[string]any{"version": version, "declared": nil, "reason": fmt.Sprintf("writer %d ends the game", w)}
 				if version > 0 {
 					req["reason"] = fmt.Sprintf("writer %d corrects", w)
 				}

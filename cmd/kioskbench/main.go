@@ -574,10 +574,10 @@ func saveResult(ctx context.Context, client *http.Client, srv *server, table, ve
 	for i, id := range players {
 		scores = append(scores, map[string]int64{"player": id, "vp": int64(max(9-i-version, 0))})
 	}
-	body := map[string]any{"scores": scores, "version": version}
-	if version > 0 {
-		body["reason"] = "kioskbench"
-	}
+	// The round's clock is not started: the first sheet ends the game by
+	// time before its signal, on the judge's reason (§12); later ones are
+	// corrections, with theirs.
+	body := map[string]any{"scores": scores, "version": version, "reason": "kioskbench"}
 	data, err := json.Marshal(body)
 	if err != nil {
 		return err

@@ -45,6 +45,9 @@ var (
 	hPlayerNo   = text{"選手番号", "Player no."}
 	hPlayer     = text{"選手", "Player"}
 	hVP         = text{"勝利点", "VP"}
+	hReportedVP = text{"成績表の勝利点", "VP on the sheet"}
+	hDeducted   = text{"ペナルティによる減点", "Deducted by penalties"}
+	hDeductedBy = text{"減点の理由", "Deducted for"}
 	hPlace      = text{"順位", "Place"}
 	hEndedBy    = text{"終了", "Ended by"}
 	hDeclared   = text{"勝利宣言", "Declared winner"}

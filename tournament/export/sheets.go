@@ -63,7 +63,14 @@ func resultsTable(d tournament.ExportData, lang string) table {
 	for _, p := range d.Players {
 		names[p.ID] = p.Name
 	}
-	cols := []text{hRound, hTable, hSeat, hColor, hPlayerNo, hPlayer, hVP, hPlace, hEndedBy, hDeclared, hCorrected}
+	// RULINGS.md, Penalties: a deduction shows as such, the sheet's VP, what
+	// the penalties took off and what counts (6, 2, 4), with the penalties.
+	cols := []text{hRound, hTable, hSeat, hColor, hPlayerNo, hPlayer, hReportedVP, hDeducted, hVP, hPlace, hEndedBy, hDeclared, hCorrected, hDeductedBy}
+	rs := d.Tournament.Ruleset
+	sep := "、"
+	if lang == "en" {
+		sep = "; "
+	}
 	return table{name: sheetResults, cols: cols, n: len(refs), row: func(i int, v []any) {
 		ref := refs[i]
 		rv := &d.Rounds[ref.round]
@@ -81,16 +88,25 @@ func resultsTable(d tournament.ExportData, lang string) table {
 		}
 		for _, pl := range tv.Places {
 			if pl.PlayerID == p.PlayerID {
-				v[6], v[7] = pl.VP, pl.Place
+				v[6], v[7], v[8], v[9] = pl.Reported, orNil(pl.Deducted), pl.VP, pl.Place
+				var why []string
+				for _, x := range pl.Penalties {
+					name := x.Offence
+					if o, ok := rs.Offence(x.Offence); ok {
+						name = text{o.NameJA, o.NameEN}.in(lang)
+					}
+					why = append(why, levelName(x.Level, lang)+": "+name)
+				}
+				v[13] = orNil(strings.Join(why, sep))
 			}
 		}
 		if e, ok := endedBy[tv.Result.EndedBy]; ok {
-			v[8] = e.in(lang)
+			v[10] = e.in(lang)
 		}
 		if tv.Result.Declared != 0 {
-			v[9] = names[tv.Result.Declared]
+			v[11] = names[tv.Result.Declared]
 		}
-		v[10] = max(tv.Table.Revisions, tv.Result.Version) - 1
+		v[12] = max(tv.Table.Revisions, tv.Result.Version) - 1
 	}}
 }
 
@@ -142,21 +158,19 @@ func penaltiesTable(d tournament.ExportData, lang string) table {
 	}}
 }
 
-// setting is one line of the Settings sheet.
-type setting struct {
-	group text
-	label string
-	key   string // the setting's name in the ruleset file, or where it was recorded
-	value any
+// Setting is one setting of a ruleset as the workbook's Settings sheet
+// lists it: its label in the workbook's language, its name in the ruleset
+// file, and its value.
+type Setting struct {
+	Label string
+	Key   string // the setting's name in the ruleset file, e.g. "layout.harbors"
+	Value any    // a number, a bool, or text (lists joined with ", ")
 }
 
-// settingsTable is the 設定 sheet: the tournament, the ruleset it ran
-// under (name, version and every setting, named as in the ruleset file),
-// its penalty catalogue, and the seed of every draw, so each pairing,
-// seating and board can be replayed. Seeds are text: they have more digits
-// than an Excel number keeps.
-func settingsTable(d tournament.ExportData, lang string) table {
-	t, rs := d.Tournament, d.Tournament.Ruleset
+// RulesetSettings lists every setting of rs but its penalty catalogue, in
+// the ruleset file's order, labelled in lang: the Settings sheet's lines,
+// and the console's ruleset page.
+func RulesetSettings(rs referee.Ruleset, lang string) []Setting {
 	list := func(items []string) string { return strings.Join(items, ", ") }
 	ints := func(ns []int) string {
 		s := make([]string, len(ns))
@@ -172,48 +186,71 @@ func settingsTable(d tournament.ExportData, lang string) table {
 		}
 		return list(s)
 	}
-	g, r := gTournament, gRuleset
+	out := []Setting{
+		{sRulesetName.in(lang), "name", rs.Name},
+		{sRulesetVersion.in(lang), "version", rs.Version},
+		{sRulesetMinutes.in(lang), "game_minutes", rs.GameMinutes},
+		{sVPCap.in(lang), "vp_cap", rs.VPCap},
+		{sWinVP.in(lang), "win_vp", rs.WinVP},
+		{sDango.in(lang), "dango", string(rs.Dango)},
+		{sLongestRoadTie.in(lang), "longest_road_tie", string(rs.LongestRoadTie)},
+		{sBankShortage.in(lang), "bank_shortage", string(rs.BankShortage)},
+		{sRobberOnDesert.in(lang), "robber_on_desert", rs.RobberOnDesert},
+		{sColors.in(lang), "colors", strs(len(rs.Colors), func(i int) string { return string(rs.Colors[i]) })},
+		{sTerrain.in(lang), "layout.terrain", strs(len(rs.Layout.Terrain), func(i int) string { return string(rs.Layout.Terrain[i]) })},
+		{sHarbors.in(lang), "layout.harbors", strs(len(rs.Layout.Harbors), func(i int) string { return string(rs.Layout.Harbors[i]) })},
+		{sOrder.in(lang), "standings_order", strs(len(rs.StandingsOrder), func(i int) string { return string(rs.StandingsOrder[i]) })},
+		{sPlacePoints.in(lang), "placement_points", ints(rs.PlacementPoints)},
+		{sByeFirsts.in(lang), "bye.firsts", rs.Bye.Firsts},
+		{sByeVP.in(lang), "bye.vp", rs.Bye.VP},
+		{sByeShare.in(lang), "bye.share", percent(rs.Bye.Share)},
+		{sByePoints.in(lang), "bye.points", rs.Bye.Points},
+		{sByePlayed.in(lang), "bye.played", rs.Bye.Played},
+		{sLadder.in(lang), "ladder", strs(len(rs.Ladder), func(i int) string { return string(rs.Ladder[i]) })},
+		{sEscalateFrom.in(lang), "escalate_from", string(rs.EscalateFrom)},
+		{sDeductVP.in(lang), "deduct_vp", rs.DeductVP},
+		{sBoardMethod.in(lang), "board.method", string(rs.Board.Method)},
+		{sPlacementPace.in(lang), "time.placement_seconds_per_settlement", rs.Timing.PlacementSeconds},
+		{sFinalTurn.in(lang), "time.final_turn_seconds", rs.Timing.FinalTurnSeconds},
+		{sEndNotice.in(lang), "time.end_notice_minutes", rs.Timing.EndNoticeMinutes},
+		{sRoundFormats.in(lang), "event.rounds", strs(len(rs.Event.Rounds), func(i int) string { return string(rs.Event.Rounds[i]) })},
+		{sFinal.in(lang), "event.final", string(rs.Event.Final)},
+		{sCut.in(lang), "event.cut", ints(rs.Event.Cut)},
+		{sFinalTies.in(lang), "event.final_ties", string(rs.Event.FinalTies)},
+	}
+	if rs.Board.Method == referee.SpiralBoard {
+		out = append(out,
+			Setting{sCorners.in(lang), "board.corners", strs(len(rs.Board.Corners), func(i int) string { return string(rs.Board.Corners[i]) })},
+			Setting{sChips.in(lang), "board.chips", ints(rs.Board.Chips[:])})
+	}
+	return out
+}
+
+// setting is one line of the Settings sheet.
+type setting struct {
+	group text
+	label string
+	key   string // the setting's name in the ruleset file, or where it was recorded
+	value any
+}
+
+// settingsTable is the 設定 sheet: the tournament, the ruleset it ran
+// under (name, version and every setting, named as in the ruleset file),
+// its penalty catalogue, and the seed of every draw, so each pairing,
+// seating and board can be replayed. Seeds are text: they have more digits
+// than an Excel number keeps.
+func settingsTable(d tournament.ExportData, lang string) table {
+	t, rs := d.Tournament, d.Tournament.Ruleset
+	g := gTournament
 	lines := []setting{
 		{g, sName.in(lang), "tournament.name", t.Name},
 		{g, sDate.in(lang), "tournament.date", orNil(t.Date)},
 		{g, sVenue.in(lang), "tournament.venue", orNil(t.Venue)},
 		{g, sRounds.in(lang), "tournament.rounds", t.Rounds},
 		{g, sGameMinutes.in(lang), "tournament.game_minutes", t.GameMinutes},
-		{r, sRulesetName.in(lang), "name", rs.Name},
-		{r, sRulesetVersion.in(lang), "version", rs.Version},
-		{r, sRulesetMinutes.in(lang), "game_minutes", rs.GameMinutes},
-		{r, sVPCap.in(lang), "vp_cap", rs.VPCap},
-		{r, sWinVP.in(lang), "win_vp", rs.WinVP},
-		{r, sDango.in(lang), "dango", string(rs.Dango)},
-		{r, sLongestRoadTie.in(lang), "longest_road_tie", string(rs.LongestRoadTie)},
-		{r, sBankShortage.in(lang), "bank_shortage", string(rs.BankShortage)},
-		{r, sRobberOnDesert.in(lang), "robber_on_desert", rs.RobberOnDesert},
-		{r, sColors.in(lang), "colors", strs(len(rs.Colors), func(i int) string { return string(rs.Colors[i]) })},
-		{r, sTerrain.in(lang), "layout.terrain", strs(len(rs.Layout.Terrain), func(i int) string { return string(rs.Layout.Terrain[i]) })},
-		{r, sHarbors.in(lang), "layout.harbors", strs(len(rs.Layout.Harbors), func(i int) string { return string(rs.Layout.Harbors[i]) })},
-		{r, sOrder.in(lang), "standings_order", strs(len(rs.StandingsOrder), func(i int) string { return string(rs.StandingsOrder[i]) })},
-		{r, sPlacePoints.in(lang), "placement_points", ints(rs.PlacementPoints)},
-		{r, sByeFirsts.in(lang), "bye.firsts", rs.Bye.Firsts},
-		{r, sByeVP.in(lang), "bye.vp", rs.Bye.VP},
-		{r, sByeShare.in(lang), "bye.share", percent(rs.Bye.Share)},
-		{r, sByePoints.in(lang), "bye.points", rs.Bye.Points},
-		{r, sByePlayed.in(lang), "bye.played", rs.Bye.Played},
-		{r, sLadder.in(lang), "ladder", strs(len(rs.Ladder), func(i int) string { return string(rs.Ladder[i]) })},
-		{r, sEscalateFrom.in(lang), "escalate_from", string(rs.EscalateFrom)},
-		{r, sDeductVP.in(lang), "deduct_vp", rs.DeductVP},
-		{r, sBoardMethod.in(lang), "board.method", string(rs.Board.Method)},
-		{r, sPlacementPace.in(lang), "time.placement_seconds_per_settlement", rs.Timing.PlacementSeconds},
-		{r, sFinalTurn.in(lang), "time.final_turn_seconds", rs.Timing.FinalTurnSeconds},
-		{r, sEndNotice.in(lang), "time.end_notice_minutes", rs.Timing.EndNoticeMinutes},
-		{r, sRoundFormats.in(lang), "event.rounds", strs(len(rs.Event.Rounds), func(i int) string { return string(rs.Event.Rounds[i]) })},
-		{r, sFinal.in(lang), "event.final", string(rs.Event.Final)},
-		{r, sCut.in(lang), "event.cut", ints(rs.Event.Cut)},
-		{r, sFinalTies.in(lang), "event.final_ties", string(rs.Event.FinalTies)},
 	}
-	if rs.Board.Method == referee.SpiralBoard {
-		lines = append(lines,
-			setting{r, sCorners.in(lang), "board.corners", strs(len(rs.Board.Corners), func(i int) string { return string(rs.Board.Corners[i]) })},
-			setting{r, sChips.in(lang), "board.chips", ints(rs.Board.Chips[:])})
+	for _, st := range RulesetSettings(rs, lang) {
+		lines = append(lines, setting{gRuleset, st.Label, st.Key, st.Value})
 	}
 	for _, o := range rs.Penalties {
 		name := o.NameJA

@@ -179,14 +179,14 @@ func TestWorkbookSheetsAndHeaders(t *testing.T) {
 	}{
 		{"ja", []string{"順位表", "対戦結果", "選手", "ペナルティ", "設定"}, [][]string{
 			{"順位", "名前", "ふりがな", "1位の回数", "勝利点合計", "勝利点シェア", "対戦数", "ペナルティ", "棄権（回戦から）"},
-			{"回戦", "卓", "手番", "色", "選手番号", "選手", "勝利点", "順位", "終了", "勝利宣言", "訂正回数"},
+			{"回戦", "卓", "手番", "色", "選手番号", "選手", "成績表の勝利点", "ペナルティによる減点", "勝利点", "順位", "終了", "勝利宣言", "訂正回数", "減点の理由"},
 			{"選手番号", "名前", "ふりがな", "受付", "途中参加（回戦から）", "棄権（回戦から）", "固定卓", "同卓不可"},
 			{"日時", "回戦", "卓", "選手番号", "選手", "違反", "条項", "罰則", "ジャッジ", "メモ", "取消（ジャッジ）", "取消の理由"},
 			{"区分", "項目", "キー", "値"},
 		}},
 		{"en", []string{"Standings", "Results", "Players", "Penalties", "Settings"}, [][]string{
 			{"Rank", "Name", "Kana", "1st places", "Total VP", "VP share", "Games played", "Penalties", "Dropped from round"},
-			{"Round", "Table", "Seat", "Colour", "Player no.", "Player", "VP", "Place", "Ended by", "Declared winner", "Corrections"},
+			{"Round", "Table", "Seat", "Colour", "Player no.", "Player", "VP on the sheet", "Deducted by penalties", "VP", "Place", "Ended by", "Declared winner", "Corrections", "Deducted for"},
 			{"Player no.", "Name", "Kana", "Checked in", "Late entry from round", "Dropped from round", "Fixed table", "Keep apart from"},
 			{"Time", "Round", "Table", "Player no.", "Player", "Offence", "Rulebook section", "Level", "Judge", "Note", "Revoked by", "Reason for revoking"},
 			{"Group", "Setting", "Key", "Value"},
@@ -394,9 +394,9 @@ func TestWorkbookResultsPenaltiesAndSettings(t *testing.T) {
 		}
 	}
 	want := [][]string{
-		{"1", n, "", "", itoa(e.three.Players[0]), name(d, e.three.Players[0]), "10", "1", "勝利宣言", name(d, e.three.Players[0]), "1"},
-		{"1", n, "", "", itoa(e.three.Players[1]), name(d, e.three.Players[1]), "6", "2", "勝利宣言", name(d, e.three.Players[0]), "1"},
-		{"1", n, "", "", itoa(e.three.Players[2]), name(d, e.three.Players[2]), "4", "3", "勝利宣言", name(d, e.three.Players[0]), "1"},
+		{"1", n, "", "", itoa(e.three.Players[0]), name(d, e.three.Players[0]), "10", "", "10", "1", "勝利宣言", name(d, e.three.Players[0]), "1"},
+		{"1", n, "", "", itoa(e.three.Players[1]), name(d, e.three.Players[1]), "6", "", "6", "2", "勝利宣言", name(d, e.three.Players[0]), "1"},
+		{"1", n, "", "", itoa(e.three.Players[2]), name(d, e.three.Players[2]), "4", "", "4", "3", "勝利宣言", name(d, e.three.Players[0]), "1"},
 	}
 	if diff := cmp.Diff(want, lines); diff != "" {
 		t.Errorf("results of the 3-player table (-want +got):\n%s", diff)
@@ -544,6 +544,39 @@ func TestWorkbookOfANewTournament(t *testing.T) {
 		// included) and its catalogue; no seeds yet.
 		if want := 1 + 5 + 30 + len(rs.Penalties); len(rows) != want {
 			t.Errorf("%s has %d rows, want %d", sheet, len(rows), want)
+		}
+	}
+}
+
+// RULINGS.md, Penalties: the export shows a deduction as such, the sheet's
+// VP, what was taken off and what counts (8, 2, 6), with the penalty.
+func TestWorkbookShowsDeductions(t *testing.T) {
+	e := newEvent(t)
+	who := e.four.Players[1]
+	if _, err := e.svc.RecordPenalty(context.Background(), "佐藤", e.tid, tournament.PenaltyInput{
+		PlayerID: who, Round: 1, Offence: "note-taking", Level: "vp_deduction"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ lang, sheet, why string }{
+		{"ja", "対戦結果", "勝利点減点: メモを取った"},
+		{"en", "Results", "VP deduction: Took notes"},
+	} {
+		f, _ := e.workbook(t, tc.lang)
+		rows, err := f.GetRows(tc.sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range rows[1:] {
+			if r[4] == itoa(who) {
+				got = r[6:10]
+				if len(r) > 13 {
+					got = append(got, r[13])
+				}
+			}
+		}
+		if want := []string{"8", "2", "6", "3", tc.why}; !slices.Equal(got, want) {
+			t.Errorf("%s: the deducted player's results (sheet, deducted, VP, place, why) = %q, want %q", tc.lang, got, want)
 		}
 	}
 }

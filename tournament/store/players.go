@@ -205,3 +205,55 @@ func keepApartOf(id int64, pairs []keepApartRow) []int64 {
 	slices.Sort(out)
 	return out
 }
+
+// DeletePlayer implements tournament.Store. What makes a player's record
+// is checked in the transaction that deletes, so that a pairing or a
+// penalty written meanwhile is never left pointing at nobody.
+func (s *Store) DeletePlayer(ctx context.Context, id int64, c tournament.Change) error {
+	return s.tx(ctx, fmt.Sprintf("delete player %d", id), func(tx *gorm.DB) error {
+		var row playerRow
+		if err := tx.Take(&row, id).Error; err != nil {
+			return err
+		}
+		if err := checkNoRecord(tx, row); err != nil {
+			return err
+		}
+		if err := tx.Where("player_id = ? OR other_id = ?", id, id).Delete(&keepApartRow{}).Error; err != nil {
+			return err
+		}
+		if err := tx.Delete(&playerRow{}, id).Error; err != nil {
+			return err
+		}
+		return audit(tx, row.TournamentID, c)
+	})
+}
+
+// checkNoRecord reports a conflict when player row has anything on record
+// that names them: a seat or a bye in a round, an amendment, a penalty.
+func checkNoRecord(tx *gorm.DB, row playerRow) error {
+	var round int
+	err := tx.Model(&roundRow{}).Select("COALESCE(MIN(rounds.number), 0)").
+		Where("rounds.id IN (?) OR rounds.id IN (?) OR rounds.id IN (?)",
+			tx.Model(&tablePlayerRow{}).Select("round_id").Where("player_id = ?", row.ID),
+			tx.Model(&byeRow{}).Select("round_id").Where("player_id = ?", row.ID),
+			tx.Model(&amendmentRow{}).Select("round_id").Where("a_id = ? OR b_id = ?", row.ID, row.ID)).
+		Scan(&round).Error
+	if err != nil {
+		return err
+	}
+	if round > 0 {
+		return tournament.Conflict("player-in-pairing",
+			fmt.Sprintf("player %d (%s) is in the pairing of round %d: drop them instead", row.ID, row.Name, round),
+			map[string]any{"Player": row.Name, "Round": round})
+	}
+	var penalties int64
+	if err := tx.Model(&penaltyRow{}).Where("player_id = ?", row.ID).Count(&penalties).Error; err != nil {
+		return err
+	}
+	if penalties > 0 {
+		return tournament.Conflict("player-has-penalty",
+			fmt.Sprintf("player %d (%s) has %d penalties on record: drop them instead", row.ID, row.Name, penalties),
+			map[string]any{"Player": row.Name, "Count": penalties})
+	}
+	return nil
+}

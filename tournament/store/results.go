@@ -38,6 +38,7 @@ func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *
 			At:         r.At.UTC(),
 			Reason:     r.Reason,
 			LateReason: r.LateReason,
+			EndedEarly: r.EndedEarly,
 		}
 		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
 			return err

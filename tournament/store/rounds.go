@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -367,57 +368,78 @@ func checkTableOpen(tx *gorm.DB, n int, t tableRow, seatingToo bool) error {
 }
 
 // SetSeating implements tournament.Store.
-func (s *Store) SetSeating(ctx context.Context, tableID int64, seating tournament.Seating, c tournament.Change) error {
-	text, err := encodeSeating(seating)
-	if err != nil {
-		return err
-	}
+func (s *Store) SetSeating(ctx context.Context, tableID int64, seating *tournament.Seating, expected *int, c tournament.Change) error {
 	seats := make([]int64, len(seating.Seats))
 	for i, st := range seating.Seats {
 		seats[i] = st.PlayerID
 	}
-	return s.setTable(ctx, "set seating", tableID, "seating", text, c, func(tx *gorm.DB, n int, t tableRow) error {
+	return s.setTable(ctx, "set seating", tableID, c, func(tx *gorm.DB, n int, t tableRow) (string, string, error) {
+		cur, err := decodeSeating(t.Seating)
+		if err != nil {
+			return "", "", err
+		}
+		version, judge, at := 0, "", time.Time{}
+		if cur != nil {
+			version, judge, at = cur.Version, cur.Judge, cur.At
+		}
+		if err := checkStale(tournament.RecordSeating, expected, version, judge, at); err != nil {
+			return "", "", err
+		}
 		var players []int64
 		if err := tx.Model(&tablePlayerRow{}).Where("table_id = ?", t.ID).Pluck("player_id", &players).Error; err != nil {
-			return err
+			return "", "", err
 		}
 		if !slices.Equal(sorted(players), sorted(seats)) || len(seats) != len(players) {
-			return tournament.Conflict("table-players-changed",
+			return "", "", tournament.Conflict("table-players-changed",
 				fmt.Sprintf("round %d table %d seats %v now, not the %v the change was decided for", n, t.Number, sorted(players), seats),
 				map[string]any{"Round": n, "Table": t.Number})
 		}
-		return nil
+		seating.Version = version + 1
+		text, err := encodeSeating(*seating)
+		return "seating", text, err
 	})
 }
 
 // SetBoard implements tournament.Store.
-func (s *Store) SetBoard(ctx context.Context, tableID int64, b tournament.BoardRecord, from *tournament.BoardRecord, c tournament.Change) error {
-	text, err := encodeBoard(b)
-	if err != nil {
-		return err
-	}
-	var check func(tx *gorm.DB, n int, t tableRow) error
-	if from != nil {
-		check = func(tx *gorm.DB, n int, t tableRow) error {
-			cur, err := decodeBoard(t.Board)
-			if err != nil {
-				return err
-			}
-			if cur == nil || cur.Roll != from.Roll || cur.Corner != from.Corner || cur.Seed != from.Seed {
-				return tournament.Conflict("board-changed",
-					fmt.Sprintf("round %d table %d has another board now than the one the change was decided on", n, t.Number),
-					map[string]any{"Round": n, "Table": t.Number})
-			}
-			return nil
+func (s *Store) SetBoard(ctx context.Context, tableID int64, b *tournament.BoardRecord, from *tournament.BoardRecord, expected *int, c tournament.Change) error {
+	return s.setTable(ctx, "set board", tableID, c, func(tx *gorm.DB, n int, t tableRow) (string, string, error) {
+		cur, err := decodeBoard(t.Board)
+		if err != nil {
+			return "", "", err
 		}
-	}
-	return s.setTable(ctx, "set board", tableID, "board", text, c, check)
+		version, judge, at := 0, "", time.Time{}
+		if cur != nil {
+			version, judge, at = cur.Version, cur.Judge, cur.At
+		}
+		if err := checkStale(tournament.RecordBoard, expected, version, judge, at); err != nil {
+			return "", "", err
+		}
+		if from != nil && (cur == nil || cur.Roll != from.Roll || cur.Corner != from.Corner || cur.Seed != from.Seed) {
+			return "", "", tournament.Conflict("board-changed",
+				fmt.Sprintf("round %d table %d has another board now than the one the change was decided on", n, t.Number),
+				map[string]any{"Round": n, "Table": t.Number})
+		}
+		b.Version = version + 1
+		text, err := encodeBoard(*b)
+		return "board", text, err
+	})
 }
 
-// setTable writes one column of a table that has no result yet, once
-// check (when not nil) accepts the table, in round n, as it is now.
-func (s *Store) setTable(ctx context.Context, what string, tableID int64, column, value string, c tournament.Change,
-	check func(tx *gorm.DB, n int, t tableRow) error) error {
+// checkStale returns a *tournament.StaleError when a change decided on
+// version *expected of a table's record meets version now, recorded by
+// judge at at; a nil expected takes whatever is recorded.
+func checkStale(record string, expected *int, now int, judge string, at time.Time) error {
+	if expected == nil || *expected == now {
+		return nil
+	}
+	return &tournament.StaleError{Record: record, Expected: *expected, Current: now, Judge: judge, At: at}
+}
+
+// setTable writes one column of a table that has no result yet, the one
+// write decides from the table, in round n, as it is now: the column and
+// its new value, or why the change is refused.
+func (s *Store) setTable(ctx context.Context, what string, tableID int64, c tournament.Change,
+	write func(tx *gorm.DB, n int, t tableRow) (column, value string, err error)) error {
 	return s.tx(ctx, what, func(tx *gorm.DB) error {
 		var t tableRow
 		if err := tx.Take(&t, tableID).Error; err != nil {
@@ -430,10 +452,9 @@ func (s *Store) setTable(ctx context.Context, what string, tableID int64, column
 		if err := checkTableOpen(tx, round.Number, t, false); err != nil {
 			return err
 		}
-		if check != nil {
-			if err := check(tx, round.Number, t); err != nil {
-				return err
-			}
+		column, value, err := write(tx, round.Number, t)
+		if err != nil {
+			return err
 		}
 		if err := tx.Model(&tableRow{ID: tableID}).Update(column, value).Error; err != nil {
 			return err

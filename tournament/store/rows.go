@@ -23,6 +23,8 @@ type tournamentRow struct {
 	Rounds         int    `gorm:"not null"`
 	GameMinutes    int    `gorm:"not null"`
 	CreatedAt      time.Time
+	ClosedAt       *time.Time // nil while the tournament is open
+	ClosedBy       string     `gorm:"not null;default:''"`
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -139,6 +141,7 @@ type resultRow struct {
 	At         time.Time  `gorm:"not null"`
 	Reason     string     `gorm:"not null"`
 	LateReason string     `gorm:"not null;default:''"`
+	EndedEarly bool       `gorm:"not null;default:false"`
 }
 
 func (resultRow) TableName() string { return "results" }
@@ -261,7 +264,15 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		Rounds:      r.Rounds,
 		GameMinutes: r.GameMinutes,
 		CreatedAt:   r.CreatedAt,
+		Closed:      r.closure(),
 	}, nil
+}
+
+func (r tournamentRow) closure() *tournament.Closure {
+	if r.ClosedAt == nil {
+		return nil
+	}
+	return &tournament.Closure{Judge: r.ClosedBy, At: *r.ClosedAt}
 }
 
 func newPlayerRow(p tournament.Player) playerRow {
@@ -301,6 +312,7 @@ func (r resultRow) result(scores []scoreRow) tournament.Result {
 		At:         r.At,
 		Reason:     r.Reason,
 		LateReason: r.LateReason,
+		EndedEarly: r.EndedEarly,
 	}
 	for _, s := range scores {
 		res.Scores = append(res.Scores, tournament.Score{PlayerID: s.PlayerID, VP: s.VP})
@@ -357,12 +369,15 @@ func (r clockEventRow) event() tournament.ClockEvent {
 // seatingJSON is the stored shape of a tournament.Seating, with its own
 // field names so a rename in the domain does not break stored data.
 type seatingJSON struct {
-	Rolls [][]rollJSON `json:"rolls"`
-	Seats []seatJSON   `json:"seats"`
-	Auto  bool         `json:"auto"`
-	Seed  uint64       `json:"seed"`
-	Judge string       `json:"judge"`
-	At    time.Time    `json:"at"`
+	// Version is missing from seatings stored before versions: a stored
+	// seating is then version 1.
+	Version int          `json:"version,omitempty"`
+	Rolls   [][]rollJSON `json:"rolls"`
+	Seats   []seatJSON   `json:"seats"`
+	Auto    bool         `json:"auto"`
+	Seed    uint64       `json:"seed"`
+	Judge   string       `json:"judge"`
+	At      time.Time    `json:"at"`
 }
 
 type rollJSON struct {
@@ -378,7 +393,7 @@ type seatJSON struct {
 }
 
 func encodeSeating(s tournament.Seating) (string, error) {
-	j := seatingJSON{Auto: s.Auto, Seed: s.Seed, Judge: s.Judge, At: s.At.UTC()}
+	j := seatingJSON{Version: s.Version, Auto: s.Auto, Seed: s.Seed, Judge: s.Judge, At: s.At.UTC()}
 	for _, round := range s.Rolls {
 		rolls := make([]rollJSON, len(round))
 		for i, r := range round {
@@ -404,7 +419,7 @@ func decodeSeating(text string) (*tournament.Seating, error) {
 	if err := json.Unmarshal([]byte(text), &j); err != nil {
 		return nil, fmt.Errorf("decode seating: %w", err)
 	}
-	s := &tournament.Seating{Auto: j.Auto, Seed: j.Seed, Judge: j.Judge, At: j.At}
+	s := &tournament.Seating{Version: max(j.Version, 1), Auto: j.Auto, Seed: j.Seed, Judge: j.Judge, At: j.At}
 	for _, round := range j.Rolls {
 		rolls := make([]tournament.Roll, len(round))
 		for i, r := range round {
@@ -420,6 +435,7 @@ func decodeSeating(text string) (*tournament.Seating, error) {
 
 // boardJSON is the stored shape of a tournament.BoardRecord.
 type boardJSON struct {
+	Version  int        `json:"version,omitempty"` // missing before versions: version 1
 	White    int        `json:"white"`
 	Blue     int        `json:"blue"`
 	Corner   int        `json:"corner,omitempty"` // a spiral board's corner die; absent for a capsule roll
@@ -438,7 +454,8 @@ type chipJSON struct {
 
 func encodeBoard(b tournament.BoardRecord) (string, error) {
 	j := boardJSON{
-		White: b.Roll.White, Blue: b.Roll.Blue, Corner: b.Corner, RollAuto: b.RollAuto,
+		Version: b.Version,
+		White:   b.Roll.White, Blue: b.Roll.Blue, Corner: b.Corner, RollAuto: b.RollAuto,
 		Seed: b.Seed, Judge: b.Judge, At: b.At.UTC(),
 	}
 	for _, c := range b.Deal {
@@ -460,6 +477,7 @@ func decodeBoard(text string) (*tournament.BoardRecord, error) {
 		return nil, fmt.Errorf("decode board: %w", err)
 	}
 	b := &tournament.BoardRecord{
+		Version:  max(j.Version, 1),
 		Roll:     referee.CapsuleRoll{White: j.White, Blue: j.Blue},
 		Corner:   j.Corner,
 		RollAuto: j.RollAuto, Seed: j.Seed, Judge: j.Judge, At: j.At,

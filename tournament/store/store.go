@@ -307,15 +307,38 @@ func wrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
+// checkOpen reports the Conflict tournament-finished when tournament tid
+// is closed.
+func checkOpen(tx *gorm.DB, tid int64) error {
+	var row tournamentRow
+	if err := tx.Select("id", "closed_at", "closed_by").Take(&row, tid).Error; err != nil {
+		return err
+	}
+	if row.ClosedAt != nil {
+		return tournament.Conflict("tournament-finished",
+			fmt.Sprintf("tournament %d was closed by %s at %s; reopen it to change anything", tid, row.ClosedBy, row.ClosedAt.Format(time.RFC3339)),
+			map[string]any{"Judge": row.ClosedBy, "At": row.ClosedAt.Local().Format("15:04")})
+	}
+	return nil
+}
+
 // notFound is the error for a missing row of kind with id.
 func notFound(kind string, id any) error {
 	return fmt.Errorf("%s %v: %w", kind, id, tournament.ErrNotFound)
 }
 
-// audit writes c as an audit entry of tournament tid inside tx.
+// audit writes c as an audit entry of tournament tid inside tx. Every
+// change of a tournament passes here in the transaction that writes it, so
+// this is where a finished tournament refuses every change but its closing
+// and reopening (tournament.Store).
 func audit(tx *gorm.DB, tid int64, c tournament.Change) error {
 	if c.Judge == "" || c.Action == "" {
 		return fmt.Errorf("%w: a change needs a judge and an action", tournament.ErrInvalid)
+	}
+	if tid != 0 && c.Action != tournament.ActionClose && c.Action != tournament.ActionReopen {
+		if err := checkOpen(tx, tid); err != nil {
+			return err
+		}
 	}
 	before, err := marshalAudit(c.Before)
 	if err != nil {

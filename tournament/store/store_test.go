@@ -202,6 +202,9 @@ func TestOldRulesetCopy(t *testing.T) {
 	}
 	want := preset(t)
 	want.Description = "" // nor was the description copied then
+	// The copy keeps what version 2003.2 said; 2003.3 lets repeats climb
+	// from a caution (RULINGS.md, Penalties).
+	want.Version, want.EscalateFrom = "2003.2", referee.Warning
 	if diff := cmp.Diff(want, got.Ruleset); diff != "" {
 		t.Errorf("old copy read back (-preset +got):\n%s", diff)
 	}
@@ -286,12 +289,12 @@ func TestRoundRoundTrip(t *testing.T) {
 		Seats: []tournament.Seat{{PlayerID: t1.Players[0], Order: 1, Color: referee.Red}, {PlayerID: t1.Players[1], Order: 2, Color: referee.Blue}, {PlayerID: t1.Players[2], Order: 3, Color: referee.Yellow}},
 		Judge: "judge-a", At: t0,
 	}
-	if err := f.s.SetSeating(ctx, t1.ID, seating, change("table.seat")); err != nil {
+	if err := f.s.SetSeating(ctx, t1.ID, &seating, nil, change("table.seat")); err != nil {
 		t.Fatal(err)
 	}
 	board := tournament.BoardRecord{Roll: referee.CapsuleRoll{White: 3, Blue: 4}, Seed: 1<<64 - 1, Judge: "judge-a", At: t0,
 		Deal: []referee.Chip{{Hex: referee.Hex{Q: 0, R: -2}, Number: 5}, {Hex: referee.Hex{Q: -1, R: 2}, Number: 8}}}
-	if err := f.s.SetBoard(ctx, t1.ID, board, nil, change("table.board")); err != nil {
+	if err := f.s.SetBoard(ctx, t1.ID, &board, nil, nil, change("table.board")); err != nil {
 		t.Fatal(err)
 	}
 	got, err := f.s.Round(ctx, f.t.ID, 1)
@@ -325,7 +328,7 @@ func TestReplaceRound(t *testing.T) {
 	f := newFixture(t, 7, 4, 3)
 	p := f.players
 	board := tournament.BoardRecord{Roll: referee.CapsuleRoll{White: 1, Blue: 2}, Seed: 7, Judge: "judge-a", At: t0}
-	if err := f.s.SetBoard(ctx, f.round.Tables[1].ID, board, nil, change("table.board")); err != nil {
+	if err := f.s.SetBoard(ctx, f.round.Tables[1].ID, &board, nil, nil, change("table.board")); err != nil {
 		t.Fatal(err)
 	}
 	re := tournament.Round{TournamentID: f.t.ID, Number: 1, Mode: "random", Seed: 99, PairedBy: "judge-b", PairedAt: t0.Add(time.Minute),
@@ -383,7 +386,7 @@ func TestAmendRound(t *testing.T) {
 		{PlayerID: p[4], Order: 1, Color: referee.Red}, {PlayerID: p[5], Order: 2, Color: referee.Blue},
 		{PlayerID: p[6], Order: 3, Color: referee.Yellow}, {PlayerID: p[7], Order: 4, Color: referee.Green},
 	}, Judge: "judge-a", At: t0}
-	if err := f.s.SetSeating(ctx, r.Tables[1].ID, seating, change("table.seat")); err != nil {
+	if err := f.s.SetSeating(ctx, r.Tables[1].ID, &seating, nil, change("table.seat")); err != nil {
 		t.Fatal(err)
 	}
 	r2 := got
@@ -452,7 +455,7 @@ func TestSaveResultRevisions(t *testing.T) {
 		t.Errorf("table after two revisions: Revisions %d, Result %v; want 2 and version 2", got.Revisions, got.Result)
 	}
 	// Seating or board changes after a result would no longer match the game.
-	if err := f.s.SetBoard(ctx, table, tournament.BoardRecord{}, nil, change("table.board")); !errors.Is(err, tournament.ErrConflict) {
+	if err := f.s.SetBoard(ctx, table, &tournament.BoardRecord{}, nil, nil, change("table.board")); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("SetBoard(after a result) error = %v, want ErrConflict", err)
 	}
 	if _, err := f.s.Revisions(ctx, 9999); !errors.Is(err, tournament.ErrNotFound) {

@@ -53,18 +53,41 @@ func (s *Store) UpdateTournament(ctx context.Context, t tournament.Tournament, f
 
 // Tournament implements tournament.Store.
 func (s *Store) Tournament(ctx context.Context, id int64) (tournament.Tournament, error) {
+	what := fmt.Sprintf("tournament %d", id)
+	db := s.db.WithContext(ctx)
 	var row tournamentRow
-	if err := s.db.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return tournament.Tournament{}, wrap(fmt.Sprintf("tournament %d", id), err)
+	if err := db.Take(&row, id).Error; err != nil {
+		return tournament.Tournament{}, wrap(what, err)
 	}
-	return row.tournament()
+	t, err := row.tournament()
+	if err != nil {
+		return tournament.Tournament{}, err
+	}
+	var paired int64
+	if err := db.Model(&roundRow{}).Where("tournament_id = ?", id).Count(&paired).Error; err != nil {
+		return tournament.Tournament{}, wrap(what, err)
+	}
+	t.Paired = int(paired)
+	return t, nil
 }
 
 // Tournaments implements tournament.Store.
 func (s *Store) Tournaments(ctx context.Context) ([]tournament.Tournament, error) {
+	db := s.db.WithContext(ctx)
 	var rows []tournamentRow
-	if err := s.db.WithContext(ctx).Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
+	if err := db.Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
 		return nil, wrap("tournaments", err)
+	}
+	var counts []struct {
+		TournamentID int64
+		N            int
+	}
+	if err := db.Model(&roundRow{}).Select("tournament_id, COUNT(*) AS n").Group("tournament_id").Scan(&counts).Error; err != nil {
+		return nil, wrap("tournaments", err)
+	}
+	paired := make(map[int64]int, len(counts))
+	for _, c := range counts {
+		paired[c.TournamentID] = c.N
 	}
 	out := make([]tournament.Tournament, 0, len(rows))
 	for _, r := range rows {
@@ -72,7 +95,64 @@ func (s *Store) Tournaments(ctx context.Context) ([]tournament.Tournament, error
 		if err != nil {
 			return nil, err
 		}
+		t.Paired = paired[t.ID]
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// SetClosed implements tournament.Store.
+func (s *Store) SetClosed(ctx context.Context, id int64, closed *tournament.Closure, c tournament.Change) error {
+	return s.tx(ctx, fmt.Sprintf("close tournament %d", id), func(tx *gorm.DB) error {
+		var row tournamentRow
+		if err := tx.Take(&row, id).Error; err != nil {
+			return err
+		}
+		set := map[string]any{"closed_at": nil, "closed_by": ""}
+		if closed == nil {
+			if row.ClosedAt == nil {
+				return tournament.Conflict("tournament-open", fmt.Sprintf("tournament %d is not closed", id), nil)
+			}
+		} else {
+			if err := checkOpen(tx, id); err != nil {
+				return err
+			}
+			if err := checkAllResults(tx, id); err != nil {
+				return err
+			}
+			at := closed.At.UTC()
+			set = map[string]any{"closed_at": &at, "closed_by": closed.Judge}
+		}
+		if err := tx.Model(&tournamentRow{}).Where("id = ?", id).Updates(set).Error; err != nil {
+			return err
+		}
+		return audit(tx, id, c)
+	})
+}
+
+// checkAllResults reports a conflict unless tournament tid has a round
+// paired and a result at every table paired.
+func checkAllResults(tx *gorm.DB, tid int64) error {
+	var paired int64
+	if err := tx.Model(&roundRow{}).Where("tournament_id = ?", tid).Count(&paired).Error; err != nil {
+		return err
+	}
+	if paired == 0 {
+		return tournament.Conflict("tournament-not-started", fmt.Sprintf("tournament %d has no round paired", tid), nil)
+	}
+	var missing struct {
+		Round, Table int
+	}
+	err := tx.Model(&tableRow{}).Select("rounds.number AS round, round_tables.number AS \"table\"").
+		Joins("JOIN rounds ON rounds.id = round_tables.round_id").
+		Where("rounds.tournament_id = ? AND NOT EXISTS (SELECT 1 FROM results WHERE results.table_id = round_tables.id)", tid).
+		Order("rounds.number, round_tables.number").Limit(1).Scan(&missing).Error
+	if err != nil {
+		return err
+	}
+	if missing.Round != 0 {
+		return tournament.Conflict("close-results-missing", fmt.Sprintf("round %d table %d has no result yet: the tournament closes once every table has one", missing.Round, missing.Table),
+			map[string]any{"Round": missing.Round, "Table": missing.Table})
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -66,6 +67,15 @@ func (a apiClient) save(tid int64, n, table, version int, vp []int, declared int
 	return resultJSON{Version: res.Version, Scores: res.Placings}
 }
 
+// timeUp starts round n's clock through the API and moves the service's
+// clock past the game time: the tables without a result end by time (§12).
+func (a apiClient) timeUp(tid int64, n int) {
+	a.t.Helper()
+	var clk clockJSON
+	a.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds/%d/clock", tid, n), `{"action":"start"}`, 200, &clk)
+	a.env.ahead.Add(int64(time.Duration(clk.GameSeconds+60) * time.Second))
+}
+
 // TestScenario13OverHTTP runs the 13-player, 3-round event of the service's
 // scenario test through the JSON API alone, and must arrive at the very
 // same rounds, penalties and standings: tournament/testdata/scenario13.golden.
@@ -102,6 +112,7 @@ func TestScenario13OverHTTP(t *testing.T) {
 	}
 	api.call("POST", base+"/rounds", nil, http.StatusConflict, nil) // round 1 unfinished
 	api.save(tour.ID, 1, 1, 0, []int{10, 7, 7, 4}, 0, "")
+	api.timeUp(tour.ID, 1)
 	api.save(tour.ID, 1, 2, 0, []int{8, 8, 6}, -1, "")
 	api.save(tour.ID, 1, 3, 0, []int{9, 6, 5}, -1, "")
 	api.save(tour.ID, 1, 4, 0, []int{6, 5, 11}, -1, "")
@@ -128,6 +139,7 @@ func TestScenario13OverHTTP(t *testing.T) {
 	}
 	api.call("POST", base+"/penalties", map[string]any{"player": r2.Tables[1].Players[0].ID, "round": 2, "offence": "ignored-judge", "level": "game_loss"}, 201, nil)
 	api.save(tour.ID, 2, 1, 0, []int{9, 10, 5, 3}, 1, "")
+	api.timeUp(tour.ID, 2)
 	api.save(tour.ID, 2, 2, 0, []int{9, 6, 6}, -1, "")
 	api.save(tour.ID, 2, 3, 0, []int{8, 7, 2}, -1, "")
 	api.save(tour.ID, 2, 4, 0, []int{4, 4, 4}, -1, "")
@@ -142,8 +154,9 @@ func TestScenario13OverHTTP(t *testing.T) {
 	var wrong penaltyJSON
 	api.call("POST", base+"/penalties", map[string]any{"player": r3.Tables[0].Players[0].ID, "round": 3, "offence": "ignored-judge"}, 201, &wrong)
 	api.call("POST", fmt.Sprintf("%s/penalties/%d/revoke", base, wrong.ID), map[string]string{"reason": "別の卓の選手と取り違えた"}, 200, nil)
-	api.save(tour.ID, 3, 1, 0, []int{8, 7, 6, 5}, -1, "")
 	api.save(tour.ID, 3, 2, 0, []int{3, 10, 9, 9}, 1, "")
+	api.timeUp(tour.ID, 3)
+	api.save(tour.ID, 3, 1, 0, []int{8, 7, 6, 5}, -1, "")
 	api.save(tour.ID, 3, 3, 0, []int{9, 9, 4, 4}, -1, "")
 	api.call("POST", base+"/rounds", nil, http.StatusUnprocessableEntity, nil) // after the last round
 
@@ -200,6 +213,7 @@ func TestPublicRoundHidesJudgeNotes(t *testing.T) {
 		api.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]string{"name": n}, 201, nil)
 	}
 	api.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tour.ID), nil, 201, nil)
+	api.timeUp(tour.ID, 1)
 	api.save(tour.ID, 1, 1, 0, []int{5, 4, 3}, -1, "")
 	api.save(tour.ID, 1, 1, 1, []int{5, 4, 2}, -1, "数え直し:秘密のメモ")
 	rec := do(env.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tour.ID), "")

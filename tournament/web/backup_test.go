@@ -22,6 +22,7 @@ func TestBackupDownload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	env.timeUp(tr.ID, 1)
 	for _, table := range r.Tables {
 		for v := range 2 {
 			in := tournament.ResultInput{Version: v}

@@ -168,6 +168,7 @@ type dealCell struct {
 	Desert  bool
 	Error   string
 	Terrain string // CSS class: the terrain id
+	Mine    string // after a conflict: the chip this judge typed, when not the saved one
 }
 
 // dealRows lays out the chip inputs for the board turned by white (0 when

@@ -59,6 +59,7 @@ func TestConcurrentJudges(t *testing.T) {
 	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
+	env.timeUp(tr.ID, 1)
 	names := map[int64]string{}
 	for _, p := range ps {
 		names[p.ID] = p.Name

@@ -37,6 +37,7 @@ func TestConflictMessagesInTheRequestLanguage(t *testing.T) {
 	}
 	sheet := fmt.Sprintf(`{"scores":[%s]}`, strings.Join(scores, ","))
 	result := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tr.ID)
+	env.timeUp(tr.ID, 1)
 	if rec := do(env.h, "PUT", result, sheet, "Authorization", "Bearer test-token"); rec.Code != 200 {
 		t.Fatalf("first save = %d %s", rec.Code, rec.Body)
 	}

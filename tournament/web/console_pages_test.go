@@ -267,9 +267,18 @@ func TestScoreSheet(t *testing.T) {
 	res = p.b.post(score, stale)
 	mustSee(t, "stale sheet", res, http.StatusConflict, "他のジャッジが先に更新しました", "佐藤", "版2",
 		fmt.Sprintf("%s の勝利点 9 点", p.name(table.Players[1])), `name="version" value="2"`)
-	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", table.Players[3])); got != "6" {
-		t.Errorf("typed VP after the conflict = %q, want 6 kept", got)
+	// The sheet starts from what is saved now (issue 10: it used to keep the
+	// stale values, so a second Save undid the other judge's correction);
+	// the typed 6 is kept beside its field and in the form that takes it back.
+	saved := form.Get(fmt.Sprintf("vp_%d", table.Players[3]))
+	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", table.Players[3])); got != saved {
+		t.Errorf("VP field after the conflict = %q, want the saved %s", got, saved)
 	}
+	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", table.Players[1])); got != "9" {
+		t.Errorf("VP field of the other judge's correction after the conflict = %q, want their 9", got)
+	}
+	mustSee(t, "stale sheet", res, http.StatusConflict, fmt.Sprintf(`id="vp_%d-mine">あなたの入力: 6`, table.Players[3]),
+		fmt.Sprintf(`<input type="hidden" name="vp_%d" value="6">`, table.Players[3]))
 	// Saving knowingly over version 2 is a correction: it needs a reason.
 	stale.Set("version", "2")
 	mustSee(t, "correction without a reason", p.b.post(score, stale), http.StatusUnprocessableEntity, `id="reason-error"`)
@@ -299,6 +308,7 @@ func TestScorePreviewCountsPenalties(t *testing.T) {
 	for i, id := range table.Players {
 		form.Set(fmt.Sprintf("vp_%d", id), strconv.Itoa(9-i))
 	}
+	p.timeUp(p.t.ID, 1)
 	res := p.b.post(p.url+"/tables/1/score", form)
 	mustSee(t, "preview with a game loss", res, http.StatusOK, "保存前の順位")
 	preview := res.Body[strings.Index(res.Body, "保存前の順位"):]
@@ -490,11 +500,18 @@ func TestPenalties(t *testing.T) {
 		t.Fatalf("record = %d, want 303\n%s", res.Status, res.Body)
 	}
 	rec.Set("action", "suggest")
-	mustSee(t, "suggest after a warning", p.b.post(page, rec), http.StatusOK, "推奨レベル: 勝利点減点（繰り返しのため既定の「警告」から格上げ）")
+	mustSee(t, "suggest after a warning", p.b.post(page, rec), http.StatusOK, "推奨レベル: 勝利点減点（2回目: 前回の最高 警告 → 勝利点減点）")
+	// Cautions escalate too (RULINGS.md, Penalties), and the page says how.
+	talk := url.Values{"player": {player}, "round": {"1"}, "offence": {"needless-talk"}, "action": {"record"}}
+	if res := p.b.post(page, talk); res.Status != http.StatusSeeOther {
+		t.Fatalf("record a caution = %d, want 303\n%s", res.Status, res.Body)
+	}
+	talk.Set("action", "suggest")
+	mustSee(t, "suggest after a caution", p.b.post(page, talk), http.StatusOK, "推奨レベル: 警告（2回目: 前回の最高 注意 → 警告）")
 
 	pens, err := p.svc.Penalties(p.ctx, p.t.ID)
-	if err != nil || len(pens) != 1 {
-		t.Fatalf("penalties = %v, %v; want one", pens, err)
+	if err != nil || len(pens) != 2 {
+		t.Fatalf("penalties = %v, %v; want two", pens, err)
 	}
 	if pens[0].Level != referee.Warning || pens[0].Table == 0 || pens[0].Judge != "山田" {
 		t.Errorf("recorded penalty = %+v, want a warning at the player's table by 山田", pens[0])

@@ -113,16 +113,7 @@ func (s *Server) renderPenalties(c *gin.Context, status int, form penaltyForm, s
 		vm.Players = append(vm.Players, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
 	}
 	rs := t.Ruleset
-	for _, o := range rs.Penalties {
-		opt := offenceOption{Code: o.Code, Section: o.Section, Name: o.NameJA, Level: levelName(lang, o.Level), Escalates: o.Escalates}
-		if lang == "en" {
-			opt.Name = o.NameEN
-		}
-		if o.Remedy != "" {
-			opt.Remedy = s.i18n.text(lang, "remedy."+o.Remedy, nil)
-		}
-		vm.Offences = append(vm.Offences, opt)
-	}
+	vm.Offences = s.offenceOptions(lang, rs)
 	for _, l := range rs.Ladder {
 		vm.Levels = append(vm.Levels, levelOption{ID: string(l), Name: levelName(lang, l)})
 	}
@@ -178,22 +169,17 @@ func (s *Server) recordPenalty(c *gin.Context) {
 		return
 	}
 	if c.PostForm("action") == "suggest" {
-		level, err := s.deps.Service.SuggestPenalty(c.Request.Context(), t.ID, in.PlayerID, in.Offence)
+		sg, err := s.deps.Service.PenaltySuggestion(c.Request.Context(), t.ID, in.PlayerID, in.Offence)
 		if err != nil {
 			if f.Error = s.formError(c, err); f.Error != "" {
 				s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
 			}
 			return
 		}
-		o, _ := t.Ruleset.Offence(in.Offence)
-		msg := s.i18n.text(lang, "penalty.suggested", map[string]any{"Level": levelName(lang, level)})
-		if level != o.Level {
-			msg = s.i18n.text(lang, "penalty.suggested_escalated", map[string]any{"Level": levelName(lang, level), "Default": levelName(lang, o.Level)})
-		}
 		if f.Level == "" {
-			f.Level = string(level)
+			f.Level = string(sg.Level)
 		}
-		s.renderPenalties(c, http.StatusOK, f, msg, revokeForm{})
+		s.renderPenalties(c, http.StatusOK, f, s.suggestionText(lang, t.Ruleset, in.Offence, sg), revokeForm{})
 		return
 	}
 	if _, err := s.deps.Service.RecordPenalty(c.Request.Context(), c.GetString(judgeKey), t.ID, in); err != nil {
@@ -238,4 +224,41 @@ func (s *Server) revokePenalty(c *gin.Context) {
 		return
 	}
 	seeOther(c, fmt.Sprintf("/judge/t/%d/penalties#pen%d", tid, id), "flash.penalty_revoked")
+}
+
+// suggestionText says the suggested level and how the escalation rules
+// reached it (RULINGS.md, Penalties): "推奨レベル: 警告（2回目: 前回の最高 注意 → 警告）".
+func (s *Server) suggestionText(lang string, rs referee.Ruleset, offence string, sg referee.Suggestion) string {
+	o, _ := rs.Offence(offence)
+	data := map[string]any{
+		"Level": levelName(lang, sg.Level), "Nth": sg.Nth, "Default": levelName(lang, sg.Start),
+		"Highest": levelName(lang, sg.Highest), "From": levelName(lang, rs.EscalateFrom),
+	}
+	switch {
+	case sg.Nth == 1:
+		return s.i18n.text(lang, "penalty.suggested", data)
+	case sg.Escalated:
+		return s.i18n.text(lang, "penalty.suggested_escalated", data)
+	case !o.Escalates:
+		return s.i18n.text(lang, "penalty.suggested_fixed", data)
+	case slices.Index(rs.Ladder, sg.Highest) < slices.Index(rs.Ladder, rs.EscalateFrom):
+		return s.i18n.text(lang, "penalty.suggested_below", data)
+	}
+	return s.i18n.text(lang, "penalty.suggested_repeat", data)
+}
+
+// offenceOptions lists the ruleset's penalty catalogue in lang.
+func (s *Server) offenceOptions(lang string, rs referee.Ruleset) []offenceOption {
+	var out []offenceOption
+	for _, o := range rs.Penalties {
+		opt := offenceOption{Code: o.Code, Section: o.Section, Name: o.NameJA, Level: levelName(lang, o.Level), Escalates: o.Escalates}
+		if lang == "en" {
+			opt.Name = o.NameEN
+		}
+		if o.Remedy != "" {
+			opt.Remedy = s.i18n.text(lang, "remedy."+o.Remedy, nil)
+		}
+		out = append(out, opt)
+	}
+	return out
 }

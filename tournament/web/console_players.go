@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
@@ -53,6 +55,38 @@ type playerForm struct {
 	KeepApart  []int64
 	Errors     fieldErrors
 	Error      string
+	// Base is the player as the edit form showed them, carried in hidden
+	// fields: the edit saves only what the judge changed from it, and
+	// never reverts a field another judge changed since (EditPlayer).
+	Base *playerBase
+	// Stale, after a conflict: what this judge typed, beside the form that
+	// starts again from what is saved.
+	Stale *staleForm
+	Mine  map[string]string // field name → the value typed, where it is not what is saved
+}
+
+// playerBase is the edit form's fields as the page showed them.
+type playerBase struct {
+	Name, Kana, FixedTable, KeepApart string // KeepApart: player IDs, comma-separated
+}
+
+// playerFormOf is the edit form of p as recorded, with p as its base.
+func playerFormOf(p tournament.Player) playerForm {
+	form := playerForm{Name: p.Name, Kana: p.Kana, KeepApart: p.KeepApart}
+	if p.FixedTable != 0 {
+		form.FixedTable = strconv.Itoa(p.FixedTable)
+	}
+	form.Base = &playerBase{Name: form.Name, Kana: form.Kana, FixedTable: form.FixedTable, KeepApart: joinIDs(p.KeepApart)}
+	return form
+}
+
+// joinIDs writes ids comma-separated, as a form carries them.
+func joinIDs(ids []int64) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatInt(id, 10)
+	}
+	return strings.Join(parts, ",")
 }
 
 func (s *Server) showPlayers(c *gin.Context) {
@@ -195,6 +229,21 @@ func (s *Server) dropPlayer(c *gin.Context) {
 	seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.dropped")
 }
 
+// deletePlayer deletes a mistaken registration, one with no game on
+// record; a player who has played is refused with why (drop them instead).
+func (s *Server) deletePlayer(c *gin.Context) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	if _, err := s.deps.Service.DeletePlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
+		s.playerRefused(c, p, err)
+		return
+	}
+	seeOther(c, fmt.Sprintf("/judge/t/%d/players", p.TournamentID), "flash.deleted")
+}
+
 func (s *Server) reinstatePlayer(c *gin.Context) {
 	p, err := s.tournamentPlayer(c)
 	if err != nil {
@@ -215,6 +264,10 @@ type playerPage struct {
 	Player playerLine
 	Others []keepApartOption
 	Form   playerForm
+	// Deletable says the registration can be deleted (it has nothing on
+	// record); otherwise Kept says why it stays, and the player is dropped.
+	Deletable bool
+	Kept      string
 }
 
 type keepApartOption struct {
@@ -230,11 +283,7 @@ func (s *Server) showPlayer(c *gin.Context) {
 		s.failPage(c, err)
 		return
 	}
-	form := playerForm{Name: p.Name, Kana: p.Kana, KeepApart: p.KeepApart}
-	if p.FixedTable != 0 {
-		form.FixedTable = strconv.Itoa(p.FixedTable)
-	}
-	s.renderPlayer(c, http.StatusOK, p, form)
+	s.renderPlayer(c, http.StatusOK, p, playerFormOf(p))
 }
 
 func (s *Server) renderPlayer(c *gin.Context, status int, p tournament.Player, form playerForm) {
@@ -255,6 +304,15 @@ func (s *Server) renderPlayer(c *gin.Context, status int, p tournament.Player, f
 		Form:   form,
 	}
 	vm.Nav = nav
+	switch err := s.deps.Service.CheckDelete(c.Request.Context(), p.ID); {
+	case err == nil:
+		vm.Deletable = true
+	case errors.Is(err, tournament.ErrConflict):
+		_, vm.Kept, _ = s.describe(vm.Lang, err)
+	default:
+		s.failPage(c, err)
+		return
+	}
 	for _, o := range players {
 		if o.ID != p.ID {
 			vm.Others = append(vm.Others, keepApartOption{ID: o.ID, Name: o.Name, Kana: o.Kana, Checked: slices.Contains(form.KeepApart, o.ID)})
@@ -287,6 +345,19 @@ func (s *Server) editPlayer(c *gin.Context) {
 		form.KeepApart = append(form.KeepApart, id)
 	}
 	slices.Sort(form.KeepApart)
+	base, baseEdit, ok := readPlayerBase(c)
+	if !ok {
+		s.failPage(c, &badRequest{id: "error.number", data: map[string]any{"Field": "base_keep_apart"}, detail: "base_keep_apart"})
+		return
+	}
+	form.Base = base
+	if c.PostForm("action") == "mine" {
+		// The judge takes back what they typed after a conflict: the form
+		// shows it over the player as saved now, to save knowingly.
+		form.Base = playerFormOf(p).Base
+		s.renderPlayer(c, http.StatusOK, p, form)
+		return
+	}
 	if form.Name == "" {
 		form.Errors["name"] = s.i18n.text(lang, "form.required", nil)
 	}
@@ -299,14 +370,95 @@ func (s *Server) editPlayer(c *gin.Context) {
 	// others; an unchanged form saves nothing.
 	if form.Name != p.Name || form.Kana != p.Kana || table != p.FixedTable || !slices.Equal(form.KeepApart, p.KeepApart) {
 		_, err = s.deps.Service.EditPlayer(c.Request.Context(), c.GetString(judgeKey), p.ID, tournament.PlayerEdit{
-			PlayerInput: tournament.PlayerInput{Name: form.Name, Kana: form.Kana}, FixedTable: table, KeepApart: form.KeepApart})
+			PlayerInput: tournament.PlayerInput{Name: form.Name, Kana: form.Kana}, FixedTable: table, KeepApart: form.KeepApart, Base: baseEdit})
 	}
-	if err != nil {
+	var v *referee.Violation
+	switch {
+	case err == nil:
+		seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.saved")
+	case errors.Is(err, tournament.ErrConflict) && errors.As(err, &v) && v.Code == "player-changed":
+		// Another judge changed a field this judge changed too: the form
+		// starts again from the player as saved, with what was typed beside.
+		s.log.Info("stale player form", "id", c.GetString(requestIDKey), "err", err)
+		_, conflict, _ := s.describe(lang, err)
+		if p, err = s.deps.Service.GetPlayer(c.Request.Context(), p.ID); err != nil {
+			s.failPage(c, err)
+			return
+		}
+		fresh := playerFormOf(p)
+		fresh.Error = conflict
+		fresh.Mine, fresh.Stale = s.stalePlayerForm(lang, c, p, form, fresh)
+		s.renderPlayer(c, http.StatusConflict, p, fresh)
+	default:
 		var status int
 		if status, form.Error = s.refusal(c, err); form.Error != "" {
 			s.renderPlayer(c, status, p, form)
 		}
-		return
 	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.saved")
+}
+
+// readPlayerBase reads the base an edit form carries: the player as the
+// page showed them. A form without one (nil) edits the player as read now.
+func readPlayerBase(c *gin.Context) (*playerBase, *tournament.PlayerEdit, bool) {
+	if _, ok := c.GetPostForm("base_name"); !ok {
+		return nil, nil, true
+	}
+	b := &playerBase{Name: c.PostForm("base_name"), Kana: c.PostForm("base_kana"), FixedTable: c.PostForm("base_fixed_table"), KeepApart: c.PostForm("base_keep_apart")}
+	edit := &tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: b.Name, Kana: b.Kana}}
+	edit.FixedTable, _ = strconv.Atoi(strings.TrimSpace(b.FixedTable))
+	for _, part := range strings.Split(b.KeepApart, ",") {
+		if part = strings.TrimSpace(part); part == "" {
+			continue
+		}
+		id, err := strconv.ParseInt(part, 10, 64)
+		if err != nil {
+			return nil, nil, false
+		}
+		edit.KeepApart = append(edit.KeepApart, id)
+	}
+	return b, edit, true
+}
+
+// stalePlayerForm is what this judge typed on a player's page another
+// judge changed first (typed), beside the form as saved now (saved): each
+// value that differs, and the form that takes them all back.
+func (s *Server) stalePlayerForm(lang string, c *gin.Context, p tournament.Player, typed, saved playerForm) (map[string]string, *staleForm) {
+	mine := map[string]string{}
+	f := &staleForm{
+		Action: fmt.Sprintf("/judge/t/%d/players/%d", p.TournamentID, p.ID),
+		Button: s.i18n.text(lang, "stale.use_mine_form", nil),
+		Again: []hiddenField{
+			{Name: "action", Value: "mine"}, {Name: "name", Value: typed.Name}, {Name: "kana", Value: typed.Kana},
+			{Name: "fixed_table", Value: typed.FixedTable},
+		},
+	}
+	for _, id := range typed.KeepApart {
+		f.Again = append(f.Again, hiddenField{Name: "keep_apart", Value: strconv.FormatInt(id, 10)})
+	}
+	add := func(field, label, value string) {
+		if value == "" {
+			value = s.i18n.text(lang, "stale.empty", nil)
+		}
+		mine[field] = value
+		f.Mine = append(f.Mine, mineLine{Label: s.i18n.text(lang, label, nil), Value: value})
+	}
+	if typed.Name != saved.Name {
+		add("name", "player.name", typed.Name)
+	}
+	if typed.Kana != saved.Kana {
+		add("kana", "player.kana", typed.Kana)
+	}
+	if typed.FixedTable != saved.FixedTable {
+		add("fixed_table", "player.fixed_table", typed.FixedTable)
+	}
+	if !slices.Equal(typed.KeepApart, saved.KeepApart) {
+		var names []string
+		for _, id := range typed.KeepApart {
+			if o, err := s.deps.Service.GetPlayer(c.Request.Context(), id); err == nil {
+				names = append(names, o.Name)
+			}
+		}
+		add("keep_apart", "player.keep_apart", strings.Join(names, "、"))
+	}
+	return mine, f
 }

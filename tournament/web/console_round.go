@@ -61,6 +61,8 @@ type seatLine struct {
 	ColorTxt string
 	Place    int
 	VP       int
+	Sum      string // a deduction as such (showVP)
+	Why      string
 }
 
 type amendmentLine struct {
@@ -183,7 +185,8 @@ func (s *Server) renderRoundPage(c *gin.Context, status, n int, f roundForms) {
 			}
 			for _, pl := range tv.Places {
 				if pl.PlayerID == p.PlayerID {
-					line.Place, line.VP = pl.Place, pl.VP
+					vp := s.showVP(lang, t.Ruleset, pl)
+					line.Place, line.VP, line.Sum, line.Why = pl.Place, pl.VP, vp.Sum, vp.Why
 				}
 			}
 			card.Players = append(card.Players, line)

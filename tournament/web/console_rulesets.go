@@ -3,25 +3,36 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament/export"
 )
 
-// rulesetsPage is the view model of /judge/rulesets: the server's rulesets
-// side by side, one row per setting, each value said in words from the
-// ruleset's data.
+// rulesetsPage is the view model of the console's one ruleset page: the
+// server's rulesets side by side, one row per setting, each value said in
+// words from the ruleset's data, then every setting as the ruleset file
+// names it. Each setting says who applies it: the tournament software, or
+// (the in-game settings) the rules engine when it checks play. Reached from
+// a tournament (/judge/t/:id/ruleset), the page puts the tournament's own
+// copy of its ruleset first and shows its penalty catalogue.
 type rulesetsPage struct {
 	page
+	Copy     *rulesetHead // the tournament's copy; nil at /judge/rulesets
 	Rulesets []rulesetHead
 	Rows     []rulesetRow
+	Keys     []rulesetRow // every setting, as the ruleset file names it
+	Offences []offenceOption
 }
 
 type rulesetHead struct {
 	Name, Version, Description string
+	Copy                       bool // the tournament's copy
 }
 
 type rulesetRow struct {
@@ -30,29 +41,83 @@ type rulesetRow struct {
 	Label   string
 	Values  []string // by ruleset, in Rulesets order
 	Differs bool     // the rulesets do not all agree
+	InGame  bool     // the rules engine applies it to play; the score sheets do not read it
 }
 
+// showRulesets compares the server's rulesets.
 func (s *Server) showRulesets(c *gin.Context) {
+	vm := s.newRulesetsPage(c, nil, s.deps.Rulesets.All())
+	vm.page = s.newPage(c, "page.rulesets", nil)
+	s.render(c, http.StatusOK, "rulesets", vm)
+}
+
+// showTournamentRuleset shows the copy of its ruleset a tournament runs
+// under, beside the server's rulesets, with its penalty catalogue.
+func (s *Server) showTournamentRuleset(c *gin.Context) {
+	t, nav, err := s.loadTournament(c, "overview")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	rs := t.Ruleset
+	vm := s.newRulesetsPage(c, &rs, s.deps.Rulesets.All())
+	vm.page = s.newPage(c, "page.ruleset", map[string]any{"Name": rs.Name})
+	vm.Nav = nav
+	vm.Offences = s.offenceOptions(s.i18n.lang(c), rs)
+	s.render(c, http.StatusOK, "rulesets", vm)
+}
+
+// newRulesetsPage sets rulesets side by side, after own (a tournament's
+// copy) when not nil.
+func (s *Server) newRulesetsPage(c *gin.Context, own *referee.Ruleset, rulesets []referee.Ruleset) rulesetsPage {
 	lang := s.i18n.lang(c)
-	all := s.deps.Rulesets.All()
-	vm := rulesetsPage{page: s.newPage(c, "page.rulesets", nil)}
-	for _, rs := range all {
-		vm.Rulesets = append(vm.Rulesets, rulesetHead{Name: rs.Name, Version: rs.Version, Description: rs.Description})
+	var vm rulesetsPage
+	all := rulesets
+	if own != nil {
+		all = append([]referee.Ruleset{*own}, rulesets...)
+	}
+	for i, rs := range all {
+		vm.Rulesets = append(vm.Rulesets, rulesetHead{Name: rs.Name, Version: rs.Version, Description: rs.Description, Copy: own != nil && i == 0})
+	}
+	if own != nil {
+		vm.Copy = &vm.Rulesets[0]
+	}
+	differs := func(row *rulesetRow) {
+		for _, v := range row.Values {
+			row.Differs = row.Differs || v != row.Values[0]
+		}
 	}
 	for _, setting := range s.rulesetSettings(lang) {
 		if setting.fields == nil {
 			setting.fields = []string{setting.key}
 		}
-		row := rulesetRow{Key: setting.key, Fields: strings.Join(setting.fields, " · "), Label: s.i18n.text(lang, "rulesets.row."+setting.key, nil)}
+		row := rulesetRow{Key: setting.key, Fields: strings.Join(setting.fields, " · "), Label: s.i18n.text(lang, "rulesets.row."+setting.key, nil),
+			InGame: !slices.ContainsFunc(setting.fields, func(f string) bool { return !slices.Contains(config.InGameSettings, f) })}
 		for _, rs := range all {
 			row.Values = append(row.Values, setting.say(rs.WithDefaults()))
 		}
-		for _, v := range row.Values {
-			row.Differs = row.Differs || v != row.Values[0]
-		}
+		differs(&row)
 		vm.Rows = append(vm.Rows, row)
 	}
-	s.render(c, http.StatusOK, "rulesets", vm)
+	// Every setting by its key, in the ruleset file's order; a setting only
+	// some rulesets have (a spiral's corners) is blank for the others.
+	index := map[string]int{}
+	for i, rs := range all {
+		for _, st := range export.RulesetSettings(rs.WithDefaults(), lang) {
+			j, ok := index[st.Key]
+			if !ok {
+				j = len(vm.Keys)
+				index[st.Key] = j
+				vm.Keys = append(vm.Keys, rulesetRow{Key: st.Key, Fields: st.Key, Label: st.Label, Values: make([]string, len(all)),
+					InGame: slices.Contains(config.InGameSettings, st.Key)})
+			}
+			vm.Keys[j].Values[i] = fmt.Sprint(st.Value)
+		}
+	}
+	for i := range vm.Keys {
+		differs(&vm.Keys[i])
+	}
+	return vm
 }
 
 // rulesetSetting says one setting of a ruleset in words.

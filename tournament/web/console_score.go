@@ -32,6 +32,7 @@ type scorePage struct {
 	Version       int // the revision being edited; 0 before the first save
 	Error         string
 	Conflict      string
+	Stale         *staleForm  // after a conflict: what this judge typed, beside the saved sheet
 	Preview       []placeLine // placings of the sheet as typed, not saved
 	Saved         []placeLine // placings of the latest saved revision
 	SavedBy       string
@@ -58,12 +59,15 @@ type scoreRow struct {
 	VP       string // as typed
 	Field    string
 	Error    string
+	Mine     string // after a conflict: what this judge typed, when not what is saved
 }
 
 type placeLine struct {
 	Place    int
 	Name     string
 	VP       int
+	Sum      string // how the sheet's VP came to VP (showVP); "" when they stand
+	Why      string // the penalties behind Sum
 	Declared bool
 }
 
@@ -88,24 +92,32 @@ func (s *Server) showScore(c *gin.Context) {
 		s.failPage(c, err)
 		return
 	}
-	if r := ts.tv.Result; r != nil {
-		vm.Version = r.Version
-		vm.Declared = declaredTime
-		if r.Declared != 0 {
-			vm.Declared = strconv.FormatInt(r.Declared, 10)
+	vm.fillSaved(ts.tv.Result)
+	s.render(c, http.StatusOK, "score", vm)
+}
+
+// fillSaved puts the latest revision r in the sheet's fields, to correct
+// it: its version, VP and how the game ended. Without one, a table whose
+// time is up ended by time (§12).
+func (vm *scorePage) fillSaved(r *tournament.Result) {
+	if r == nil {
+		if vm.TimeUp {
+			vm.Declared = declaredTime
 		}
-		for i := range vm.Rows {
-			for _, sc := range r.Scores {
-				if sc.PlayerID == vm.Rows[i].ID {
-					vm.Rows[i].VP = strconv.Itoa(sc.VP)
-				}
+		return
+	}
+	vm.Version = r.Version
+	vm.Declared = declaredTime
+	if r.Declared != 0 {
+		vm.Declared = strconv.FormatInt(r.Declared, 10)
+	}
+	for i := range vm.Rows {
+		for _, sc := range r.Scores {
+			if sc.PlayerID == vm.Rows[i].ID {
+				vm.Rows[i].VP = strconv.Itoa(sc.VP)
 			}
 		}
-	} else if vm.TimeUp {
-		// §12: a table without a result at the signal ended by time.
-		vm.Declared = declaredTime
 	}
-	s.render(c, http.StatusOK, "score", vm)
 }
 
 // newScorePage fills the parts of the score page that come from what is
@@ -136,7 +148,7 @@ func (s *Server) newScorePage(c *gin.Context, ts tableState) (scorePage, error) 
 		names[p.PlayerID] = p.Name
 	}
 	if r := tv.Result; r != nil {
-		vm.Saved = placeLines(tv.Places, names, r.Declared)
+		vm.Saved = s.placeLines(lang, ts.t.Ruleset, tv.Places, names, r.Declared)
 		vm.SavedBy = s.i18n.text(lang, "score.saved_by", map[string]any{"V": r.Version, "Judge": r.Judge, "At": localTime(r.At)})
 		revs, err := s.deps.Service.Revisions(c.Request.Context(), ts.t.ID, ts.n, tv.Table.Number)
 		if err != nil {
@@ -149,12 +161,13 @@ func (s *Server) newScorePage(c *gin.Context, ts tableState) (scorePage, error) 
 	return vm, nil
 }
 
-// placeLines are the lines of placings, with the players' names and the
-// declared winner marked.
-func placeLines(places []tournament.Placing, names map[int64]string, declared int64) []placeLine {
+// placeLines are the lines of placings, with the players' names, the
+// declared winner marked and every deduction shown as such.
+func (s *Server) placeLines(lang string, rs referee.Ruleset, places []tournament.Placing, names map[int64]string, declared int64) []placeLine {
 	var out []placeLine
 	for _, pl := range places {
-		out = append(out, placeLine{Place: pl.Place, Name: names[pl.PlayerID], VP: pl.VP, Declared: declared != 0 && pl.PlayerID == declared})
+		vp := s.showVP(lang, rs, pl)
+		out = append(out, placeLine{Place: pl.Place, Name: names[pl.PlayerID], VP: pl.VP, Sum: vp.Sum, Why: vp.Why, Declared: declared != 0 && pl.PlayerID == declared})
 	}
 	return out
 }
@@ -165,6 +178,9 @@ func (s *Server) revisionLine(lang string, r tournament.Result, names map[int64]
 		parts = append(parts, fmt.Sprintf("%s %d", names[sc.PlayerID], sc.VP))
 	}
 	ended := s.i18n.text(lang, "score.ended_"+r.EndedBy, nil)
+	if r.EndedEarly {
+		ended += " · " + s.i18n.text(lang, "score.ended_early", nil)
+	}
 	if r.Declared != 0 {
 		ended = s.i18n.text(lang, "score.declared_by", map[string]any{"Name": names[r.Declared]})
 	}
@@ -202,7 +218,7 @@ func (s *Server) saveScore(c *gin.Context) {
 		for _, r := range vm.Rows {
 			names[r.ID] = r.Name
 		}
-		vm.Preview = placeLines(tr.Places, names, tr.Result.Declared)
+		vm.Preview = s.placeLines(lang, ts.t.Ruleset, tr.Places, names, tr.Result.Declared)
 		s.render(c, http.StatusOK, "score", vm)
 		return
 	}
@@ -212,10 +228,12 @@ func (s *Server) saveScore(c *gin.Context) {
 	case err == nil:
 		seeOther(c, fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d/score", ts.t.ID, ts.n, ts.tv.Table.Number), "flash.score_saved")
 	case errors.As(err, &ce):
-		// Someone saved a newer revision: keep what this judge typed, say
-		// what changed, and let them save again over the newer one knowingly.
-		_, vm.Conflict, _ = s.describe(lang, err)
+		// Someone saved a newer revision. The sheet starts again from what
+		// is saved now, with what this judge typed beside it: saving it as
+		// it stands never undoes the other judge's change, and taking the
+		// typed values back is a deliberate choice (staleForm).
 		s.log.Info("stale score sheet", "id", c.GetString(requestIDKey), "err", err)
+		_, conflict, _ := s.describe(lang, err)
 		if ts, err = s.loadTable(c); err != nil {
 			s.failPage(c, err)
 			return
@@ -225,10 +243,15 @@ func (s *Server) saveScore(c *gin.Context) {
 			s.failPage(c, err)
 			return
 		}
-		vm.Saved, vm.SavedBy, vm.Revisions = fresh.Saved, fresh.SavedBy, fresh.Revisions
-		vm.Version = ce.Current.Version
-		vm.Preview = nil
-		s.render(c, http.StatusConflict, "score", vm)
+		fresh.fillSaved(ts.tv.Result)
+		fresh.Conflict = conflict
+		fresh.Stale = s.staleSheet(lang, vm, fresh)
+		for i := range fresh.Rows {
+			if typed := vm.Rows[i].VP; typed != fresh.Rows[i].VP {
+				fresh.Rows[i].Mine = typed
+			}
+		}
+		s.render(c, http.StatusConflict, "score", fresh)
 	default:
 		s.refuseScore(c, err, &vm)
 	}
@@ -258,7 +281,7 @@ func (s *Server) refuseScore(c *gin.Context, err error, vm *scorePage) {
 	case "declared-after-time":
 		// The rule's message asks for a reason; the sheet offers the box too.
 		vm.LateError = s.i18n.text(vm.Lang, "score.late_missing", map[string]any{"At": v.Args["Deadline"]})
-	case "correction-reason-missing":
+	case "correction-reason-missing", "ended-by-time-early":
 		vm.ReasonError = msg
 	case "negative-vp":
 		id, _ := v.Args["PlayerID"].(int64)
@@ -335,4 +358,51 @@ func (s *Server) readScoreForm(c *gin.Context, vm *scorePage) (tournament.Result
 		ok = false
 	}
 	return in, ok
+}
+
+// staleSheet is what the judge typed on a sheet another judge saved first
+// (typed), beside the sheet as saved now (saved): each value that differs,
+// and the form that takes them all back, as a preview over the saved
+// version, so that saving them is a second, deliberate step.
+func (s *Server) staleSheet(lang string, typed, saved scorePage) *staleForm {
+	f := &staleForm{
+		Action: fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d/score", saved.TID, saved.N, saved.Number),
+		Button: s.i18n.text(lang, "stale.use_mine_sheet", nil),
+		Again: []hiddenField{
+			{Name: "version", Value: strconv.Itoa(saved.Version)},
+			{Name: "action", Value: "preview"},
+			{Name: "declared", Value: typed.Declared},
+			{Name: "reason", Value: typed.Reason},
+			{Name: "late_reason", Value: typed.LateReason},
+		},
+	}
+	if typed.LateConfirmed {
+		f.Again = append(f.Again, hiddenField{Name: "late_confirmed", Value: "1"})
+	}
+	for i, r := range typed.Rows {
+		f.Again = append(f.Again, hiddenField{Name: r.Field, Value: r.VP})
+		if r.VP != saved.Rows[i].VP {
+			f.Mine = append(f.Mine, mineLine{Label: r.Name, Value: r.VP})
+		}
+	}
+	if typed.Declared != saved.Declared {
+		f.Mine = append(f.Mine, mineLine{Label: s.i18n.text(lang, "score.declared", nil), Value: s.declaredText(lang, typed)})
+	}
+	if typed.Reason != "" {
+		f.Mine = append(f.Mine, mineLine{Label: s.i18n.text(lang, "score.reason", nil), Value: typed.Reason})
+	}
+	return f
+}
+
+// declaredText names the sheet's choice of how the game ended, in lang.
+func (s *Server) declaredText(lang string, vm scorePage) string {
+	if vm.Declared == declaredTime {
+		return s.i18n.text(lang, "score.time", nil)
+	}
+	for _, r := range vm.Rows {
+		if strconv.FormatInt(r.ID, 10) == vm.Declared {
+			return s.i18n.text(lang, "score.declared_by", map[string]any{"Name": r.Name})
+		}
+	}
+	return ""
 }

@@ -18,6 +18,8 @@ type standingsPage struct {
 	Lines     []standingLine
 	HasPoints bool // the ruleset ranks by placement points
 	Order     string
+	Final     bool   // the tournament is finished: these standings are final
+	Winners   string // the players ranked 1st, once final
 }
 
 type standingLine struct {
@@ -47,9 +49,17 @@ func (s *Server) showStandings(c *gin.Context) {
 		return
 	}
 	lang := s.i18n.lang(c)
+	title := "page.standings"
+	if t.Closed != nil {
+		title = "page.final_standings"
+	}
 	vm := standingsPage{
-		page:      s.newPage(c, "page.standings", map[string]any{"Name": t.Name}),
+		page:      s.newPage(c, title, map[string]any{"Name": t.Name}),
 		HasPoints: slices.Contains(t.Ruleset.StandingsOrder, referee.KeyPoints),
+		Final:     t.Closed != nil,
+	}
+	if vm.Final {
+		vm.Winners = winnerNames(lang, st)
 	}
 	vm.Nav = nav
 	for i, k := range t.Ruleset.StandingsOrder {

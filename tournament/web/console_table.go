@@ -3,7 +3,10 @@ package web
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,6 +44,16 @@ type tablePage struct {
 	DealBoard   *boardView // the deal as typed, drawn with its red clumps
 	DangoRule   string
 	Rebuilding  bool // the judge asked to set the board again
+
+	// The versions of the seating and the board the page shows, carried by
+	// their forms: a save decided on an older one is refused (a conflict),
+	// and the page then shows what is saved with what was typed beside it.
+	SeatVersion  int
+	BoardVersion int
+	Stale        *staleForm // the seating, after a conflict
+	StaleNotice  string
+	BoardStale   *staleForm // the board or the deal, after a conflict
+	BoardNotice  string
 }
 
 // rollRound is one round of capsule rolls: every player first, then each
@@ -196,6 +209,7 @@ func (s *Server) newTablePage(c *gin.Context, ts tableState) tablePage {
 		names[p.PlayerID] = p.Name
 	}
 	if st := tv.Table.Seating; st != nil {
+		vm.SeatVersion = st.Version
 		vm.SeatAuto = st.Auto
 		for k, round := range st.Rolls {
 			vm.History = append(vm.History, s.rollRound(lang, k, round, names))
@@ -206,6 +220,7 @@ func (s *Server) newTablePage(c *gin.Context, ts tableState) tablePage {
 		vm.Board = &bv
 		rec := tv.Table.Board
 		vm.BoardRoll, vm.BoardAuto, vm.HandDealt, vm.Redeals = rec.Roll, rec.RollAuto, rec.Deal != nil, tv.Board.Redeals
+		vm.BoardVersion = rec.Version
 		vm.BoardSpiral = s.spiralText(lang, *tv.Board)
 	}
 	return vm
@@ -274,8 +289,13 @@ func (s *Server) setSeating(c *gin.Context) {
 	}
 	ctx, judge := c.Request.Context(), c.GetString(judgeKey)
 	to := fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d#seating", ts.t.ID, ts.n, ts.tv.Table.Number)
+	version := formVersion(c)
 	if c.PostForm("auto") == "1" {
-		if _, err := s.deps.Service.SetSeating(ctx, judge, ts.t.ID, ts.n, ts.tv.Table.Number, tournament.SeatingInput{Auto: true}); err != nil {
+		_, err := s.deps.Service.SetSeating(ctx, judge, ts.t.ID, ts.n, ts.tv.Table.Number, tournament.SeatingInput{Auto: true, Version: version})
+		if s.staleTable(c, err) {
+			return
+		}
+		if err != nil {
 			s.failPage(c, err)
 			return
 		}
@@ -310,6 +330,10 @@ func (s *Server) setSeating(c *gin.Context) {
 		rounds = append(rounds, round)
 	}
 	vm := s.newTablePage(c, ts)
+	if version != nil {
+		// A tie's re-rolls go on from the version the rolls were started on.
+		vm.SeatVersion = *version
+	}
 	last := len(rounds) - 1
 	if last < 0 {
 		vm.Rolls = s.firstRolls(ts, values)
@@ -321,9 +345,12 @@ func (s *Server) setSeating(c *gin.Context) {
 		return
 	}
 	if len(errs) == 0 {
-		_, err = s.deps.Service.SetSeating(ctx, judge, ts.t.ID, ts.n, ts.tv.Table.Number, tournament.SeatingInput{Rolls: rounds})
+		_, err = s.deps.Service.SetSeating(ctx, judge, ts.t.ID, ts.n, ts.tv.Table.Number, tournament.SeatingInput{Rolls: rounds, Version: version})
 		if err == nil {
 			seeOther(c, to, "flash.seated")
+			return
+		}
+		if s.staleTable(c, err) {
 			return
 		}
 	}
@@ -428,7 +455,7 @@ func (s *Server) setBoard(c *gin.Context) {
 		return
 	}
 	ctx, judge, lang := c.Request.Context(), c.GetString(judgeKey), s.i18n.lang(c)
-	in := tournament.BoardInput{Auto: c.PostForm("auto") == "1"}
+	in := tournament.BoardInput{Auto: c.PostForm("auto") == "1", Version: formVersion(c)}
 	vm := s.newTablePage(c, ts)
 	vm.Rolls = s.firstRolls(ts, nil)
 	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
@@ -451,6 +478,9 @@ func (s *Server) setBoard(c *gin.Context) {
 		}
 	}
 	if _, err := s.deps.Service.SetBoard(ctx, judge, ts.t.ID, ts.n, ts.tv.Table.Number, in); err != nil {
+		if s.staleTable(c, err) {
+			return
+		}
 		if vm.BoardForm.Error = s.formError(c, err); vm.BoardForm.Error != "" {
 			s.render(c, http.StatusUnprocessableEntity, "table", vm)
 		}
@@ -509,7 +539,10 @@ func (s *Server) setDeal(c *gin.Context) {
 		s.render(c, http.StatusUnprocessableEntity, "table", vm)
 		return
 	}
-	_, err = s.deps.Service.SetDeal(c.Request.Context(), c.GetString(judgeKey), ts.t.ID, ts.n, ts.tv.Table.Number, chips)
+	_, err = s.deps.Service.SetDeal(c.Request.Context(), c.GetString(judgeKey), ts.t.ID, ts.n, ts.tv.Table.Number, tournament.DealInput{Chips: chips, Version: formVersion(c)})
+	if s.staleTable(c, err) {
+		return
+	}
 	if de := (*tournament.DealError)(nil); errors.As(err, &de) {
 		// The deal as typed, with the clumps the service found drawn on it.
 		typed := *ts.tv.Board
@@ -536,4 +569,132 @@ func (s *Server) setDeal(c *gin.Context) {
 		return
 	}
 	seeOther(c, fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d#board", ts.t.ID, ts.n, ts.tv.Table.Number), "flash.deal_set")
+}
+
+// formVersion reads the version a form carries: the version of the record
+// it showed (0 for none yet), or nil for a form without one.
+func formVersion(c *gin.Context) *int {
+	v, err := strconv.Atoi(c.PostForm("version"))
+	if err != nil || v < 0 {
+		return nil
+	}
+	return &v
+}
+
+// staleTable answers a seating, board or deal form that another judge's
+// change overtook (a *tournament.StaleError): the page shows the table as
+// it is recorded now, says who changed what when, and shows what this
+// judge typed with a button that replaces the recorded one with it, over
+// its new version. It reports whether err was such a conflict.
+func (s *Server) staleTable(c *gin.Context, err error) bool {
+	var se *tournament.StaleError
+	if !errors.As(err, &se) {
+		return false
+	}
+	s.log.Info("stale table form", "id", c.GetString(requestIDKey), "err", err)
+	ts, lerr := s.loadTable(c)
+	if lerr == nil {
+		lerr = tableOpen(ts)
+	}
+	if lerr != nil {
+		s.failPage(c, lerr)
+		return true
+	}
+	lang := s.i18n.lang(c)
+	vm := s.newTablePage(c, ts)
+	vm.Rolls = s.firstRolls(ts, nil)
+	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
+	notice := s.i18n.text(lang, "stale."+se.Record, map[string]any{"Judge": se.Judge, "At": localTime(se.At), "Version": se.Current})
+	base := fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d", ts.t.ID, ts.n, ts.tv.Table.Number)
+	f := &staleForm{Button: s.i18n.text(lang, "stale.use_mine_replace", nil)}
+	names := map[int64]string{}
+	for _, p := range ts.tv.Players {
+		names[p.PlayerID] = p.Name
+	}
+	// Everything the judge posted rides along, over the version now.
+	form := c.Request.PostForm
+	keys := slices.Sorted(maps.Keys(form))
+	for _, k := range keys {
+		if k == "version" {
+			continue
+		}
+		for _, v := range form[k] {
+			f.Again = append(f.Again, hiddenField{Name: k, Value: v})
+		}
+	}
+	switch {
+	case se.Record == tournament.RecordSeating:
+		f.Action, f.Again = base+"/seating", append(f.Again, hiddenField{Name: "version", Value: strconv.Itoa(vm.SeatVersion)})
+		f.Mine = s.typedRolls(lang, ts, form)
+		vm.Stale, vm.StaleNotice = f, notice
+	case strings.HasSuffix(c.FullPath(), "/deal"):
+		f.Action, f.Again = base+"/deal", append(f.Again, hiddenField{Name: "version", Value: strconv.Itoa(vm.BoardVersion)})
+		saved := currentDeal(ts.tv)
+		for i := range vm.Deal.Rows {
+			for j := range vm.Deal.Rows[i].Cells {
+				cell := &vm.Deal.Rows[i].Cells[j]
+				if typed := strings.TrimSpace(form.Get(cell.Name)); typed != saved[cell.Name] {
+					cell.Mine = typed
+				}
+			}
+		}
+		vm.BoardStale, vm.BoardNotice = f, notice
+	default:
+		f.Action, f.Again = base+"/board", append(f.Again, hiddenField{Name: "version", Value: strconv.Itoa(vm.BoardVersion)})
+		f.Mine = []mineLine{s.typedBoard(lang, ts.t.Ruleset, form)}
+		vm.BoardStale, vm.BoardNotice = f, notice
+	}
+	s.render(c, http.StatusConflict, "table", vm)
+	return true
+}
+
+// typedBoard says what a board form posted, to show beside the board
+// recorded: the console's roll, the capsule dice, or a spiral's corner die.
+func (s *Server) typedBoard(lang string, rs referee.Ruleset, form url.Values) mineLine {
+	spiral := rs.Board.Method == referee.SpiralBoard
+	line := mineLine{Label: s.i18n.text(lang, "board.enter", nil)}
+	if spiral {
+		line.Label = s.i18n.text(lang, "board.enter_corner", nil)
+	}
+	switch {
+	case form.Get("auto") == "1" && spiral:
+		line.Value = s.i18n.text(lang, "board.auto_corner", nil)
+	case form.Get("auto") == "1":
+		line.Value = s.i18n.text(lang, "board.auto", nil)
+	case spiral:
+		line.Value = form.Get("corner")
+		if die, err := strconv.Atoi(line.Value); err == nil && die >= 1 && die <= len(rs.Board.Corners) {
+			line.Value = s.i18n.text(lang, "board.corner", map[string]any{"Corner": die,
+				"Start": s.i18n.text(lang, "rulesets.corner."+string(rs.Board.Corners[die-1]), nil)})
+		}
+	default:
+		line.Value = s.i18n.text(lang, "board.roll", map[string]any{"White": form.Get("white"), "Blue": form.Get("blue")})
+	}
+	return line
+}
+
+// typedRolls lists the capsule rolls a seating form posted, player by
+// player and round by round, to show beside the seating recorded.
+func (s *Server) typedRolls(lang string, ts tableState, form url.Values) []mineLine {
+	if form.Get("auto") == "1" {
+		return []mineLine{{Label: s.i18n.text(lang, "seating.enter", nil), Value: s.i18n.text(lang, "seating.auto", nil)}}
+	}
+	var out []mineLine
+	for k := 0; k < maxRollRounds; k++ {
+		if _, ok := form["round_"+strconv.Itoa(k)]; !ok {
+			break
+		}
+		for _, p := range ts.tv.Players {
+			w, b := form.Get(rollField(k, p.PlayerID, "w")), form.Get(rollField(k, p.PlayerID, "b"))
+			if w == "" && b == "" {
+				continue
+			}
+			label := p.Name
+			if k > 0 {
+				label += " (" + s.i18n.text(lang, "seating.round_reroll", map[string]any{"N": k}) + ")"
+			}
+			out = append(out, mineLine{Label: label, Value: s.i18n.text(lang, "board.roll", map[string]any{"White": w, "Blue": b})})
+		}
+	}
+	return out
 }

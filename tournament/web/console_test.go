@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,6 +35,9 @@ type consoleEnv struct {
 	svc *tournament.Service
 	st  *store.Store
 	h   http.Handler
+	// ahead is how far the service's clock runs ahead of the wall clock,
+	// so that a test can let a round's time run out (timeUp).
+	ahead atomic.Int64
 	// keys are the session keys, as serve reads them from the data folder.
 	keys []byte
 }
@@ -41,7 +45,8 @@ type consoleEnv struct {
 func newConsoleEnv(t *testing.T) *consoleEnv {
 	t.Helper()
 	ctx := context.Background()
-	svc, st := tournamenttest.NewService(t, time.Now)
+	e := &consoleEnv{t: t, ctx: ctx}
+	svc, st := tournamenttest.NewService(t, func() time.Time { return time.Now().Add(time.Duration(e.ahead.Load())) })
 	dir := t.TempDir()
 	if _, err := SetUpJudgePassword(ctx, st, testPassword, dir); err != nil {
 		t.Fatal(err)
@@ -56,7 +61,25 @@ func newConsoleEnv(t *testing.T) *consoleEnv {
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &consoleEnv{t: t, ctx: ctx, srv: srv, svc: svc, st: st, h: h, keys: keys}
+	e.srv, e.svc, e.st, e.h, e.keys = srv, svc, st, h, keys
+	return e
+}
+
+// timeUp starts round n's clock, unless it has started, and moves the
+// service's clock past the game time, so that the tables without a result
+// end by time (§12).
+func (e *consoleEnv) timeUp(tid int64, n int) {
+	e.t.Helper()
+	clk, err := e.svc.Clock(e.ctx, tid, n)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if clk.State == tournament.ClockReady {
+		if clk, err = e.svc.ClockAction(e.ctx, "setup", tid, n, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	e.ahead.Add(int64(clk.GameLength + clk.Extension + time.Hour))
 }
 
 // browser is a client with a cookie jar that does not follow redirects,

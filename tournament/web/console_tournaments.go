@@ -197,6 +197,17 @@ type overviewPage struct {
 	PairError  string // why pairing was refused, next to its button
 	Form       tournamentForm
 	RulesetVer string
+	End        endForm
+}
+
+// endForm is the event's end on the overview: the button that closes the
+// tournament, or, once closed, the winners and the form that reopens it.
+type endForm struct {
+	State    string // tournament.StateSetup, StateRunning or StateFinished
+	ClosedBy string // who closed it when, in words
+	Winners  string
+	Error    string // why closing or reopening was refused
+	Reason   string // the reason to reopen, as typed
 }
 
 // loadTournament reads the :id tournament and builds its navigation.
@@ -218,7 +229,7 @@ func (s *Server) newTournamentNav(ctx context.Context, t tournament.Tournament, 
 	if err != nil {
 		return nil, err
 	}
-	nav := &tournamentNav{ID: t.ID, Name: t.Name, Active: active}
+	nav := &tournamentNav{ID: t.ID, Name: t.Name, Active: active, Finished: t.Closed != nil}
 	for _, r := range rounds {
 		nav.Rounds = append(nav.Rounds, r.Number)
 	}
@@ -240,7 +251,7 @@ func (s *Server) showTournament(c *gin.Context) {
 		s.failPage(c, err)
 		return
 	}
-	s.renderTournament(c, http.StatusOK, t, nav, tournamentFormOf(t), "")
+	s.renderTournament(c, http.StatusOK, t, nav, tournamentFormOf(t), "", endForm{})
 }
 
 // renderOverview shows the :id tournament's overview again with the
@@ -251,7 +262,7 @@ func (s *Server) renderOverview(c *gin.Context, status int, pairError string) {
 		s.failPage(c, err)
 		return
 	}
-	s.renderTournament(c, status, t, nav, tournamentFormOf(t), pairError)
+	s.renderTournament(c, status, t, nav, tournamentFormOf(t), pairError, endForm{})
 }
 
 // tournamentFormOf is the edit form of t as recorded.
@@ -262,11 +273,22 @@ func tournamentFormOf(t tournament.Tournament) tournamentForm {
 	}
 }
 
-func (s *Server) renderTournament(c *gin.Context, status int, t tournament.Tournament, nav *tournamentNav, form tournamentForm, pairError string) {
+func (s *Server) renderTournament(c *gin.Context, status int, t tournament.Tournament, nav *tournamentNav, form tournamentForm, pairError string, end endForm) {
 	players, err := s.deps.Service.Players(c.Request.Context(), t.ID)
 	if err != nil {
 		s.failPage(c, err)
 		return
+	}
+	lang := s.i18n.lang(c)
+	end.State = t.State()
+	if t.Closed != nil {
+		end.ClosedBy = s.i18n.text(lang, "end.closed_by", map[string]any{"Judge": t.Closed.Judge, "At": localTime(t.Closed.At)})
+		st, err := s.deps.Service.Standings(c.Request.Context(), t.ID)
+		if err != nil {
+			s.failPage(c, err)
+			return
+		}
+		end.Winners = winnerNames(lang, st)
 	}
 	canPair, err := s.deps.Service.CanPair(c.Request.Context(), t.ID)
 	if err != nil {
@@ -285,6 +307,7 @@ func (s *Server) renderTournament(c *gin.Context, status int, t tournament.Tourn
 		CanPair:    canPair,
 		PairError:  pairError,
 		Form:       form,
+		End:        end,
 	}
 	vm.Nav = nav
 	for _, p := range players {
@@ -307,7 +330,7 @@ func (s *Server) editTournament(c *gin.Context) {
 	form, in := s.readTournamentForm(c, lang)
 	form.Ruleset = t.Ruleset.Name
 	if len(form.Errors) > 0 {
-		s.renderTournament(c, http.StatusUnprocessableEntity, t, nav, form, "")
+		s.renderTournament(c, http.StatusUnprocessableEntity, t, nav, form, "", endForm{})
 		return
 	}
 	if _, err := s.deps.Service.EditTournament(c.Request.Context(), c.GetString(judgeKey), t.ID, in); err != nil {
@@ -315,8 +338,57 @@ func (s *Server) editTournament(c *gin.Context) {
 		if status, form.Error = s.refusal(c, err); form.Error == "" {
 			return
 		}
-		s.renderTournament(c, status, t, nav, form, "")
+		s.renderTournament(c, status, t, nav, form, "", endForm{})
 		return
 	}
 	seeOther(c, fmt.Sprintf("/judge/t/%d", t.ID), "flash.saved")
+}
+
+// winnerNames names the players ranked 1st, as lang lists them.
+func winnerNames(lang string, st []tournament.Standing) string {
+	var names []string
+	for _, w := range tournament.Winners(st) {
+		names = append(names, w.Name)
+	}
+	sep := "、"
+	if lang == "en" {
+		sep = ", "
+	}
+	return strings.Join(names, sep)
+}
+
+// closeTournament closes the tournament: its standings are final.
+func (s *Server) closeTournament(c *gin.Context) {
+	t, nav, err := s.loadTournament(c, "overview")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	if _, err := s.deps.Service.CloseTournament(c.Request.Context(), c.GetString(judgeKey), t.ID); err != nil {
+		var end endForm
+		var status int
+		if status, end.Error = s.refusal(c, err); end.Error != "" {
+			s.renderTournament(c, status, t, nav, tournamentFormOf(t), "", end)
+		}
+		return
+	}
+	seeOther(c, fmt.Sprintf("/judge/t/%d", t.ID), "flash.closed")
+}
+
+// reopenTournament reopens a closed tournament, with the judge's reason.
+func (s *Server) reopenTournament(c *gin.Context) {
+	t, nav, err := s.loadTournament(c, "overview")
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	end := endForm{Reason: strings.TrimSpace(c.PostForm("reason"))}
+	if _, err := s.deps.Service.ReopenTournament(c.Request.Context(), c.GetString(judgeKey), t.ID, end.Reason); err != nil {
+		var status int
+		if status, end.Error = s.refusal(c, err); end.Error != "" {
+			s.renderTournament(c, status, t, nav, tournamentFormOf(t), "", end)
+		}
+		return
+	}
+	seeOther(c, fmt.Sprintf("/judge/t/%d", t.ID), "flash.reopened")
 }

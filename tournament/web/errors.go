@@ -61,6 +61,7 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 		nf *notFound
 		fb *forbidden
 		ce *tournament.ConflictError
+		se *tournament.StaleError
 		fe *referee.FieldError
 		te *referee.TieError
 		ge *game.Error
@@ -91,10 +92,13 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 		return http.StatusUnsupportedMediaType, s.i18n.text(lang, "error.multipart", nil), nil
 	case errors.As(err, &ce):
 		return http.StatusConflict, s.conflict(lang, ce), map[string]any{"current_version": ce.Current.Version}
+	case errors.As(err, &se):
+		msg := s.i18n.text(lang, "stale."+se.Record, map[string]any{"Judge": se.Judge, "At": se.At.Local().Format("15:04:05"), "Version": se.Current})
+		return http.StatusConflict, msg, map[string]any{"code": "stale-" + se.Record, "current_version": se.Current}
 	case errors.Is(err, tournament.ErrConflict) && errors.As(err, &v):
 		// Another judge's change came first, or what is recorded no longer
 		// allows this one: said by its code, like a broken rule.
-		return http.StatusConflict, s.violation(lang, v), nil
+		return http.StatusConflict, s.violation(lang, v), map[string]any{"code": v.Code}
 	case errors.Is(err, tournament.ErrConflict):
 		return http.StatusConflict, s.i18n.text(lang, "error.conflict", map[string]any{"Detail": err.Error()}), nil
 	case errors.Is(err, tournament.ErrNotFound):
@@ -115,7 +119,8 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 		return http.StatusUnprocessableEntity,
 			s.i18n.text(lang, "error.field", map[string]any{"Field": fe.Field, "Msg": fe.Msg}), nil
 	case errors.As(err, &v):
-		return http.StatusUnprocessableEntity, s.violation(lang, v), nil
+		// The code names the rule for a program: the message is for people.
+		return http.StatusUnprocessableEntity, s.violation(lang, v), map[string]any{"code": v.Code}
 	case errors.Is(err, referee.ErrInvalid), errors.Is(err, tournament.ErrInvalid):
 		return http.StatusUnprocessableEntity, s.i18n.text(lang, "error.invalid", map[string]any{"Detail": err.Error()}), nil
 	}

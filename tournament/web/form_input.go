@@ -73,9 +73,17 @@ func (s *Server) limitBody(c *gin.Context) {
 // as empty, or store the bytes as they came. Multipart uploads are left to
 // their handler, which sets its own limits. It runs after the route's
 // guard, so a request refused there is never read.
+//
+// The JSON API is left alone: its handlers read the body as JSON whatever
+// the Content-Type says, as curl -d sends JSON labelled as a form, and
+// parsing it here would consume the body they read. Its bodies are bounded
+// all the same, by limitBody, which runs for every route.
 func (s *Server) readForm(c *gin.Context) {
-	switch c.Request.Method {
-	case http.MethodPost, http.MethodPut, http.MethodPatch:
+	switch {
+	case strings.HasPrefix(c.Request.URL.Path, "/api/"):
+		c.Next()
+		return
+	case c.Request.Method == http.MethodPost, c.Request.Method == http.MethodPut, c.Request.Method == http.MethodPatch:
 	default:
 		c.Next()
 		return
@@ -113,3 +121,19 @@ func (s *Server) refuse(c *gin.Context, err error) {
 	}
 	s.failPage(c, err)
 }
+
+// staleForm is what a form shows after another judge's save came first (a
+// 409 conflict): the form starts again from what is saved now, so that
+// submitting it as it stands never undoes the other judge's change, and
+// what this judge typed is shown beside it (Mine, and next to each field),
+// with a button that takes it back (Again, posted to Action): a second,
+// deliberate choice made knowing what is saved.
+type staleForm struct {
+	Mine   []mineLine    // what this judge typed, where it differs from what is saved
+	Again  []hiddenField // everything this judge typed, for the button
+	Action string        // where the button posts
+	Button string        // the button's words
+}
+
+// mineLine is one value this judge typed that is not what is saved.
+type mineLine struct{ Label, Value string }

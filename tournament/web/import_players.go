@@ -41,6 +41,7 @@ type importPreview struct {
 	Add      int
 	Skip     int
 	Refused  int
+	Warned   int    // added lines that may be someone already there
 	Data     string // the file, base64, for the confirmation
 }
 
@@ -51,6 +52,7 @@ type importLine struct {
 	FixedTable int
 	Action     string // tournament.ImportAdd, ImportSkip or ImportRefuse: also a CSS class
 	Message    string
+	Warning    string // why an added line may be someone already there
 }
 
 func (s *Server) showImport(c *gin.Context) {
@@ -111,7 +113,12 @@ func (s *Server) previewImport(c *gin.Context) {
 		s.failPage(c, err)
 		return
 	}
-	pv := s.newImportPreview(lang, r, plan)
+	players, err := s.deps.Service.Players(c.Request.Context(), tid)
+	if err != nil {
+		s.failPage(c, err)
+		return
+	}
+	pv := s.newImportPreview(lang, r, plan, players)
 	pv.FileName = fh.Filename
 	pv.Data = base64.StdEncoding.EncodeToString(data)
 	s.renderImport(c, http.StatusOK, "", &pv)
@@ -158,8 +165,15 @@ func (s *Server) rosterError(c *gin.Context, err error) string {
 	})
 }
 
-func (s *Server) newImportPreview(lang string, r roster.Roster, plan tournament.ImportPlan) importPreview {
+func (s *Server) newImportPreview(lang string, r roster.Roster, plan tournament.ImportPlan, players []tournament.Player) importPreview {
 	pv := importPreview{Ignored: r.Ignored, Add: plan.Add, Skip: plan.Skip, Refused: plan.Refused}
+	who := map[int64]string{}
+	for _, p := range players {
+		who[p.ID] = p.Name
+		if p.Kana != "" {
+			who[p.ID] += "（" + p.Kana + "）"
+		}
+	}
 	if r.Format == "xlsx" {
 		pv.Format = s.i18n.text(lang, "import.format_xlsx", map[string]any{"Sheet": r.Sheet})
 	} else {
@@ -170,8 +184,20 @@ func (s *Server) newImportPreview(lang string, r roster.Roster, plan tournament.
 		switch l.Action {
 		case tournament.ImportAdd:
 			line.Message = s.i18n.text(lang, "import.add", nil)
+			if l.Warning != "" {
+				data := map[string]any{"Player": who[l.SamePlayer], "Line": l.SameLine}
+				suffix := "_player"
+				if l.SamePlayer == 0 {
+					suffix = "_line"
+				}
+				line.Warning = s.i18n.text(lang, "import.warn_"+l.Warning+suffix, data)
+				pv.Warned++
+			}
 		case tournament.ImportSkip:
 			line.Message = s.i18n.text(lang, "import.skip", nil)
+			if name := who[l.SamePlayer]; name != "" {
+				line.Message = s.i18n.text(lang, "import.skip_as", map[string]any{"Player": name})
+			}
 		default:
 			if l.Text != nil {
 				// Said as the player form would say it, with the text's

@@ -5,12 +5,14 @@ import (
 	"cmp"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
@@ -36,8 +38,17 @@ type kioskPage struct {
 	Entries   []kioskEntry // every player of the round, by tournament.CollationKey
 	Tables    []kioskTable
 	Standings []kioskStanding
-	URL       string // the kiosk's address, for phones
-	Text      kioskText
+	// StandingsLabel says what the standings count: the rounds complete
+	// ("after round N"), every result so far (LiveStandings, the switch
+	// ?standings=live), or the final standings.
+	StandingsLabel string
+	LiveStandings  bool
+	SwitchURL      string // the same page with the other standings
+	SwitchText     string
+	Finished       bool   // the tournament is closed: the standings are final
+	Winners        string // the players ranked 1st, once finished
+	URL            string // the kiosk's address, for phones
+	Text           kioskText
 }
 
 type kioskClock struct {
@@ -86,6 +97,8 @@ type kioskSeat struct {
 	ColorTxt string
 	Place    int
 	VP       int
+	Sum      string // a deduction as such: "6 − 2 = 4" (showVP)
+	Why      string // the levels of the penalties behind Sum
 	Declared bool
 }
 
@@ -112,6 +125,11 @@ type kioskText struct {
 	State     map[string]string `json:"state"`
 	Ended     map[string]string `json:"ended"`
 	Extended  string            `json:"extended"` // with {T}
+	After     string            `json:"after"`    // the standings after round {N}
+	Live      string            `json:"live"`     // the standings with every result so far, round {N} in play
+	Final     string            `json:"final"`    // the final standings
+	Winner    string            `json:"winner"`   // with {W}
+	Finished  string            `json:"finished"` // the clock's word once the tournament is closed
 	NoMatch   string            `json:"no_match"`
 	Page      string            `json:"page"`    // with {N} and {M}
 	Matches   string            `json:"matches"` // with {N}
@@ -119,6 +137,8 @@ type kioskText struct {
 	NotPaired string            `json:"not_paired"`
 	VP        string            `json:"vp"` // with {N}
 	Declared  string            `json:"declared"`
+	Levels    map[string]string `json:"levels"`    // penalty levels by id
+	Sep       string            `json:"sep"`       // between the items of a list
 	Placement string            `json:"placement"` // with {K}, {N} and {T}
 }
 
@@ -153,7 +173,28 @@ func (s *Server) showKiosk(c *gin.Context) {
 		vm.Clock = s.kioskClock(lang, v.Timer)
 		s.fillKioskRound(lang, &vm, *v)
 	}
-	for _, st := range live.Standings {
+	vm.Finished = live.Tournament.Closed != nil
+	vm.LiveStandings = c.Query("standings") == "live" && !vm.Finished
+	standings := live.Standings
+	if vm.LiveStandings {
+		standings = live.LiveStandings
+	}
+	vm.StandingsLabel, vm.SwitchText = s.standingsLabel(lang, live, vm.LiveStandings)
+	q := url.Values{}
+	if vm.Projector {
+		q.Set("view", "projector")
+	}
+	if !vm.LiveStandings {
+		q.Set("standings", "live")
+	}
+	vm.SwitchURL = fmt.Sprintf("/kiosk/%d", tid)
+	if len(q) > 0 {
+		vm.SwitchURL += "?" + q.Encode()
+	}
+	if vm.Finished {
+		vm.Winners = winnerNames(lang, live.Standings)
+	}
+	for _, st := range standings {
 		if st.Played == 0 {
 			continue
 		}
@@ -165,6 +206,21 @@ func (s *Server) showKiosk(c *gin.Context) {
 		vm.Standings = nil
 	}
 	s.renderKiosk(c, vm)
+}
+
+// standingsLabel says what the kiosk's standings count, and offers the
+// other view: after the rounds complete, or (live) with every result so
+// far; once finished, they are final and there is no other view.
+func (s *Server) standingsLabel(lang string, live tournament.Live, liveView bool) (label, other string) {
+	switch {
+	case live.Tournament.Closed != nil:
+		return s.i18n.text(lang, "kiosk.standings_final", nil), ""
+	case liveView:
+		return s.i18n.text(lang, "kiosk.standings_live", map[string]any{"N": live.StandingsAfter + 1}),
+			s.i18n.text(lang, "kiosk.switch_after", nil)
+	}
+	return s.i18n.text(lang, "kiosk.standings_after", map[string]any{"N": live.StandingsAfter}),
+		s.i18n.text(lang, "kiosk.switch_live", nil)
 }
 
 // fillKioskRound lists the round's players by kana with their table, seat
@@ -200,7 +256,7 @@ func (s *Server) fillKioskRound(lang string, vm *kioskPage, v tournament.RoundVi
 			}
 			for _, pl := range tv.Places {
 				if pl.PlayerID == p.PlayerID {
-					seat.Place, seat.VP = pl.Place, pl.VP
+					seat.Place, seat.VP, seat.Sum, seat.Why = pl.Place, pl.VP, vpSum(pl), s.penaltyLevels(lang, pl)
 					seat.Declared = tv.Result != nil && tv.Result.Declared == p.PlayerID
 				}
 			}
@@ -225,6 +281,8 @@ func (s *Server) kioskClock(lang string, c tournament.Clock) kioskClock {
 	k.Shown = clockText(k.Remaining)
 	k.Label = s.i18n.text(lang, "kiosk.state_"+c.State, nil)
 	switch {
+	case c.State == tournament.ClockStopped:
+		k.Shown = s.i18n.text(lang, "kiosk.finished", nil)
 	case c.State != tournament.ClockReady && k.Remaining == 0:
 		k.Up = true
 		k.Shown = s.i18n.text(lang, "kiosk.time", nil)
@@ -259,6 +317,11 @@ func (s *Server) kioskText(lang string) kioskText {
 		NoSeat:    s.i18n.text(lang, "kiosk.no_seat", nil),
 		Time:      s.i18n.text(lang, "kiosk.time", nil),
 		Extended:  s.i18n.text(lang, "kiosk.extended", map[string]any{"T": "{T}"}),
+		After:     s.i18n.text(lang, "kiosk.standings_after", n),
+		Live:      s.i18n.text(lang, "kiosk.standings_live", n),
+		Final:     s.i18n.text(lang, "kiosk.standings_final", nil),
+		Winner:    s.i18n.text(lang, "end.winner", map[string]any{"Names": "{W}"}),
+		Finished:  s.i18n.text(lang, "kiosk.finished", nil),
 		NoMatch:   s.i18n.text(lang, "kiosk.no_match", nil),
 		Page:      s.i18n.text(lang, "kiosk.page", map[string]any{"N": "{N}", "M": "{M}"}),
 		Matches:   s.i18n.text(lang, "kiosk.matches", n),
@@ -268,6 +331,8 @@ func (s *Server) kioskText(lang string) kioskText {
 		Declared:  s.i18n.text(lang, "kiosk.declared", nil),
 		Placement: s.i18n.text(lang, "kiosk.placement", map[string]any{"K": "{K}", "N": "{N}", "T": "{T}"}),
 		Colors:    map[string]string{},
+		Levels:    map[string]string{},
+		Sep:       "、",
 		Status:    map[string]string{},
 		State:     map[string]string{},
 		Ended:     map[string]string{},
@@ -278,8 +343,14 @@ func (s *Server) kioskText(lang string) kioskText {
 	for _, st := range []string{tournament.TableReady, tournament.TablePlaying, tournament.TableFinished, tournament.TableOver} {
 		t.Status[st] = s.i18n.text(lang, "kiosk.status_"+st, nil)
 	}
-	for _, st := range []string{tournament.ClockReady, tournament.ClockRunning, tournament.ClockPaused, tournament.ClockOver} {
+	for _, st := range []string{tournament.ClockReady, tournament.ClockRunning, tournament.ClockPaused, tournament.ClockOver, tournament.ClockStopped} {
 		t.State[st] = s.i18n.text(lang, "kiosk.state_"+st, nil)
+	}
+	for _, l := range referee.Levels {
+		t.Levels[string(l)] = levelName(lang, l)
+	}
+	if lang == "en" {
+		t.Sep = ", "
 	}
 	for _, e := range []string{tournament.EndedByDeclaration, tournament.EndedByTime} {
 		t.Ended[e] = s.i18n.text(lang, "score.ended_"+e, nil)
@@ -336,6 +407,18 @@ type liveJSON struct {
 	Tournament tournamentJSON           `json:"tournament"`
 	Round      *roundJSON               `json:"round"` // null before round 1 is paired
 	Standings  []tournamentStandingJSON `json:"standings"`
+	// StandingsAfter is the number of rounds complete (a result at every
+	// table) that Standings count; with ?standings=live, StandingsLive is
+	// true and Standings count every result so far.
+	StandingsAfter int  `json:"standings_after"`
+	StandingsLive  bool `json:"standings_live"`
+	// Winners are the players ranked 1st once the tournament is finished.
+	Winners []winnerJSON `json:"winners"`
+}
+
+type winnerJSON struct {
+	Player int64  `json:"player"`
+	Name   string `json:"name"`
 }
 
 func (s *Server) showLiveAPI(c *gin.Context) {
@@ -349,7 +432,16 @@ func (s *Server) showLiveAPI(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	out := liveJSON{Tournament: toTournamentJSON(live.Tournament), Standings: toStandingsJSON(live.Standings)}
+	out := liveJSON{Tournament: toTournamentJSON(live.Tournament), StandingsAfter: live.StandingsAfter, Winners: []winnerJSON{}}
+	out.StandingsLive = c.Query("standings") == "live" && live.Tournament.Closed == nil
+	if out.StandingsLive {
+		out.Standings = toStandingsJSON(live.LiveStandings)
+	} else {
+		out.Standings = toStandingsJSON(live.Standings)
+	}
+	for _, w := range live.Winners {
+		out.Winners = append(out.Winners, winnerJSON{Player: w.PlayerID, Name: w.Name})
+	}
 	if live.Round != nil {
 		r := toRoundJSON(*live.Round).public()
 		out.Round = &r

@@ -334,7 +334,8 @@ func TestKioskReadsAreSharedUntilAChange(t *testing.T) {
 		for i, p := range tb.Players {
 			sc = append(sc, tournament.Score{PlayerID: p, VP: 9 - i})
 		}
-		if _, err := svc.SaveResult(env.ctx, "setup", tr.ID, 1, tb.Number, tournament.ResultInput{Scores: sc}); err != nil {
+		// Ended by time without a clock: the judge's reason (§12).
+		if _, err := svc.SaveResult(env.ctx, "setup", tr.ID, 1, tb.Number, tournament.ResultInput{Scores: sc, Reason: "ended by the judge"}); err != nil {
 			t.Fatal(err)
 		}
 	}

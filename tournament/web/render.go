@@ -144,6 +144,12 @@ func parsePages(tr *translator, assets map[string]asset) (map[string]*template.T
 		"rolls": func(lang string, rounds []rollRound) rollHistory { return rollHistory{Lang: lang, Rounds: rounds} },
 		// places bundles placings with the language for the placings partial.
 		"places": func(lang string, lines []placeLine) placeList { return placeList{Lang: lang, Lines: lines} },
+		// catalogue bundles a penalty catalogue with the language for its partial.
+		"catalogue": func(lang string, offences []offenceOption) catalogueView {
+			return catalogueView{Lang: lang, Offences: offences}
+		},
+		// stale bundles a stale form with the language for the stale partial.
+		"stale": func(lang string, f *staleForm) staleView { return staleView{Lang: lang, Form: f} },
 		"static": func(name string) (string, error) {
 			a, ok := assets[name]
 			if !ok {
@@ -173,6 +179,18 @@ type rollHistory struct {
 	Rounds []rollRound
 }
 
+// catalogueView is the view model of the catalogue partial.
+type catalogueView struct {
+	Lang     string
+	Offences []offenceOption
+}
+
+// staleView is the view model of the stale partial.
+type staleView struct {
+	Lang string
+	Form *staleForm
+}
+
 // placeList is the view model of the placings partial.
 type placeList struct {
 	Lang  string
@@ -195,6 +213,9 @@ type tournamentNav struct {
 	Name   string
 	Active string // "overview", "players", "rounds", "penalties", "standings", "audit"
 	Rounds []int  // numbers of the rounds paired so far
+	// Finished says a judge closed the tournament: every page says so, as
+	// every change is refused until it is reopened.
+	Finished bool
 }
 
 // newPage fills the part of a view model every page has.

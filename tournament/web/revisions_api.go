@@ -19,10 +19,15 @@ type revisionJSON struct {
 	Judge    string        `json:"judge"`
 	At       time.Time     `json:"at"`
 	Reason   string        `json:"reason,omitempty"`
+	// EndedEarly: ended by time before the table's signal, on the judge's
+	// Reason (§12); LateReason: a declaration confirmed after the signal.
+	EndedEarly bool   `json:"ended_early,omitempty"`
+	LateReason string `json:"late_reason,omitempty"`
 }
 
 func toRevisionJSON(r tournament.Result) revisionJSON {
-	out := revisionJSON{Version: r.Version, Scores: []idScoreJSON{}, EndedBy: r.EndedBy, Judge: r.Judge, At: r.At, Reason: r.Reason}
+	out := revisionJSON{Version: r.Version, Scores: []idScoreJSON{}, EndedBy: r.EndedBy, Judge: r.Judge, At: r.At, Reason: r.Reason,
+		EndedEarly: r.EndedEarly, LateReason: r.LateReason}
 	if r.Declared != 0 {
 		d := r.Declared
 		out.Declared = &d

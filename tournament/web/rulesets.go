@@ -23,6 +23,10 @@ type levelJSON struct {
 type rulesetJSON struct {
 	config.RulesetFile
 	Levels []levelJSON `json:"levels"`
+	// InGame names the in-game settings, which the rules engine applies to
+	// play through the referee API and the tournament's score sheets do not
+	// read (config.InGameSettings).
+	InGame []string `json:"in_game_settings"`
 }
 
 func (s *Server) listRulesets(c *gin.Context) (int, any, error) {
@@ -39,7 +43,7 @@ func (s *Server) showRuleset(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	out := rulesetJSON{RulesetFile: config.FileOf(rs)}
+	out := rulesetJSON{RulesetFile: config.FileOf(rs), InGame: config.InGameSettings}
 	for _, l := range rs.Ladder {
 		out.Levels = append(out.Levels, levelJSON{ID: string(l), NameJA: l.NameJA(), NameEN: l.NameEN()})
 	}

@@ -74,6 +74,7 @@ func securityEnv(t *testing.T) (*consoleEnv, int64, *strings.Replacer) {
 	for i, p := range r.Tables[0].Players {
 		scores = append(scores, tournament.Score{PlayerID: p, VP: 6 + i})
 	}
+	env.timeUp(tr.ID, 1)
 	if _, err := env.svc.SaveResult(env.ctx, "setup", tr.ID, 1, 1, tournament.ResultInput{Scores: scores}); err != nil {
 		t.Fatal(err)
 	}

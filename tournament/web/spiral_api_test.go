@@ -87,7 +87,7 @@ func TestSpiralBoardAPI(t *testing.T) {
 func TestRulesetsListNational(t *testing.T) {
 	h := newRefereeTestServer(t)
 	rec := do(h, "GET", "/api/v1/rulesets", "")
-	if rec.Code != 200 || rec.Body.String() != `{"default":"proshop-2003","rulesets":[{"name":"national-2025","version":"2025.1"},{"name":"proshop-2003","version":"2003.2"}]}` {
+	if rec.Code != 200 || rec.Body.String() != `{"default":"proshop-2003","rulesets":[{"name":"national-2025","version":"2025.1"},{"name":"proshop-2003","version":"2003.3"}]}` {
 		t.Errorf("GET /api/v1/rulesets = %d %s", rec.Code, rec.Body)
 	}
 	rec = do(h, "GET", "/api/v1/rulesets/national-2025", "")

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -23,14 +24,57 @@ type tournamentJSON struct {
 	RulesetVersion string `json:"ruleset_version"`
 	Rounds         int    `json:"rounds"`
 	GameMinutes    int    `json:"game_minutes"`
+	// State is "setup" (no round paired), "running" or "finished" (closed
+	// by a judge: the results are final, nothing changes until reopened).
+	State    string     `json:"state"`
+	ClosedAt *time.Time `json:"closed_at,omitempty"`
 }
 
 func toTournamentJSON(t tournament.Tournament) tournamentJSON {
-	return tournamentJSON{
+	out := tournamentJSON{
 		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
 		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
-		Rounds: t.Rounds, GameMinutes: t.GameMinutes,
+		Rounds: t.Rounds, GameMinutes: t.GameMinutes, State: t.State(),
 	}
+	if t.Closed != nil {
+		at := t.Closed.At
+		out.ClosedAt = &at
+	}
+	return out
+}
+
+// closeTournamentAPI closes a tournament whose tables all have results.
+func (s *Server) closeTournamentAPI(c *gin.Context) (int, any, error) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	t, err := s.deps.Service.CloseTournament(c.Request.Context(), c.GetString(judgeKey), id)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toTournamentJSON(t), nil
+}
+
+type reopenRequest struct {
+	Reason string `json:"reason"`
+}
+
+// reopenTournamentAPI reopens a closed tournament, with the judge's reason.
+func (s *Server) reopenTournamentAPI(c *gin.Context) (int, any, error) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	var req reopenRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return 0, nil, err
+	}
+	t, err := s.deps.Service.ReopenTournament(c.Request.Context(), c.GetString(judgeKey), id, req.Reason)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toTournamentJSON(t), nil
 }
 
 type createTournamentRequest struct {
@@ -148,6 +192,19 @@ func (s *Server) dropPlayerAPI(c *gin.Context) (int, any, error) {
 	return http.StatusOK, toPlayerJSON(p), nil
 }
 
+// deletePlayerAPI removes a registration that has no game on record: 204,
+// or 409 for a player who has played (drop them instead).
+func (s *Server) deletePlayerAPI(c *gin.Context) (int, any, error) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		return 0, nil, err
+	}
+	if _, err := s.deps.Service.DeletePlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
+		return 0, nil, err
+	}
+	return http.StatusNoContent, nil, nil
+}
+
 type checkInRequest struct {
 	CheckedIn bool `json:"checked_in"`
 }
@@ -191,8 +248,14 @@ type resultJSON struct {
 
 type placeIDJSON struct {
 	Player int64 `json:"player"`
-	VP     int   `json:"vp"`
+	VP     int   `json:"vp"` // what counts: capped (§11), after deductions
 	Place  int   `json:"place"`
+	// ReportedVP is the VP as written on the score sheet, Deducted what the
+	// penalties took off (RULINGS.md, Penalties: a deduction shows as
+	// such), and Penalties the levels of those penalties.
+	ReportedVP int      `json:"reported_vp"`
+	Deducted   int      `json:"deducted"`
+	Penalties  []string `json:"penalties,omitempty"`
 }
 
 type roundTableJSON struct {
@@ -200,6 +263,10 @@ type roundTableJSON struct {
 	Players []tablePlayerJSON `json:"players"`
 	Board   *boardJSON        `json:"board"`
 	Result  *resultJSON       `json:"result"`
+	// The versions of the table's seating and board (0 for none), for a
+	// change that must not replace another judge's.
+	SeatingVersion int `json:"seating_version"`
+	BoardVersion   int `json:"board_version"`
 }
 
 type roundJSON struct {
@@ -233,6 +300,12 @@ func toRoundJSON(v tournament.RoundView) roundJSON {
 	out := roundJSON{Number: v.Round.Number, Mode: v.Round.Mode, Seed: v.Round.Seed, Repeats: v.Round.Repeats, Tables: []roundTableJSON{}, Byes: []tablePlayerJSON{}}
 	for _, tv := range v.Tables {
 		t := roundTableJSON{Number: tv.Table.Number}
+		if st := tv.Table.Seating; st != nil {
+			t.SeatingVersion = st.Version
+		}
+		if b := tv.Table.Board; b != nil {
+			t.BoardVersion = b.Version
+		}
 		for _, p := range tv.Players {
 			t.Players = append(t.Players, tablePlayerJSON{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)})
 		}
@@ -259,7 +332,11 @@ func toResultJSON(r tournament.Result, places []tournament.Placing) *resultJSON 
 		out.Declared = &d
 	}
 	for _, p := range places {
-		out.Scores = append(out.Scores, placeIDJSON{Player: p.PlayerID, VP: p.VP, Place: p.Place})
+		sc := placeIDJSON{Player: p.PlayerID, VP: p.VP, Place: p.Place, ReportedVP: p.Reported, Deducted: p.Deducted}
+		for _, x := range p.Penalties {
+			sc.Penalties = append(sc.Penalties, string(x.Level))
+		}
+		out.Scores = append(out.Scores, sc)
 	}
 	return out
 }
@@ -301,6 +378,9 @@ type idRollJSON struct {
 type tableSeatingRequest struct {
 	Rounds [][]idRollJSON `json:"rounds"`
 	Auto   bool           `json:"auto"`
+	// Version, when given, is the version of the table's seating the
+	// change was decided on (0 for none): a newer one is a 409.
+	Version *int `json:"version"`
 }
 
 // tableJSON answers a seating or board change with the table as the round shows it.
@@ -326,7 +406,7 @@ func (s *Server) seatTableAPI(c *gin.Context) (int, any, error) {
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}
-	in := tournament.SeatingInput{Auto: req.Auto}
+	in := tournament.SeatingInput{Auto: req.Auto, Version: req.Version}
 	for _, round := range req.Rounds {
 		var rolls []tournament.Roll
 		for _, r := range round {
@@ -345,6 +425,8 @@ type tableBoardRequest struct {
 	Blue   int  `json:"blue"`
 	Corner int  `json:"corner"` // a spiral ruleset's corner die
 	Auto   bool `json:"auto"`
+	// Version, as tableSeatingRequest's, of the table's board.
+	Version *int `json:"version"`
 }
 
 func (s *Server) setTableBoardAPI(c *gin.Context) (int, any, error) {
@@ -356,7 +438,7 @@ func (s *Server) setTableBoardAPI(c *gin.Context) (int, any, error) {
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}
-	in := tournament.BoardInput{Roll: referee.CapsuleRoll{White: req.White, Blue: req.Blue}, Corner: req.Corner, Auto: req.Auto}
+	in := tournament.BoardInput{Roll: referee.CapsuleRoll{White: req.White, Blue: req.Blue}, Corner: req.Corner, Auto: req.Auto, Version: req.Version}
 	if _, err := s.deps.Service.SetBoard(c.Request.Context(), c.GetString(judgeKey), tid, n, number, in); err != nil {
 		return 0, nil, err
 	}

@@ -1,0 +1,135 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// RULINGS.md §12: the VP a table reports above 13 each add up to at most 9.
+// Four players with 22 VP and a declarer is a typo, refused with a message
+// that says why, and nothing is saved.
+func TestImpossibleTableRefused(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(8)
+	api := apiClient{t: t, env: env}
+	var round roundJSON
+	api.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), nil, 201, &round)
+	players := round.Tables[0].Players
+	body := fmt.Sprintf(`{"scores":[{"player":%d,"vp":22},{"player":%d,"vp":22},{"player":%d,"vp":22},{"player":%d,"vp":22}],"declared":%d,"version":0}`,
+		players[0].ID, players[1].ID, players[2].ID, players[3].ID, players[0].ID)
+	path := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tr.ID)
+	for _, tt := range []struct{ lang, want string }{
+		{"ja", "2点カードと1ポイントカードで卓全体に 9 点まで"},
+		{"en", "at most 9 VP to the whole table"},
+	} {
+		rec := do(env.h, "PUT", path, body, "Authorization", "Bearer test-token", "Accept-Language", tt.lang)
+		if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), tt.want) ||
+			!strings.Contains(rec.Body.String(), `"code":"table-vp-impossible"`) || !strings.Contains(rec.Body.String(), players[0].Name) {
+			t.Errorf("PUT %s (%s) = %d %s, want 422 table-vp-impossible saying %q and naming the players", path, tt.lang, rec.Code, rec.Body, tt.want)
+		}
+	}
+	api.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
+	if round.Tables[0].Result != nil {
+		t.Errorf("the refused sheet was saved: %+v", round.Tables[0].Result)
+	}
+}
+
+// RULINGS.md, Penalties: a deduction shows as such, 6 − 2 = 4 with the
+// penalty it comes from, on the score page, the round page, the kiosk and
+// in GET .../rounds/{n}, whose scores carry reported_vp, deducted and vp.
+func TestDeductionShownAsSuch(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	winner, deducted := table.Players[0], table.Players[1]
+	in := tournament.ResultInput{Declared: winner}
+	for i, id := range table.Players {
+		in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: []int{12, 6, 5, 3}[i]})
+	}
+	if _, err := p.svc.SaveResult(p.ctx, "setup", p.t.ID, 1, 1, in); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.svc.RecordPenalty(p.ctx, "setup", p.t.ID, tournament.PenaltyInput{PlayerID: deducted, Round: 1, Offence: "note-taking", Level: referee.VPDeduction}); err != nil {
+		t.Fatal(err)
+	}
+	var round roundJSON
+	apiClient{t: t, env: p.consoleEnv}.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", p.t.ID), nil, 200, &round)
+	got := map[int64]placeIDJSON{}
+	for _, sc := range round.Tables[0].Result.Scores {
+		got[sc.Player] = sc
+	}
+	if sc := got[deducted]; sc.ReportedVP != 6 || sc.Deducted != 2 || sc.VP != 4 || !slices.Equal(sc.Penalties, []string{"vp_deduction"}) {
+		t.Errorf("GET round: deducted player's score = %+v, want reported_vp 6, deducted 2, vp 4", sc)
+	}
+	if sc := got[winner]; sc.ReportedVP != 12 || sc.Deducted != 0 || sc.VP != 10 {
+		t.Errorf("GET round: winner's score = %+v, want reported_vp 12 (as written), deducted 0, vp 10 (the cap)", sc)
+	}
+	rec := do(p.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", p.t.ID), "")
+	for _, key := range []string{`"reported_vp":6`, `"deducted":2`, `"vp":4`} {
+		if !strings.Contains(rec.Body.String(), key) {
+			t.Errorf("GET round body lacks %s: %s", key, rec.Body)
+		}
+	}
+	mustSee(t, "score page", p.b.get(p.url+"/tables/1/score"), http.StatusOK, "6 − 2 = 4", "勝利点減点（メモを取った）", "12 → 10")
+	mustSee(t, "round page", p.b.get(p.url), http.StatusOK, "6 − 2 = 4", "勝利点減点（メモを取った）")
+	mustSee(t, "kiosk", p.b.get(fmt.Sprintf("/kiosk/%d", p.t.ID)), http.StatusOK, "6 − 2 = 4点", `<span class="k-pen">勝利点減点</span>`)
+	mustSee(t, "score page in English", p.b.get(p.url+"/tables/1/score?lang=en"), http.StatusOK, "6 − 2 = 4", "VP deduction (Took notes)")
+}
+
+// RULINGS.md §12: a time-ended save before the table's time is up needs the
+// judge's reason: without one the API answers 422 with the code
+// ended-by-time-early and says what is missing; the console's sheet shows the
+// message next to its reason field. With a reason the result is saved and
+// marked as ended early.
+func TestEndedByTimeEarlyNeedsAReason(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	var scores []string
+	for i, id := range table.Players {
+		scores = append(scores, fmt.Sprintf(`{"player":%d,"vp":%d}`, id, 8-i))
+	}
+	path := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", p.t.ID)
+	sheet := func(reason string) string {
+		return fmt.Sprintf(`{"scores":[%s],"declared":null,"version":0,"reason":%q}`, strings.Join(scores, ","), reason)
+	}
+	rec := do(p.h, "PUT", path, sheet(""), "Authorization", "Bearer test-token", "Accept-Language", "en")
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"ended-by-time-early"`) ||
+		!strings.Contains(rec.Body.String(), "the clock of round 1 has not started") || !strings.Contains(rec.Body.String(), "reason") {
+		t.Errorf("PUT a time-ended sheet before the clock = %d %s, want 422 ended-by-time-early saying the clock has not started", rec.Code, rec.Body)
+	}
+	if _, err := p.svc.ClockAction(p.ctx, "setup", p.t.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
+		t.Fatal(err)
+	}
+	rec = do(p.h, "PUT", path, sheet(""), "Authorization", "Bearer test-token")
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"ended-by-time-early"`) || !strings.Contains(rec.Body.String(), "（残り ") {
+		t.Errorf("PUT a time-ended sheet with time left = %d %s, want 422 ended-by-time-early with the time left", rec.Code, rec.Body)
+	}
+
+	// The console's sheet: the reason field, and the message next to it.
+	form := url.Values{"version": {"0"}, "action": {"save"}, "declared": {"time"}}
+	for i, id := range table.Players {
+		form.Set(fmt.Sprintf("vp_%d", id), strconv.Itoa(8-i))
+	}
+	score := p.url + "/tables/1/score"
+	mustSee(t, "the sheet before the signal", p.b.get(score), http.StatusOK, `id="reason"`, "合図の前に終了した理由")
+	mustSee(t, "time without a reason", p.b.post(score, form), http.StatusUnprocessableEntity, `id="reason-error"`, "時間はまだ終わっていません")
+	form.Set("reason", "失格者が出たためジャッジが終了")
+	if res := p.b.post(score, form); res.Status != http.StatusSeeOther {
+		t.Fatalf("time with a reason = %d, want 303\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "the saved sheet", p.b.get(score), http.StatusOK, "合図の前にジャッジが終了", "失格者が出たためジャッジが終了")
+	var revs struct {
+		Revisions []revisionJSON `json:"revisions"`
+	}
+	apiClient{t: t, env: p.consoleEnv}.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", p.t.ID), nil, 200, &revs)
+	if len(revs.Revisions) != 1 || !revs.Revisions[0].EndedEarly || revs.Revisions[0].Reason != "失格者が出たためジャッジが終了" {
+		t.Errorf("revisions = %+v, want one ended early with the reason", revs.Revisions)
+	}
+}

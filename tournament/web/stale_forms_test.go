@@ -1,0 +1,240 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// formAt returns what the n-th form of body (from 0) posting to action
+// submits as it stands, as a browser would: its inputs' values, checked
+// boxes and radios only, and the named submit button given.
+func formAt(t *testing.T, body, action string, n int, button ...string) url.Values {
+	t.Helper()
+	doc, err := html.Parse(strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	attr := func(node *html.Node, key string) (string, bool) {
+		for _, a := range node.Attr {
+			if a.Key == key {
+				return a.Val, true
+			}
+		}
+		return "", false
+	}
+	var forms []*html.Node
+	var walk func(*html.Node)
+	walk = func(node *html.Node) {
+		if node.Type == html.ElementNode && node.Data == "form" {
+			if a, _ := attr(node, "action"); a == action {
+				forms = append(forms, node)
+			}
+		}
+		for c := node.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	if n >= len(forms) {
+		t.Fatalf("the page has %d forms posting to %s, want a form %d:\n%s", len(forms), action, n, body)
+	}
+	out := url.Values{}
+	walk = func(node *html.Node) {
+		if node.Type == html.ElementNode && node.Data == "input" {
+			name, _ := attr(node, "name")
+			typ, _ := attr(node, "type")
+			value, _ := attr(node, "value")
+			_, checked := attr(node, "checked")
+			if name != "" && (typ != "checkbox" && typ != "radio" || checked) {
+				out.Add(name, value)
+			}
+		}
+		for c := node.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(forms[n])
+	for i := 0; i+1 < len(button); i += 2 {
+		out.Set(button[i], button[i+1])
+	}
+	return out
+}
+
+// Two judges on one table's page: each form carries the version it shows,
+// so the second judge's seating, board or deal never replaces the first's
+// silently. The page then shows what is recorded, who recorded it, and
+// what the second judge typed, with a button to replace it knowingly.
+func TestStaleTableForms(t *testing.T) {
+	p := newPairedEnv(t)
+	other := p.browser()
+	other.login("佐藤")
+	tableURL := p.url + "/tables/1"
+	pageA, pageB := p.b.get(tableURL).Body, other.get(tableURL).Body
+	seat := tableURL + "/seating"
+
+	// 山田 lets the console roll; 佐藤, on the page from before, types rolls.
+	if res := p.b.post(seat, formAt(t, pageA, seat, 1)); res.Status != http.StatusSeeOther {
+		t.Fatalf("auto seating = %d, want 303\n%s", res.Status, res.Body)
+	}
+	rolls := formAt(t, pageB, seat, 0)
+	for i, id := range p.r.Tables[0].Players {
+		rolls.Set(fmt.Sprintf("r0_%d_w", id), fmt.Sprint(i+1))
+		rolls.Set(fmt.Sprintf("r0_%d_b", id), "6")
+	}
+	res := other.post(seat, rolls)
+	mustSee(t, "a stale seating", res, http.StatusConflict, "手番と色は 山田 さんが", "（版1）", "あなたの入力（保存されていません）", "自分の入力で置き換える")
+	rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := rv.Tables[0].Table.Seating; st == nil || !st.Auto || st.Judge != "山田" {
+		t.Fatalf("the seating after the refused one = %+v, want 山田's", st)
+	}
+	// Replacing it is a second, deliberate press, over version 1.
+	again := formAt(t, res.Body, seat, 0)
+	if again.Get("version") != "1" {
+		t.Errorf("the replace form carries version %q, want 1", again.Get("version"))
+	}
+	if res := other.post(seat, again); res.Status != http.StatusSeeOther {
+		t.Fatalf("replace with the typed rolls = %d, want 303\n%s", res.Status, res.Body)
+	}
+	if rv, _ = p.svc.RoundView(p.ctx, p.t.ID, 1); rv.Tables[0].Table.Seating.Judge != "佐藤" || rv.Tables[0].Table.Seating.Version != 2 {
+		t.Errorf("after the replacement the seating is %+v, want 佐藤's version 2", rv.Tables[0].Table.Seating)
+	}
+
+	// The board and the deal.
+	board := tableURL + "/board"
+	pageA, pageB = p.b.get(tableURL).Body, other.get(tableURL).Body
+	if res := p.b.post(board, formAt(t, pageA, board, 0, "white", "3", "blue", "2")); res.Status != http.StatusSeeOther {
+		t.Fatalf("set board = %d, want 303\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "a stale board", other.post(board, formAt(t, pageB, board, 0, "white", "5", "blue", "5")), http.StatusConflict,
+		"盤面は 山田 さんが", "（版1）", "白 5")
+	rv, _ = p.svc.RoundView(p.ctx, p.t.ID, 1)
+	if roll := rv.Tables[0].Table.Board.Roll; roll != (referee.CapsuleRoll{White: 3, Blue: 2}) {
+		t.Errorf("the board after the refused one was rolled %+v, want 山田's 3 and 2", roll)
+	}
+	deal := tableURL + "/deal"
+	pageA, pageB = p.b.get(tableURL).Body, other.get(tableURL).Body
+	chips := rv.Tables[0].Board.Chips()
+	dealt := dealValues(chips)
+	dealt.Set("version", formAt(t, pageA, deal, 0).Get("version"))
+	if res := p.b.post(deal, dealt); res.Status != http.StatusSeeOther {
+		t.Fatalf("deal = %d, want 303\n%s", res.Status, res.Body)
+	}
+	// 佐藤 typed two other chips the other way round (neither red, so the
+	// dango rule has nothing to say).
+	var i, j int
+	for i = range chips {
+		if chips[i].Number != 6 && chips[i].Number != 8 {
+			break
+		}
+	}
+	for j = range chips {
+		if chips[j].Number != 6 && chips[j].Number != 8 && chips[j].Number != chips[i].Number {
+			break
+		}
+	}
+	typed := dealValues(chips)
+	first, second := chipField(chips[i].Hex), chipField(chips[j].Hex)
+	typed.Set(first, fmt.Sprint(chips[j].Number))
+	typed.Set(second, fmt.Sprint(chips[i].Number))
+	typed.Set("version", formAt(t, pageB, deal, 0).Get("version"))
+	res = other.post(deal, typed)
+	mustSee(t, "a stale deal", res, http.StatusConflict, "盤面は 山田 さんが", "（版2）",
+		fmt.Sprintf(`id="%s-mine">あなたの入力: %d`, first, chips[j].Number))
+	if got := fieldValue(res.Body, first); got != fmt.Sprint(chips[i].Number) {
+		t.Errorf("the deal's field after the conflict = %q, want the saved %d", got, chips[i].Number)
+	}
+	rv, _ = p.svc.RoundView(p.ctx, p.t.ID, 1)
+	if got := rv.Tables[0].Table.Board; got.Judge != "山田" || got.Version != 2 {
+		t.Errorf("the board after the refused deal = %+v, want 山田's deal, version 2", got)
+	}
+}
+
+// A player's page opened by two judges: each saves the fields they changed
+// from what the page showed, so both edits hold; a third, on the same old
+// page, changing a field another judge changed, is shown the player as
+// saved with what they typed beside it, and nothing of theirs is saved.
+func TestStalePlayerForm(t *testing.T) {
+	p := newPairedEnv(t)
+	b2, b3 := p.browser(), p.browser()
+	b2.login("佐藤")
+	b3.login("鈴木")
+	target, err := p.svc.AddPlayer(p.ctx, "setup", p.t.ID, tournament.PlayerInput{Name: "遅刻", Kana: "ちこく"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := fmt.Sprintf("/judge/t/%d/players/%d", p.t.ID, target.ID)
+	first, second, third := p.b.get(page).Body, b2.get(page).Body, b3.get(page).Body
+
+	if res := p.b.post(page, formAt(t, first, page, 0, "fixed_table", "2")); res.Status != http.StatusSeeOther {
+		t.Fatalf("fix the table = %d, want 303\n%s", res.Status, res.Body)
+	}
+	if res := b2.post(page, formAt(t, second, page, 0, "name", "遅刻 太郎")); res.Status != http.StatusSeeOther {
+		t.Fatalf("rename on the old page = %d, want 303\n%s", res.Status, res.Body)
+	}
+	got, err := p.svc.GetPlayer(p.ctx, target.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Name != "遅刻 太郎" || got.FixedTable != 2 {
+		t.Errorf("after two edits on one page: %q at table %d, want 遅刻 太郎 at table 2 (neither reverted)", got.Name, got.FixedTable)
+	}
+
+	res := b3.post(page, formAt(t, third, page, 0, "fixed_table", "1"))
+	mustSee(t, "a stale edit of the same field", res, http.StatusConflict, "他のジャッジが", `id="fixed_table-mine">あなたの入力: 1`, "自分の入力に戻す")
+	if v := fieldValue(res.Body, "fixed_table"); v != "2" {
+		t.Errorf("fixed table field after the conflict = %q, want the saved 2", v)
+	}
+	if v := fieldValue(res.Body, "name"); v != "遅刻 太郎" {
+		t.Errorf("name field after the conflict = %q, want the saved 遅刻 太郎", v)
+	}
+	// Saving the conflict page as it stands changes nothing.
+	if res := b3.post(page, formAt(t, res.Body, page, 1)); res.Status != http.StatusSeeOther {
+		t.Fatalf("save the conflict page as it stands = %d, want 303\n%s", res.Status, res.Body)
+	}
+	if got, _ = p.svc.GetPlayer(p.ctx, target.ID); got.Name != "遅刻 太郎" || got.FixedTable != 2 {
+		t.Errorf("after saving the conflict page as it stands: %q at table %d, want 遅刻 太郎 at table 2", got.Name, got.FixedTable)
+	}
+	// Taking the typed values back shows them over the player as saved now.
+	res = b3.post(page, formAt(t, b3.post(page, formAt(t, third, page, 0, "fixed_table", "1")).Body, page, 0))
+	mustSee(t, "my entries back", res, http.StatusOK, `name="base_fixed_table" value="2"`)
+	if v := fieldValue(res.Body, "fixed_table"); v != "1" {
+		t.Errorf("fixed table field with my entries back = %q, want 1", v)
+	}
+}
+
+// Through the API a seating or board request may give the version it was
+// decided on; over a newer one it is a 409 naming the current version.
+func TestStaleTableAPI(t *testing.T) {
+	p := newPairedEnv(t)
+	api := apiClient{t: t, env: p.consoleEnv}
+	base := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1", p.t.ID)
+	var table roundTableJSON
+	api.call("POST", base+"/seating", `{"auto":true,"version":0}`, 200, &table)
+	if table.SeatingVersion != 1 {
+		t.Errorf("seating_version after the first seating = %d, want 1", table.SeatingVersion)
+	}
+	rec := do(p.h, "POST", base+"/seating", `{"auto":true,"version":0}`, "Authorization", "Bearer test-token", "Accept-Language", "en")
+	if rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), `"code":"stale-seating"`) || !strings.Contains(rec.Body.String(), `"current_version":1`) {
+		t.Errorf("a seating over version 0 after version 1 = %d %s, want 409 stale-seating at version 1", rec.Code, rec.Body)
+	}
+	api.call("POST", base+"/board", `{"white":2,"blue":3,"version":0}`, 200, &table)
+	rec = do(p.h, "POST", base+"/board", `{"auto":true,"version":0}`, "Authorization", "Bearer test-token")
+	if rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), `"code":"stale-board"`) {
+		t.Errorf("a board over version 0 after version 1 = %d %s, want 409 stale-board", rec.Code, rec.Body)
+	}
+	api.call("POST", base+"/board", `{"auto":true}`, 200, &table)
+	if table.BoardVersion != 2 {
+		t.Errorf("board_version after a board without a version = %d, want 2", table.BoardVersion)
+	}
+}
