@@ -176,11 +176,7 @@ var terrainOf = map[referee.Terrain]Resource{referee.Hills: Brick, referee.Fores
 // where the bank was counted, with what the game engine pays.
 func TestProduceAgainstCount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 6))
-	positions := 400
-	if testing.Short() {
-		positions = 60
-	}
-	for i := range positions {
+	for i := range trials(400, 60) {
 		rs := preset()
 		if rng.IntN(2) == 0 {
 			rs.BankShortage = referee.BankShortageSingleTakesRest

@@ -256,25 +256,19 @@ func validTrail(edges, corners []int, roads edgeSet, cut uint64, want int) error
 	return nil
 }
 
-// The trail found is a valid trail of the longest road's length, which the
-// brute force confirms, on random networks with opponents' buildings.
-func TestLongestTrailPath(t *testing.T) {
-	rng := rand.New(rand.NewPCG(15, 15))
-	positions := 400
-	if testing.Short() {
-		positions = 50
-	}
-	for i := range positions {
-		set, list, cut := randomNetwork(rng, 1+rng.IntN(maxRoads))
-		edges, corners := longestTrailPath(set, cut)
-		want := bruteLongest(list, cut)
-		if err := validTrail(edges, corners, set, cut, want); err != nil {
-			t.Fatalf("position %d: %v (brute force %d, longestTrail %d)", i, err, want, longestTrail(set, cut))
-		}
-	}
+// A colour without roads has no trail.
+func TestLongestTrailPathEmpty(t *testing.T) {
 	if edges, corners := longestTrailPath(edgeSet{}, 0); edges != nil || corners != nil {
 		t.Errorf("longestTrailPath(no roads) = %v, %v, want nothing", edges, corners)
 	}
+}
+
+// trials returns n, or short under -short.
+func trials(n, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return n
 }
 
 // randomSteps rebuilds a random table: each colour's roads grown as a
@@ -328,11 +322,7 @@ func randomSteps(rng *rand.Rand, players []string) []Step {
 // agree with the standings Rebuild gives after the last step.
 func TestEvaluateRandomPositions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 1))
-	positions := 300
-	if testing.Short() {
-		positions = 40
-	}
-	for i := range positions {
+	for i := range trials(300, 40) {
 		players := tablePlayers[:3+rng.IntN(2)]
 		st := randomSteps(rng, players)
 		ev, err := Evaluate(preset(), players, st)
@@ -413,13 +403,9 @@ func checkEvaluation(t testing.TB, ev *Evaluation, what string, brute bool) {
 // were made, says what the game engine says: the same longest roads, the
 // same holders of the 2-point cards, the same VP (§10, §11).
 func TestEvaluateAgreesWithGames(t *testing.T) {
-	games := 40
-	if testing.Short() {
-		games = 8
-	}
 	for _, name := range []string{"preset", "holder-keeps"} {
 		rs := rulesetVariants()[name]
-		for g := range games {
+		for g := range trials(40, 8) {
 			seed := uint64(1500 + g)
 			s := randomGame(t, rs, 3+g%2, seed)
 			r := NewRandom(rand.New(rand.NewPCG(seed, 15)))

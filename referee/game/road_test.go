@@ -265,16 +265,17 @@ func randomNetwork(rng *rand.Rand, size int) (edgeSet, []int, uint64) {
 }
 
 // The longest road agrees with the brute force on random networks of up to
-// 15 roads with opponents' buildings scattered on them.
+// 15 roads with opponents' buildings scattered on them, and the trail
+// longestTrailPath finds is a valid trail of that length: each road once,
+// never through an opponent's building (§10 ア).
 func TestLongestTrailAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 10))
-	positions := 400
-	if testing.Short() {
-		positions = 50
-	}
-	for i := range positions {
+	for i := range trials(400, 50) {
 		set, list, cut := randomNetwork(rng, 1+rng.IntN(maxRoads))
 		got, want := longestTrail(set, cut), bruteLongest(list, cut)
+		if edges, corners := longestTrailPath(set, cut); validTrail(edges, corners, set, cut, want) != nil {
+			t.Fatalf("position %d: longestTrailPath: %v (brute force %d)", i, validTrail(edges, corners, set, cut, want), want)
+		}
 		if got != want {
 			var names, cuts []string
 			for _, e := range list {
