@@ -10,6 +10,10 @@ import (
 // stand without effect (Void). It names the rulebook section of the rule
 // and carries a referee.Violation, so errors.Is(err, referee.ErrInvalid)
 // holds and the user interface can say it in the user's language.
+//
+// A judge's evaluation (Evaluation and its answers) uses it too, to say the
+// rule behind an answer with its section, code and values: there it
+// refuses nothing and is never returned as an error.
 type Error struct {
 	Section string // the rulebook section, e.g. "§8 ア"
 	// Index is the place of the move or step at fault in what was checked,

@@ -47,6 +47,11 @@ type position struct {
 	army        int8
 	settlements []int
 	cities      []int
+
+	at int // the step being made
+	// roadWhy and armyWhy are the last changes of §10 that moved a card
+	// or decided on it after a cut, with their step.
+	roadWhy, armyWhy *Error
 }
 
 // Rebuild builds a position from the steps, the 2-point cards following
@@ -57,12 +62,18 @@ type position struct {
 // taken, an unknown player or step, removing what is not there) is an
 // *Error naming the step; so are more than MaxSteps steps.
 func Rebuild(rs referee.Ruleset, players []string, steps []Step) ([]Standing, []*Error, error) {
+	_, after, notes, err := rebuild(rs, players, steps)
+	return after, notes, err
+}
+
+// rebuild is Rebuild, with the position after the last step.
+func rebuild(rs referee.Ruleset, players []string, steps []Step) (*position, []Standing, []*Error, error) {
 	if len(steps) > MaxSteps {
-		return nil, nil, broken("too-many-steps", "§10", fmt.Sprintf("a position has at most %d steps, not %d", MaxSteps, len(steps)),
+		return nil, nil, nil, broken("too-many-steps", "§10", fmt.Sprintf("a position has at most %d steps, not %d", MaxSteps, len(steps)),
 			map[string]any{"Max": MaxSteps, "Count": len(steps)})
 	}
 	if err := checkPlayers(players); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	n := len(players)
 	pos := &position{
@@ -79,9 +90,10 @@ func Rebuild(rs referee.Ruleset, players []string, steps []Step) ([]Standing, []
 	out := make([]Standing, 0, len(steps))
 	var notes []*Error
 	for i, st := range steps {
+		pos.at = i
 		noted, err := pos.step(st)
 		if err != nil {
-			return nil, nil, at(err, i)
+			return nil, nil, nil, at(err, i)
 		}
 		for _, e := range noted {
 			e.Index = i
@@ -89,7 +101,7 @@ func Rebuild(rs referee.Ruleset, players []string, steps []Step) ([]Standing, []
 		}
 		out = append(out, pos.standing())
 	}
-	return out, notes, nil
+	return pos, out, notes, nil
 }
 
 func (pos *position) step(st Step) ([]*Error, error) {
@@ -147,7 +159,10 @@ func (pos *position) step(st Step) ([]*Error, error) {
 		return pos.road(p, e)
 	case "soldier":
 		pos.soldiers[p]++
-		pos.army = armyHolder(pos.army, pos.soldiers, p)
+		if was := pos.army; armyHolder(was, pos.soldiers, p) != was {
+			pos.army = int8(p)
+			pos.armyWhy = pos.armyEvent(was)
+		}
 		return pos.overCards(p, "soldier", Soldier), nil
 	case "point_card":
 		pos.points[p]++
@@ -159,7 +174,8 @@ func (pos *position) step(st Step) ([]*Error, error) {
 	return nil, pos.removeRoad(e)
 }
 
-// note returns a rule the step breaks, recorded rather than refused.
+// note returns a rule recorded rather than refused: one a step breaks, or
+// the rule behind an answer of a judge's evaluation.
 func note(code, section, msg string, args map[string]any) *Error {
 	return broken(code, section, msg, args)
 }
@@ -373,7 +389,12 @@ func (pos *position) award(recount uint8, cut bool) {
 			cut = true
 		}
 	}
-	pos.longest = longestHolder(pos.longest, pos.length, cut, pos.keeps)
+	was := pos.longest
+	var d roadDecision
+	pos.longest, d = longestDecision(was, pos.length, cut, pos.keeps)
+	if d != roadStays {
+		pos.roadWhy = pos.roadEvent(d, was)
+	}
 }
 
 func (pos *position) standing() Standing {

@@ -42,60 +42,61 @@ type roadCase struct {
 	steps   []Step
 	lengths map[string]int // each colour's longest road
 	holder  string         // "" for the bank
+	why     string         // the code of Evaluate's reason for the holder
 }
 
 var roadCases = []roadCase{
-	{name: "§10 ア: 5 roads take the card", steps: roads("R", mid[:6]...), lengths: map[string]int{"R": 5}, holder: "R"},
-	{name: "§10 ア: 4 roads do not", steps: roads("R", mid[:5]...), lengths: map[string]int{"R": 4}},
+	{name: "§10 ア: 5 roads take the card", steps: roads("R", mid[:6]...), lengths: map[string]int{"R": 5}, holder: "R", why: "longest-road-took"},
+	{name: "§10 ア: 4 roads do not", steps: roads("R", mid[:5]...), lengths: map[string]int{"R": 4}, why: "longest-road-none"},
 	{name: "§10 ア: a fork counts its longer branch", steps: steps(roads("R", mid[:5]...), roads("R", "S(0,-1)", "N(-1,1)")),
-		lengths: map[string]int{"R": 4}},
+		lengths: map[string]int{"R": 4}, why: "longest-road-none"},
 	{name: "§10 ア: a trail may pass a corner twice, as in a loop",
 		steps:   steps(roads("R", "S(2,-1)", "N(1,0)", "S(1,-1)", "N(0,0)", "S(0,-1)", "N(-1,1)", "S(0,0)", "N(0,1)", "S(1,-1)")),
-		lengths: map[string]int{"R": 8}, holder: "R"},
+		lengths: map[string]int{"R": 8}, holder: "R", why: "longest-road-took"},
 	{name: "§10 ア: an equal length does not take it",
-		steps: steps(roads("R", mid[:6]...), roads("B", low[:6]...)), lengths: map[string]int{"R": 5, "B": 5}, holder: "R"},
+		steps: steps(roads("R", mid[:6]...), roads("B", low[:6]...)), lengths: map[string]int{"R": 5, "B": 5}, holder: "R", why: "longest-road-equal-kept"},
 	{name: "§10 ア: a strictly longer road takes it",
-		steps: steps(roads("R", mid[:6]...), roads("B", low[:7]...)), lengths: map[string]int{"R": 5, "B": 6}, holder: "B"},
+		steps: steps(roads("R", mid[:6]...), roads("B", low[:7]...)), lengths: map[string]int{"R": 5, "B": 6}, holder: "B", why: "longest-road-took-over"},
 	{name: "§10 ア: the player's own buildings never cut", steps: steps(roads("R", mid[:6]...), settle("R", mid[3])),
-		lengths: map[string]int{"R": 5}, holder: "R"},
+		lengths: map[string]int{"R": 5}, holder: "R", why: "longest-road-took"},
 	{name: "§10 ア ruling: a trail may end at an opponent's building, and the road into it counts",
-		steps: steps(settle("B", mid[5]), roads("R", mid[:6]...)), lengths: map[string]int{"R": 5}, holder: "R"},
+		steps: steps(settle("B", mid[5]), roads("R", mid[:6]...)), lengths: map[string]int{"R": 5}, holder: "R", why: "longest-road-took"},
 	{name: "§10 ア ruling: but not go on through it",
-		steps: steps(roads("R", mid[:7]...), settle("B", mid[3])), lengths: map[string]int{"R": 3}},
+		steps: steps(roads("R", mid[:7]...), settle("B", mid[3])), lengths: map[string]int{"R": 3}, why: "longest-road-cut-short"},
 	// The base game's example (figure H): Emily's 7 roads took the card from
 	// Coleman; Coleman's settlement cuts them, and the card goes back to him.
 	{name: "§10 ア: the base game's example: a cut returns the card to the longest road",
 		steps:   steps(roads("B", low[:7]...), roads("R", mid[:8]...), roads("B", "N(-1,1)", "S(0,-1)"), settle("B", "S(0,-1)")),
-		lengths: map[string]int{"R": 4, "B": 6}, holder: "B"},
+		lengths: map[string]int{"R": 4, "B": 6}, holder: "B", why: "longest-road-cut-to"},
 	{name: "§10 ア: a cut that leaves the holder the single longest",
 		steps:   steps(roads("B", low[:6]...), roads("R", mid[:8]...), roads("Y", "S(1,0)", "N(1,1)", "S(2,-1)"), settle("Y", "S(2,-1)")),
-		lengths: map[string]int{"R": 7, "B": 5, "Y": 2}, holder: "R"},
+		lengths: map[string]int{"R": 7, "B": 5, "Y": 2}, holder: "R", why: "longest-road-took-over"},
 	{name: "§10 ア: after a cut, a tie returns the card to the bank, even with the holder tied",
 		steps:   steps(roads("B", low[:6]...), roads("R", mid[:8]...), roads("Y", "N(0,1)", "S(1,-1)"), settle("Y", "S(1,-1)")),
-		lengths: map[string]int{"R": 5, "B": 5, "Y": 1}},
+		lengths: map[string]int{"R": 5, "B": 5, "Y": 1}, why: "longest-road-cut-tie"},
 	{name: "§10 ア, holder-keeps: after a cut the tied holder keeps it", keeps: true,
 		steps:   steps(roads("B", low[:6]...), roads("R", mid[:8]...), roads("Y", "N(0,1)", "S(1,-1)"), settle("Y", "S(1,-1)")),
-		lengths: map[string]int{"R": 5, "B": 5, "Y": 1}, holder: "R"},
+		lengths: map[string]int{"R": 5, "B": 5, "Y": 1}, holder: "R", why: "longest-road-cut-tie-kept"},
 	{name: "§10 ア: from the bank, the next single longest road takes it",
 		steps: steps(roads("B", low[:6]...), roads("R", mid[:8]...), roads("Y", "N(0,1)", "S(1,-1)"), settle("Y", "S(1,-1)"),
 			roads("B", low[5:7]...)),
-		lengths: map[string]int{"R": 5, "B": 6, "Y": 1}, holder: "B"},
+		lengths: map[string]int{"R": 5, "B": 6, "Y": 1}, holder: "B", why: "longest-road-took"},
 	{name: "§10 ア, holder-keeps: a tie without the holder returns it to the bank", keeps: true,
 		steps: steps(roads("B", low[:6]...), roads("G", "S(0,-2)", "N(0,-1)", "S(1,-2)", "N(1,-1)", "S(2,-2)", "N(2,-1)"),
 			roads("R", mid[:9]...), roads("Y", "S(1,-2)", "N(0,0)"), settle("Y", "N(0,0)")),
-		lengths: map[string]int{"R": 4, "B": 5, "G": 5, "Y": 1}},
+		lengths: map[string]int{"R": 4, "B": 5, "G": 5, "Y": 1}, why: "longest-road-cut-tie"},
 	{name: "§10 ア: a cut below 5 returns it to the bank",
 		steps:   steps(roads("R", mid[:6]...), roads("Y", "N(-1,1)", "S(0,-1)"), settle("Y", "S(0,-1)")),
-		lengths: map[string]int{"R": 3, "Y": 1}},
+		lengths: map[string]int{"R": 3, "Y": 1}, why: "longest-road-cut-short"},
 	// §10 ア's text: a building in the middle of the holder's road decides
 	// again at once, even where the holder's longest road keeps its length.
 	{name: "§10 ア: a building in the middle of the holder's road decides again",
 		steps: steps(roads("R", mid[:8]...), roads("R", "S(0,-1)", "N(-1,1)", "S(-1,0)"), roads("B", low[4:11]...),
 			roads("B", "N(2,1)", "S(3,-1)"), settle("B", "N(-1,1)")),
-		lengths: map[string]int{"R": 7, "B": 7}},
+		lengths: map[string]int{"R": 7, "B": 7}, why: "longest-road-cut-tie"},
 	{name: "§10 ア: and the single longest keeps it", keeps: false,
 		steps:   steps(roads("R", mid[:8]...), roads("R", "S(0,-1)", "N(-1,1)", "S(-1,0)"), roads("B", low[5:10]...), roads("B", "S(0,0)", "N(-1,1)"), settle("B", "N(-1,1)")),
-		lengths: map[string]int{"R": 7, "B": 5}, holder: "R"},
+		lengths: map[string]int{"R": 7, "B": 5}, holder: "R", why: "longest-road-cut-kept"},
 }
 
 // Each case holds through the game engine (the pieces placed as built) and
@@ -151,6 +152,14 @@ func TestLongestRoad(t *testing.T) {
 			}
 			if got := holder(last.LongestRoad); got != tc.holder {
 				t.Errorf("position: longest road held by %q, want %q", got, tc.holder)
+			}
+			ev, err := Evaluate(rs, players, tc.steps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := holder(ev.LongestRoad.Holder); got != tc.holder || ev.LongestRoad.Why.Code != tc.why || ev.LongestRoad.Why.Section != "§10 ア" {
+				t.Errorf("Evaluate: longest road held by %q because %s (%s), want %q because %s (§10 ア)",
+					got, ev.LongestRoad.Why.Code, ev.LongestRoad.Why.Section, tc.holder, tc.why)
 			}
 		})
 	}
@@ -256,16 +265,17 @@ func randomNetwork(rng *rand.Rand, size int) (edgeSet, []int, uint64) {
 }
 
 // The longest road agrees with the brute force on random networks of up to
-// 15 roads with opponents' buildings scattered on them.
+// 15 roads with opponents' buildings scattered on them, and the trail
+// longestTrailPath finds is a valid trail of that length: each road once,
+// never through an opponent's building (§10 ア).
 func TestLongestTrailAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 10))
-	positions := 400
-	if testing.Short() {
-		positions = 50
-	}
-	for i := range positions {
+	for i := range trials(400, 50) {
 		set, list, cut := randomNetwork(rng, 1+rng.IntN(maxRoads))
 		got, want := longestTrail(set, cut), bruteLongest(list, cut)
+		if edges, corners := longestTrailPath(set, cut); validTrail(edges, corners, set, cut, want) != nil {
+			t.Fatalf("position %d: longestTrailPath: %v (brute force %d)", i, validTrail(edges, corners, set, cut, want), want)
+		}
 		if got != want {
 			var names, cuts []string
 			for _, e := range list {

@@ -42,9 +42,40 @@ type noteJSON struct {
 	Message string `json:"message"`
 }
 
+// evaluationJSON is game.Evaluate's answer after the last step: each
+// player's longest road with one longest trail (its corners in order), and
+// the holder of each 2-point card with the rule that put it there.
+type evaluationJSON struct {
+	Players     []playerEvaluationJSON `json:"players"`
+	LongestRoad awardJSON              `json:"longest_road"`
+	LargestArmy awardJSON              `json:"largest_army"`
+}
+
+type playerEvaluationJSON struct {
+	Player      string   `json:"player"`
+	Road        int      `json:"road"`
+	Trail       []string `json:"trail"`
+	Roads       int      `json:"roads"`
+	Settlements int      `json:"settlements"`
+	Cities      int      `json:"cities"`
+	Soldiers    int      `json:"soldiers"`
+	PointCards  int      `json:"point_cards"`
+	VP          int      `json:"vp"`
+	VPBreakdown vpJSON   `json:"vp_breakdown"`
+}
+
+type awardJSON struct {
+	Holder  *string `json:"holder"`
+	Code    string  `json:"code"`
+	Section string  `json:"section"`
+	Step    *int    `json:"step"`
+	Message string  `json:"message"`
+}
+
 type positionResponse struct {
-	After []afterJSON `json:"after"`
-	Notes []noteJSON  `json:"notes"`
+	After      []afterJSON    `json:"after"`
+	Notes      []noteJSON     `json:"notes"`
+	Evaluation evaluationJSON `json:"evaluation"`
 }
 
 // rebuildPosition answers POST /api/v1/referee/position.
@@ -61,13 +92,13 @@ func (s *Server) rebuildPosition(c *gin.Context) (int, any, error) {
 	for i, st := range req.Steps {
 		steps[i] = game.Step{Do: st.Do, Player: st.Player, At: st.At, Edge: st.Edge}
 	}
-	after, notes, err := game.Rebuild(rs, req.Players, steps)
+	ev, err := game.Evaluate(rs, req.Players, steps)
 	if err != nil {
 		return 0, nil, err
 	}
 	lang := s.i18n.lang(c)
-	out := positionResponse{After: make([]afterJSON, len(after)), Notes: []noteJSON{}}
-	for i, st := range after {
+	out := positionResponse{After: make([]afterJSON, len(ev.After)), Notes: []noteJSON{}, Evaluation: s.evaluationToJSON(lang, ev)}
+	for i, st := range ev.After {
 		a := afterJSON{Roads: map[string]int{}, Soldiers: map[string]int{}, VP: map[string]int{},
 			LongestRoad: playerAt(req.Players, st.LongestRoad), LargestArmy: playerAt(req.Players, st.LargestArmy)}
 		for p, name := range req.Players {
@@ -75,10 +106,40 @@ func (s *Server) rebuildPosition(c *gin.Context) (int, any, error) {
 		}
 		out.After[i] = a
 	}
-	for _, n := range notes {
+	for _, n := range ev.Notes {
 		out.Notes = append(out.Notes, noteJSON{Step: n.Index, Code: n.Code, Section: n.Section, Message: s.violation(lang, n.Violation)})
 	}
 	return http.StatusOK, out, nil
+}
+
+// evaluationToJSON writes an evaluation, its reasons in lang.
+func (s *Server) evaluationToJSON(lang string, ev *game.Evaluation) evaluationJSON {
+	award := func(a game.Award, players []game.PlayerEvaluation) awardJSON {
+		out := awardJSON{Code: a.Why.Code, Section: a.Why.Section, Message: s.violation(lang, a.Why.Violation)}
+		if a.Holder >= 0 {
+			out.Holder = &players[a.Holder].Player
+		}
+		if a.Why.Index >= 0 {
+			out.Step = &a.Why.Index
+		}
+		return out
+	}
+	out := evaluationJSON{Players: make([]playerEvaluationJSON, len(ev.Players)),
+		LongestRoad: award(ev.LongestRoad, ev.Players), LargestArmy: award(ev.LargestArmy, ev.Players)}
+	for i, p := range ev.Players {
+		pj := playerEvaluationJSON{Player: p.Player, Road: p.Road, Trail: []string{}, Roads: p.Roads, Settlements: p.Settlements,
+			Cities: p.Cities, Soldiers: p.Soldiers, PointCards: p.PointCards, VP: p.VP.Total(),
+			VPBreakdown: vpToJSON(p.VP)}
+		for _, v := range p.Trail.Corners {
+			pj.Trail = append(pj.Trail, v.String())
+		}
+		out.Players[i] = pj
+	}
+	return out
+}
+
+func vpToJSON(vp game.VP) vpJSON {
+	return vpJSON{Settlements: vp.Settlements, Cities: vp.Cities, LongestRoad: vp.LongestRoad, LargestArmy: vp.LargestArmy, PointCards: vp.PointCards}
 }
 
 // playerAt returns the id of player i, or nil for -1 (nobody, the bank).
@@ -283,7 +344,7 @@ func gameStateToJSON(g *game.State) gameStateJSON {
 		out.Players[p] = gamePlayerJSON{
 			Player: names[p], Hand: cardsJSON(g.Hand(p)), Cards: g.Held(p).Total(), Soldiers: int(g.Played(p)[game.Soldier]),
 			Road: g.RoadLength(p), VP: vp.Total(),
-			VPBreakdown: vpJSON{Settlements: vp.Settlements, Cities: vp.Cities, LongestRoad: vp.LongestRoad, LargestArmy: vp.LargestArmy, PointCards: vp.PointCards},
+			VPBreakdown: vpToJSON(vp),
 		}
 	}
 	return out

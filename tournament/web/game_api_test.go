@@ -45,7 +45,16 @@ func TestPositionAPI(t *testing.T) {
 	want := `{"after":[` + strings.Join([]string{
 		after(0, 1, 0, 0, ""), after(1, 1, 0, 0, ""), after(2, 1, 0, 0, ""), after(3, 1, 0, 0, ""), after(4, 1, 0, 0, ""),
 		after(5, 3, 0, 0, "R"), after(4, 1, 1, 0, ""), after(4, 1, 1, 1, ""),
-	}, ",") + `],"notes":[{"step":6,"code":"distance-rule","section":"§8 イ","message":"S(1,-1) is next to a settlement or city: the distance rule (§4 ア, §8 イ)."}]}`
+	}, ",") + `],"notes":[{"step":6,"code":"distance-rule","section":"§8 イ","message":"S(1,-1) is next to a settlement or city: the distance rule (§4 ア, §8 イ)."}],` +
+		// The evaluation after the last step: R's longest road runs up to
+		// B's settlement and stops there (§10 ア), and the cut returned the
+		// card to the bank at step 6.
+		`"evaluation":{"players":[` +
+		`{"player":"R","road":4,"trail":["S(1,-1)","N(1,0)","S(2,-1)","N(2,0)","S(3,-1)"],"roads":5,"settlements":1,"cities":0,"soldiers":0,"point_cards":0,"vp":1,"vp_breakdown":{"settlements":1,"cities":0,"longest_road":0,"largest_army":0,"point_cards":0}},` +
+		`{"player":"B","road":0,"trail":[],"roads":0,"settlements":1,"cities":0,"soldiers":1,"point_cards":0,"vp":1,"vp_breakdown":{"settlements":1,"cities":0,"longest_road":0,"largest_army":0,"point_cards":0}},` +
+		`{"player":"Y","road":0,"trail":[],"roads":0,"settlements":0,"cities":0,"soldiers":0,"point_cards":0,"vp":0,"vp_breakdown":{"settlements":0,"cities":0,"longest_road":0,"largest_army":0,"point_cards":0}}],` +
+		`"longest_road":{"holder":null,"code":"longest-road-cut-short","section":"§10 ア","step":6,"message":"R's road was cut, and nobody has a road of 5 or more (the longest is 4): the card returns to the bank (§10 ア)."},` +
+		`"largest_army":{"holder":null,"code":"largest-army-none","section":"§10 イ","step":null,"message":"Nobody has played 3 soldiers (the most is 1): the largest army card is in the bank (§10 イ)."}}}`
 	if diff := cmp.Diff(want, strings.TrimSpace(rec.Body.String())); diff != "" {
 		t.Errorf("POST position mismatch (-want +got):\n%s", diff)
 	}
