@@ -480,6 +480,17 @@ func tradeUnits(k int8, rates uint8) uint64 {
 	return buys[k]
 }
 
+// tradeTable is tradeUnits for every count of one resource and every set
+// of rates (indexed by rates>>2), so that playing a bank trade is a lookup.
+var tradeTable = func() (t [8][bankStock + 1]uint64) {
+	for i := range t {
+		for k := range t[i] {
+			t[i][k] = tradeUnits(int8(k), uint8(i<<2))
+		}
+	}
+	return t
+}()
+
 func (s *State) bankTrade(p int, give, get Cards) error {
 	if err := s.checkTrade(give, get, "§7 イ"); err != nil {
 		return err
@@ -493,7 +504,7 @@ func (s *State) bankTrade(p int, give, get Cards) error {
 		if k == 0 {
 			continue
 		}
-		units := tradeUnits(k, s.rates(p, Resource(r)))
+		units := tradeTable[s.rates(p, Resource(r))>>2][k]
 		if units == 0 {
 			rate := s.rate(p, Resource(r))
 			return broken("bank-rate", "§7 ウ", fmt.Sprintf("%d %s is no whole number of trades at the rates %s owns (best %d:1)", k, Resource(r), s.names[p], rate),
