@@ -4,8 +4,10 @@ BIN       := bin/catanjudge
 ADDR      ?= 127.0.0.1:8080
 DATA      ?= ./data
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
-# Set by .ci/run so the browser tests fail rather than skip when Chromium is missing.
+# Set by .ci/run so the browser tests fail rather than skip when Chromium is missing,
+# and the workbook's print test when LibreOffice or poppler-utils is.
 export CATANJUDGE_REQUIRE_BROWSER
+export CATANJUDGE_REQUIRE_LIBREOFFICE
 
 .DEFAULT_GOAL := help
 
