@@ -754,3 +754,98 @@ func describe(l excelize.PageLayoutOptions) string {
 	}
 	return strings.TrimSpace(b.String())
 }
+
+// avoided reads the words docs/glossary.md says a page must not use: the
+// 使わない column of its tables.
+func avoided(t *testing.T) []string {
+	t.Helper()
+	md, err := os.ReadFile(filepath.Join("..", "..", "docs", "glossary.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var words []string
+	col := -1
+	for line := range strings.Lines(string(md)) {
+		if !strings.HasPrefix(line, "|") {
+			col = -1
+			continue
+		}
+		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		if i := slices.Index(cells, "使わない"); i >= 0 {
+			col = i
+			continue
+		}
+		if col < 0 || col >= len(cells) || strings.HasPrefix(cells[col], "---") {
+			continue
+		}
+		for w := range strings.SplitSeq(cells[col], "、") {
+			if w != "" {
+				words = append(words, w)
+			}
+		}
+	}
+	if len(words) < 20 {
+		t.Fatalf("docs/glossary.md lists %d words to avoid (%q), want its 使わない columns read", len(words), words)
+	}
+	return words
+}
+
+// TestWorkbookFollowsTheGlossary reads the Japanese workbook's own words
+// (titles, notes, headers, the words it writes for values, the settings)
+// as a Japanese judge would: no word docs/glossary.md avoids, no "VP" in
+// Japanese text, no half-width parentheses.
+func TestWorkbookFollowsTheGlossary(t *testing.T) {
+	e := newEvent(t)
+	f, _ := e.workbook(t, "ja")
+	// The columns holding the workbook's words rather than the event's
+	// (names, notes, seeds), by sheet.
+	words := map[string][]string{
+		"順位表":   {"B"},
+		"対戦結果":  {"D", "K", "N"},
+		"参加者":   {"D", "E", "F"},
+		"ペナルティ": {"F", "H"},
+		"設定":    {"A", "B", "C"},
+	}
+	var texts []string
+	for _, sheet := range f.GetSheetList() {
+		rows, err := f.GetRows(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r, row := range rows {
+			if r < headerRow {
+				texts = append(texts, row...)
+				continue
+			}
+			if sheet == "設定" && len(row) > 3 && strings.HasPrefix(row[3], "tournament.") {
+				continue // the tournament's name and venue, as the organizer typed them
+			}
+			for _, col := range words[sheet] {
+				i, _ := excelize.ColumnNameToNumber(col)
+				if i <= len(row) {
+					texts = append(texts, row[i-1])
+				}
+			}
+		}
+	}
+	bad := avoided(t)
+	for _, s := range texts {
+		for _, w := range bad {
+			if strings.Contains(s, w) {
+				t.Errorf("%q says %q, which docs/glossary.md avoids", s, w)
+			}
+		}
+		if strings.Contains(s, "VP") {
+			t.Errorf("%q says VP in Japanese: 勝利点, or 点 after a number", s)
+		}
+		if strings.ContainsAny(s, "()") {
+			t.Errorf("%q has half-width parentheses in Japanese", s)
+		}
+	}
+	if len(texts) < 200 {
+		t.Errorf("read %d texts of the workbook, want every title, header and setting", len(texts))
+	}
+}
