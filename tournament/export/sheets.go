@@ -75,15 +75,25 @@ func standingsTitle(d tournament.ExportData, lang string) string {
 				done++
 			}
 		}
-		switch done {
-		case len(rv.Tables):
+		switch {
+		case done == len(rv.Tables):
 			return fmt.Sprintf(tStandingsAfter.in(lang), rv.Round.Number)
-		case 0:
-			continue
+		case done > 0:
+			return fmt.Sprintf(tStandingsLive.in(lang), rv.Round.Number)
 		}
-		return fmt.Sprintf(tStandingsLive.in(lang), rv.Round.Number)
+		// No result yet: the standings are those after the round before.
 	}
 	return sheetStandings.in(lang)
+}
+
+// wrapping marks the columns of cols headed by one of wrapped as the ones
+// whose long text wraps.
+func wrapping(cols []text, wrapped ...text) []bool {
+	out := make([]bool, len(cols))
+	for i, c := range cols {
+		out[i] = slices.Contains(wrapped, c)
+	}
+	return out
 }
 
 // seatRef is one player at one table of one round, a line of the results.
@@ -112,9 +122,7 @@ func resultsTable(d tournament.ExportData, lang string) table {
 	if lang == "en" {
 		sep = "; "
 	}
-	wrap := make([]bool, len(cols))
-	wrap[13] = true
-	return table{name: sheetResults, note: nResults.in(lang), cols: cols, wrap: wrap, wide: true, n: len(refs), row: func(i int, v []any) {
+	return table{name: sheetResults, note: nResults.in(lang), cols: cols, wrap: wrapping(cols, hDeductedBy), wide: true, n: len(refs), row: func(i int, v []any) {
 		ref := refs[i]
 		rv := &d.Rounds[ref.round]
 		tv := &rv.Tables[ref.table]
@@ -161,9 +169,7 @@ func playersTable(d tournament.ExportData, lang string) table {
 	}
 	sep := listSep.in(lang)
 	cols := []text{hPlayerNo, hName, hKana, hCheckedIn, hLateEntry, hDropped, hFixedTable, hKeepApart}
-	wrap := make([]bool, len(cols))
-	wrap[7] = true
-	return table{name: sheetPlayers, note: nPlayers.in(lang), cols: cols, wrap: wrap, n: len(d.Players), row: func(i int, v []any) {
+	return table{name: sheetPlayers, note: nPlayers.in(lang), cols: cols, wrap: wrapping(cols, hKeepApart), n: len(d.Players), row: func(i int, v []any) {
 		p := d.Players[i]
 		var apart []string
 		for _, o := range p.KeepApart {
@@ -189,9 +195,7 @@ func penaltiesTable(d tournament.ExportData, lang string) table {
 	}
 	rs := d.Tournament.Ruleset
 	cols := []text{hAt, hRound, hTable, hPlayerNo, hPlayer, hOffence, hSection, hLevel, hJudge, hNote, hRevokedBy, hRevokedWhy}
-	wrap := make([]bool, len(cols))
-	wrap[5], wrap[9], wrap[11] = true, true, true
-	return table{name: sheetPenalties, note: nPenalties.in(lang), cols: cols, wrap: wrap, wide: true, n: len(d.Penalties), row: func(i int, v []any) {
+	return table{name: sheetPenalties, note: nPenalties.in(lang), cols: cols, wrap: wrapping(cols, hOffence, hNote, hRevokedWhy), wide: true, n: len(d.Penalties), row: func(i int, v []any) {
 		p := d.Penalties[i]
 		offence, section := p.Offence, ""
 		if o, ok := rs.Offence(p.Offence); ok {
@@ -238,7 +242,9 @@ func RulesetSettings(rs referee.Ruleset, lang string) []Setting {
 		return file(s)
 	}
 	num := func(label text, key string, v any) Setting { return Setting{label.in(lang), key, v, v} }
-	said := func(label text, key string, v any, shown string) Setting { return Setting{label.in(lang), key, v, shown} }
+	said := func(label text, key string, v any, shown string) Setting {
+		return Setting{label.in(lang), key, v, shown}
+	}
 	levels := make([]string, len(rs.Ladder))
 	for i, l := range rs.Ladder {
 		levels[i] = levelName(l, lang)
@@ -382,7 +388,7 @@ func settingsTable(d tournament.ExportData, lang string) table {
 		}
 	}
 	cols := []text{hGroup, hSetting, hValue, hKey, hFileValue}
-	return table{name: sheetSettings, note: nSettings.in(lang), cols: cols, wrap: []bool{false, true, true, false, true}, wide: true,
+	return table{name: sheetSettings, note: nSettings.in(lang), cols: cols, wrap: wrapping(cols, hSetting, hValue, hFileValue), wide: true,
 		n: len(lines), row: func(i int, v []any) {
 			l := lines[i]
 			// The values are text, all aligned alike, numbers too.

@@ -164,12 +164,13 @@ func printSetup(f *excelize.File, name string, t table, tournamentName string) e
 	if err := f.SetPageMargins(name, &excelize.PageLayoutMarginsOptions{Left: &side, Right: &side, Top: &top, Bottom: &bottom, Header: &edge, Footer: &edge}); err != nil {
 		return err
 	}
-	// A footer holds 255 characters at most, and "&" starts a code.
+	// A footer holds 255 characters at most, and "&" starts a code: &L and
+	// &R align, &A is the sheet's name, &P the page and &N the pages.
 	tn := []rune(tournamentName)
 	if len(tn) > 80 {
 		tn = append(tn[:80], '…')
 	}
-	footer := "&L&9" + strings.ReplaceAll(string(tn), "&", "&&") + " — &A&R&9&P / &N"
+	footer := "&L" + strings.ReplaceAll(string(tn), "&", "&&") + " — &A&R&P / &N"
 	if err := f.SetHeaderFooter(name, &excelize.HeaderFooterOptions{OddFooter: footer}); err != nil {
 		return err
 	}

@@ -728,6 +728,21 @@ func TestWorkbookPrintSetup(t *testing.T) {
 			}
 		})
 	}
+	// A tournament's name is text in the footer, never a code.
+	var buf bytes.Buffer
+	rs, _ := tournamenttest.Rulesets(t).Get(config.DefaultRuleset)
+	d := tournament.ExportData{Tournament: tournament.Tournament{Name: "2025 春&秋 &P大会", Ruleset: rs}}
+	if err := export.Workbook(&buf, d, "ja"); err != nil {
+		t.Fatal(err)
+	}
+	named, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer named.Close()
+	if hf, err := named.GetHeaderFooter("順位表"); err != nil || hf == nil || hf.OddFooter != "&L2025 春&&秋 &&P大会 — &A&R&P / &N" {
+		t.Errorf("footer of 「2025 春&秋 &P大会」 = %+v (%v), want its & doubled", hf, err)
+	}
 	// The standings' title says which results they count.
 	f, _ := e.workbook(t, "ja")
 	if got := shown(t, f, "順位表", "A1"); !strings.HasSuffix(got, "順位表（第1回戦終了時点）") {
