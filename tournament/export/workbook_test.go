@@ -864,3 +864,44 @@ func TestWorkbookFollowsTheGlossary(t *testing.T) {
 		t.Errorf("read %d texts of the workbook, want every title, header and setting", len(texts))
 	}
 }
+
+// TestWorkbookStandingsSayWhatTheyCount names in the standings' title the
+// results they count, as the kiosk does.
+func TestWorkbookStandingsSayWhatTheyCount(t *testing.T) {
+	rs, _ := tournamenttest.Rulesets(t).Get(config.DefaultRuleset)
+	for _, tc := range []struct {
+		name   string
+		change func(d *tournament.ExportData)
+		ja, en string
+	}{
+		{"every result in", func(d *tournament.ExportData) {}, "順位表（第2回戦終了時点）", "Standings after round 2"},
+		{"a round being entered", func(d *tournament.ExportData) { d.Rounds[1].Tables[0].Result = nil },
+			"順位表（途中経過: 第2回戦の入力済みの成績を含む）", "Standings so far (with the results entered in round 2)"},
+		{"a round just paired", func(d *tournament.ExportData) {
+			for i := range d.Rounds[1].Tables {
+				d.Rounds[1].Tables[i].Result = nil
+			}
+		}, "順位表（第1回戦終了時点）", "Standings after round 1"},
+		{"no round yet", func(d *tournament.ExportData) { d.Rounds = nil }, "順位表", "Standings"},
+		{"closed", func(d *tournament.ExportData) { d.Tournament.Closed = &tournament.Closure{Judge: "山田"} }, "最終順位", "Final standings"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := tournamenttest.LargeEvent(rs, 8, 2)
+			tc.change(&d)
+			for lang, want := range map[string]string{"ja": tc.ja, "en": tc.en} {
+				var buf bytes.Buffer
+				if err := export.Workbook(&buf, d, lang); err != nil {
+					t.Fatal(err)
+				}
+				f, err := excelize.OpenReader(&buf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := shown(t, f, f.GetSheetName(0), "A1"); !strings.HasSuffix(got, want) || !strings.HasPrefix(got, "全国大会") {
+					t.Errorf("%s title = %q, want 全国大会 … %q", lang, got, want)
+				}
+				f.Close()
+			}
+		})
+	}
+}
