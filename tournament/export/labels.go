@@ -232,7 +232,7 @@ var (
 		tournament.ModeFinal:          {"決勝", "final"},
 	}
 	finalWords = map[referee.FinalFormat]text{
-		referee.TopCut:       {"予選の上位で決勝卓", "the top of the standings play a final"},
+		referee.TopCut:       {"予選の上位で決勝卓", "the top players by the standings play a final"},
 		referee.LeadersTable: {"最終回戦の1卓で優勝を決める", "the last round's table 1 decides"},
 		referee.NoFinal:      {"決勝なし（順位表で決める）", "no final (the standings decide)"},
 	}
