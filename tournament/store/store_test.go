@@ -18,22 +18,27 @@ import (
 	"github.com/catanjudge/catanjudge/referee/pairing"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 var t0 = time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC)
 
+// openStore opens a store on a new database of the tests' engine: SQLite,
+// or PostgreSQL when CATANJUDGE_TEST_DATABASE is postgres (tournamenttest).
 func openStore(t *testing.T) *store.Store {
+	t.Helper()
+	return tournamenttest.NewStore(t)
+}
+
+// openSQLite opens a store on a new SQLite file, for the tests of what only
+// SQLite does (its pragmas, its backups).
+func openSQLite(t *testing.T) *store.Store {
 	t.Helper()
 	dsn, err := store.FileDSN(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := store.Open(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return tournamenttest.OpenDSN(t, dsn)
 }
 
 func preset(t *testing.T) referee.Ruleset {
@@ -64,8 +69,13 @@ type fixture struct {
 
 func newFixture(t *testing.T, n int, sizes ...int) fixture {
 	t.Helper()
+	return newFixtureOn(t, openStore(t), n, sizes...)
+}
+
+// newFixtureOn is newFixture on the store s.
+func newFixtureOn(t *testing.T, s *store.Store, n int, sizes ...int) fixture {
+	t.Helper()
 	ctx := context.Background()
-	s := openStore(t)
 	tour := tournament.Tournament{Name: "11月定例会", Date: "2025-11-22", Venue: "カードショップ", Ruleset: preset(t), Rounds: 3, GameMinutes: 7}
 	if err := s.CreateTournament(ctx, &tour, change("tournament.create")); err != nil {
 		t.Fatal(err)
