@@ -23,3 +23,6 @@ func SetRulesetCopy(s *Store, id int64, text string) error {
 func RecordMigration(s *Store, version int, name string) error {
 	return s.db.Create(&migrationRow{Version: version, Name: name, AppliedAt: time.Now()}).Error
 }
+
+// Exec runs one statement on s's database.
+func Exec(s *Store, sql string) error { return s.db.Exec(sql).Error }
