@@ -24,7 +24,7 @@ const maxConns = 20
 func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
-		return nil, fmt.Errorf("database URL %s: %w", redact(dsn), err)
+		return nil, fmt.Errorf("database URL %s: %w", Redact(dsn), err)
 	}
 	sqlDB := stdlib.OpenDB(*cfg, stdlib.OptionAfterConnect(func(_ context.Context, c *pgx.Conn) error {
 		c.TypeMap().RegisterType(&pgtype.Type{Name: "timestamptz", OID: pgtype.TimestamptzOID,
@@ -37,12 +37,12 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 	db, err := gorm.Open(postgres.New(postgres.Config{Conn: sqlDB}), gormConfig())
 	if err != nil {
 		sqlDB.Close()
-		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
+		return nil, fmt.Errorf("open database %s: %w", Redact(dsn), err)
 	}
 	s := &Store{db: db, engine: enginePostgres}
 	if err := s.checkPostgres(ctx); err != nil {
 		s.Close()
-		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
+		return nil, fmt.Errorf("open database %s: %w", Redact(dsn), err)
 	}
 	return s, nil
 }
@@ -56,8 +56,8 @@ func (s *Store) checkPostgres(ctx context.Context) error {
 	return nil
 }
 
-// redact is a database URL without its password, for messages and logs.
-func redact(dsn string) string {
+// Redact is a database URL without its password, for messages and logs.
+func Redact(dsn string) string {
 	u, err := url.Parse(dsn)
 	if err != nil {
 		return "(a database URL that does not parse)"

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"text/tabwriter"
+
+	"github.com/catanjudge/catanjudge/tournament/store"
+)
+
+const migrateUsage = "usage: catanjudge migrate [--data DIR] [--config FILE] --to postgres://USER:PASSWORD@HOST:5432/DATABASE"
+
+// migrate copies the SQLite database of the data folder, everything in it,
+// into an empty PostgreSQL database and verifies the copy, for an event
+// that outgrows one laptop: the servers then start with --database on it.
+// The servers on the data folder must be stopped first.
+func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fset := flag.NewFlagSet("catanjudge migrate", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	fset.Usage = func() {
+		fmt.Fprintln(stderr, migrateUsage)
+		fset.PrintDefaults()
+	}
+	data := fset.String("data", "", "the data folder whose database is copied (env CATANJUDGE_DATA, default ./data)")
+	file := fset.String("config", "", "a JSON config file (env CATANJUDGE_CONFIG)")
+	to := fset.String("to", "", "the PostgreSQL database to copy into, empty (createdb makes one)")
+	if err := fset.Parse(args); err != nil {
+		return err
+	}
+	if fset.NArg() != 0 || *to == "" {
+		return errors.New(migrateUsage)
+	}
+	if !store.IsPostgres(*to) {
+		return fmt.Errorf("--to must be a PostgreSQL URL: %s", migrateUsage)
+	}
+	cfg, err := loadConfig(getenv, stderr, "--data", *data, "--config", *file)
+	if err != nil {
+		return err
+	}
+	// As for backup: a mistyped folder must fail, not copy an empty event.
+	if _, err := os.Stat(store.DatabaseFile(cfg.DataDir)); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("no database in data folder %s", cfg.DataDir)
+	}
+	dsn, err := store.FileDSN(cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	st, err := store.Open(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	target := store.Redact(*to)
+	copied, err := st.CopyInto(ctx, *to)
+	if err != nil {
+		return fmt.Errorf("migrate %s to %s: %w", cfg.DataDir, target, err)
+	}
+	fmt.Fprintf(stdout, "Copied %s into %s and verified the copy, table by table:\n", store.DatabaseFile(cfg.DataDir), target)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	for _, c := range copied {
+		fmt.Fprintf(tw, "  %s\t%d rows\t\n", c.Table, c.Rows)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Start every server with --database (or CATANJUDGE_DATABASE) set to that URL. The judge password is the same; %s stays as it was.\n", cfg.DataDir)
+	return nil
+}
