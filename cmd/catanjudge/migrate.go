@@ -3,11 +3,8 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"text/tabwriter"
 
 	"github.com/catanjudge/catanjudge/tournament/store"
@@ -20,12 +17,7 @@ const migrateUsage = "usage: catanjudge migrate [--data DIR] [--config FILE] --t
 // that outgrows one laptop: the servers then start with --database on it.
 // The servers on the data folder must be stopped first.
 func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	fset := flag.NewFlagSet("catanjudge migrate", flag.ContinueOnError)
-	fset.SetOutput(stderr)
-	fset.Usage = func() {
-		fmt.Fprintln(stderr, migrateUsage)
-		fset.PrintDefaults()
-	}
+	fset := commandFlags("migrate", migrateUsage, stderr)
 	data := fset.String("data", "", "the data folder whose database is copied (env CATANJUDGE_DATA, default ./data)")
 	file := fset.String("config", "", "a JSON config file (env CATANJUDGE_CONFIG)")
 	to := fset.String("to", "", "the PostgreSQL database to copy into, empty (createdb makes one)")
@@ -42,15 +34,7 @@ func migrate(ctx context.Context, args []string, getenv func(string) string, std
 	if err != nil {
 		return err
 	}
-	// As for backup: a mistyped folder must fail, not copy an empty event.
-	if _, err := os.Stat(store.DatabaseFile(cfg.DataDir)); errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("no database in data folder %s", cfg.DataDir)
-	}
-	dsn, err := store.FileDSN(cfg.DataDir)
-	if err != nil {
-		return err
-	}
-	st, err := store.Open(ctx, dsn)
+	st, err := openDataFolder(ctx, cfg.DataDir)
 	if err != nil {
 		return err
 	}

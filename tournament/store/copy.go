@@ -42,15 +42,7 @@ const copyBatch = 500
 // refused with ErrNotEmpty. s should not change meanwhile: stop the
 // servers first (a change made during the copy fails the verification).
 func (s *Store) CopyInto(ctx context.Context, dsn string) ([]TableCopy, error) {
-	var (
-		to  *Store
-		err error
-	)
-	if IsPostgres(dsn) {
-		to, err = openPostgres(ctx, dsn)
-	} else {
-		to, err = openSQLite(ctx, dsn)
-	}
+	to, err := openEngine(ctx, dsn)
 	if err != nil {
 		return nil, err
 	}

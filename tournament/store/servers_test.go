@@ -38,37 +38,15 @@ func TestSaveResultRaceAcrossServers(t *testing.T) {
 		}
 		return r
 	}
-	const judges = 8
-	var wg sync.WaitGroup
-	errs := make([]error, judges)
-	for j := range judges {
-		wg.Go(func() {
-			r := sheet(fmt.Sprintf("judge-%d", j), j)
-			errs[j] = stores[j%2].SaveResult(ctx, table.ID, 0, &r, tournament.Change{Judge: r.Judge, At: t0, Action: "result.save"})
-		})
-	}
-	wg.Wait()
-	wins := 0
-	for j, err := range errs {
-		var ce *tournament.ConflictError
-		switch {
-		case err == nil:
-			wins++
-		case errors.As(err, &ce):
-			if ce.Current.Version != 1 {
-				t.Errorf("judge %d: conflict with version %d, want 1", j, ce.Current.Version)
-			}
-		default:
-			t.Errorf("judge %d: error = %v, want nil or a *ConflictError", j, err)
-		}
-	}
-	if wins != 1 {
-		t.Fatalf("%d of %d saves of version 1 on two servers won, want exactly 1", wins, judges)
-	}
+	raceFirstSave(t, table, stores...)
 
 	// Every judge corrects the sheet on top of the latest revision it saw,
 	// until three of its own are accepted.
-	var mu sync.Mutex
+	const judges = 8
+	var (
+		wg sync.WaitGroup
+		mu sync.Mutex
+	)
 	acked := map[int]string{} // version → judge
 	for j := range judges {
 		wg.Go(func() {

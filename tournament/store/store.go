@@ -108,15 +108,7 @@ func gormConfig() *gorm.Config {
 // SQLite file at that path or file: URI (created if needed, with the
 // store's pragmas added). A damaged SQLite file is refused (ErrDamaged).
 func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
-	var (
-		s   *Store
-		err error
-	)
-	if IsPostgres(dsn) {
-		s, err = openPostgres(ctx, dsn)
-	} else {
-		s, err = openSQLite(ctx, dsn)
-	}
+	s, err := openEngine(ctx, dsn)
 	if err != nil {
 		return nil, err
 	}
@@ -128,6 +120,14 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// openEngine opens the database dsn names on its engine, unmigrated.
+func openEngine(ctx context.Context, dsn string) (*Store, error) {
+	if IsPostgres(dsn) {
+		return openPostgres(ctx, dsn)
+	}
+	return openSQLite(ctx, dsn)
 }
 
 // Engine names the database the store runs on: "SQLite" or "PostgreSQL".

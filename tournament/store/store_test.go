@@ -477,36 +477,8 @@ func TestSaveResultRevisions(t *testing.T) {
 func TestSaveResultRace(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 4, 4)
-	p := f.players
 	table := f.round.Tables[0].ID
-	const savers = 8
-	var wg sync.WaitGroup
-	errs := make([]error, savers)
-	for i := range savers {
-		wg.Go(func() {
-			r := tournament.Result{Scores: []tournament.Score{{PlayerID: p[0], VP: i}, {PlayerID: p[1], VP: 1}, {PlayerID: p[2], VP: 1}, {PlayerID: p[3], VP: 1}},
-				EndedBy: tournament.EndedByTime, Judge: fmt.Sprintf("judge-%d", i), At: t0}
-			errs[i] = f.s.SaveResult(ctx, table, 0, &r, tournament.Change{Judge: r.Judge, At: t0, Action: "result.save"})
-		})
-	}
-	wg.Wait()
-	wins := 0
-	for i, err := range errs {
-		var ce *tournament.ConflictError
-		switch {
-		case err == nil:
-			wins++
-		case errors.As(err, &ce):
-			if ce.Current.Version != 1 {
-				t.Errorf("saver %d: conflict with version %d, want 1", i, ce.Current.Version)
-			}
-		default:
-			t.Errorf("saver %d: error = %v, want nil or a *ConflictError", i, err)
-		}
-	}
-	if wins != 1 {
-		t.Errorf("%d of %d concurrent saves of version 1 won, want exactly 1", wins, savers)
-	}
+	raceFirstSave(t, f.round.Tables[0], f.s)
 	revs, err := f.s.Revisions(ctx, table)
 	if err != nil {
 		t.Fatal(err)
@@ -674,6 +646,48 @@ func TestClockAndSettings(t *testing.T) {
 		if got != v {
 			t.Errorf("GetSetting() = %q, want %q", got, v)
 		}
+	}
+}
+
+// raceFirstSave has 8 judges save the first result of table at once, on
+// the stores in turn: exactly one wins, and each of the others gets a
+// *ConflictError holding version 1.
+func raceFirstSave(t *testing.T, table tournament.Table, stores ...*store.Store) {
+	t.Helper()
+	ctx := context.Background()
+	const savers = 8
+	var wg sync.WaitGroup
+	errs := make([]error, savers)
+	for i := range savers {
+		wg.Go(func() {
+			r := tournament.Result{EndedBy: tournament.EndedByTime, Judge: fmt.Sprintf("judge-%d", i), At: t0}
+			for k, p := range table.Players {
+				vp := 1
+				if k == 0 {
+					vp = i // each saver's sheet differs
+				}
+				r.Scores = append(r.Scores, tournament.Score{PlayerID: p, VP: vp})
+			}
+			errs[i] = stores[i%len(stores)].SaveResult(ctx, table.ID, 0, &r, tournament.Change{Judge: r.Judge, At: t0, Action: "result.save"})
+		})
+	}
+	wg.Wait()
+	wins := 0
+	for i, err := range errs {
+		var ce *tournament.ConflictError
+		switch {
+		case err == nil:
+			wins++
+		case errors.As(err, &ce):
+			if ce.Current.Version != 1 {
+				t.Errorf("saver %d: conflict with version %d, want 1", i, ce.Current.Version)
+			}
+		default:
+			t.Errorf("saver %d: error = %v, want nil or a *ConflictError", i, err)
+		}
+	}
+	if wins != 1 {
+		t.Fatalf("%d of %d concurrent saves of version 1 on %d servers won, want exactly 1", wins, savers, len(stores))
 	}
 }
 
