@@ -45,9 +45,9 @@ func migrate(ctx context.Context, args []string, getenv func(string) string, std
 		return fmt.Errorf("migrate %s to %s: %w", cfg.DataDir, target, err)
 	}
 	fmt.Fprintf(stdout, "Copied %s into %s and verified the copy, table by table:\n", store.DatabaseFile(cfg.DataDir), target)
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	for _, c := range copied {
-		fmt.Fprintf(tw, "  %s\t%d rows\t\n", c.Table, c.Rows)
+		fmt.Fprintf(tw, "  %s\t%s\n", c.Table, store.Rows(c.Rows))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -100,7 +100,7 @@ func TestMigrateToPostgres(t *testing.T) {
 
 	// The database holds an event now: a second migrate is refused.
 	err = run(ctx, []string{"migrate", "--data", laptop, "--to", dsn}, noenv, &stdout, &stderr)
-	if err == nil || !strings.Contains(err.Error(), "not empty") || !strings.Contains(err.Error(), "tournaments: 1 rows") {
+	if err == nil || !strings.Contains(err.Error(), "not empty") || !strings.Contains(err.Error(), "tournaments: 1 row") {
 		t.Errorf("catanjudge migrate into a database with an event = %v, want it refused as not empty", err)
 	}
 }

@@ -112,7 +112,7 @@ func (s *Store) checkEmpty(ctx context.Context) error {
 			return err
 		}
 		if n > 0 {
-			full = append(full, fmt.Sprintf("%s: %d rows", tableName(m), n))
+			full = append(full, fmt.Sprintf("%s: %s", tableName(m), Rows(n)))
 		}
 	}
 	if len(full) > 0 {
@@ -262,4 +262,12 @@ func (e engine) resetSequences(tx *gorm.DB) error {
 		}
 	}
 	return nil
+}
+
+// Rows says n rows: "1 row", "12 rows".
+func Rows(n int64) string {
+	if n == 1 {
+		return "1 row"
+	}
+	return fmt.Sprintf("%d rows", n)
 }

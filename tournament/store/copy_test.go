@@ -197,7 +197,7 @@ func TestCopyIntoPostgres(t *testing.T) {
 	}
 
 	// A second copy into the same database is refused, and changes nothing.
-	if _, err := src.CopyInto(ctx, dsn); !errors.Is(err, store.ErrNotEmpty) || !strings.Contains(err.Error(), "tournaments: 1 rows") {
+	if _, err := src.CopyInto(ctx, dsn); !errors.Is(err, store.ErrNotEmpty) || !strings.Contains(err.Error(), "tournaments: 1 row") {
 		t.Errorf("CopyInto(a database with an event) error = %v, want ErrNotEmpty naming what it holds", err)
 	}
 	if n, _ := dst.AuditLog(ctx, tid); len(n) != len(log) {
