@@ -254,6 +254,46 @@ func CheckDeal(rs Ruleset, white int, chips []Chip) (DealCheck, error) {
 }
 
 // checkMethod refuses to set up a board of rs by another method than its own.
+// BoardDice are the dice that set up a board, as its ruleset's method
+// takes them: the capsule roll that turns the board (§3 イ), or the die
+// that chooses the spiral's starting corner (national rules).
+type BoardDice struct {
+	Roll   CapsuleRoll // CapsuleBoard
+	Corner int         // SpiralBoard
+}
+
+// CheckDice refuses dice of the other method than the ruleset's: a capsule
+// roll for a board laid by the spiral, or a corner for one turned by the
+// capsule roll (§3 イ). Dice of the right method are checked when the
+// board is set up.
+func CheckDice(rs Ruleset, d BoardDice) error {
+	args := map[string]any{"Ruleset": rs.Name}
+	if rs.WithDefaults().Board.Method == SpiralBoard {
+		if d.Roll != (CapsuleRoll{}) {
+			return violation("board-roll-not-corner", fmt.Sprintf("ruleset %s sets up its boards by the spiral: give the corner die, not a capsule roll", rs.Name), args)
+		}
+		return nil
+	}
+	if d.Corner != 0 {
+		return violation("board-corner-not-roll", fmt.Sprintf("ruleset %s turns its boards by the capsule roll (§3 イ): give the white and blue dice, not a corner", rs.Name), args)
+	}
+	return nil
+}
+
+// SetUpBoard sets up the board of the ruleset from its dice and seed:
+// NewSpiralBoard from the corner under the national rules, else NewBoard
+// from the capsule roll (§3). Dice of the other method are refused
+// (CheckDice).
+func SetUpBoard(rs Ruleset, d BoardDice, seed uint64) (Board, error) {
+	if err := CheckDice(rs, d); err != nil {
+		return Board{}, err
+	}
+	if rs.WithDefaults().Board.Method == SpiralBoard {
+		return NewSpiralBoard(rs, d.Corner, seed)
+	}
+	return NewBoard(rs, d.Roll, seed)
+}
+
 func checkMethod(rs Ruleset, m BoardMethod) error {
 	have := rs.WithDefaults().Board.Method
 	if have == m {

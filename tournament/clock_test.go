@@ -464,7 +464,7 @@ func TestClockSurvivesReopen(t *testing.T) {
 	tour := must(svc.CreateTournament(t.Context(), "judge-a", tournament.TournamentInput{Name: "x", Rounds: 2, GameMinutes: 10})).ok(t)
 	for _, nm := range names[:4] {
 		p := must(svc.AddPlayer(t.Context(), "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name})).ok(t)
-		must(svc.CheckIn(t.Context(), "judge-a", p.ID, true)).ok(t)
+		must(svc.CheckIn(t.Context(), "judge-a", p.TournamentID, p.ID, true)).ok(t)
 	}
 	must(svc.PairNextRound(t.Context(), "judge-a", tour.ID)).ok(t)
 	must(svc.ClockAction(t.Context(), "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
@@ -557,7 +557,7 @@ func TestCloseAndReopen(t *testing.T) {
 	conflict("pausing the clock", err, "tournament-finished")
 	_, err = c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "遅刻"})
 	conflict("a late entry", err, "tournament-finished")
-	_, err = c.svc.DropPlayer(c.ctx, "judge-a", ps[0].ID)
+	_, err = c.svc.DropPlayer(c.ctx, "judge-a", ps[0].TournamentID, ps[0].ID)
 	conflict("a drop", err, "tournament-finished")
 	_, err = c.svc.EditTournament(c.ctx, "judge-a", tour.ID, tournament.TournamentInput{Name: "改名", Rounds: 3})
 	conflict("an edit", err, "tournament-finished")
@@ -639,7 +639,7 @@ func TestEndedByTimeAfterEveryPhase(t *testing.T) {
 	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "地区予選", Ruleset: "national-2025", Rounds: 3})).ok(t)
 	for _, nm := range names[:7] {
 		p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana})).ok(t)
-		must(c.svc.CheckIn(c.ctx, "judge-a", p.ID, true)).ok(t)
+		must(c.svc.CheckIn(c.ctx, "judge-a", p.TournamentID, p.ID, true)).ok(t)
 	}
 	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
 	four, three := r.Tables[0], r.Tables[1]

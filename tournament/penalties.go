@@ -79,13 +79,8 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 		if in.Level, err = e.suggestLevel(p.ID, in.Offence); err != nil {
 			return Penalty{}, err
 		}
-	} else if !slices.Contains(rs.Ladder, in.Level) {
-		ladder := make([]string, len(rs.Ladder))
-		for i, l := range rs.Ladder {
-			ladder[i] = string(l)
-		}
-		return Penalty{}, invalid("level-off-ladder", fmt.Sprintf("level %q is not on the ruleset's ladder %v", in.Level, rs.Ladder),
-			map[string]any{"Level": string(in.Level), "Ladder": ladder})
+	} else if err := referee.CheckLevel(rs, in.Level); err != nil {
+		return Penalty{}, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	// A VP deduction and a game loss act on a game, and so does the game
 	// loss of a disqualification (RULINGS.md, Penalties): without a table in
@@ -178,9 +173,10 @@ func (e event) suggest(playerID int64, offence string) (referee.Suggestion, erro
 	return referee.Suggest(e.t.Ruleset, offence, earlier)
 }
 
-// RevokePenalty revokes a penalty, with a reason; it stays on record.
-// Revoking a disqualification does not undo the drop: ReinstatePlayer does.
-func (s *Service) RevokePenalty(ctx context.Context, judge string, id int64, reason string) (Penalty, error) {
+// RevokePenalty revokes a penalty of a tournament, with a reason; it stays
+// on record. Revoking a disqualification does not undo the drop:
+// ReinstatePlayer does.
+func (s *Service) RevokePenalty(ctx context.Context, judge string, tournamentID, id int64, reason string) (Penalty, error) {
 	if err := checkJudge(judge); err != nil {
 		return Penalty{}, err
 	}
@@ -194,6 +190,9 @@ func (s *Service) RevokePenalty(ctx context.Context, judge string, id int64, rea
 	pen, err := s.store.Penalty(ctx, id)
 	if err != nil {
 		return Penalty{}, err
+	}
+	if pen.TournamentID != tournamentID {
+		return Penalty{}, fmt.Errorf("penalty %d of tournament %d: %w", id, tournamentID, ErrNotFound)
 	}
 	if pen.Revoked != nil {
 		return Penalty{}, Conflict("penalty-revoked", fmt.Sprintf("penalty %d was revoked by %s", id, pen.Revoked.Judge),

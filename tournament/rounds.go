@@ -340,11 +340,6 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	return s.store.Round(ctx, tournamentID, n)
 }
 
-// Round returns round n as recorded.
-func (s *Service) Round(ctx context.Context, tournamentID int64, n int) (Round, error) {
-	return s.store.Round(ctx, tournamentID, n)
-}
-
 // Rounds returns every round as recorded, by number.
 func (s *Service) Rounds(ctx context.Context, tournamentID int64) ([]Round, error) {
 	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
@@ -378,6 +373,9 @@ type TableView struct {
 	Result  *Result        // the latest revision, or nil
 	Places  []Placing      // computed from Result and the penalties given in the game
 	Clock   TableClock     // the table's time on the round's clock
+	// Locked says the table's seating and board no longer change: a
+	// result was played on them (SetSeating, SetBoard, SetDeal refuse).
+	Locked bool
 }
 
 // SeatView is a player at a table.
@@ -404,6 +402,31 @@ type Placing struct {
 	// that change its score or place (a VP deduction, a game loss, a
 	// disqualification), oldest first: what a deduction comes from.
 	Penalties []Penalty
+}
+
+// Sum is the arithmetic from the VP on the score sheet to what counts, as
+// every page shows it (RULINGS.md, Penalties: a deduction shows as such,
+// not just the lower number): the cap (§11), then a game loss (0) or the
+// deduction: "6 − 2 = 4", "12 → 10", "6 → 0". It is "" when nothing
+// changed the sheet's VP.
+func (p Placing) Sum() string {
+	capped := p.VP + p.Deducted
+	sum := fmt.Sprint(p.Reported)
+	if capped != p.Reported {
+		sum += fmt.Sprintf(" → %d", capped)
+	}
+	switch {
+	case p.Lost():
+		if capped != 0 {
+			sum += " → 0"
+		}
+	case p.Deducted > 0:
+		sum += fmt.Sprintf(" − %d = %d", p.Deducted, p.VP)
+	}
+	if sum == fmt.Sprint(p.VP) {
+		return ""
+	}
+	return sum
 }
 
 // Lost reports whether a penalty made the game a loss for the player.
@@ -466,7 +489,7 @@ func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, err
 }
 
 func (e event) tableView(r Round, t Table) (TableView, error) {
-	tv := TableView{Table: t, Result: t.Result}
+	tv := TableView{Table: t, Result: t.Result, Locked: t.checkUnlocked(r.Number) != nil}
 	for _, id := range t.Players {
 		p, _ := e.player(id)
 		tv.Players = append(tv.Players, SeatView{PlayerID: id, Name: p.Name, Kana: p.Kana})

@@ -75,7 +75,7 @@ func (c *console) setUp(n, rounds int) (tournament.Tournament, []tournament.Play
 	var players []tournament.Player
 	for _, nm := range names[:n] {
 		p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana})).ok(c.t)
-		players = append(players, must(c.svc.CheckIn(c.ctx, "judge-a", p.ID, true)).ok(c.t))
+		players = append(players, must(c.svc.CheckIn(c.ctx, "judge-a", p.TournamentID, p.ID, true)).ok(c.t))
 	}
 	return tour, players
 }
@@ -84,7 +84,7 @@ func (c *console) setUp(n, rounds int) (tournament.Tournament, []tournament.Play
 // pairing order; declared is an index into that order, or -1.
 func (c *console) save(tour tournament.Tournament, n, table, version int, vp []int, declared int, reason string) tournament.TableResult {
 	c.t.Helper()
-	r := must(c.svc.Round(c.ctx, tour.ID, n)).ok(c.t)
+	r := must(c.svc.RoundView(c.ctx, tour.ID, n)).ok(c.t).Round
 	players := r.Tables[table-1].Players
 	in := tournament.ResultInput{Version: version, Reason: reason}
 	for i, p := range players {
@@ -131,7 +131,7 @@ func TestScenario13(t *testing.T) {
 	c.save(tour, 1, 3, 1, []int{9, 7, 5}, -1, "数え直し") // correction: version 2
 
 	// A judge still looking at version 1 of table 3 is refused and told what changed.
-	r := must(c.svc.Round(c.ctx, tour.ID, 1)).ok(t)
+	r := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Round
 	t3 := r.Tables[2]
 	_, err := c.svc.SaveResult(c.ctx, "judge-b", tour.ID, 1, 3, tournament.ResultInput{
 		Version: 1, Reason: "typo",
@@ -172,7 +172,7 @@ func TestScenario13(t *testing.T) {
 
 	// 田中 drops after round 2: round 3 has 12 players.
 	tanaka := players[12]
-	dropped := must(c.svc.DropPlayer(c.ctx, "judge-a", tanaka.ID)).ok(t)
+	dropped := must(c.svc.DropPlayer(c.ctx, "judge-a", tanaka.TournamentID, tanaka.ID)).ok(t)
 	if dropped.DroppedRound != 3 {
 		t.Errorf("DropPlayer after round 2 started: DroppedRound = %d, want 3", dropped.DroppedRound)
 	}
@@ -182,7 +182,7 @@ func TestScenario13(t *testing.T) {
 	}
 	// A game loss given to the wrong player, then revoked: no effect.
 	wrong := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: r3.Tables[0].Players[0], Round: 3, Offence: "ignored-judge"})).ok(t)
-	must(c.svc.RevokePenalty(c.ctx, "judge-b", wrong.ID, "別の卓の選手と取り違えた")).ok(t)
+	must(c.svc.RevokePenalty(c.ctx, "judge-b", wrong.TournamentID, wrong.ID, "別の卓の選手と取り違えた")).ok(t)
 	c.save(tour, 3, 2, 0, []int{3, 10, 9, 9}, 1, "")
 	c.timeUp(tour, 3)
 	c.save(tour, 3, 1, 0, []int{8, 7, 6, 5}, -1, "")

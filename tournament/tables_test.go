@@ -68,7 +68,7 @@ func TestSetSeating(t *testing.T) {
 	if !auto.Seating.Auto || len(auto.Seating.Rolls) != len(rolls) || auto.Seating.Seats[0].PlayerID != fromPID(seats[0].Player) {
 		t.Errorf("auto seating %+v does not replay from seed %d", auto.Seating, auto.Seating.Seed)
 	}
-	stored := must(c.svc.Round(c.ctx, tour.ID, 1)).ok(t)
+	stored := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Round
 	if diff := cmp.Diff(auto.Seating, stored.Tables[0].Seating); diff != "" {
 		t.Errorf("stored seating mismatch (-want +got):\n%s", diff)
 	}
@@ -296,7 +296,7 @@ func TestSuggestPenalty(t *testing.T) {
 		t.Errorf("SuggestPenalty(another offence) = %s, want caution", l)
 	}
 	// A revoked penalty does not count.
-	must(c.svc.RevokePenalty(c.ctx, "judge-b", first.ID, "人違い")).ok(t)
+	must(c.svc.RevokePenalty(c.ctx, "judge-b", first.TournamentID, first.ID, "人違い")).ok(t)
 	second := must(c.svc.SuggestPenalty(c.ctx, tour.ID, p[0], "note-taking")).ok(t)
 	if third := record(tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "note-taking"}); third.Level != second {
 		t.Errorf("note-taking after a revocation = %s, want %s", third.Level, second)
@@ -339,20 +339,20 @@ func TestPenaltyEffectIsComputed(t *testing.T) {
 	if st[0].PlayerID != p[1] || st[len(st)-1].PlayerID != p[0] {
 		t.Errorf("standings after a game loss = %+v, want player %d first and %d last", st, p[1], p[0])
 	}
-	must(c.svc.RevokePenalty(c.ctx, "judge-b", pen.ID, "判断の誤り")).ok(t)
+	must(c.svc.RevokePenalty(c.ctx, "judge-b", pen.TournamentID, pen.ID, "判断の誤り")).ok(t)
 	if diff := cmp.Diff(before, places()); diff != "" {
 		t.Errorf("placings after revoking mismatch (-want +got):\n%s", diff)
 	}
-	if _, err := c.svc.RevokePenalty(c.ctx, "judge-b", pen.ID, "again"); !errors.Is(err, tournament.ErrConflict) {
+	if _, err := c.svc.RevokePenalty(c.ctx, "judge-b", pen.TournamentID, pen.ID, "again"); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("RevokePenalty(twice) error = %v, want ErrConflict", err)
 	}
-	if _, err := c.svc.RevokePenalty(c.ctx, "judge-b", pen.ID, " "); !errors.Is(err, tournament.ErrInvalid) {
+	if _, err := c.svc.RevokePenalty(c.ctx, "judge-b", pen.TournamentID, pen.ID, " "); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("RevokePenalty(no reason) error = %v, want ErrInvalid", err)
 	}
 
 	// A disqualification also drops the player from the next round.
 	dq := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[3], Round: 1, Offence: "unsporting-conduct", Level: referee.Disqualification})).ok(t)
-	if pl := must(c.svc.GetPlayer(c.ctx, dq.PlayerID)).ok(t); pl.DroppedRound != 2 {
+	if pl := must(c.svc.GetPlayer(c.ctx, tour.ID, dq.PlayerID)).ok(t); pl.DroppedRound != 2 {
 		t.Errorf("disqualified player DroppedRound = %d, want 2", pl.DroppedRound)
 	}
 	for _, tc := range []tournament.PenaltyInput{
@@ -396,7 +396,7 @@ func TestRepeatedCautionsEscalate(t *testing.T) {
 	// The judge gives a caution this time (§14); the next is still one above the highest.
 	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "needless-talk", Level: referee.Caution})).ok(t)
 	sg := must(c.svc.PenaltySuggestion(c.ctx, tour.ID, p[0], "needless-talk")).ok(t)
-	want := referee.Suggestion{Level: referee.GameLoss, Start: referee.Caution, Nth: 5, Highest: referee.VPDeduction, Escalated: true}
+	want := referee.Suggestion{Level: referee.GameLoss, Start: referee.Caution, Nth: 5, Highest: referee.VPDeduction, Escalated: true, Why: referee.SuggestEscalated}
 	if diff := cmp.Diff(want, sg); diff != "" {
 		t.Errorf("PenaltySuggestion(fifth needless talk) (-want +got):\n%s", diff)
 	}
@@ -413,7 +413,7 @@ func TestSetSpiralBoard(t *testing.T) {
 	}
 	for _, nm := range names[:4] {
 		p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana})).ok(t)
-		must(c.svc.CheckIn(c.ctx, "judge-a", p.ID, true)).ok(t)
+		must(c.svc.CheckIn(c.ctx, "judge-a", p.TournamentID, p.ID, true)).ok(t)
 	}
 	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
 

@@ -203,7 +203,7 @@ func playTournament(ctx context.Context, svc *tournament.Service) (int64, error)
 		return 0, err
 	}
 	for _, p := range ps {
-		if _, err := svc.CheckIn(ctx, "bench", p.ID, true); err != nil {
+		if _, err := svc.CheckIn(ctx, "bench", p.TournamentID, p.ID, true); err != nil {
 			return 0, err
 		}
 	}

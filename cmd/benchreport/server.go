@@ -160,7 +160,7 @@ func (e *env) saves(ctx context.Context) ([]row, error) {
 		return nil, err
 	}
 	for _, p := range ps {
-		if _, err := svc.CheckIn(ctx, "bench", p.ID, true); err != nil {
+		if _, err := svc.CheckIn(ctx, "bench", p.TournamentID, p.ID, true); err != nil {
 			return nil, err
 		}
 	}

@@ -153,7 +153,7 @@ func seed(ctx context.Context, svc *tournament.Service, players int) (int64, err
 		if err != nil {
 			return 0, err
 		}
-		if _, err := svc.CheckIn(ctx, judge, p.ID, true); err != nil {
+		if _, err := svc.CheckIn(ctx, judge, p.TournamentID, p.ID, true); err != nil {
 			return 0, err
 		}
 	}

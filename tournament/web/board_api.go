@@ -70,33 +70,27 @@ func (s *Server) setUpBoard(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	args := map[string]any{"Ruleset": rs.Name}
+	// Dice of the other method are refused before those of the ruleset's
+	// are required: the message says which dice it takes.
+	given := func(name string) int {
+		if c.Query(name) == "" {
+			return 0
+		}
+		return 1
+	}
+	if err := referee.CheckDice(rs, referee.BoardDice{Roll: referee.CapsuleRoll{White: given("white"), Blue: given("blue")}, Corner: given("corner")}); err != nil {
+		return 0, nil, err
+	}
+	var dice referee.BoardDice
 	if rs.Board.Method == referee.SpiralBoard {
-		if c.Query("white") != "" || c.Query("blue") != "" {
-			return 0, nil, referee.NewViolation("board-roll-not-corner", "ruleset "+rs.Name+" lays its chips by the spiral: give corner, not white and blue", args)
-		}
-		corner, err := queryInt(c, "corner", 1, 6)
-		if err != nil {
-			return 0, nil, err
-		}
-		b, err := referee.NewSpiralBoard(rs, corner, seedOrRandom(seed))
-		if err != nil {
-			return 0, nil, err
-		}
-		return http.StatusOK, boardToJSON(b), nil
+		dice.Corner, err = queryInt(c, "corner", 1, 6)
+	} else if dice.Roll.White, err = queryInt(c, "white", 1, 6); err == nil {
+		dice.Roll.Blue, err = queryInt(c, "blue", 1, 6)
 	}
-	if c.Query("corner") != "" {
-		return 0, nil, referee.NewViolation("board-corner-not-roll", "ruleset "+rs.Name+" turns its boards by the capsule roll: give white and blue, not corner", args)
-	}
-	white, err := queryInt(c, "white", 1, 6)
 	if err != nil {
 		return 0, nil, err
 	}
-	blue, err := queryInt(c, "blue", 1, 6)
-	if err != nil {
-		return 0, nil, err
-	}
-	b, err := referee.NewBoard(rs, referee.CapsuleRoll{White: white, Blue: blue}, seedOrRandom(seed))
+	b, err := referee.SetUpBoard(rs, dice, seedOr(seed))
 	if err != nil {
 		return 0, nil, err
 	}

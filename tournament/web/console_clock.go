@@ -1,12 +1,15 @@
 package web
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
@@ -109,11 +112,8 @@ func (s *Server) recordClock(c *gin.Context) {
 		f = extendForm{Table: c.PostForm("table"), Seconds: strings.TrimSpace(c.PostForm("seconds")),
 			Reason: strings.TrimSpace(c.PostForm("reason")), Errors: fieldErrors{}}
 		in.Table, _ = s.formInt(lang, f.Table, 0, 1000, false, f.Errors, "extend_table")
-		in.Seconds, _ = s.formInt(lang, f.Seconds, 1, 3600, true, f.Errors, "extend_seconds")
+		in.Seconds, _ = s.formInt(lang, f.Seconds, math.MinInt, math.MaxInt, true, f.Errors, "extend_seconds")
 		in.Reason = f.Reason
-		if f.Reason == "" {
-			f.Errors["extend_reason"] = s.i18n.text(lang, "form.reason_required", nil)
-		}
 		if len(f.Errors) > 0 {
 			c.Set(clockFormKey, f)
 			s.renderRound(c, http.StatusUnprocessableEntity, swapForm{}, moveForm{})
@@ -121,6 +121,20 @@ func (s *Server) recordClock(c *gin.Context) {
 		}
 	}
 	if _, err := s.deps.Service.ClockAction(c.Request.Context(), c.GetString(judgeKey), tid, n, in); err != nil {
+		var v *referee.Violation
+		if errors.As(err, &v) && in.Action == tournament.ClockExtend {
+			switch v.Code {
+			case "extension-reason":
+				f.Errors["extend_reason"] = s.i18n.text(lang, "form.reason_required", nil)
+			case "extension-seconds":
+				f.Errors["extend_seconds"] = s.i18n.text(lang, "form.range", map[string]any{"Min": 1, "Max": v.Args["Max"]})
+			}
+			if len(f.Errors) > 0 {
+				c.Set(clockFormKey, f)
+				s.renderRound(c, http.StatusUnprocessableEntity, swapForm{}, moveForm{})
+				return
+			}
+		}
 		msg := s.formError(c, err)
 		if msg == "" {
 			return

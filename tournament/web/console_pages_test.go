@@ -99,10 +99,11 @@ func TestSwapNeedsAReason(t *testing.T) {
 		t.Fatalf("swap with a reason = %d, want 303\n%s", res.Status, res.Body)
 	}
 	mustSee(t, "round after the swap", p.b.get(p.url), http.StatusOK, "入れ替えました。", "親子のため")
-	r, err := p.svc.Round(p.ctx, p.t.ID, 1)
+	rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
+	r := rv.Round
 	if got := r.Tables[0].Players; !contains(got, b) || contains(got, a) {
 		t.Errorf("table 1 after swapping %d and %d = %v", a, b, got)
 	}
@@ -132,7 +133,7 @@ func TestPairAndRepairFromTheConsole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.CheckIn(env.ctx, "setup", late.ID, true); err != nil {
+	if _, err := env.svc.CheckIn(env.ctx, "setup", late.TournamentID, late.ID, true); err != nil {
 		t.Fatal(err)
 	}
 	mustSee(t, "round 1 with a late entry", b.get(res.Location), http.StatusOK, "組み合わせに入っていない参加者", "遅刻")
@@ -158,7 +159,7 @@ func TestPlayerNamesAreEscaped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := env.svc.CheckIn(env.ctx, "setup", p.ID, true); err != nil {
+		if _, err := env.svc.CheckIn(env.ctx, "setup", p.TournamentID, p.ID, true); err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, p.ID)

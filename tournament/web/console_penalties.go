@@ -159,9 +159,6 @@ func (s *Server) recordPenalty(c *gin.Context) {
 	if in.PlayerID, err1 = strconv.ParseInt(f.Player, 10, 64); err1 != nil {
 		f.Errors["player"] = s.i18n.text(lang, "form.choose", nil)
 	}
-	if _, ok := t.Ruleset.Offence(f.Offence); !ok {
-		f.Errors["offence"] = s.i18n.text(lang, "form.choose", nil)
-	}
 	in.Round, _ = s.formInt(lang, f.Round, 0, 30, false, f.Errors, "round")
 	in.Table, _ = s.formInt(lang, f.Table, 0, 100, false, f.Errors, "table")
 	if len(f.Errors) > 0 {
@@ -170,6 +167,11 @@ func (s *Server) recordPenalty(c *gin.Context) {
 	}
 	if c.PostForm("action") == "suggest" {
 		sg, err := s.deps.Service.PenaltySuggestion(c.Request.Context(), t.ID, in.PlayerID, in.Offence)
+		if code(err) == "unknown-offence" {
+			f.Errors["offence"] = s.i18n.text(lang, "form.choose", nil)
+			s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
+			return
+		}
 		if err != nil {
 			if f.Error = s.formError(c, err); f.Error != "" {
 				s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
@@ -179,10 +181,15 @@ func (s *Server) recordPenalty(c *gin.Context) {
 		if f.Level == "" {
 			f.Level = string(sg.Level)
 		}
-		s.renderPenalties(c, http.StatusOK, f, s.suggestionText(lang, t.Ruleset, in.Offence, sg), revokeForm{})
+		s.renderPenalties(c, http.StatusOK, f, s.suggestionText(lang, t.Ruleset, sg), revokeForm{})
 		return
 	}
 	if _, err := s.deps.Service.RecordPenalty(c.Request.Context(), c.GetString(judgeKey), t.ID, in); err != nil {
+		if code(err) == "unknown-offence" {
+			f.Errors["offence"] = s.i18n.text(lang, "form.choose", nil)
+			s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
+			return
+		}
 		if f.Error = s.formError(c, err); f.Error != "" {
 			s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
 		}
@@ -202,22 +209,13 @@ func (s *Server) revokePenalty(c *gin.Context) {
 		s.failPage(c, err)
 		return
 	}
-	pens, err := s.deps.Service.Penalties(c.Request.Context(), tid)
-	if err != nil {
-		s.failPage(c, err)
-		return
-	}
-	if !slices.ContainsFunc(pens, func(p tournament.Penalty) bool { return p.ID == id }) {
-		s.failPage(c, errNoRoute)
-		return
-	}
 	rf := revokeForm{ID: id, Reason: strings.TrimSpace(c.PostForm("reason"))}
-	if rf.Reason == "" {
-		rf.Error = s.i18n.text(s.i18n.lang(c), "form.reason_required", nil)
-		s.renderPenalties(c, http.StatusUnprocessableEntity, penaltyForm{}, "", rf)
-		return
-	}
-	if _, err := s.deps.Service.RevokePenalty(c.Request.Context(), c.GetString(judgeKey), id, rf.Reason); err != nil {
+	if _, err := s.deps.Service.RevokePenalty(c.Request.Context(), c.GetString(judgeKey), tid, id, rf.Reason); err != nil {
+		if code(err) == "revoke-reason-missing" {
+			rf.Error = s.i18n.text(s.i18n.lang(c), "form.reason_required", nil)
+			s.renderPenalties(c, http.StatusUnprocessableEntity, penaltyForm{}, "", rf)
+			return
+		}
 		if rf.Error = s.formError(c, err); rf.Error != "" {
 			s.renderPenalties(c, http.StatusUnprocessableEntity, penaltyForm{}, "", rf)
 		}
@@ -226,25 +224,24 @@ func (s *Server) revokePenalty(c *gin.Context) {
 	seeOther(c, fmt.Sprintf("/judge/t/%d/penalties#pen%d", tid, id), "flash.penalty_revoked")
 }
 
+// suggestionIDs are the messages of the ways the escalation rules reach a
+// suggestion (referee.Suggestion.Why).
+var suggestionIDs = map[string]string{
+	referee.SuggestFirst:     "penalty.suggested",
+	referee.SuggestEscalated: "penalty.suggested_escalated",
+	referee.SuggestFixed:     "penalty.suggested_fixed",
+	referee.SuggestBelow:     "penalty.suggested_below",
+	referee.SuggestRepeat:    "penalty.suggested_repeat",
+}
+
 // suggestionText says the suggested level and how the escalation rules
 // reached it (RULINGS.md, Penalties): "推奨レベル: 警告（2回目: 前回の最高 注意 → 警告）".
-func (s *Server) suggestionText(lang string, rs referee.Ruleset, offence string, sg referee.Suggestion) string {
-	o, _ := rs.Offence(offence)
+func (s *Server) suggestionText(lang string, rs referee.Ruleset, sg referee.Suggestion) string {
 	data := map[string]any{
 		"Level": levelName(lang, sg.Level), "Nth": sg.Nth, "Default": levelName(lang, sg.Start),
 		"Highest": levelName(lang, sg.Highest), "From": levelName(lang, rs.EscalateFrom),
 	}
-	switch {
-	case sg.Nth == 1:
-		return s.i18n.text(lang, "penalty.suggested", data)
-	case sg.Escalated:
-		return s.i18n.text(lang, "penalty.suggested_escalated", data)
-	case !o.Escalates:
-		return s.i18n.text(lang, "penalty.suggested_fixed", data)
-	case slices.Index(rs.Ladder, sg.Highest) < slices.Index(rs.Ladder, rs.EscalateFrom):
-		return s.i18n.text(lang, "penalty.suggested_below", data)
-	}
-	return s.i18n.text(lang, "penalty.suggested_repeat", data)
+	return s.i18n.text(lang, suggestionIDs[sg.Why], data)
 }
 
 // offenceOptions lists the ruleset's penalty catalogue in lang.

@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -117,7 +118,9 @@ func (s *Server) renderPlayersPage(c *gin.Context, status int, form playerForm, 
 		s.failPage(c, err)
 		return
 	}
-	vm := playersPage{page: s.newPage(c, "page.players", map[string]any{"Name": t.Name}), TID: t.ID, Form: form, Refused: refused}
+	att := tournament.CountAttendance(players)
+	vm := playersPage{page: s.newPage(c, "page.players", map[string]any{"Name": t.Name}), TID: t.ID, Form: form, Refused: refused,
+		CheckedIn: att.CheckedIn, Active: att.Active}
 	vm.Nav = nav
 	vm.Paired = len(nav.Rounds)
 	names := map[int64]string{}
@@ -131,12 +134,6 @@ func (s *Server) renderPlayersPage(c *gin.Context, status int, form playerForm, 
 		}
 		for _, o := range p.KeepApart {
 			line.KeepApart = append(line.KeepApart, names[o])
-		}
-		if p.DroppedRound == 0 {
-			vm.Active++
-			if p.CheckedIn {
-				vm.CheckedIn++
-			}
 		}
 		vm.Players = append(vm.Players, line)
 	}
@@ -165,6 +162,11 @@ func (s *Server) addPlayer(c *gin.Context) {
 	// form sent again registers them once.
 	in := tournament.PlayerInput{Name: form.Name, Kana: form.Kana, CheckedIn: form.CheckIn}
 	if _, err := s.deps.Service.AddPlayer(c.Request.Context(), c.GetString(judgeKey), tid, in); err != nil {
+		if code(err) == "player-name-missing" {
+			form.Errors["name"] = s.i18n.text(lang, "form.required", nil)
+			s.renderPlayers(c, http.StatusUnprocessableEntity, form)
+			return
+		}
 		var status int
 		if status, form.Error = s.refusal(c, err); form.Error != "" {
 			s.renderPlayers(c, status, form)
@@ -176,8 +178,7 @@ func (s *Server) addPlayer(c *gin.Context) {
 	seeOther(c, fmt.Sprintf("/judge/t/%d/players#name", tid), "flash.player_added")
 }
 
-// tournamentPlayer reads the :pid player and checks they belong to the
-// :id tournament, so a URL cannot reach another tournament's player.
+// tournamentPlayer reads the :pid player of the :id tournament.
 func (s *Server) tournamentPlayer(c *gin.Context) (tournament.Player, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
@@ -187,14 +188,7 @@ func (s *Server) tournamentPlayer(c *gin.Context) (tournament.Player, error) {
 	if err != nil {
 		return tournament.Player{}, err
 	}
-	p, err := s.deps.Service.GetPlayer(c.Request.Context(), pid)
-	if err != nil {
-		return tournament.Player{}, err
-	}
-	if p.TournamentID != tid {
-		return tournament.Player{}, errNoRoute
-	}
-	return p, nil
+	return s.deps.Service.GetPlayer(c.Request.Context(), tid, pid)
 }
 
 // setCheckIn checks a player in, or out with in=0.
@@ -205,7 +199,7 @@ func (s *Server) setCheckIn(c *gin.Context) {
 		return
 	}
 	in := c.PostForm("in") == "1"
-	if _, err := s.deps.Service.CheckIn(c.Request.Context(), c.GetString(judgeKey), p.ID, in); err != nil {
+	if _, err := s.deps.Service.CheckIn(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID, in); err != nil {
 		s.playerRefused(c, p, err)
 		return
 	}
@@ -222,7 +216,7 @@ func (s *Server) dropPlayer(c *gin.Context) {
 		s.failPage(c, err)
 		return
 	}
-	if _, err := s.deps.Service.DropPlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
+	if _, err := s.deps.Service.DropPlayer(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID); err != nil {
 		s.playerRefused(c, p, err)
 		return
 	}
@@ -237,7 +231,7 @@ func (s *Server) deletePlayer(c *gin.Context) {
 		s.failPage(c, err)
 		return
 	}
-	if _, err := s.deps.Service.DeletePlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
+	if _, err := s.deps.Service.DeletePlayer(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID); err != nil {
 		s.playerRefused(c, p, err)
 		return
 	}
@@ -250,7 +244,7 @@ func (s *Server) reinstatePlayer(c *gin.Context) {
 		s.failPage(c, err)
 		return
 	}
-	if _, err := s.deps.Service.ReinstatePlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
+	if _, err := s.deps.Service.ReinstatePlayer(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID); err != nil {
 		s.playerRefused(c, p, err)
 		return
 	}
@@ -304,7 +298,7 @@ func (s *Server) renderPlayer(c *gin.Context, status int, p tournament.Player, f
 		Form:   form,
 	}
 	vm.Nav = nav
-	switch err := s.deps.Service.CheckDelete(c.Request.Context(), p.ID); {
+	switch err := s.deps.Service.CheckDelete(c.Request.Context(), p.TournamentID, p.ID); {
 	case err == nil:
 		vm.Deletable = true
 	case errors.Is(err, tournament.ErrConflict):
@@ -361,17 +355,15 @@ func (s *Server) editPlayer(c *gin.Context) {
 	if form.Name == "" {
 		form.Errors["name"] = s.i18n.text(lang, "form.required", nil)
 	}
-	table, _ := s.formInt(lang, form.FixedTable, 0, 100, false, form.Errors, "fixed_table")
+	table, _ := s.formInt(lang, form.FixedTable, math.MinInt, math.MaxInt, false, form.Errors, "fixed_table")
 	if len(form.Errors) > 0 {
 		s.renderPlayer(c, http.StatusUnprocessableEntity, p, form)
 		return
 	}
 	// The form is saved as one change, so a refused field saves none of the
 	// others; an unchanged form saves nothing.
-	if form.Name != p.Name || form.Kana != p.Kana || table != p.FixedTable || !slices.Equal(form.KeepApart, p.KeepApart) {
-		_, err = s.deps.Service.EditPlayer(c.Request.Context(), c.GetString(judgeKey), p.ID, tournament.PlayerEdit{
-			PlayerInput: tournament.PlayerInput{Name: form.Name, Kana: form.Kana}, FixedTable: table, KeepApart: form.KeepApart, Base: baseEdit})
-	}
+	_, err = s.deps.Service.EditPlayer(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID, tournament.PlayerEdit{
+		PlayerInput: tournament.PlayerInput{Name: form.Name, Kana: form.Kana}, FixedTable: table, KeepApart: form.KeepApart, Base: baseEdit})
 	var v *referee.Violation
 	switch {
 	case err == nil:
@@ -381,7 +373,7 @@ func (s *Server) editPlayer(c *gin.Context) {
 		// starts again from the player as saved, with what was typed beside.
 		s.log.Info("stale player form", "id", c.GetString(requestIDKey), "err", err)
 		_, conflict, _ := s.describe(lang, err)
-		if p, err = s.deps.Service.GetPlayer(c.Request.Context(), p.ID); err != nil {
+		if p, err = s.deps.Service.GetPlayer(c.Request.Context(), p.TournamentID, p.ID); err != nil {
 			s.failPage(c, err)
 			return
 		}
@@ -389,6 +381,9 @@ func (s *Server) editPlayer(c *gin.Context) {
 		fresh.Error = conflict
 		fresh.Mine, fresh.Stale = s.stalePlayerForm(lang, c, p, form, fresh)
 		s.renderPlayer(c, http.StatusConflict, p, fresh)
+	case errors.As(err, &v) && v.Code == "fixed-table-out-of-range":
+		form.Errors["fixed_table"] = s.i18n.text(lang, "form.range", map[string]any{"Min": 0, "Max": v.Args["Max"]})
+		s.renderPlayer(c, http.StatusUnprocessableEntity, p, form)
 	default:
 		var status int
 		if status, form.Error = s.refusal(c, err); form.Error != "" {
@@ -454,7 +449,7 @@ func (s *Server) stalePlayerForm(lang string, c *gin.Context, p tournament.Playe
 	if !slices.Equal(typed.KeepApart, saved.KeepApart) {
 		var names []string
 		for _, id := range typed.KeepApart {
-			if o, err := s.deps.Service.GetPlayer(c.Request.Context(), id); err == nil {
+			if o, err := s.deps.Service.GetPlayer(c.Request.Context(), p.TournamentID, id); err == nil {
 				names = append(names, o.Name)
 			}
 		}

@@ -288,17 +288,22 @@ func (s *Server) swapPlayers(c *gin.Context) {
 	}
 	if errB != nil {
 		f.Errors["swap_b"] = s.i18n.text(lang, "form.choose", nil)
-	} else if errA == nil && a == b {
-		f.Errors["swap_b"] = s.i18n.text(lang, "round.swap_same", nil)
-	}
-	if f.Reason == "" {
-		f.Errors["swap_reason"] = s.i18n.text(lang, "form.reason_required", nil)
 	}
 	if len(f.Errors) > 0 {
 		s.renderRound(c, http.StatusUnprocessableEntity, f, moveForm{})
 		return
 	}
 	if _, err := s.deps.Service.SwapPlayers(c.Request.Context(), c.GetString(judgeKey), tid, n, a, b, f.Reason); err != nil {
+		switch code(err) {
+		case "amend-swap-self":
+			f.Errors["swap_b"] = s.i18n.text(lang, "round.swap_same", nil)
+		case "amend-reason-missing":
+			f.Errors["swap_reason"] = s.i18n.text(lang, "form.reason_required", nil)
+		}
+		if len(f.Errors) > 0 {
+			s.renderRound(c, http.StatusUnprocessableEntity, f, moveForm{})
+			return
+		}
 		var status int
 		if status, f.Error = s.refusal(c, err); f.Error != "" {
 			s.renderRound(c, status, f, moveForm{})
@@ -322,14 +327,16 @@ func (s *Server) movePlayer(c *gin.Context) {
 		f.Errors["move_a"] = s.i18n.text(lang, "form.choose", nil)
 	}
 	table, _ := s.formInt(lang, f.Table, 1, 100, true, f.Errors, "move_table")
-	if f.Reason == "" {
-		f.Errors["move_reason"] = s.i18n.text(lang, "form.reason_required", nil)
-	}
 	if len(f.Errors) > 0 {
 		s.renderRound(c, http.StatusUnprocessableEntity, swapForm{}, f)
 		return
 	}
 	if _, err := s.deps.Service.MovePlayer(c.Request.Context(), c.GetString(judgeKey), tid, n, a, table, f.Reason); err != nil {
+		if code(err) == "amend-reason-missing" {
+			f.Errors["move_reason"] = s.i18n.text(lang, "form.reason_required", nil)
+			s.renderRound(c, http.StatusUnprocessableEntity, swapForm{}, f)
+			return
+		}
 		var status int
 		if status, f.Error = s.refusal(c, err); f.Error != "" {
 			s.renderRound(c, status, swapForm{}, f)

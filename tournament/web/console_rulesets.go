@@ -149,10 +149,10 @@ func (s *Server) rulesetSettings(lang string) []rulesetSetting {
 			if rs.Timing.PlacementSeconds == 0 {
 				return text("rulesets.time_play", map[string]any{"Minutes": rs.GameMinutes})
 			}
-			pace := rs.Timing.PlacementSeconds
+			tm := rs.Timing
 			return text("rulesets.time_phases", map[string]any{
-				"Pace": s.durationText(lang, pace), "Four": s.durationText(lang, 8*pace), "Three": s.durationText(lang, 6*pace),
-				"Minutes": rs.GameMinutes,
+				"Pace": s.durationText(lang, tm.PlacementSeconds), "Four": s.durationText(lang, tm.PlacementFor(4)),
+				"Three": s.durationText(lang, tm.PlacementFor(3)), "Minutes": rs.GameMinutes,
 			})
 		}},
 		{"time.final_turn_seconds", []string{"time.final_turn_seconds", "time.end_notice_minutes"}, func(rs referee.Ruleset) string {
@@ -181,13 +181,13 @@ func (s *Server) rulesetSettings(lang string) []rulesetSetting {
 			if rs.Event.Final != referee.TopCut {
 				return text("rulesets.final."+string(rs.Event.Final), nil)
 			}
-			if len(rs.Event.Cut) == 1 {
-				return text("rulesets.final.cut", map[string]any{"N": rs.Event.Cut[0]})
+			stages := rs.Event.Stages()
+			if len(stages) == 1 {
+				return text("rulesets.final.cut", map[string]any{"N": stages[0].Players})
 			}
-			parts := []string{text("rulesets.final.stage_first", map[string]any{"N": rs.Event.Cut[0]})}
-			for i := 1; i < len(rs.Event.Cut); i++ {
-				tables := (rs.Event.Cut[i-1] + 3) / 4
-				parts = append(parts, text("rulesets.final.stage_next", map[string]any{"Tables": tables, "Each": rs.Event.Cut[i] / tables}))
+			parts := []string{text("rulesets.final.stage_first", map[string]any{"N": stages[0].Players})}
+			for _, st := range stages[:len(stages)-1] {
+				parts = append(parts, text("rulesets.final.stage_next", map[string]any{"Tables": st.Tables, "Each": st.Advance}))
 			}
 			return strings.Join(parts, " → ") + " → " + text("rulesets.final.stage_last", nil)
 		}},

@@ -92,30 +92,23 @@ func (s *Server) showScore(c *gin.Context) {
 		s.failPage(c, err)
 		return
 	}
-	vm.fillSaved(ts.tv.Result)
+	vm.fillDraft(ts.tv.Draft())
 	s.render(c, http.StatusOK, "score", vm)
 }
 
-// fillSaved puts the latest revision r in the sheet's fields, to correct
-// it: its version, VP and how the game ended. Without one, a table whose
-// time is up ended by time (§12).
-func (vm *scorePage) fillSaved(r *tournament.Result) {
-	if r == nil {
-		if vm.TimeUp {
-			vm.Declared = declaredTime
-		}
-		return
-	}
-	vm.Version = r.Version
-	vm.Declared = declaredTime
-	if r.Declared != 0 {
-		vm.Declared = strconv.FormatInt(r.Declared, 10)
+// fillDraft puts the sheet the judge opens in its fields
+// (tournament.TableView.Draft): its version, VP and how the game ended.
+func (vm *scorePage) fillDraft(d tournament.Draft) {
+	vm.Version = d.Version
+	switch {
+	case d.Declared != 0:
+		vm.Declared = strconv.FormatInt(d.Declared, 10)
+	case d.ByTime:
+		vm.Declared = declaredTime
 	}
 	for i := range vm.Rows {
-		for _, sc := range r.Scores {
-			if sc.PlayerID == vm.Rows[i].ID {
-				vm.Rows[i].VP = strconv.Itoa(sc.VP)
-			}
+		if vp, ok := d.VP[vm.Rows[i].ID]; ok {
+			vm.Rows[i].VP = strconv.Itoa(vp)
 		}
 	}
 }
@@ -243,7 +236,7 @@ func (s *Server) saveScore(c *gin.Context) {
 			s.failPage(c, err)
 			return
 		}
-		fresh.fillSaved(ts.tv.Result)
+		fresh.fillDraft(ts.tv.Draft())
 		fresh.Conflict = conflict
 		fresh.Stale = s.staleSheet(lang, vm, fresh)
 		for i := range fresh.Rows {
@@ -281,7 +274,10 @@ func (s *Server) refuseScore(c *gin.Context, err error, vm *scorePage) {
 	case "declared-after-time":
 		// The rule's message asks for a reason; the sheet offers the box too.
 		vm.LateError = s.i18n.text(vm.Lang, "score.late_missing", map[string]any{"At": v.Args["Deadline"]})
-	case "correction-reason-missing", "ended-by-time-early":
+	case "correction-reason-missing":
+		// The form's own words: the reason box is next to it.
+		vm.ReasonError = s.i18n.text(vm.Lang, "score.reason_missing", nil)
+	case "ended-by-time-early":
 		vm.ReasonError = msg
 	case "negative-vp":
 		id, _ := v.Args["PlayerID"].(int64)
@@ -352,10 +348,6 @@ func (s *Server) readScoreForm(c *gin.Context, vm *scorePage) (tournament.Result
 		// confirmation (§12); its label, in the judge's language, is the
 		// reason recorded. A reason typed in says more and wins.
 		in.LateReason = s.i18n.text(lang, "score.late_confirm", nil)
-	}
-	if in.Version > 0 && vm.Reason == "" {
-		vm.ReasonError = s.i18n.text(lang, "score.reason_missing", nil)
-		ok = false
 	}
 	return in, ok
 }

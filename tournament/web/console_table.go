@@ -136,14 +136,14 @@ type tableState struct {
 	n   int
 }
 
-// tableOpen refuses a seating, board or deal form for a table that has a
-// result. The page no longer offers those forms, so it could not show a
-// message about their fields; the store refuses the change anyway.
-func tableOpen(ts tableState) error {
-	if ts.tv.Result != nil {
-		return &forbidden{id: "table.locked", detail: fmt.Sprintf("round %d table %d has a result", ts.n, ts.tv.Table.Number)}
+// lockedTable is the refusal of a seating, board or deal form for a table
+// a result has locked (tournament.TableView.Locked): the page no longer
+// offers those forms, so it could not show a message about their fields.
+func lockedTable(err error) error {
+	if code(err) == "table-has-result" {
+		return &forbidden{id: "table.locked", detail: err.Error()}
 	}
-	return nil
+	return err
 }
 
 func (s *Server) loadTable(c *gin.Context) (tableState, error) {
@@ -280,9 +280,6 @@ func rollField(k int, id int64, die string) string { return fmt.Sprintf("r%d_%d_
 // (§3 オ) and carries the rolls so far in the form.
 func (s *Server) setSeating(c *gin.Context) {
 	ts, err := s.loadTable(c)
-	if err == nil {
-		err = tableOpen(ts)
-	}
 	if err != nil {
 		s.failPage(c, err)
 		return
@@ -296,7 +293,7 @@ func (s *Server) setSeating(c *gin.Context) {
 			return
 		}
 		if err != nil {
-			s.failPage(c, err)
+			s.failPage(c, lockedTable(err))
 			return
 		}
 		seeOther(c, to, "flash.seated")
@@ -391,7 +388,7 @@ func (s *Server) setSeating(c *gin.Context) {
 		vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
 		s.render(c, http.StatusOK, "table", vm)
 	default:
-		msg := s.formError(c, err)
+		msg := s.formError(c, lockedTable(err))
 		if msg == "" {
 			return
 		}
@@ -447,9 +444,6 @@ func (s *Server) groupNames(groups [][]rollerInput) string {
 // under the national rules, the die that chooses the chips' starting corner.
 func (s *Server) setBoard(c *gin.Context) {
 	ts, err := s.loadTable(c)
-	if err == nil {
-		err = tableOpen(ts)
-	}
 	if err != nil {
 		s.failPage(c, err)
 		return
@@ -481,7 +475,7 @@ func (s *Server) setBoard(c *gin.Context) {
 		if s.staleTable(c, err) {
 			return
 		}
-		if vm.BoardForm.Error = s.formError(c, err); vm.BoardForm.Error != "" {
+		if vm.BoardForm.Error = s.formError(c, lockedTable(err)); vm.BoardForm.Error != "" {
 			s.render(c, http.StatusUnprocessableEntity, "table", vm)
 		}
 		return
@@ -506,9 +500,6 @@ func currentDeal(tv tournament.TableView) map[string]string {
 // again: the page says so and draws the clump.
 func (s *Server) setDeal(c *gin.Context) {
 	ts, err := s.loadTable(c)
-	if err == nil {
-		err = tableOpen(ts)
-	}
 	if err != nil {
 		s.failPage(c, err)
 		return
@@ -516,10 +507,6 @@ func (s *Server) setDeal(c *gin.Context) {
 	lang := s.i18n.lang(c)
 	vm := s.newTablePage(c, ts)
 	vm.Rolls = s.firstRolls(ts, nil)
-	if ts.tv.Board == nil {
-		s.failPage(c, fmt.Errorf("%w: set the board before its chips", tournament.ErrInvalid))
-		return
-	}
 	values := map[string]string{}
 	errs := fieldErrors{}
 	var chips []referee.Chip
@@ -545,25 +532,14 @@ func (s *Server) setDeal(c *gin.Context) {
 	}
 	if de := (*tournament.DealError)(nil); errors.As(err, &de) {
 		// The deal as typed, with the clumps the service found drawn on it.
-		typed := *ts.tv.Board
-		for i := range typed.Tiles {
-			typed.Tiles[i].Number = 0
-		}
-		for _, ch := range chips {
-			for i := range typed.Tiles {
-				if typed.Tiles[i].Hex == ch.Hex {
-					typed.Tiles[i].Number = ch.Number
-				}
-			}
-		}
-		bv := s.newBoardView("deal-drawing", lang, typed, de.Clumps)
+		bv := s.newBoardView("deal-drawing", lang, de.Board, de.Clumps)
 		vm.DealBoard = &bv
 		vm.Deal.Redeal = s.i18n.text(lang, "deal.redeal", map[string]any{"Rule": vm.DangoRule})
 		s.render(c, http.StatusUnprocessableEntity, "table", vm)
 		return
 	}
 	if err != nil {
-		if vm.Deal.Error = s.formError(c, err); vm.Deal.Error != "" {
+		if vm.Deal.Error = s.formError(c, lockedTable(err)); vm.Deal.Error != "" {
 			s.render(c, http.StatusUnprocessableEntity, "table", vm)
 		}
 		return
@@ -593,8 +569,9 @@ func (s *Server) staleTable(c *gin.Context, err error) bool {
 	}
 	s.log.Info("stale table form", "id", c.GetString(requestIDKey), "err", err)
 	ts, lerr := s.loadTable(c)
-	if lerr == nil {
-		lerr = tableOpen(ts)
+	if lerr == nil && ts.tv.Locked {
+		// A result came meanwhile: nothing can replace what it was played on.
+		lerr = &forbidden{id: "table.locked", detail: fmt.Sprintf("round %d table %d has a result", ts.n, ts.tv.Table.Number)}
 	}
 	if lerr != nil {
 		s.failPage(c, lerr)

@@ -192,7 +192,7 @@ func (e *consoleEnv) seedTournament(n int) (tournament.Tournament, []tournament.
 		if err != nil {
 			e.t.Fatal(err)
 		}
-		if p, err = e.svc.CheckIn(e.ctx, "setup", p.ID, true); err != nil {
+		if p, err = e.svc.CheckIn(e.ctx, "setup", p.TournamentID, p.ID, true); err != nil {
 			e.t.Fatal(err)
 		}
 		ps = append(ps, p)

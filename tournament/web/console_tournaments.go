@@ -2,13 +2,16 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
@@ -77,8 +80,9 @@ func (s *Server) renderTournaments(c *gin.Context, status int, form tournamentFo
 	s.render(c, status, "tournaments", vm)
 }
 
-// readTournamentForm reads the form and checks what a form can check: that
-// the fields are filled in and numbers are numbers. The service checks the rest.
+// readTournamentForm reads the form: the name is filled in, numbers are
+// numbers. The service checks the rest (tournamentFields says where its
+// refusals go).
 func (s *Server) readTournamentForm(c *gin.Context, lang string) (tournamentForm, tournament.TournamentInput) {
 	f := tournamentForm{
 		Name:        strings.TrimSpace(c.PostForm("name")),
@@ -93,14 +97,29 @@ func (s *Server) readTournamentForm(c *gin.Context, lang string) (tournamentForm
 	if f.Name == "" {
 		f.Errors["name"] = s.i18n.text(lang, "form.required", nil)
 	}
-	var ok bool
-	if in.Rounds, ok = s.formInt(lang, f.Rounds, 1, 30, true, f.Errors, "rounds"); !ok {
-		in.Rounds = 0
-	}
-	if in.GameMinutes, ok = s.formInt(lang, f.GameMinutes, 1, 240, false, f.Errors, "game_minutes"); !ok {
-		in.GameMinutes = 0
-	}
+	in.Rounds, _ = s.formInt(lang, f.Rounds, math.MinInt, math.MaxInt, true, f.Errors, "rounds")
+	in.GameMinutes, _ = s.formInt(lang, f.GameMinutes, math.MinInt, math.MaxInt, false, f.Errors, "game_minutes")
 	return f, in
+}
+
+// tournamentFields puts the service's refusal of the tournament form next
+// to the field it is about, and reports whether it did.
+func (s *Server) tournamentFields(lang string, err error, f *tournamentForm) bool {
+	var v *referee.Violation
+	if !errors.As(err, &v) {
+		return false
+	}
+	switch v.Code {
+	case "tournament-name-missing":
+		f.Errors["name"] = s.i18n.text(lang, "form.required", nil)
+	case "rounds-out-of-range":
+		f.Errors["rounds"] = s.i18n.text(lang, "form.range", v.Args)
+	case "game-minutes-out-of-range":
+		f.Errors["game_minutes"] = s.i18n.text(lang, "form.range", v.Args)
+	default:
+		return false
+	}
+	return true
 }
 
 // formInt reads a whole number typed into field, recording a message in
@@ -147,6 +166,10 @@ func (s *Server) createTournament(c *gin.Context) {
 		return
 	}
 	t, err := s.deps.Service.CreateTournament(c.Request.Context(), c.GetString(judgeKey), in)
+	if s.tournamentFields(lang, err, &form) {
+		s.renderTournaments(c, http.StatusUnprocessableEntity, form)
+		return
+	}
 	if err != nil {
 		if form.Error = s.formError(c, err); form.Error == "" {
 			return
@@ -310,13 +333,8 @@ func (s *Server) renderTournament(c *gin.Context, status int, t tournament.Tourn
 		End:        end,
 	}
 	vm.Nav = nav
-	for _, p := range players {
-		if p.DroppedRound != 0 {
-			vm.Dropped++
-		} else if p.CheckedIn {
-			vm.CheckedIn++
-		}
-	}
+	att := tournament.CountAttendance(players)
+	vm.CheckedIn, vm.Dropped = att.CheckedIn, att.Dropped
 	s.render(c, status, "tournament", vm)
 }
 
@@ -334,6 +352,10 @@ func (s *Server) editTournament(c *gin.Context) {
 		return
 	}
 	if _, err := s.deps.Service.EditTournament(c.Request.Context(), c.GetString(judgeKey), t.ID, in); err != nil {
+		if s.tournamentFields(lang, err, &form) {
+			s.renderTournament(c, http.StatusUnprocessableEntity, t, nav, form, "", endForm{})
+			return
+		}
 		var status int
 		if status, form.Error = s.refusal(c, err); form.Error == "" {
 			return

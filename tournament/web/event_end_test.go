@@ -14,10 +14,11 @@ import (
 // player of each table winning.
 func (p *pairedEnv) saveAll(n int) {
 	p.t0().Helper()
-	r, err := p.svc.Round(p.ctx, p.t.ID, n)
+	rv, err := p.svc.RoundView(p.ctx, p.t.ID, n)
 	if err != nil {
 		p.t0().Fatal(err)
 	}
+	r := rv.Round
 	for _, tb := range r.Tables {
 		in := tournament.ResultInput{Declared: tb.Players[0]}
 		for i, id := range tb.Players {
@@ -144,10 +145,11 @@ func TestKioskStandingsAfterRound(t *testing.T) {
 	if _, err := p.svc.PairNextRound(p.ctx, "setup", p.t.ID); err != nil {
 		t.Fatal(err)
 	}
-	r2, err := p.svc.Round(p.ctx, p.t.ID, 2)
+	r2v, err := p.svc.RoundView(p.ctx, p.t.ID, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
+	r2 := r2v.Round
 	tb := r2.Tables[0]
 	in := tournament.ResultInput{Declared: tb.Players[0]}
 	for i, id := range tb.Players {

@@ -88,7 +88,7 @@ func (e *hostileEnv) seed(tb testing.TB, name string, players []string) (tournam
 		if err != nil {
 			tb.Fatal(err)
 		}
-		if _, err := e.svc.CheckIn(e.ctx, "setup", p.ID, true); err != nil {
+		if _, err := e.svc.CheckIn(e.ctx, "setup", p.TournamentID, p.ID, true); err != nil {
 			tb.Fatal(err)
 		}
 	}

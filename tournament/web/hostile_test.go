@@ -95,7 +95,7 @@ func TestHostileInputIsRefused(t *testing.T) {
 	if _, err := env.svc.SetSeating(env.ctx, "setup", env.a.ID, 1, 2, tournament.SeatingInput{Auto: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.RevokePenalty(env.ctx, "setup", env.penalty.ID, "誤記録"); err != nil {
+	if _, err := env.svc.RevokePenalty(env.ctx, "setup", env.penalty.TournamentID, env.penalty.ID, "誤記録"); err != nil {
 		t.Fatal(err)
 	}
 	huge := `{"version":1,"reason":"` + strings.Repeat("x", maxBody) + `"}`
@@ -202,7 +202,7 @@ func TestHostileInputIsRefused(t *testing.T) {
 	}
 	names := map[int64]string{}
 	for _, r := range []int64{t1[2], t2[0]} {
-		p, err := env.svc.GetPlayer(env.ctx, r)
+		p, err := env.svc.GetPlayer(env.ctx, env.a.ID, r)
 		if err != nil {
 			t.Fatal(err)
 		}

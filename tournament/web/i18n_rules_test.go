@@ -278,7 +278,7 @@ func TestTournamentRuleMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	players := r.Tables[0].Players
-	winner, err := env.svc.GetPlayer(env.ctx, players[0])
+	winner, err := env.svc.GetPlayer(env.ctx, tr.ID, players[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -256,7 +256,7 @@ func (s *Server) fillKioskRound(lang string, vm *kioskPage, v tournament.RoundVi
 			}
 			for _, pl := range tv.Places {
 				if pl.PlayerID == p.PlayerID {
-					seat.Place, seat.VP, seat.Sum, seat.Why = pl.Place, pl.VP, vpSum(pl), s.penaltyLevels(lang, pl)
+					seat.Place, seat.VP, seat.Sum, seat.Why = pl.Place, pl.VP, pl.Sum(), s.penaltyLevels(lang, pl)
 					seat.Declared = tv.Result != nil && tv.Result.Declared == p.PlayerID
 				}
 			}

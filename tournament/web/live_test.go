@@ -300,7 +300,7 @@ func TestKioskPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.CheckIn(env.ctx, "setup", evil.ID, true); err != nil {
+	if _, err := env.svc.CheckIn(env.ctx, "setup", evil.TournamentID, evil.ID, true); err != nil {
 		t.Fatal(err)
 	}
 	anon := env.browser()

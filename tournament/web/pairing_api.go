@@ -60,7 +60,7 @@ func (s *Server) pairPlayers(c *gin.Context) (int, any, error) {
 		return 0, nil, err
 	}
 	// Anyone may ask: the search is bounded well below the judges' own.
-	preq := pairing.Request{History: req.History, KeepApart: req.KeepApart, Seed: seedOrRandom(req.Seed), MaxEvals: s.pairingEvals}
+	preq := pairing.Request{History: req.History, KeepApart: req.KeepApart, Seed: seedOr(req.Seed), MaxEvals: s.pairingEvals}
 	for _, p := range req.Players {
 		preq.Players = append(preq.Players, pairing.Player{ID: p.ID, Standing: p.Standing, FixedTable: p.FixedTable})
 	}

@@ -52,7 +52,7 @@ func (s *Server) seatTable(c *gin.Context) (int, any, error) {
 		seats  []referee.Seat
 	)
 	if len(req.Rounds) == 0 && len(req.Players) > 0 {
-		seed := seedOrRandom(req.Seed)
+		seed := seedOr(req.Seed)
 		req.Seed = &seed
 		rounds, seats, err = referee.RollSeating(rs, req.Players, seed)
 	} else {

@@ -1,18 +1,13 @@
 package web
 
-import (
-	"crypto/rand"
-	"encoding/binary"
-)
+import "github.com/catanjudge/catanjudge/tournament"
 
-// seedOrRandom returns *seed, or a fresh random seed when none was given;
-// either way the seed is returned to the caller so the result can be replayed.
-func seedOrRandom(seed *uint64) uint64 {
+// seedOr returns *seed, or a new seed when none was given
+// (tournament.NewSeed); either way the seed is returned to the caller so
+// that the result can be replayed.
+func seedOr(seed *uint64) uint64 {
 	if seed != nil {
 		return *seed
 	}
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	// Keep seeds within JavaScript's safe integer range so clients round-trip them.
-	return binary.LittleEndian.Uint64(b[:]) >> 11
+	return tournament.NewSeed()
 }

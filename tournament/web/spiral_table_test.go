@@ -26,7 +26,7 @@ func TestSpiralBoardPage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := env.svc.CheckIn(env.ctx, "setup", p.ID, true); err != nil {
+		if _, err := env.svc.CheckIn(env.ctx, "setup", p.TournamentID, p.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}

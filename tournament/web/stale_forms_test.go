@@ -182,7 +182,7 @@ func TestStalePlayerForm(t *testing.T) {
 	if res := b2.post(page, formAt(t, second, page, 0, "name", "遅刻 太郎")); res.Status != http.StatusSeeOther {
 		t.Fatalf("rename on the old page = %d, want 303\n%s", res.Status, res.Body)
 	}
-	got, err := p.svc.GetPlayer(p.ctx, target.ID)
+	got, err := p.svc.GetPlayer(p.ctx, target.TournamentID, target.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestStalePlayerForm(t *testing.T) {
 	if res := b3.post(page, formAt(t, res.Body, page, 1)); res.Status != http.StatusSeeOther {
 		t.Fatalf("save the conflict page as it stands = %d, want 303\n%s", res.Status, res.Body)
 	}
-	if got, _ = p.svc.GetPlayer(p.ctx, target.ID); got.Name != "遅刻 太郎" || got.FixedTable != 2 {
+	if got, _ = p.svc.GetPlayer(p.ctx, target.TournamentID, target.ID); got.Name != "遅刻 太郎" || got.FixedTable != 2 {
 		t.Errorf("after saving the conflict page as it stands: %q at table %d, want 遅刻 太郎 at table 2", got.Name, got.FixedTable)
 	}
 	// Taking the typed values back shows them over the player as saved now.

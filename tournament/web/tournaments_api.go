@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"slices"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -186,7 +185,7 @@ func (s *Server) dropPlayerAPI(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	if p, err = s.deps.Service.DropPlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
+	if p, err = s.deps.Service.DropPlayer(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID); err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, toPlayerJSON(p), nil
@@ -199,7 +198,7 @@ func (s *Server) deletePlayerAPI(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	if _, err := s.deps.Service.DeletePlayer(c.Request.Context(), c.GetString(judgeKey), p.ID); err != nil {
+	if _, err := s.deps.Service.DeletePlayer(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID); err != nil {
 		return 0, nil, err
 	}
 	return http.StatusNoContent, nil, nil
@@ -218,7 +217,7 @@ func (s *Server) checkInAPI(c *gin.Context) (int, any, error) {
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}
-	if p, err = s.deps.Service.CheckIn(c.Request.Context(), c.GetString(judgeKey), p.ID, req.CheckedIn); err != nil {
+	if p, err = s.deps.Service.CheckIn(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID, req.CheckedIn); err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, toPlayerJSON(p), nil
@@ -572,15 +571,7 @@ func (s *Server) revokePenaltyAPI(c *gin.Context) (int, any, error) {
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}
-	// The penalty must belong to the tournament in the path.
-	ps, err := s.deps.Service.Penalties(c.Request.Context(), tid)
-	if err != nil {
-		return 0, nil, err
-	}
-	if !slices.ContainsFunc(ps, func(p tournament.Penalty) bool { return p.ID == id }) {
-		return 0, nil, errNoRoute
-	}
-	p, err := s.deps.Service.RevokePenalty(c.Request.Context(), c.GetString(judgeKey), id, req.Reason)
+	p, err := s.deps.Service.RevokePenalty(c.Request.Context(), c.GetString(judgeKey), tid, id, req.Reason)
 	if err != nil {
 		return 0, nil, err
 	}

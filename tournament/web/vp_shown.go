@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/catanjudge/catanjudge/referee"
@@ -20,7 +19,7 @@ type vpShown struct {
 
 // showVP words pl's VP in lang; rs names the offences.
 func (s *Server) showVP(lang string, rs referee.Ruleset, pl tournament.Placing) vpShown {
-	out := vpShown{VP: pl.VP, Sum: vpSum(pl)}
+	out := vpShown{VP: pl.VP, Sum: pl.Sum()}
 	var why []string
 	for _, p := range pl.Penalties {
 		name := p.Offence
@@ -38,29 +37,6 @@ func (s *Server) showVP(lang string, rs referee.Ruleset, pl tournament.Placing) 
 	}
 	out.Why = strings.Join(why, sep)
 	return out
-}
-
-// vpSum is the arithmetic from the sheet's VP to what counts: the cap
-// (§11), then a game loss (0) or the deduction. It is "" when nothing
-// changed the sheet's VP.
-func vpSum(pl tournament.Placing) string {
-	capped := pl.VP + pl.Deducted
-	sum := fmt.Sprint(pl.Reported)
-	if capped != pl.Reported {
-		sum += fmt.Sprintf(" → %d", capped)
-	}
-	switch {
-	case pl.Lost():
-		if capped != 0 {
-			sum += " → 0"
-		}
-	case pl.Deducted > 0:
-		sum += fmt.Sprintf(" − %d = %d", pl.Deducted, pl.VP)
-	}
-	if sum == fmt.Sprint(pl.VP) {
-		return ""
-	}
-	return sum
 }
 
 // penaltyLevels names the levels of the penalties that changed pl, for the
