@@ -579,7 +579,7 @@ func checkExtension(c Clock, n int, in ClockInput, e *ClockEvent) error {
 	switch {
 	case in.Seconds < 1 || in.Seconds > maxExtension:
 		return invalid("extension-seconds", fmt.Sprintf("an extension must be between 1 and %d seconds, got %d", maxExtension, in.Seconds),
-			map[string]any{"Seconds": in.Seconds, "Max": maxExtension})
+			map[string]any{"Seconds": in.Seconds, "Min": 1, "Max": maxExtension})
 	case in.Reason == "":
 		return invalid("extension-reason", "an extension needs a reason", nil)
 	}

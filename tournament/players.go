@@ -278,7 +278,7 @@ const MaxFixedPerTable = 4
 func checkTableNumber(table int) error {
 	if table < 0 || table > 100 {
 		return invalid("fixed-table-out-of-range", fmt.Sprintf("table %d is not a table number", table),
-			map[string]any{"Table": table, "Max": 100})
+			map[string]any{"Table": table, "Min": 0, "Max": 100})
 	}
 	return nil
 }

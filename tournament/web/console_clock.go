@@ -1,15 +1,12 @@
 package web
 
 import (
-	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
@@ -57,13 +54,16 @@ type extendForm struct {
 	Error   string
 }
 
-// clockFormKey keeps, in the gin context, a refused extension form for the
-// round page that shows it again.
-const clockFormKey = "clock_form"
+// extendRules says where the extension form shows the service's refusals
+// of its fields.
+var extendRules = fieldRules{
+	"extension-reason":  {"extend_reason", "form.reason_required"},
+	"extension-seconds": {"extend_seconds", "form.range"},
+}
 
-// clockPanel builds the round page's clock from the round as read.
-func (s *Server) clockPanel(c *gin.Context, tid int64, rv tournament.RoundView) clockPanel {
-	lang := s.i18n.lang(c)
+// clockPanel builds the round page's clock from the round as read, with
+// the extension form f as typed (nil for an empty one).
+func (s *Server) clockPanel(lang string, tid int64, rv tournament.RoundView, f *extendForm) clockPanel {
 	k := s.kioskClock(lang, rv.Timer)
 	p := clockPanel{
 		Lang: lang, TID: tid, N: rv.Round.Number, State: k.State, StateTxt: k.Label, Remaining: k.Remaining,
@@ -75,8 +75,8 @@ func (s *Server) clockPanel(c *gin.Context, tid int64, rv tournament.RoundView) 
 		p.Placement = s.i18n.text(lang, "clock.placement", map[string]any{"K": k.PlacementK, "N": k.PlacementOf})
 		p.PlacementLeft, p.PlacementShown = k.PlacementLeft, clockText(k.PlacementLeft)
 	}
-	if f, ok := c.Get(clockFormKey); ok {
-		p.Form = f.(extendForm)
+	if f != nil {
+		p.Form = *f
 	}
 	for _, t := range rv.Timer.Tables {
 		r := seconds(t.Remaining)
@@ -98,51 +98,32 @@ func (s *Server) clockPanel(c *gin.Context, tid int64, rv tournament.RoundView) 
 
 // recordClock starts, pauses or resumes the round's clock, or gives an
 // extension, from the round page.
-func (s *Server) recordClock(c *gin.Context) {
+func (s *Server) recordClock(c *gin.Context) (result, error) {
 	tid, n, err := roundParams(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
 	in := tournament.ClockInput{Action: c.PostForm("action")}
-	back := fmt.Sprintf("/judge/t/%d/rounds/%d#clock", tid, n)
-	f := extendForm{Seconds: "60"}
+	f := extendForm{Seconds: "60", Errors: fieldErrors{}}
 	if in.Action == tournament.ClockExtend {
 		f = extendForm{Table: c.PostForm("table"), Seconds: strings.TrimSpace(c.PostForm("seconds")),
 			Reason: strings.TrimSpace(c.PostForm("reason")), Errors: fieldErrors{}}
 		in.Table, _ = s.formInt(lang, f.Table, 0, 1000, false, f.Errors, "extend_table")
-		in.Seconds, _ = s.formInt(lang, f.Seconds, math.MinInt, math.MaxInt, true, f.Errors, "extend_seconds")
+		in.Seconds = s.formNumber(lang, f.Seconds, true, f.Errors, "extend_seconds")
 		in.Reason = f.Reason
-		if len(f.Errors) > 0 {
-			c.Set(clockFormKey, f)
-			s.renderRound(c, http.StatusUnprocessableEntity, swapForm{}, moveForm{})
-			return
-		}
 	}
-	if _, err := s.deps.Service.ClockAction(c.Request.Context(), c.GetString(judgeKey), tid, n, in); err != nil {
-		var v *referee.Violation
-		if errors.As(err, &v) && in.Action == tournament.ClockExtend {
-			switch v.Code {
-			case "extension-reason":
-				f.Errors["extend_reason"] = s.i18n.text(lang, "form.reason_required", nil)
-			case "extension-seconds":
-				f.Errors["extend_seconds"] = s.i18n.text(lang, "form.range", map[string]any{"Min": 1, "Max": v.Args["Max"]})
-			}
-			if len(f.Errors) > 0 {
-				c.Set(clockFormKey, f)
-				s.renderRound(c, http.StatusUnprocessableEntity, swapForm{}, moveForm{})
-				return
+	if len(f.Errors) == 0 {
+		_, err := s.deps.Service.ClockAction(c.Request.Context(), c.GetString(judgeKey), tid, n, in)
+		if err == nil {
+			return seeOther(fmt.Sprintf("/judge/t/%d/rounds/%d#clock", tid, n), "flash.clock_"+in.Action), nil
+		}
+		if in.Action != tournament.ClockExtend || !s.place(lang, err, extendRules, f.Errors) {
+			var ok bool
+			if f.Error, ok = s.formError(c, err); !ok {
+				return result{}, err
 			}
 		}
-		msg := s.formError(c, err)
-		if msg == "" {
-			return
-		}
-		f.Error = msg
-		c.Set(clockFormKey, f)
-		s.renderRound(c, http.StatusUnprocessableEntity, swapForm{}, moveForm{})
-		return
 	}
-	seeOther(c, back, "flash.clock_"+in.Action)
+	return s.roundPage(c, http.StatusUnprocessableEntity, n, roundForms{Extend: &f})
 }

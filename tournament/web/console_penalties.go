@@ -72,9 +72,13 @@ type revokeForm struct {
 	Error  string
 }
 
-func (s *Server) showPenalties(c *gin.Context) {
+// penaltyRules says where the penalty form shows the service's refusals
+// of its fields.
+var penaltyRules = fieldRules{"unknown-offence": {"offence", "form.choose"}}
+
+func (s *Server) showPenalties(c *gin.Context) (result, error) {
 	form := penaltyForm{Round: c.Query("round"), Table: c.Query("table"), Player: c.Query("player")}
-	s.renderPenalties(c, http.StatusOK, form, "", revokeForm{})
+	return s.penaltiesPage(c, http.StatusOK, form, "", revokeForm{})
 }
 
 func levelName(lang string, l referee.Level) string {
@@ -84,22 +88,19 @@ func levelName(lang string, l referee.Level) string {
 	return l.NameJA()
 }
 
-func (s *Server) renderPenalties(c *gin.Context, status int, form penaltyForm, suggested string, revoke revokeForm) {
+func (s *Server) penaltiesPage(c *gin.Context, status int, form penaltyForm, suggested string, revoke revokeForm) (result, error) {
 	t, nav, err := s.loadTournament(c, "penalties")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	ctx := c.Request.Context()
 	players, err := s.deps.Service.Players(ctx, t.ID)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	pens, err := s.deps.Service.Penalties(ctx, t.ID)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
 	vm := penaltiesPage{
@@ -119,109 +120,109 @@ func (s *Server) renderPenalties(c *gin.Context, status int, form penaltyForm, s
 	}
 	// Newest first: the judge looks for what just happened.
 	for _, p := range slices.Backward(pens) {
-		line := penaltyLine{
-			ID: p.ID, At: localTime(p.At), Player: names[p.PlayerID], Round: p.Round, Table: p.Table,
-			Offence: p.Offence, Level: levelName(lang, p.Level), LevelID: string(p.Level), Judge: p.Judge, Note: p.Note,
-		}
-		if o, ok := rs.Offence(p.Offence); ok {
-			line.Section = o.Section
-			line.Offence = o.NameJA
-			if lang == "en" {
-				line.Offence = o.NameEN
-			}
-		}
-		if r := p.Revoked; r != nil {
-			line.Revoked = true
-			line.RevokedBy = s.i18n.text(lang, "penalty.revoked_by", map[string]any{"Judge": r.Judge, "At": localTime(r.At)})
-			line.RevokeReason = r.Reason
-		}
-		vm.Lines = append(vm.Lines, line)
+		vm.Lines = append(vm.Lines, s.penaltyLine(lang, rs, p, names))
 	}
-	s.render(c, status, "penalties", vm)
+	return showStatus(status, "penalties", vm), nil
 }
 
-// recordPenalty records a penalty, or with action=suggest shows the level
-// the escalation rules suggest for the chosen player and offence.
-func (s *Server) recordPenalty(c *gin.Context) {
-	t, _, err := s.loadTournament(c, "penalties")
-	if err != nil {
-		s.failPage(c, err)
-		return
+// penaltyLine is one penalty as the list shows it.
+func (s *Server) penaltyLine(lang string, rs referee.Ruleset, p tournament.Penalty, names map[int64]string) penaltyLine {
+	line := penaltyLine{
+		ID: p.ID, At: localTime(p.At), Player: names[p.PlayerID], Round: p.Round, Table: p.Table,
+		Offence: p.Offence, Level: levelName(lang, p.Level), LevelID: string(p.Level), Judge: p.Judge, Note: p.Note,
 	}
-	lang := s.i18n.lang(c)
+	if o, ok := rs.Offence(p.Offence); ok {
+		line.Section = o.Section
+		line.Offence = o.NameJA
+		if lang == "en" {
+			line.Offence = o.NameEN
+		}
+	}
+	if r := p.Revoked; r != nil {
+		line.Revoked = true
+		line.RevokedBy = s.i18n.text(lang, "penalty.revoked_by", map[string]any{"Judge": r.Judge, "At": localTime(r.At)})
+		line.RevokeReason = r.Reason
+	}
+	return line
+}
+
+// readPenaltyForm reads the penalty form: a player chosen, the round and
+// table numbers.
+func (s *Server) readPenaltyForm(c *gin.Context, lang string) (penaltyForm, tournament.PenaltyInput) {
 	f := penaltyForm{
 		Player: c.PostForm("player"), Round: c.PostForm("round"), Table: strings.TrimSpace(c.PostForm("table")),
 		Offence: c.PostForm("offence"), Level: c.PostForm("level"), Note: strings.TrimSpace(c.PostForm("note")),
 		Errors: fieldErrors{},
 	}
 	in := tournament.PenaltyInput{Offence: f.Offence, Level: referee.Level(f.Level), Note: f.Note}
-	var err1 error
-	if in.PlayerID, err1 = strconv.ParseInt(f.Player, 10, 64); err1 != nil {
+	var err error
+	if in.PlayerID, err = strconv.ParseInt(f.Player, 10, 64); err != nil {
 		f.Errors["player"] = s.i18n.text(lang, "form.choose", nil)
 	}
 	in.Round, _ = s.formInt(lang, f.Round, 0, 30, false, f.Errors, "round")
 	in.Table, _ = s.formInt(lang, f.Table, 0, 100, false, f.Errors, "table")
-	if len(f.Errors) > 0 {
-		s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
-		return
-	}
-	if c.PostForm("action") == "suggest" {
-		sg, err := s.deps.Service.PenaltySuggestion(c.Request.Context(), t.ID, in.PlayerID, in.Offence)
-		if code(err) == "unknown-offence" {
-			f.Errors["offence"] = s.i18n.text(lang, "form.choose", nil)
-			s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
-			return
-		}
-		if err != nil {
-			if f.Error = s.formError(c, err); f.Error != "" {
-				s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
-			}
-			return
-		}
-		if f.Level == "" {
-			f.Level = string(sg.Level)
-		}
-		s.renderPenalties(c, http.StatusOK, f, s.suggestionText(lang, t.Ruleset, sg), revokeForm{})
-		return
-	}
-	if _, err := s.deps.Service.RecordPenalty(c.Request.Context(), c.GetString(judgeKey), t.ID, in); err != nil {
-		if code(err) == "unknown-offence" {
-			f.Errors["offence"] = s.i18n.text(lang, "form.choose", nil)
-			s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
-			return
-		}
-		if f.Error = s.formError(c, err); f.Error != "" {
-			s.renderPenalties(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
-		}
-		return
-	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/penalties", t.ID), "flash.penalty_recorded")
+	return f, in
 }
 
-func (s *Server) revokePenalty(c *gin.Context) {
+// recordPenalty records a penalty, or with action=suggest shows the level
+// the escalation rules suggest for the chosen player and offence.
+func (s *Server) recordPenalty(c *gin.Context) (result, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
+	}
+	lang := s.i18n.lang(c)
+	f, in := s.readPenaltyForm(c, lang)
+	if len(f.Errors) > 0 {
+		return s.penaltiesPage(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
+	}
+	if c.PostForm("action") == "suggest" {
+		var sg referee.Suggestion
+		if sg, err = s.deps.Service.PenaltySuggestion(c.Request.Context(), tid, in.PlayerID, in.Offence); err == nil {
+			if f.Level == "" {
+				f.Level = string(sg.Level)
+			}
+			t, err := s.deps.Service.GetTournament(c.Request.Context(), tid)
+			if err != nil {
+				return result{}, err
+			}
+			return s.penaltiesPage(c, http.StatusOK, f, s.suggestionText(lang, t.Ruleset, sg), revokeForm{})
+		}
+	} else if _, err = s.deps.Service.RecordPenalty(c.Request.Context(), c.GetString(judgeKey), tid, in); err == nil {
+		return seeOther(fmt.Sprintf("/judge/t/%d/penalties", tid), "flash.penalty_recorded"), nil
+	}
+	if !s.place(lang, err, penaltyRules, f.Errors) {
+		var ok bool
+		if f.Error, ok = s.formError(c, err); !ok {
+			return result{}, err
+		}
+	}
+	return s.penaltiesPage(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
+}
+
+func (s *Server) revokePenalty(c *gin.Context) (result, error) {
+	tid, err := pathID(c, "id")
+	if err != nil {
+		return result{}, err
 	}
 	id, err := pathID(c, "penalty")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	rf := revokeForm{ID: id, Reason: strings.TrimSpace(c.PostForm("reason"))}
-	if _, err := s.deps.Service.RevokePenalty(c.Request.Context(), c.GetString(judgeKey), tid, id, rf.Reason); err != nil {
-		if code(err) == "revoke-reason-missing" {
-			rf.Error = s.i18n.text(s.i18n.lang(c), "form.reason_required", nil)
-			s.renderPenalties(c, http.StatusUnprocessableEntity, penaltyForm{}, "", rf)
-			return
+	_, err = s.deps.Service.RevokePenalty(c.Request.Context(), c.GetString(judgeKey), tid, id, rf.Reason)
+	switch {
+	case err == nil:
+		return seeOther(fmt.Sprintf("/judge/t/%d/penalties#pen%d", tid, id), "flash.penalty_revoked"), nil
+	case code(err) == "revoke-reason-missing":
+		rf.Error = s.i18n.text(s.i18n.lang(c), "form.reason_required", nil)
+	default:
+		var ok bool
+		if rf.Error, ok = s.formError(c, err); !ok {
+			return result{}, err
 		}
-		if rf.Error = s.formError(c, err); rf.Error != "" {
-			s.renderPenalties(c, http.StatusUnprocessableEntity, penaltyForm{}, "", rf)
-		}
-		return
 	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/penalties#pen%d", tid, id), "flash.penalty_revoked")
+	return s.penaltiesPage(c, http.StatusUnprocessableEntity, penaltyForm{}, "", rf)
 }
 
 // suggestionIDs are the messages of the ways the escalation rules reach a

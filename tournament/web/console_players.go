@@ -1,9 +1,9 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -11,7 +11,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
@@ -90,39 +89,41 @@ func joinIDs(ids []int64) string {
 	return strings.Join(parts, ",")
 }
 
-func (s *Server) showPlayers(c *gin.Context) {
-	s.renderPlayers(c, http.StatusOK, playerForm{CheckIn: true})
+// playerRules says where the player forms show the service's refusals of
+// their fields.
+var playerRules = fieldRules{
+	"player-name-missing":      {"name", "form.required"},
+	"fixed-table-out-of-range": {"fixed_table", "form.range"},
 }
 
-func (s *Server) renderPlayers(c *gin.Context, status int, form playerForm) {
-	s.renderPlayersPage(c, status, form, playerRefusal{})
+func (s *Server) showPlayers(c *gin.Context) (result, error) {
+	return s.playersPage(c, http.StatusOK, playerForm{CheckIn: true}, playerRefusal{})
 }
 
 // playerRefused shows the players page again with the message of the
-// action refused for player p in its row, or the error page for an error
-// the row cannot show.
-func (s *Server) playerRefused(c *gin.Context, p tournament.Player, err error) {
-	if status, msg := s.refusal(c, err); msg != "" {
-		s.renderPlayersPage(c, status, playerForm{CheckIn: true}, playerRefusal{ID: p.ID, Message: msg})
+// action refused for player p in its row; an error the row cannot show is
+// the error page's.
+func (s *Server) playerRefused(c *gin.Context, p tournament.Player, err error) (result, error) {
+	status, msg, ok := s.refusal(c, err)
+	if !ok {
+		return result{}, err
 	}
+	return s.playersPage(c, status, playerForm{CheckIn: true}, playerRefusal{ID: p.ID, Message: msg})
 }
 
-func (s *Server) renderPlayersPage(c *gin.Context, status int, form playerForm, refused playerRefusal) {
+func (s *Server) playersPage(c *gin.Context, status int, form playerForm, refused playerRefusal) (result, error) {
 	t, nav, err := s.loadTournament(c, "players")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	players, err := s.deps.Service.Players(c.Request.Context(), t.ID)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	att := tournament.CountAttendance(players)
 	vm := playersPage{page: s.newPage(c, "page.players", map[string]any{"Name": t.Name}), TID: t.ID, Form: form, Refused: refused,
-		CheckedIn: att.CheckedIn, Active: att.Active}
+		CheckedIn: att.CheckedIn, Active: att.Active, Paired: len(nav.Rounds)}
 	vm.Nav = nav
-	vm.Paired = len(nav.Rounds)
 	names := map[int64]string{}
 	for _, p := range players {
 		names[p.ID] = p.Name
@@ -137,14 +138,13 @@ func (s *Server) renderPlayersPage(c *gin.Context, status int, form playerForm, 
 		}
 		vm.Players = append(vm.Players, line)
 	}
-	s.render(c, status, "players", vm)
+	return showStatus(status, "players", vm), nil
 }
 
-func (s *Server) addPlayer(c *gin.Context) {
+func (s *Server) addPlayer(c *gin.Context) (result, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
 	form := playerForm{
@@ -155,27 +155,24 @@ func (s *Server) addPlayer(c *gin.Context) {
 	}
 	if form.Name == "" {
 		form.Errors["name"] = s.i18n.text(lang, "form.required", nil)
-		s.renderPlayers(c, http.StatusUnprocessableEntity, form)
-		return
+		return s.playersPage(c, http.StatusUnprocessableEntity, form, playerRefusal{})
 	}
 	// One change: a refused registration leaves no player behind, so the
 	// form sent again registers them once.
 	in := tournament.PlayerInput{Name: form.Name, Kana: form.Kana, CheckedIn: form.CheckIn}
 	if _, err := s.deps.Service.AddPlayer(c.Request.Context(), c.GetString(judgeKey), tid, in); err != nil {
-		if code(err) == "player-name-missing" {
-			form.Errors["name"] = s.i18n.text(lang, "form.required", nil)
-			s.renderPlayers(c, http.StatusUnprocessableEntity, form)
-			return
+		status := http.StatusUnprocessableEntity
+		if !s.place(lang, err, playerRules, form.Errors) {
+			var ok bool
+			if status, form.Error, ok = s.refusal(c, err); !ok {
+				return result{}, err
+			}
 		}
-		var status int
-		if status, form.Error = s.refusal(c, err); form.Error != "" {
-			s.renderPlayers(c, status, form)
-		}
-		return
+		return s.playersPage(c, status, form, playerRefusal{})
 	}
 	// Back to an empty form with the focus on the name: the desk registers
 	// one player after another.
-	seeOther(c, fmt.Sprintf("/judge/t/%d/players#name", tid), "flash.player_added")
+	return seeOther(fmt.Sprintf("/judge/t/%d/players#name", tid), "flash.player_added"), nil
 }
 
 // tournamentPlayer reads the :pid player of the :id tournament.
@@ -191,64 +188,51 @@ func (s *Server) tournamentPlayer(c *gin.Context) (tournament.Player, error) {
 	return s.deps.Service.GetPlayer(c.Request.Context(), tid, pid)
 }
 
-// setCheckIn checks a player in, or out with in=0.
-func (s *Server) setCheckIn(c *gin.Context) {
-	p, err := s.tournamentPlayer(c)
-	if err != nil {
-		s.failPage(c, err)
-		return
+// playerAction is a button on the players page for one player: check-in,
+// drop, reinstatement, deletion. The action's refusal shows in the
+// player's row; done is where the browser goes, with its message.
+func (s *Server) playerAction(act func(ctx context.Context, judge string, tid, pid int64) (tournament.Player, error), anchor bool, flashID string) pageHandler {
+	return func(c *gin.Context) (result, error) {
+		p, err := s.tournamentPlayer(c)
+		if err != nil {
+			return result{}, err
+		}
+		if _, err := act(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID); err != nil {
+			return s.playerRefused(c, p, err)
+		}
+		to := fmt.Sprintf("/judge/t/%d/players", p.TournamentID)
+		if anchor {
+			to += fmt.Sprintf("#p%d", p.ID)
+		}
+		return seeOther(to, flashID), nil
 	}
-	in := c.PostForm("in") == "1"
-	if _, err := s.deps.Service.CheckIn(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID, in); err != nil {
-		s.playerRefused(c, p, err)
-		return
-	}
-	msg := "flash.checked_in"
-	if !in {
-		msg = "flash.checked_out"
-	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), msg)
 }
 
-func (s *Server) dropPlayer(c *gin.Context) {
-	p, err := s.tournamentPlayer(c)
-	if err != nil {
-		s.failPage(c, err)
-		return
+// setCheckIn checks a player in, or out with in=0.
+func (s *Server) setCheckIn(c *gin.Context) (result, error) {
+	in := c.PostForm("in") == "1"
+	flashID := "flash.checked_in"
+	if !in {
+		flashID = "flash.checked_out"
 	}
-	if _, err := s.deps.Service.DropPlayer(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID); err != nil {
-		s.playerRefused(c, p, err)
-		return
+	checkIn := func(ctx context.Context, judge string, tid, pid int64) (tournament.Player, error) {
+		return s.deps.Service.CheckIn(ctx, judge, tid, pid, in)
 	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.dropped")
+	return s.playerAction(checkIn, true, flashID)(c)
+}
+
+func (s *Server) dropPlayer(c *gin.Context) (result, error) {
+	return s.playerAction(s.deps.Service.DropPlayer, true, "flash.dropped")(c)
 }
 
 // deletePlayer deletes a mistaken registration, one with no game on
 // record; a player who has played is refused with why (drop them instead).
-func (s *Server) deletePlayer(c *gin.Context) {
-	p, err := s.tournamentPlayer(c)
-	if err != nil {
-		s.failPage(c, err)
-		return
-	}
-	if _, err := s.deps.Service.DeletePlayer(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID); err != nil {
-		s.playerRefused(c, p, err)
-		return
-	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/players", p.TournamentID), "flash.deleted")
+func (s *Server) deletePlayer(c *gin.Context) (result, error) {
+	return s.playerAction(s.deps.Service.DeletePlayer, false, "flash.deleted")(c)
 }
 
-func (s *Server) reinstatePlayer(c *gin.Context) {
-	p, err := s.tournamentPlayer(c)
-	if err != nil {
-		s.failPage(c, err)
-		return
-	}
-	if _, err := s.deps.Service.ReinstatePlayer(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID); err != nil {
-		s.playerRefused(c, p, err)
-		return
-	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.reinstated")
+func (s *Server) reinstatePlayer(c *gin.Context) (result, error) {
+	return s.playerAction(s.deps.Service.ReinstatePlayer, true, "flash.reinstated")(c)
 }
 
 // playerPage is the view model of a player's edit page.
@@ -271,25 +255,22 @@ type keepApartOption struct {
 	Checked bool
 }
 
-func (s *Server) showPlayer(c *gin.Context) {
+func (s *Server) showPlayer(c *gin.Context) (result, error) {
 	p, err := s.tournamentPlayer(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
-	s.renderPlayer(c, http.StatusOK, p, playerFormOf(p))
+	return s.playerPage(c, http.StatusOK, p, playerFormOf(p))
 }
 
-func (s *Server) renderPlayer(c *gin.Context, status int, p tournament.Player, form playerForm) {
+func (s *Server) playerPage(c *gin.Context, status int, p tournament.Player, form playerForm) (result, error) {
 	t, nav, err := s.loadTournament(c, "players")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	players, err := s.deps.Service.Players(c.Request.Context(), t.ID)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	vm := playerPage{
 		page:   s.newPage(c, "page.player", map[string]any{"Name": p.Name}),
@@ -304,26 +285,19 @@ func (s *Server) renderPlayer(c *gin.Context, status int, p tournament.Player, f
 	case errors.Is(err, tournament.ErrConflict):
 		_, vm.Kept, _ = s.describe(vm.Lang, err)
 	default:
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	for _, o := range players {
 		if o.ID != p.ID {
 			vm.Others = append(vm.Others, keepApartOption{ID: o.ID, Name: o.Name, Kana: o.Kana, Checked: slices.Contains(form.KeepApart, o.ID)})
 		}
 	}
-	s.render(c, status, "player", vm)
+	return showStatus(status, "player", vm), nil
 }
 
-// editPlayer saves the edit form: name and kana, fixed table and
-// keep-apart requests, each as its own recorded change when it changed.
-func (s *Server) editPlayer(c *gin.Context) {
-	p, err := s.tournamentPlayer(c)
-	if err != nil {
-		s.failPage(c, err)
-		return
-	}
-	lang := s.i18n.lang(c)
+// readPlayerForm reads the edit form: the name is filled in, the fixed
+// table is a number, the players kept apart are player IDs.
+func (s *Server) readPlayerForm(c *gin.Context, lang string) (playerForm, tournament.PlayerEdit, error) {
 	form := playerForm{
 		Name:       strings.TrimSpace(c.PostForm("name")),
 		Kana:       strings.TrimSpace(c.PostForm("kana")),
@@ -333,63 +307,76 @@ func (s *Server) editPlayer(c *gin.Context) {
 	for _, v := range c.PostFormArray("keep_apart") {
 		id, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
-			s.failPage(c, &badRequest{id: "error.number", data: map[string]any{"Field": "keep_apart"}, detail: err.Error()})
-			return
+			return form, tournament.PlayerEdit{}, &badRequest{id: "error.number", data: map[string]any{"Field": "keep_apart"}, detail: err.Error()}
 		}
 		form.KeepApart = append(form.KeepApart, id)
 	}
 	slices.Sort(form.KeepApart)
 	base, baseEdit, ok := readPlayerBase(c)
 	if !ok {
-		s.failPage(c, &badRequest{id: "error.number", data: map[string]any{"Field": "base_keep_apart"}, detail: "base_keep_apart"})
-		return
+		return form, tournament.PlayerEdit{}, &badRequest{id: "error.number", data: map[string]any{"Field": "base_keep_apart"}, detail: "base_keep_apart"}
 	}
 	form.Base = base
-	if c.PostForm("action") == "mine" {
-		// The judge takes back what they typed after a conflict: the form
-		// shows it over the player as saved now, to save knowingly.
-		form.Base = playerFormOf(p).Base
-		s.renderPlayer(c, http.StatusOK, p, form)
-		return
-	}
 	if form.Name == "" {
 		form.Errors["name"] = s.i18n.text(lang, "form.required", nil)
 	}
-	table, _ := s.formInt(lang, form.FixedTable, math.MinInt, math.MaxInt, false, form.Errors, "fixed_table")
-	if len(form.Errors) > 0 {
-		s.renderPlayer(c, http.StatusUnprocessableEntity, p, form)
-		return
+	in := tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: form.Name, Kana: form.Kana}, KeepApart: form.KeepApart, Base: baseEdit}
+	in.FixedTable = s.formNumber(lang, form.FixedTable, false, form.Errors, "fixed_table")
+	return form, in, nil
+}
+
+// editPlayer saves the edit form as one change: name and kana, fixed table
+// and keep-apart requests; a refused field saves none of the others, and
+// an unchanged form saves nothing.
+func (s *Server) editPlayer(c *gin.Context) (result, error) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		return result{}, err
 	}
-	// The form is saved as one change, so a refused field saves none of the
-	// others; an unchanged form saves nothing.
-	_, err = s.deps.Service.EditPlayer(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID, tournament.PlayerEdit{
-		PlayerInput: tournament.PlayerInput{Name: form.Name, Kana: form.Kana}, FixedTable: table, KeepApart: form.KeepApart, Base: baseEdit})
-	var v *referee.Violation
+	lang := s.i18n.lang(c)
+	form, in, err := s.readPlayerForm(c, lang)
+	switch {
+	case err != nil:
+		return result{}, err
+	case c.PostForm("action") == "mine":
+		// The judge takes back what they typed after a conflict: the form
+		// shows it over the player as saved now, to save knowingly.
+		form.Base, form.Errors = playerFormOf(p).Base, nil
+		return s.playerPage(c, http.StatusOK, p, form)
+	case len(form.Errors) > 0:
+		return s.playerPage(c, http.StatusUnprocessableEntity, p, form)
+	}
+	_, err = s.deps.Service.EditPlayer(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID, in)
 	switch {
 	case err == nil:
-		seeOther(c, fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.saved")
-	case errors.Is(err, tournament.ErrConflict) && errors.As(err, &v) && v.Code == "player-changed":
-		// Another judge changed a field this judge changed too: the form
-		// starts again from the player as saved, with what was typed beside.
-		s.log.Info("stale player form", "id", c.GetString(requestIDKey), "err", err)
-		_, conflict, _ := s.describe(lang, err)
-		if p, err = s.deps.Service.GetPlayer(c.Request.Context(), p.TournamentID, p.ID); err != nil {
-			s.failPage(c, err)
-			return
-		}
-		fresh := playerFormOf(p)
-		fresh.Error = conflict
-		fresh.Mine, fresh.Stale = s.stalePlayerForm(lang, c, p, form, fresh)
-		s.renderPlayer(c, http.StatusConflict, p, fresh)
-	case errors.As(err, &v) && v.Code == "fixed-table-out-of-range":
-		form.Errors["fixed_table"] = s.i18n.text(lang, "form.range", map[string]any{"Min": 0, "Max": v.Args["Max"]})
-		s.renderPlayer(c, http.StatusUnprocessableEntity, p, form)
-	default:
-		var status int
-		if status, form.Error = s.refusal(c, err); form.Error != "" {
-			s.renderPlayer(c, status, p, form)
-		}
+		return seeOther(fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.saved"), nil
+	case code(err) == "player-changed":
+		return s.stalePlayer(c, p, form, err)
+	case s.place(lang, err, playerRules, form.Errors):
+		return s.playerPage(c, http.StatusUnprocessableEntity, p, form)
 	}
+	status, msg, ok := s.refusal(c, err)
+	if !ok {
+		return result{}, err
+	}
+	form.Error = msg
+	return s.playerPage(c, status, p, form)
+}
+
+// stalePlayer answers an edit another judge's change of the same field
+// overtook: the form starts again from the player as saved, with what
+// this judge typed beside it.
+func (s *Server) stalePlayer(c *gin.Context, p tournament.Player, typed playerForm, conflict error) (result, error) {
+	s.log.Info("stale player form", "id", c.GetString(requestIDKey), "err", conflict)
+	lang := s.i18n.lang(c)
+	p, err := s.deps.Service.GetPlayer(c.Request.Context(), p.TournamentID, p.ID)
+	if err != nil {
+		return result{}, err
+	}
+	fresh := playerFormOf(p)
+	_, fresh.Error, _ = s.describe(lang, conflict)
+	fresh.Mine, fresh.Stale = s.stalePlayerForm(lang, c, p, typed, fresh)
+	return s.playerPage(c, http.StatusConflict, p, fresh)
 }
 
 // readPlayerBase reads the base an edit form carries: the player as the

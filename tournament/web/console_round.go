@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
 )
 
 // roundPage is the view model of /judge/t/:id/rounds/:n.
@@ -93,11 +96,12 @@ type moveForm struct {
 }
 
 // roundForms is what the round page shows again after a refused action:
-// the swap and move forms as typed, or the message of a refused pairing or
-// re-pairing next to their buttons.
+// the swap, move and extension forms as typed, or the message of a refused
+// pairing or re-pairing next to their buttons.
 type roundForms struct {
 	Swap      swapForm
 	Move      moveForm
+	Extend    *extendForm // nil for an empty one
 	PairError string
 }
 
@@ -121,35 +125,32 @@ func roundNumber(c *gin.Context) (int, error) {
 	return n, nil
 }
 
-func (s *Server) showRound(c *gin.Context) {
-	s.renderRound(c, http.StatusOK, swapForm{}, moveForm{})
+func (s *Server) showRound(c *gin.Context) (result, error) {
+	return s.roundPageOf(c, http.StatusOK, roundForms{})
 }
 
-func (s *Server) renderRound(c *gin.Context, status int, swap swapForm, move moveForm) {
+// roundPageOf shows the :n round with the forms f.
+func (s *Server) roundPageOf(c *gin.Context, status int, f roundForms) (result, error) {
 	n, err := roundNumber(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
-	s.renderRoundPage(c, status, n, roundForms{Swap: swap, Move: move})
+	return s.roundPage(c, status, n, f)
 }
 
-// renderRoundPage shows round n of the :id tournament with the forms f.
-func (s *Server) renderRoundPage(c *gin.Context, status, n int, f roundForms) {
+// roundPage shows round n of the :id tournament with the forms f.
+func (s *Server) roundPage(c *gin.Context, status, n int, f roundForms) (result, error) {
 	t, nav, err := s.loadTournament(c, fmt.Sprintf("round%d", n))
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	rv, err := s.deps.Service.RoundView(c.Request.Context(), t.ID, n)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	canPair, err := s.deps.Service.CanPair(c.Request.Context(), t.ID)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
 	vm := roundPage{
@@ -166,9 +167,16 @@ func (s *Server) renderRoundPage(c *gin.Context, status, n int, f roundForms) {
 		Swap:      f.Swap,
 		Move:      f.Move,
 		PairError: f.PairError,
-		Clock:     s.clockPanel(c, t.ID, rv),
+		Clock:     s.clockPanel(lang, t.ID, rv, f.Extend),
 	}
 	vm.Nav = nav
+	vm.CanPair = vm.Latest && canPair
+	s.fillRound(lang, t.Ruleset, &vm, rv)
+	return showStatus(status, "round", vm), nil
+}
+
+// fillRound lists the round's tables, byes, players left out and changes.
+func (s *Server) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv tournament.RoundView) {
 	names := map[int64]string{}
 	for _, tv := range rv.Tables {
 		card := tableCard{Number: tv.Table.Number, Seated: tv.Table.Seating != nil, Board: tv.Board != nil}
@@ -179,13 +187,10 @@ func (s *Server) renderRoundPage(c *gin.Context, status, n int, f roundForms) {
 		}
 		group := playerGroup{Label: s.i18n.text(lang, "round.table", map[string]any{"N": tv.Table.Number})}
 		for _, p := range tv.Players {
-			line := seatLine{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)}
-			if p.Color != "" {
-				line.ColorTxt = s.i18n.text(lang, "color."+string(p.Color), nil)
-			}
+			line := s.seatLine(lang, p)
 			for _, pl := range tv.Places {
 				if pl.PlayerID == p.PlayerID {
-					vp := s.showVP(lang, t.Ruleset, pl)
+					vp := s.showVP(lang, rs, pl)
 					line.Place, line.VP, line.Sum, line.Why = pl.Place, pl.VP, vp.Sum, vp.Why
 				}
 			}
@@ -221,8 +226,15 @@ func (s *Server) renderRoundPage(c *gin.Context, status, n int, f roundForms) {
 		}
 		vm.Changes = append(vm.Changes, line)
 	}
-	vm.CanPair = vm.Latest && canPair
-	s.render(c, status, "round", vm)
+}
+
+// seatLine is a player at a table: their seat and colour once seated.
+func (s *Server) seatLine(lang string, p tournament.SeatView) seatLine {
+	line := seatLine{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)}
+	if p.Color != "" {
+		line.ColorTxt = s.i18n.text(lang, "color."+string(p.Color), nil)
+	}
+	return line
 }
 
 // localTime shows a recorded time in the server's zone, which is the shop's.
@@ -233,51 +245,57 @@ func localTime(t time.Time) string {
 	return t.Local().Format("2006-01-02 15:04")
 }
 
-func (s *Server) pairRound(c *gin.Context) {
+// pairRound pairs the next round. A refusal goes back next to the button
+// pressed: on the round page the form names, else on the overview.
+func (s *Server) pairRound(c *gin.Context) (result, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	r, err := s.deps.Service.PairNextRound(c.Request.Context(), c.GetString(judgeKey), tid)
-	if err != nil {
-		status, msg := s.refusal(c, err)
-		if msg == "" {
-			return
-		}
-		// The message goes back next to the button pressed: on the round
-		// page the form names, else on the overview.
-		if n, err := strconv.Atoi(c.PostForm("from")); err == nil && n > 0 {
-			s.renderRoundPage(c, status, n, roundForms{PairError: msg})
-			return
-		}
-		s.renderOverview(c, status, msg)
-		return
+	if err == nil {
+		return seeOther(fmt.Sprintf("/judge/t/%d/rounds/%d", tid, r.Number), "flash.paired"), nil
 	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/rounds/%d", tid, r.Number), "flash.paired")
+	status, msg, ok := s.refusal(c, err)
+	if !ok {
+		return result{}, err
+	}
+	if n, err := strconv.Atoi(c.PostForm("from")); err == nil && n > 0 {
+		return s.roundPage(c, status, n, roundForms{PairError: msg})
+	}
+	return s.overview(c, status, overviewForms{pairError: msg})
 }
 
-func (s *Server) repairRound(c *gin.Context) {
+func (s *Server) repairRound(c *gin.Context) (result, error) {
 	tid, n, err := roundParams(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	if _, err := s.deps.Service.RepairRound(c.Request.Context(), c.GetString(judgeKey), tid, n); err != nil {
-		if status, msg := s.refusal(c, err); msg != "" {
-			s.renderRoundPage(c, status, n, roundForms{PairError: msg})
+		status, msg, ok := s.refusal(c, err)
+		if !ok {
+			return result{}, err
 		}
-		return
+		return s.roundPage(c, status, n, roundForms{PairError: msg})
 	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/rounds/%d", tid, n), "flash.repaired")
+	return seeOther(fmt.Sprintf("/judge/t/%d/rounds/%d", tid, n), "flash.repaired"), nil
 }
 
-// swapPlayers trades two players' places; the reason is required.
-func (s *Server) swapPlayers(c *gin.Context) {
+// swapRules and moveRules say where the swap and move forms show the
+// service's refusals of their fields.
+var (
+	swapRules = fieldRules{
+		"amend-swap-self":      {"swap_b", "round.swap_same"},
+		"amend-reason-missing": {"swap_reason", "form.reason_required"},
+	}
+	moveRules = fieldRules{"amend-reason-missing": {"move_reason", "form.reason_required"}}
+)
+
+// swapPlayers trades two players' places.
+func (s *Server) swapPlayers(c *gin.Context) (result, error) {
 	tid, n, err := roundParams(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
 	f := swapForm{A: c.PostForm("a"), B: c.PostForm("b"), Reason: strings.TrimSpace(c.PostForm("reason")), Errors: fieldErrors{}}
@@ -289,36 +307,27 @@ func (s *Server) swapPlayers(c *gin.Context) {
 	if errB != nil {
 		f.Errors["swap_b"] = s.i18n.text(lang, "form.choose", nil)
 	}
-	if len(f.Errors) > 0 {
-		s.renderRound(c, http.StatusUnprocessableEntity, f, moveForm{})
-		return
+	status := http.StatusUnprocessableEntity
+	if len(f.Errors) == 0 {
+		_, err := s.deps.Service.SwapPlayers(c.Request.Context(), c.GetString(judgeKey), tid, n, a, b, f.Reason)
+		if err == nil {
+			return seeOther(fmt.Sprintf("/judge/t/%d/rounds/%d", tid, n), "flash.swapped"), nil
+		}
+		if !s.place(lang, err, swapRules, f.Errors) {
+			var ok bool
+			if status, f.Error, ok = s.refusal(c, err); !ok {
+				return result{}, err
+			}
+		}
 	}
-	if _, err := s.deps.Service.SwapPlayers(c.Request.Context(), c.GetString(judgeKey), tid, n, a, b, f.Reason); err != nil {
-		switch code(err) {
-		case "amend-swap-self":
-			f.Errors["swap_b"] = s.i18n.text(lang, "round.swap_same", nil)
-		case "amend-reason-missing":
-			f.Errors["swap_reason"] = s.i18n.text(lang, "form.reason_required", nil)
-		}
-		if len(f.Errors) > 0 {
-			s.renderRound(c, http.StatusUnprocessableEntity, f, moveForm{})
-			return
-		}
-		var status int
-		if status, f.Error = s.refusal(c, err); f.Error != "" {
-			s.renderRound(c, status, f, moveForm{})
-		}
-		return
-	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/rounds/%d", tid, n), "flash.swapped")
+	return s.roundPage(c, status, n, roundForms{Swap: f})
 }
 
-// movePlayer moves a player to another table; the reason is required.
-func (s *Server) movePlayer(c *gin.Context) {
+// movePlayer moves a player to another table.
+func (s *Server) movePlayer(c *gin.Context) (result, error) {
 	tid, n, err := roundParams(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
 	f := moveForm{A: c.PostForm("a"), Table: strings.TrimSpace(c.PostForm("table")), Reason: strings.TrimSpace(c.PostForm("reason")), Errors: fieldErrors{}}
@@ -327,21 +336,18 @@ func (s *Server) movePlayer(c *gin.Context) {
 		f.Errors["move_a"] = s.i18n.text(lang, "form.choose", nil)
 	}
 	table, _ := s.formInt(lang, f.Table, 1, 100, true, f.Errors, "move_table")
-	if len(f.Errors) > 0 {
-		s.renderRound(c, http.StatusUnprocessableEntity, swapForm{}, f)
-		return
-	}
-	if _, err := s.deps.Service.MovePlayer(c.Request.Context(), c.GetString(judgeKey), tid, n, a, table, f.Reason); err != nil {
-		if code(err) == "amend-reason-missing" {
-			f.Errors["move_reason"] = s.i18n.text(lang, "form.reason_required", nil)
-			s.renderRound(c, http.StatusUnprocessableEntity, swapForm{}, f)
-			return
+	status := http.StatusUnprocessableEntity
+	if len(f.Errors) == 0 {
+		_, err := s.deps.Service.MovePlayer(c.Request.Context(), c.GetString(judgeKey), tid, n, a, table, f.Reason)
+		if err == nil {
+			return seeOther(fmt.Sprintf("/judge/t/%d/rounds/%d", tid, n), "flash.moved"), nil
 		}
-		var status int
-		if status, f.Error = s.refusal(c, err); f.Error != "" {
-			s.renderRound(c, status, swapForm{}, f)
+		if !s.place(lang, err, moveRules, f.Errors) {
+			var ok bool
+			if status, f.Error, ok = s.refusal(c, err); !ok {
+				return result{}, err
+			}
 		}
-		return
 	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/rounds/%d", tid, n), "flash.moved")
+	return s.roundPage(c, status, n, roundForms{Move: f})
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,26 +44,25 @@ type rulesetRow struct {
 }
 
 // showRulesets compares the server's rulesets.
-func (s *Server) showRulesets(c *gin.Context) {
+func (s *Server) showRulesets(c *gin.Context) (result, error) {
 	vm := s.newRulesetsPage(c, nil, s.deps.Rulesets.All())
 	vm.page = s.newPage(c, "page.rulesets", nil)
-	s.render(c, http.StatusOK, "rulesets", vm)
+	return show("rulesets", vm), nil
 }
 
 // showTournamentRuleset shows the copy of its ruleset a tournament runs
 // under, beside the server's rulesets, with its penalty catalogue.
-func (s *Server) showTournamentRuleset(c *gin.Context) {
+func (s *Server) showTournamentRuleset(c *gin.Context) (result, error) {
 	t, nav, err := s.loadTournament(c, "overview")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	rs := t.Ruleset
 	vm := s.newRulesetsPage(c, &rs, s.deps.Rulesets.All())
 	vm.page = s.newPage(c, "page.ruleset", map[string]any{"Name": rs.Name})
 	vm.Nav = nav
 	vm.Offences = s.offenceOptions(s.i18n.lang(c), rs)
-	s.render(c, http.StatusOK, "rulesets", vm)
+	return show("rulesets", vm), nil
 }
 
 // newRulesetsPage sets rulesets side by side, after own (a tournament's

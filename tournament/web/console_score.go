@@ -81,19 +81,17 @@ type revisionLine struct {
 	Late    string // the confirmation of a declaration recorded after the signal (§12)
 }
 
-func (s *Server) showScore(c *gin.Context) {
+func (s *Server) showScore(c *gin.Context) (result, error) {
 	ts, err := s.loadTable(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	vm, err := s.newScorePage(c, ts)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	vm.fillDraft(ts.tv.Draft())
-	s.render(c, http.StatusOK, "score", vm)
+	return show("score", vm), nil
 }
 
 // fillDraft puts the sheet the judge opens in its fields
@@ -182,115 +180,103 @@ func (s *Server) revisionLine(lang string, r tournament.Result, names map[int64]
 
 // saveScore previews or saves the score sheet. The service checks the
 // sheet either way, as saving does; a refusal shows next to the field it
-// is about (refuseScore), and the preview shows the placings without
+// is about (scoreRules), and the preview shows the placings without
 // saving anything.
-func (s *Server) saveScore(c *gin.Context) {
+func (s *Server) saveScore(c *gin.Context) (result, error) {
 	ts, err := s.loadTable(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	vm, err := s.newScorePage(c, ts)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
-	lang := vm.Lang
 	in, ok := s.readScoreForm(c, &vm)
 	if !ok {
-		s.render(c, http.StatusUnprocessableEntity, "score", vm)
-		return
+		return showStatus(http.StatusUnprocessableEntity, "score", vm), nil
 	}
 	if c.PostForm("action") == "preview" {
 		tr, err := s.deps.Service.PreviewResult(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number, in)
 		if err != nil {
-			s.refuseScore(c, err, &vm)
-			return
+			return s.refuseScore(c, err, vm)
 		}
-		names := map[int64]string{}
-		for _, r := range vm.Rows {
-			names[r.ID] = r.Name
-		}
-		vm.Preview = s.placeLines(lang, ts.t.Ruleset, tr.Places, names, tr.Result.Declared)
-		s.render(c, http.StatusOK, "score", vm)
-		return
+		vm.Preview = s.placeLines(vm.Lang, ts.t.Ruleset, tr.Places, ts.names(), tr.Result.Declared)
+		return show("score", vm), nil
 	}
 	_, err = s.deps.Service.SaveResult(c.Request.Context(), c.GetString(judgeKey), ts.t.ID, ts.n, ts.tv.Table.Number, in)
-	var ce *tournament.ConflictError
 	switch {
 	case err == nil:
-		seeOther(c, fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d/score", ts.t.ID, ts.n, ts.tv.Table.Number), "flash.score_saved")
-	case errors.As(err, &ce):
-		// Someone saved a newer revision. The sheet starts again from what
-		// is saved now, with what this judge typed beside it: saving it as
-		// it stands never undoes the other judge's change, and taking the
-		// typed values back is a deliberate choice (staleForm).
-		s.log.Info("stale score sheet", "id", c.GetString(requestIDKey), "err", err)
-		_, conflict, _ := s.describe(lang, err)
-		if ts, err = s.loadTable(c); err != nil {
-			s.failPage(c, err)
-			return
-		}
-		fresh, err := s.newScorePage(c, ts)
-		if err != nil {
-			s.failPage(c, err)
-			return
-		}
-		fresh.fillDraft(ts.tv.Draft())
-		fresh.Conflict = conflict
-		fresh.Stale = s.staleSheet(lang, vm, fresh)
-		for i := range fresh.Rows {
-			if typed := vm.Rows[i].VP; typed != fresh.Rows[i].VP {
-				fresh.Rows[i].Mine = typed
-			}
-		}
-		s.render(c, http.StatusConflict, "score", fresh)
-	default:
-		s.refuseScore(c, err, &vm)
+		return seeOther(tableURL(ts)+"/score", "flash.score_saved"), nil
+	case errors.As(err, new(*tournament.ConflictError)):
+		return s.staleScore(c, vm, err)
 	}
+	return s.refuseScore(c, err, vm)
 }
 
-// refuseScore shows the sheet again with the service's refusal of it. The
-// violation's code tells which field the message goes next to: the declared
-// winner (§11), a player's VP, the confirmation of a late declaration
-// (§12), the reason of a correction; anything else goes above the form.
-// An error that is not a refusal fails the page.
-func (s *Server) refuseScore(c *gin.Context, err error, vm *scorePage) {
-	msg := s.formError(c, err)
-	if msg == "" {
-		return
+// staleScore answers a sheet another judge saved a newer revision of
+// first. The sheet starts again from what is saved now, with what this
+// judge typed (typed) beside it: saving it as it stands never undoes the
+// other judge's change, and taking the typed values back is a deliberate
+// choice (staleForm).
+func (s *Server) staleScore(c *gin.Context, typed scorePage, conflict error) (result, error) {
+	s.log.Info("stale score sheet", "id", c.GetString(requestIDKey), "err", conflict)
+	ts, err := s.loadTable(c)
+	if err != nil {
+		return result{}, err
+	}
+	fresh, err := s.newScorePage(c, ts)
+	if err != nil {
+		return result{}, err
+	}
+	fresh.fillDraft(ts.tv.Draft())
+	_, fresh.Conflict, _ = s.describe(fresh.Lang, conflict)
+	fresh.Stale = s.staleSheet(fresh.Lang, typed, fresh)
+	for i := range fresh.Rows {
+		if vp := typed.Rows[i].VP; vp != fresh.Rows[i].VP {
+			fresh.Rows[i].Mine = vp
+		}
+	}
+	return showStatus(http.StatusConflict, "score", fresh), nil
+}
+
+// scoreRules says where the sheet shows the service's refusals: next to
+// the declared winner (§11), the confirmation of a late declaration
+// (§12) or the reason of a correction; a player's negative VP goes next
+// to that player's VP (refuseScore).
+var scoreRules = fieldRules{
+	"winner-under-win-vp": {"declared", "score.declared_too_few"},
+	"winner-not-at-table": {"declared", ""},
+	// The rule's message asks for a reason; the sheet offers the box too.
+	"declared-after-time":       {"late", "score.late_missing"},
+	"correction-reason-missing": {"reason", "score.reason_missing"},
+	"ended-by-time-early":       {"reason", ""},
+}
+
+// refuseScore shows the sheet vm again with the service's refusal of it,
+// next to the field it is about, or above the form. An error that is not
+// a refusal is the error page's.
+func (s *Server) refuseScore(c *gin.Context, err error, vm scorePage) (result, error) {
+	msg, ok := s.formError(c, err)
+	if !ok {
+		return result{}, err
 	}
 	vm.Preview = nil
+	errs := fieldErrors{}
 	var v *referee.Violation
-	code := ""
-	if errors.As(err, &v) {
-		code = v.Code
-	}
-	switch code {
-	case "winner-under-win-vp":
-		vm.DeclaredError = s.i18n.text(vm.Lang, "score.declared_too_few", map[string]any{"WinVP": v.Args["Need"], "Name": v.Args["Player"]})
-	case "winner-not-at-table":
-		vm.DeclaredError = msg
-	case "declared-after-time":
-		// The rule's message asks for a reason; the sheet offers the box too.
-		vm.LateError = s.i18n.text(vm.Lang, "score.late_missing", map[string]any{"At": v.Args["Deadline"]})
-	case "correction-reason-missing":
-		// The form's own words: the reason box is next to it.
-		vm.ReasonError = s.i18n.text(vm.Lang, "score.reason_missing", nil)
-	case "ended-by-time-early":
-		vm.ReasonError = msg
-	case "negative-vp":
+	switch {
+	case s.place(vm.Lang, err, scoreRules, errs):
+		vm.DeclaredError, vm.LateError, vm.ReasonError = errs["declared"], errs["late"], errs["reason"]
+	case errors.As(err, &v) && v.Code == "negative-vp":
 		id, _ := v.Args["PlayerID"].(int64)
-		i := slices.IndexFunc(vm.Rows, func(r scoreRow) bool { return r.ID == id })
-		if i < 0 {
+		if i := slices.IndexFunc(vm.Rows, func(r scoreRow) bool { return r.ID == id }); i >= 0 {
+			vm.Rows[i].Error = msg
+		} else {
 			vm.Error = msg
-			break
 		}
-		vm.Rows[i].Error = msg
 	default:
 		vm.Error = msg
 	}
-	s.render(c, http.StatusUnprocessableEntity, "score", *vm)
+	return showStatus(http.StatusUnprocessableEntity, "score", vm), nil
 }
 
 // readScoreForm reads the sheet into vm (to show it back) and into a

@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"encoding/json"
-	"net/http"
 	"slices"
 	"strconv"
 
@@ -37,16 +36,14 @@ type standingLine struct {
 	Dropped   int
 }
 
-func (s *Server) showStandings(c *gin.Context) {
+func (s *Server) showStandings(c *gin.Context) (result, error) {
 	t, nav, err := s.loadTournament(c, "standings")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	st, err := s.deps.Service.Standings(c.Request.Context(), t.ID)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
 	title := "page.standings"
@@ -76,7 +73,7 @@ func (s *Server) showStandings(c *gin.Context) {
 			Shared: (i > 0 && st[i-1].Rank == x.Rank) || (i+1 < len(st) && st[i+1].Rank == x.Rank),
 		})
 	}
-	s.render(c, http.StatusOK, "standings", vm)
+	return show("standings", vm), nil
 }
 
 // auditPage is the view model of /judge/t/:id/audit.
@@ -94,16 +91,14 @@ type auditLine struct {
 	After   string
 }
 
-func (s *Server) showAudit(c *gin.Context) {
+func (s *Server) showAudit(c *gin.Context) (result, error) {
 	t, nav, err := s.loadTournament(c, "audit")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	entries, err := s.deps.Service.AuditLog(c.Request.Context(), t.ID)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
 	vm := auditPage{page: s.newPage(c, "page.audit", map[string]any{"Name": t.Name})}
@@ -118,7 +113,7 @@ func (s *Server) showAudit(c *gin.Context) {
 			Before: indentJSON(e.Before), After: indentJSON(e.After),
 		})
 	}
-	s.render(c, http.StatusOK, "audit", vm)
+	return show("audit", vm), nil
 }
 
 // indentJSON lays out an audit entry's JSON for reading; text that is not

@@ -167,20 +167,19 @@ func (s *Server) loadTable(c *gin.Context) (tableState, error) {
 	return tableState{}, errNoRoute
 }
 
-func (s *Server) showTable(c *gin.Context) {
+func (s *Server) showTable(c *gin.Context) (result, error) {
 	ts, err := s.loadTable(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	vm := s.newTablePage(c, ts)
 	vm.Reseat = c.Query("reseat") == "1"
 	vm.Rebuilding = c.Query("rebuild") == "1"
-	vm.Rolls = s.firstRolls(ts, nil)
-	vm.Deal.Rows = s.dealRows(vm.Lang, ts.tv.Board, currentDeal(ts.tv), nil)
-	s.render(c, http.StatusOK, "table", vm)
+	return show("table", vm), nil
 }
 
+// newTablePage is the table page as recorded, its forms empty: the first
+// capsule rolls to enter, the chips of the board to deal.
 func (s *Server) newTablePage(c *gin.Context, ts tableState) tablePage {
 	lang := s.i18n.lang(c)
 	tv := ts.tv
@@ -215,6 +214,8 @@ func (s *Server) newTablePage(c *gin.Context, ts tableState) tablePage {
 			vm.History = append(vm.History, s.rollRound(lang, k, round, names))
 		}
 	}
+	vm.Rolls = s.firstRolls(ts, nil)
+	vm.Deal.Rows = s.dealRows(lang, tv.Board, currentDeal(tv), nil)
 	if tv.Board != nil {
 		bv := s.newBoardView("board-drawing", lang, *tv.Board, nil)
 		vm.Board = &bv
@@ -275,36 +276,20 @@ const maxRollRounds = 50
 // rollField names the input of one die of one player's roll in round k.
 func rollField(k int, id int64, die string) string { return fmt.Sprintf("r%d_%d_%s", k, id, die) }
 
-// setSeating records the play order from the capsule rolls, or rolls for
-// the table. A tie is not saved: the page asks the tied players to re-roll
-// (§3 オ) and carries the rolls so far in the form.
-func (s *Server) setSeating(c *gin.Context) {
-	ts, err := s.loadTable(c)
-	if err != nil {
-		s.failPage(c, err)
-		return
-	}
-	ctx, judge := c.Request.Context(), c.GetString(judgeKey)
-	to := fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d#seating", ts.t.ID, ts.n, ts.tv.Table.Number)
-	version := formVersion(c)
-	if c.PostForm("auto") == "1" {
-		_, err := s.deps.Service.SetSeating(ctx, judge, ts.t.ID, ts.n, ts.tv.Table.Number, tournament.SeatingInput{Auto: true, Version: version})
-		if s.staleTable(c, err) {
-			return
-		}
-		if err != nil {
-			s.failPage(c, lockedTable(err))
-			return
-		}
-		seeOther(c, to, "flash.seated")
-		return
-	}
+// typedRolls is the capsule rolls a seating form posted, round by round:
+// the values as typed by field, their messages, and the rolls read.
+type typedRolls struct {
+	values map[string]string
+	errs   fieldErrors
+	rounds [][]tournament.Roll
+}
+
+// readRolls reads the capsule rolls a seating form posted. A table settles
+// its play order in a few rounds; the bound only stops a forged form from
+// making the loop long.
+func (s *Server) readRolls(c *gin.Context, ts tableState) typedRolls {
 	lang := s.i18n.lang(c)
-	values := map[string]string{}
-	errs := fieldErrors{}
-	var rounds [][]tournament.Roll
-	// A table settles its play order in a few rounds; the bound only stops
-	// a forged form from making the loop long.
+	r := typedRolls{values: map[string]string{}, errs: fieldErrors{}}
 	for k := 0; k < maxRollRounds; k++ {
 		var round []tournament.Roll
 		for _, p := range ts.tv.Players {
@@ -314,9 +299,9 @@ func (s *Server) setSeating(c *gin.Context) {
 			if !wok && !bok {
 				continue
 			}
-			values[wf], values[bf] = strings.TrimSpace(w), strings.TrimSpace(b)
-			white, ok1 := s.formInt(lang, values[wf], 1, 6, true, errs, wf)
-			blue, ok2 := s.formInt(lang, values[bf], 1, 6, true, errs, bf)
+			r.values[wf], r.values[bf] = strings.TrimSpace(w), strings.TrimSpace(b)
+			white, ok1 := s.formInt(lang, r.values[wf], 1, 6, true, r.errs, wf)
+			blue, ok2 := s.formInt(lang, r.values[bf], 1, 6, true, r.errs, bf)
 			if ok1 && ok2 {
 				round = append(round, tournament.Roll{PlayerID: p.PlayerID, CapsuleRoll: referee.CapsuleRoll{White: white, Blue: blue}})
 			}
@@ -324,86 +309,109 @@ func (s *Server) setSeating(c *gin.Context) {
 		if _, ok := c.GetPostForm(fmt.Sprintf("round_%d", k)); !ok {
 			break
 		}
-		rounds = append(rounds, round)
+		r.rounds = append(r.rounds, round)
 	}
+	return r
+}
+
+// setSeating records the play order from the capsule rolls, or rolls for
+// the table. A tie is not saved: the page asks the tied players to re-roll
+// (§3 オ) and carries the rolls so far in the form.
+func (s *Server) setSeating(c *gin.Context) (result, error) {
+	ts, err := s.loadTable(c)
+	if err != nil {
+		return result{}, err
+	}
+	lang := s.i18n.lang(c)
+	in := tournament.SeatingInput{Auto: c.PostForm("auto") == "1", Version: formVersion(c)}
 	vm := s.newTablePage(c, ts)
-	if version != nil {
+	// The form shows again, with its message: a seated table's too.
+	vm.Reseat = true
+	if in.Version != nil {
 		// A tie's re-rolls go on from the version the rolls were started on.
-		vm.SeatVersion = *version
+		vm.SeatVersion = *in.Version
 	}
-	last := len(rounds) - 1
-	if last < 0 {
-		vm.Rolls = s.firstRolls(ts, values)
-		vm.Rolls.Error = s.i18n.text(lang, "seating.no_rolls", nil)
-		// A seated table shows its form again, with the message.
-		vm.Reseat = true
-		vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
-		s.render(c, http.StatusUnprocessableEntity, "table", vm)
-		return
-	}
-	if len(errs) == 0 {
-		_, err = s.deps.Service.SetSeating(ctx, judge, ts.t.ID, ts.n, ts.tv.Table.Number, tournament.SeatingInput{Rolls: rounds, Version: version})
-		if err == nil {
-			seeOther(c, to, "flash.seated")
-			return
+	var typed typedRolls
+	if !in.Auto {
+		typed = s.readRolls(c, ts)
+		switch last := len(typed.rounds) - 1; {
+		case last < 0:
+			vm.Rolls = s.firstRolls(ts, typed.values)
+			vm.Rolls.Error = s.i18n.text(lang, "seating.no_rolls", nil)
+			return showStatus(http.StatusUnprocessableEntity, "table", vm), nil
+		case len(typed.errs) > 0:
+			// The round being entered goes back with its messages; the
+			// rounds before it were accepted and ride along.
+			vm.Rolls = s.rollsAfter(lang, ts, typed.rounds[:last])
+			vm.Rolls.Round = last
+			vm.Rolls.Groups = rollersIn(ts, last, typed.values)
+			vm.Rolls.fill(typed.values, typed.errs)
+			if last > 0 {
+				vm.Rolls.Tie = s.i18n.text(lang, "seating.tie", map[string]any{"Players": groupNames(vm.Rolls.Groups)})
+			}
+			return showStatus(http.StatusUnprocessableEntity, "table", vm), nil
 		}
-		if s.staleTable(c, err) {
-			return
-		}
+		in.Rolls = typed.rounds
 	}
+	_, err = s.deps.Service.SetSeating(c.Request.Context(), c.GetString(judgeKey), ts.t.ID, ts.n, ts.tv.Table.Number, in)
+	var tie *referee.TieError
+	switch {
+	case err == nil:
+		return seeOther(tableURL(ts)+"#seating", "flash.seated"), nil
+	case errors.As(err, new(*tournament.StaleError)):
+		return s.staleTable(c, err)
+	case errors.As(err, &tie):
+		// §3 オ: tied players re-roll among themselves to order that tie only.
+		vm.Rolls = s.rerolls(lang, ts, in.Rolls, tie)
+		return show("table", vm), nil
+	}
+	msg, ok := s.formError(c, lockedTable(err))
+	if !ok {
+		return result{}, lockedTable(err)
+	}
+	vm.Rolls = s.firstRolls(ts, typed.values)
+	vm.Rolls.Error = msg
+	return showStatus(http.StatusUnprocessableEntity, "table", vm), nil
+}
+
+// rerolls is the rolls form after a tie: the rounds so far, and the tied
+// groups to roll again.
+func (s *Server) rerolls(lang string, ts tableState, rounds [][]tournament.Roll, tie *referee.TieError) rollsForm {
+	f := s.rollsAfter(lang, ts, rounds)
+	f.Round = len(rounds)
+	names := ts.names()
+	for _, g := range tie.Groups {
+		var group []rollerInput
+		for _, id := range g {
+			pid, _ := strconv.ParseInt(id, 10, 64)
+			group = append(group, rollerInput{ID: pid, Name: names[pid]})
+		}
+		f.Groups = append(f.Groups, group)
+	}
+	f.fill(nil, nil)
+	f.Tie = s.i18n.text(lang, "seating.tie", map[string]any{"Players": groupNames(f.Groups)})
+	return f
+}
+
+// names are the table's players' names by ID.
+func (ts tableState) names() map[int64]string {
 	names := map[int64]string{}
 	for _, p := range ts.tv.Players {
 		names[p.PlayerID] = p.Name
 	}
-	var tie *referee.TieError
-	switch {
-	case len(errs) > 0:
-		// The round being entered goes back with its messages; the rounds
-		// before it were accepted and ride along.
-		vm.Rolls = s.rollsAfter(lang, ts, rounds[:last], names)
-		vm.Rolls.Round = last
-		vm.Rolls.Groups = rollersIn(ts, last, values)
-		vm.Rolls.fill(values, errs)
-		vm.Reseat = true
-		if last > 0 {
-			vm.Rolls.Tie = s.i18n.text(lang, "seating.tie", map[string]any{"Players": s.groupNames(vm.Rolls.Groups)})
-		}
-		vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
-		s.render(c, http.StatusUnprocessableEntity, "table", vm)
-	case errors.As(err, &tie):
-		// §3 オ: tied players re-roll among themselves to order that tie only.
-		vm.Rolls = s.rollsAfter(lang, ts, rounds, names)
-		vm.Rolls.Round = len(rounds)
-		for _, g := range tie.Groups {
-			var group []rollerInput
-			for _, id := range g {
-				pid, _ := strconv.ParseInt(id, 10, 64)
-				group = append(group, rollerInput{ID: pid, Name: names[pid]})
-			}
-			vm.Rolls.Groups = append(vm.Rolls.Groups, group)
-		}
-		vm.Rolls.fill(nil, nil)
-		vm.Rolls.Tie = s.i18n.text(lang, "seating.tie", map[string]any{"Players": s.groupNames(vm.Rolls.Groups)})
-		vm.Reseat = true
-		vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
-		s.render(c, http.StatusOK, "table", vm)
-	default:
-		msg := s.formError(c, lockedTable(err))
-		if msg == "" {
-			return
-		}
-		vm.Rolls = s.firstRolls(ts, values)
-		vm.Rolls.Error = msg
-		vm.Reseat = true
-		vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
-		s.render(c, http.StatusUnprocessableEntity, "table", vm)
-	}
+	return names
+}
+
+// tableURL is the table page of ts.
+func tableURL(ts tableState) string {
+	return fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d", ts.t.ID, ts.n, ts.tv.Table.Number)
 }
 
 // rollsAfter is the rolls form after the given accepted rounds: they show as
 // history and ride along as hidden fields.
-func (s *Server) rollsAfter(lang string, ts tableState, rounds [][]tournament.Roll, names map[int64]string) rollsForm {
+func (s *Server) rollsAfter(lang string, ts tableState, rounds [][]tournament.Roll) rollsForm {
 	var f rollsForm
+	names := ts.names()
 	for k, round := range rounds {
 		f.Previous = append(f.Previous, s.rollRound(lang, k, round, names))
 		f.Hidden = append(f.Hidden, hiddenField{Name: fmt.Sprintf("round_%d", k), Value: "1"})
@@ -427,7 +435,7 @@ func rollersIn(ts tableState, k int, values map[string]string) [][]rollerInput {
 	return [][]rollerInput{group}
 }
 
-func (s *Server) groupNames(groups [][]rollerInput) string {
+func groupNames(groups [][]rollerInput) string {
 	var parts []string
 	for _, g := range groups {
 		var names []string
@@ -442,45 +450,40 @@ func (s *Server) groupNames(groups [][]rollerInput) string {
 // setBoard records the capsule roll that turns the board (§3 イ), as rolled
 // at the table or rolled by the console, with the chips dealt by the console;
 // under the national rules, the die that chooses the chips' starting corner.
-func (s *Server) setBoard(c *gin.Context) {
+func (s *Server) setBoard(c *gin.Context) (result, error) {
 	ts, err := s.loadTable(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
-	ctx, judge, lang := c.Request.Context(), c.GetString(judgeKey), s.i18n.lang(c)
+	lang := s.i18n.lang(c)
 	in := tournament.BoardInput{Auto: c.PostForm("auto") == "1", Version: formVersion(c)}
 	vm := s.newTablePage(c, ts)
-	vm.Rolls = s.firstRolls(ts, nil)
-	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
 	vm.Rebuilding = true
-	if !in.Auto && vm.Spiral {
-		vm.BoardForm.Corner = strings.TrimSpace(c.PostForm("corner"))
-		in.Corner, _ = s.formInt(lang, vm.BoardForm.Corner, 1, 6, true, vm.BoardForm.Errors, "corner")
-		if len(vm.BoardForm.Errors) > 0 {
-			s.render(c, http.StatusUnprocessableEntity, "table", vm)
-			return
-		}
-	} else if !in.Auto {
-		vm.BoardForm.White = strings.TrimSpace(c.PostForm("white"))
-		vm.BoardForm.Blue = strings.TrimSpace(c.PostForm("blue"))
-		in.Roll.White, _ = s.formInt(lang, vm.BoardForm.White, 1, 6, true, vm.BoardForm.Errors, "white")
-		in.Roll.Blue, _ = s.formInt(lang, vm.BoardForm.Blue, 1, 6, true, vm.BoardForm.Errors, "blue")
-		if len(vm.BoardForm.Errors) > 0 {
-			s.render(c, http.StatusUnprocessableEntity, "table", vm)
-			return
-		}
+	switch f := &vm.BoardForm; {
+	case in.Auto:
+	case vm.Spiral:
+		f.Corner = strings.TrimSpace(c.PostForm("corner"))
+		in.Corner, _ = s.formInt(lang, f.Corner, 1, 6, true, f.Errors, "corner")
+	default:
+		f.White, f.Blue = strings.TrimSpace(c.PostForm("white")), strings.TrimSpace(c.PostForm("blue"))
+		in.Roll.White, _ = s.formInt(lang, f.White, 1, 6, true, f.Errors, "white")
+		in.Roll.Blue, _ = s.formInt(lang, f.Blue, 1, 6, true, f.Errors, "blue")
 	}
-	if _, err := s.deps.Service.SetBoard(ctx, judge, ts.t.ID, ts.n, ts.tv.Table.Number, in); err != nil {
-		if s.staleTable(c, err) {
-			return
-		}
-		if vm.BoardForm.Error = s.formError(c, lockedTable(err)); vm.BoardForm.Error != "" {
-			s.render(c, http.StatusUnprocessableEntity, "table", vm)
-		}
-		return
+	if len(vm.BoardForm.Errors) > 0 {
+		return showStatus(http.StatusUnprocessableEntity, "table", vm), nil
 	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d#board", ts.t.ID, ts.n, ts.tv.Table.Number), "flash.board_set")
+	_, err = s.deps.Service.SetBoard(c.Request.Context(), c.GetString(judgeKey), ts.t.ID, ts.n, ts.tv.Table.Number, in)
+	if err == nil {
+		return seeOther(tableURL(ts)+"#board", "flash.board_set"), nil
+	}
+	if errors.As(err, new(*tournament.StaleError)) {
+		return s.staleTable(c, err)
+	}
+	var ok bool
+	if vm.BoardForm.Error, ok = s.formError(c, lockedTable(err)); !ok {
+		return result{}, lockedTable(err)
+	}
+	return showStatus(http.StatusUnprocessableEntity, "table", vm), nil
 }
 
 // currentDeal returns the chips on the table's board as form values.
@@ -498,15 +501,13 @@ func currentDeal(tv tournament.TableView) map[string]string {
 // setDeal records the number chips of the physical board as the judge
 // entered them. A deal with a red clump (§3 ウ) must be collected and dealt
 // again: the page says so and draws the clump.
-func (s *Server) setDeal(c *gin.Context) {
+func (s *Server) setDeal(c *gin.Context) (result, error) {
 	ts, err := s.loadTable(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
 	vm := s.newTablePage(c, ts)
-	vm.Rolls = s.firstRolls(ts, nil)
 	values := map[string]string{}
 	errs := fieldErrors{}
 	var chips []referee.Chip
@@ -523,75 +524,53 @@ func (s *Server) setDeal(c *gin.Context) {
 	}
 	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, values, errs)
 	if len(errs) > 0 {
-		s.render(c, http.StatusUnprocessableEntity, "table", vm)
-		return
+		return showStatus(http.StatusUnprocessableEntity, "table", vm), nil
 	}
 	_, err = s.deps.Service.SetDeal(c.Request.Context(), c.GetString(judgeKey), ts.t.ID, ts.n, ts.tv.Table.Number, tournament.DealInput{Chips: chips, Version: formVersion(c)})
-	if s.staleTable(c, err) {
-		return
-	}
-	if de := (*tournament.DealError)(nil); errors.As(err, &de) {
+	var de *tournament.DealError
+	switch {
+	case err == nil:
+		return seeOther(tableURL(ts)+"#board", "flash.deal_set"), nil
+	case errors.As(err, new(*tournament.StaleError)):
+		return s.staleTable(c, err)
+	case errors.As(err, &de):
 		// The deal as typed, with the clumps the service found drawn on it.
 		bv := s.newBoardView("deal-drawing", lang, de.Board, de.Clumps)
 		vm.DealBoard = &bv
 		vm.Deal.Redeal = s.i18n.text(lang, "deal.redeal", map[string]any{"Rule": vm.DangoRule})
-		s.render(c, http.StatusUnprocessableEntity, "table", vm)
-		return
+		return showStatus(http.StatusUnprocessableEntity, "table", vm), nil
 	}
-	if err != nil {
-		if vm.Deal.Error = s.formError(c, lockedTable(err)); vm.Deal.Error != "" {
-			s.render(c, http.StatusUnprocessableEntity, "table", vm)
-		}
-		return
+	var ok bool
+	if vm.Deal.Error, ok = s.formError(c, lockedTable(err)); !ok {
+		return result{}, lockedTable(err)
 	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d#board", ts.t.ID, ts.n, ts.tv.Table.Number), "flash.deal_set")
-}
-
-// formVersion reads the version a form carries: the version of the record
-// it showed (0 for none yet), or nil for a form without one.
-func formVersion(c *gin.Context) *int {
-	v, err := strconv.Atoi(c.PostForm("version"))
-	if err != nil || v < 0 {
-		return nil
-	}
-	return &v
+	return showStatus(http.StatusUnprocessableEntity, "table", vm), nil
 }
 
 // staleTable answers a seating, board or deal form that another judge's
 // change overtook (a *tournament.StaleError): the page shows the table as
 // it is recorded now, says who changed what when, and shows what this
 // judge typed with a button that replaces the recorded one with it, over
-// its new version. It reports whether err was such a conflict.
-func (s *Server) staleTable(c *gin.Context, err error) bool {
-	var se *tournament.StaleError
-	if !errors.As(err, &se) {
-		return false
-	}
+// its new version.
+func (s *Server) staleTable(c *gin.Context, err error) (result, error) {
+	se := new(tournament.StaleError)
+	errors.As(err, &se)
 	s.log.Info("stale table form", "id", c.GetString(requestIDKey), "err", err)
-	ts, lerr := s.loadTable(c)
-	if lerr == nil && ts.tv.Locked {
-		// A result came meanwhile: nothing can replace what it was played on.
-		lerr = &forbidden{id: "table.locked", detail: fmt.Sprintf("round %d table %d has a result", ts.n, ts.tv.Table.Number)}
+	ts, err := s.loadTable(c)
+	if err != nil {
+		return result{}, err
 	}
-	if lerr != nil {
-		s.failPage(c, lerr)
-		return true
+	if ts.tv.Locked {
+		// A result came meanwhile: nothing can replace what it was played on.
+		return result{}, &forbidden{id: "table.locked", detail: fmt.Sprintf("round %d table %d has a result", ts.n, ts.tv.Table.Number)}
 	}
 	lang := s.i18n.lang(c)
 	vm := s.newTablePage(c, ts)
-	vm.Rolls = s.firstRolls(ts, nil)
-	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, currentDeal(ts.tv), nil)
 	notice := s.i18n.text(lang, "stale."+se.Record, map[string]any{"Judge": se.Judge, "At": localTime(se.At), "Version": se.Current})
-	base := fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d", ts.t.ID, ts.n, ts.tv.Table.Number)
 	f := &staleForm{Button: s.i18n.text(lang, "stale.use_mine_replace", nil)}
-	names := map[int64]string{}
-	for _, p := range ts.tv.Players {
-		names[p.PlayerID] = p.Name
-	}
 	// Everything the judge posted rides along, over the version now.
 	form := c.Request.PostForm
-	keys := slices.Sorted(maps.Keys(form))
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(form)) {
 		if k == "version" {
 			continue
 		}
@@ -599,30 +578,36 @@ func (s *Server) staleTable(c *gin.Context, err error) bool {
 			f.Again = append(f.Again, hiddenField{Name: k, Value: v})
 		}
 	}
+	version := vm.BoardVersion
 	switch {
 	case se.Record == tournament.RecordSeating:
-		f.Action, f.Again = base+"/seating", append(f.Again, hiddenField{Name: "version", Value: strconv.Itoa(vm.SeatVersion)})
+		f.Action, version = tableURL(ts)+"/seating", vm.SeatVersion
 		f.Mine = s.typedRolls(lang, ts, form)
 		vm.Stale, vm.StaleNotice = f, notice
 	case strings.HasSuffix(c.FullPath(), "/deal"):
-		f.Action, f.Again = base+"/deal", append(f.Again, hiddenField{Name: "version", Value: strconv.Itoa(vm.BoardVersion)})
-		saved := currentDeal(ts.tv)
-		for i := range vm.Deal.Rows {
-			for j := range vm.Deal.Rows[i].Cells {
-				cell := &vm.Deal.Rows[i].Cells[j]
-				if typed := strings.TrimSpace(form.Get(cell.Name)); typed != saved[cell.Name] {
-					cell.Mine = typed
-				}
-			}
-		}
+		f.Action = tableURL(ts) + "/deal"
+		vm.Deal.markMine(currentDeal(ts.tv), form)
 		vm.BoardStale, vm.BoardNotice = f, notice
 	default:
-		f.Action, f.Again = base+"/board", append(f.Again, hiddenField{Name: "version", Value: strconv.Itoa(vm.BoardVersion)})
+		f.Action = tableURL(ts) + "/board"
 		f.Mine = []mineLine{s.typedBoard(lang, ts.t.Ruleset, form)}
 		vm.BoardStale, vm.BoardNotice = f, notice
 	}
-	s.render(c, http.StatusConflict, "table", vm)
-	return true
+	f.Again = append(f.Again, hiddenField{Name: "version", Value: strconv.Itoa(version)})
+	return showStatus(http.StatusConflict, "table", vm), nil
+}
+
+// markMine shows, next to each chip, the one the judge typed where it is
+// not the one saved.
+func (d *dealForm) markMine(saved map[string]string, form url.Values) {
+	for i := range d.Rows {
+		for j := range d.Rows[i].Cells {
+			cell := &d.Rows[i].Cells[j]
+			if typed := strings.TrimSpace(form.Get(cell.Name)); typed != saved[cell.Name] {
+				cell.Mine = typed
+			}
+		}
+	}
 }
 
 // typedBoard says what a board form posted, to show beside the board

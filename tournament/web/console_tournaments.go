@@ -2,22 +2,15 @@ package web
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
-
-// fieldErrors holds a form's validation messages by field name, each shown
-// next to its field.
-type fieldErrors map[string]string
 
 // tournamentsPage is the view model of /judge: every tournament and the
 // form that creates one.
@@ -56,16 +49,23 @@ type tournamentForm struct {
 	Error       string // a message for the whole form
 }
 
-func (s *Server) showTournaments(c *gin.Context) {
-	form := tournamentForm{Ruleset: s.deps.DefaultRuleset, Rounds: "5"}
-	s.renderTournaments(c, http.StatusOK, form)
+// tournamentRules says where the tournament form shows the service's
+// refusals of its fields.
+var tournamentRules = fieldRules{
+	"tournament-name-missing":   {"name", "form.required"},
+	"rounds-out-of-range":       {"rounds", "form.range"},
+	"game-minutes-out-of-range": {"game_minutes", "form.range"},
 }
 
-func (s *Server) renderTournaments(c *gin.Context, status int, form tournamentForm) {
+func (s *Server) showTournaments(c *gin.Context) (result, error) {
+	form := tournamentForm{Ruleset: s.deps.DefaultRuleset, Rounds: "5"}
+	return s.tournamentsPage(c, http.StatusOK, form)
+}
+
+func (s *Server) tournamentsPage(c *gin.Context, status int, form tournamentForm) (result, error) {
 	ts, err := s.deps.Service.ListTournaments(c.Request.Context())
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	vm := tournamentsPage{page: s.newPage(c, "page.tournaments", nil), Form: form}
 	for _, t := range ts {
@@ -77,12 +77,11 @@ func (s *Server) renderTournaments(c *gin.Context, status int, form tournamentFo
 	for _, rs := range s.deps.Rulesets.All() {
 		vm.Rulesets = append(vm.Rulesets, rulesetOption{Name: rs.Name, Version: rs.Version, GameMinutes: rs.GameMinutes})
 	}
-	s.render(c, status, "tournaments", vm)
+	return showStatus(status, "tournaments", vm), nil
 }
 
 // readTournamentForm reads the form: the name is filled in, numbers are
-// numbers. The service checks the rest (tournamentFields says where its
-// refusals go).
+// numbers. The service checks the rest (tournamentRules).
 func (s *Server) readTournamentForm(c *gin.Context, lang string) (tournamentForm, tournament.TournamentInput) {
 	f := tournamentForm{
 		Name:        strings.TrimSpace(c.PostForm("name")),
@@ -97,115 +96,28 @@ func (s *Server) readTournamentForm(c *gin.Context, lang string) (tournamentForm
 	if f.Name == "" {
 		f.Errors["name"] = s.i18n.text(lang, "form.required", nil)
 	}
-	in.Rounds, _ = s.formInt(lang, f.Rounds, math.MinInt, math.MaxInt, true, f.Errors, "rounds")
-	in.GameMinutes, _ = s.formInt(lang, f.GameMinutes, math.MinInt, math.MaxInt, false, f.Errors, "game_minutes")
+	in.Rounds = s.formNumber(lang, f.Rounds, true, f.Errors, "rounds")
+	in.GameMinutes = s.formNumber(lang, f.GameMinutes, false, f.Errors, "game_minutes")
 	return f, in
 }
 
-// tournamentFields puts the service's refusal of the tournament form next
-// to the field it is about, and reports whether it did.
-func (s *Server) tournamentFields(lang string, err error, f *tournamentForm) bool {
-	var v *referee.Violation
-	if !errors.As(err, &v) {
-		return false
-	}
-	switch v.Code {
-	case "tournament-name-missing":
-		f.Errors["name"] = s.i18n.text(lang, "form.required", nil)
-	case "rounds-out-of-range":
-		f.Errors["rounds"] = s.i18n.text(lang, "form.range", v.Args)
-	case "game-minutes-out-of-range":
-		f.Errors["game_minutes"] = s.i18n.text(lang, "form.range", v.Args)
-	default:
-		return false
-	}
-	return true
-}
-
-// formInt reads a whole number typed into field, recording a message in
-// errs when it is missing (and required), not a number or outside [lo, hi].
-func (s *Server) formInt(lang, v string, lo, hi int, required bool, errs fieldErrors, field string) (int, bool) {
-	if v == "" {
-		if required {
-			errs[field] = s.i18n.text(lang, "form.required", nil)
-			return 0, false
-		}
-		return 0, true
-	}
-	n, err := strconv.Atoi(toHalfWidth(v))
-	if err != nil {
-		errs[field] = s.i18n.text(lang, "form.number", nil)
-		return 0, false
-	}
-	if n < lo || n > hi {
-		errs[field] = s.i18n.text(lang, "form.range", map[string]any{"Min": lo, "Max": hi})
-		return n, false
-	}
-	return n, true
-}
-
-// toHalfWidth turns full-width digits and minus, which a Japanese IME types,
-// into ASCII.
-func toHalfWidth(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= '０' && r <= '９':
-			return '0' + (r - '０')
-		case r == '－' || r == 'ー':
-			return '-'
-		}
-		return r
-	}, s)
-}
-
-func (s *Server) createTournament(c *gin.Context) {
+func (s *Server) createTournament(c *gin.Context) (result, error) {
 	lang := s.i18n.lang(c)
 	form, in := s.readTournamentForm(c, lang)
 	if len(form.Errors) > 0 {
-		s.renderTournaments(c, http.StatusUnprocessableEntity, form)
-		return
+		return s.tournamentsPage(c, http.StatusUnprocessableEntity, form)
 	}
 	t, err := s.deps.Service.CreateTournament(c.Request.Context(), c.GetString(judgeKey), in)
-	if s.tournamentFields(lang, err, &form) {
-		s.renderTournaments(c, http.StatusUnprocessableEntity, form)
-		return
-	}
 	if err != nil {
-		if form.Error = s.formError(c, err); form.Error == "" {
-			return
+		if !s.place(lang, err, tournamentRules, form.Errors) {
+			var ok bool
+			if form.Error, ok = s.formError(c, err); !ok {
+				return result{}, err
+			}
 		}
-		s.renderTournaments(c, http.StatusUnprocessableEntity, form)
-		return
+		return s.tournamentsPage(c, http.StatusUnprocessableEntity, form)
 	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d", t.ID), "flash.tournament_created")
-}
-
-// formError returns the message of a service error that a form shows next
-// to its fields (a rule the input breaks), or shows the error page and
-// returns "" for any other error.
-func (s *Server) formError(c *gin.Context, err error) string {
-	status, msg, _ := s.describe(s.i18n.lang(c), err)
-	if status != http.StatusUnprocessableEntity {
-		s.failPage(c, err)
-		return ""
-	}
-	s.log.Info("form refused", "id", c.GetString(requestIDKey), "err", err)
-	return msg
-}
-
-// refusal returns the status and the message of a service error that the
-// page shows next to the button or form that caused it: a rule the action
-// breaks (422), or a conflict with what is recorded (409), such as another
-// judge's change made first. For any other error it shows the error page
-// and returns "".
-func (s *Server) refusal(c *gin.Context, err error) (int, string) {
-	status, msg, _ := s.describe(s.i18n.lang(c), err)
-	if status != http.StatusUnprocessableEntity && status != http.StatusConflict {
-		s.failPage(c, err)
-		return 0, ""
-	}
-	s.log.Info("action refused", "id", c.GetString(requestIDKey), "status", status, "err", err)
-	return status, msg
+	return seeOther(fmt.Sprintf("/judge/t/%d", t.ID), "flash.tournament_created"), nil
 }
 
 // overviewPage is the view model of /judge/t/:id.
@@ -231,6 +143,15 @@ type endForm struct {
 	Winners  string
 	Error    string // why closing or reopening was refused
 	Reason   string // the reason to reopen, as typed
+}
+
+// overviewForms is what the overview shows again after a refused action:
+// the edit form as typed, the message of a refused pairing, or the end
+// form with its message.
+type overviewForms struct {
+	edit      *tournamentForm // nil for the tournament as recorded
+	pairError string
+	end       endForm
 }
 
 // loadTournament reads the :id tournament and builds its navigation.
@@ -268,24 +189,8 @@ func pathID(c *gin.Context, name string) (int64, error) {
 	return id, nil
 }
 
-func (s *Server) showTournament(c *gin.Context) {
-	t, nav, err := s.loadTournament(c, "overview")
-	if err != nil {
-		s.failPage(c, err)
-		return
-	}
-	s.renderTournament(c, http.StatusOK, t, nav, tournamentFormOf(t), "", endForm{})
-}
-
-// renderOverview shows the :id tournament's overview again with the
-// message of a refused pairing next to its button.
-func (s *Server) renderOverview(c *gin.Context, status int, pairError string) {
-	t, nav, err := s.loadTournament(c, "overview")
-	if err != nil {
-		s.failPage(c, err)
-		return
-	}
-	s.renderTournament(c, status, t, nav, tournamentFormOf(t), pairError, endForm{})
+func (s *Server) showTournament(c *gin.Context) (result, error) {
+	return s.overview(c, http.StatusOK, overviewForms{})
 }
 
 // tournamentFormOf is the edit form of t as recorded.
@@ -296,28 +201,38 @@ func tournamentFormOf(t tournament.Tournament) tournamentForm {
 	}
 }
 
-func (s *Server) renderTournament(c *gin.Context, status int, t tournament.Tournament, nav *tournamentNav, form tournamentForm, pairError string, end endForm) {
-	players, err := s.deps.Service.Players(c.Request.Context(), t.ID)
+// overview is the :id tournament's overview with the forms f.
+func (s *Server) overview(c *gin.Context, status int, f overviewForms) (result, error) {
+	t, nav, err := s.loadTournament(c, "overview")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
+	}
+	ctx := c.Request.Context()
+	players, err := s.deps.Service.Players(ctx, t.ID)
+	if err != nil {
+		return result{}, err
+	}
+	canPair, err := s.deps.Service.CanPair(ctx, t.ID)
+	if err != nil {
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
+	end := f.end
 	end.State = t.State()
 	if t.Closed != nil {
 		end.ClosedBy = s.i18n.text(lang, "end.closed_by", map[string]any{"Judge": t.Closed.Judge, "At": localTime(t.Closed.At)})
-		st, err := s.deps.Service.Standings(c.Request.Context(), t.ID)
+		st, err := s.deps.Service.Standings(ctx, t.ID)
 		if err != nil {
-			s.failPage(c, err)
-			return
+			return result{}, err
 		}
 		end.Winners = winnerNames(lang, st)
 	}
-	canPair, err := s.deps.Service.CanPair(c.Request.Context(), t.ID)
-	if err != nil {
-		s.failPage(c, err)
-		return
+	form := tournamentFormOf(t)
+	if f.edit != nil {
+		// The ruleset is the tournament's copy, whatever the form says.
+		form, form.Ruleset = *f.edit, t.Ruleset.Name
 	}
+	att := tournament.CountAttendance(players)
 	vm := overviewPage{
 		page: s.newPage(c, "page.overview", map[string]any{"Name": t.Name}),
 		T: tournamentLine{
@@ -325,45 +240,40 @@ func (s *Server) renderTournament(c *gin.Context, status int, t tournament.Tourn
 			Rounds: t.Rounds, GameMinutes: t.GameMinutes,
 		},
 		RulesetVer: t.Ruleset.Version,
-		Players:    len(players),
+		Players:    att.Registered,
+		CheckedIn:  att.CheckedIn,
+		Dropped:    att.Dropped,
 		NextRound:  len(nav.Rounds) + 1,
 		CanPair:    canPair,
-		PairError:  pairError,
+		PairError:  f.pairError,
 		Form:       form,
 		End:        end,
 	}
 	vm.Nav = nav
-	att := tournament.CountAttendance(players)
-	vm.CheckedIn, vm.Dropped = att.CheckedIn, att.Dropped
-	s.render(c, status, "tournament", vm)
+	return showStatus(status, "tournament", vm), nil
 }
 
-func (s *Server) editTournament(c *gin.Context) {
-	t, nav, err := s.loadTournament(c, "overview")
+func (s *Server) editTournament(c *gin.Context) (result, error) {
+	tid, err := pathID(c, "id")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
 	form, in := s.readTournamentForm(c, lang)
-	form.Ruleset = t.Ruleset.Name
-	if len(form.Errors) > 0 {
-		s.renderTournament(c, http.StatusUnprocessableEntity, t, nav, form, "", endForm{})
-		return
-	}
-	if _, err := s.deps.Service.EditTournament(c.Request.Context(), c.GetString(judgeKey), t.ID, in); err != nil {
-		if s.tournamentFields(lang, err, &form) {
-			s.renderTournament(c, http.StatusUnprocessableEntity, t, nav, form, "", endForm{})
-			return
+	status := http.StatusUnprocessableEntity
+	if len(form.Errors) == 0 {
+		t, err := s.deps.Service.EditTournament(c.Request.Context(), c.GetString(judgeKey), tid, in)
+		if err == nil {
+			return seeOther(fmt.Sprintf("/judge/t/%d", t.ID), "flash.saved"), nil
 		}
-		var status int
-		if status, form.Error = s.refusal(c, err); form.Error == "" {
-			return
+		if !s.place(lang, err, tournamentRules, form.Errors) {
+			var ok bool
+			if status, form.Error, ok = s.refusal(c, err); !ok {
+				return result{}, err
+			}
 		}
-		s.renderTournament(c, status, t, nav, form, "", endForm{})
-		return
 	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d", t.ID), "flash.saved")
+	return s.overview(c, status, overviewForms{edit: &form})
 }
 
 // winnerNames names the players ranked 1st, as lang lists them.
@@ -380,37 +290,35 @@ func winnerNames(lang string, st []tournament.Standing) string {
 }
 
 // closeTournament closes the tournament: its standings are final.
-func (s *Server) closeTournament(c *gin.Context) {
-	t, nav, err := s.loadTournament(c, "overview")
+func (s *Server) closeTournament(c *gin.Context) (result, error) {
+	tid, err := pathID(c, "id")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
-	if _, err := s.deps.Service.CloseTournament(c.Request.Context(), c.GetString(judgeKey), t.ID); err != nil {
-		var end endForm
-		var status int
-		if status, end.Error = s.refusal(c, err); end.Error != "" {
-			s.renderTournament(c, status, t, nav, tournamentFormOf(t), "", end)
+	if _, err := s.deps.Service.CloseTournament(c.Request.Context(), c.GetString(judgeKey), tid); err != nil {
+		status, msg, ok := s.refusal(c, err)
+		if !ok {
+			return result{}, err
 		}
-		return
+		return s.overview(c, status, overviewForms{end: endForm{Error: msg}})
 	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d", t.ID), "flash.closed")
+	return seeOther(fmt.Sprintf("/judge/t/%d", tid), "flash.closed"), nil
 }
 
 // reopenTournament reopens a closed tournament, with the judge's reason.
-func (s *Server) reopenTournament(c *gin.Context) {
-	t, nav, err := s.loadTournament(c, "overview")
+func (s *Server) reopenTournament(c *gin.Context) (result, error) {
+	tid, err := pathID(c, "id")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	end := endForm{Reason: strings.TrimSpace(c.PostForm("reason"))}
-	if _, err := s.deps.Service.ReopenTournament(c.Request.Context(), c.GetString(judgeKey), t.ID, end.Reason); err != nil {
+	if _, err := s.deps.Service.ReopenTournament(c.Request.Context(), c.GetString(judgeKey), tid, end.Reason); err != nil {
 		var status int
-		if status, end.Error = s.refusal(c, err); end.Error != "" {
-			s.renderTournament(c, status, t, nav, tournamentFormOf(t), "", end)
+		var ok bool
+		if status, end.Error, ok = s.refusal(c, err); !ok {
+			return result{}, err
 		}
-		return
+		return s.overview(c, status, overviewForms{end: end})
 	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d", t.ID), "flash.reopened")
+	return seeOther(fmt.Sprintf("/judge/t/%d", tid), "flash.reopened"), nil
 }

@@ -38,14 +38,6 @@ type notFound struct {
 
 func (e *notFound) Error() string { return "not found: " + e.id }
 
-// code is the code of the rule err breaks, "" for none.
-func code(err error) string {
-	if v := (*referee.Violation)(nil); errors.As(err, &v) {
-		return v.Code
-	}
-	return ""
-}
-
 // fail maps an error to its HTTP status and a message in the request's
 // language. It is the one place that does so.
 func (s *Server) fail(c *gin.Context, err error) {

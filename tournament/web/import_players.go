@@ -55,28 +55,26 @@ type importLine struct {
 	Warning    string // why an added line may be someone already there
 }
 
-func (s *Server) showImport(c *gin.Context) {
-	s.renderImport(c, http.StatusOK, "", nil)
+func (s *Server) showImport(c *gin.Context) (result, error) {
+	return s.importPage(c, http.StatusOK, "", nil)
 }
 
-func (s *Server) renderImport(c *gin.Context, status int, msg string, pv *importPreview) {
+func (s *Server) importPage(c *gin.Context, status int, msg string, pv *importPreview) (result, error) {
 	t, nav, err := s.loadTournament(c, "players")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	vm := importPage{page: s.newPage(c, "page.import", map[string]any{"Name": t.Name}), TID: t.ID, Error: msg, Preview: pv}
 	vm.Nav = nav
-	s.render(c, status, "import", vm)
+	return showStatus(status, "import", vm), nil
 }
 
 // previewImport reads the uploaded file and shows what importing it would
 // do, line by line, without storing anything.
-func (s *Server) previewImport(c *gin.Context) {
+func (s *Server) previewImport(c *gin.Context) (result, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
 	fh, err := c.FormFile("file")
@@ -85,71 +83,60 @@ func (s *Server) previewImport(c *gin.Context) {
 		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
 			id = "import.too_large"
 		}
-		s.renderImport(c, http.StatusUnprocessableEntity, s.i18n.text(lang, id, map[string]any{"MB": maxImport >> 20}), nil)
-		return
+		return s.importPage(c, http.StatusUnprocessableEntity, s.i18n.text(lang, id, map[string]any{"MB": maxImport >> 20}), nil)
 	}
 	if fh.Size > maxImport {
-		s.renderImport(c, http.StatusUnprocessableEntity, s.i18n.text(lang, "import.too_large", map[string]any{"MB": maxImport >> 20}), nil)
-		return
+		return s.importPage(c, http.StatusUnprocessableEntity, s.i18n.text(lang, "import.too_large", map[string]any{"MB": maxImport >> 20}), nil)
 	}
 	f, err := fh.Open()
 	if err != nil {
-		s.failPage(c, fmt.Errorf("open upload: %w", err))
-		return
+		return result{}, fmt.Errorf("open upload: %w", err)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxImport))
 	if err != nil {
-		s.failPage(c, fmt.Errorf("read upload: %w", err))
-		return
+		return result{}, fmt.Errorf("read upload: %w", err)
 	}
 	r, err := roster.Read(data)
 	if err != nil {
-		s.renderImport(c, http.StatusUnprocessableEntity, s.rosterError(c, err), nil)
-		return
+		return s.importPage(c, http.StatusUnprocessableEntity, s.rosterError(c, err), nil)
 	}
 	plan, err := s.deps.Service.PlanImport(c.Request.Context(), tid, r.Rows)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	players, err := s.deps.Service.Players(c.Request.Context(), tid)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	pv := s.newImportPreview(lang, r, plan, players)
 	pv.FileName = fh.Filename
 	pv.Data = base64.StdEncoding.EncodeToString(data)
-	s.renderImport(c, http.StatusOK, "", &pv)
+	return s.importPage(c, http.StatusOK, "", &pv)
 }
 
 // importPlayers registers the players of the file the judge confirmed,
 // read again from the preview's form: whatever changed since the preview
 // (a player registered by hand meanwhile) is planned anew, and a row
 // already registered is never added twice.
-func (s *Server) importPlayers(c *gin.Context) {
+func (s *Server) importPlayers(c *gin.Context) (result, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
 	data, err := base64.StdEncoding.DecodeString(c.PostForm("data"))
 	if err != nil || len(data) == 0 || len(data) > maxImport {
-		s.renderImport(c, http.StatusUnprocessableEntity, s.i18n.text(lang, "import.no_file", nil), nil)
-		return
+		return s.importPage(c, http.StatusUnprocessableEntity, s.i18n.text(lang, "import.no_file", nil), nil)
 	}
 	r, err := roster.Read(data)
 	if err != nil {
-		s.renderImport(c, http.StatusUnprocessableEntity, s.rosterError(c, err), nil)
-		return
+		return s.importPage(c, http.StatusUnprocessableEntity, s.rosterError(c, err), nil)
 	}
 	if _, err := s.deps.Service.ImportPlayers(c.Request.Context(), c.GetString(judgeKey), tid, r.Rows); err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
-	seeOther(c, fmt.Sprintf("/judge/t/%d/players", tid), "import.done")
+	return seeOther(fmt.Sprintf("/judge/t/%d/players", tid), "import.done"), nil
 }
 
 // rosterError is the message of a file roster cannot read.

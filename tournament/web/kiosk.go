@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"net/http"
@@ -142,16 +141,14 @@ type kioskText struct {
 	Placement string            `json:"placement"` // with {K}, {N} and {T}
 }
 
-func (s *Server) showKiosk(c *gin.Context) {
+func (s *Server) showKiosk(c *gin.Context) (result, error) {
 	tid, err := pathID(c, "id")
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	live, err := s.live(c.Request.Context(), tid)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	lang := s.i18n.lang(c)
 	vm := kioskPage{
@@ -205,7 +202,7 @@ func (s *Server) showKiosk(c *gin.Context) {
 	if len(vm.Standings) == 0 {
 		vm.Standings = nil
 	}
-	s.renderKiosk(c, vm)
+	return show("kiosk", vm), nil
 }
 
 // standingsLabel says what the kiosk's standings count, and offers the
@@ -356,23 +353,6 @@ func (s *Server) kioskText(lang string) kioskText {
 		t.Ended[e] = s.i18n.text(lang, "score.ended_"+e, nil)
 	}
 	return t
-}
-
-// renderKiosk renders the kiosk page into a buffer, then writes it. The
-// kiosk has its own document ("kiosk"), without the judges' header.
-func (s *Server) renderKiosk(c *gin.Context, vm kioskPage) {
-	t, ok := s.con.pages["kiosk"]
-	if !ok {
-		s.renderFailure(c, fmt.Errorf("no page template %q", "kiosk"))
-		return
-	}
-	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "kiosk", vm); err != nil {
-		s.renderFailure(c, fmt.Errorf("render kiosk: %w", err))
-		return
-	}
-	pageHeaders(c)
-	c.Data(http.StatusOK, "text/html; charset=utf-8", buf.Bytes())
 }
 
 // kioskURL is the kiosk's address for the QR code that phones scan in the

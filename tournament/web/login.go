@@ -23,11 +23,10 @@ type loginPage struct {
 	PasswordError string
 }
 
-func (s *Server) showLogin(c *gin.Context) {
+func (s *Server) showLogin(c *gin.Context) (result, error) {
 	next := localPath(c.Query("next"), "/judge")
 	if _, ok := s.sessionJudge(c); ok {
-		c.Redirect(http.StatusSeeOther, next)
-		return
+		return seeOther(next, ""), nil
 	}
 	vm := loginPage{
 		page:         s.newPage(c, "page.login", nil),
@@ -35,7 +34,7 @@ func (s *Server) showLogin(c *gin.Context) {
 		LoggedOut:    c.Query("bye") == "1",
 		AllLoggedOut: c.Query("all") == "1",
 	}
-	s.render(c, http.StatusOK, "login", vm)
+	return show("login", vm), nil
 }
 
 // limitLogins refuses the login form of an address that got the password
@@ -43,23 +42,23 @@ func (s *Server) showLogin(c *gin.Context) {
 // guard).
 func (s *Server) limitLogins(c *gin.Context) {
 	if s.con.limiter.blocked(clientAddr(c), time.Now()) {
-		s.tooManyLogins(c, loginPage{page: s.newPage(c, "page.login", nil), Next: "/judge"})
+		s.answer(c, s.tooManyLogins(c, loginPage{page: s.newPage(c, "page.login", nil), Next: "/judge"}))
 		c.Abort()
 		return
 	}
 	c.Next()
 }
 
-func (s *Server) tooManyLogins(c *gin.Context, vm loginPage) {
+func (s *Server) tooManyLogins(c *gin.Context, vm loginPage) result {
 	c.Header("Retry-After", strconv.Itoa(s.con.limiter.retryAfter()))
 	vm.Error = s.i18n.text(vm.Lang, "login.too_many", nil)
-	s.render(c, http.StatusTooManyRequests, "login", vm)
+	return showStatus(http.StatusTooManyRequests, "login", vm)
 }
 
 // logIn checks the shared judge password and starts a session in the name
 // the judge typed, which the audit log then records for every change.
 // Only a wrong password counts against the address's login limit.
-func (s *Server) logIn(c *gin.Context) {
+func (s *Server) logIn(c *gin.Context) (result, error) {
 	vm := loginPage{
 		page: s.newPage(c, "page.login", nil),
 		Name: strings.TrimSpace(c.PostForm("name")),
@@ -79,55 +78,46 @@ func (s *Server) logIn(c *gin.Context) {
 		vm.PasswordError = s.i18n.text(lang, "login.password_missing", nil)
 	}
 	if vm.NameError != "" || vm.PasswordError != "" {
-		s.render(c, http.StatusUnprocessableEntity, "login", vm)
-		return
+		return showStatus(http.StatusUnprocessableEntity, "login", vm), nil
 	}
 	addr := clientAddr(c)
 	ok, succeeded := s.con.limiter.attempt(addr, time.Now())
 	if !ok {
-		s.tooManyLogins(c, vm)
-		return
+		return s.tooManyLogins(c, vm), nil
 	}
-	ok, err = checkPassword(c.Request.Context(), s.con.settings, password)
-	if err != nil {
-		s.failPage(c, err)
-		return
+	if ok, err = checkPassword(c.Request.Context(), s.con.settings, password); err != nil {
+		return result{}, err
 	}
 	if !ok {
 		s.log.Info("judge login refused", "id", c.GetString(requestIDKey), "addr", addr, "name", vm.Name)
 		vm.Error = s.i18n.text(lang, "login.wrong", nil)
-		s.render(c, http.StatusUnauthorized, "login", vm)
-		return
+		return showStatus(http.StatusUnauthorized, "login", vm), nil
 	}
 	succeeded()
 	if err := startSession(c, name, s.con.epoch.get()); err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	s.log.Info("judge logged in", "id", c.GetString(requestIDKey), "addr", addr, "name", vm.Name)
-	c.Redirect(http.StatusSeeOther, vm.Next)
+	return seeOther(vm.Next, ""), nil
 }
 
-func (s *Server) logOut(c *gin.Context) {
+func (s *Server) logOut(c *gin.Context) (result, error) {
 	if err := s.endSession(c); err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
-	c.Redirect(http.StatusSeeOther, "/judge/login?bye=1")
+	return seeOther("/judge/login?bye=1", ""), nil
 }
 
 // logOutEveryone ends every judge's session, this browser's too: for a lost
 // tablet, whose cookie a logout elsewhere cannot reach. Each judge logs in
 // again with the password.
-func (s *Server) logOutEveryone(c *gin.Context) {
+func (s *Server) logOutEveryone(c *gin.Context) (result, error) {
 	if err := s.con.epoch.bump(c.Request.Context(), s.con.settings); err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	s.log.Info("every judge logged out", "id", c.GetString(requestIDKey), "addr", c.RemoteIP(), "judge", c.GetString(judgeKey))
 	if err := s.endSession(c); err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
-	c.Redirect(http.StatusSeeOther, "/judge/login?all=1")
+	return seeOther("/judge/login?all=1", ""), nil
 }

@@ -1,10 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"fmt"
 	"net"
-	"net/http"
 	"net/url"
 	"strconv"
 
@@ -84,23 +82,6 @@ func (s *Server) newPrintPage(c *gin.Context, pr printRound, titleID string) pri
 		p.Loopback = true
 	}
 	return p
-}
-
-// renderPrint renders a printable's "print" document into a buffer, then
-// writes it, as render does for the console's pages.
-func (s *Server) renderPrint(c *gin.Context, name string, vm any) {
-	t, ok := s.con.pages[name]
-	if !ok {
-		s.renderFailure(c, fmt.Errorf("no page template %q", name))
-		return
-	}
-	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "print", vm); err != nil {
-		s.renderFailure(c, fmt.Errorf("render %s: %w", name, err))
-		return
-	}
-	pageHeaders(c)
-	c.Data(http.StatusOK, "text/html; charset=utf-8", buf.Bytes())
 }
 
 // onlyTable reads ?table=, which prints one table's sheet; 0 prints all.

@@ -37,20 +37,19 @@ type pairingTable struct {
 
 // printPairingsByName prints the round's pairing by kana, for players
 // looking for their own name on the wall.
-func (s *Server) printPairingsByName(c *gin.Context) {
-	s.printPairings(c, true)
+func (s *Server) printPairingsByName(c *gin.Context) (result, error) {
+	return s.printPairings(c, true)
 }
 
 // printPairingsByTable prints the round's pairing table by table.
-func (s *Server) printPairingsByTable(c *gin.Context) {
-	s.printPairings(c, false)
+func (s *Server) printPairingsByTable(c *gin.Context) (result, error) {
+	return s.printPairings(c, false)
 }
 
-func (s *Server) printPairings(c *gin.Context, byName bool) {
+func (s *Server) printPairings(c *gin.Context, byName bool) (result, error) {
 	pr, err := s.loadPrintRound(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	title := "print.pairings_by_table"
 	if byName {
@@ -72,5 +71,5 @@ func (s *Server) printPairings(c *gin.Context, byName bool) {
 	// The wall's list is ordered as players look for themselves: by
 	// reading, アオキ with あおき.
 	slices.SortFunc(vm.Entries, func(a, b pairingEntry) int { return strings.Compare(a.order, b.order) })
-	s.renderPrint(c, "print_pairings", vm)
+	return show("print_pairings", vm), nil
 }

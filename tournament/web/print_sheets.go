@@ -59,11 +59,10 @@ type chipCell struct {
 
 // printScoreSheets prints a score sheet per table of the round, or only
 // ?table=.
-func (s *Server) printScoreSheets(c *gin.Context) {
+func (s *Server) printScoreSheets(c *gin.Context) (result, error) {
 	pr, only, err := s.loadPrintTables(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	rs := pr.t.Ruleset
 	vm := scoresPage{printPage: s.newPrintPage(c, pr, "print.scores"), Minutes: pr.t.GameMinutes, VPCap: rs.VPCap, WinVP: rs.WinVP}
@@ -73,16 +72,15 @@ func (s *Server) printScoreSheets(c *gin.Context) {
 		}
 		vm.Sheets = append(vm.Sheets, scoreSheet{Number: tv.Table.Number, Players: s.seatLines(vm.Lang, tv), Seated: tv.Table.Seating != nil})
 	}
-	s.renderPrint(c, "print_scores", vm)
+	return show("print_scores", vm), nil
 }
 
 // printBoardSheets prints a board sheet per table of the round, or only
 // ?table=.
-func (s *Server) printBoardSheets(c *gin.Context) {
+func (s *Server) printBoardSheets(c *gin.Context) (result, error) {
 	pr, only, err := s.loadPrintTables(c)
 	if err != nil {
-		s.failPage(c, err)
-		return
+		return result{}, err
 	}
 	vm := boardsPage{printPage: s.newPrintPage(c, pr, "print.boards")}
 	vm.DangoRule = s.i18n.text(vm.Lang, "dango."+string(pr.t.Ruleset.Dango), nil)
@@ -92,7 +90,7 @@ func (s *Server) printBoardSheets(c *gin.Context) {
 		}
 		vm.Sheets = append(vm.Sheets, s.newBoardSheet(vm.Lang, tv))
 	}
-	s.renderPrint(c, "print_boards", vm)
+	return show("print_boards", vm), nil
 }
 
 // loadPrintTables reads the round and ?table=, which must be one of its tables.

@@ -28,7 +28,7 @@ import (
 // the parsed templates, the static files, the session store and the login
 // limiter. It is built once in New.
 type console struct {
-	pages    map[string]*template.Template
+	pages    map[string]pageSet
 	assets   map[string]asset
 	sessions gin.HandlerFunc
 	limiter  *loginLimiter
@@ -117,9 +117,18 @@ func loadAssets(fsys fs.FS) (map[string]asset, error) {
 	return out, nil
 }
 
+// pageSet is one page's templates: the page, the layout and the partials.
+type pageSet struct {
+	t *template.Template
+	// doc is the template of the page's whole document: "layout" for the
+	// console's pages, "print" for a printable ("sheets"), or the page's
+	// own document ("kiosk").
+	doc string
+}
+
 // parsePages parses each page of templates.FS with the layout and the
 // partials into its own set, keyed by the page's file name without ".html".
-func parsePages(tr *translator, assets map[string]asset) (map[string]*template.Template, error) {
+func parsePages(tr *translator, assets map[string]asset) (map[string]pageSet, error) {
 	funcs := template.FuncMap{
 		// t translates a message id; args are name, value pairs for the message.
 		"t": func(lang, id string, args ...any) (string, error) {
@@ -162,13 +171,21 @@ func parsePages(tr *translator, assets map[string]asset) (map[string]*template.T
 	if err != nil {
 		return nil, err
 	}
-	pages := map[string]*template.Template{}
+	pages := map[string]pageSet{}
 	for _, n := range names {
 		t, err := template.New(path.Base(n)).Funcs(funcs).ParseFS(templates.FS, "layout.html", "partials/*.html", n)
 		if err != nil {
 			return nil, fmt.Errorf("parse %s: %w", n, err)
 		}
-		pages[strings.TrimSuffix(path.Base(n), ".html")] = t
+		name := strings.TrimSuffix(path.Base(n), ".html")
+		set := pageSet{t: t, doc: "layout"}
+		switch {
+		case t.Lookup(name) != nil:
+			set.doc = name
+		case t.Lookup("sheets") != nil:
+			set.doc = "print"
+		}
+		pages[name] = set
 	}
 	return pages, nil
 }
@@ -230,21 +247,75 @@ func (s *Server) newPage(c *gin.Context, titleID string, data map[string]any) pa
 	}
 }
 
-// render executes the named page into a buffer and only then writes it, so
-// a template error is a clean 500 rather than half a page.
-func (s *Server) render(c *gin.Context, status int, name string, vm any) {
-	t, ok := s.con.pages[name]
-	if !ok {
-		s.renderFailure(c, fmt.Errorf("no page template %q", name))
+// result is what a page handler answers: a page to render, with its status
+// and view model, or where the browser goes after a successful form
+// (Post/Redirect/Get).
+type result struct {
+	status int
+	page   string // the page's templates: templates/pages/<page>.html
+	block  string // a part of the page to render alone; "" for its whole document
+	view   any
+	to     string // a redirect's target, answered with 303
+	flash  string // with to: the message id the next page shows
+}
+
+// show renders page with the view model vm, with status 200.
+func show(page string, vm any) result { return result{status: http.StatusOK, page: page, view: vm} }
+
+// showStatus renders page with vm and status: a form shown again with the
+// service's refusal (422 or 409).
+func showStatus(status int, page string, vm any) result {
+	return result{status: status, page: page, view: vm}
+}
+
+// seeOther ends a successful form with Post/Redirect/Get, keeping the
+// message flashID for the next page.
+func seeOther(to, flashID string) result { return result{to: to, flash: flashID} }
+
+// pageHandler is a page's handler: it parses the request, calls the
+// service and returns what to show, or an error for page to map.
+type pageHandler func(c *gin.Context) (result, error)
+
+// page adapts a pageHandler: its error goes through failPage, the one
+// mapping of errors to statuses and messages; its result is rendered or
+// redirected to.
+func (s *Server) page(h pageHandler) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		r, err := h(c)
+		if err != nil {
+			s.failPage(c, err)
+			return
+		}
+		s.answer(c, r)
+	}
+}
+
+// answer writes r: a redirect, or the page rendered into a buffer first,
+// so that a template error is a clean 500 rather than half a page.
+func (s *Server) answer(c *gin.Context, r result) {
+	if r.to != "" {
+		if r.flash != "" {
+			flash(c, r.flash)
+		}
+		c.Redirect(http.StatusSeeOther, r.to)
 		return
 	}
+	set, ok := s.con.pages[r.page]
+	if !ok {
+		s.renderFailure(c, fmt.Errorf("no page template %q", r.page))
+		return
+	}
+	doc := set.doc
+	if r.block != "" {
+		doc = r.block
+	}
 	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "layout", vm); err != nil {
-		s.renderFailure(c, fmt.Errorf("render %s: %w", name, err))
+	if err := set.t.ExecuteTemplate(&buf, doc, r.view); err != nil {
+		s.renderFailure(c, fmt.Errorf("render %s: %w", r.page, err))
 		return
 	}
 	pageHeaders(c)
-	c.Data(status, "text/html; charset=utf-8", buf.Bytes())
+	c.Data(r.status, "text/html; charset=utf-8", buf.Bytes())
 }
 
 // renderFailure answers a page that could not be rendered with a plain 500.
@@ -282,17 +353,8 @@ func (s *Server) failPage(c *gin.Context, err error) {
 	}
 	s.log.Log(c.Request.Context(), level, "request failed", "id", c.GetString(requestIDKey), "status", status, "err", err)
 	vm := errorPage{page: s.newPage(c, "page.error", nil), Status: status, Message: msg, Back: backLink(c, "/judge")}
-	s.render(c, status, "error", vm)
+	s.answer(c, showStatus(status, "error", vm))
 	c.Abort()
-}
-
-// seeOther ends a successful form with Post/Redirect/Get, keeping a
-// message id to show on the next page.
-func seeOther(c *gin.Context, to, flashID string) {
-	if flashID != "" {
-		flash(c, flashID)
-	}
-	c.Redirect(http.StatusSeeOther, to)
 }
 
 // localPath returns target when it is a path on this site, else fallback:
