@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // judgeKey is the gin context key holding the name of the judge making the request.
@@ -65,15 +67,15 @@ func (s *Server) requireJudge(c *gin.Context) {
 		return
 	}
 	if !strings.HasPrefix(c.Request.URL.Path, "/api/") {
-		next := "/judge"
+		next := route.Tournaments
 		if c.Request.Method == http.MethodGet {
 			next = c.Request.URL.RequestURI()
 		}
-		c.Redirect(http.StatusSeeOther, "/judge/login?next="+url.QueryEscape(next))
+		c.Redirect(http.StatusSeeOther, route.Login+"?next="+url.QueryEscape(next))
 		c.Abort()
 		return
 	}
-	c.AbortWithStatusJSON(http.StatusUnauthorized, gin.H{"error": s.i18n.text(s.i18n.lang(c), "error.unauthorized", nil)})
+	c.AbortWithStatusJSON(http.StatusUnauthorized, gin.H{"error": s.i18n.Text(s.i18n.Lang(c), "error.unauthorized", nil)})
 }
 
 // checkToken checks the request's "Authorization: Bearer <token>" against

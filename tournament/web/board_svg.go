@@ -78,14 +78,14 @@ func num(f float64) string { return strconv.FormatFloat(math.Round(f*10)/10, 'f'
 // newBoardView draws b as the drawing id; clumps are the red clumps of a
 // dealt board that must be re-dealt, or nil.
 func (s *Server) newBoardView(id, lang string, b referee.Board, clumps [][]referee.Hex) boardView {
-	title := s.i18n.text(lang, "board.title", map[string]any{"White": b.Roll.White, "Blue": b.Roll.Blue, "Redeals": b.Redeals})
+	title := s.i18n.Text(lang, "board.title", map[string]any{"White": b.Roll.White, "Blue": b.Roll.Blue, "Redeals": b.Redeals})
 	if sp := s.spiralText(lang, b); sp.Corner != 0 {
-		title = s.i18n.text(lang, "board.title_spiral", map[string]any{"Corner": sp.Corner, "Start": sp.Start, "Seed": sp.Seed})
+		title = s.i18n.Text(lang, "board.title_spiral", map[string]any{"Corner": sp.Corner, "Start": sp.Start, "Seed": sp.Seed})
 	}
 	v := boardView{
 		ID:          id,
 		Title:       title,
-		RobberLabel: s.i18n.text(lang, "board.robber", nil),
+		RobberLabel: s.i18n.Text(lang, "board.robber", nil),
 		ViewBox:     "-280 -265 560 530",
 		Redeal:      len(clumps) > 0,
 	}
@@ -99,7 +99,7 @@ func (s *Server) newBoardView(id, lang string, b referee.Board, clumps [][]refer
 		h := hexView{
 			Points:  strings.Join(pts, " "),
 			Fill:    terrainFill[t.Terrain],
-			Terrain: s.i18n.text(lang, "terrain."+string(t.Terrain), nil),
+			Terrain: s.i18n.Text(lang, "terrain."+string(t.Terrain), nil),
 			X:       num(cx * boardScale),
 			Y:       num(cy * boardScale),
 			NumberY: num(cy*boardScale + 6),
@@ -131,12 +131,12 @@ func (s *Server) newBoardView(id, lang string, b referee.Board, clumps [][]refer
 			Y:     num(py * boardScale),
 			Fill:  harborFill[hb.Kind],
 			Ratio: "2:1",
-			Label: s.i18n.text(lang, "harbor."+string(hb.Kind), nil),
+			Label: s.i18n.Text(lang, "harbor."+string(hb.Kind), nil),
 		}
 		if hb.Kind == referee.GenericHarbor {
 			hv.Ratio = "3:1"
 		} else {
-			hv.Short = s.i18n.text(lang, "harbor_short."+string(hb.Kind), nil)
+			hv.Short = s.i18n.Text(lang, "harbor_short."+string(hb.Kind), nil)
 		}
 		v.Harbors = append(v.Harbors, hv)
 	}
@@ -191,9 +191,9 @@ func (s *Server) dealRows(lang string, b *referee.Board, values map[string]strin
 			}
 		}
 		if cell.Terrain != "" {
-			cell.Label = s.i18n.text(lang, "deal.cell", map[string]any{"Terrain": s.i18n.text(lang, "terrain."+cell.Terrain, nil), "Hex": h.String()})
+			cell.Label = s.i18n.Text(lang, "deal.cell", map[string]any{"Terrain": s.i18n.Text(lang, "terrain."+cell.Terrain, nil), "Hex": h.String()})
 		} else {
-			cell.Label = s.i18n.text(lang, "deal.cell_hex", map[string]any{"Hex": h.String()})
+			cell.Label = s.i18n.Text(lang, "deal.cell_hex", map[string]any{"Hex": h.String()})
 		}
 		r.Cells = append(r.Cells, cell)
 	}

@@ -1,13 +1,13 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // clockPanel is the round clock on the judge's round page: its state, each
@@ -69,10 +69,10 @@ func (s *Server) clockPanel(lang string, tid int64, rv tournament.RoundView, f *
 		Lang: lang, TID: tid, N: rv.Round.Number, State: k.State, StateTxt: k.Label, Remaining: k.Remaining,
 		Shown: k.Shown, Warn: k.Warn, Up: k.Up, Extension: extensionText(rv.Timer.Extension),
 		Form:     extendForm{Seconds: "60"},
-		KioskURL: fmt.Sprintf("/kiosk/%d", tid),
+		KioskURL: route.Path(route.Kiosk, tid),
 	}
 	if k.Placement != "" {
-		p.Placement = s.i18n.text(lang, "clock.placement", map[string]any{"K": k.PlacementK, "N": k.PlacementOf})
+		p.Placement = s.i18n.Text(lang, "clock.placement", map[string]any{"K": k.PlacementK, "N": k.PlacementOf})
 		p.PlacementLeft, p.PlacementShown = k.PlacementLeft, clockText(k.PlacementLeft)
 	}
 	if f != nil {
@@ -81,7 +81,7 @@ func (s *Server) clockPanel(lang string, tid int64, rv tournament.RoundView, f *
 	for _, t := range rv.Timer.Tables {
 		r := seconds(t.Remaining)
 		p.Tables = append(p.Tables, clockTableLine{
-			Number: t.Number, Status: t.Status, StatusTxt: s.i18n.text(lang, "kiosk.status_"+t.Status, nil),
+			Number: t.Number, Status: t.Status, StatusTxt: s.i18n.Text(lang, "kiosk.status_"+t.Status, nil),
 			Remaining: r, Shown: clockText(r), Extension: extensionText(t.Extension),
 		})
 		switch t.Status {
@@ -103,7 +103,7 @@ func (s *Server) recordClock(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	in := tournament.ClockInput{Action: c.PostForm("action")}
 	f := extendForm{Seconds: "60", Errors: fieldErrors{}}
 	if in.Action == tournament.ClockExtend {
@@ -116,7 +116,7 @@ func (s *Server) recordClock(c *gin.Context) (result, error) {
 	if len(f.Errors) == 0 {
 		_, err := s.deps.Service.ClockAction(c.Request.Context(), c.GetString(judgeKey), tid, n, in)
 		if err == nil {
-			return seeOther(fmt.Sprintf("/judge/t/%d/rounds/%d#clock", tid, n), "flash.clock_"+in.Action), nil
+			return seeOther(route.Path(route.Round, tid, n)+"#clock", "flash.clock_"+in.Action), nil
 		}
 		if in.Action != tournament.ClockExtend || !s.place(lang, err, extendRules, f.Errors) {
 			var ok bool

@@ -11,6 +11,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // penaltiesPage is the view model of /judge/t/:id/penalties: the penalties
@@ -102,7 +103,7 @@ func (s *Server) penaltiesPage(c *gin.Context, status int, form penaltyForm, sug
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	vm := penaltiesPage{
 		page: s.newPage(c, "page.penalties", map[string]any{"Name": t.Name}),
 		TID:  t.ID, Rounds: nav.Rounds, Form: form, Suggested: suggested, Revoke: revoke,
@@ -128,7 +129,7 @@ func (s *Server) penaltiesPage(c *gin.Context, status int, form penaltyForm, sug
 // penaltyLine is one penalty as the list shows it.
 func (s *Server) penaltyLine(lang string, rs referee.Ruleset, p tournament.Penalty, names map[int64]string) penaltyLine {
 	line := penaltyLine{
-		ID: p.ID, At: localTime(p.At), Player: names[p.PlayerID], Round: p.Round, Table: p.Table,
+		ID: p.ID, At: s.i18n.In(lang).Time(p.At), Player: names[p.PlayerID], Round: p.Round, Table: p.Table,
 		Offence: p.Offence, Level: levelName(lang, p.Level), LevelID: string(p.Level), Judge: p.Judge, Note: p.Note,
 	}
 	if o, ok := rs.Offence(p.Offence); ok {
@@ -140,7 +141,7 @@ func (s *Server) penaltyLine(lang string, rs referee.Ruleset, p tournament.Penal
 	}
 	if r := p.Revoked; r != nil {
 		line.Revoked = true
-		line.RevokedBy = s.i18n.text(lang, "penalty.revoked_by", map[string]any{"Judge": r.Judge, "At": localTime(r.At)})
+		line.RevokedBy = s.i18n.Text(lang, "penalty.revoked_by", map[string]any{"Judge": r.Judge, "At": s.i18n.In(lang).Time(r.At)})
 		line.RevokeReason = r.Reason
 	}
 	return line
@@ -157,7 +158,7 @@ func (s *Server) readPenaltyForm(c *gin.Context, lang string) (penaltyForm, tour
 	in := tournament.PenaltyInput{Offence: f.Offence, Level: referee.Level(f.Level), Note: f.Note}
 	var err error
 	if in.PlayerID, err = strconv.ParseInt(f.Player, 10, 64); err != nil {
-		f.Errors["player"] = s.i18n.text(lang, "form.choose", nil)
+		f.Errors["player"] = s.i18n.Text(lang, "form.choose", nil)
 	}
 	in.Round, _ = s.formInt(lang, f.Round, 0, 30, false, f.Errors, "round")
 	in.Table, _ = s.formInt(lang, f.Table, 0, 100, false, f.Errors, "table")
@@ -171,7 +172,7 @@ func (s *Server) recordPenalty(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	f, in := s.readPenaltyForm(c, lang)
 	if len(f.Errors) > 0 {
 		return s.penaltiesPage(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
@@ -189,7 +190,7 @@ func (s *Server) recordPenalty(c *gin.Context) (result, error) {
 			return s.penaltiesPage(c, http.StatusOK, f, s.suggestionText(lang, t.Ruleset, sg), revokeForm{})
 		}
 	} else if _, err = s.deps.Service.RecordPenalty(c.Request.Context(), c.GetString(judgeKey), tid, in); err == nil {
-		return seeOther(fmt.Sprintf("/judge/t/%d/penalties", tid), "flash.penalty_recorded"), nil
+		return seeOther(route.Path(route.Penalties, tid), "flash.penalty_recorded"), nil
 	}
 	if !s.place(lang, err, penaltyRules, f.Errors) {
 		var ok bool
@@ -213,9 +214,9 @@ func (s *Server) revokePenalty(c *gin.Context) (result, error) {
 	_, err = s.deps.Service.RevokePenalty(c.Request.Context(), c.GetString(judgeKey), tid, id, rf.Reason)
 	switch {
 	case err == nil:
-		return seeOther(fmt.Sprintf("/judge/t/%d/penalties#pen%d", tid, id), "flash.penalty_revoked"), nil
+		return seeOther(route.Path(route.Penalties, tid)+fmt.Sprintf("#pen%d", id), "flash.penalty_revoked"), nil
 	case code(err) == "revoke-reason-missing":
-		rf.Error = s.i18n.text(s.i18n.lang(c), "form.reason_required", nil)
+		rf.Error = s.i18n.Text(s.i18n.Lang(c), "form.reason_required", nil)
 	default:
 		var ok bool
 		if rf.Error, ok = s.formError(c, err); !ok {
@@ -242,7 +243,7 @@ func (s *Server) suggestionText(lang string, rs referee.Ruleset, sg referee.Sugg
 		"Level": levelName(lang, sg.Level), "Nth": sg.Nth, "Default": levelName(lang, sg.Start),
 		"Highest": levelName(lang, sg.Highest), "From": levelName(lang, rs.EscalateFrom),
 	}
-	return s.i18n.text(lang, suggestionIDs[sg.Why], data)
+	return s.i18n.Text(lang, suggestionIDs[sg.Why], data)
 }
 
 // offenceOptions lists the ruleset's penalty catalogue in lang.
@@ -254,7 +255,7 @@ func (s *Server) offenceOptions(lang string, rs referee.Ruleset) []offenceOption
 			opt.Name = o.NameEN
 		}
 		if o.Remedy != "" {
-			opt.Remedy = s.i18n.text(lang, "remedy."+o.Remedy, nil)
+			opt.Remedy = s.i18n.Text(lang, "remedy."+o.Remedy, nil)
 		}
 		out = append(out, opt)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // playersPage is the view model of /judge/t/:id/players: the players by
@@ -146,7 +147,7 @@ func (s *Server) addPlayer(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	form := playerForm{
 		Name:    strings.TrimSpace(c.PostForm("name")),
 		Kana:    strings.TrimSpace(c.PostForm("kana")),
@@ -154,7 +155,7 @@ func (s *Server) addPlayer(c *gin.Context) (result, error) {
 		Errors:  fieldErrors{},
 	}
 	if form.Name == "" {
-		form.Errors["name"] = s.i18n.text(lang, "form.required", nil)
+		form.Errors["name"] = s.i18n.Text(lang, "form.required", nil)
 		return s.playersPage(c, http.StatusUnprocessableEntity, form, playerRefusal{})
 	}
 	// One change: a refused registration leaves no player behind, so the
@@ -172,7 +173,7 @@ func (s *Server) addPlayer(c *gin.Context) (result, error) {
 	}
 	// Back to an empty form with the focus on the name: the desk registers
 	// one player after another.
-	return seeOther(fmt.Sprintf("/judge/t/%d/players#name", tid), "flash.player_added"), nil
+	return seeOther(route.Path(route.Players, tid)+"#name", "flash.player_added"), nil
 }
 
 // tournamentPlayer reads the :pid player of the :id tournament.
@@ -200,7 +201,7 @@ func (s *Server) playerAction(act func(ctx context.Context, judge string, tid, p
 		if _, err := act(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID); err != nil {
 			return s.playerRefused(c, p, err)
 		}
-		to := fmt.Sprintf("/judge/t/%d/players", p.TournamentID)
+		to := route.Path(route.Players, p.TournamentID)
 		if anchor {
 			to += fmt.Sprintf("#p%d", p.ID)
 		}
@@ -318,7 +319,7 @@ func (s *Server) readPlayerForm(c *gin.Context, lang string) (playerForm, tourna
 	}
 	form.Base = base
 	if form.Name == "" {
-		form.Errors["name"] = s.i18n.text(lang, "form.required", nil)
+		form.Errors["name"] = s.i18n.Text(lang, "form.required", nil)
 	}
 	in := tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: form.Name, Kana: form.Kana}, KeepApart: form.KeepApart, Base: baseEdit}
 	in.FixedTable = s.formNumber(lang, form.FixedTable, false, form.Errors, "fixed_table")
@@ -333,7 +334,7 @@ func (s *Server) editPlayer(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	form, in, err := s.readPlayerForm(c, lang)
 	switch {
 	case err != nil:
@@ -349,7 +350,7 @@ func (s *Server) editPlayer(c *gin.Context) (result, error) {
 	_, err = s.deps.Service.EditPlayer(c.Request.Context(), c.GetString(judgeKey), p.TournamentID, p.ID, in)
 	switch {
 	case err == nil:
-		return seeOther(fmt.Sprintf("/judge/t/%d/players#p%d", p.TournamentID, p.ID), "flash.saved"), nil
+		return seeOther(route.Path(route.Players, p.TournamentID)+fmt.Sprintf("#p%d", p.ID), "flash.saved"), nil
 	case code(err) == "player-changed":
 		return s.stalePlayer(c, p, form, err)
 	case s.place(lang, err, playerRules, form.Errors):
@@ -368,7 +369,7 @@ func (s *Server) editPlayer(c *gin.Context) (result, error) {
 // this judge typed beside it.
 func (s *Server) stalePlayer(c *gin.Context, p tournament.Player, typed playerForm, conflict error) (result, error) {
 	s.log.Info("stale player form", "id", c.GetString(requestIDKey), "err", conflict)
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	p, err := s.deps.Service.GetPlayer(c.Request.Context(), p.TournamentID, p.ID)
 	if err != nil {
 		return result{}, err
@@ -407,8 +408,8 @@ func readPlayerBase(c *gin.Context) (*playerBase, *tournament.PlayerEdit, bool) 
 func (s *Server) stalePlayerForm(lang string, c *gin.Context, p tournament.Player, typed, saved playerForm) (map[string]string, *staleForm) {
 	mine := map[string]string{}
 	f := &staleForm{
-		Action: fmt.Sprintf("/judge/t/%d/players/%d", p.TournamentID, p.ID),
-		Button: s.i18n.text(lang, "stale.use_mine_form", nil),
+		Action: route.Path(route.Player, p.TournamentID, p.ID),
+		Button: s.i18n.Text(lang, "stale.use_mine_form", nil),
 		Again: []hiddenField{
 			{Name: "action", Value: "mine"}, {Name: "name", Value: typed.Name}, {Name: "kana", Value: typed.Kana},
 			{Name: "fixed_table", Value: typed.FixedTable},
@@ -419,10 +420,10 @@ func (s *Server) stalePlayerForm(lang string, c *gin.Context, p tournament.Playe
 	}
 	add := func(field, label, value string) {
 		if value == "" {
-			value = s.i18n.text(lang, "stale.empty", nil)
+			value = s.i18n.Text(lang, "stale.empty", nil)
 		}
 		mine[field] = value
-		f.Mine = append(f.Mine, mineLine{Label: s.i18n.text(lang, label, nil), Value: value})
+		f.Mine = append(f.Mine, mineLine{Label: s.i18n.Text(lang, label, nil), Value: value})
 	}
 	if typed.Name != saved.Name {
 		add("name", "player.name", typed.Name)

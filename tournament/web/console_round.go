@@ -5,12 +5,12 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // roundPage is the view model of /judge/t/:id/rounds/:n.
@@ -152,14 +152,14 @@ func (s *Server) roundPage(c *gin.Context, status, n int, f roundForms) (result,
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	vm := roundPage{
 		page:      s.newPage(c, "page.round", map[string]any{"N": n, "Name": t.Name}),
 		TID:       t.ID,
 		N:         n,
-		Mode:      s.i18n.text(lang, "round.mode_"+rv.Round.Mode, nil),
+		Mode:      s.i18n.Text(lang, "round.mode_"+rv.Round.Mode, nil),
 		PairedBy:  rv.Round.PairedBy,
-		PairedAt:  localTime(rv.Round.PairedAt),
+		PairedAt:  s.i18n.In(lang).Time(rv.Round.PairedAt),
 		Repeats:   rv.Round.Repeats,
 		Latest:    n == len(nav.Rounds),
 		NextRound: len(nav.Rounds) + 1,
@@ -182,10 +182,10 @@ func (s *Server) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv to
 		card := tableCard{Number: tv.Table.Number, Seated: tv.Table.Seating != nil, Board: tv.Board != nil}
 		if tv.Result != nil {
 			card.Version = tv.Result.Version
-			card.Ended = s.i18n.text(lang, "score.ended_"+tv.Result.EndedBy, nil)
+			card.Ended = s.i18n.Text(lang, "score.ended_"+tv.Result.EndedBy, nil)
 			vm.Done++
 		}
-		group := playerGroup{Label: s.i18n.text(lang, "round.table", map[string]any{"N": tv.Table.Number})}
+		group := playerGroup{Label: s.i18n.Text(lang, "round.table", map[string]any{"N": tv.Table.Number})}
 		for _, p := range tv.Players {
 			line := s.seatLine(lang, p)
 			for _, pl := range tv.Places {
@@ -201,7 +201,7 @@ func (s *Server) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv to
 		vm.Tables = append(vm.Tables, card)
 		vm.Choices = append(vm.Choices, group)
 	}
-	byes := playerGroup{Label: s.i18n.text(lang, "round.byes", nil)}
+	byes := playerGroup{Label: s.i18n.Text(lang, "round.byes", nil)}
 	for _, p := range rv.Byes {
 		ref := personRef{ID: p.ID, Name: p.Name, Kana: p.Kana}
 		vm.Byes = append(vm.Byes, ref)
@@ -218,11 +218,11 @@ func (s *Server) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv to
 		vm.Withdrawn = append(vm.Withdrawn, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
 	}
 	for _, a := range rv.Round.Amendments {
-		line := amendmentLine{Reason: a.Reason, Judge: a.Judge, At: localTime(a.At)}
+		line := amendmentLine{Reason: a.Reason, Judge: a.Judge, At: s.i18n.In(lang).Time(a.At)}
 		if a.B != 0 {
-			line.Text = s.i18n.text(lang, "round.swapped", map[string]any{"A": names[a.A], "B": names[a.B]})
+			line.Text = s.i18n.Text(lang, "round.swapped", map[string]any{"A": names[a.A], "B": names[a.B]})
 		} else {
-			line.Text = s.i18n.text(lang, "round.moved", map[string]any{"A": names[a.A], "N": a.Table})
+			line.Text = s.i18n.Text(lang, "round.moved", map[string]any{"A": names[a.A], "N": a.Table})
 		}
 		vm.Changes = append(vm.Changes, line)
 	}
@@ -232,17 +232,9 @@ func (s *Server) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv to
 func (s *Server) seatLine(lang string, p tournament.SeatView) seatLine {
 	line := seatLine{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)}
 	if p.Color != "" {
-		line.ColorTxt = s.i18n.text(lang, "color."+string(p.Color), nil)
+		line.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
 	}
 	return line
-}
-
-// localTime shows a recorded time in the server's zone, which is the shop's.
-func localTime(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.Local().Format("2006-01-02 15:04")
 }
 
 // pairRound pairs the next round. A refusal goes back next to the button
@@ -254,7 +246,7 @@ func (s *Server) pairRound(c *gin.Context) (result, error) {
 	}
 	r, err := s.deps.Service.PairNextRound(c.Request.Context(), c.GetString(judgeKey), tid)
 	if err == nil {
-		return seeOther(fmt.Sprintf("/judge/t/%d/rounds/%d", tid, r.Number), "flash.paired"), nil
+		return seeOther(route.Path(route.Round, tid, r.Number), "flash.paired"), nil
 	}
 	status, msg, ok := s.refusal(c, err)
 	if !ok {
@@ -278,7 +270,7 @@ func (s *Server) repairRound(c *gin.Context) (result, error) {
 		}
 		return s.roundPage(c, status, n, roundForms{PairError: msg})
 	}
-	return seeOther(fmt.Sprintf("/judge/t/%d/rounds/%d", tid, n), "flash.repaired"), nil
+	return seeOther(route.Path(route.Round, tid, n), "flash.repaired"), nil
 }
 
 // swapRules and moveRules say where the swap and move forms show the
@@ -297,21 +289,21 @@ func (s *Server) swapPlayers(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	f := swapForm{A: c.PostForm("a"), B: c.PostForm("b"), Reason: strings.TrimSpace(c.PostForm("reason")), Errors: fieldErrors{}}
 	a, errA := strconv.ParseInt(f.A, 10, 64)
 	b, errB := strconv.ParseInt(f.B, 10, 64)
 	if errA != nil {
-		f.Errors["swap_a"] = s.i18n.text(lang, "form.choose", nil)
+		f.Errors["swap_a"] = s.i18n.Text(lang, "form.choose", nil)
 	}
 	if errB != nil {
-		f.Errors["swap_b"] = s.i18n.text(lang, "form.choose", nil)
+		f.Errors["swap_b"] = s.i18n.Text(lang, "form.choose", nil)
 	}
 	status := http.StatusUnprocessableEntity
 	if len(f.Errors) == 0 {
 		_, err := s.deps.Service.SwapPlayers(c.Request.Context(), c.GetString(judgeKey), tid, n, a, b, f.Reason)
 		if err == nil {
-			return seeOther(fmt.Sprintf("/judge/t/%d/rounds/%d", tid, n), "flash.swapped"), nil
+			return seeOther(route.Path(route.Round, tid, n), "flash.swapped"), nil
 		}
 		if !s.place(lang, err, swapRules, f.Errors) {
 			var ok bool
@@ -329,18 +321,18 @@ func (s *Server) movePlayer(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	f := moveForm{A: c.PostForm("a"), Table: strings.TrimSpace(c.PostForm("table")), Reason: strings.TrimSpace(c.PostForm("reason")), Errors: fieldErrors{}}
 	a, errA := strconv.ParseInt(f.A, 10, 64)
 	if errA != nil {
-		f.Errors["move_a"] = s.i18n.text(lang, "form.choose", nil)
+		f.Errors["move_a"] = s.i18n.Text(lang, "form.choose", nil)
 	}
 	table, _ := s.formInt(lang, f.Table, 1, 100, true, f.Errors, "move_table")
 	status := http.StatusUnprocessableEntity
 	if len(f.Errors) == 0 {
 		_, err := s.deps.Service.MovePlayer(c.Request.Context(), c.GetString(judgeKey), tid, n, a, table, f.Reason)
 		if err == nil {
-			return seeOther(fmt.Sprintf("/judge/t/%d/rounds/%d", tid, n), "flash.moved"), nil
+			return seeOther(route.Path(route.Round, tid, n), "flash.moved"), nil
 		}
 		if !s.place(lang, err, moveRules, f.Errors) {
 			var ok bool

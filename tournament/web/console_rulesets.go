@@ -61,14 +61,14 @@ func (s *Server) showTournamentRuleset(c *gin.Context) (result, error) {
 	vm := s.newRulesetsPage(c, &rs, s.deps.Rulesets.All())
 	vm.page = s.newPage(c, "page.ruleset", map[string]any{"Name": rs.Name})
 	vm.Nav = nav
-	vm.Offences = s.offenceOptions(s.i18n.lang(c), rs)
+	vm.Offences = s.offenceOptions(s.i18n.Lang(c), rs)
 	return show("rulesets", vm), nil
 }
 
 // newRulesetsPage sets rulesets side by side, after own (a tournament's
 // copy) when not nil.
 func (s *Server) newRulesetsPage(c *gin.Context, own *referee.Ruleset, rulesets []referee.Ruleset) rulesetsPage {
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	var vm rulesetsPage
 	all := rulesets
 	if own != nil {
@@ -89,7 +89,7 @@ func (s *Server) newRulesetsPage(c *gin.Context, own *referee.Ruleset, rulesets 
 		if setting.fields == nil {
 			setting.fields = []string{setting.key}
 		}
-		row := rulesetRow{Key: setting.key, Fields: strings.Join(setting.fields, " · "), Label: s.i18n.text(lang, "rulesets.row."+setting.key, nil),
+		row := rulesetRow{Key: setting.key, Fields: strings.Join(setting.fields, " · "), Label: s.i18n.Text(lang, "rulesets.row."+setting.key, nil),
 			InGame: !slices.ContainsFunc(setting.fields, func(f string) bool { return !slices.Contains(config.InGameSettings, f) })}
 		for _, rs := range all {
 			row.Values = append(row.Values, setting.say(rs.WithDefaults()))
@@ -128,7 +128,7 @@ type rulesetSetting struct {
 // rulesetSettings lists the settings the rulesets page compares, in the
 // order a judge meets them at a table.
 func (s *Server) rulesetSettings(lang string) []rulesetSetting {
-	text := func(id string, data map[string]any) string { return s.i18n.text(lang, id, data) }
+	text := func(id string, data map[string]any) string { return s.i18n.Text(lang, id, data) }
 	return []rulesetSetting{
 		{"board.method", nil, func(rs referee.Ruleset) string { return text("rulesets.board."+string(rs.Board.Method), nil) }},
 		{"board.corners", nil, func(rs referee.Ruleset) string { return s.cornersText(lang, rs) }},
@@ -208,11 +208,11 @@ func (s *Server) rulesetSettings(lang string) []rulesetSetting {
 // spiral board: "1 北西 · 2 北東 · ...".
 func (s *Server) cornersText(lang string, rs referee.Ruleset) string {
 	if rs.Board.Method != referee.SpiralBoard {
-		return s.i18n.text(lang, "rulesets.none", nil)
+		return s.i18n.Text(lang, "rulesets.none", nil)
 	}
 	var parts []string
 	for i, c := range rs.Board.Corners {
-		parts = append(parts, fmt.Sprintf("%d %s", i+1, s.i18n.text(lang, "rulesets.corner."+string(c), nil)))
+		parts = append(parts, fmt.Sprintf("%d %s", i+1, s.i18n.Text(lang, "rulesets.corner."+string(c), nil)))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -226,14 +226,14 @@ func (s *Server) roundFormatsText(lang string, rounds []referee.RoundFormat) str
 		for j+1 < len(rounds) && rounds[j+1] == rounds[i] {
 			j++
 		}
-		format := s.i18n.text(lang, "rulesets.round."+string(rounds[i]), nil)
+		format := s.i18n.Text(lang, "rulesets.round."+string(rounds[i]), nil)
 		switch {
 		case j == len(rounds)-1:
-			parts = append(parts, s.i18n.text(lang, "rulesets.rounds_from", map[string]any{"N": i + 1, "Format": format}))
+			parts = append(parts, s.i18n.Text(lang, "rulesets.rounds_from", map[string]any{"N": i + 1, "Format": format}))
 		case i == j:
-			parts = append(parts, s.i18n.text(lang, "rulesets.rounds_one", map[string]any{"N": i + 1, "Format": format}))
+			parts = append(parts, s.i18n.Text(lang, "rulesets.rounds_one", map[string]any{"N": i + 1, "Format": format}))
 		default:
-			parts = append(parts, s.i18n.text(lang, "rulesets.rounds_span", map[string]any{"N": i + 1, "M": j + 1, "Format": format}))
+			parts = append(parts, s.i18n.Text(lang, "rulesets.rounds_span", map[string]any{"N": i + 1, "M": j + 1, "Format": format}))
 		}
 		i = j + 1
 	}
@@ -244,9 +244,9 @@ func (s *Server) roundFormatsText(lang string, rounds []referee.RoundFormat) str
 func (s *Server) durationText(lang string, sec int) string {
 	switch {
 	case sec%60 == 0:
-		return s.i18n.text(lang, "duration.minutes", map[string]any{"M": sec / 60})
+		return s.i18n.Text(lang, "duration.minutes", map[string]any{"M": sec / 60})
 	case sec < 60:
-		return s.i18n.text(lang, "duration.seconds", map[string]any{"S": sec})
+		return s.i18n.Text(lang, "duration.seconds", map[string]any{"S": sec})
 	}
-	return s.i18n.text(lang, "duration.minutes_seconds", map[string]any{"M": sec / 60, "S": sec % 60})
+	return s.i18n.Text(lang, "duration.minutes_seconds", map[string]any{"M": sec / 60, "S": sec % 60})
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // declaredTime is the value of the "declared" choice when time ended the game (§12).
@@ -114,7 +115,7 @@ func (vm *scorePage) fillDraft(d tournament.Draft) {
 // newScorePage fills the parts of the score page that come from what is
 // recorded: the players in seat order, the saved placings, the revisions.
 func (s *Server) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	tv := ts.tv
 	vm := scorePage{
 		page:   s.newPage(c, "page.score", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
@@ -126,21 +127,21 @@ func (s *Server) newScorePage(c *gin.Context, ts tableState) (scorePage, error) 
 		TimeUp: tv.Clock.TimeUp,
 	}
 	if vm.TimeUp {
-		vm.Deadline = tv.Clock.Deadline.Local().Format("15:04:05")
+		vm.Deadline = s.i18n.In(lang).Clock(tv.Clock.Deadline)
 	}
 	vm.Nav = ts.nav
 	names := map[int64]string{}
 	for _, p := range tv.Players {
 		row := scoreRow{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color), Field: fmt.Sprintf("vp_%d", p.PlayerID)}
 		if p.Color != "" {
-			row.ColorTxt = s.i18n.text(lang, "color."+string(p.Color), nil)
+			row.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
 		}
 		vm.Rows = append(vm.Rows, row)
 		names[p.PlayerID] = p.Name
 	}
 	if r := tv.Result; r != nil {
 		vm.Saved = s.placeLines(lang, ts.t.Ruleset, tv.Places, names, r.Declared)
-		vm.SavedBy = s.i18n.text(lang, "score.saved_by", map[string]any{"V": r.Version, "Judge": r.Judge, "At": localTime(r.At)})
+		vm.SavedBy = s.i18n.Text(lang, "score.saved_by", map[string]any{"V": r.Version, "Judge": r.Judge, "At": s.i18n.In(lang).Time(r.At)})
 		revs, err := s.deps.Service.Revisions(c.Request.Context(), ts.t.ID, ts.n, tv.Table.Number)
 		if err != nil {
 			return vm, err
@@ -168,14 +169,14 @@ func (s *Server) revisionLine(lang string, r tournament.Result, names map[int64]
 	for _, sc := range r.Scores {
 		parts = append(parts, fmt.Sprintf("%s %d", names[sc.PlayerID], sc.VP))
 	}
-	ended := s.i18n.text(lang, "score.ended_"+r.EndedBy, nil)
+	ended := s.i18n.Text(lang, "score.ended_"+r.EndedBy, nil)
 	if r.EndedEarly {
-		ended += " · " + s.i18n.text(lang, "score.ended_early", nil)
+		ended += " · " + s.i18n.Text(lang, "score.ended_early", nil)
 	}
 	if r.Declared != 0 {
-		ended = s.i18n.text(lang, "score.declared_by", map[string]any{"Name": names[r.Declared]})
+		ended = s.i18n.Text(lang, "score.declared_by", map[string]any{"Name": names[r.Declared]})
 	}
-	return revisionLine{Version: r.Version, Judge: r.Judge, At: localTime(r.At), Reason: r.Reason, Ended: ended, Scores: strings.Join(parts, "、"), Late: r.LateReason}
+	return revisionLine{Version: r.Version, Judge: r.Judge, At: s.i18n.In(lang).Time(r.At), Reason: r.Reason, Ended: ended, Scores: strings.Join(parts, "、"), Late: r.LateReason}
 }
 
 // saveScore previews or saves the score sheet. The service checks the
@@ -298,7 +299,7 @@ func (s *Server) readScoreForm(c *gin.Context, vm *scorePage) (tournament.Result
 	vm.Declared = c.PostForm("declared")
 	switch vm.Declared {
 	case "":
-		vm.DeclaredError = s.i18n.text(lang, "score.declared_missing", nil)
+		vm.DeclaredError = s.i18n.Text(lang, "score.declared_missing", nil)
 		ok = false
 	case declaredTime:
 	default:
@@ -308,7 +309,7 @@ func (s *Server) readScoreForm(c *gin.Context, vm *scorePage) (tournament.Result
 			found = found || r.ID == id
 		}
 		if err != nil || !found {
-			vm.DeclaredError = s.i18n.text(lang, "score.declared_missing", nil)
+			vm.DeclaredError = s.i18n.Text(lang, "score.declared_missing", nil)
 			vm.Declared = ""
 			ok = false
 		}
@@ -316,7 +317,7 @@ func (s *Server) readScoreForm(c *gin.Context, vm *scorePage) (tournament.Result
 	}
 	// The form names one winner; a forged one may post two.
 	if len(c.PostFormArray("declared")) > 1 {
-		vm.DeclaredError = s.i18n.text(lang, "score.declared_twice", nil)
+		vm.DeclaredError = s.i18n.Text(lang, "score.declared_twice", nil)
 		vm.Declared = ""
 		ok = false
 	}
@@ -333,7 +334,7 @@ func (s *Server) readScoreForm(c *gin.Context, vm *scorePage) (tournament.Result
 		// Sheets are collected after the signal, so the box is the usual
 		// confirmation (§12); its label, in the judge's language, is the
 		// reason recorded. A reason typed in says more and wins.
-		in.LateReason = s.i18n.text(lang, "score.late_confirm", nil)
+		in.LateReason = s.i18n.Text(lang, "score.late_confirm", nil)
 	}
 	return in, ok
 }
@@ -344,8 +345,8 @@ func (s *Server) readScoreForm(c *gin.Context, vm *scorePage) (tournament.Result
 // version, so that saving them is a second, deliberate step.
 func (s *Server) staleSheet(lang string, typed, saved scorePage) *staleForm {
 	f := &staleForm{
-		Action: fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d/score", saved.TID, saved.N, saved.Number),
-		Button: s.i18n.text(lang, "stale.use_mine_sheet", nil),
+		Action: route.Path(route.Score, saved.TID, saved.N, saved.Number),
+		Button: s.i18n.Text(lang, "stale.use_mine_sheet", nil),
 		Again: []hiddenField{
 			{Name: "version", Value: strconv.Itoa(saved.Version)},
 			{Name: "action", Value: "preview"},
@@ -364,10 +365,10 @@ func (s *Server) staleSheet(lang string, typed, saved scorePage) *staleForm {
 		}
 	}
 	if typed.Declared != saved.Declared {
-		f.Mine = append(f.Mine, mineLine{Label: s.i18n.text(lang, "score.declared", nil), Value: s.declaredText(lang, typed)})
+		f.Mine = append(f.Mine, mineLine{Label: s.i18n.Text(lang, "score.declared", nil), Value: s.declaredText(lang, typed)})
 	}
 	if typed.Reason != "" {
-		f.Mine = append(f.Mine, mineLine{Label: s.i18n.text(lang, "score.reason", nil), Value: typed.Reason})
+		f.Mine = append(f.Mine, mineLine{Label: s.i18n.Text(lang, "score.reason", nil), Value: typed.Reason})
 	}
 	return f
 }
@@ -375,11 +376,11 @@ func (s *Server) staleSheet(lang string, typed, saved scorePage) *staleForm {
 // declaredText names the sheet's choice of how the game ended, in lang.
 func (s *Server) declaredText(lang string, vm scorePage) string {
 	if vm.Declared == declaredTime {
-		return s.i18n.text(lang, "score.time", nil)
+		return s.i18n.Text(lang, "score.time", nil)
 	}
 	for _, r := range vm.Rows {
 		if strconv.FormatInt(r.ID, 10) == vm.Declared {
-			return s.i18n.text(lang, "score.declared_by", map[string]any{"Name": r.Name})
+			return s.i18n.Text(lang, "score.declared_by", map[string]any{"Name": r.Name})
 		}
 	}
 	return ""

@@ -45,7 +45,7 @@ func (s *Server) showStandings(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	title := "page.standings"
 	if t.Closed != nil {
 		title = "page.final_standings"
@@ -63,7 +63,7 @@ func (s *Server) showStandings(c *gin.Context) (result, error) {
 		if i > 0 {
 			vm.Order += " → "
 		}
-		vm.Order += s.i18n.text(lang, "standings.key_"+string(k), nil)
+		vm.Order += s.i18n.Text(lang, "standings.key_"+string(k), nil)
 	}
 	for i, x := range st {
 		vm.Lines = append(vm.Lines, standingLine{
@@ -100,16 +100,16 @@ func (s *Server) showAudit(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	vm := auditPage{page: s.newPage(c, "page.audit", map[string]any{"Name": t.Name})}
 	vm.Nav = nav
 	for _, e := range entries {
-		action := s.i18n.text(lang, "action."+e.Action, nil)
+		action := s.i18n.Text(lang, "action."+e.Action, nil)
 		if action == "action."+e.Action {
 			action = e.Action
 		}
 		vm.Lines = append(vm.Lines, auditLine{
-			At: e.At.Local().Format("2006-01-02 15:04:05"), Judge: e.Judge, Action: action, Subject: e.Subject,
+			At: s.i18n.In(lang).Stamp(e.At), Judge: e.Judge, Action: action, Subject: e.Subject,
 			Before: indentJSON(e.Before), After: indentJSON(e.After),
 		})
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // tablePage is the view model of a table's set-up page: the play order from
@@ -181,7 +182,7 @@ func (s *Server) showTable(c *gin.Context) (result, error) {
 // newTablePage is the table page as recorded, its forms empty: the first
 // capsule rolls to enter, the chips of the board to deal.
 func (s *Server) newTablePage(c *gin.Context, ts tableState) tablePage {
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	tv := ts.tv
 	vm := tablePage{
 		page:      s.newPage(c, "page.table", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
@@ -190,7 +191,7 @@ func (s *Server) newTablePage(c *gin.Context, ts tableState) tablePage {
 		Number:    tv.Table.Number,
 		Seated:    tv.Table.Seating != nil,
 		HasResult: tv.Result != nil,
-		DangoRule: s.i18n.text(lang, "dango."+string(ts.t.Ruleset.Dango), nil),
+		DangoRule: s.i18n.Text(lang, "dango."+string(ts.t.Ruleset.Dango), nil),
 		BoardForm: boardForm{Errors: fieldErrors{}},
 		Spiral:    ts.t.Ruleset.Board.Method == referee.SpiralBoard,
 	}
@@ -202,7 +203,7 @@ func (s *Server) newTablePage(c *gin.Context, ts tableState) tablePage {
 	for _, p := range tv.Players {
 		line := seatLine{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)}
 		if p.Color != "" {
-			line.ColorTxt = s.i18n.text(lang, "color."+string(p.Color), nil)
+			line.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
 		}
 		vm.Players = append(vm.Players, line)
 		names[p.PlayerID] = p.Name
@@ -232,13 +233,13 @@ func (s *Server) spiralText(lang string, b referee.Board) spiralText {
 	if b.Method != referee.SpiralBoard {
 		return spiralText{}
 	}
-	return spiralText{Corner: b.Corner, Start: s.i18n.text(lang, "rulesets.corner."+string(b.Start), nil), Seed: strconv.FormatUint(b.Seed, 10)}
+	return spiralText{Corner: b.Corner, Start: s.i18n.Text(lang, "rulesets.corner."+string(b.Start), nil), Seed: strconv.FormatUint(b.Seed, 10)}
 }
 
 func (s *Server) rollRound(lang string, k int, round []tournament.Roll, names map[int64]string) rollRound {
-	rr := rollRound{Label: s.i18n.text(lang, "seating.round_first", nil)}
+	rr := rollRound{Label: s.i18n.Text(lang, "seating.round_first", nil)}
 	if k > 0 {
-		rr.Label = s.i18n.text(lang, "seating.round_reroll", map[string]any{"N": k})
+		rr.Label = s.i18n.Text(lang, "seating.round_reroll", map[string]any{"N": k})
 	}
 	for _, r := range round {
 		rr.Rolls = append(rr.Rolls, rollCell{Name: names[r.PlayerID], White: r.White, Blue: r.Blue, Sum: r.Sum()})
@@ -288,7 +289,7 @@ type typedRolls struct {
 // its play order in a few rounds; the bound only stops a forged form from
 // making the loop long.
 func (s *Server) readRolls(c *gin.Context, ts tableState) typedRolls {
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	r := typedRolls{values: map[string]string{}, errs: fieldErrors{}}
 	for k := 0; k < maxRollRounds; k++ {
 		var round []tournament.Roll
@@ -322,7 +323,7 @@ func (s *Server) setSeating(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	in := tournament.SeatingInput{Auto: c.PostForm("auto") == "1", Version: formVersion(c)}
 	vm := s.newTablePage(c, ts)
 	// The form shows again, with its message: a seated table's too.
@@ -337,7 +338,7 @@ func (s *Server) setSeating(c *gin.Context) (result, error) {
 		switch last := len(typed.rounds) - 1; {
 		case last < 0:
 			vm.Rolls = s.firstRolls(ts, typed.values)
-			vm.Rolls.Error = s.i18n.text(lang, "seating.no_rolls", nil)
+			vm.Rolls.Error = s.i18n.Text(lang, "seating.no_rolls", nil)
 			return showStatus(http.StatusUnprocessableEntity, "table", vm), nil
 		case len(typed.errs) > 0:
 			// The round being entered goes back with its messages; the
@@ -347,7 +348,7 @@ func (s *Server) setSeating(c *gin.Context) (result, error) {
 			vm.Rolls.Groups = rollersIn(ts, last, typed.values)
 			vm.Rolls.fill(typed.values, typed.errs)
 			if last > 0 {
-				vm.Rolls.Tie = s.i18n.text(lang, "seating.tie", map[string]any{"Players": groupNames(vm.Rolls.Groups)})
+				vm.Rolls.Tie = s.i18n.Text(lang, "seating.tie", map[string]any{"Players": groupNames(vm.Rolls.Groups)})
 			}
 			return showStatus(http.StatusUnprocessableEntity, "table", vm), nil
 		}
@@ -389,7 +390,7 @@ func (s *Server) rerolls(lang string, ts tableState, rounds [][]tournament.Roll,
 		f.Groups = append(f.Groups, group)
 	}
 	f.fill(nil, nil)
-	f.Tie = s.i18n.text(lang, "seating.tie", map[string]any{"Players": groupNames(f.Groups)})
+	f.Tie = s.i18n.Text(lang, "seating.tie", map[string]any{"Players": groupNames(f.Groups)})
 	return f
 }
 
@@ -404,7 +405,7 @@ func (ts tableState) names() map[int64]string {
 
 // tableURL is the table page of ts.
 func tableURL(ts tableState) string {
-	return fmt.Sprintf("/judge/t/%d/rounds/%d/tables/%d", ts.t.ID, ts.n, ts.tv.Table.Number)
+	return route.Path(route.Table, ts.t.ID, ts.n, ts.tv.Table.Number)
 }
 
 // rollsAfter is the rolls form after the given accepted rounds: they show as
@@ -455,7 +456,7 @@ func (s *Server) setBoard(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	in := tournament.BoardInput{Auto: c.PostForm("auto") == "1", Version: formVersion(c)}
 	vm := s.newTablePage(c, ts)
 	vm.Rebuilding = true
@@ -506,7 +507,7 @@ func (s *Server) setDeal(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	vm := s.newTablePage(c, ts)
 	values := map[string]string{}
 	errs := fieldErrors{}
@@ -537,7 +538,7 @@ func (s *Server) setDeal(c *gin.Context) (result, error) {
 		// The deal as typed, with the clumps the service found drawn on it.
 		bv := s.newBoardView("deal-drawing", lang, de.Board, de.Clumps)
 		vm.DealBoard = &bv
-		vm.Deal.Redeal = s.i18n.text(lang, "deal.redeal", map[string]any{"Rule": vm.DangoRule})
+		vm.Deal.Redeal = s.i18n.Text(lang, "deal.redeal", map[string]any{"Rule": vm.DangoRule})
 		return showStatus(http.StatusUnprocessableEntity, "table", vm), nil
 	}
 	var ok bool
@@ -564,10 +565,10 @@ func (s *Server) staleTable(c *gin.Context, err error) (result, error) {
 		// A result came meanwhile: nothing can replace what it was played on.
 		return result{}, &forbidden{id: "table.locked", detail: fmt.Sprintf("round %d table %d has a result", ts.n, ts.tv.Table.Number)}
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	vm := s.newTablePage(c, ts)
-	notice := s.i18n.text(lang, "stale."+se.Record, map[string]any{"Judge": se.Judge, "At": localTime(se.At), "Version": se.Current})
-	f := &staleForm{Button: s.i18n.text(lang, "stale.use_mine_replace", nil)}
+	notice := s.i18n.Text(lang, "stale."+se.Record, map[string]any{"Judge": se.Judge, "At": s.i18n.In(lang).Time(se.At), "Version": se.Current})
+	f := &staleForm{Button: s.i18n.Text(lang, "stale.use_mine_replace", nil)}
 	// Everything the judge posted rides along, over the version now.
 	form := c.Request.PostForm
 	for _, k := range slices.Sorted(maps.Keys(form)) {
@@ -614,23 +615,23 @@ func (d *dealForm) markMine(saved map[string]string, form url.Values) {
 // recorded: the console's roll, the capsule dice, or a spiral's corner die.
 func (s *Server) typedBoard(lang string, rs referee.Ruleset, form url.Values) mineLine {
 	spiral := rs.Board.Method == referee.SpiralBoard
-	line := mineLine{Label: s.i18n.text(lang, "board.enter", nil)}
+	line := mineLine{Label: s.i18n.Text(lang, "board.enter", nil)}
 	if spiral {
-		line.Label = s.i18n.text(lang, "board.enter_corner", nil)
+		line.Label = s.i18n.Text(lang, "board.enter_corner", nil)
 	}
 	switch {
 	case form.Get("auto") == "1" && spiral:
-		line.Value = s.i18n.text(lang, "board.auto_corner", nil)
+		line.Value = s.i18n.Text(lang, "board.auto_corner", nil)
 	case form.Get("auto") == "1":
-		line.Value = s.i18n.text(lang, "board.auto", nil)
+		line.Value = s.i18n.Text(lang, "board.auto", nil)
 	case spiral:
 		line.Value = form.Get("corner")
 		if die, err := strconv.Atoi(line.Value); err == nil && die >= 1 && die <= len(rs.Board.Corners) {
-			line.Value = s.i18n.text(lang, "board.corner", map[string]any{"Corner": die,
-				"Start": s.i18n.text(lang, "rulesets.corner."+string(rs.Board.Corners[die-1]), nil)})
+			line.Value = s.i18n.Text(lang, "board.corner", map[string]any{"Corner": die,
+				"Start": s.i18n.Text(lang, "rulesets.corner."+string(rs.Board.Corners[die-1]), nil)})
 		}
 	default:
-		line.Value = s.i18n.text(lang, "board.roll", map[string]any{"White": form.Get("white"), "Blue": form.Get("blue")})
+		line.Value = s.i18n.Text(lang, "board.roll", map[string]any{"White": form.Get("white"), "Blue": form.Get("blue")})
 	}
 	return line
 }
@@ -639,7 +640,7 @@ func (s *Server) typedBoard(lang string, rs referee.Ruleset, form url.Values) mi
 // player and round by round, to show beside the seating recorded.
 func (s *Server) typedRolls(lang string, ts tableState, form url.Values) []mineLine {
 	if form.Get("auto") == "1" {
-		return []mineLine{{Label: s.i18n.text(lang, "seating.enter", nil), Value: s.i18n.text(lang, "seating.auto", nil)}}
+		return []mineLine{{Label: s.i18n.Text(lang, "seating.enter", nil), Value: s.i18n.Text(lang, "seating.auto", nil)}}
 	}
 	var out []mineLine
 	for k := 0; k < maxRollRounds; k++ {
@@ -653,9 +654,9 @@ func (s *Server) typedRolls(lang string, ts tableState, form url.Values) []mineL
 			}
 			label := p.Name
 			if k > 0 {
-				label += " (" + s.i18n.text(lang, "seating.round_reroll", map[string]any{"N": k}) + ")"
+				label += " (" + s.i18n.Text(lang, "seating.round_reroll", map[string]any{"N": k}) + ")"
 			}
-			out = append(out, mineLine{Label: label, Value: s.i18n.text(lang, "board.roll", map[string]any{"White": w, "Blue": b})})
+			out = append(out, mineLine{Label: label, Value: s.i18n.Text(lang, "board.roll", map[string]any{"White": w, "Blue": b})})
 		}
 	}
 	return out

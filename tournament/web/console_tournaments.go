@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // tournamentsPage is the view model of /judge: every tournament and the
@@ -94,7 +94,7 @@ func (s *Server) readTournamentForm(c *gin.Context, lang string) (tournamentForm
 	}
 	in := tournament.TournamentInput{Name: f.Name, Date: f.Date, Venue: f.Venue, Ruleset: f.Ruleset}
 	if f.Name == "" {
-		f.Errors["name"] = s.i18n.text(lang, "form.required", nil)
+		f.Errors["name"] = s.i18n.Text(lang, "form.required", nil)
 	}
 	in.Rounds = s.formNumber(lang, f.Rounds, true, f.Errors, "rounds")
 	in.GameMinutes = s.formNumber(lang, f.GameMinutes, false, f.Errors, "game_minutes")
@@ -102,7 +102,7 @@ func (s *Server) readTournamentForm(c *gin.Context, lang string) (tournamentForm
 }
 
 func (s *Server) createTournament(c *gin.Context) (result, error) {
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	form, in := s.readTournamentForm(c, lang)
 	if len(form.Errors) > 0 {
 		return s.tournamentsPage(c, http.StatusUnprocessableEntity, form)
@@ -117,7 +117,7 @@ func (s *Server) createTournament(c *gin.Context) (result, error) {
 		}
 		return s.tournamentsPage(c, http.StatusUnprocessableEntity, form)
 	}
-	return seeOther(fmt.Sprintf("/judge/t/%d", t.ID), "flash.tournament_created"), nil
+	return seeOther(route.Path(route.Tournament, t.ID), "flash.tournament_created"), nil
 }
 
 // overviewPage is the view model of /judge/t/:id.
@@ -216,11 +216,11 @@ func (s *Server) overview(c *gin.Context, status int, f overviewForms) (result, 
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	end := f.end
 	end.State = t.State()
 	if t.Closed != nil {
-		end.ClosedBy = s.i18n.text(lang, "end.closed_by", map[string]any{"Judge": t.Closed.Judge, "At": localTime(t.Closed.At)})
+		end.ClosedBy = s.i18n.Text(lang, "end.closed_by", map[string]any{"Judge": t.Closed.Judge, "At": s.i18n.In(lang).Time(t.Closed.At)})
 		st, err := s.deps.Service.Standings(ctx, t.ID)
 		if err != nil {
 			return result{}, err
@@ -258,13 +258,13 @@ func (s *Server) editTournament(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	form, in := s.readTournamentForm(c, lang)
 	status := http.StatusUnprocessableEntity
 	if len(form.Errors) == 0 {
 		t, err := s.deps.Service.EditTournament(c.Request.Context(), c.GetString(judgeKey), tid, in)
 		if err == nil {
-			return seeOther(fmt.Sprintf("/judge/t/%d", t.ID), "flash.saved"), nil
+			return seeOther(route.Path(route.Tournament, t.ID), "flash.saved"), nil
 		}
 		if !s.place(lang, err, tournamentRules, form.Errors) {
 			var ok bool
@@ -302,7 +302,7 @@ func (s *Server) closeTournament(c *gin.Context) (result, error) {
 		}
 		return s.overview(c, status, overviewForms{end: endForm{Error: msg}})
 	}
-	return seeOther(fmt.Sprintf("/judge/t/%d", tid), "flash.closed"), nil
+	return seeOther(route.Path(route.Tournament, tid), "flash.closed"), nil
 }
 
 // reopenTournament reopens a closed tournament, with the judge's reason.
@@ -320,5 +320,5 @@ func (s *Server) reopenTournament(c *gin.Context) (result, error) {
 		}
 		return s.overview(c, status, overviewForms{end: end})
 	}
-	return seeOther(fmt.Sprintf("/judge/t/%d", tid), "flash.reopened"), nil
+	return seeOther(route.Path(route.Tournament, tid), "flash.reopened"), nil
 }

@@ -41,7 +41,7 @@ func (e *notFound) Error() string { return "not found: " + e.id }
 // fail maps an error to its HTTP status and a message in the request's
 // language. It is the one place that does so.
 func (s *Server) fail(c *gin.Context, err error) {
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	status, msg, extra := s.describe(lang, err)
 	level := slog.LevelInfo
 	if status >= 500 {
@@ -69,43 +69,43 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 	)
 	switch {
 	case errors.As(err, &br):
-		return http.StatusBadRequest, s.i18n.text(lang, br.id, br.data), nil
+		return http.StatusBadRequest, s.i18n.Text(lang, br.id, br.data), nil
 	case errors.As(err, &nf):
-		return http.StatusNotFound, s.i18n.text(lang, nf.id, nf.data), nil
+		return http.StatusNotFound, s.i18n.Text(lang, nf.id, nf.data), nil
 	case errors.As(err, &fb):
-		return http.StatusForbidden, s.i18n.text(lang, fb.id, nil), nil
+		return http.StatusForbidden, s.i18n.Text(lang, fb.id, nil), nil
 	case errors.Is(err, errNoRoute):
-		return http.StatusNotFound, s.i18n.text(lang, "error.not_found", nil), nil
+		return http.StatusNotFound, s.i18n.Text(lang, "error.not_found", nil), nil
 	case errors.Is(err, errNoMethod):
-		return http.StatusMethodNotAllowed, s.i18n.text(lang, "error.method", nil), nil
+		return http.StatusMethodNotAllowed, s.i18n.Text(lang, "error.method", nil), nil
 	case errors.Is(err, errNoService):
-		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.no_service", nil), nil
+		return http.StatusServiceUnavailable, s.i18n.Text(lang, "error.no_service", nil), nil
 	case errors.Is(err, errBusy):
-		return http.StatusServiceUnavailable, s.i18n.text(lang, "error.busy", nil), nil
+		return http.StatusServiceUnavailable, s.i18n.Text(lang, "error.busy", nil), nil
 	case errors.Is(err, errTooManyAtOnce):
-		return http.StatusTooManyRequests, s.i18n.text(lang, "error.too_many_at_once", nil), nil
+		return http.StatusTooManyRequests, s.i18n.Text(lang, "error.too_many_at_once", nil), nil
 	case errors.Is(err, errTooManyFeeds):
-		return http.StatusTooManyRequests, s.i18n.text(lang, "error.too_many_feeds", nil), nil
+		return http.StatusTooManyRequests, s.i18n.Text(lang, "error.too_many_feeds", nil), nil
 	case errors.Is(err, errTooManyGuesses):
-		return http.StatusTooManyRequests, s.i18n.text(lang, "error.too_many_guesses", nil), nil
+		return http.StatusTooManyRequests, s.i18n.Text(lang, "error.too_many_guesses", nil), nil
 	case errors.Is(err, errMultipart):
-		return http.StatusUnsupportedMediaType, s.i18n.text(lang, "error.multipart", nil), nil
+		return http.StatusUnsupportedMediaType, s.i18n.Text(lang, "error.multipart", nil), nil
 	case errors.As(err, &ce):
 		return http.StatusConflict, s.conflict(lang, ce), map[string]any{"current_version": ce.Current.Version}
 	case errors.As(err, &se):
-		msg := s.i18n.text(lang, "stale."+se.Record, map[string]any{"Judge": se.Judge, "At": se.At.Local().Format("15:04:05"), "Version": se.Current})
+		msg := s.i18n.Text(lang, "stale."+se.Record, map[string]any{"Judge": se.Judge, "At": s.i18n.In(lang).Clock(se.At), "Version": se.Current})
 		return http.StatusConflict, msg, map[string]any{"code": "stale-" + se.Record, "current_version": se.Current}
 	case errors.Is(err, tournament.ErrConflict) && errors.As(err, &v):
 		// Another judge's change came first, or what is recorded no longer
 		// allows this one: said by its code, like a broken rule.
 		return http.StatusConflict, s.violation(lang, v), map[string]any{"code": v.Code}
 	case errors.Is(err, tournament.ErrConflict):
-		return http.StatusConflict, s.i18n.text(lang, "error.conflict", map[string]any{"Detail": err.Error()}), nil
+		return http.StatusConflict, s.i18n.Text(lang, "error.conflict", map[string]any{"Detail": err.Error()}), nil
 	case errors.Is(err, tournament.ErrNotFound):
-		return http.StatusNotFound, s.i18n.text(lang, "error.not_found_thing", map[string]any{"Detail": err.Error()}), nil
+		return http.StatusNotFound, s.i18n.Text(lang, "error.not_found_thing", map[string]any{"Detail": err.Error()}), nil
 	case errors.As(err, &te):
 		return http.StatusUnprocessableEntity,
-			s.i18n.text(lang, "error.tie", map[string]any{"Players": strings.Join(te.Players(), ", ")}),
+			s.i18n.Text(lang, "error.tie", map[string]any{"Players": strings.Join(te.Players(), ", ")}),
 			map[string]any{"reroll": te.Groups}
 	case errors.As(err, &ge):
 		// A rule of play (referee/game): the message, and the rule's code
@@ -117,14 +117,14 @@ func (s *Server) describe(lang string, err error) (int, string, map[string]any) 
 		return http.StatusUnprocessableEntity, s.violation(lang, ge.Violation), extra
 	case errors.As(err, &fe):
 		return http.StatusUnprocessableEntity,
-			s.i18n.text(lang, "error.field", map[string]any{"Field": fe.Field, "Msg": fe.Msg}), nil
+			s.i18n.Text(lang, "error.field", map[string]any{"Field": fe.Field, "Msg": fe.Msg}), nil
 	case errors.As(err, &v):
 		// The code names the rule for a program: the message is for people.
 		return http.StatusUnprocessableEntity, s.violation(lang, v), map[string]any{"code": v.Code}
 	case errors.Is(err, referee.ErrInvalid), errors.Is(err, tournament.ErrInvalid):
-		return http.StatusUnprocessableEntity, s.i18n.text(lang, "error.invalid", map[string]any{"Detail": err.Error()}), nil
+		return http.StatusUnprocessableEntity, s.i18n.Text(lang, "error.invalid", map[string]any{"Detail": err.Error()}), nil
 	}
-	return http.StatusInternalServerError, s.i18n.text(lang, "error.internal", nil), nil
+	return http.StatusInternalServerError, s.i18n.Text(lang, "error.internal", nil), nil
 }
 
 // violation says a broken rule in lang from its message "rule."+Code
@@ -135,17 +135,17 @@ func (s *Server) violation(lang string, v *referee.Violation) string {
 	data := ruleData(lang, s.terms(lang, v.Args))
 	// A text rule names its field by code ("field.<code>" says it).
 	if f, ok := v.Args["Field"].(string); ok {
-		if name := s.i18n.text(lang, "field."+f, nil); name != "field."+f {
+		if name := s.i18n.Text(lang, "field."+f, nil); name != "field."+f {
 			data["Field"] = name
 		}
 	}
-	if msg := s.i18n.text(lang, id, data); msg != id {
+	if msg := s.i18n.Text(lang, id, data); msg != id {
 		return msg
 	}
 	if lang == "en" {
 		return v.Error()
 	}
-	return s.i18n.text(lang, "error.invalid", map[string]any{"Detail": v.Error()})
+	return s.i18n.Text(lang, "error.invalid", map[string]any{"Detail": v.Error()})
 }
 
 // termIDs are the message ids of the names a rule of play gives by their
@@ -158,7 +158,7 @@ var termIDs = map[string]string{"Resource": "resource.", "Resources": "resource.
 func (s *Server) terms(lang string, args map[string]any) map[string]any {
 	out := make(map[string]any, len(args))
 	say := func(prefix, name string) string {
-		if msg := s.i18n.text(lang, prefix+name, nil); msg != prefix+name {
+		if msg := s.i18n.Text(lang, prefix+name, nil); msg != prefix+name {
 			return msg
 		}
 		return name
@@ -215,11 +215,11 @@ func (s *Server) conflict(lang string, ce *tournament.ConflictError) string {
 	}
 	changes := strings.Join(lines, sep)
 	if changes == "" {
-		changes = s.i18n.text(lang, "error.conflict_same", nil)
+		changes = s.i18n.Text(lang, "error.conflict_same", nil)
 	}
-	return s.i18n.text(lang, "error.stale_result", map[string]any{
+	return s.i18n.Text(lang, "error.stale_result", map[string]any{
 		"Expected": ce.Expected, "Version": cur.Version, "Judge": cur.Judge,
-		"At": cur.At.Local().Format("15:04:05"), "Reason": cur.Reason, "Changes": changes,
+		"At": s.i18n.In(lang).Clock(cur.At), "Reason": cur.Reason, "Changes": changes,
 	})
 }
 
@@ -228,28 +228,28 @@ func (s *Server) conflict(lang string, ce *tournament.ConflictError) string {
 func (s *Server) resultChange(lang string, ce *tournament.ConflictError, d tournament.ResultChange) string {
 	name := func(id int64) string {
 		if id == 0 {
-			return s.i18n.text(lang, "conflict.nobody", nil)
+			return s.i18n.Text(lang, "conflict.nobody", nil)
 		}
 		if n := ce.Names[id]; n != "" {
 			return n
 		}
-		return s.i18n.text(lang, "conflict.player", map[string]any{"ID": id})
+		return s.i18n.Text(lang, "conflict.player", map[string]any{"ID": id})
 	}
 	ended := func(by string) string {
 		if by == "" {
-			return s.i18n.text(lang, "conflict.not_recorded", nil)
+			return s.i18n.Text(lang, "conflict.not_recorded", nil)
 		}
-		return s.i18n.text(lang, "score.ended_"+by, nil)
+		return s.i18n.Text(lang, "score.ended_"+by, nil)
 	}
 	switch {
 	case d.Field == tournament.ChangeDeclared:
-		return s.i18n.text(lang, "conflict.declared", map[string]any{"From": name(d.WinnerFrom), "To": name(d.WinnerTo)})
+		return s.i18n.Text(lang, "conflict.declared", map[string]any{"From": name(d.WinnerFrom), "To": name(d.WinnerTo)})
 	case d.Field == tournament.ChangeEndedBy:
-		return s.i18n.text(lang, "conflict.ended_by", map[string]any{"From": ended(d.EndedFrom), "To": ended(d.EndedTo)})
+		return s.i18n.Text(lang, "conflict.ended_by", map[string]any{"From": ended(d.EndedFrom), "To": ended(d.EndedTo)})
 	case !d.Had:
-		return s.i18n.text(lang, "conflict.vp_added", map[string]any{"Player": name(d.Player), "To": d.VPTo})
+		return s.i18n.Text(lang, "conflict.vp_added", map[string]any{"Player": name(d.Player), "To": d.VPTo})
 	case !d.Has:
-		return s.i18n.text(lang, "conflict.vp_removed", map[string]any{"Player": name(d.Player)})
+		return s.i18n.Text(lang, "conflict.vp_removed", map[string]any{"Player": name(d.Player)})
 	}
-	return s.i18n.text(lang, "conflict.vp", map[string]any{"Player": name(d.Player), "From": d.VPFrom, "To": d.VPTo})
+	return s.i18n.Text(lang, "conflict.vp", map[string]any{"Player": name(d.Player), "From": d.VPFrom, "To": d.VPTo})
 }

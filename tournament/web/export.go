@@ -30,7 +30,7 @@ func (s *Server) exportWorkbook(c *gin.Context) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := export.Workbook(&buf, d, s.i18n.lang(c)); err != nil {
+	if err := export.Workbook(&buf, d, s.i18n.Lang(c)); err != nil {
 		s.fail(c, err)
 		return
 	}

@@ -39,7 +39,7 @@ func (s *Server) place(lang string, err error, rules fieldRules, errs fieldError
 	if r.msg == "" {
 		_, errs[r.field], _ = s.describe(lang, err)
 	} else {
-		errs[r.field] = s.i18n.text(lang, r.msg, v.Args)
+		errs[r.field] = s.i18n.Text(lang, r.msg, v.Args)
 	}
 	return true
 }
@@ -49,18 +49,18 @@ func (s *Server) place(lang string, err error, rules fieldRules, errs fieldError
 func (s *Server) formInt(lang, v string, lo, hi int, required bool, errs fieldErrors, field string) (int, bool) {
 	if v == "" {
 		if required {
-			errs[field] = s.i18n.text(lang, "form.required", nil)
+			errs[field] = s.i18n.Text(lang, "form.required", nil)
 			return 0, false
 		}
 		return 0, true
 	}
 	n, err := strconv.Atoi(toHalfWidth(v))
 	if err != nil {
-		errs[field] = s.i18n.text(lang, "form.number", nil)
+		errs[field] = s.i18n.Text(lang, "form.number", nil)
 		return 0, false
 	}
 	if n < lo || n > hi {
-		errs[field] = s.i18n.text(lang, "form.range", map[string]any{"Min": lo, "Max": hi})
+		errs[field] = s.i18n.Text(lang, "form.range", map[string]any{"Min": lo, "Max": hi})
 		return n, false
 	}
 	return n, true
@@ -91,7 +91,7 @@ func toHalfWidth(s string) string {
 // to its fields: a rule the input breaks (422). For any other error ok is
 // false, and the handler returns the error for the error page.
 func (s *Server) formError(c *gin.Context, err error) (msg string, ok bool) {
-	status, msg, _ := s.describe(s.i18n.lang(c), err)
+	status, msg, _ := s.describe(s.i18n.Lang(c), err)
 	if status != http.StatusUnprocessableEntity {
 		return "", false
 	}
@@ -105,7 +105,7 @@ func (s *Server) formError(c *gin.Context, err error) (msg string, ok bool) {
 // judge's change made first. For any other error ok is false, and the
 // handler returns the error for the error page.
 func (s *Server) refusal(c *gin.Context, err error) (status int, msg string, ok bool) {
-	status, msg, _ = s.describe(s.i18n.lang(c), err)
+	status, msg, _ = s.describe(s.i18n.Lang(c), err)
 	if status != http.StatusUnprocessableEntity && status != http.StatusConflict {
 		return 0, "", false
 	}

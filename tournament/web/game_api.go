@@ -96,7 +96,7 @@ func (s *Server) rebuildPosition(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	out := positionResponse{After: make([]afterJSON, len(ev.After)), Notes: []noteJSON{}, Evaluation: s.evaluationToJSON(lang, ev)}
 	for i, st := range ev.After {
 		a := afterJSON{Roads: map[string]int{}, Soldiers: map[string]int{}, VP: map[string]int{},
@@ -280,7 +280,7 @@ func (s *Server) checkGame(c *gin.Context) (int, any, error) {
 	}
 	out := gameResponse{Valid: rep.Err == nil, Applied: rep.Applied, Voided: []voidJSON{}, State: gameStateToJSON(rep.State)}
 	if e := rep.Err; e != nil {
-		out.Error = &moveErrorJSON{Move: e.Index, Code: e.Code, Section: e.Section, Message: s.violation(s.i18n.lang(c), e.Violation)}
+		out.Error = &moveErrorJSON{Move: e.Index, Code: e.Code, Section: e.Section, Message: s.violation(s.i18n.Lang(c), e.Violation)}
 	}
 	for _, v := range rep.Voided {
 		out.Voided = append(out.Voided, voidJSON{Move: v.Index, Code: v.Code, Section: v.Section})

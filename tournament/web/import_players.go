@@ -14,6 +14,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/roster"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // maxImport caps an uploaded list of players: 2 MiB holds far more than
@@ -76,17 +77,17 @@ func (s *Server) previewImport(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	fh, err := c.FormFile("file")
 	if err != nil {
 		id := "import.no_file"
 		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
 			id = "import.too_large"
 		}
-		return s.importPage(c, http.StatusUnprocessableEntity, s.i18n.text(lang, id, map[string]any{"MB": maxImport >> 20}), nil)
+		return s.importPage(c, http.StatusUnprocessableEntity, s.i18n.Text(lang, id, map[string]any{"MB": maxImport >> 20}), nil)
 	}
 	if fh.Size > maxImport {
-		return s.importPage(c, http.StatusUnprocessableEntity, s.i18n.text(lang, "import.too_large", map[string]any{"MB": maxImport >> 20}), nil)
+		return s.importPage(c, http.StatusUnprocessableEntity, s.i18n.Text(lang, "import.too_large", map[string]any{"MB": maxImport >> 20}), nil)
 	}
 	f, err := fh.Open()
 	if err != nil {
@@ -124,10 +125,10 @@ func (s *Server) importPlayers(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	data, err := base64.StdEncoding.DecodeString(c.PostForm("data"))
 	if err != nil || len(data) == 0 || len(data) > maxImport {
-		return s.importPage(c, http.StatusUnprocessableEntity, s.i18n.text(lang, "import.no_file", nil), nil)
+		return s.importPage(c, http.StatusUnprocessableEntity, s.i18n.Text(lang, "import.no_file", nil), nil)
 	}
 	r, err := roster.Read(data)
 	if err != nil {
@@ -136,7 +137,7 @@ func (s *Server) importPlayers(c *gin.Context) (result, error) {
 	if _, err := s.deps.Service.ImportPlayers(c.Request.Context(), c.GetString(judgeKey), tid, r.Rows); err != nil {
 		return result{}, err
 	}
-	return seeOther(fmt.Sprintf("/judge/t/%d/players", tid), "import.done"), nil
+	return seeOther(route.Path(route.Players, tid), "import.done"), nil
 }
 
 // rosterError is the message of a file roster cannot read.
@@ -147,7 +148,7 @@ func (s *Server) rosterError(c *gin.Context, err error) string {
 	}
 	s.log.Info("import refused", "id", c.GetString(requestIDKey), "err", err)
 	last, _ := excelize.ColumnNumberToName(roster.MaxColumns)
-	return s.i18n.text(s.i18n.lang(c), "import.error_"+re.Code, map[string]any{
+	return s.i18n.Text(s.i18n.Lang(c), "import.error_"+re.Code, map[string]any{
 		"Line": re.Line, "Column": re.Column, "Max": roster.MaxRows, "Columns": roster.MaxColumns, "LastColumn": last,
 	})
 }
@@ -162,28 +163,28 @@ func (s *Server) newImportPreview(lang string, r roster.Roster, plan tournament.
 		}
 	}
 	if r.Format == "xlsx" {
-		pv.Format = s.i18n.text(lang, "import.format_xlsx", map[string]any{"Sheet": r.Sheet})
+		pv.Format = s.i18n.Text(lang, "import.format_xlsx", map[string]any{"Sheet": r.Sheet})
 	} else {
-		pv.Format = s.i18n.text(lang, "import.format_csv", map[string]any{"Encoding": r.Encoding})
+		pv.Format = s.i18n.Text(lang, "import.format_csv", map[string]any{"Encoding": r.Encoding})
 	}
 	for _, l := range plan.Lines {
 		line := importLine{Line: l.Line, Name: l.Name, Kana: l.Kana, FixedTable: l.FixedTable, Action: l.Action}
 		switch l.Action {
 		case tournament.ImportAdd:
-			line.Message = s.i18n.text(lang, "import.add", nil)
+			line.Message = s.i18n.Text(lang, "import.add", nil)
 			if l.Warning != "" {
 				data := map[string]any{"Player": who[l.SamePlayer], "Line": l.SameLine}
 				suffix := "_player"
 				if l.SamePlayer == 0 {
 					suffix = "_line"
 				}
-				line.Warning = s.i18n.text(lang, "import.warn_"+l.Warning+suffix, data)
+				line.Warning = s.i18n.Text(lang, "import.warn_"+l.Warning+suffix, data)
 				pv.Warned++
 			}
 		case tournament.ImportSkip:
-			line.Message = s.i18n.text(lang, "import.skip", nil)
+			line.Message = s.i18n.Text(lang, "import.skip", nil)
 			if name := who[l.SamePlayer]; name != "" {
-				line.Message = s.i18n.text(lang, "import.skip_as", map[string]any{"Player": name})
+				line.Message = s.i18n.Text(lang, "import.skip_as", map[string]any{"Player": name})
 			}
 		default:
 			if l.Text != nil {
@@ -192,7 +193,7 @@ func (s *Server) newImportPreview(lang string, r roster.Roster, plan tournament.
 				_, line.Message, _ = s.describe(lang, l.Text)
 				line.Name, line.Kana = showHidden(l.Name), showHidden(l.Kana)
 			} else {
-				line.Message = s.i18n.text(lang, "import.problem_"+l.Problem, map[string]any{"Max": tournament.MaxNameRunes, "Line": l.SameLine, "Table": l.FixedTable})
+				line.Message = s.i18n.Text(lang, "import.problem_"+l.Problem, map[string]any{"Max": tournament.MaxNameRunes, "Line": l.SameLine, "Table": l.FixedTable})
 			}
 			pv.Problems = append(pv.Problems, line)
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // The kiosk is what the players see, on the shop's screen, on a projector
@@ -150,7 +151,7 @@ func (s *Server) showKiosk(c *gin.Context) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	vm := kioskPage{
 		Lang:      lang,
 		Path:      c.Request.URL.RequestURI(),
@@ -162,7 +163,7 @@ func (s *Server) showKiosk(c *gin.Context) (result, error) {
 		URL:       s.kioskURL(tid),
 		Text:      s.kioskText(lang),
 	}
-	vm.Title = s.i18n.text(lang, "kiosk.title", map[string]any{"Name": vm.Name})
+	vm.Title = s.i18n.Text(lang, "kiosk.title", map[string]any{"Name": vm.Name})
 	game := time.Duration(live.Tournament.GameMinutes) * time.Minute
 	vm.Clock = s.kioskClock(lang, tournament.Clock{State: tournament.ClockReady, GameLength: game, Remaining: game})
 	if v := live.Round; v != nil {
@@ -184,7 +185,7 @@ func (s *Server) showKiosk(c *gin.Context) (result, error) {
 	if !vm.LiveStandings {
 		q.Set("standings", "live")
 	}
-	vm.SwitchURL = fmt.Sprintf("/kiosk/%d", tid)
+	vm.SwitchURL = route.Path(route.Kiosk, tid)
 	if len(q) > 0 {
 		vm.SwitchURL += "?" + q.Encode()
 	}
@@ -211,13 +212,13 @@ func (s *Server) showKiosk(c *gin.Context) (result, error) {
 func (s *Server) standingsLabel(lang string, live tournament.Live, liveView bool) (label, other string) {
 	switch {
 	case live.Tournament.Closed != nil:
-		return s.i18n.text(lang, "kiosk.standings_final", nil), ""
+		return s.i18n.Text(lang, "kiosk.standings_final", nil), ""
 	case liveView:
-		return s.i18n.text(lang, "kiosk.standings_live", map[string]any{"N": live.StandingsAfter + 1}),
-			s.i18n.text(lang, "kiosk.switch_after", nil)
+		return s.i18n.Text(lang, "kiosk.standings_live", map[string]any{"N": live.StandingsAfter + 1}),
+			s.i18n.Text(lang, "kiosk.switch_after", nil)
 	}
-	return s.i18n.text(lang, "kiosk.standings_after", map[string]any{"N": live.StandingsAfter}),
-		s.i18n.text(lang, "kiosk.switch_live", nil)
+	return s.i18n.Text(lang, "kiosk.standings_after", map[string]any{"N": live.StandingsAfter}),
+		s.i18n.Text(lang, "kiosk.switch_live", nil)
 }
 
 // fillKioskRound lists the round's players by kana with their table, seat
@@ -238,18 +239,18 @@ func (s *Server) fillKioskRound(lang string, vm *kioskPage, v tournament.RoundVi
 		kt := kioskTable{
 			Number:    tv.Table.Number,
 			Status:    tv.Clock.Status,
-			StatusTxt: s.i18n.text(lang, "kiosk.status_"+tv.Clock.Status, nil),
+			StatusTxt: s.i18n.Text(lang, "kiosk.status_"+tv.Clock.Status, nil),
 			Remaining: seconds(tv.Clock.Remaining),
 			Left:      clockText(seconds(tv.Clock.Remaining)),
 			Extension: extensionText(tv.Clock.Extension),
 		}
 		if tv.Result != nil {
-			kt.Ended = s.i18n.text(lang, "score.ended_"+tv.Result.EndedBy, nil)
+			kt.Ended = s.i18n.Text(lang, "score.ended_"+tv.Result.EndedBy, nil)
 		}
 		for _, p := range tv.Players {
 			seat := kioskSeat{Name: p.Name, Seat: p.Seat, Color: string(p.Color)}
 			if p.Color != "" {
-				seat.ColorTxt = s.i18n.text(lang, "color."+string(p.Color), nil)
+				seat.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
 			}
 			for _, pl := range tv.Places {
 				if pl.PlayerID == p.PlayerID {
@@ -276,19 +277,19 @@ func (s *Server) fillKioskRound(lang string, vm *kioskPage, v tournament.RoundVi
 func (s *Server) kioskClock(lang string, c tournament.Clock) kioskClock {
 	k := kioskClock{State: c.State, Remaining: seconds(c.Remaining)}
 	k.Shown = clockText(k.Remaining)
-	k.Label = s.i18n.text(lang, "kiosk.state_"+c.State, nil)
+	k.Label = s.i18n.Text(lang, "kiosk.state_"+c.State, nil)
 	switch {
 	case c.State == tournament.ClockStopped:
-		k.Shown = s.i18n.text(lang, "kiosk.finished", nil)
+		k.Shown = s.i18n.Text(lang, "kiosk.finished", nil)
 	case c.State != tournament.ClockReady && k.Remaining == 0:
 		k.Up = true
-		k.Shown = s.i18n.text(lang, "kiosk.time", nil)
+		k.Shown = s.i18n.Text(lang, "kiosk.time", nil)
 	case c.State == tournament.ClockRunning && k.Remaining <= 60:
 		k.Warn = true
 	}
 	if p := c.Phase; p.Phase == tournament.PhasePlacement {
 		k.PlacementK, k.PlacementOf, k.PlacementLeft = p.Placement, p.Placements, seconds(p.PhaseLeft)
-		k.Placement = s.i18n.text(lang, "kiosk.placement", map[string]any{"K": p.Placement, "N": p.Placements, "T": clockText(k.PlacementLeft)})
+		k.Placement = s.i18n.Text(lang, "kiosk.placement", map[string]any{"K": p.Placement, "N": p.Placements, "T": clockText(k.PlacementLeft)})
 	}
 	return k
 }
@@ -307,26 +308,26 @@ func extensionText(d time.Duration) string {
 func (s *Server) kioskText(lang string) kioskText {
 	n := map[string]any{"N": "{N}"}
 	t := kioskText{
-		Table:     s.i18n.text(lang, "round.table", n),
-		Seat:      s.i18n.text(lang, "kiosk.seat", n),
-		Place:     s.i18n.text(lang, "score.place", n),
-		Bye:       s.i18n.text(lang, "kiosk.bye", nil),
-		NoSeat:    s.i18n.text(lang, "kiosk.no_seat", nil),
-		Time:      s.i18n.text(lang, "kiosk.time", nil),
-		Extended:  s.i18n.text(lang, "kiosk.extended", map[string]any{"T": "{T}"}),
-		After:     s.i18n.text(lang, "kiosk.standings_after", n),
-		Live:      s.i18n.text(lang, "kiosk.standings_live", n),
-		Final:     s.i18n.text(lang, "kiosk.standings_final", nil),
-		Winner:    s.i18n.text(lang, "end.winner", map[string]any{"Names": "{W}"}),
-		Finished:  s.i18n.text(lang, "kiosk.finished", nil),
-		NoMatch:   s.i18n.text(lang, "kiosk.no_match", nil),
-		Page:      s.i18n.text(lang, "kiosk.page", map[string]any{"N": "{N}", "M": "{M}"}),
-		Matches:   s.i18n.text(lang, "kiosk.matches", n),
-		Round:     s.i18n.text(lang, "nav.round", n),
-		NotPaired: s.i18n.text(lang, "kiosk.not_paired", nil),
-		VP:        s.i18n.text(lang, "kiosk.vp", n),
-		Declared:  s.i18n.text(lang, "kiosk.declared", nil),
-		Placement: s.i18n.text(lang, "kiosk.placement", map[string]any{"K": "{K}", "N": "{N}", "T": "{T}"}),
+		Table:     s.i18n.Text(lang, "round.table", n),
+		Seat:      s.i18n.Text(lang, "kiosk.seat", n),
+		Place:     s.i18n.Text(lang, "score.place", n),
+		Bye:       s.i18n.Text(lang, "kiosk.bye", nil),
+		NoSeat:    s.i18n.Text(lang, "kiosk.no_seat", nil),
+		Time:      s.i18n.Text(lang, "kiosk.time", nil),
+		Extended:  s.i18n.Text(lang, "kiosk.extended", map[string]any{"T": "{T}"}),
+		After:     s.i18n.Text(lang, "kiosk.standings_after", n),
+		Live:      s.i18n.Text(lang, "kiosk.standings_live", n),
+		Final:     s.i18n.Text(lang, "kiosk.standings_final", nil),
+		Winner:    s.i18n.Text(lang, "end.winner", map[string]any{"Names": "{W}"}),
+		Finished:  s.i18n.Text(lang, "kiosk.finished", nil),
+		NoMatch:   s.i18n.Text(lang, "kiosk.no_match", nil),
+		Page:      s.i18n.Text(lang, "kiosk.page", map[string]any{"N": "{N}", "M": "{M}"}),
+		Matches:   s.i18n.Text(lang, "kiosk.matches", n),
+		Round:     s.i18n.Text(lang, "nav.round", n),
+		NotPaired: s.i18n.Text(lang, "kiosk.not_paired", nil),
+		VP:        s.i18n.Text(lang, "kiosk.vp", n),
+		Declared:  s.i18n.Text(lang, "kiosk.declared", nil),
+		Placement: s.i18n.Text(lang, "kiosk.placement", map[string]any{"K": "{K}", "N": "{N}", "T": "{T}"}),
 		Colors:    map[string]string{},
 		Levels:    map[string]string{},
 		Sep:       "、",
@@ -335,13 +336,13 @@ func (s *Server) kioskText(lang string) kioskText {
 		Ended:     map[string]string{},
 	}
 	for _, c := range []string{"red", "blue", "yellow", "green", "white", "orange"} {
-		t.Colors[c] = s.i18n.text(lang, "color."+c, nil)
+		t.Colors[c] = s.i18n.Text(lang, "color."+c, nil)
 	}
 	for _, st := range []string{tournament.TableReady, tournament.TablePlaying, tournament.TableFinished, tournament.TableOver} {
-		t.Status[st] = s.i18n.text(lang, "kiosk.status_"+st, nil)
+		t.Status[st] = s.i18n.Text(lang, "kiosk.status_"+st, nil)
 	}
 	for _, st := range []string{tournament.ClockReady, tournament.ClockRunning, tournament.ClockPaused, tournament.ClockOver, tournament.ClockStopped} {
-		t.State[st] = s.i18n.text(lang, "kiosk.state_"+st, nil)
+		t.State[st] = s.i18n.Text(lang, "kiosk.state_"+st, nil)
 	}
 	for _, l := range referee.Levels {
 		t.Levels[string(l)] = levelName(lang, l)
@@ -350,7 +351,7 @@ func (s *Server) kioskText(lang string) kioskText {
 		t.Sep = ", "
 	}
 	for _, e := range []string{tournament.EndedByDeclaration, tournament.EndedByTime} {
-		t.Ended[e] = s.i18n.text(lang, "score.ended_"+e, nil)
+		t.Ended[e] = s.i18n.Text(lang, "score.ended_"+e, nil)
 	}
 	return t
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // loginPage is the view model of /judge/login.
@@ -24,7 +25,7 @@ type loginPage struct {
 }
 
 func (s *Server) showLogin(c *gin.Context) (result, error) {
-	next := localPath(c.Query("next"), "/judge")
+	next := route.Local(c.Query("next"), route.Tournaments)
 	if _, ok := s.sessionJudge(c); ok {
 		return seeOther(next, ""), nil
 	}
@@ -42,7 +43,7 @@ func (s *Server) showLogin(c *gin.Context) (result, error) {
 // guard).
 func (s *Server) limitLogins(c *gin.Context) {
 	if s.con.limiter.blocked(clientAddr(c), time.Now()) {
-		s.answer(c, s.tooManyLogins(c, loginPage{page: s.newPage(c, "page.login", nil), Next: "/judge"}))
+		s.answer(c, s.tooManyLogins(c, loginPage{page: s.newPage(c, "page.login", nil), Next: route.Tournaments}))
 		c.Abort()
 		return
 	}
@@ -51,7 +52,7 @@ func (s *Server) limitLogins(c *gin.Context) {
 
 func (s *Server) tooManyLogins(c *gin.Context, vm loginPage) result {
 	c.Header("Retry-After", strconv.Itoa(s.con.limiter.retryAfter()))
-	vm.Error = s.i18n.text(vm.Lang, "login.too_many", nil)
+	vm.Error = s.i18n.Text(vm.Lang, "login.too_many", nil)
 	return showStatus(http.StatusTooManyRequests, "login", vm)
 }
 
@@ -62,7 +63,7 @@ func (s *Server) logIn(c *gin.Context) (result, error) {
 	vm := loginPage{
 		page: s.newPage(c, "page.login", nil),
 		Name: strings.TrimSpace(c.PostForm("name")),
-		Next: localPath(c.PostForm("next"), "/judge"),
+		Next: route.Local(c.PostForm("next"), route.Tournaments),
 	}
 	lang := vm.Lang
 	password := c.PostForm("password")
@@ -70,12 +71,12 @@ func (s *Server) logIn(c *gin.Context) (result, error) {
 	name, err := tournament.CheckJudgeName(vm.Name)
 	switch {
 	case vm.Name == "":
-		vm.NameError = s.i18n.text(lang, "login.name_missing", nil)
+		vm.NameError = s.i18n.Text(lang, "login.name_missing", nil)
 	case err != nil:
 		_, vm.NameError, _ = s.describe(lang, err)
 	}
 	if password == "" {
-		vm.PasswordError = s.i18n.text(lang, "login.password_missing", nil)
+		vm.PasswordError = s.i18n.Text(lang, "login.password_missing", nil)
 	}
 	if vm.NameError != "" || vm.PasswordError != "" {
 		return showStatus(http.StatusUnprocessableEntity, "login", vm), nil
@@ -90,7 +91,7 @@ func (s *Server) logIn(c *gin.Context) (result, error) {
 	}
 	if !ok {
 		s.log.Info("judge login refused", "id", c.GetString(requestIDKey), "addr", addr, "name", vm.Name)
-		vm.Error = s.i18n.text(lang, "login.wrong", nil)
+		vm.Error = s.i18n.Text(lang, "login.wrong", nil)
 		return showStatus(http.StatusUnauthorized, "login", vm), nil
 	}
 	succeeded()
@@ -105,7 +106,7 @@ func (s *Server) logOut(c *gin.Context) (result, error) {
 	if err := s.endSession(c); err != nil {
 		return result{}, err
 	}
-	return seeOther("/judge/login?bye=1", ""), nil
+	return seeOther(route.Login+"?bye=1", ""), nil
 }
 
 // logOutEveryone ends every judge's session, this browser's too: for a lost
@@ -119,5 +120,5 @@ func (s *Server) logOutEveryone(c *gin.Context) (result, error) {
 	if err := s.endSession(c); err != nil {
 		return result{}, err
 	}
-	return seeOther("/judge/login?all=1", ""), nil
+	return seeOther(route.Login+"?all=1", ""), nil
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"net"
 	"net/url"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // The printables: pairings for the wall, a score sheet and a board sheet
@@ -56,19 +56,19 @@ func (s *Server) loadPrintRound(c *gin.Context) (printRound, error) {
 // newPrintPage fills the part every printable has; titleID names the
 // printable ("print.scores", ...).
 func (s *Server) newPrintPage(c *gin.Context, pr printRound, titleID string) printPage {
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	n := pr.rv.Round.Number
 	p := printPage{
 		Lang:  lang,
-		Title: s.i18n.text(lang, titleID, map[string]any{"N": n, "Name": pr.t.Name}),
+		Title: s.i18n.Text(lang, titleID, map[string]any{"N": n, "Name": pr.t.Name}),
 		Path:  c.Request.URL.RequestURI(),
-		Back:  fmt.Sprintf("/judge/t/%d/rounds/%d", pr.t.ID, n),
+		Back:  route.Path(route.Round, pr.t.ID, n),
 		Name:  pr.t.Name,
 		Date:  pr.t.Date,
 		N:     n,
 		Kiosk: s.kioskURL(pr.t.ID),
 		// The kiosk's own QR route (kiosk.go) draws the same address.
-		QR: fmt.Sprintf("/kiosk/%d/qr.png", pr.t.ID),
+		QR: route.Path(route.KioskQR, pr.t.ID),
 	}
 	var kioskHost string
 	if u, err := url.Parse(p.Kiosk); err == nil {
@@ -104,7 +104,7 @@ func (s *Server) seatLines(lang string, tv tournament.TableView) []seatLine {
 	for _, p := range tv.Players {
 		l := seatLine{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)}
 		if p.Color != "" {
-			l.ColorTxt = s.i18n.text(lang, "color."+string(p.Color), nil)
+			l.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
 		}
 		out = append(out, l)
 	}

@@ -83,7 +83,7 @@ func (s *Server) printBoardSheets(c *gin.Context) (result, error) {
 		return result{}, err
 	}
 	vm := boardsPage{printPage: s.newPrintPage(c, pr, "print.boards")}
-	vm.DangoRule = s.i18n.text(vm.Lang, "dango."+string(pr.t.Ruleset.Dango), nil)
+	vm.DangoRule = s.i18n.Text(vm.Lang, "dango."+string(pr.t.Ruleset.Dango), nil)
 	for _, tv := range pr.rv.Tables {
 		if only != 0 && tv.Table.Number != only {
 			continue
@@ -130,7 +130,7 @@ func (s *Server) newBoardSheet(lang string, tv tournament.TableView) boardSheet 
 		t, _ := tv.Board.TileAt(h)
 		row := &bs.Chips[len(bs.Chips)-1]
 		row.Cells = append(row.Cells, chipCell{
-			Terrain:   s.i18n.text(lang, "terrain."+string(t.Terrain), nil),
+			Terrain:   s.i18n.Text(lang, "terrain."+string(t.Terrain), nil),
 			TerrainID: string(t.Terrain),
 			Number:    t.Number,
 			Red:       t.Number == 6 || t.Number == 8,

@@ -9,26 +9,26 @@ import (
 	"html/template"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net/http"
-	"net/url"
 	"path"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/gin-contrib/sessions"
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/static"
 	"github.com/catanjudge/catanjudge/templates"
+	"github.com/catanjudge/catanjudge/tournament/web/i18n"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // console holds what the judge console's pages need besides the service:
 // the parsed templates, the static files, the session store and the login
 // limiter. It is built once in New.
 type console struct {
-	pages    map[string]pageSet
+	pages    map[string]map[string]pageSet // by language, then page
 	assets   map[string]asset
 	sessions gin.HandlerFunc
 	limiter  *loginLimiter
@@ -126,92 +126,54 @@ type pageSet struct {
 	doc string
 }
 
-// parsePages parses each page of templates.FS with the layout and the
-// partials into its own set, keyed by the page's file name without ".html".
-func parsePages(tr *translator, assets map[string]asset) (map[string]pageSet, error) {
-	funcs := template.FuncMap{
-		// t translates a message id; args are name, value pairs for the message.
-		"t": func(lang, id string, args ...any) (string, error) {
-			if len(args)%2 != 0 {
-				return "", fmt.Errorf("t %s: odd number of arguments", id)
-			}
-			var data map[string]any
-			if len(args) > 0 {
-				data = map[string]any{}
-				for i := 0; i < len(args); i += 2 {
-					k, ok := args[i].(string)
-					if !ok {
-						return "", fmt.Errorf("t %s: argument %d is not a name", id, i)
-					}
-					data[k] = args[i+1]
-				}
-			}
-			return tr.text(lang, id, data), nil
-		},
-		"inc": func(i int) int { return i + 1 },
-		// rolls bundles capsule rolls with the language for the rollhistory partial.
-		"rolls": func(lang string, rounds []rollRound) rollHistory { return rollHistory{Lang: lang, Rounds: rounds} },
-		// places bundles placings with the language for the placings partial.
-		"places": func(lang string, lines []placeLine) placeList { return placeList{Lang: lang, Lines: lines} },
-		// catalogue bundles a penalty catalogue with the language for its partial.
-		"catalogue": func(lang string, offences []offenceOption) catalogueView {
-			return catalogueView{Lang: lang, Offences: offences}
-		},
-		// stale bundles a stale form with the language for the stale partial.
-		"stale": func(lang string, f *staleForm) staleView { return staleView{Lang: lang, Form: f} },
-		"static": func(name string) (string, error) {
-			a, ok := assets[name]
-			if !ok {
-				return "", fmt.Errorf("no static file %q", name)
-			}
-			return "/static/" + name + "?v=" + a.version, nil
-		},
-	}
+// parsePages parses every page of templates.FS with the layout and the
+// partials into its own set, keyed by the page's file name without
+// ".html", once for each language: each set says its language's words
+// ({{t "id" "Name" value}}, {{lang}}), bound in when it is parsed.
+func parsePages(tr *i18n.Translator, assets map[string]asset) (map[string]map[string]pageSet, error) {
 	names, err := fs.Glob(templates.FS, "pages/*.html")
 	if err != nil {
 		return nil, err
 	}
-	pages := map[string]pageSet{}
-	for _, n := range names {
-		t, err := template.New(path.Base(n)).Funcs(funcs).ParseFS(templates.FS, "layout.html", "partials/*.html", n)
+	out := map[string]map[string]pageSet{}
+	for _, lang := range i18n.Languages {
+		p := tr.In(lang)
+		funcs := template.FuncMap{
+			"t":    p.T,
+			"lang": func() string { return lang },
+			"inc":  func(i int) int { return i + 1 },
+			"static": func(name string) (string, error) {
+				a, ok := assets[name]
+				if !ok {
+					return "", fmt.Errorf("no static file %q", name)
+				}
+				return "/static/" + name + "?v=" + a.version, nil
+			},
+		}
+		maps.Copy(funcs, route.Funcs())
+		base, err := template.New("").Funcs(funcs).ParseFS(templates.FS, "layout.html", "partials/*.html")
 		if err != nil {
-			return nil, fmt.Errorf("parse %s: %w", n, err)
+			return nil, fmt.Errorf("parse the layout: %w", err)
 		}
-		name := strings.TrimSuffix(path.Base(n), ".html")
-		set := pageSet{t: t, doc: "layout"}
-		switch {
-		case t.Lookup(name) != nil:
-			set.doc = name
-		case t.Lookup("sheets") != nil:
-			set.doc = "print"
+		pages := map[string]pageSet{}
+		for _, n := range names {
+			t, err := template.Must(base.Clone()).ParseFS(templates.FS, n)
+			if err != nil {
+				return nil, fmt.Errorf("parse %s: %w", n, err)
+			}
+			name := strings.TrimSuffix(path.Base(n), ".html")
+			set := pageSet{t: t, doc: "layout"}
+			switch {
+			case t.Lookup(name) != nil:
+				set.doc = name
+			case t.Lookup("sheets") != nil:
+				set.doc = "print"
+			}
+			pages[name] = set
 		}
-		pages[name] = set
+		out[lang] = pages
 	}
-	return pages, nil
-}
-
-// rollHistory is the view model of the rollhistory partial.
-type rollHistory struct {
-	Lang   string
-	Rounds []rollRound
-}
-
-// catalogueView is the view model of the catalogue partial.
-type catalogueView struct {
-	Lang     string
-	Offences []offenceOption
-}
-
-// staleView is the view model of the stale partial.
-type staleView struct {
-	Lang string
-	Form *staleForm
-}
-
-// placeList is the view model of the placings partial.
-type placeList struct {
-	Lang  string
-	Lines []placeLine
+	return out, nil
 }
 
 // page is what every page's view model starts with: the layout reads it.
@@ -237,10 +199,10 @@ type tournamentNav struct {
 
 // newPage fills the part of a view model every page has.
 func (s *Server) newPage(c *gin.Context, titleID string, data map[string]any) page {
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	return page{
 		Lang:    lang,
-		Title:   s.i18n.text(lang, titleID, data),
+		Title:   s.i18n.Text(lang, titleID, data),
 		Judge:   c.GetString(judgeKey),
 		Path:    c.Request.URL.RequestURI(),
 		Flashes: takeFlash(c),
@@ -300,7 +262,7 @@ func (s *Server) answer(c *gin.Context, r result) {
 		c.Redirect(http.StatusSeeOther, r.to)
 		return
 	}
-	set, ok := s.con.pages[r.page]
+	set, ok := s.con.pages[s.i18n.Lang(c)][r.page]
 	if !ok {
 		s.renderFailure(c, fmt.Errorf("no page template %q", r.page))
 		return
@@ -321,9 +283,9 @@ func (s *Server) answer(c *gin.Context, r result) {
 // renderFailure answers a page that could not be rendered with a plain 500.
 func (s *Server) renderFailure(c *gin.Context, err error) {
 	s.log.Error("render failed", "id", c.GetString(requestIDKey), "err", err)
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	pageHeaders(c)
-	c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte(s.i18n.text(lang, "error.internal", nil)))
+	c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte(s.i18n.Text(lang, "error.internal", nil)))
 	c.Abort()
 }
 
@@ -345,41 +307,16 @@ type errorPage struct {
 // failPage maps err through describe, the one error-to-status mapping, and
 // shows it as a page.
 func (s *Server) failPage(c *gin.Context, err error) {
-	lang := s.i18n.lang(c)
+	lang := s.i18n.Lang(c)
 	status, msg, _ := s.describe(lang, err)
 	level := slog.LevelInfo
 	if status >= 500 {
 		level = slog.LevelError
 	}
 	s.log.Log(c.Request.Context(), level, "request failed", "id", c.GetString(requestIDKey), "status", status, "err", err)
-	vm := errorPage{page: s.newPage(c, "page.error", nil), Status: status, Message: msg, Back: backLink(c, "/judge")}
+	vm := errorPage{page: s.newPage(c, "page.error", nil), Status: status, Message: msg, Back: route.Back(c.GetHeader("Referer"), c.Request.Host, route.Tournaments)}
 	s.answer(c, showStatus(status, "error", vm))
 	c.Abort()
-}
-
-// localPath returns target when it is a path on this site, else fallback:
-// redirects never leave the site. A browser drops tabs and line breaks
-// from a Location and reads a backslash as a slash, so "/\t/host" would
-// take it to //host: a target with any control character, space or
-// backslash is refused, as is anything that parses with a scheme or a host.
-func localPath(target, fallback string) string {
-	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") || !utf8.ValidString(target) ||
-		strings.IndexFunc(target, func(r rune) bool { return r == '\\' || unicode.IsControl(r) || unicode.IsSpace(r) }) >= 0 {
-		return fallback
-	}
-	if u, err := url.Parse(target); err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
-		return fallback
-	}
-	return target
-}
-
-// backLink returns the page the browser came from when it is on this site.
-func backLink(c *gin.Context, fallback string) string {
-	u, err := url.Parse(c.GetHeader("Referer"))
-	if err != nil || u.Host != c.Request.Host {
-		return fallback
-	}
-	return localPath(u.RequestURI(), fallback)
 }
 
 // serveStatic serves the files of package static. A URL carrying the
@@ -414,7 +351,7 @@ func (s *Server) switchLanguage(c *gin.Context) {
 		Name: "lang", Value: lang, Path: "/", MaxAge: 365 * 24 * 3600,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Request.TLS != nil,
 	})
-	c.Redirect(http.StatusSeeOther, localPath(c.Query("next"), "/judge"))
+	c.Redirect(http.StatusSeeOther, route.Local(c.Query("next"), route.Tournaments))
 }
 
 // checkOrigin refuses cross-origin state changes with the standard

@@ -22,8 +22,8 @@ func (a access) String() string {
 	return [...]string{"public", "kiosk", "judge"}[a]
 }
 
-// route is one line of the route table.
-type route struct {
+// routeEntry is one line of the route table.
+type routeEntry struct {
 	Method  string
 	Path    string
 	Access  access
@@ -32,8 +32,8 @@ type route struct {
 
 // routes is the one route table of the site. Every route is classified here,
 // and a test walks it to check each class anonymously and as a judge.
-func (s *Server) routes() []route {
-	return []route{
+func (s *Server) routes() []routeEntry {
+	return []routeEntry{
 		{http.MethodGet, "/healthz", public, s.checkHealth},
 
 		{http.MethodGet, "/api/v1/rulesets", public, s.api(s.listRulesets)},
@@ -135,7 +135,7 @@ func (s *Server) checkHealth(c *gin.Context) {
 	if s.deps.Service != nil {
 		if err := s.health.check(c.Request.Context(), s.deps.Service.Check); err != nil {
 			s.log.Error("health check failed", "id", c.GetString(requestIDKey), "err", err)
-			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "error": s.i18n.text(s.i18n.lang(c), "error.unhealthy", nil)})
+			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "error": s.i18n.Text(s.i18n.Lang(c), "error.unhealthy", nil)})
 			return
 		}
 	}

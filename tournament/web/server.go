@@ -18,7 +18,9 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/templates"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 )
 
 // RulesetSource is where the server finds rulesets by name.
@@ -51,6 +53,9 @@ type Deps struct {
 	// kept in Settings, which a backup copies. Nil makes keys for this
 	// process alone: the judges' sessions then end with it.
 	SessionKeys []byte
+	// Location is the shop's time zone, in which pages show times; nil for
+	// the server's own (time.Local).
+	Location *time.Location
 	// Broker carries the committed changes to the live pages; the store's
 	// after-commit hook must feed it (store.WithAfterCommit(b.Committed)).
 	// Nil makes a broker nobody publishes to: the pages then never update live.
@@ -60,7 +65,7 @@ type Deps struct {
 // Server holds the handlers' dependencies.
 type Server struct {
 	deps Deps
-	i18n *translator
+	i18n *i18n.Translator
 	log  *slog.Logger
 	con  *console // the judge console's templates, static files and sessions
 	// liveCache and roundCache share the kiosks' reads of the live state
@@ -105,7 +110,7 @@ func newServer(deps Deps) (*Server, error) {
 	if _, ok := deps.Rulesets.Get(deps.DefaultRuleset); !ok {
 		return nil, fmt.Errorf("default ruleset %q is not loaded", deps.DefaultRuleset)
 	}
-	tr, err := newTranslator()
+	tr, err := i18n.New(templates.Locales, deps.Location)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +186,7 @@ func (s *Server) recoverPanic(c *gin.Context) {
 // are open, and only judge routes change state. The login form is refused
 // to an address with too many wrong passwords lately; the referee API,
 // which computes for anyone, and the kiosk's reads wait for a turn (gate).
-func (s *Server) guard(rt route) gin.HandlerFunc {
+func (s *Server) guard(rt routeEntry) gin.HandlerFunc {
 	switch {
 	case rt.Access == judge:
 		return s.requireJudge

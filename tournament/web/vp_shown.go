@@ -29,7 +29,7 @@ func (s *Server) showVP(lang string, rs referee.Ruleset, pl tournament.Placing) 
 				name = o.NameEN
 			}
 		}
-		why = append(why, s.i18n.text(lang, "score.penalty_why", map[string]any{"Level": levelName(lang, p.Level), "Offence": name}))
+		why = append(why, s.i18n.Text(lang, "score.penalty_why", map[string]any{"Level": levelName(lang, p.Level), "Offence": name}))
 	}
 	sep := "、"
 	if lang == "en" {
