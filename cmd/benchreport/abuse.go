@@ -18,6 +18,8 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 // The abuse measure: a judge and a kiosk load pages while anonymous
@@ -126,7 +128,7 @@ func (e *env) abuseServer(ctx context.Context) (*abuseServer, error) {
 		return nil, err
 	}
 	s := &abuseServer{dir: dir}
-	broker := web.NewBroker(0, 0)
+	broker := live.NewBroker(0, 0)
 	// Filling the database is not what is measured.
 	if s.st, err = store.Open(ctx, store.DatabaseFile(dir)+"?_synchronous=OFF", store.WithAfterCommit(broker.Committed)); err != nil {
 		os.RemoveAll(dir)
@@ -137,11 +139,11 @@ func (e *env) abuseServer(ctx context.Context) (*abuseServer, error) {
 		s.close()
 		return nil, err
 	}
-	if _, err := web.SetUpJudgePassword(ctx, s.st, abusePassword, dir); err != nil {
+	if _, err := auth.SetUpJudgePassword(ctx, s.st, abusePassword, dir); err != nil {
 		s.close()
 		return nil, err
 	}
-	keys, err := web.LoadSessionKeys(dir)
+	keys, err := auth.LoadSessionKeys(dir)
 	if err != nil {
 		s.close()
 		return nil, err

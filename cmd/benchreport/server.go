@@ -15,6 +15,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 const serviceStandingsRuns = 10
@@ -144,7 +145,7 @@ func (e *env) saves(ctx context.Context) ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
-	broker := web.NewBroker(0, 0)
+	broker := live.NewBroker(0, 0)
 	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
 	if err != nil {
 		return nil, err

@@ -17,6 +17,8 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 // serve starts the HTTP server and blocks until ctx is done. ready, when not
@@ -36,19 +38,19 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	// The live pages hear of each change once it has committed.
-	broker := web.NewBroker(0, 0)
+	broker := live.NewBroker(0, 0)
 	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	passwordFile, err := web.SetUpJudgePassword(ctx, st, cfg.JudgePassword, cfg.DataDir)
+	passwordFile, err := auth.SetUpJudgePassword(ctx, st, cfg.JudgePassword, cfg.DataDir)
 	if err != nil {
 		return err
 	}
 	// The session keys live beside the database, never in it: a backup
 	// must not be able to sign a judge's cookie.
-	sessionKeys, err := web.LoadSessionKeys(cfg.DataDir)
+	sessionKeys, err := auth.LoadSessionKeys(cfg.DataDir)
 	if err != nil {
 		return err
 	}

@@ -46,6 +46,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 const token = "kioskbench"
@@ -103,7 +104,7 @@ func serveBench(players int, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	broker := web.NewBroker(0, 0)
+	broker := live.NewBroker(0, 0)
 	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
 	if err != nil {
 		return err
@@ -174,7 +175,7 @@ func seed(ctx context.Context, svc *tournament.Service, players int) (int64, err
 
 // memLine reports the server's memory: the live heap (after a collection),
 // the resident set now and at its peak, goroutines and live subscribers.
-func memLine(b *web.Broker) string {
+func memLine(b *live.Broker) string {
 	runtime.GC()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)

@@ -418,7 +418,7 @@ func TestBoardAndDeal(t *testing.T) {
 	}
 	checkIDs(t, "clumped deal", res.Body)
 	for _, ch := range clumped[:3] {
-		if got := fieldValue(res.Body, chipField(ch.Hex)); got != strconv.Itoa(ch.Number) {
+		if got := fieldValue(res.Body, fmt.Sprintf("chip_%d_%d", ch.Hex.Q, ch.Hex.R)); got != strconv.Itoa(ch.Number) {
 			t.Errorf("chip on %v after the refused deal = %q, want %d kept", ch.Hex, got, ch.Number)
 		}
 	}
@@ -432,7 +432,7 @@ func TestBoardAndDeal(t *testing.T) {
 func dealValues(chips []referee.Chip) url.Values {
 	v := url.Values{}
 	for _, ch := range chips {
-		v.Set(chipField(ch.Hex), strconv.Itoa(ch.Number))
+		v.Set(fmt.Sprintf("chip_%d_%d", ch.Hex.Q, ch.Hex.R), strconv.Itoa(ch.Number))
 	}
 	return v
 }

@@ -18,13 +18,14 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
 )
 
 const testPassword = "correct horse battery"
 
 // A cheap hash keeps the many logins of these tests fast under -race; the
 // cost is the hash's, not the login code's, so nothing tested changes.
-func init() { passwordCost = bcrypt.MinCost }
+func init() { auth.PasswordCost = bcrypt.MinCost }
 
 // consoleEnv is the whole site over a real service on a temporary SQLite
 // file, served by httptest so cookies and redirects behave as in a browser.
@@ -48,10 +49,10 @@ func newConsoleEnv(t *testing.T) *consoleEnv {
 	e := &consoleEnv{t: t, ctx: ctx}
 	svc, st := tournamenttest.NewService(t, func() time.Time { return time.Now().Add(time.Duration(e.ahead.Load())) })
 	dir := t.TempDir()
-	if _, err := SetUpJudgePassword(ctx, st, testPassword, dir); err != nil {
+	if _, err := auth.SetUpJudgePassword(ctx, st, testPassword, dir); err != nil {
 		t.Fatal(err)
 	}
-	keys, err := LoadSessionKeys(dir)
+	keys, err := auth.LoadSessionKeys(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

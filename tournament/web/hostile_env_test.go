@@ -17,6 +17,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
 )
 
 // hostileEnv is the whole site over a real service on a temporary SQLite
@@ -54,7 +55,7 @@ func newHostileEnv(tb testing.TB) *hostileEnv {
 	}
 	tb.Cleanup(func() { st.Close() })
 	env.svc = tournamenttest.NewServiceOn(tb, st, time.Now)
-	if _, err := SetUpJudgePassword(env.ctx, st, testPassword, dir); err != nil {
+	if _, err := auth.SetUpJudgePassword(env.ctx, st, testPassword, dir); err != nil {
 		tb.Fatal(err)
 	}
 	if env.h, err = New(Deps{Rulesets: tournamenttest.Rulesets(tb), Service: env.svc, Settings: st, APIToken: "test-token"}); err != nil {

@@ -19,6 +19,8 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 // countingBody is a request body of n bytes that counts what the server
@@ -225,7 +227,7 @@ func TestKioskAddressIgnoresHost(t *testing.T) {
 
 func testKioskAddress(t *testing.T, public string) {
 	svc, st := tournamenttest.NewService(t, time.Now)
-	if _, err := SetUpJudgePassword(context.Background(), st, testPassword, t.TempDir()); err != nil {
+	if _, err := auth.SetUpJudgePassword(context.Background(), st, testPassword, t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, PublicURL: public})
@@ -312,7 +314,7 @@ func (s *countingStore) Rounds(ctx context.Context, tid int64) ([]tournament.Rou
 // the next change: anonymous clients asking again and again cost no read,
 // and a change is seen at once.
 func TestKioskReadsAreSharedUntilAChange(t *testing.T) {
-	broker := NewBroker(0, 0)
+	broker := live.NewBroker(0, 0)
 	st := &countingStore{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
 	svc := tournamenttest.NewServiceOn(t, st, time.Now)
 	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st.Store, Broker: broker})

@@ -155,3 +155,8 @@ func (p Printer) Clock(t time.Time) string { return t.In(p.t.zone).Format("15:04
 
 // Stamp shows a recorded time in the shop's zone, to the second.
 func (p Printer) Stamp(t time.Time) string { return t.In(p.t.zone).Format("2006-01-02 15:04:05") }
+
+// Lookup is Text that also reports whether the language has the message.
+func (p Printer) Lookup(id string, data map[string]any) (string, bool) {
+	return p.t.Lookup(p.Lang, id, data)
+}

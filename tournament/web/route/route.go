@@ -1,16 +1,21 @@
 // Package route names the site's paths: the route table registers these
 // patterns, and handlers and templates build URLs from them with Path, so
-// that a path is written once. It also keeps redirects on the site (Local,
-// Back).
+// that a path is written once. It reads a request's path parameters (ID,
+// RoundParams, TableParams) and keeps redirects on the site (Local, Back).
 package route
 
 import (
 	"fmt"
 	"html/template"
 	"net/url"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
 )
 
 // The paths of the site, as gin patterns: ":name" is one segment, "*name"
@@ -173,4 +178,42 @@ func Back(referer, host, fallback string) string {
 		return fallback
 	}
 	return Local(u.RequestURI(), fallback)
+}
+
+// ID reads the numeric path parameter name: a tournament, player or
+// penalty ID. Anything else is a page not found.
+func ID(c *gin.Context, name string) (int64, error) {
+	id, err := strconv.ParseInt(c.Param(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, problem.ErrNoRoute
+	}
+	return id, nil
+}
+
+// RoundParams reads the tournament (:id) and the round number (:n).
+func RoundParams(c *gin.Context) (tid int64, n int, err error) {
+	if tid, err = ID(c, "id"); err != nil {
+		return 0, 0, err
+	}
+	n, err = number(c, "n")
+	return tid, n, err
+}
+
+// TableParams reads the tournament (:id), the round (:n) and the table
+// number (:tn).
+func TableParams(c *gin.Context) (tid int64, n, table int, err error) {
+	if tid, n, err = RoundParams(c); err != nil {
+		return 0, 0, 0, err
+	}
+	table, err = number(c, "tn")
+	return tid, n, table, err
+}
+
+// number reads a round or table number.
+func number(c *gin.Context, name string) (int, error) {
+	n, err := strconv.Atoi(c.Param(name))
+	if err != nil || n < 1 {
+		return 0, problem.ErrNoRoute
+	}
+	return n, nil
 }
