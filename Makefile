@@ -4,15 +4,20 @@ BIN       := bin/catanjudge
 ADDR      ?= 127.0.0.1:8080
 DATA      ?= ./data
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
-# Set by .ci/run so the browser tests fail rather than skip when Chromium is missing.
+# Set by .ci/run so the browser tests fail rather than skip when Chromium is missing,
+# and the PostgreSQL tests when PostgreSQL is.
 export CATANJUDGE_REQUIRE_BROWSER
+export CATANJUDGE_REQUIRE_POSTGRES
+# The packages whose tests run a second time on PostgreSQL (each test binary
+# starts a throwaway cluster with Debian's initdb and pg_ctl, a database per test).
+POSTGRES_PKGS := ./tournament/ ./tournament/store/
 
 .DEFAULT_GOAL := help
 
-.PHONY: help build run test e2e fuzz bench lint cover clean
+.PHONY: help build run test test-postgres e2e fuzz bench lint cover clean
 
 help: ## Show this help
-	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z0-9_-]+:.*## / {printf "  make %-8s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z0-9_-]+:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 build: ## Build bin/catanjudge
 	$(GO) build -o $(BIN) ./cmd/catanjudge
@@ -20,10 +25,14 @@ build: ## Build bin/catanjudge
 run: build ## Build and start the server on http://127.0.0.1:8080, data under ./data (ADDR=, DATA= to change)
 	./$(BIN) serve --addr $(ADDR) --data $(DATA)
 
-test: ## Run every test (unit, store, web, browser) with the race detector, then a short fuzz run
+test: ## Run every test (unit, store, web, browser) with the race detector, the store and service tests again on PostgreSQL, then a short fuzz run
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 15m ./...
+	$(MAKE) --no-print-directory test-postgres
 	$(MAKE) --no-print-directory fuzz
+
+test-postgres: ## Run the store and service tests (the scenario's among them) on PostgreSQL
+	CATANJUDGE_TEST_DATABASE=postgres $(GO) test -race -count=1 -timeout 10m $(POSTGRES_PKGS)
 
 # Budgets are counts of executions, not durations: with Go 1.26 a duration
 # budget can end a clean run with a spurious "context deadline exceeded"

@@ -18,8 +18,11 @@ import (
 
 // Config is the server's settings.
 type Config struct {
-	Addr          string // listen address, e.g. 127.0.0.1:8080
-	DataDir       string // folder for the database and the judge password file
+	Addr    string // listen address, e.g. 127.0.0.1:8080
+	DataDir string // folder for the database and the judge password file
+	// Database is the PostgreSQL database of several servers sharing one
+	// event, as a postgres:// URL; empty keeps the SQLite file in DataDir.
+	Database      string
 	Ruleset       string // a ruleset file to offer besides the built-in presets
 	APIToken      string // bearer token accepted by every write API; empty disables it
 	JudgePassword string // sets the judge password at start-up when not empty
@@ -38,6 +41,7 @@ func Defaults() Config {
 type fileConfig struct {
 	Addr          *string `json:"addr"`
 	Data          *string `json:"data"`
+	Database      *string `json:"database"`
 	Ruleset       *string `json:"ruleset"`
 	APIToken      *string `json:"api_token"`
 	JudgePassword *string `json:"judge_password"`
@@ -50,6 +54,7 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	fset.SetOutput(stderr)
 	addr := fset.String("addr", "", "listen address (env CATANJUDGE_ADDR, default 127.0.0.1:8080)")
 	data := fset.String("data", "", "data folder (env CATANJUDGE_DATA, default ./data)")
+	database := fset.String("database", "", "a postgres:// URL to keep the data in PostgreSQL, shared by several servers (env CATANJUDGE_DATABASE; default the SQLite file in the data folder)")
 	ruleset := fset.String("ruleset", "", "an extra ruleset file to offer (env CATANJUDGE_RULESET)")
 	file := fset.String("config", "", "a JSON config file (env CATANJUDGE_CONFIG)")
 	publicURL := fset.String("public-url", "", "the address players' phones use, for the kiosk QR code (env CATANJUDGE_PUBLIC_URL)")
@@ -68,6 +73,7 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	}
 	cfg.Addr = first(*addr, getenv("CATANJUDGE_ADDR"), cfg.Addr)
 	cfg.DataDir = first(*data, getenv("CATANJUDGE_DATA"), cfg.DataDir)
+	cfg.Database = first(*database, getenv("CATANJUDGE_DATABASE"), cfg.Database)
 	cfg.Ruleset = first(*ruleset, getenv("CATANJUDGE_RULESET"), cfg.Ruleset)
 	cfg.APIToken = first(getenv("CATANJUDGE_API_TOKEN"), cfg.APIToken)
 	cfg.JudgePassword = first(getenv("CATANJUDGE_JUDGE_PASSWORD"), cfg.JudgePassword)
@@ -76,6 +82,9 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 		return Config{}, errors.New("addr and data must not be empty")
 	}
 	if err := checkAPIToken(cfg.APIToken); err != nil {
+		return Config{}, err
+	}
+	if err := checkDatabase(cfg.Database); err != nil {
 		return Config{}, err
 	}
 	if cfg.PublicURL != "" {
@@ -108,6 +117,7 @@ func (c *Config) applyFile(path string) error {
 	}
 	set(&c.Addr, fc.Addr)
 	set(&c.DataDir, fc.Data)
+	set(&c.Database, fc.Database)
 	set(&c.Ruleset, fc.Ruleset)
 	set(&c.APIToken, fc.APIToken)
 	set(&c.JudgePassword, fc.JudgePassword)
@@ -134,6 +144,20 @@ func checkAPIToken(token string) error {
 		if r <= ' ' || r > '~' {
 			return fmt.Errorf("the API token (CATANJUDGE_API_TOKEN) may hold only letters, digits and ASCII punctuation, no spaces: %s", howTo)
 		}
+	}
+	return nil
+}
+
+// checkDatabase refuses a database that is neither empty (the SQLite file
+// in the data folder) nor a PostgreSQL URL; the message never repeats the
+// URL, which may hold a password.
+func checkDatabase(dsn string) error {
+	if dsn == "" {
+		return nil
+	}
+	u, err := url.Parse(dsn)
+	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		return errors.New("the database (--database, CATANJUDGE_DATABASE) must be a PostgreSQL URL like postgres://catanjudge:PASSWORD@db.local:5432/catanjudge, or empty for the SQLite file in the data folder")
 	}
 	return nil
 }

@@ -25,6 +25,10 @@ func TestLoadPrecedence(t *testing.T) {
 	if err := os.WriteFile(file, []byte(`{"addr":"file:1","data":"/file","api_token":"filetoken-0123456789abcdef"}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	dbFile := filepath.Join(dir, "db.json")
+	if err := os.WriteFile(dbFile, []byte(`{"database":"postgres://cj@db.local/file"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -42,6 +46,13 @@ func TestLoadPrecedence(t *testing.T) {
 			Config{Addr: "file:1", DataDir: "/file", APIToken: "filetoken-0123456789abcdef", ConfigFile: file}},
 		{"public url", []string{"--public-url", "http://192.168.1.20:8080/"}, nil,
 			Config{Addr: "127.0.0.1:8080", DataDir: "./data", PublicURL: "http://192.168.1.20:8080"}},
+		{"database from env", nil, map[string]string{"CATANJUDGE_DATABASE": "postgres://cj@db.local/env"},
+			Config{Addr: "127.0.0.1:8080", DataDir: "./data", Database: "postgres://cj@db.local/env"}},
+		{"database flag over env and file", []string{"--config", dbFile, "--database", "postgresql://cj@db.local/flag"},
+			map[string]string{"CATANJUDGE_DATABASE": "postgres://cj@db.local/env"},
+			Config{Addr: "127.0.0.1:8080", DataDir: "./data", Database: "postgresql://cj@db.local/flag", ConfigFile: dbFile}},
+		{"database from file", []string{"--config", dbFile}, nil,
+			Config{Addr: "127.0.0.1:8080", DataDir: "./data", Database: "postgres://cj@db.local/file", ConfigFile: dbFile}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -204,6 +215,17 @@ func TestLoadRefusesWeakAPIToken(t *testing.T) {
 	for _, token := range []string{strings.Repeat("a", MinAPITokenLength), "3f9c2a7d1e8b4c6a0f5d2e9b7c1a4d8e6b3f0a2c9d7e5b1a"} {
 		if cfg, err := Load(nil, env(map[string]string{"CATANJUDGE_API_TOKEN": token}), io.Discard); err != nil || cfg.APIToken != token {
 			t.Errorf("Load with API token %q = %q, %v; want it accepted", token, cfg.APIToken, err)
+		}
+	}
+}
+
+// A database that is not a PostgreSQL URL is refused at start-up, without
+// repeating what was given (a URL may hold a password).
+func TestLoadRefusesABadDatabase(t *testing.T) {
+	for _, dsn := range []string{"mysql://u:s3cret@h/db", "./data/catanjudge.db", "s3cret postgres"} {
+		_, err := Load([]string{"--database", dsn}, env(nil), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "postgres://") || strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("Load(--database %q) = %v, want an error showing a PostgreSQL URL, without the given one", dsn, err)
 		}
 	}
 }

@@ -39,8 +39,16 @@ const MaxVP = 22
 // and 5 settlements), and MaxCardVP the most the cards add to a whole
 // table: the two 2-point cards (§10) and the five 1-point cards (§9 オ).
 const (
-	MaxBuildingVP = 13
-	MaxCardVP     = 9
+	MaxBuildingVP = 2*maxCities + maxSettlements
+	MaxCardVP     = 2 + 2 + maxPointCards
+)
+
+// The pieces of each colour (§1, §8) and the one-point cards of the game
+// (§1, §9 オ) that bound what a table can score.
+const (
+	maxSettlements = 5
+	maxCities      = 4
+	maxPointCards  = 5
 )
 
 // checkScores reports a table that cannot have happened: a table of other
@@ -86,26 +94,38 @@ func checkScores(rs Ruleset, scores []Score, declared string) error {
 	return nil
 }
 
-// checkTableVP applies RULINGS.md §12 (what a table's VP can be): every VP
-// a player reports above what buildings give (MaxBuildingVP) comes from the
-// cards, and the cards give at most MaxCardVP to the whole table, so those
-// VP above 13 add up to at most 9. Four players with 22 each is a typo.
+// checkTableVP applies RULINGS.md §12 (what a table's VP can be) to VP
+// alone: every VP a player reports above what buildings give
+// (MaxBuildingVP) comes from the cards, and the cards give at most
+// MaxCardVP to the whole table, so those VP above 13 add up to at most 9.
+// Four players with 22 each is a typo. CheckSheet applies the same rule
+// with what breakdowns say.
 func checkTableVP(scores []Score) error {
-	extra := 0
-	var over []string
+	over, extra, left := cardVPAbove(scores, 0)
+	if extra <= left {
+		return nil
+	}
+	return violation("table-vp-impossible",
+		fmt.Sprintf("the VP above %d of players %v add up to %d, more than the %d the 2-point and 1-point cards give a table",
+			MaxBuildingVP, over, extra, left),
+		map[string]any{"Group": over, "Extra": extra, "Buildings": MaxBuildingVP, "Max": left})
+}
+
+// cardVPAbove is the table rule of RULINGS.md §12: the VP each of scores
+// reports above what buildings give (MaxBuildingVP) come from the 2-point
+// and one-point cards, which give the whole table at most MaxCardVP, of
+// which claimed are already accounted for elsewhere (a score sheet's
+// breakdowns). It returns the players above MaxBuildingVP, the VP they
+// report above it, and the card VP left for them: the table cannot have
+// happened when extra > left.
+func cardVPAbove(scores []Score, claimed int) (over []string, extra, left int) {
 	for _, s := range scores {
 		if s.VP > MaxBuildingVP {
 			extra += s.VP - MaxBuildingVP
 			over = append(over, s.Player)
 		}
 	}
-	if extra <= MaxCardVP {
-		return nil
-	}
-	return violation("table-vp-impossible",
-		fmt.Sprintf("the VP above %d of players %v add up to %d, more than the %d the 2-point and 1-point cards give a table",
-			MaxBuildingVP, over, extra, MaxCardVP),
-		map[string]any{"Group": over, "Extra": extra, "Buildings": MaxBuildingVP, "Max": MaxCardVP})
+	return over, extra, max(MaxCardVP-claimed, 0)
 }
 
 // tableSize reports a table of n players, which is not 3 or 4.

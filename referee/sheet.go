@@ -33,16 +33,6 @@ func (b Breakdown) VP() int {
 // rs.VPCap (§11).
 func (b Breakdown) Recorded(rs Ruleset) int { return min(b.VP(), rs.VPCap) }
 
-// The pieces and cards of §1 a breakdown counts within: 5 settlements and
-// 4 cities of each colour (§8), 5 one-point cards in the game (§9 オ), and
-// the VP one player's buildings can give (4 cities and 5 settlements).
-const (
-	sheetSettlements = 5
-	sheetCities      = 4
-	sheetPointCards  = 5
-	sheetBuildingVP  = 2*sheetCities + sheetSettlements
-)
-
 // SheetLine is one player's line of a score sheet as a judge typed it: the
 // VP written, the breakdown, or both.
 type SheetLine struct {
@@ -103,24 +93,28 @@ func CheckSheet(rs Ruleset, lines []SheetLine, declared string) ([]Score, []*Vio
 		return scores, bad
 	}
 	var longest, army, points []string
-	pointCards, cardVP := 0, 0
-	for _, l := range lines {
+	var bare []Score
+	pointCards, claimed := 0, 0
+	for i, l := range lines {
 		b := l.Breakdown
 		if b == nil {
+			if l.VP != nil {
+				bare = append(bare, scores[i])
+			}
 			continue
 		}
 		if b.LongestRoad {
 			longest = append(longest, l.Player)
-			cardVP += 2
+			claimed += 2
 		}
 		if b.LargestArmy {
 			army = append(army, l.Player)
-			cardVP += 2
+			claimed += 2
 		}
 		if b.PointCards > 0 {
 			points = append(points, l.Player)
 			pointCards += b.PointCards
-			cardVP += b.PointCards
+			claimed += b.PointCards
 		}
 	}
 	// §10: one longest road card and one largest army card in the game.
@@ -133,25 +127,16 @@ func CheckSheet(rs Ruleset, lines []SheetLine, declared string) ([]Score, []*Vio
 			map[string]any{"Group": army, "Field": FieldLargestArmy}))
 	}
 	// §9 オ: 5 one-point cards in the game.
-	if pointCards > sheetPointCards {
-		bad = append(bad, violation("sheet-point-cards-over", fmt.Sprintf("players %v claim %d one-point cards; the game has %d", points, pointCards, sheetPointCards),
-			map[string]any{"Group": points, "Count": pointCards, "Max": sheetPointCards, "Field": FieldPointCards}))
+	if pointCards > maxPointCards {
+		bad = append(bad, violation("sheet-point-cards-over", fmt.Sprintf("players %v claim %d one-point cards; the game has %d", points, pointCards, maxPointCards),
+			map[string]any{"Group": points, "Count": pointCards, "Max": maxPointCards, "Field": FieldPointCards}))
 	}
-	// RULINGS.md §12: the cards give a table at most 9 VP (two 2-point
-	// cards and five one-point cards); what the breakdowns claim is gone.
-	left := max(2+2+sheetPointCards-cardVP, 0)
-	extra := 0
-	var over []string
-	for i, l := range lines {
-		if l.Breakdown == nil && l.VP != nil && scores[i].VP > sheetBuildingVP {
-			extra += scores[i].VP - sheetBuildingVP
-			over = append(over, l.Player)
-		}
-	}
-	if extra > left {
+	// RULINGS.md §12, as Place applies it to VP alone (checkTableVP): the
+	// lines with only a VP share the card VP the breakdowns leave.
+	if over, extra, left := cardVPAbove(bare, claimed); extra > left {
 		bad = append(bad, violation("sheet-table-vp-impossible",
-			fmt.Sprintf("the VP above %d of players %v add up to %d, more than the %d the cards the breakdowns leave give", sheetBuildingVP, over, extra, left),
-			map[string]any{"Group": over, "Extra": extra, "Buildings": sheetBuildingVP, "Max": left, "Field": FieldVP}))
+			fmt.Sprintf("the VP above %d of players %v add up to %d, more than the %d the cards the breakdowns leave give", MaxBuildingVP, over, extra, left),
+			map[string]any{"Group": over, "Extra": extra, "Buildings": MaxBuildingVP, "Max": left, "Field": FieldVP}))
 	}
 	if i := slices.IndexFunc(lines, func(l SheetLine) bool { return l.Player == declared }); declared != "" && i >= 0 && lines[i].Breakdown != nil {
 		// §11: only a player with 10 or more VP (rs.WinVP) may declare victory.
@@ -179,13 +164,13 @@ func checkBreakdown(rs Ruleset, l SheetLine) []*Violation {
 	}
 	// §8: 5 settlements and 4 cities of each colour. One-point cards are
 	// counted for the whole table.
-	if b.Settlements > sheetSettlements {
-		bad = append(bad, violation("sheet-over-settlements", fmt.Sprintf("player %q has %d settlements; a colour has %d", l.Player, b.Settlements, sheetSettlements),
-			map[string]any{"Player": l.Player, "Count": b.Settlements, "Max": sheetSettlements, "Field": FieldSettlements}))
+	if b.Settlements > maxSettlements {
+		bad = append(bad, violation("sheet-over-settlements", fmt.Sprintf("player %q has %d settlements; a colour has %d", l.Player, b.Settlements, maxSettlements),
+			map[string]any{"Player": l.Player, "Count": b.Settlements, "Max": maxSettlements, "Field": FieldSettlements}))
 	}
-	if b.Cities > sheetCities {
-		bad = append(bad, violation("sheet-over-cities", fmt.Sprintf("player %q has %d cities; a colour has %d", l.Player, b.Cities, sheetCities),
-			map[string]any{"Player": l.Player, "Count": b.Cities, "Max": sheetCities, "Field": FieldCities}))
+	if b.Cities > maxCities {
+		bad = append(bad, violation("sheet-over-cities", fmt.Sprintf("player %q has %d cities; a colour has %d", l.Player, b.Cities, maxCities),
+			map[string]any{"Player": l.Player, "Count": b.Cities, "Max": maxCities, "Field": FieldCities}))
 	}
 	if l.VP != nil {
 		// §11: the VP written is the breakdown's, or the breakdown's

@@ -1,6 +1,7 @@
 package referee_test
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -308,6 +309,15 @@ func FuzzCheckSheet(f *testing.F) {
 		}
 		if lr > 1 || la > 1 || points > 5 {
 			t.Fatalf("accepted %d longest roads, %d largest armies, %d one-point cards", lr, la, points)
+		}
+		// RULINGS.md §12 is one rule: Place, which sees only the VP, never
+		// finds a table impossible that CheckSheet, with breakdowns, let
+		// pass (a sheet without any is Place's alone).
+		var v *referee.Violation
+		_, err := referee.Place(rs, scores, "")
+		if slices.ContainsFunc(lines, func(l referee.SheetLine) bool { return l.Breakdown != nil }) &&
+			errors.As(err, &v) && v.Code == "table-vp-impossible" {
+			t.Fatalf("CheckSheet accepts %v, Place refuses it: %v", scores, err)
 		}
 	})
 }

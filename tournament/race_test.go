@@ -76,8 +76,8 @@ func (s *racingStore) Progress(ctx context.Context, tournamentID int64) (tournam
 	return p, err
 }
 
-// race is two judges' consoles on one database: a's reads can be
-// interleaved with b's changes.
+// race is two judges' consoles on two servers of one database (two stores
+// on it): a's reads can be interleaved with b's changes.
 type race struct {
 	*console
 	a    *tournament.Service
@@ -89,8 +89,9 @@ type race struct {
 // newRace sets up a tournament of n checked-in players and rounds rounds;
 // c.svc is judge B's console and r.a judge A's.
 func newRace(t *testing.T, n, rounds int) *race {
-	c := newConsole(t)
-	rs := &racingStore{Store: c.st, hooks: map[string]func(){}}
+	dsn := tournamenttest.NewDSN(t)
+	c := newConsoleOn(t, tournamenttest.OpenDSN(t, dsn))
+	rs := &racingStore{Store: tournamenttest.OpenDSN(t, dsn), hooks: map[string]func(){}}
 	r := &race{console: c, st: rs}
 	// Judge A's console keeps its own time: the two consoles run at once.
 	r.a = tournamenttest.NewServiceOn(t, rs, tournamenttest.Clock(c.at, time.Minute), tournament.WithSeeds(tournamenttest.Seeds()))

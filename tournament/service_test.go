@@ -23,8 +23,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// console is a service on a real SQLite file with a clock that moves a
-// minute per call and seeds counting up from 1, so every run is the same.
+// console is a service on a real database (SQLite, or PostgreSQL: see
+// tournamenttest) with a clock that moves a minute per call and seeds
+// counting up from 1, so every run is the same.
 type console struct {
 	t   *testing.T
 	ctx context.Context
@@ -35,8 +36,14 @@ type console struct {
 
 func newConsole(t *testing.T) *console {
 	t.Helper()
-	c := &console{t: t, ctx: context.Background(), at: time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC)}
-	c.svc, c.st = tournamenttest.NewService(t, func() time.Time {
+	return newConsoleOn(t, tournamenttest.NewStore(t))
+}
+
+// newConsoleOn is newConsole on the store st.
+func newConsoleOn(t *testing.T, st *store.Store) *console {
+	t.Helper()
+	c := &console{t: t, ctx: context.Background(), at: time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC), st: st}
+	c.svc = tournamenttest.NewServiceOn(t, st, func() time.Time {
 		c.at = c.at.Add(time.Minute)
 		return c.at
 	})

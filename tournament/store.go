@@ -167,28 +167,8 @@ type Store interface {
 	// AuditLog lists a tournament's audit entries, newest first.
 	AuditLog(ctx context.Context, tournamentID int64) ([]AuditEntry, error)
 
-	// Check reads the whole database and reports a damaged one (an error
-	// the web layer shows as the server being unhealthy).
+	// Check reports a database the judges' pages cannot be served from:
+	// a damaged SQLite file, a PostgreSQL server that does not answer
+	// (the web layer shows the server as unhealthy).
 	Check(ctx context.Context) error
-
-	// Backup writes a consistent copy of the whole database to path, a file
-	// that must not exist yet (ErrConflict when it does).
-	Backup(ctx context.Context, path string) error
-
-	// GetSetting returns a console setting (the judge password hash, the
-	// session epoch), or an error wrapping ErrNotFound.
-	GetSetting(ctx context.Context, key string) (string, error)
-	// SetSetting stores a console setting, replacing any earlier value. Settings
-	// are not audited: the password hash must not be copied into the log.
-	SetSetting(ctx context.Context, key, value string) error
-	// DeleteSetting removes a console setting; removing one never set is
-	// not an error.
-	DeleteSetting(ctx context.Context, key string) error
-
-	// EndSession records that the judge session id was logged out; its
-	// cookie would expire at expires anyway.
-	EndSession(ctx context.Context, id string, expires time.Time) error
-	// EndedSessions returns the sessions logged out whose cookies have not
-	// expired at now, with when they expire.
-	EndedSessions(ctx context.Context, now time.Time) (map[string]time.Time, error)
 }

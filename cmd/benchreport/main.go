@@ -2,10 +2,11 @@
 // table: board set-ups per second, random game playouts and whole-record
 // checks of the rules engine, pairing time and repeats by event size,
 // standings time for 1,000 players, score-sheet save latency with 50
-// judges saving at once, the kiosk's fan-out to 1,000 live clients (by
-// running cmd/kioskbench), the kiosk's and a judge's page latency while
-// anonymous clients hammer the public endpoints, and the Excel export of
-// 10,000 players.
+// judges saving at once (on SQLite, and on PostgreSQL when its server
+// programs are installed: a throwaway cluster), the kiosk's fan-out to
+// 1,000 live clients (by running cmd/kioskbench), the kiosk's and a judge's
+// page latency while anonymous clients hammer the public endpoints, and the
+// Excel export of 10,000 players.
 //
 // Everything runs on loopback against temporary databases, with a fixed
 // amount of work and a time limit; progress goes to stderr, the table to
@@ -167,12 +168,15 @@ func count(n int) string {
 }
 
 // ratio prints a / b as "×3.2".
-func ratio(a, b time.Duration) string {
+func ratio(a, b time.Duration) string { return ratioOf(float64(a), float64(b)) }
+
+// ratioOf is a/b as ×1.5 (to one decimal below 10).
+func ratioOf(a, b float64) string {
 	if b <= 0 {
 		return "×?"
 	}
-	if r := float64(a) / float64(b); r < 10 {
+	if r := a / b; r < 10 {
 		return fmt.Sprintf("×%.1f", r)
 	}
-	return fmt.Sprintf("×%.0f", float64(a)/float64(b))
+	return fmt.Sprintf("×%.0f", a/b)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/store/pgtest"
 	"github.com/catanjudge/catanjudge/tournament/web"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
@@ -131,11 +133,10 @@ const (
 
 // saves serves the site on loopback as cmd/catanjudge does (the real
 // durability settings: a sync per commit) and has 50 judges save score
-// sheets through the JSON API at once.
+// sheets through the JSON API at once: on SQLite, then on PostgreSQL (a
+// throwaway cluster with PostgreSQL's own durability settings), when its
+// server programs are installed.
 func (e *env) saves(ctx context.Context) ([]row, error) {
-	e.say("%d judges saving %d score sheets each", judges, savesPerJudge)
-	ctx, cancel := context.WithTimeout(ctx, saveTimeLimit)
-	defer cancel()
 	dir, err := os.MkdirTemp("", "benchreport-")
 	if err != nil {
 		return nil, err
@@ -145,37 +146,83 @@ func (e *env) saves(ctx context.Context) ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
+	lite, err := e.savesOn(ctx, dsn)
+	if err != nil {
+		return nil, err
+	}
+	rows := []row{lite.row(fmt.Sprintf("score-sheet save (PUT, %d judges at once)", judges), "a sync per commit")}
+	pgRow := row{measure: fmt.Sprintf("score-sheet save on PostgreSQL (PUT, %d judges)", judges), size: "-", p50: "-", p99: "-"}
+	cluster, err := pgtest.StartDurable(ctx)
+	if errors.Is(err, pgtest.ErrMissing) {
+		pgRow.note = "skipped: PostgreSQL is not installed"
+		return append(rows, pgRow), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer cluster.Stop()
+	url, err := cluster.CreateDatabase(ctx, "bench", "")
+	if err != nil {
+		return nil, err
+	}
+	pg, err := e.savesOn(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	pgRow = pg.row(pgRow.measure, fmt.Sprintf("%s the saves/s of SQLite; a sync per commit, over a Unix socket", ratioOf(pg.perSecond(), lite.perSecond())))
+	return append(rows, pgRow), nil
+}
+
+// saveRun is what one save measure timed.
+type saveRun struct {
+	times []time.Duration
+	wall  time.Duration
+}
+
+func (r saveRun) perSecond() float64 { return float64(len(r.times)) / r.wall.Seconds() }
+
+func (r saveRun) row(measure, note string) row {
+	p50, p99 := pct(r.times, 50), pct(r.times, 99)
+	return row{measure, count(len(r.times)) + " saves", dur(p50), dur(p99),
+		fmt.Sprintf("p99/p50 %s; %.0f saves/s; %s", ratio(p99, p50), r.perSecond(), note)}
+}
+
+// savesOn runs the save measure on the database dsn names.
+func (e *env) savesOn(ctx context.Context, dsn string) (saveRun, error) {
+	ctx, cancel := context.WithTimeout(ctx, saveTimeLimit)
+	defer cancel()
 	broker := live.NewBroker(0, 0)
 	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
 	if err != nil {
-		return nil, err
+		return saveRun{}, err
 	}
 	defer st.Close()
+	e.say("%d judges saving %d score sheets each, on %s", judges, savesPerJudge, st.Engine())
 	svc := tournament.NewService(st, e.rulesets, time.Now)
 	t, err := svc.CreateTournament(ctx, "bench", tournament.TournamentInput{Name: "ベンチマーク大会", Rounds: 3})
 	if err != nil {
-		return nil, err
+		return saveRun{}, err
 	}
 	ps, err := importPlayers(ctx, svc, t.ID, judges*4)
 	if err != nil {
-		return nil, err
+		return saveRun{}, err
 	}
 	for _, p := range ps {
-		if _, err := svc.CheckIn(ctx, "bench", p.TournamentID, p.ID, true); err != nil {
-			return nil, err
+		if _, err := svc.CheckIn(ctx, "bench", t.ID, p.ID, true); err != nil {
+			return saveRun{}, err
 		}
 	}
 	round, err := svc.PairNextRound(ctx, "bench", t.ID)
 	if err != nil {
-		return nil, err
+		return saveRun{}, err
 	}
 	h, err := web.New(web.Deps{Rulesets: e.rulesets, Service: svc, Settings: st, APIToken: benchToken, Broker: broker})
 	if err != nil {
-		return nil, err
+		return saveRun{}, err
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return nil, err
+		return saveRun{}, err
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
@@ -213,11 +260,9 @@ func (e *env) saves(ctx context.Context) ([]row, error) {
 	wg.Wait()
 	wall := time.Since(began)
 	if first != nil {
-		return nil, first
+		return saveRun{}, first
 	}
-	p50, p99 := pct(times, 50), pct(times, 99)
-	return []row{{fmt.Sprintf("score-sheet save (PUT, %d judges at once)", judges), count(len(times)) + " saves", dur(p50), dur(p99),
-		fmt.Sprintf("p99/p50 %s; %.0f saves/s; a sync per commit", ratio(p99, p50), float64(len(times))/wall.Seconds())}}, nil
+	return saveRun{times: times, wall: wall}, nil
 }
 
 // saveSheet saves version v of a table's sheet (a correction from the

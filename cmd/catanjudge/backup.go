@@ -3,29 +3,23 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 
-	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament/store"
 )
 
 const backupUsage = "usage: catanjudge backup [--data DIR] [--config FILE] BACKUP-FILE"
 
 // backup writes a consistent copy of the database in the data folder to a
-// new file, while a server may be running on it and judges saving.
+// new file, while a server may be running on it and judges saving. A
+// PostgreSQL database (--database, CATANJUDGE_DATABASE) is backed up with
+// pg_dump instead: backup says so and does nothing.
 func backup(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	fset := flag.NewFlagSet("catanjudge backup", flag.ContinueOnError)
-	fset.SetOutput(stderr)
-	fset.Usage = func() {
-		fmt.Fprintln(stderr, backupUsage)
-		fset.PrintDefaults()
-	}
+	fset := commandFlags("backup", backupUsage, stderr)
 	data := fset.String("data", "", "data folder (env CATANJUDGE_DATA, default ./data)")
 	file := fset.String("config", "", "a JSON config file (env CATANJUDGE_CONFIG)")
+	database := fset.String("database", "", "the server's PostgreSQL URL, if it has one (env CATANJUDGE_DATABASE)")
 	if err := fset.Parse(args); err != nil {
 		return err
 	}
@@ -33,28 +27,15 @@ func backup(ctx context.Context, args []string, getenv func(string) string, stdo
 		return errors.New(backupUsage)
 	}
 	out := fset.Arg(0)
-	// The data folder is found as serve finds it: flags, environment, file.
-	var load []string
-	if *data != "" {
-		load = append(load, "--data", *data)
-	}
-	if *file != "" {
-		load = append(load, "--config", *file)
-	}
-	cfg, err := config.Load(load, getenv, stderr)
+	cfg, err := loadConfig(getenv, stderr, "--data", *data, "--config", *file, "--database", *database)
 	if err != nil {
 		return err
 	}
-	// Opening a folder without a database would create an empty one: a
-	// mistyped folder must fail, not back up nothing.
-	if _, err := os.Stat(store.DatabaseFile(cfg.DataDir)); errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("no database in data folder %s", cfg.DataDir)
+	if cfg.Database != "" {
+		return fmt.Errorf("the data is in the PostgreSQL database %s, which is backed up with pg_dump, not with catanjudge backup: %s",
+			store.Redact(cfg.Database), store.PgDumpHint)
 	}
-	dsn, err := store.FileDSN(cfg.DataDir)
-	if err != nil {
-		return err
-	}
-	st, err := store.Open(ctx, dsn)
+	st, err := openDataFolder(ctx, cfg.DataDir)
 	if err != nil {
 		return err
 	}

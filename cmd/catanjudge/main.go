@@ -3,7 +3,9 @@
 // Usage:
 //
 //	catanjudge serve [--addr 127.0.0.1:8080] [--data ./data] [--ruleset FILE] [--config FILE]
+//	catanjudge serve [--database postgres://...] ...
 //	catanjudge backup [--data ./data] [--config FILE] BACKUP-FILE
+//	catanjudge migrate [--data ./data] [--config FILE] --to postgres://...
 //	catanjudge version
 package main
 
@@ -38,12 +40,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return serve(ctx, args, getenv, stdout, stderr, nil)
 	case "backup":
 		return backup(ctx, args, getenv, stdout, stderr)
+	case "migrate":
+		return migrate(ctx, args, getenv, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "catanjudge", version)
 		return nil
 	case "help":
-		fmt.Fprintln(stdout, "usage: catanjudge [serve|backup|version] [flags]; catanjudge serve -h lists the flags")
+		fmt.Fprintln(stdout, "usage: catanjudge [serve|backup|migrate|version] [flags]; catanjudge serve -h lists the flags")
 		return nil
 	}
-	return fmt.Errorf("unknown command %q (want serve, backup or version)", cmd)
+	return fmt.Errorf("unknown command %q (want serve, backup, migrate or version)", cmd)
 }

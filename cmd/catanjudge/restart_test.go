@@ -19,7 +19,8 @@ const testAPIToken = "restart-test-token-0123456789"
 // serveAt boots serve() on addr (":0" for a free port) over the data folder
 // dir and returns the address it listens on and a function that stops it
 // as Ctrl-C would, waiting until it has; the test stops it at the latest.
-func serveAt(t *testing.T, dir, addr string) (string, func()) {
+// More flags for serve may follow (--database).
+func serveAt(t *testing.T, dir, addr string, flags ...string) (string, func()) {
 	t.Helper()
 	// The judges log in with browserPassword; scripts use the API token.
 	env := map[string]string{"CATANJUDGE_JUDGE_PASSWORD": browserPassword, "CATANJUDGE_API_TOKEN": testAPIToken}
@@ -27,7 +28,7 @@ func serveAt(t *testing.T, dir, addr string) (string, func()) {
 	addrc := make(chan string, 1)
 	errc := make(chan error, 1)
 	go func() {
-		errc <- serve(ctx, []string{"--addr", addr, "--data", dir}, func(k string) string { return env[k] },
+		errc <- serve(ctx, append([]string{"--addr", addr, "--data", dir}, flags...), func(k string) string { return env[k] },
 			io.Discard, io.Discard, func(a string) { addrc <- a })
 	}()
 	stopped := false

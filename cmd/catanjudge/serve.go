@@ -33,7 +33,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	dsn, err := store.FileDSN(cfg.DataDir)
+	dsn, err := databaseOf(cfg)
 	if err != nil {
 		return err
 	}
@@ -79,6 +79,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	srv := newHTTPServer(ctx, handler)
 	url := "http://" + localAddr(ln.Addr())
 	fmt.Fprintf(stdout, "Catan Judge is running at %s\n", url)
+	if cfg.Database != "" {
+		fmt.Fprintf(stdout, "Data: the PostgreSQL database %s (back it up with pg_dump: README, Backups)\n", store.Redact(cfg.Database))
+	}
 	printLogin(stdout, url, cfg, passwordFile)
 	printShopAddresses(stdout, ln.Addr(), cfg.PublicURL, publicURL)
 	if ready != nil {
@@ -97,6 +100,15 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return fmt.Errorf("shut down: %w", err)
 	}
 	return nil
+}
+
+// databaseOf is the database of cfg: its PostgreSQL URL, or else the SQLite
+// file in its data folder (created, private to this user, if missing).
+func databaseOf(cfg config.Config) (string, error) {
+	if cfg.Database != "" {
+		return cfg.Database, nil
+	}
+	return store.FileDSN(cfg.DataDir)
 }
 
 // printLogin tells the judge where to log in and where the password is.

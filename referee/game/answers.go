@@ -382,7 +382,8 @@ func (ev *Evaluation) Robber(b referee.Board, from *referee.Hex, roller string, 
 type Rates struct {
 	Player int
 	// Rates are by resource, in the order of Resources: the best rate the
-	// player owns for it.
+	// player owns for it. A worse rate the player owns, 4:1 always, is
+	// still a legal trade (§7 イ ruling).
 	Rates [numResources]Rate
 	// Harbors are the harbours the player reaches: a settlement or city on
 	// either corner of the harbour's edge (§7 ウ).

@@ -436,38 +436,95 @@ func (s *State) checkTrade(give, get Cards, section string) error {
 	return nil
 }
 
-// rate returns what player p pays the bank for one card in resource r (§7 イ, ウ).
+// rate returns the best rate player p owns for resource r (§7 イ, ウ): what
+// the player pays the bank for one card at best.
 func (s *State) rate(p int, r Resource) int8 {
-	ports := s.players[p].ports
-	switch {
-	case ports&(1<<(1+r)) != 0:
-		return 2 // §7 ウ: the 2:1 harbour of r
-	case ports&1 != 0:
-		return 3 // §7 ウ: a 3:1 harbour
+	switch rates := s.rates(p, r); {
+	case rates&(1<<2) != 0:
+		return 2
+	case rates&(1<<3) != 0:
+		return 3
 	}
-	return 4 // §7 イ
+	return 4
 }
+
+// rates returns the rates player p may trade resource r at with the bank,
+// bit k for k:1: 4:1 with anyone (§7 イ), 3:1 with a building at a 3:1
+// harbour, 2:1 with one at the 2:1 harbour of r (§7 ウ).
+func (s *State) rates(p int, r Resource) uint8 {
+	ports := s.players[p].ports
+	rates := uint8(1 << 4)
+	if ports&1 != 0 {
+		rates |= 1 << 3
+	}
+	if ports&(1<<(1+r)) != 0 {
+		rates |= 1 << 2
+	}
+	return rates
+}
+
+// tradeUnits returns, bit u for u cards, what k identical cards buy from
+// the bank as trades at the rates given (bit r for r:1), each trade one
+// card; 0 when k cards are no whole number of trades.
+func tradeUnits(k int8, rates uint8) uint64 {
+	// buys[c] is what exactly c cards buy, as bits.
+	var buys [bankStock + 1]uint64
+	buys[0] = 1
+	for c := 1; c <= int(k); c++ {
+		for rate := 2; rate <= 4; rate++ {
+			if rates&(1<<rate) != 0 && c >= rate {
+				buys[c] |= buys[c-rate] << 1
+			}
+		}
+	}
+	return buys[k]
+}
+
+// tradeTable is tradeUnits for every count of one resource and every set
+// of rates (indexed by rates>>2), so that playing a bank trade is a lookup.
+var tradeTable = func() (t [8][bankStock + 1]uint64) {
+	for i := range t {
+		for k := range t[i] {
+			t[i][k] = tradeUnits(int8(k), uint8(i<<2))
+		}
+	}
+	return t
+}()
 
 func (s *State) bankTrade(p int, give, get Cards) error {
 	if err := s.checkTrade(give, get, "§7 イ"); err != nil {
 		return err
 	}
-	units := 0
+	// §7 イ, ウ: each card got is one trade of identical cards, 4:1 or at a
+	// harbour the player owns. Ruling: the best rate is the player's right,
+	// not a duty; a 4:1 trade by a harbour's owner is legal, and a record
+	// of it stands. Several trades may be one move.
+	buys := uint64(1)
 	for r, k := range give {
 		if k == 0 {
 			continue
 		}
-		// §7 イ, ウ: identical cards at the best rate the player owns.
-		rate := s.rate(p, Resource(r))
-		if k%rate != 0 {
-			return broken("bank-rate", "§7 ウ", fmt.Sprintf("%d %s is not a multiple of %s's rate %d:1", k, Resource(r), s.names[p], rate),
+		units := tradeTable[s.rates(p, Resource(r))>>2][k]
+		if units == 0 {
+			rate := s.rate(p, Resource(r))
+			return broken("bank-rate", "§7 ウ", fmt.Sprintf("%d %s is no whole number of trades at the rates %s owns (best %d:1)", k, Resource(r), s.names[p], rate),
 				map[string]any{"Player": s.names[p], "Resource": Resource(r).String(), "Count": int(k), "Rate": int(rate)})
 		}
-		units += int(k / rate)
+		var sum uint64
+		for ; units != 0; units &= units - 1 {
+			sum |= buys << bits.TrailingZeros64(units)
+		}
+		buys = sum
 	}
-	if units != get.Total() {
-		return broken("bank-rate-total", "§7 イ", fmt.Sprintf("the cards given buy %d, but %d are asked for", units, get.Total()),
-			map[string]any{"Units": units, "Asked": get.Total()})
+	if asked := get.Total(); asked >= 64 || buys&(1<<asked) == 0 {
+		// What the cards buy is a run of numbers: name its end nearest
+		// to what was asked.
+		least, most := bits.TrailingZeros64(buys), 63-bits.LeadingZeros64(buys)
+		units, msg := most, fmt.Sprintf("the cards given buy at most %d, but %d are asked for", most, asked)
+		if asked < least {
+			units, msg = least, fmt.Sprintf("the cards given buy at least %d, but %d are asked for", least, asked)
+		}
+		return broken("bank-rate-total", "§7 イ", msg, map[string]any{"Units": units, "Asked": asked})
 	}
 	if err := s.holds(p, give, "§7 イ"); err != nil {
 		return err

@@ -106,7 +106,7 @@ func Evaluate(rs referee.Ruleset, players []string, steps []Step) (*Evaluation, 
 func (pos *position) evaluate(q int) PlayerEvaluation {
 	pe := PlayerEvaluation{
 		Player: pos.names[q], Roads: pos.roads[q].count(), Settlements: pos.settlements[q], Cities: pos.cities[q],
-		Soldiers: int(pos.soldiers[q]), PointCards: pos.points[q], Road: int(pos.length[q]),
+		Soldiers: pos.soldiers[q], PointCards: pos.points[q], Road: int(pos.length[q]),
 		// §11: settlement 1, city 2, each 2-point card 2, each one-point card 1.
 		VP: VP{Settlements: pos.settlements[q], Cities: 2 * pos.cities[q], PointCards: pos.points[q]},
 	}
@@ -233,14 +233,14 @@ func (pos *position) longestReason() *Error {
 // who just played a soldier, from the holder was.
 func (pos *position) armyEvent(was int8) *Error {
 	now := pos.names[pos.army]
-	k := int(pos.soldiers[pos.army])
+	k := pos.soldiers[pos.army]
 	var e *Error
 	if was < 0 {
 		e = note("largest-army-took", "§10 イ", fmt.Sprintf("%s is the first to play %d soldiers, and takes the card", now, k),
 			map[string]any{"Player": now, "Soldiers": k})
 	} else {
 		e = note("largest-army-took-over", "§10 イ", fmt.Sprintf("%s has played %d soldiers, strictly more than %s's %d, and takes the card", now, k, pos.names[was], pos.soldiers[was]),
-			map[string]any{"Player": now, "Soldiers": k, "Group": []string{pos.names[was]}, "Was": int(pos.soldiers[was])})
+			map[string]any{"Player": now, "Soldiers": k, "Group": []string{pos.names[was]}, "Was": pos.soldiers[was]})
 	}
 	e.Index = pos.at
 	return e
@@ -248,7 +248,7 @@ func (pos *position) armyEvent(was int8) *Error {
 
 // armyReason says why the largest army card is where it is (§10 イ).
 func (pos *position) armyReason() *Error {
-	most := int(slices.Max(pos.soldiers))
+	most := slices.Max(pos.soldiers)
 	h := int(pos.army)
 	if h < 0 {
 		return note("largest-army-none", "§10 イ", fmt.Sprintf("nobody has played 3 soldiers (the most is %d): the card is in the bank", most),
@@ -263,7 +263,7 @@ func (pos *position) armyReason() *Error {
 	if len(others) > 0 {
 		// §10 イ: only a strictly larger army takes the card.
 		return note("largest-army-equal-kept", "§10 イ", fmt.Sprintf("%s played as many soldiers as %s (%d): an equal army does not take the card", strings.Join(others, ", "), pos.names[h], pos.soldiers[h]),
-			map[string]any{"Player": pos.names[h], "Group": others, "Soldiers": int(pos.soldiers[h])})
+			map[string]any{"Player": pos.names[h], "Group": others, "Soldiers": pos.soldiers[h]})
 	}
 	return pos.armyWhy
 }

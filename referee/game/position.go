@@ -41,7 +41,7 @@ type position struct {
 	roadOf      [numEdges]int8
 	roads       []edgeSet
 	length      []int8
-	soldiers    []int8
+	soldiers    []int
 	points      []int
 	longest     int8
 	army        int8
@@ -78,7 +78,7 @@ func rebuild(rs referee.Ruleset, players []string, steps []Step) (*position, []S
 	n := len(players)
 	pos := &position{
 		names: players, keeps: rs.LongestRoadTie == referee.LongestRoadHolderKeeps,
-		roads: make([]edgeSet, n), length: make([]int8, n), soldiers: make([]int8, n), points: make([]int, n),
+		roads: make([]edgeSet, n), length: make([]int8, n), soldiers: make([]int, n), points: make([]int, n),
 		settlements: make([]int, n), cities: make([]int, n), longest: -1, army: -1,
 	}
 	for v := range pos.owner {
@@ -184,7 +184,7 @@ func (pos *position) overCards(p int, name string, c Card) []*Error {
 	total := 0
 	for q := range pos.names {
 		if c == Soldier {
-			total += int(pos.soldiers[q])
+			total += pos.soldiers[q]
 		} else {
 			total += pos.points[q]
 		}
@@ -402,7 +402,7 @@ func (pos *position) standing() Standing {
 	st := Standing{Roads: make([]int, n), Soldiers: make([]int, n), VP: make([]int, n), LongestRoad: int(pos.longest), LargestArmy: int(pos.army)}
 	for q := range n {
 		st.Roads[q] = int(pos.length[q])
-		st.Soldiers[q] = int(pos.soldiers[q])
+		st.Soldiers[q] = pos.soldiers[q]
 		// §11: settlement 1, city 2, each 2-point card 2, each one-point card 1.
 		st.VP[q] = pos.settlements[q] + 2*pos.cities[q] + pos.points[q]
 	}

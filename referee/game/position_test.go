@@ -74,6 +74,20 @@ func itoa(i int) string {
 	return itoa(i/10) + string(rune('0'+i%10))
 }
 
+// A position takes what the judge enters, however far past the game's
+// cards: the counts stay true and keep their note (§1, §10 イ).
+func TestRebuildCountsPastTheGame(t *testing.T) {
+	after, notes, err := Rebuild(preset(), tablePlayers, times(130, []Step{{Do: "soldier", Player: "R"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := after[len(after)-1]
+	if last.Soldiers[0] != 130 || last.LargestArmy != 0 || len(notes) == 0 || notes[len(notes)-1].Index != 129 {
+		t.Errorf("after 130 soldiers: %d soldiers, army held by %d, last note %v; want 130, R, a cards-over note at step 129",
+			last.Soldiers[0], last.LargestArmy, notes[len(notes)-1])
+	}
+}
+
 func TestRebuildRefuses(t *testing.T) {
 	tests := []struct {
 		name, code string

@@ -262,7 +262,7 @@ const (
 
 // armyHolder returns who holds the largest army card after player p played
 // a soldier, from its holder before and the soldiers each colour played (§10 イ).
-func armyHolder(holder int8, soldiers []int8, p int) int8 {
+func armyHolder[N int8 | int](holder int8, soldiers []N, p int) int8 {
 	// §10 イ: the first to play 3 soldiers takes it; a strictly larger army
 	// takes it from the holder.
 	if soldiers[p] >= armyNeed && (holder < 0 || soldiers[p] > soldiers[holder]) {

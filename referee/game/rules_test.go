@@ -1,6 +1,7 @@
 package game
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/catanjudge/catanjudge/referee"
@@ -327,9 +328,24 @@ func TestTrade(t *testing.T) {
 		{name: "§7 ウ: 3 for 1 at a 3:1 harbour", setup: stock,
 			moves: with(MoveSpec{Do: "bank", Give: map[string]int{"brick": 3}, Get: map[string]int{"grain": 1}}),
 			check: func(t *testing.T, s *State) { handIs(t, s, red, Cards{Lumber: 4, Brick: 3, Ore: 1, Grain: 1}) }},
-		{name: "§7 ウ: the best rate a player owns", setup: stock,
+		// Ruling on "a player uses the best rate they own": it is the
+		// player's right, not a duty. A harbour's owner who trades 4:1 made
+		// a legal, wasteful trade, and the record of it stands.
+		{name: "§7 イ ruling: a harbour's owner may still trade 4:1", setup: stock,
 			moves: with(MoveSpec{Do: "bank", Give: map[string]int{"lumber": 4}, Get: map[string]int{"grain": 1}}),
+			check: func(t *testing.T, s *State) { handIs(t, s, red, Cards{Brick: 6, Ore: 1, Grain: 1}) }},
+		{name: "§7 イ, ウ: one move may hold trades at two rates", setup: stock,
+			moves: with(MoveSpec{Do: "bank", Give: map[string]int{"brick": 3, "lumber": 4}, Get: map[string]int{"grain": 2}}),
+			check: func(t *testing.T, s *State) { handIs(t, s, red, Cards{Brick: 3, Ore: 1, Grain: 2}) }},
+		{name: "§7 イ, ウ: and trades at two rates of one resource", setup: func(t *testing.T, s *State) { stock(t, s); give(t, s, red, Cards{Brick: 1}) },
+			moves: with(MoveSpec{Do: "bank", Give: map[string]int{"brick": 7}, Get: map[string]int{"grain": 2}}),
+			check: func(t *testing.T, s *State) { handIs(t, s, red, Cards{Lumber: 4, Ore: 1, Grain: 2}) }},
+		{name: "§7 ウ: a count no trades add up to", setup: stock,
+			moves: with(MoveSpec{Do: "bank", Give: map[string]int{"brick": 5}, Get: map[string]int{"grain": 1}}),
 			code:  "bank-rate", section: "§7 ウ"},
+		{name: "§7 イ: not more cards than the trades buy", setup: stock,
+			moves: with(MoveSpec{Do: "bank", Give: map[string]int{"lumber": 4}, Get: map[string]int{"grain": 2}}),
+			code:  "bank-rate-total", section: "§7 イ"},
 		{name: "§7 ウ: several resources at once", setup: stock,
 			moves: with(MoveSpec{Do: "bank", Give: map[string]int{"brick": 6}, Get: map[string]int{"grain": 1, "wool": 1}})},
 		{name: "§7 イ: as many cards as the rate buys", setup: stock,
@@ -368,6 +384,33 @@ func TestHarbourRates(t *testing.T) {
 				if got := s.rate(red, r); got != want {
 					t.Errorf("harbour %d (%s) at %v: rate for %v = %d, want %d", i, hb.Kind, corner, r, got, want)
 				}
+			}
+		}
+	}
+}
+
+// What k identical cards buy from the bank is every count of trades they
+// split into at the rates owned (§7 イ, ウ), counted here by enumerating
+// the trades; and it is a run of numbers, as bankTrade's message says.
+func TestTradeUnits(t *testing.T) {
+	for _, rates := range []uint8{1 << 4, 1<<4 | 1<<3, 1<<4 | 1<<2, 1<<4 | 1<<3 | 1<<2} {
+		for k := int8(0); k <= bankStock; k++ {
+			var want uint64
+			for fours := 0; 4*fours <= int(k); fours++ {
+				for threes := 0; 4*fours+3*threes <= int(k); threes++ {
+					twos := int(k) - 4*fours - 3*threes
+					if twos%2 != 0 || (threes > 0 && rates&(1<<3) == 0) || (twos > 0 && rates&(1<<2) == 0) {
+						continue
+					}
+					want |= 1 << (fours + threes + twos/2)
+				}
+			}
+			got := tradeUnits(k, rates)
+			if got != want {
+				t.Errorf("tradeUnits(%d, %b) = %b, want %b", k, rates, got, want)
+			}
+			if run := got >> bits.TrailingZeros64(got); got != 0 && run&(run+1) != 0 {
+				t.Errorf("tradeUnits(%d, %b) = %b, not a run of numbers", k, rates, got)
 			}
 		}
 	}

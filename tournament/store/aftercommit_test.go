@@ -10,6 +10,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 // committed records what the after-commit hook was told, and checks each
@@ -50,16 +51,8 @@ func (c *committed) actions() []string {
 // write that fails (refused, stale, rolled back) publishes nothing.
 func TestAfterCommit(t *testing.T) {
 	ctx := context.Background()
-	dsn, err := store.FileDSN(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
 	c := &committed{t: t}
-	s, err := store.Open(ctx, dsn, store.WithAfterCommit(c.hook))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := tournamenttest.NewStore(t, store.WithAfterCommit(c.hook))
 	c.s = s
 
 	tour := tournament.Tournament{Name: "x", Ruleset: preset(t), Rounds: 1, GameMinutes: 7}

@@ -11,7 +11,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
-// Backup implements tournament.Store with VACUUM INTO: the copy is made in
+// Backup implements tournament.Backuper. On SQLite it runs VACUUM INTO: the copy is made in
 // one read transaction, so it holds every save committed before it began
 // and none after, whole, while the judges keep saving (WAL readers do not
 // block writers). The copy is a compact database file that store.Open
@@ -20,7 +20,15 @@ import (
 // path must not exist: Backup never overwrites a file. The copy is created
 // readable by its owner only, like the database, and synced to disk before
 // Backup returns.
+//
+// A PostgreSQL database is backed up by its server's own tool, pg_dump,
+// which copies it as consistently while the judges save: Backup refuses,
+// with the violation backup-with-pg-dump, which says so in the judge's
+// language, and writes nothing.
 func (s *Store) Backup(ctx context.Context, path string) error {
+	if s.engine == enginePostgres {
+		return fmt.Errorf("backup to %s: %w", path, backupWithPgDump())
+	}
 	// An absolute path keeps SQLite from reading a name like "file:x" as a URI.
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -66,4 +74,16 @@ func syncFile(path string) error {
 		}
 	}
 	return nil
+}
+
+// PgDumpHint is how to back up the PostgreSQL database of a server, as
+// README's Backups section shows it.
+const PgDumpHint = "pg_dump --format=custom --file catanjudge.dump \"$CATANJUDGE_DATABASE\" (README, Backups)"
+
+// backupWithPgDump is the error of a backup asked of a PostgreSQL
+// database: a violation wrapping tournament.ErrInvalid, which the web
+// layer says in the judge's language, telling what to do instead.
+func backupWithPgDump() error {
+	return tournament.Invalid("backup-with-pg-dump",
+		"this server keeps its data in PostgreSQL, which is backed up with pg_dump: "+PgDumpHint, nil)
 }

@@ -24,7 +24,7 @@ import (
 // table's final history with its audit lines: a snapshot, never half a save.
 func TestBackupWhileSaving(t *testing.T) {
 	ctx := context.Background()
-	f := newFixture(t, 16, 4, 4, 4, 4)
+	f := newFixtureOn(t, openSQLite(t), 16, 4, 4, 4, 4)
 	dir := t.TempDir()
 
 	// acked[table] is the number of revisions whose save returned.
@@ -142,7 +142,7 @@ func TestBackupWhileSaving(t *testing.T) {
 
 func TestBackupRefusesExistingFile(t *testing.T) {
 	ctx := context.Background()
-	s := openStore(t)
+	s := openSQLite(t)
 	path := filepath.Join(t.TempDir(), "keep.db")
 	if err := os.WriteFile(path, []byte("yesterday's backup"), 0o600); err != nil {
 		t.Fatal(err)

@@ -1,6 +1,9 @@
 package store
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Pragma returns the value of a pragma on one of s's connections.
 func Pragma(s *Store, name string) (string, error) {
@@ -14,3 +17,12 @@ func Pragma(s *Store, name string) (string, error) {
 func SetRulesetCopy(s *Store, id int64, text string) error {
 	return s.db.WithContext(context.Background()).Model(&tournamentRow{}).Where("id = ?", id).Update("ruleset", text).Error
 }
+
+// RecordMigration records migration version as applied, as a newer
+// program would.
+func RecordMigration(s *Store, version int, name string) error {
+	return s.db.Create(&migrationRow{Version: version, Name: name, AppliedAt: time.Now()}).Error
+}
+
+// Exec runs one statement on s's database.
+func Exec(s *Store, sql string) error { return s.db.Exec(sql).Error }

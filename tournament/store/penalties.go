@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	"github.com/catanjudge/catanjudge/tournament"
@@ -12,8 +11,11 @@ import (
 
 // AddPenalty implements tournament.Store.
 func (s *Store) AddPenalty(ctx context.Context, p *tournament.Penalty, dropFrom int, from *tournament.Progress, c tournament.Change) error {
-	return s.tx(ctx, "add penalty", func(tx *gorm.DB) error {
-		if err := checkProgress(tx, p.TournamentID, from); err != nil {
+	return s.tx(ctx, "add penalty", func(tx *Tx) error {
+		if err := tx.lock(p.TournamentID); err != nil {
+			return err
+		}
+		if err := checkProgress(tx.DB, p.TournamentID, from); err != nil {
 			return err
 		}
 		var player playerRow
@@ -43,15 +45,15 @@ func (s *Store) AddPenalty(ctx context.Context, p *tournament.Penalty, dropFrom 
 				return err
 			}
 		}
-		return audit(tx, p.TournamentID, c)
+		return tx.audit(p.TournamentID, c)
 	})
 }
 
 // RevokePenalty implements tournament.Store.
 func (s *Store) RevokePenalty(ctx context.Context, id int64, r tournament.Revocation, c tournament.Change) error {
-	return s.tx(ctx, fmt.Sprintf("revoke penalty %d", id), func(tx *gorm.DB) error {
+	return s.tx(ctx, fmt.Sprintf("revoke penalty %d", id), func(tx *Tx) error {
 		var row penaltyRow
-		if err := tx.Take(&row, id).Error; err != nil {
+		if err := lockTournamentOf(tx, &row, id); err != nil {
 			return err
 		}
 		if row.RevokedAt != nil {
@@ -68,7 +70,7 @@ func (s *Store) RevokePenalty(ctx context.Context, id int64, r tournament.Revoca
 		if res.RowsAffected == 0 {
 			return tournament.Conflict("penalty-revoked", fmt.Sprintf("penalty %d is already revoked", id), map[string]any{"Judge": ""})
 		}
-		return audit(tx, row.TournamentID, c)
+		return tx.audit(row.TournamentID, c)
 	})
 }
 
@@ -96,9 +98,9 @@ func (s *Store) Penalties(ctx context.Context, tournamentID int64) ([]tournament
 
 // AddClockEvent implements tournament.Store.
 func (s *Store) AddClockEvent(ctx context.Context, e *tournament.ClockEvent, c tournament.Change) error {
-	return s.tx(ctx, "add clock event", func(tx *gorm.DB) error {
+	return s.tx(ctx, "add clock event", func(tx *Tx) error {
 		var round roundRow
-		if err := tx.Take(&round, e.RoundID).Error; err != nil {
+		if err := lockTournamentOf(tx, &round, e.RoundID); err != nil {
 			return err
 		}
 		if e.TableID != 0 {
@@ -118,7 +120,7 @@ func (s *Store) AddClockEvent(ctx context.Context, e *tournament.ClockEvent, c t
 			return err
 		}
 		e.ID = row.ID
-		return audit(tx, round.TournamentID, c)
+		return tx.audit(round.TournamentID, c)
 	})
 }
 

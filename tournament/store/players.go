@@ -14,26 +14,32 @@ import (
 
 // AddPlayer implements tournament.Store.
 func (s *Store) AddPlayer(ctx context.Context, p *tournament.Player, from tournament.Progress, c tournament.Change) error {
-	row := newPlayerRow(*p)
-	row.ID = 0
-	return s.tx(ctx, "add player", func(tx *gorm.DB) error {
-		if err := checkProgress(tx, p.TournamentID, &from); err != nil {
+	return s.tx(ctx, "add player", func(tx *Tx) error {
+		row := newPlayerRow(*p)
+		row.ID = 0
+		if err := tx.lock(p.TournamentID); err != nil {
+			return err
+		}
+		if err := checkProgress(tx.DB, p.TournamentID, &from); err != nil {
 			return err
 		}
 		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
 			return err
 		}
 		p.ID = row.ID
-		if err := writeKeepApart(tx, *p); err != nil {
+		if err := writeKeepApart(tx.DB, *p); err != nil {
 			return err
 		}
-		return audit(tx, p.TournamentID, c)
+		return tx.audit(p.TournamentID, c)
 	})
 }
 
 // UpdatePlayer implements tournament.Store.
 func (s *Store) UpdatePlayer(ctx context.Context, before, after tournament.Player, from *tournament.Progress, c tournament.Change) error {
-	return s.tx(ctx, "update player", func(tx *gorm.DB) error {
+	return s.tx(ctx, "update player", func(tx *Tx) error {
+		if err := tx.lock(after.TournamentID); err != nil {
+			return err
+		}
 		var cur playerRow
 		if err := tx.Take(&cur, after.ID).Error; err != nil {
 			return err
@@ -41,7 +47,7 @@ func (s *Store) UpdatePlayer(ctx context.Context, before, after tournament.Playe
 		if cur.TournamentID != after.TournamentID || before.ID != after.ID {
 			return fmt.Errorf("%w: player %d is not in tournament %d", tournament.ErrInvalid, after.ID, after.TournamentID)
 		}
-		if err := checkProgress(tx, after.TournamentID, from); err != nil {
+		if err := checkProgress(tx.DB, after.TournamentID, from); err != nil {
 			return err
 		}
 		was, now := newPlayerRow(before), newPlayerRow(after)
@@ -70,7 +76,7 @@ func (s *Store) UpdatePlayer(ctx context.Context, before, after tournament.Playe
 			}
 		}
 		if table, ok := set["fixed_table"].(int); ok && table != 0 {
-			if err := checkFixedTable(tx, after, table); err != nil {
+			if err := checkFixedTable(tx.DB, after, table); err != nil {
 				return err
 			}
 		}
@@ -87,11 +93,11 @@ func (s *Store) UpdatePlayer(ctx context.Context, before, after tournament.Playe
 			if stored := keepApartOf(after.ID, pairs); !slices.Equal(stored, sorted(before.KeepApart)) && !slices.Equal(stored, sorted(after.KeepApart)) {
 				return stalePlayer(cur, "keep_apart")
 			}
-			if err := writeKeepApart(tx, after); err != nil {
+			if err := writeKeepApart(tx.DB, after); err != nil {
 				return err
 			}
 		}
-		return audit(tx, after.TournamentID, c)
+		return tx.audit(after.TournamentID, c)
 	})
 }
 
@@ -177,7 +183,7 @@ func (s *Store) Player(ctx context.Context, id int64) (tournament.Player, error)
 func (s *Store) Players(ctx context.Context, tournamentID int64) ([]tournament.Player, error) {
 	what := fmt.Sprintf("players of tournament %d", tournamentID)
 	var rows []playerRow
-	if err := s.db.WithContext(ctx).Where("tournament_id = ?", tournamentID).Order("kana, name, id").Find(&rows).Error; err != nil {
+	if err := s.db.WithContext(ctx).Where("tournament_id = ?", tournamentID).Order(s.engine.byCodePoint("kana") + ", " + s.engine.byCodePoint("name") + ", id").Find(&rows).Error; err != nil {
 		return nil, wrap(what, err)
 	}
 	var pairs []keepApartRow
@@ -210,12 +216,12 @@ func keepApartOf(id int64, pairs []keepApartRow) []int64 {
 // is checked in the transaction that deletes, so that a pairing or a
 // penalty written meanwhile is never left pointing at nobody.
 func (s *Store) DeletePlayer(ctx context.Context, id int64, c tournament.Change) error {
-	return s.tx(ctx, fmt.Sprintf("delete player %d", id), func(tx *gorm.DB) error {
+	return s.tx(ctx, fmt.Sprintf("delete player %d", id), func(tx *Tx) error {
 		var row playerRow
-		if err := tx.Take(&row, id).Error; err != nil {
+		if err := lockTournamentOf(tx, &row, id); err != nil {
 			return err
 		}
-		if err := checkNoRecord(tx, row); err != nil {
+		if err := checkNoRecord(tx.DB, row); err != nil {
 			return err
 		}
 		if err := tx.Where("player_id = ? OR other_id = ?", id, id).Delete(&keepApartRow{}).Error; err != nil {
@@ -224,7 +230,7 @@ func (s *Store) DeletePlayer(ctx context.Context, id int64, c tournament.Change)
 		if err := tx.Delete(&playerRow{}, id).Error; err != nil {
 			return err
 		}
-		return audit(tx, row.TournamentID, c)
+		return tx.audit(row.TournamentID, c)
 	})
 }
 

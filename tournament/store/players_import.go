@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	"github.com/catanjudge/catanjudge/tournament"
@@ -20,16 +19,21 @@ func (s *Store) AddPlayers(ctx context.Context, ps []*tournament.Player, from to
 		return nil
 	}
 	tid := ps[0].TournamentID
-	rows := make([]playerRow, len(ps))
-	for i, p := range ps {
+	for _, p := range ps {
 		if p.TournamentID != tid {
 			return fmt.Errorf("add players: %w: players of tournaments %d and %d in one import", tournament.ErrInvalid, tid, p.TournamentID)
 		}
-		rows[i] = newPlayerRow(*p)
-		rows[i].ID = 0
 	}
-	return s.tx(ctx, "add players", func(tx *gorm.DB) error {
-		if err := checkProgress(tx, tid, &from); err != nil {
+	return s.tx(ctx, "add players", func(tx *Tx) error {
+		rows := make([]playerRow, len(ps))
+		for i, p := range ps {
+			rows[i] = newPlayerRow(*p)
+			rows[i].ID = 0
+		}
+		if err := tx.lock(tid); err != nil {
+			return err
+		}
+		if err := checkProgress(tx.DB, tid, &from); err != nil {
 			return err
 		}
 		if err := tx.Omit(clause.Associations).CreateInBatches(&rows, importBatch).Error; err != nil {
@@ -38,6 +42,6 @@ func (s *Store) AddPlayers(ctx context.Context, ps []*tournament.Player, from to
 		for i := range rows {
 			ps[i].ID = rows[i].ID
 		}
-		return audit(tx, tid, c)
+		return tx.audit(tid, c)
 	})
 }

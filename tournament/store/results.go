@@ -18,15 +18,18 @@ import (
 // same version exactly one wins, and the other gets a *ConflictError.
 func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *tournament.Result, c tournament.Change) error {
 	what := fmt.Sprintf("save result of table %d", tableID)
-	err := s.tx(ctx, what, func(tx *gorm.DB) error {
-		tid, err := tournamentOfTable(tx, tableID)
+	err := s.tx(ctx, what, func(tx *Tx) error {
+		tid, err := tournamentOfTable(tx.DB, tableID)
 		if err != nil {
 			return err
 		}
-		if err := checkVersion(tx, tableID, expected); err != nil {
+		if err := tx.lock(tid); err != nil {
 			return err
 		}
-		if err := checkScorePlayers(tx, tableID, r.Scores, c.Subject); err != nil {
+		if err := checkVersion(tx.DB, tableID, expected); err != nil {
+			return err
+		}
+		if err := checkScorePlayers(tx.DB, tableID, r.Scores, c.Subject); err != nil {
 			return err
 		}
 		row := resultRow{
@@ -51,7 +54,7 @@ func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *
 			return err
 		}
 		r.TableID, r.Version = tableID, row.Version
-		return audit(tx, tid, c)
+		return tx.audit(tid, c)
 	})
 	if errors.Is(err, tournament.ErrConflict) {
 		var ce *tournament.ConflictError

@@ -15,7 +15,10 @@ import (
 
 // AddRound implements tournament.Store.
 func (s *Store) AddRound(ctx context.Context, r *tournament.Round, c tournament.Change) error {
-	return s.tx(ctx, fmt.Sprintf("add round %d", r.Number), func(tx *gorm.DB) error {
+	return s.tx(ctx, fmt.Sprintf("add round %d", r.Number), func(tx *Tx) error {
+		if err := tx.lock(r.TournamentID); err != nil {
+			return err
+		}
 		row := roundRow{
 			TournamentID:  r.TournamentID,
 			Number:        r.Number,
@@ -32,28 +35,31 @@ func (s *Store) AddRound(ctx context.Context, r *tournament.Round, c tournament.
 			return err
 		}
 		r.ID = row.ID
-		if err := insertPairing(tx, r, nil); err != nil {
+		if err := insertPairing(tx.DB, r, nil); err != nil {
 			return err
 		}
-		return audit(tx, r.TournamentID, c)
+		return tx.audit(r.TournamentID, c)
 	})
 }
 
 // ReplaceRound implements tournament.Store.
 func (s *Store) ReplaceRound(ctx context.Context, r *tournament.Round, from tournament.Round, c tournament.Change) error {
-	return s.tx(ctx, fmt.Sprintf("replace round %d", r.Number), func(tx *gorm.DB) error {
+	return s.tx(ctx, fmt.Sprintf("replace round %d", r.Number), func(tx *Tx) error {
+		if err := tx.lock(r.TournamentID); err != nil {
+			return err
+		}
 		var row roundRow
 		if err := tx.Where("tournament_id = ? AND number = ?", r.TournamentID, r.Number).Take(&row).Error; err != nil {
 			return err
 		}
-		started, err := roundStarted(tx, row.ID)
+		started, err := roundStarted(tx.DB, row.ID)
 		if err != nil {
 			return err
 		}
 		if started {
 			return tournament.Conflict("round-started", fmt.Sprintf("round %d has started", r.Number), map[string]any{"Round": r.Number})
 		}
-		if err := checkPairing(tx, row, from); err != nil {
+		if err := checkPairing(tx.DB, row, from); err != nil {
 			return err
 		}
 		var tables []tableRow
@@ -79,10 +85,10 @@ func (s *Store) ReplaceRound(ctx context.Context, r *tournament.Round, from tour
 		}
 		r.ID = row.ID
 		r.Amendments = nil
-		if err := insertPairing(tx, r, boards); err != nil {
+		if err := insertPairing(tx.DB, r, boards); err != nil {
 			return err
 		}
-		return audit(tx, r.TournamentID, c)
+		return tx.audit(r.TournamentID, c)
 	})
 }
 
@@ -231,15 +237,15 @@ func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
 
 // AmendRound implements tournament.Store.
 func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tournament.Round, a tournament.Amendment, c tournament.Change) error {
-	return s.tx(ctx, fmt.Sprintf("amend round %d", r.Number), func(tx *gorm.DB) error {
+	return s.tx(ctx, fmt.Sprintf("amend round %d", r.Number), func(tx *Tx) error {
 		var row roundRow
-		if err := tx.Take(&row, r.ID).Error; err != nil {
+		if err := lockTournamentOf(tx, &row, r.ID); err != nil {
 			return err
 		}
 		if row.TournamentID != r.TournamentID || row.Number != r.Number {
 			return fmt.Errorf("%w: round %d is not round %d of tournament %d", tournament.ErrInvalid, r.ID, r.Number, r.TournamentID)
 		}
-		if err := checkPairing(tx, row, from); err != nil {
+		if err := checkPairing(tx.DB, row, from); err != nil {
 			return err
 		}
 		var tables []tableRow
@@ -268,7 +274,7 @@ func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tourna
 				continue
 			}
 			if !sameMembers(now[t.ID], nt.Players) {
-				if err := checkTableOpen(tx, row.Number, t, true); err != nil {
+				if err := checkTableOpen(tx.DB, row.Number, t, true); err != nil {
 					return err
 				}
 			}
@@ -317,7 +323,7 @@ func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tourna
 		if err := tx.Omit(clause.Associations).Create(&am).Error; err != nil {
 			return err
 		}
-		return audit(tx, row.TournamentID, c)
+		return tx.audit(row.TournamentID, c)
 	})
 }
 
@@ -440,7 +446,14 @@ func checkStale(record string, expected *int, now int, judge string, at time.Tim
 // its new value, or why the change is refused.
 func (s *Store) setTable(ctx context.Context, what string, tableID int64, c tournament.Change,
 	write func(tx *gorm.DB, n int, t tableRow) (column, value string, err error)) error {
-	return s.tx(ctx, what, func(tx *gorm.DB) error {
+	return s.tx(ctx, what, func(tx *Tx) error {
+		tid, err := tournamentOfTable(tx.DB, tableID)
+		if err != nil {
+			return err
+		}
+		if err := tx.lock(tid); err != nil {
+			return err
+		}
 		var t tableRow
 		if err := tx.Take(&t, tableID).Error; err != nil {
 			return err
@@ -449,17 +462,17 @@ func (s *Store) setTable(ctx context.Context, what string, tableID int64, c tour
 		if err := tx.Take(&round, t.RoundID).Error; err != nil {
 			return err
 		}
-		if err := checkTableOpen(tx, round.Number, t, false); err != nil {
+		if err := checkTableOpen(tx.DB, round.Number, t, false); err != nil {
 			return err
 		}
-		column, value, err := write(tx, round.Number, t)
+		column, value, err := write(tx.DB, round.Number, t)
 		if err != nil {
 			return err
 		}
 		if err := tx.Model(&tableRow{ID: tableID}).Update(column, value).Error; err != nil {
 			return err
 		}
-		return audit(tx, round.TournamentID, c)
+		return tx.audit(round.TournamentID, c)
 	})
 }
 

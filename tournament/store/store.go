@@ -1,36 +1,56 @@
-// Package store keeps tournaments in SQLite through gorm, behind the
-// tournament.Store interface. Row types live here and are mapped to the
-// domain types explicitly; nothing above this package imports gorm.
+// Package store keeps tournaments in SQLite or PostgreSQL through gorm,
+// behind the tournament.Store interface. Row types live here and are mapped
+// to the domain types explicitly; nothing above this package imports gorm.
+//
+// One Store serves both engines: the differences (opening, checking,
+// backing up, locking, collation) are in sqlite.go and postgres.go, the
+// schema's versions in migrate.go.
 package store
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
-	"os"
 	"strings"
 	"time"
 
-	"github.com/mattn/go-sqlite3"
-	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
-// Store is the SQLite implementation of tournament.Store.
+// Store is the implementation of tournament.Store on SQLite or PostgreSQL.
+// It also keeps the console's settings and the sessions logged out (the
+// web layer's Settings) and copies an SQLite database whole (Backup), which
+// tournament.Store leaves out.
 type Store struct {
 	db          *gorm.DB
+	engine      engine
 	afterCommit func(tournament.AuditEntry)
-	// writer admits one write transaction of this process at a time. SQLite
-	// allows one writer anyway, and its busy handler retries by polling
-	// rather than queueing, so under load one judge's saves could starve
-	// another's into a timeout; a Go queue is fair. The busy timeout still
-	// covers other processes (a backup command).
+	// writer admits one write transaction of this process at a time on
+	// SQLite, which allows one writer anyway, and whose busy handler
+	// retries by polling rather than queueing, so under load one judge's
+	// saves could starve another's into a timeout; a Go queue is fair. The
+	// busy timeout still covers other processes (a backup command). It is
+	// nil on PostgreSQL, where the writers of one tournament queue on its
+	// row lock (Tx.lock), whichever server they run on.
 	writer chan struct{}
+}
+
+// engine is the database a Store runs on.
+type engine int
+
+const (
+	engineSQLite engine = iota
+	enginePostgres
+)
+
+func (e engine) String() string {
+	if e == enginePostgres {
+		return "PostgreSQL"
+	}
+	return "SQLite"
 }
 
 // Option configures a Store.
@@ -46,23 +66,8 @@ func WithAfterCommit(fn func(tournament.AuditEntry)) Option {
 
 var _ tournament.Store = (*Store)(nil)
 
-// pragmas are the connection settings every connection gets (the mattn
-// driver applies them per connection, which matters for foreign_keys).
-var pragmas = [][2]string{
-	{"_foreign_keys", "on"},
-	{"_journal_mode", "WAL"},
-	// Writers wait for each other instead of failing at once.
-	{"_busy_timeout", "5000"},
-	// FULL syncs the WAL on every commit: a power cut at the venue must not
-	// lose a result the judge saw saved; NORMAL may lose the last commits.
-	{"_synchronous", "FULL"},
-	// BEGIN IMMEDIATE takes the write lock when a transaction starts, so a
-	// read-then-write transaction (the result version check) waits for a
-	// concurrent writer rather than failing with SQLITE_BUSY mid-way.
-	{"_txlock", "immediate"},
-}
-
-// models is the schema, migrated in this order.
+// models is the schema, migrated in this order: a table comes after the
+// tables it refers to (Copy relies on it too).
 var models = []any{
 	&tournamentRow{},
 	&playerRow{},
@@ -81,108 +86,52 @@ var models = []any{
 	&endedSessionRow{},
 }
 
-// FileDSN returns the DSN of the database file catanjudge.db in dir, creating
-// dir and the file readable by their owner only (they hold the judge
-// password hash).
-func FileDSN(dir string) (string, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("create data folder: %w", err)
-	}
-	path := DatabaseFile(dir)
-	if err := privateDatabase(path); err != nil {
-		return "", err
-	}
-	return withPragmas(path), nil
+// IsPostgres reports whether dsn names a PostgreSQL database (a
+// postgres:// or postgresql:// URL) rather than an SQLite file.
+func IsPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
 }
 
-// withPragmas adds the pragmas the DSN does not set itself.
-func withPragmas(dsn string) string {
-	path, query, _ := strings.Cut(dsn, "?")
-	params, err := url.ParseQuery(query)
-	if err != nil {
-		params = url.Values{}
-	}
-	for _, p := range pragmas {
-		if !params.Has(p[0]) {
-			params.Set(p[0], p[1])
-		}
-	}
-	return path + "?" + params.Encode()
-}
-
-// Open opens (creating if needed) the SQLite database at dsn, a file path or
-// file: URI, with the store's pragmas added, and migrates the schema.
-func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
-	db, err := gorm.Open(sqlite.Open(withPragmas(dsn)), &gorm.Config{
+// gormConfig is the gorm configuration of both engines.
+func gormConfig() *gorm.Config {
+	return &gorm.Config{
 		TranslateError: true,
 		Logger:         logger.Discard,
-		NowFunc:        func() time.Time { return time.Now().UTC() },
-	})
-	if err != nil {
-		if damaged(err) {
-			err = fmt.Errorf("%w: %v", ErrDamaged, err)
-		}
-		return nil, fmt.Errorf("open database %s: %w", databasePath(dsn), err)
+		// PostgreSQL keeps microseconds: a time read back equals the one
+		// written on either engine.
+		NowFunc: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
 	}
-	s := &Store{db: db, writer: make(chan struct{}, 1)}
+}
+
+// Open opens the database dsn names and migrates its schema (migrate.go):
+// a postgres:// URL opens that PostgreSQL database, anything else the
+// SQLite file at that path or file: URI (created if needed, with the
+// store's pragmas added). A damaged SQLite file is refused (ErrDamaged).
+func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
+	s, err := openEngine(ctx, dsn)
+	if err != nil {
+		return nil, err
+	}
 	for _, o := range opts {
 		o(s)
 	}
-	// A damaged file is refused here, with what to do about it, rather
-	// than found page by page by the judges.
-	if err := s.Check(ctx); err != nil {
+	if err := s.migrate(ctx); err != nil {
 		s.Close()
-		return nil, fmt.Errorf("open database %s: %w", databasePath(dsn), err)
-	}
-	var fk int
-	if err := db.WithContext(ctx).Raw("PRAGMA foreign_keys").Scan(&fk).Error; err != nil {
-		s.Close()
-		return nil, fmt.Errorf("open database: %w", err)
-	}
-	if fk != 1 {
-		s.Close()
-		return nil, errors.New("open database: foreign keys are off; do not set _foreign_keys in the DSN")
-	}
-	if err := db.WithContext(ctx).AutoMigrate(models...); err != nil {
-		s.Close()
-		return nil, fmt.Errorf("migrate database: %w", err)
+		return nil, err
 	}
 	return s, nil
 }
 
-// ErrDamaged is a database file SQLite cannot read whole: not a database,
-// or with pages that do not hold what they should.
-var ErrDamaged = errors.New("the database is damaged or is not a Catan Judge database; stop the server and put the latest backup in its place (README, Backups)")
-
-// Check implements tournament.Store with SQLite's quick_check, which reads
-// every page of the file and checks its structure (not the indexes against
-// the tables): an error wraps ErrDamaged and says what SQLite found.
-func (s *Store) Check(ctx context.Context) error {
-	var rows []string
-	err := s.db.WithContext(ctx).Raw("PRAGMA quick_check(5)").Scan(&rows).Error
-	switch {
-	case err != nil && damaged(err):
-		return fmt.Errorf("%w: %v", ErrDamaged, err)
-	case err != nil:
-		return fmt.Errorf("check database: %w", err)
-	case len(rows) != 1 || rows[0] != "ok":
-		return fmt.Errorf("%w: %s", ErrDamaged, strings.Join(rows, "; "))
+// openEngine opens the database dsn names on its engine, unmigrated.
+func openEngine(ctx context.Context, dsn string) (*Store, error) {
+	if IsPostgres(dsn) {
+		return openPostgres(ctx, dsn)
 	}
-	return nil
+	return openSQLite(ctx, dsn)
 }
 
-// damaged reports an error of SQLite's that says the file is not a sound
-// database.
-func damaged(err error) bool {
-	var se sqlite3.Error
-	return errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB)
-}
-
-// databasePath is the file a DSN names, for messages.
-func databasePath(dsn string) string {
-	path, _, _ := strings.Cut(dsn, "?")
-	return strings.TrimPrefix(path, "file:")
-}
+// Engine names the database the store runs on: "SQLite" or "PostgreSQL".
+func (s *Store) Engine() string { return s.engine.String() }
 
 // Close closes the database.
 func (s *Store) Close() error {
@@ -191,29 +140,6 @@ func (s *Store) Close() error {
 		return err
 	}
 	return sqlDB.Close()
-}
-
-// tx runs fn in one transaction and wraps its error with what.
-// Every audit entry written in it is handed to the after-commit hook once
-// the transaction has committed.
-func (s *Store) tx(ctx context.Context, what string, fn func(tx *gorm.DB) error) error {
-	select {
-	case s.writer <- struct{}{}:
-		defer func() { <-s.writer }()
-	case <-ctx.Done():
-		return wrap(what, ctx.Err())
-	}
-	var audited []tournament.AuditEntry
-	ctx = context.WithValue(ctx, auditedKey{}, &audited)
-	if err := s.db.WithContext(ctx).Transaction(fn); err != nil {
-		return wrap(what, err)
-	}
-	if s.afterCommit != nil {
-		for _, e := range audited {
-			s.afterCommit(e)
-		}
-	}
-	return nil
 }
 
 // Progress implements tournament.Store.
@@ -283,9 +209,6 @@ func checkProgress(tx *gorm.DB, tournamentID int64, want *tournament.Progress) e
 	return nil
 }
 
-// auditedKey keys, in a transaction's context, the audit entries it wrote.
-type auditedKey struct{}
-
 // wrap translates a gorm error into the tournament errors, with context.
 func wrap(what string, err error) error {
 	switch {
@@ -327,60 +250,6 @@ func notFound(kind string, id any) error {
 	return fmt.Errorf("%s %v: %w", kind, id, tournament.ErrNotFound)
 }
 
-// audit writes c as an audit entry of tournament tid inside tx. Every
-// change of a tournament passes here in the transaction that writes it, so
-// this is where a finished tournament refuses every change but its closing
-// and reopening (tournament.Store).
-func audit(tx *gorm.DB, tid int64, c tournament.Change) error {
-	if c.Judge == "" || c.Action == "" {
-		return fmt.Errorf("%w: a change needs a judge and an action", tournament.ErrInvalid)
-	}
-	if tid != 0 && c.Action != tournament.ActionClose && c.Action != tournament.ActionReopen {
-		if err := checkOpen(tx, tid); err != nil {
-			return err
-		}
-	}
-	before, err := marshalAudit(c.Before)
-	if err != nil {
-		return err
-	}
-	after, err := marshalAudit(c.After)
-	if err != nil {
-		return err
-	}
-	at := c.At
-	if at.IsZero() {
-		at = time.Now()
-	}
-	row := auditRow{
-		TournamentID: nullID(tid),
-		Judge:        c.Judge,
-		At:           at.UTC(),
-		Action:       c.Action,
-		Subject:      c.Subject,
-		Before:       before,
-		After:        after,
-	}
-	if err := tx.Create(&row).Error; err != nil {
-		return err
-	}
-	if audited, ok := tx.Statement.Context.Value(auditedKey{}).(*[]tournament.AuditEntry); ok {
-		*audited = append(*audited, row.entry())
-	}
-	return nil
-}
-
-func marshalAudit(v any) (string, error) {
-	if v == nil {
-		return "", nil
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return "", fmt.Errorf("audit: %w", err)
-	}
-	return string(b), nil
-}
-
 // AuditLog implements tournament.Store.
 func (s *Store) AuditLog(ctx context.Context, tournamentID int64) ([]tournament.AuditEntry, error) {
 	var rows []auditRow
@@ -396,55 +265,6 @@ func (s *Store) AuditLog(ctx context.Context, tournamentID int64) ([]tournament.
 	out := make([]tournament.AuditEntry, len(rows))
 	for i, r := range rows {
 		out[i] = r.entry()
-	}
-	return out, nil
-}
-
-// GetSetting implements tournament.Store.
-func (s *Store) GetSetting(ctx context.Context, key string) (string, error) {
-	var r settingRow
-	if err := s.db.WithContext(ctx).Where("key = ?", key).Take(&r).Error; err != nil {
-		return "", wrap("setting "+key, err)
-	}
-	return r.Value, nil
-}
-
-// SetSetting implements tournament.Store.
-func (s *Store) SetSetting(ctx context.Context, key, value string) error {
-	if key == "" {
-		return fmt.Errorf("set setting: %w: empty key", tournament.ErrInvalid)
-	}
-	return wrap("set setting "+key, s.db.WithContext(ctx).Save(&settingRow{Key: key, Value: value}).Error)
-}
-
-// DeleteSetting implements tournament.Store.
-func (s *Store) DeleteSetting(ctx context.Context, key string) error {
-	return wrap("delete setting "+key, s.db.WithContext(ctx).Where("key = ?", key).Delete(&settingRow{}).Error)
-}
-
-// EndSession implements tournament.Store. Sessions whose cookies have
-// expired are forgotten at the same time: they are refused anyway.
-func (s *Store) EndSession(ctx context.Context, id string, expires time.Time) error {
-	if id == "" {
-		return fmt.Errorf("end session: %w: empty id", tournament.ErrInvalid)
-	}
-	return s.tx(ctx, "end session", func(tx *gorm.DB) error {
-		if err := tx.Where("expires < ?", time.Now().UTC()).Delete(&endedSessionRow{}).Error; err != nil {
-			return err
-		}
-		return tx.Save(&endedSessionRow{ID: id, Expires: expires.UTC()}).Error
-	})
-}
-
-// EndedSessions implements tournament.Store.
-func (s *Store) EndedSessions(ctx context.Context, now time.Time) (map[string]time.Time, error) {
-	var rows []endedSessionRow
-	if err := s.db.WithContext(ctx).Where("expires >= ?", now.UTC()).Find(&rows).Error; err != nil {
-		return nil, wrap("ended sessions", err)
-	}
-	out := make(map[string]time.Time, len(rows))
-	for _, r := range rows {
-		out[r.ID] = r.Expires
 	}
 	return out, nil
 }

@@ -18,22 +18,27 @@ import (
 	"github.com/catanjudge/catanjudge/referee/pairing"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 var t0 = time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC)
 
+// openStore opens a store on a new database of the tests' engine: SQLite,
+// or PostgreSQL when CATANJUDGE_TEST_DATABASE is postgres (tournamenttest).
 func openStore(t *testing.T) *store.Store {
+	t.Helper()
+	return tournamenttest.NewStore(t)
+}
+
+// openSQLite opens a store on a new SQLite file, for the tests of what only
+// SQLite does (its pragmas, its backups).
+func openSQLite(t *testing.T) *store.Store {
 	t.Helper()
 	dsn, err := store.FileDSN(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := store.Open(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return tournamenttest.OpenDSN(t, dsn)
 }
 
 func preset(t *testing.T) referee.Ruleset {
@@ -64,8 +69,13 @@ type fixture struct {
 
 func newFixture(t *testing.T, n int, sizes ...int) fixture {
 	t.Helper()
+	return newFixtureOn(t, openStore(t), n, sizes...)
+}
+
+// newFixtureOn is newFixture on the store s.
+func newFixtureOn(t *testing.T, s *store.Store, n int, sizes ...int) fixture {
+	t.Helper()
 	ctx := context.Background()
-	s := openStore(t)
 	tour := tournament.Tournament{Name: "11月定例会", Date: "2025-11-22", Venue: "カードショップ", Ruleset: preset(t), Rounds: 3, GameMinutes: 7}
 	if err := s.CreateTournament(ctx, &tour, change("tournament.create")); err != nil {
 		t.Fatal(err)
@@ -467,36 +477,8 @@ func TestSaveResultRevisions(t *testing.T) {
 func TestSaveResultRace(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 4, 4)
-	p := f.players
 	table := f.round.Tables[0].ID
-	const savers = 8
-	var wg sync.WaitGroup
-	errs := make([]error, savers)
-	for i := range savers {
-		wg.Go(func() {
-			r := tournament.Result{Scores: []tournament.Score{{PlayerID: p[0], VP: i}, {PlayerID: p[1], VP: 1}, {PlayerID: p[2], VP: 1}, {PlayerID: p[3], VP: 1}},
-				EndedBy: tournament.EndedByTime, Judge: fmt.Sprintf("judge-%d", i), At: t0}
-			errs[i] = f.s.SaveResult(ctx, table, 0, &r, tournament.Change{Judge: r.Judge, At: t0, Action: "result.save"})
-		})
-	}
-	wg.Wait()
-	wins := 0
-	for i, err := range errs {
-		var ce *tournament.ConflictError
-		switch {
-		case err == nil:
-			wins++
-		case errors.As(err, &ce):
-			if ce.Current.Version != 1 {
-				t.Errorf("saver %d: conflict with version %d, want 1", i, ce.Current.Version)
-			}
-		default:
-			t.Errorf("saver %d: error = %v, want nil or a *ConflictError", i, err)
-		}
-	}
-	if wins != 1 {
-		t.Errorf("%d of %d concurrent saves of version 1 won, want exactly 1", wins, savers)
-	}
+	raceFirstSave(t, f.round.Tables[0], f.s)
 	revs, err := f.s.Revisions(ctx, table)
 	if err != nil {
 		t.Fatal(err)
@@ -664,6 +646,48 @@ func TestClockAndSettings(t *testing.T) {
 		if got != v {
 			t.Errorf("GetSetting() = %q, want %q", got, v)
 		}
+	}
+}
+
+// raceFirstSave has 8 judges save the first result of table at once, on
+// the stores in turn: exactly one wins, and each of the others gets a
+// *ConflictError holding version 1.
+func raceFirstSave(t *testing.T, table tournament.Table, stores ...*store.Store) {
+	t.Helper()
+	ctx := context.Background()
+	const savers = 8
+	var wg sync.WaitGroup
+	errs := make([]error, savers)
+	for i := range savers {
+		wg.Go(func() {
+			r := tournament.Result{EndedBy: tournament.EndedByTime, Judge: fmt.Sprintf("judge-%d", i), At: t0}
+			for k, p := range table.Players {
+				vp := 1
+				if k == 0 {
+					vp = i // each saver's sheet differs
+				}
+				r.Scores = append(r.Scores, tournament.Score{PlayerID: p, VP: vp})
+			}
+			errs[i] = stores[i%len(stores)].SaveResult(ctx, table.ID, 0, &r, tournament.Change{Judge: r.Judge, At: t0, Action: "result.save"})
+		})
+	}
+	wg.Wait()
+	wins := 0
+	for i, err := range errs {
+		var ce *tournament.ConflictError
+		switch {
+		case err == nil:
+			wins++
+		case errors.As(err, &ce):
+			if ce.Current.Version != 1 {
+				t.Errorf("saver %d: conflict with version %d, want 1", i, ce.Current.Version)
+			}
+		default:
+			t.Errorf("saver %d: error = %v, want nil or a *ConflictError", i, err)
+		}
+	}
+	if wins != 1 {
+		t.Fatalf("%d of %d concurrent saves of version 1 on %d servers won, want exactly 1", wins, savers, len(stores))
 	}
 }
 

@@ -15,23 +15,32 @@ func (s *Store) CreateTournament(ctx context.Context, t *tournament.Tournament, 
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = c.At
 	}
-	row, err := newTournamentRow(*t)
-	if err != nil {
-		return err
-	}
-	return s.tx(ctx, "create tournament", func(tx *gorm.DB) error {
+	t.ID = 0
+	return s.tx(ctx, "create tournament", func(tx *Tx) error {
+		row, err := newTournamentRow(*t)
+		if err != nil {
+			return err
+		}
 		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
 			return err
 		}
+		// Nobody else sees the row before the commit; the lock is the
+		// audit line's proof that the change was decided under it.
+		if err := tx.lock(row.ID); err != nil {
+			return err
+		}
 		t.ID, t.CreatedAt = row.ID, row.CreatedAt
-		return audit(tx, t.ID, c)
+		return tx.audit(t.ID, c)
 	})
 }
 
 // UpdateTournament implements tournament.Store.
 func (s *Store) UpdateTournament(ctx context.Context, t tournament.Tournament, from tournament.Progress, c tournament.Change) error {
-	return s.tx(ctx, "update tournament", func(tx *gorm.DB) error {
-		if err := checkProgress(tx, t.ID, &from); err != nil {
+	return s.tx(ctx, "update tournament", func(tx *Tx) error {
+		if err := tx.lock(t.ID); err != nil {
+			return err
+		}
+		if err := checkProgress(tx.DB, t.ID, &from); err != nil {
 			return err
 		}
 		res := tx.Model(&tournamentRow{}).Where("id = ?", t.ID).Updates(map[string]any{
@@ -47,7 +56,7 @@ func (s *Store) UpdateTournament(ctx context.Context, t tournament.Tournament, f
 		if res.RowsAffected == 0 {
 			return notFound("tournament", t.ID)
 		}
-		return audit(tx, t.ID, c)
+		return tx.audit(t.ID, c)
 	})
 }
 
@@ -103,7 +112,10 @@ func (s *Store) Tournaments(ctx context.Context) ([]tournament.Tournament, error
 
 // SetClosed implements tournament.Store.
 func (s *Store) SetClosed(ctx context.Context, id int64, closed *tournament.Closure, c tournament.Change) error {
-	return s.tx(ctx, fmt.Sprintf("close tournament %d", id), func(tx *gorm.DB) error {
+	return s.tx(ctx, fmt.Sprintf("close tournament %d", id), func(tx *Tx) error {
+		if err := tx.lock(id); err != nil {
+			return err
+		}
 		var row tournamentRow
 		if err := tx.Take(&row, id).Error; err != nil {
 			return err
@@ -114,10 +126,10 @@ func (s *Store) SetClosed(ctx context.Context, id int64, closed *tournament.Clos
 				return tournament.Conflict("tournament-open", fmt.Sprintf("tournament %d is not closed", id), nil)
 			}
 		} else {
-			if err := checkOpen(tx, id); err != nil {
+			if err := checkOpen(tx.DB, id); err != nil {
 				return err
 			}
-			if err := checkAllResults(tx, id); err != nil {
+			if err := checkAllResults(tx.DB, id); err != nil {
 				return err
 			}
 			at := closed.At.UTC()
@@ -126,7 +138,7 @@ func (s *Store) SetClosed(ctx context.Context, id int64, closed *tournament.Clos
 		if err := tx.Model(&tournamentRow{}).Where("id = ?", id).Updates(set).Error; err != nil {
 			return err
 		}
-		return audit(tx, id, c)
+		return tx.audit(id, c)
 	})
 }
 

@@ -1,5 +1,6 @@
 // Package tournamenttest provides the tournament.Service of tests: a real
-// SQLite store in the test's temporary directory, the built-in rulesets,
+// store (SQLite in the test's temporary directory, or a PostgreSQL database
+// of its own: database.go), the built-in rulesets,
 // and seeds that count up from 1, so that every pairing, seating and board
 // of a test is the same on every run. It is to package tournament what
 // net/http/httptest is to net/http; only tests import it.
@@ -38,11 +39,11 @@ func NewServiceOn(t testing.TB, st tournament.Store, now func() time.Time, opts 
 	return tournament.NewService(st, Rulesets(t), now, opts...)
 }
 
-// NewStore opens a store on a new SQLite file in t.TempDir(), closed when
-// the test ends.
+// NewStore opens a store on a new database of the tests' engine (NewDSN),
+// closed when the test ends.
 func NewStore(t testing.TB, opts ...store.Option) *store.Store {
 	t.Helper()
-	return OpenStore(t, t.TempDir(), opts...)
+	return OpenDSN(t, NewDSN(t), opts...)
 }
 
 // OpenStore opens the store of the data folder dir (a running server's,

@@ -36,7 +36,7 @@ const PasswordFile = "judge-password.txt"
 
 // Settings is where the console keeps its state: the bcrypt hash of the
 // judge password, the session epoch and the sessions logged out.
-// tournament.Store satisfies it. The keys that sign the session cookie are
+// store.Store satisfies it. The keys that sign the session cookie are
 // never kept here (Deps.SessionKeys): whatever is here, a backup carries.
 type Settings interface {
 	// GetSetting returns an error wrapping tournament.ErrNotFound for a key never set.

@@ -1,0 +1,221 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+)
+
+// event runs a small event on s through the service, so that every table
+// of the schema has rows: players with a keep-apart request, a round with
+// a bye and an amendment, a seating and a board, clock events, results and
+// a correction, a penalty and a revoked one, the tournament closed, a
+// setting and a session logged out. The service's clock ticks by
+// 1.000001 s, so that the times have microseconds.
+func event(t *testing.T, s *store.Store) int64 {
+	t.Helper()
+	ctx := context.Background()
+	at := time.Date(2025, 11, 22, 13, 0, 0, 123456789, time.UTC)
+	now := func() time.Time { at = at.Add(time.Second + time.Microsecond); return at }
+	svc := tournamenttest.NewServiceOn(t, s, now)
+	ok := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr, err := svc.CreateTournament(ctx, "山田", tournament.TournamentInput{Name: "移行テスト大会", Venue: "秋葉原", Rounds: 2})
+	ok(err)
+	var ids []int64
+	for i := range 5 {
+		p, err := svc.AddPlayer(ctx, "山田", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%d", i+1), Kana: fmt.Sprintf("せんしゅ%d", i+1)})
+		ok(err)
+		_, err = svc.CheckIn(ctx, "山田", p.ID, true)
+		ok(err)
+		ids = append(ids, p.ID)
+	}
+	r, err := svc.PairNextRound(ctx, "山田", tr.ID)
+	ok(err)
+	_, err = svc.SwapPlayers(ctx, "鈴木", tr.ID, 1, r.Tables[0].Players[0], r.Byes[0], "遅刻")
+	ok(err)
+	_, err = svc.SetKeepApart(ctx, "山田", ids[0], []int64{ids[1]})
+	ok(err)
+	_, err = svc.SetSeating(ctx, "鈴木", tr.ID, 1, 1, tournament.SeatingInput{Auto: true})
+	ok(err)
+	_, err = svc.SetBoard(ctx, "鈴木", tr.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 3, Blue: 5}})
+	ok(err)
+	_, err = svc.ClockAction(ctx, "山田", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})
+	ok(err)
+	_, err = svc.ClockAction(ctx, "山田", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockExtend, Table: 1, Seconds: 60, Reason: "長い裁定"})
+	ok(err)
+	at = at.Add(time.Hour)
+	r, err = svc.Round(ctx, tr.ID, 1)
+	ok(err)
+	for _, table := range r.Tables {
+		in := tournament.ResultInput{}
+		for i, p := range table.Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: 9 - i})
+		}
+		_, err = svc.SaveResult(ctx, "鈴木", tr.ID, 1, table.Number, in)
+		ok(err)
+		if table.Number == 1 {
+			in.Version, in.Reason, in.Scores[1].VP = 1, "数え直し", 3
+			_, err = svc.SaveResult(ctx, "山田", tr.ID, 1, 1, in)
+			ok(err)
+		}
+	}
+	p1, err := svc.RecordPenalty(ctx, "鈴木", tr.ID, tournament.PenaltyInput{PlayerID: r.Tables[0].Players[1], Round: 1, Offence: "note-taking", Note: "メモ"})
+	ok(err)
+	_, err = svc.RevokePenalty(ctx, "山田", p1.ID, "別の選手だった")
+	ok(err)
+	_, err = svc.RecordPenalty(ctx, "鈴木", tr.ID, tournament.PenaltyInput{PlayerID: r.Tables[0].Players[2], Round: 1, Offence: "needless-talk"})
+	ok(err)
+	_, err = svc.CloseTournament(ctx, "山田", tr.ID)
+	ok(err)
+	ok(s.SetSetting(ctx, "judge_password_hash", "$2a$10$hash"))
+	ok(s.EndSession(ctx, "session-1", at.Add(24*time.Hour)))
+	return tr.ID
+}
+
+// contents is everything the store gives of tournament tid.
+type contents struct {
+	Tournaments []tournament.Tournament
+	Players     []tournament.Player
+	Rounds      []tournament.Round
+	Revisions   [][]tournament.Result
+	Penalties   []tournament.Penalty
+	Clock       [][]tournament.ClockEvent
+	Audit       []tournament.AuditEntry
+	Setting     string
+	Ended       map[string]time.Time
+}
+
+func contentsOf(t *testing.T, s *store.Store, tid int64) contents {
+	t.Helper()
+	ctx := context.Background()
+	var c contents
+	var err error
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Tournaments, err = s.Tournaments(ctx)
+	must(err)
+	c.Players, err = s.Players(ctx, tid)
+	must(err)
+	c.Rounds, err = s.Rounds(ctx, tid)
+	must(err)
+	for _, r := range c.Rounds {
+		for _, table := range r.Tables {
+			revs, err := s.Revisions(ctx, table.ID)
+			must(err)
+			c.Revisions = append(c.Revisions, revs)
+		}
+		events, err := s.ClockEvents(ctx, r.ID)
+		must(err)
+		c.Clock = append(c.Clock, events)
+	}
+	c.Penalties, err = s.Penalties(ctx, tid)
+	must(err)
+	c.Audit, err = s.AuditLog(ctx, tid)
+	must(err)
+	c.Setting, err = s.GetSetting(ctx, "judge_password_hash")
+	must(err)
+	c.Ended, err = s.EndedSessions(ctx, time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC))
+	must(err)
+	return c
+}
+
+// CopyInto copies an event from SQLite into an empty PostgreSQL database
+// (created, not yet migrated: what createdb leaves) and verifies it: the
+// copy gives everything the original gives, to the microsecond, keeps
+// taking writes with new IDs, and a second copy into it is refused.
+func TestCopyIntoPostgres(t *testing.T) {
+	ctx := context.Background()
+	src := openSQLite(t)
+	tid := event(t, src)
+	c := tournamenttest.Postgres(t)
+	dsn, err := c.CreateDatabase(ctx, "copy_target", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.DropDatabase(context.Background(), "copy_target") })
+
+	copied, err := src.CopyInto(ctx, dsn)
+	if err != nil {
+		t.Fatalf("CopyInto: %v", err)
+	}
+	got := map[string]int64{}
+	for _, tc := range copied {
+		got[tc.Table] = tc.Rows
+	}
+	// Every table of the schema was copied, and had rows to copy.
+	for _, table := range []string{"tournaments", "players", "keep_aparts", "rounds", "round_tables", "table_players", "round_byes",
+		"amendments", "results", "result_scores", "penalties", "clock_events", "audit_entries", "settings", "ended_sessions"} {
+		if got[table] == 0 {
+			t.Errorf("CopyInto copied %d rows of %s, want some", got[table], table)
+		}
+	}
+	if len(got) != 15 {
+		t.Errorf("CopyInto reported %d tables, want the schema's 15: %v", len(got), copied)
+	}
+
+	dst := tournamenttest.OpenDSN(t, dsn)
+	if dst.Engine() != "PostgreSQL" {
+		t.Fatalf("the copy opened on %s", dst.Engine())
+	}
+	want := contentsOf(t, src, tid)
+	// PostgreSQL keeps times to the microsecond; the service's clock gave
+	// nanoseconds (the times inside the seating and board, JSON text, keep
+	// theirs).
+	microseconds := cmp.Transformer("µs", func(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) })
+	if diff := cmp.Diff(want, contentsOf(t, dst, tid), microseconds); diff != "" {
+		t.Errorf("the copy differs from the original (-sqlite +postgres):\n%s", diff)
+	}
+	// The copy goes on where the original stopped: new rows, new IDs.
+	if _, err := tournamenttest.NewServiceOn(t, dst, time.Now).ReopenTournament(ctx, "山田", tid, "入力漏れ"); err != nil {
+		t.Fatal(err)
+	}
+	log, err := dst.AuditLog(ctx, tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if log[0].Action != tournament.ActionReopen || log[0].ID <= want.Audit[0].ID {
+		t.Errorf("the first audit line written on the copy = %+v, want the reopening after line %d", log[0], want.Audit[0].ID)
+	}
+
+	// A second copy into the same database is refused, and changes nothing.
+	if _, err := src.CopyInto(ctx, dsn); !errors.Is(err, store.ErrNotEmpty) || !strings.Contains(err.Error(), "tournaments: 1 row") {
+		t.Errorf("CopyInto(a database with an event) error = %v, want ErrNotEmpty naming what it holds", err)
+	}
+	if n, _ := dst.AuditLog(ctx, tid); len(n) != len(log) {
+		t.Errorf("the refused copy changed the audit log: %d lines, was %d", len(n), len(log))
+	}
+}
+
+// A database that holds tables of something else is not a target either.
+func TestCopyIntoRefusesAnotherApplicationsDatabase(t *testing.T) {
+	ctx := context.Background()
+	src := openSQLite(t)
+	event(t, src)
+	dsn := tournamenttest.NewPostgresDSN(t)
+	raw := tournamenttest.OpenDSN(t, dsn)
+	if err := store.Exec(raw, "CREATE TABLE invoices (id serial PRIMARY KEY)"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := src.CopyInto(ctx, dsn); !errors.Is(err, store.ErrNotEmpty) || !strings.Contains(err.Error(), "invoices") {
+		t.Errorf("CopyInto(a database with other tables) error = %v, want ErrNotEmpty naming them", err)
+	}
+}

@@ -1,0 +1,122 @@
+package store_test
+
+import (
+	"context"
+	"database/sql"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+)
+
+// allVersions is every schema version, 1 to store.SchemaVersion().
+func allVersions() []int {
+	var out []int
+	for v := 1; v <= store.SchemaVersion(); v++ {
+		out = append(out, v)
+	}
+	return out
+}
+
+// A database written before versions were recorded (testdata/
+// before-migrations.sql is one, dumped from the program of June 2025:
+// no closing of tournaments, no early ends, no turn clock, no ended
+// sessions) is brought up to date in place when opened: every row is kept
+// and reads as before, the versions are recorded, and what the new columns
+// hold can be written.
+func TestOpenUpgradesAnOldDatabase(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	dump, err := os.ReadFile("testdata/before-migrations.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := sql.Open("sqlite3", filepath.Join(dir, "catanjudge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(string(dump)); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	dsn, err := store.FileDSN(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := tournamenttest.OpenDSN(t, dsn)
+	if got, err := s.AppliedMigrations(ctx); err != nil || !slices.Equal(got, allVersions()) {
+		t.Fatalf("AppliedMigrations() = %v, %v; want %v", got, err, allVersions())
+	}
+	tr, err := s.Tournament(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Name != "6月定例会" || tr.Venue != "秋葉原" || tr.Paired != 1 || tr.Closed != nil {
+		t.Errorf("Tournament(1) = %+v, want 6月定例会 at 秋葉原, one round paired, open", tr)
+	}
+	ps, err := s.Players(ctx, 1)
+	if err != nil || len(ps) != 5 || !ps[0].CheckedIn {
+		t.Errorf("Players(1) = %+v, %v; want 5 players checked in", ps, err)
+	}
+	r, err := s.Round(ctx, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Tables) != 1 || r.Tables[0].Result == nil || r.Tables[0].Result.EndedEarly || len(r.Byes) != 1 {
+		t.Fatalf("Round(1) = %+v, want one table with its result and one bye", r)
+	}
+	clock, err := s.ClockEvents(ctx, r.ID)
+	if err != nil || len(clock) != 2 || clock[1].Reason != "裁定" || clock[1].PlayerID != 0 {
+		t.Errorf("ClockEvents() = %+v, %v; want the start and the extension for 裁定", clock, err)
+	}
+	pens, err := s.Penalties(ctx, 1)
+	if err != nil || len(pens) != 1 || pens[0].Judge != "鈴木" {
+		t.Errorf("Penalties(1) = %+v, %v; want 鈴木's penalty", pens, err)
+	}
+	if hash, err := s.GetSetting(ctx, "judge_password_hash"); err != nil || hash != "$2a$04$old" {
+		t.Errorf("the judge password hash = %q, %v; want the old one kept", hash, err)
+	}
+	// The columns and tables added since hold what is written now.
+	if err := s.SetClosed(ctx, 1, &tournament.Closure{Judge: "山田", At: t0}, change(tournament.ActionClose)); err != nil {
+		t.Fatal(err)
+	}
+	if tr, err := s.Tournament(ctx, 1); err != nil || tr.Closed == nil || tr.Closed.Judge != "山田" {
+		t.Errorf("after SetClosed: %+v, %v; want closed by 山田", tr.Closed, err)
+	}
+	if err := s.EndSession(ctx, "session-1", t0.AddDate(10, 0, 0)); err != nil {
+		t.Fatal(err)
+	}
+	log, err := s.AuditLog(ctx, 1)
+	if err != nil || len(log) < 10 || log[0].Action != tournament.ActionClose {
+		t.Errorf("AuditLog(1): %d lines, latest %+v, %v; want the old lines and the close", len(log), log[0], err)
+	}
+	s.Close()
+	// Opening again applies nothing twice.
+	s = tournamenttest.OpenDSN(t, dsn)
+	if got, err := s.AppliedMigrations(ctx); err != nil || !slices.Equal(got, allVersions()) {
+		t.Errorf("AppliedMigrations() after a second Open = %v, %v; want %v", got, err, allVersions())
+	}
+}
+
+// A new database records every version; one that a newer program migrated
+// further is refused, since this one would not write what that expects.
+func TestOpenRefusesANewerSchema(t *testing.T) {
+	ctx := context.Background()
+	dsn := tournamenttest.NewDSN(t)
+	s := tournamenttest.OpenDSN(t, dsn)
+	if got, err := s.AppliedMigrations(ctx); err != nil || !slices.Equal(got, allVersions()) {
+		t.Fatalf("AppliedMigrations() = %v, %v; want %v", got, err, allVersions())
+	}
+	if err := store.RecordMigration(s, store.SchemaVersion()+1, "from the future"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := store.Open(ctx, dsn)
+	if err == nil || !strings.Contains(err.Error(), "newer Catan Judge") {
+		t.Errorf("Open(a newer schema) error = %v, want it refused as written by a newer Catan Judge", err)
+	}
+}

@@ -1,0 +1,157 @@
+package tournamenttest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/store/pgtest"
+)
+
+// The tests of the store, the service and the scenarios run on both
+// engines. NewStore opens SQLite, unless CATANJUDGE_TEST_DATABASE is
+// "postgres": then each test gets a database of its own in one throwaway
+// PostgreSQL cluster per test binary (pgtest), which Main stops after the
+// tests. make test runs those packages once more that way.
+//
+// Without PostgreSQL installed, its tests are skipped, unless
+// CATANJUDGE_REQUIRE_POSTGRES is 1 (CI sets it): then they fail.
+const (
+	envDatabase        = "CATANJUDGE_TEST_DATABASE"
+	envRequirePostgres = "CATANJUDGE_REQUIRE_POSTGRES"
+)
+
+// OnPostgres reports whether NewStore opens PostgreSQL databases.
+func OnPostgres() bool { return os.Getenv(envDatabase) == "postgres" }
+
+var cluster struct {
+	sync.Mutex
+	main    bool // Main runs the tests: it stops the cluster after them
+	c       *pgtest.Cluster
+	err     error
+	started bool
+	n       atomic.Int64 // databases made
+	// template is a database with the schema migrated, which every new
+	// database copies: migrating each would cost a test a second.
+	template string
+}
+
+// Main runs the tests of a package that uses PostgreSQL (NewStore on
+// PostgreSQL, Postgres) and stops the cluster after them; such a
+// package's TestMain is:
+//
+//	func TestMain(m *testing.M) { tournamenttest.Main(m) }
+func Main(m *testing.M) {
+	cluster.main = true
+	if OnPostgres() {
+		if _, err := pgtest.Find(); err != nil {
+			if os.Getenv(envRequirePostgres) == "1" {
+				fmt.Fprintf(os.Stderr, "%s=postgres and %s=1: %v\n", envDatabase, envRequirePostgres, err)
+				os.Exit(1)
+			}
+			fmt.Printf("skipping the tests on PostgreSQL: %v\n", err)
+			os.Exit(0)
+		}
+	}
+	code := m.Run()
+	cluster.Lock()
+	if cluster.c != nil {
+		if err := cluster.c.Stop(); err != nil {
+			fmt.Fprintln(os.Stderr, "stop the PostgreSQL cluster:", err)
+			code = max(code, 1)
+		}
+	}
+	cluster.Unlock()
+	os.Exit(code)
+}
+
+// Postgres returns the test binary's PostgreSQL cluster, starting it at
+// the first call. It skips the test when PostgreSQL is not installed,
+// unless CATANJUDGE_REQUIRE_POSTGRES is 1.
+func Postgres(t testing.TB) *pgtest.Cluster {
+	t.Helper()
+	cluster.Lock()
+	defer cluster.Unlock()
+	if !cluster.main {
+		t.Fatal("a test that uses PostgreSQL needs TestMain to call tournamenttest.Main, which stops the cluster")
+	}
+	if !cluster.started {
+		cluster.started = true
+		cluster.c, cluster.err = pgtest.Start(context.Background())
+		if cluster.err == nil {
+			cluster.template, cluster.err = migratedTemplate(cluster.c)
+		}
+	}
+	switch {
+	case errors.Is(cluster.err, pgtest.ErrMissing) && os.Getenv(envRequirePostgres) != "1":
+		t.Skip(cluster.err)
+	case cluster.err != nil:
+		t.Fatal(cluster.err)
+	}
+	return cluster.c
+}
+
+// migratedTemplate makes the database every test's database copies.
+func migratedTemplate(c *pgtest.Cluster) (string, error) {
+	ctx := context.Background()
+	const name = "catanjudge_template"
+	dsn, err := c.CreateDatabase(ctx, name, "")
+	if err != nil {
+		return "", err
+	}
+	st, err := store.Open(ctx, dsn)
+	if err != nil {
+		return "", err
+	}
+	return name, st.Close()
+}
+
+// NewDSN returns the DSN of a new, empty database on the tests' engine:
+// an SQLite file in t.TempDir(), or a database of its own in the
+// PostgreSQL cluster, dropped when the test ends.
+func NewDSN(t testing.TB) string {
+	t.Helper()
+	if !OnPostgres() {
+		dsn, err := store.FileDSN(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return dsn
+	}
+	return NewPostgresDSN(t)
+}
+
+// NewPostgresDSN returns the URL of a new database in the cluster
+// (Postgres), with the schema migrated, dropped when the test ends.
+func NewPostgresDSN(t testing.TB) string {
+	t.Helper()
+	c := Postgres(t)
+	name := fmt.Sprintf("test_%d", cluster.n.Add(1))
+	dsn, err := c.CreateDatabase(context.Background(), name, cluster.template)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := c.DropDatabase(context.Background(), name); err != nil {
+			t.Errorf("drop database %s: %v", name, err)
+		}
+	})
+	return dsn
+}
+
+// OpenDSN opens a store on dsn, closed when the test ends. Two stores on
+// one DSN are two servers on one database.
+func OpenDSN(t testing.TB, dsn string, opts ...store.Option) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), dsn, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
