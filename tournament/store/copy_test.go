@@ -40,7 +40,7 @@ func event(t *testing.T, s *store.Store) int64 {
 	for i := range 5 {
 		p, err := svc.AddPlayer(ctx, "山田", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%d", i+1), Kana: fmt.Sprintf("せんしゅ%d", i+1)})
 		ok(err)
-		_, err = svc.CheckIn(ctx, "山田", p.ID, true)
+		_, err = svc.CheckIn(ctx, "山田", tr.ID, p.ID, true)
 		ok(err)
 		ids = append(ids, p.ID)
 	}
