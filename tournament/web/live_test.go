@@ -360,6 +360,51 @@ func TestKioskPage(t *testing.T) {
 	}
 }
 
+// The kiosk's live parts, which kiosk.js swaps in on each change: the
+// parts alone, in the page's language, searched as the page is, the
+// result a judge saves, and read-only.
+func TestKioskLiveParts(t *testing.T) {
+	env := newConsoleEnv(t)
+	cl := apiClient{t: t, env: env}
+	tr, _ := env.seedTournament(8)
+	anon := env.browser()
+	kiosk := fmt.Sprintf("/kiosk/%d", tr.ID)
+	parts := kiosk + "/live"
+	res := anon.get(parts)
+	mustSee(t, "the live parts before the pairing", res, 200,
+		`id="round-label"`, "組み合わせはまだ発表されていません", `id="clock"`, "7:00", `data-for="kiosk"`, `id="standings"`)
+	if strings.Contains(res.Body, "<html") || strings.Contains(res.Body, "k-foot") {
+		t.Errorf("the live parts are a whole page\n%s", res.Body)
+	}
+	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	mustSee(t, "the live parts", anon.get(parts), 200, "第1回戦", `id="entries"`, "1卓", "2卓", `class="k-card status-ready"`)
+	mustSee(t, "the live parts in English", anon.get(parts+"?lang=en"), 200, "Round 1", "Table 1", "Not started")
+	for _, q := range []string{"アオ", "ｱｵ"} {
+		res := anon.get(parts + "?q=" + url.QueryEscape(q))
+		mustSee(t, "the live parts searched "+q, res, 200, "1 人見つかりました")
+		if n := len(shownRow.FindAllString(res.Body, -1)); n != 1 {
+			t.Errorf("the live parts searched %q show %d rows, want 1", q, n)
+		}
+	}
+	mustSee(t, "a search longer than any name", anon.get(parts+"?q="+strings.Repeat("あ", 5000)), 200, "見つかりません")
+	cl.save(tr.ID, 1, 1, 0, []int{10, 6, 5, 4}, 0, "")
+	mustSee(t, "the live parts after a result", anon.get(parts), 200, `class="k-card status-finished"`, "1位", "10点")
+
+	// The page points its script at the parts of its own view and language.
+	mustSee(t, "the kiosk in English", anon.get(kiosk+"?lang=en"), 200, fmt.Sprintf(`data-live="/kiosk/%d/live?lang=en"`, tr.ID))
+	mustSee(t, "the projector with live standings", anon.get(kiosk+"?view=projector&standings=live", "Accept-Language", "en"), 200,
+		fmt.Sprintf(`data-live="/kiosk/%d/live?lang=en&amp;standings=live&amp;view=projector"`, tr.ID))
+
+	if res := anon.post(parts, nil); res.Status < 400 {
+		t.Errorf("POST the live parts = %d, want a refusal", res.Status)
+	}
+	if res := anon.get("/kiosk/999/live"); res.Status != http.StatusNotFound {
+		t.Errorf("the live parts of a missing tournament = %d, want 404", res.Status)
+	}
+}
+
 // shownRow is a row of the kiosk's list that the search did not hide.
 var shownRow = regexp.MustCompile(`<tr data-key="[^"]*">`)
 

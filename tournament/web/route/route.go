@@ -117,7 +117,7 @@ var byName = map[string]string{
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score,
 	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "audit": Audit,
 	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive,
-	"rulesetsAPI": RulesetsAPI, "export": ExportAPI,
+	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 }
 
 // Path fills the parameters of pattern, in order, with args: Path(Round,
