@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
@@ -17,37 +16,15 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/catanjudge/catanjudge/tournament"
-	"github.com/catanjudge/catanjudge/tournament/store"
-	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
-	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
-// newLiveEnv is newConsoleEnv with the live feed wired as serve wires it:
-// the store's after-commit hook feeds the server's broker.
+// newLiveEnv is newConsoleEnv with the live feed wired as serve wires it.
 func newLiveEnv(t *testing.T) (*consoleEnv, *live.Broker) {
 	t.Helper()
-	return newLiveEnvAt(t, time.Now)
-}
-
-// newLiveEnvAt is newLiveEnv with the service's clock.
-func newLiveEnvAt(t *testing.T, now func() time.Time) (*consoleEnv, *live.Broker) {
-	t.Helper()
-	ctx := context.Background()
-	broker := live.NewBroker(0, 0)
-	st := tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))
-	svc := tournamenttest.NewServiceOn(t, st, now)
-	if _, err := auth.SetUpJudgePassword(ctx, st, testPassword, t.TempDir()); err != nil {
-		t.Fatal(err)
-	}
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, APIToken: "test-token", Broker: broker})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	return &consoleEnv{t: t, ctx: ctx, srv: srv, svc: svc, st: st, h: h}, broker
+	env := newConsoleEnv(t, withLive())
+	return env, env.broker
 }
 
 // sseEvent is one event read from a live feed.
@@ -475,7 +452,7 @@ func TestScoreSheetAfterTime(t *testing.T) {
 	var now atomic.Pointer[time.Time]
 	start := time.Date(2025, 11, 22, 13, 0, 0, 0, time.Local)
 	now.Store(&start)
-	env, _ := newLiveEnvAt(t, func() time.Time { return *now.Load() })
+	env := newConsoleEnv(t, withLive(), atClock(func() time.Time { return *now.Load() }))
 	tr, _ := env.seedTournament(8)
 	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
 	if err != nil {
@@ -516,7 +493,7 @@ func TestScoreSheetLateConfirmBox(t *testing.T) {
 	var now atomic.Pointer[time.Time]
 	start := time.Date(2025, 11, 22, 13, 0, 0, 0, time.Local)
 	now.Store(&start)
-	env, _ := newLiveEnvAt(t, func() time.Time { return *now.Load() })
+	env := newConsoleEnv(t, withLive(), atClock(func() time.Time { return *now.Load() }))
 	tr, _ := env.seedTournament(8)
 	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
 	if err != nil {
