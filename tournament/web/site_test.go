@@ -143,10 +143,11 @@ func (e *consoleEnv) newHandler() http.Handler {
 // end by time (§12).
 func (e *consoleEnv) timeUp(tid int64, n int) {
 	e.t.Helper()
-	clk, err := e.svc.Clock(e.ctx, tid, n)
+	v, err := e.svc.RoundView(e.ctx, tid, n)
 	if err != nil {
 		e.t.Fatal(err)
 	}
+	clk := v.Timer
 	if clk.State == tournament.ClockReady {
 		if clk, err = e.svc.ClockAction(e.ctx, "setup", tid, n, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
 			e.t.Fatal(err)

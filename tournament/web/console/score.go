@@ -26,8 +26,8 @@ const declaredTime = "time"
 type scorePage struct {
 	render.Page
 	TID           int64
-	N             int
-	Number        int
+	Round         int // the round's number
+	Table         int // the table's number
 	Rows          []scoreRow
 	Declared      string // a player ID, declaredTime, or "" when not chosen
 	DeclaredError string
@@ -123,8 +123,8 @@ func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
 	vm := scorePage{
 		Page:   s.pages.Page(c, "page.score", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
 		TID:    ts.t.ID,
-		N:      ts.n,
-		Number: tv.Table.Number,
+		Round:  ts.n,
+		Table:  tv.Table.Number,
 		WinVP:  ts.t.Ruleset.WinVP,
 		VPCap:  ts.t.Ruleset.VPCap,
 		TimeUp: tv.Clock.TimeUp,
@@ -348,7 +348,7 @@ func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultI
 // version, so that saving them is a second, deliberate step.
 func (s *Pages) staleSheet(lang string, typed, saved scorePage) *staleForm {
 	f := &staleForm{
-		Action: route.Path(route.Score, saved.TID, saved.N, saved.Number),
+		Action: route.Path(route.Score, saved.TID, saved.Round, saved.Table),
 		Button: s.i18n.Text(lang, "stale.use_mine_sheet", nil),
 		Again: []hiddenField{
 			{Name: "version", Value: strconv.Itoa(saved.Version)},
