@@ -116,11 +116,7 @@ func (s *Pages) playerRefused(c *gin.Context, p tournament.Player, err error) (r
 }
 
 func (s *Pages) playersPage(c *gin.Context, status int, form playerForm, refused playerRefusal) (render.Result, error) {
-	t, nav, err := s.loadTournament(c, "players")
-	if err != nil {
-		return render.Result{}, err
-	}
-	players, err := s.svc.Players(c.Request.Context(), t.ID)
+	t, nav, players, err := s.loadPlayers(c, "players")
 	if err != nil {
 		return render.Result{}, err
 	}
@@ -181,11 +177,7 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 
 // tournamentPlayer reads the :pid player of the :id tournament.
 func (s *Pages) tournamentPlayer(c *gin.Context) (tournament.Player, error) {
-	tid, err := route.ID(c, "id")
-	if err != nil {
-		return tournament.Player{}, err
-	}
-	pid, err := route.ID(c, "pid")
+	tid, pid, err := route.IDs(c, "pid")
 	if err != nil {
 		return tournament.Player{}, err
 	}
@@ -268,11 +260,7 @@ func (s *Pages) ShowPlayer(c *gin.Context) (render.Result, error) {
 }
 
 func (s *Pages) playerPage(c *gin.Context, status int, p tournament.Player, form playerForm) (render.Result, error) {
-	t, nav, err := s.loadTournament(c, "players")
-	if err != nil {
-		return render.Result{}, err
-	}
-	players, err := s.svc.Players(c.Request.Context(), t.ID)
+	t, nav, players, err := s.loadPlayers(c, "players")
 	if err != nil {
 		return render.Result{}, err
 	}

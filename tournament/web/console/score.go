@@ -86,16 +86,26 @@ type revisionLine struct {
 }
 
 func (s *Pages) ShowScore(c *gin.Context) (render.Result, error) {
-	ts, err := s.loadTable(c)
+	vm, err := s.openSheet(c)
 	if err != nil {
 		return render.Result{}, err
+	}
+	return render.Show("score", vm), nil
+}
+
+// openSheet is the score sheet as a judge opens it: the table as recorded
+// now, its fields filled from the latest revision or the §12 default.
+func (s *Pages) openSheet(c *gin.Context) (scorePage, error) {
+	ts, err := s.loadTable(c)
+	if err != nil {
+		return scorePage{}, err
 	}
 	vm, err := s.newScorePage(c, ts)
 	if err != nil {
-		return render.Result{}, err
+		return scorePage{}, err
 	}
 	vm.fillDraft(ts.tv.Draft())
-	return render.Show("score", vm), nil
+	return vm, nil
 }
 
 // fillDraft puts the sheet the judge opens in its fields
@@ -224,15 +234,10 @@ func (s *Pages) SaveScore(c *gin.Context) (render.Result, error) {
 // choice (staleForm).
 func (s *Pages) staleScore(c *gin.Context, typed scorePage, conflict error) (render.Result, error) {
 	s.log.Info("stale score sheet", "id", problem.RequestID(c), "err", conflict)
-	ts, err := s.loadTable(c)
+	fresh, err := s.openSheet(c)
 	if err != nil {
 		return render.Result{}, err
 	}
-	fresh, err := s.newScorePage(c, ts)
-	if err != nil {
-		return render.Result{}, err
-	}
-	fresh.fillDraft(ts.tv.Draft())
 	_, fresh.Conflict, _ = s.describe(fresh.Lang, conflict)
 	fresh.Stale = s.staleSheet(fresh.Lang, typed, fresh)
 	for i := range fresh.Rows {

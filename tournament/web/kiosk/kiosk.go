@@ -239,7 +239,7 @@ func (s *Pages) fillStandings(p i18n.Printer, vm *kioskPage, live tournament.Liv
 	}
 	vm.StandingsLabel, vm.SwitchText = standingsLabel(p, live, vm.LiveStandings)
 	if vm.Finished {
-		vm.Winners = winnerNames(p, live.Standings)
+		vm.Winners = p.Winners(live.Standings)
 	}
 	for _, st := range standings {
 		if st.Played == 0 {
@@ -355,15 +355,6 @@ func (s *Pages) kioskQR(ctx context.Context, tid int64) ([]byte, error) {
 		}
 		return png, nil
 	})
-}
-
-// winnerNames names the players ranked 1st, as p lists them.
-func winnerNames(p i18n.Printer, st []tournament.Standing) string {
-	var names []string
-	for _, w := range tournament.Winners(st) {
-		names = append(names, w.Name)
-	}
-	return p.List(names)
 }
 
 // penaltyLevels names the levels of the penalties that changed pl:

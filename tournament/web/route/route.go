@@ -190,6 +190,16 @@ func ID(c *gin.Context, name string) (int64, error) {
 	return id, nil
 }
 
+// IDs reads the tournament (:id) and the ID of one of its records in the
+// parameter name: a player's :pid, a penalty's :penalty.
+func IDs(c *gin.Context, name string) (tid, id int64, err error) {
+	if tid, err = ID(c, "id"); err != nil {
+		return 0, 0, err
+	}
+	id, err = ID(c, name)
+	return tid, id, err
+}
+
 // RoundParams reads the tournament (:id) and the round number (:n).
 func RoundParams(c *gin.Context) (tid int64, n int, err error) {
 	if tid, err = ID(c, "id"); err != nil {
