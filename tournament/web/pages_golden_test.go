@@ -3,16 +3,14 @@ package web
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -65,28 +63,6 @@ func TestPagesGolden(t *testing.T) {
 		if res.Status != 200 {
 			t.Fatalf("GET %s = %d\n%s", p.path, res.Status, res.Body)
 		}
-		golden(t, filepath.Join("pages", p.name), staticVersion.ReplaceAllString(res.Body, "?v=…"))
-	}
-}
-
-// golden compares got with testdata/name, or rewrites the file under -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", name, diff)
+		tournamenttest.Golden(t, filepath.Join("testdata", "pages", p.name), staticVersion.ReplaceAllString(res.Body, "?v=…"), *update)
 	}
 }
