@@ -580,3 +580,63 @@ func FuzzCheckDeal(f *testing.F) {
 		}
 	})
 }
+
+// A board is set up by its ruleset's method: dice of the other one are
+// refused, by code, and the ruleset's own dice set it up as NewBoard or
+// NewSpiralBoard would.
+func TestSetUpBoardByTheRulesetsDice(t *testing.T) {
+	capsule, spiral := rulesPreset(), spiralRuleset()
+	tests := []struct {
+		name string
+		rs   referee.Ruleset
+		dice referee.BoardDice
+		code string // "" for a board
+	}{
+		{"capsule roll", capsule, referee.BoardDice{Roll: referee.CapsuleRoll{White: 3, Blue: 5}}, ""},
+		{"corner for the capsule roll", capsule, referee.BoardDice{Roll: referee.CapsuleRoll{White: 3, Blue: 5}, Corner: 2}, "board-corner-not-roll"},
+		{"corner", spiral, referee.BoardDice{Corner: 3}, ""},
+		{"capsule roll for the spiral", spiral, referee.BoardDice{Roll: referee.CapsuleRoll{White: 1}, Corner: 3}, "board-roll-not-corner"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := referee.SetUpBoard(tt.rs, tt.dice, 42)
+			if tt.code != "" {
+				var v *referee.Violation
+				if !errors.As(err, &v) || v.Code != tt.code || referee.CheckDice(tt.rs, tt.dice) == nil {
+					t.Errorf("SetUpBoard(%+v) error = %v, want the violation %s", tt.dice, err, tt.code)
+				}
+				return
+			}
+			want, werr := referee.NewBoard(tt.rs, tt.dice.Roll, 42)
+			if tt.dice.Corner != 0 {
+				want, werr = referee.NewSpiralBoard(tt.rs, tt.dice.Corner, 42)
+			}
+			if err != nil || werr != nil {
+				t.Fatalf("SetUpBoard(%+v) error = %v (%v)", tt.dice, err, werr)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("SetUpBoard(%+v) (-want +got):\n%s", tt.dice, diff)
+			}
+		})
+	}
+}
+
+// The red chips are the 6s and the 8s (§3 ウ); the dots under a chip count
+// the ways two dice roll its number.
+func TestNumberChips(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		red  bool
+		pips int
+	}{
+		{0, false, 0}, {2, false, 1}, {3, false, 2}, {5, false, 4}, {6, true, 5},
+		{7, false, 6}, {8, true, 5}, {9, false, 4}, {11, false, 2}, {12, false, 1}, {13, false, 0},
+	} {
+		if got := referee.RedNumber(tt.n); got != tt.red {
+			t.Errorf("RedNumber(%d) = %v, want %v", tt.n, got, tt.red)
+		}
+		if got := referee.Pips(tt.n); got != tt.pips {
+			t.Errorf("Pips(%d) = %d, want %d", tt.n, got, tt.pips)
+		}
+	}
+}

@@ -55,7 +55,19 @@ type Suggestion struct {
 	Highest Level
 	// Escalated says Level is one step above Highest (RULINGS.md, Penalties).
 	Escalated bool
+	// Why names how the rules reached Level: SuggestFirst, SuggestEscalated,
+	// SuggestFixed, SuggestBelow or SuggestRepeat.
+	Why string
 }
+
+// How the escalation rules reach a suggestion (Suggestion.Why).
+const (
+	SuggestFirst     = "first"     // a first offence: its default level
+	SuggestEscalated = "escalated" // a repeat: one level above the highest so far
+	SuggestFixed     = "fixed"     // a repeat of an offence that does not escalate
+	SuggestBelow     = "below"     // a repeat whose highest level is below the ruleset's EscalateFrom
+	SuggestRepeat    = "repeat"    // a repeat whose start level is higher than the escalation
+)
 
 // SuggestLevel returns the level the judge console proposes for a new
 // penalty for the offence with the given code, from the levels of the
@@ -107,7 +119,7 @@ func escalate(rs Ruleset, o Offence, start Level, earlier []Level) (Suggestion, 
 	if err != nil {
 		return Suggestion{}, err
 	}
-	sg := Suggestion{Level: start, Start: start, Nth: len(earlier) + 1}
+	sg := Suggestion{Level: start, Start: start, Nth: len(earlier) + 1, Why: SuggestFirst}
 	highest := -1
 	for _, l := range earlier {
 		i, err := at(l)
@@ -121,6 +133,7 @@ func escalate(rs Ruleset, o Offence, start Level, earlier []Level) (Suggestion, 
 	}
 	sg.Highest = rs.Ladder[highest]
 	if !o.Escalates {
+		sg.Why = SuggestFixed
 		return sg, nil
 	}
 	from, err := at(rs.EscalateFrom)
@@ -128,13 +141,24 @@ func escalate(rs Ruleset, o Offence, start Level, earlier []Level) (Suggestion, 
 		return Suggestion{}, fmt.Errorf("escalate_from: %w", err)
 	}
 	if highest < from {
+		sg.Why = SuggestBelow
 		return sg, nil
 	}
+	sg.Why = SuggestRepeat
 	next := min(highest+1, len(rs.Ladder)-1)
 	if next > s {
-		sg.Level, sg.Escalated = rs.Ladder[next], true
+		sg.Level, sg.Escalated, sg.Why = rs.Ladder[next], true, SuggestEscalated
 	}
 	return sg, nil
+}
+
+// CheckLevel refuses a penalty level that is not on the ruleset's ladder
+// (§14: the judge chooses among the ruleset's levels).
+func CheckLevel(rs Ruleset, l Level) error {
+	if !slices.Contains(rs.Ladder, l) {
+		return levelOffLadder(rs, l)
+	}
+	return nil
 }
 
 // levelOffLadder reports a penalty level that is not on the ruleset's ladder.

@@ -1,6 +1,7 @@
 package referee_test
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -139,12 +140,12 @@ func TestSuggestExplains(t *testing.T) {
 		earlier []referee.Level
 		want    referee.Suggestion
 	}{
-		{"needless-talk", nil, referee.Suggestion{Level: c, Start: c, Nth: 1}},
-		{"needless-talk", []referee.Level{c}, referee.Suggestion{Level: w, Start: c, Nth: 2, Highest: c, Escalated: true}},
-		{"needless-talk", []referee.Level{c, w}, referee.Suggestion{Level: vp, Start: c, Nth: 3, Highest: w, Escalated: true}},
-		{"shamisen", []referee.Level{vp, w}, referee.Suggestion{Level: gl, Start: w, Nth: 3, Highest: vp, Escalated: true}},
-		{"ignored-judge", []referee.Level{c}, referee.Suggestion{Level: gl, Start: gl, Nth: 2, Highest: c}},
-		{"void-dice-roll", []referee.Level{c, c}, referee.Suggestion{Level: c, Start: c, Nth: 3, Highest: c}},
+		{"needless-talk", nil, referee.Suggestion{Level: c, Start: c, Nth: 1, Why: referee.SuggestFirst}},
+		{"needless-talk", []referee.Level{c}, referee.Suggestion{Level: w, Start: c, Nth: 2, Highest: c, Escalated: true, Why: referee.SuggestEscalated}},
+		{"needless-talk", []referee.Level{c, w}, referee.Suggestion{Level: vp, Start: c, Nth: 3, Highest: w, Escalated: true, Why: referee.SuggestEscalated}},
+		{"shamisen", []referee.Level{vp, w}, referee.Suggestion{Level: gl, Start: w, Nth: 3, Highest: vp, Escalated: true, Why: referee.SuggestEscalated}},
+		{"ignored-judge", []referee.Level{c}, referee.Suggestion{Level: gl, Start: gl, Nth: 2, Highest: c, Why: referee.SuggestRepeat}},
+		{"void-dice-roll", []referee.Level{c, c}, referee.Suggestion{Level: c, Start: c, Nth: 3, Highest: c, Why: referee.SuggestFixed}},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s after %v", tt.offence, tt.earlier), func(t *testing.T) {
@@ -382,5 +383,23 @@ func TestPlaceWithPenaltiesProperties(t *testing.T) {
 				t.Fatalf("PlaceWithPenalties(%v, %q, %v) = %v: %q has place %d with %d ahead", scores, declared, sanctions, got, p.Player, p.Place, ahead)
 			}
 		}
+	}
+}
+
+// A repeat below the ruleset's EscalateFrom keeps its default level, and
+// says so; a level off the ladder is refused by code.
+func TestSuggestBelowEscalateFromAndCheckLevel(t *testing.T) {
+	rs := rulesPreset()
+	rs.EscalateFrom = referee.Warning
+	got, err := referee.Suggest(rs, "needless-talk", []referee.Level{referee.Caution})
+	if err != nil || got.Level != referee.Caution || got.Why != referee.SuggestBelow {
+		t.Errorf("Suggest(a second caution, escalating from warnings) = %+v, %v, want a caution, below", got, err)
+	}
+	if err := referee.CheckLevel(rs, referee.Warning); err != nil {
+		t.Errorf("CheckLevel(warning) = %v", err)
+	}
+	var v *referee.Violation
+	if err := referee.CheckLevel(rs, "reprimand"); !errors.As(err, &v) || v.Code != "level-off-ladder" {
+		t.Errorf("CheckLevel(reprimand) = %v, want the violation level-off-ladder", err)
 	}
 }

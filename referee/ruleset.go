@@ -268,6 +268,12 @@ type Timing struct {
 	EndNoticeMinutes int
 }
 
+// PlacementFor returns the seconds of the initial placement at a table
+// of seats players: two settlements each, every one paced by
+// PlacementSeconds (national rules: 8 minutes at 4 players, 6 at 3); 0
+// without a placement phase.
+func (t Timing) PlacementFor(seats int) int { return 2 * seats * t.PlacementSeconds }
+
 // Layout is the fixed board of §3 ア (図1): the terrain of each land hex in
 // row order (top row first, west to east: 3, 4, 5, 4, 3 hexes) and the kind
 // of each of the 9 harbour sites, clockwise from the north-west site.
@@ -618,6 +624,29 @@ func (e EventFormat) validate() error {
 		return bad("event.final_ties", "unknown rule %q (want %q or %q)", e.FinalTies, FinalTiesShared, FinalTiesStandings)
 	}
 	return nil
+}
+
+// Stage is one stage of a top-cut final (EventFormat.Cut): its players,
+// the tables they fill, and how many advance from each table to the next
+// stage (0 for the final table).
+type Stage struct {
+	Players, Tables, Advance int
+}
+
+// Stages returns the stages of a top-cut final, the first from the top of
+// the standings, the last the final table; nil for another final.
+func (e EventFormat) Stages() []Stage {
+	if e.Final != TopCut {
+		return nil
+	}
+	out := make([]Stage, len(e.Cut))
+	for i, n := range e.Cut {
+		out[i] = Stage{Players: n, Tables: tablesFor(n)}
+		if i > 0 {
+			out[i-1].Advance = n / out[i-1].Tables
+		}
+	}
+	return out
 }
 
 // checkCut checks the stages of a top-cut final: each stage's players fit

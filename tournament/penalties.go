@@ -79,13 +79,8 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 		if in.Level, err = e.suggestLevel(p.ID, in.Offence); err != nil {
 			return Penalty{}, err
 		}
-	} else if !slices.Contains(rs.Ladder, in.Level) {
-		ladder := make([]string, len(rs.Ladder))
-		for i, l := range rs.Ladder {
-			ladder[i] = string(l)
-		}
-		return Penalty{}, invalid("level-off-ladder", fmt.Sprintf("level %q is not on the ruleset's ladder %v", in.Level, rs.Ladder),
-			map[string]any{"Level": string(in.Level), "Ladder": ladder})
+	} else if err := referee.CheckLevel(rs, in.Level); err != nil {
+		return Penalty{}, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	// A VP deduction and a game loss act on a game, and so does the game
 	// loss of a disqualification (RULINGS.md, Penalties): without a table in
@@ -136,18 +131,12 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 	return pen, nil
 }
 
-// SuggestPenalty returns the level the escalation rules suggest (§14) for a
-// new penalty of offence given to a player, from the player's standing
-// penalties for the same offence: the level RecordPenalty gives when the
-// judge leaves it to the rules.
-func (s *Service) SuggestPenalty(ctx context.Context, tournamentID, playerID int64, offence string) (referee.Level, error) {
-	sg, err := s.PenaltySuggestion(ctx, tournamentID, playerID, offence)
-	return sg.Level, err
-}
-
-// PenaltySuggestion returns SuggestPenalty's level with how the rules
-// reached it: which repeat this is and the highest level the earlier ones
-// reached (RULINGS.md, Penalties), for the judge to read before deciding.
+// PenaltySuggestion returns the level the escalation rules suggest (§14)
+// for a new penalty of offence given to a player, from the player's
+// standing penalties for the same offence (the level RecordPenalty gives
+// when the judge leaves it to the rules), with how the rules reached it:
+// which repeat this is and the highest level the earlier ones reached
+// (RULINGS.md, Penalties), for the judge to read before deciding.
 func (s *Service) PenaltySuggestion(ctx context.Context, tournamentID, playerID int64, offence string) (referee.Suggestion, error) {
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {
@@ -161,14 +150,14 @@ func (s *Service) PenaltySuggestion(ctx context.Context, tournamentID, playerID 
 
 // suggestLevel asks the referee for the level of a new penalty of offence
 // from the player's standing penalties for it.
-func (e event) suggestLevel(playerID int64, offence string) (referee.Level, error) {
+func (e record) suggestLevel(playerID int64, offence string) (referee.Level, error) {
 	sg, err := e.suggest(playerID, offence)
 	return sg.Level, err
 }
 
 // suggest asks the referee for its suggestion for a new penalty of offence
 // from the player's standing penalties for it, oldest first.
-func (e event) suggest(playerID int64, offence string) (referee.Suggestion, error) {
+func (e record) suggest(playerID int64, offence string) (referee.Suggestion, error) {
 	var earlier []referee.Level
 	for _, x := range e.penalties {
 		if x.PlayerID == playerID && x.Offence == offence && x.Revoked == nil {
@@ -178,9 +167,10 @@ func (e event) suggest(playerID int64, offence string) (referee.Suggestion, erro
 	return referee.Suggest(e.t.Ruleset, offence, earlier)
 }
 
-// RevokePenalty revokes a penalty, with a reason; it stays on record.
-// Revoking a disqualification does not undo the drop: ReinstatePlayer does.
-func (s *Service) RevokePenalty(ctx context.Context, judge string, id int64, reason string) (Penalty, error) {
+// RevokePenalty revokes a penalty of a tournament, with a reason; it stays
+// on record. Revoking a disqualification does not undo the drop:
+// ReinstatePlayer does.
+func (s *Service) RevokePenalty(ctx context.Context, judge string, tournamentID, id int64, reason string) (Penalty, error) {
 	if err := checkJudge(judge); err != nil {
 		return Penalty{}, err
 	}
@@ -194,6 +184,9 @@ func (s *Service) RevokePenalty(ctx context.Context, judge string, id int64, rea
 	pen, err := s.store.Penalty(ctx, id)
 	if err != nil {
 		return Penalty{}, err
+	}
+	if pen.TournamentID != tournamentID {
+		return Penalty{}, fmt.Errorf("penalty %d of tournament %d: %w", id, tournamentID, ErrNotFound)
 	}
 	if pen.Revoked != nil {
 		return Penalty{}, Conflict("penalty-revoked", fmt.Sprintf("penalty %d was revoked by %s", id, pen.Revoked.Judge),

@@ -100,7 +100,7 @@ func TestGamePenaltiesNeedAGame(t *testing.T) {
 	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: seated, Offence: "note-taking"})).ok(t)
 	// A disqualification outside a game drops the player from the next round.
 	dq := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: bye, Offence: "unsporting-conduct", Level: referee.Disqualification})).ok(t)
-	if p := must(c.svc.GetPlayer(c.ctx, dq.PlayerID)).ok(t); p.DroppedRound != 2 {
+	if p := must(c.svc.GetPlayer(c.ctx, tour.ID, dq.PlayerID)).ok(t); p.DroppedRound != 2 {
 		t.Errorf("disqualified outside a game: DroppedRound = %d, want 2", p.DroppedRound)
 	}
 }
@@ -121,7 +121,7 @@ func TestLateDisqualificationKeepsPlayedRounds(t *testing.T) {
 	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{
 		PlayerID: cheat, Round: 1, Offence: "unsporting-conduct", Level: referee.Disqualification,
 	})).ok(t)
-	if p := must(c.svc.GetPlayer(c.ctx, cheat)).ok(t); p.DroppedRound != 3 {
+	if p := must(c.svc.GetPlayer(c.ctx, tour.ID, cheat)).ok(t); p.DroppedRound != 3 {
 		t.Errorf("disqualified for round 1 while round 2 is played: DroppedRound = %d, want 3", p.DroppedRound)
 	}
 	if v := must(c.svc.RoundView(c.ctx, tour.ID, 2)).ok(t); len(v.Withdrawn) != 0 {
@@ -139,7 +139,7 @@ func TestStandingsCountPenalties(t *testing.T) {
 	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "needless-talk"})).ok(t)
 	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[0], Offence: "note-taking"})).ok(t)
 	wrong := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[1], Round: 1, Offence: "note-taking"})).ok(t)
-	must(c.svc.RevokePenalty(c.ctx, "judge-a", wrong.ID, "人違い")).ok(t)
+	must(c.svc.RevokePenalty(c.ctx, "judge-a", wrong.TournamentID, wrong.ID, "人違い")).ok(t)
 	want := map[int64]int{p[0]: 2, p[1]: 0, p[2]: 0, p[3]: 0}
 	st := must(c.svc.Standings(c.ctx, tour.ID)).ok(t)
 	exp := must(c.svc.ExportData(c.ctx, tour.ID)).ok(t).Standings

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -57,9 +58,46 @@ func (s *Service) Players(ctx context.Context, tournamentID int64) ([]Player, er
 	return ps, nil
 }
 
-// GetPlayer returns a player.
-func (s *Service) GetPlayer(ctx context.Context, id int64) (Player, error) {
-	return s.store.Player(ctx, id)
+// Attendance counts a tournament's players as the desk sees them.
+type Attendance struct {
+	Registered int // every player
+	Active     int // not dropped
+	CheckedIn  int // checked in and not dropped: whom the next pairing takes
+	Dropped    int
+}
+
+// CountAttendance counts the players ps of a tournament.
+func CountAttendance(ps []Player) Attendance {
+	a := Attendance{Registered: len(ps)}
+	for _, p := range ps {
+		if p.DroppedRound != 0 {
+			a.Dropped++
+			continue
+		}
+		a.Active++
+		if p.CheckedIn {
+			a.CheckedIn++
+		}
+	}
+	return a
+}
+
+// GetPlayer returns a player of a tournament.
+func (s *Service) GetPlayer(ctx context.Context, tournamentID, id int64) (Player, error) {
+	p, err := s.store.Player(ctx, id)
+	if err != nil {
+		return Player{}, err
+	}
+	return p, p.checkIn(tournamentID)
+}
+
+// checkIn reports a player who is not one of the tournament's players as
+// not found: a tournament's pages and API reach only its own players.
+func (p Player) checkIn(tournamentID int64) error {
+	if p.TournamentID != tournamentID {
+		return fmt.Errorf("player %d of tournament %d: %w", p.ID, tournamentID, ErrNotFound)
+	}
+	return nil
 }
 
 // AddPlayer registers a player. Once round 1 is paired, the player is a late
@@ -92,8 +130,9 @@ func (s *Service) AddPlayer(ctx context.Context, judge string, tournamentID int6
 
 // EditPlayer saves a player's edit form as one change: name, kana, fixed
 // table and keep-apart requests are all saved, or, when one is refused,
-// none. The check-in is left as it is.
-func (s *Service) EditPlayer(ctx context.Context, judge string, id int64, in PlayerEdit) (Player, error) {
+// none; a form that changes nothing saves nothing. The check-in is left as
+// it is.
+func (s *Service) EditPlayer(ctx context.Context, judge string, tournamentID, id int64, in PlayerEdit) (Player, error) {
 	checked, err := in.check()
 	if err != nil {
 		return Player{}, err
@@ -109,7 +148,10 @@ func (s *Service) EditPlayer(ctx context.Context, judge string, id int64, in Pla
 			p.Name, p.Kana, p.FixedTable, p.KeepApart = strings.TrimSpace(b.Name), strings.TrimSpace(b.Kana), b.FixedTable, sortedIDs(b.KeepApart)
 		}
 	}
-	return s.updatePlayerFrom(ctx, judge, id, "player.edit", nil, base, func(p *Player) error {
+	return s.updatePlayerFrom(ctx, judge, tournamentID, id, "player.edit", nil, base, func(p *Player) error {
+		if checked.Name == p.Name && checked.Kana == p.Kana && in.FixedTable == p.FixedTable && slices.Equal(sortedIDs(in.KeepApart), p.KeepApart) {
+			return errUnchanged
+		}
 		all, err := s.store.Players(ctx, p.TournamentID)
 		if err != nil {
 			return err
@@ -126,22 +168,10 @@ func (s *Service) EditPlayer(ctx context.Context, judge string, id int64, in Pla
 	})
 }
 
-// UpdatePlayer changes a player's name and kana.
-func (s *Service) UpdatePlayer(ctx context.Context, judge string, id int64, in PlayerInput) (Player, error) {
-	in, err := in.check()
-	if err != nil {
-		return Player{}, err
-	}
-	return s.updatePlayer(ctx, judge, id, "player.update", nil, func(p *Player) error {
-		p.Name, p.Kana = in.Name, in.Kana
-		return nil
-	})
-}
-
 // CheckIn records that a player is present (or, with in false, undoes it).
 // Only checked-in players are paired.
-func (s *Service) CheckIn(ctx context.Context, judge string, id int64, in bool) (Player, error) {
-	return s.updatePlayer(ctx, judge, id, "player.check_in", nil, func(p *Player) error {
+func (s *Service) CheckIn(ctx context.Context, judge string, tournamentID, id int64, in bool) (Player, error) {
+	return s.updatePlayer(ctx, judge, tournamentID, id, "player.check_in", nil, func(p *Player) error {
 		p.CheckedIn = in
 		return nil
 	})
@@ -152,16 +182,15 @@ func (s *Service) CheckIn(ctx context.Context, judge string, id int64, in bool) 
 // no result, no clock), so re-pairing it with RepairRound leaves the player
 // out; otherwise from the next round to be paired. Their recorded games stay
 // in everyone's standings.
-func (s *Service) DropPlayer(ctx context.Context, judge string, id int64) (Player, error) {
-	p, err := s.store.Player(ctx, id)
+func (s *Service) DropPlayer(ctx context.Context, judge string, tournamentID, id int64) (Player, error) {
+	if _, err := s.GetPlayer(ctx, tournamentID, id); err != nil {
+		return Player{}, err
+	}
+	prog, err := s.store.Progress(ctx, tournamentID)
 	if err != nil {
 		return Player{}, err
 	}
-	prog, err := s.store.Progress(ctx, p.TournamentID)
-	if err != nil {
-		return Player{}, err
-	}
-	return s.updatePlayer(ctx, judge, id, "player.drop", &prog, func(p *Player) error {
+	return s.updatePlayer(ctx, judge, tournamentID, id, "player.drop", &prog, func(p *Player) error {
 		if p.DroppedRound != 0 {
 			return invalid("already-dropped", fmt.Sprintf("%s already dropped from round %d", describe(*p), p.DroppedRound),
 				map[string]any{"Player": p.Name, "Round": p.DroppedRound})
@@ -176,11 +205,11 @@ func (s *Service) DropPlayer(ctx context.Context, judge string, id int64) (Playe
 // with the registration as it was. A player with any of those on record
 // is refused with a conflict (ErrConflict): their games stay in everyone's
 // standings, so they are dropped (DropPlayer) instead.
-func (s *Service) DeletePlayer(ctx context.Context, judge string, id int64) (Player, error) {
+func (s *Service) DeletePlayer(ctx context.Context, judge string, tournamentID, id int64) (Player, error) {
 	if err := checkJudge(judge); err != nil {
 		return Player{}, err
 	}
-	p, err := s.store.Player(ctx, id)
+	p, err := s.GetPlayer(ctx, tournamentID, id)
 	if err != nil {
 		return Player{}, err
 	}
@@ -194,8 +223,8 @@ func (s *Service) DeletePlayer(ctx context.Context, judge string, id int64) (Pla
 // CheckDelete reports why DeletePlayer would refuse to remove a player:
 // the conflict it would return (ErrConflict), or nil when it would remove
 // them. The console offers the deletion only when it would work.
-func (s *Service) CheckDelete(ctx context.Context, id int64) error {
-	p, err := s.store.Player(ctx, id)
+func (s *Service) CheckDelete(ctx context.Context, tournamentID, id int64) error {
+	p, err := s.GetPlayer(ctx, tournamentID, id)
 	if err != nil {
 		return err
 	}
@@ -231,33 +260,12 @@ func started(r Round, events []ClockEvent) bool {
 }
 
 // ReinstatePlayer undoes a drop (or the drop of a revoked disqualification).
-func (s *Service) ReinstatePlayer(ctx context.Context, judge string, id int64) (Player, error) {
-	return s.updatePlayer(ctx, judge, id, "player.reinstate", nil, func(p *Player) error {
+func (s *Service) ReinstatePlayer(ctx context.Context, judge string, tournamentID, id int64) (Player, error) {
+	return s.updatePlayer(ctx, judge, tournamentID, id, "player.reinstate", nil, func(p *Player) error {
 		if p.DroppedRound == 0 {
 			return invalid("not-dropped", describe(*p)+" has not dropped", map[string]any{"Player": p.Name})
 		}
 		p.DroppedRound = 0
-		return nil
-	})
-}
-
-// SetFixedTable asks that a player always sit at table (an accessibility
-// request); 0 removes the request. It is refused when the table already has
-// 4 players fixed to it, or is beyond the tables the players registered
-// fill, so that the next pairing does not fail on it.
-func (s *Service) SetFixedTable(ctx context.Context, judge string, id int64, table int) (Player, error) {
-	if err := checkTableNumber(table); err != nil {
-		return Player{}, err
-	}
-	return s.updatePlayer(ctx, judge, id, "player.fixed_table", nil, func(p *Player) error {
-		all, err := s.store.Players(ctx, p.TournamentID)
-		if err != nil {
-			return err
-		}
-		if err := checkFixedTable(all, *p, table); err != nil {
-			return err
-		}
-		p.FixedTable = table
 		return nil
 	})
 }
@@ -270,7 +278,7 @@ const MaxFixedPerTable = 4
 func checkTableNumber(table int) error {
 	if table < 0 || table > 100 {
 		return invalid("fixed-table-out-of-range", fmt.Sprintf("table %d is not a table number", table),
-			map[string]any{"Table": table, "Max": 100})
+			map[string]any{"Table": table, "Min": 0, "Max": 100})
 	}
 	return nil
 }
@@ -313,21 +321,6 @@ func checkFixedTable(all []Player, p Player, table int) error {
 	return nil
 }
 
-// SetKeepApart sets the players a player must never be paired with (family,
-// same team). The request holds both ways.
-func (s *Service) SetKeepApart(ctx context.Context, judge string, id int64, others []int64) (Player, error) {
-	return s.updatePlayer(ctx, judge, id, "player.keep_apart", nil, func(p *Player) error {
-		all, err := s.store.Players(ctx, p.TournamentID)
-		if err != nil {
-			return err
-		}
-		if p.KeepApart, err = checkKeepApart(all, *p, others); err != nil {
-			return err
-		}
-		return nil
-	})
-}
-
 // checkKeepApart checks the players p is to be kept apart from, among the
 // tournament's players all, and returns them sorted.
 func checkKeepApart(all []Player, p Player, others []int64) ([]int64, error) {
@@ -357,20 +350,26 @@ func notInTournament(id int64) error {
 // entry. The store writes only the fields edit changed, and refuses them
 // when another change replaced them since the player was read; from is the
 // tournament's progress the edit was decided from, if it was.
-func (s *Service) updatePlayer(ctx context.Context, judge string, id int64, action string, from *Progress, edit func(*Player) error) (Player, error) {
-	return s.updatePlayerFrom(ctx, judge, id, action, from, nil, edit)
+func (s *Service) updatePlayer(ctx context.Context, judge string, tournamentID, id int64, action string, from *Progress, edit func(*Player) error) (Player, error) {
+	return s.updatePlayerFrom(ctx, judge, tournamentID, id, action, from, nil, edit)
 }
+
+// errUnchanged is an edit that changes nothing: nothing is written.
+var errUnchanged = errors.New("unchanged")
 
 // updatePlayerFrom is updatePlayer for an edit decided on the player as a
 // form showed them: base, when not nil, sets those values on the player as
 // read, and the store compares the edit with them rather than with what it
 // reads now.
-func (s *Service) updatePlayerFrom(ctx context.Context, judge string, id int64, action string, from *Progress, base func(*Player), edit func(*Player) error) (Player, error) {
+func (s *Service) updatePlayerFrom(ctx context.Context, judge string, tournamentID, id int64, action string, from *Progress, base func(*Player), edit func(*Player) error) (Player, error) {
 	if err := checkJudge(judge); err != nil {
 		return Player{}, err
 	}
 	p, err := s.store.Player(ctx, id)
 	if err != nil {
+		return Player{}, err
+	}
+	if err := p.checkIn(tournamentID); err != nil {
 		return Player{}, err
 	}
 	stored, read := snapshot(p), p
@@ -379,7 +378,9 @@ func (s *Service) updatePlayerFrom(ctx context.Context, judge string, id int64, 
 		base(&read)
 	}
 	p.KeepApart = slices.Clone(p.KeepApart)
-	if err := edit(&p); err != nil {
+	if err := edit(&p); errors.Is(err, errUnchanged) {
+		return p, nil
+	} else if err != nil {
 		return Player{}, err
 	}
 	if err := s.store.UpdatePlayer(ctx, read, p, from, s.change(judge, action, describe(p), stored, p)); err != nil {

@@ -1,6 +1,7 @@
 package tournament_test
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -11,6 +12,33 @@ import (
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
+
+// fixTable fixes player id of a tournament to table with the edit form,
+// the rest of the player as read sees them now; write saves the edit
+// (another judge's console, in a race).
+func fixTable(ctx context.Context, read, write *tournament.Service, judge string, tid, id int64, table int) (tournament.Player, error) {
+	return editWith(ctx, read, write, judge, tid, id, func(e *tournament.PlayerEdit) { e.FixedTable = table })
+}
+
+// keepApart sets the players id is kept apart from with the edit form, as fixTable.
+func keepApart(ctx context.Context, read, write *tournament.Service, judge string, tid, id int64, others []int64) (tournament.Player, error) {
+	return editWith(ctx, read, write, judge, tid, id, func(e *tournament.PlayerEdit) { e.KeepApart = others })
+}
+
+// rename changes a player's name and kana with the edit form, as fixTable.
+func rename(ctx context.Context, read, write *tournament.Service, judge string, tid, id int64, in tournament.PlayerInput) (tournament.Player, error) {
+	return editWith(ctx, read, write, judge, tid, id, func(e *tournament.PlayerEdit) { e.PlayerInput = in })
+}
+
+func editWith(ctx context.Context, read, write *tournament.Service, judge string, tid, id int64, change func(*tournament.PlayerEdit)) (tournament.Player, error) {
+	p, err := read.GetPlayer(ctx, tid, id)
+	if err != nil {
+		return tournament.Player{}, err
+	}
+	e := tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: p.Name, Kana: p.Kana}, FixedTable: p.FixedTable, KeepApart: p.KeepApart}
+	change(&e)
+	return write.EditPlayer(ctx, judge, tid, id, e)
+}
 
 // violationOf returns the violation in err, or fails the test.
 func violationOf(t *testing.T, what string, err error, code string) *referee.Violation {
@@ -43,9 +71,9 @@ func TestPlayerNameLength(t *testing.T) {
 			if v := violationOf(t, "AddPlayer", err, tc.code); v.Args["Max"] != tournament.MaxNameRunes {
 				t.Errorf("AddPlayer violation args %v, want Max %d", v.Args, tournament.MaxNameRunes)
 			}
-			_, err = c.svc.UpdatePlayer(c.ctx, "judge-a", ps[0].ID, tc.in)
+			_, err = rename(c.ctx, c.svc, c.svc, "judge-a", tour.ID, ps[0].ID, tc.in)
 			violationOf(t, "UpdatePlayer", err, tc.code)
-			_, err = c.svc.EditPlayer(c.ctx, "judge-a", ps[0].ID, tournament.PlayerEdit{PlayerInput: tc.in})
+			_, err = c.svc.EditPlayer(c.ctx, "judge-a", ps[0].TournamentID, ps[0].ID, tournament.PlayerEdit{PlayerInput: tc.in})
 			violationOf(t, "EditPlayer", err, tc.code)
 		})
 	}
@@ -59,9 +87,9 @@ func TestFixedTableCheckedWhenSet(t *testing.T) {
 	c := newConsole(t)
 	tour, ps := c.setUp(13, 2) // 13 players: tables 1 to 4
 	for _, p := range ps[:4] {
-		must(c.svc.SetFixedTable(c.ctx, "judge-a", p.ID, 1)).ok(t)
+		must(fixTable(c.ctx, c.svc, c.svc, "judge-a", tour.ID, p.ID, 1)).ok(t)
 	}
-	_, err := c.svc.SetFixedTable(c.ctx, "judge-a", ps[4].ID, 1)
+	_, err := fixTable(c.ctx, c.svc, c.svc, "judge-a", tour.ID, ps[4].ID, 1)
 	v := violationOf(t, "SetFixedTable(a fifth player at table 1)", err, "fixed-table-full")
 	var want []string
 	for _, p := range ps[:4] {
@@ -71,15 +99,15 @@ func TestFixedTableCheckedWhenSet(t *testing.T) {
 	if got, _ := v.Args["Players"].([]string); !slices.Equal(got, want) || v.Args["Player"] != ps[4].Name {
 		t.Errorf("fixed-table-full args %v, want Player %s and Players %v", v.Args, ps[4].Name, want)
 	}
-	_, err = c.svc.SetFixedTable(c.ctx, "judge-a", ps[4].ID, 5)
+	_, err = fixTable(c.ctx, c.svc, c.svc, "judge-a", tour.ID, ps[4].ID, 5)
 	v = violationOf(t, "SetFixedTable(table 5 of 4)", err, "fixed-table-beyond-players")
 	if v.Args["Tables"] != 4 || v.Args["Count"] != 13 {
 		t.Errorf("fixed-table-beyond-players args %v, want Tables 4 and Count 13", v.Args)
 	}
-	must(c.svc.SetFixedTable(c.ctx, "judge-a", ps[4].ID, 4)).ok(t)
+	must(fixTable(c.ctx, c.svc, c.svc, "judge-a", tour.ID, ps[4].ID, 4)).ok(t)
 	// Setting a player's own table again is no fifth player.
-	must(c.svc.SetFixedTable(c.ctx, "judge-a", ps[0].ID, 1)).ok(t)
-	_, err = c.svc.EditPlayer(c.ctx, "judge-a", ps[5].ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: ps[5].Name}, FixedTable: 1})
+	must(fixTable(c.ctx, c.svc, c.svc, "judge-a", tour.ID, ps[0].ID, 1)).ok(t)
+	_, err = c.svc.EditPlayer(c.ctx, "judge-a", ps[5].TournamentID, ps[5].ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: ps[5].Name}, FixedTable: 1})
 	violationOf(t, "EditPlayer(a fifth player at table 1)", err, "fixed-table-full")
 	// The pairing honours what was accepted.
 	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
@@ -91,8 +119,8 @@ func TestFixedTableCheckedWhenSet(t *testing.T) {
 	// The first player registered may already ask for table 1.
 	other := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "別大会", Rounds: 1})).ok(t)
 	p := must(c.svc.AddPlayer(c.ctx, "judge-a", other.ID, tournament.PlayerInput{Name: "車椅子"})).ok(t)
-	must(c.svc.SetFixedTable(c.ctx, "judge-a", p.ID, 1)).ok(t)
-	_, err = c.svc.SetFixedTable(c.ctx, "judge-a", p.ID, 2)
+	must(fixTable(c.ctx, c.svc, c.svc, "judge-a", other.ID, p.ID, 1)).ok(t)
+	_, err = fixTable(c.ctx, c.svc, c.svc, "judge-a", other.ID, p.ID, 2)
 	violationOf(t, "SetFixedTable(table 2 of 1)", err, "fixed-table-beyond-players")
 }
 
@@ -102,7 +130,7 @@ func TestAddPlayerCheckedIn(t *testing.T) {
 	c := newConsole(t)
 	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "定例会", Rounds: 1})).ok(t)
 	p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "青木", CheckedIn: true})).ok(t)
-	if got := must(c.svc.GetPlayer(c.ctx, p.ID)).ok(t); !got.CheckedIn {
+	if got := must(c.svc.GetPlayer(c.ctx, p.TournamentID, p.ID)).ok(t); !got.CheckedIn {
 		t.Errorf("player added checked in = %+v, want CheckedIn", got)
 	}
 	if log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t); len(log) != 2 || log[0].Action != "player.add" {
@@ -116,10 +144,10 @@ func TestEditPlayer(t *testing.T) {
 	c := newConsole(t)
 	tour, ps := c.setUp(8, 1)
 	in := tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: " 青木 一郎 ", Kana: "あおき いちろう"}, FixedTable: 2, KeepApart: []int64{ps[2].ID, ps[1].ID}}
-	p := must(c.svc.EditPlayer(c.ctx, "judge-b", ps[0].ID, in)).ok(t)
+	p := must(c.svc.EditPlayer(c.ctx, "judge-b", ps[0].TournamentID, ps[0].ID, in)).ok(t)
 	want := ps[0]
 	want.Name, want.Kana, want.FixedTable, want.KeepApart = "青木 一郎", "あおき いちろう", 2, []int64{ps[1].ID, ps[2].ID}
-	if got := must(c.svc.GetPlayer(c.ctx, p.ID)).ok(t); got.Name != want.Name || got.Kana != want.Kana || got.FixedTable != 2 || !slices.Equal(got.KeepApart, want.KeepApart) || !got.CheckedIn {
+	if got := must(c.svc.GetPlayer(c.ctx, p.TournamentID, p.ID)).ok(t); got.Name != want.Name || got.Kana != want.Kana || got.FixedTable != 2 || !slices.Equal(got.KeepApart, want.KeepApart) || !got.CheckedIn {
 		t.Errorf("after EditPlayer: %+v, want %+v", got, want)
 	}
 	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
@@ -133,10 +161,10 @@ func TestEditPlayer(t *testing.T) {
 		{PlayerInput: tournament.PlayerInput{Name: "別名"}, KeepApart: []int64{ps[0].ID}},
 		{PlayerInput: tournament.PlayerInput{Name: "別名"}, FixedTable: -1},
 	} {
-		if _, err := c.svc.EditPlayer(c.ctx, "judge-b", ps[0].ID, bad); !errors.Is(err, tournament.ErrInvalid) {
+		if _, err := c.svc.EditPlayer(c.ctx, "judge-b", ps[0].TournamentID, ps[0].ID, bad); !errors.Is(err, tournament.ErrInvalid) {
 			t.Errorf("EditPlayer(%+v) error = %v, want ErrInvalid", bad, err)
 		}
-		if got := must(c.svc.GetPlayer(c.ctx, ps[0].ID)).ok(t); got.Name != want.Name || got.FixedTable != 2 {
+		if got := must(c.svc.GetPlayer(c.ctx, ps[0].TournamentID, ps[0].ID)).ok(t); got.Name != want.Name || got.FixedTable != 2 {
 			t.Errorf("after the refused EditPlayer(%+v): %+v, want nothing changed", bad, got)
 		}
 	}
@@ -148,7 +176,7 @@ func TestImportChecksFixedTables(t *testing.T) {
 	c := newConsole(t)
 	tour, ps := c.setUp(6, 1)
 	for _, p := range ps[:3] {
-		must(c.svc.SetFixedTable(c.ctx, "judge-a", p.ID, 1)).ok(t)
+		must(fixTable(c.ctx, c.svc, c.svc, "judge-a", tour.ID, p.ID, 1)).ok(t)
 	}
 	rows := []tournament.ImportRow{
 		{Line: 2, Name: "新人1", FixedTable: 1},
@@ -227,15 +255,15 @@ func TestDeletePlayer(t *testing.T) {
 	c := newConsole(t)
 	tour, ps := c.setUp(5, 2)
 	mistake := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "誤登録", Kana: "ごとうろく"})).ok(t)
-	must(c.svc.SetKeepApart(c.ctx, "judge-a", ps[0].ID, []int64{mistake.ID})).ok(t)
-	if err := c.svc.CheckDelete(c.ctx, mistake.ID); err != nil {
+	must(keepApart(c.ctx, c.svc, c.svc, "judge-a", tour.ID, ps[0].ID, []int64{mistake.ID})).ok(t)
+	if err := c.svc.CheckDelete(c.ctx, mistake.TournamentID, mistake.ID); err != nil {
 		t.Fatalf("CheckDelete(never played) = %v, want nil", err)
 	}
-	must(c.svc.DeletePlayer(c.ctx, "judge-b", mistake.ID)).ok(t)
-	if _, err := c.svc.GetPlayer(c.ctx, mistake.ID); !errors.Is(err, tournament.ErrNotFound) {
+	must(c.svc.DeletePlayer(c.ctx, "judge-b", mistake.TournamentID, mistake.ID)).ok(t)
+	if _, err := c.svc.GetPlayer(c.ctx, mistake.TournamentID, mistake.ID); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("GetPlayer(deleted) error = %v, want ErrNotFound", err)
 	}
-	if p := must(c.svc.GetPlayer(c.ctx, ps[0].ID)).ok(t); len(p.KeepApart) != 0 {
+	if p := must(c.svc.GetPlayer(c.ctx, ps[0].TournamentID, ps[0].ID)).ok(t); len(p.KeepApart) != 0 {
 		t.Errorf("keep-apart of the other player = %v, want the deleted one gone", p.KeepApart)
 	}
 	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
@@ -258,13 +286,13 @@ func TestDeletePlayer(t *testing.T) {
 	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: late.ID, Offence: "unsporting-conduct"})).ok(t)
 	codes[late.ID] = "player-has-penalty"
 	for id, code := range codes {
-		for _, err := range []error{c.svc.CheckDelete(c.ctx, id), func() error { _, err := c.svc.DeletePlayer(c.ctx, "judge-a", id); return err }()} {
+		for _, err := range []error{c.svc.CheckDelete(c.ctx, tour.ID, id), func() error { _, err := c.svc.DeletePlayer(c.ctx, "judge-a", tour.ID, id); return err }()} {
 			var v *referee.Violation
 			if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &v) || v.Code != code {
 				t.Errorf("deleting player %d: error = %v, want the conflict %s", id, err, code)
 			}
 		}
-		if _, err := c.svc.GetPlayer(c.ctx, id); err != nil {
+		if _, err := c.svc.GetPlayer(c.ctx, tour.ID, id); err != nil {
 			t.Errorf("player %d after the refused deletion: %v", id, err)
 		}
 	}

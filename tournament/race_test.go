@@ -120,7 +120,7 @@ func TestStaleAmendmentIsRefused(t *testing.T) {
 	}, "Penalties")
 	_, err := r.a.SwapPlayers(r.ctx, "judge-a", r.tour.ID, 1, one[0], two[0], "A の入れ替え")
 	conflict(t, "SwapPlayers(over a newer swap)", err, "round-changed")
-	got := must(r.svc.Round(r.ctx, r.tour.ID, 1)).ok(t)
+	got := must(r.svc.RoundView(r.ctx, r.tour.ID, 1)).ok(t).Round
 	if !slices.Contains(got.Tables[0].Players, two[1]) || !slices.Contains(got.Tables[1].Players, one[1]) ||
 		!slices.Contains(got.Tables[0].Players, one[0]) || len(got.Amendments) != 1 {
 		t.Errorf("round 1 after the refused swap: tables %v amendments %+v, want judge B's swap only", got.Tables, got.Amendments)
@@ -138,7 +138,7 @@ func TestStaleRepairIsRefused(t *testing.T) {
 	}, "Penalties")
 	_, err := r.a.RepairRound(r.ctx, "judge-a", r.tour.ID, 1)
 	conflict(t, "RepairRound(over a newer swap)", err, "round-changed")
-	if got := must(r.svc.Round(r.ctx, r.tour.ID, 1)).ok(t); len(got.Amendments) != 1 {
+	if got := must(r.svc.RoundView(r.ctx, r.tour.ID, 1)).ok(t).Round; len(got.Amendments) != 1 {
 		t.Errorf("round 1 amendments %+v after the refused repair, want judge B's swap", got.Amendments)
 	}
 }
@@ -153,7 +153,7 @@ func TestSeatingOfAChangedTableIsRefused(t *testing.T) {
 	}, "Penalties")
 	_, err := r.a.SetSeating(r.ctx, "judge-a", r.tour.ID, 1, 1, tournament.SeatingInput{Auto: true})
 	conflict(t, "SetSeating(a table changed meanwhile)", err, "table-players-changed")
-	if got := must(r.svc.Round(r.ctx, r.tour.ID, 1)).ok(t); got.Tables[0].Seating != nil {
+	if got := must(r.svc.RoundView(r.ctx, r.tour.ID, 1)).ok(t).Round; got.Tables[0].Seating != nil {
 		t.Errorf("table 1 seating = %+v, want none", got.Tables[0].Seating)
 	}
 	must(r.a.SetSeating(r.ctx, "judge-a", r.tour.ID, 1, 1, tournament.SeatingInput{Auto: true})).ok(t)
@@ -172,7 +172,7 @@ func TestDealOnAReplacedBoardIsRefused(t *testing.T) {
 	}, "Penalties")
 	_, err := r.a.SetDeal(r.ctx, "judge-a", r.tour.ID, 1, 1, tournament.DealInput{Chips: chips})
 	conflict(t, "SetDeal(on a board replaced meanwhile)", err, "board-changed")
-	got := must(r.svc.Round(r.ctx, r.tour.ID, 1)).ok(t).Tables[0].Board
+	got := must(r.svc.RoundView(r.ctx, r.tour.ID, 1)).ok(t).Round.Tables[0].Board
 	if got == nil || got.Roll != second.Board.Roll || got.Seed != second.Board.Seed || got.Deal != nil {
 		t.Errorf("table 1 board after the refused deal = %+v, want judge B's new board %+v without a deal", got, second.Board)
 	}
@@ -200,10 +200,10 @@ func dealOf(t *testing.T, rs referee.Ruleset, rec tournament.BoardRecord) []refe
 func TestRacingFixedTablesDoNotOverfillATable(t *testing.T) {
 	r := newRace(t, 8, 1)
 	for _, p := range r.ps[:3] {
-		must(r.svc.SetFixedTable(r.ctx, "judge-b", p.ID, 1)).ok(t)
+		must(fixTable(r.ctx, r.svc, r.svc, "judge-b", r.tour.ID, p.ID, 1)).ok(t)
 	}
-	r.st.after(func() { must(r.svc.SetFixedTable(r.ctx, "judge-b", r.ps[3].ID, 1)).ok(t) }, "Players")
-	_, err := r.a.SetFixedTable(r.ctx, "judge-a", r.ps[4].ID, 1)
+	r.st.after(func() { must(fixTable(r.ctx, r.svc, r.svc, "judge-b", r.tour.ID, r.ps[3].ID, 1)).ok(t) }, "Players")
+	_, err := fixTable(r.ctx, r.svc, r.a, "judge-a", r.tour.ID, r.ps[4].ID, 1)
 	conflict(t, "SetFixedTable(table 1 filled meanwhile)", err, "fixed-table-full")
 	if v := (*referee.Violation)(nil); errors.As(err, &v) && (v.Args["Table"] != 1 || v.Args["Player"] != r.ps[4].Name) {
 		t.Errorf("fixed-table-full args %v, want Table 1 and Player %s", v.Args, r.ps[4].Name)
@@ -222,10 +222,10 @@ func TestRacingFixedTablesDoNotOverfillATable(t *testing.T) {
 		t.Errorf("players fixed to table 1 = %v, want %v", got, want)
 	}
 	// So is the edit form.
-	must(r.svc.SetFixedTable(r.ctx, "judge-b", r.ps[3].ID, 0)).ok(t)
-	r.st.after(func() { must(r.svc.SetFixedTable(r.ctx, "judge-b", r.ps[5].ID, 1)).ok(t) }, "Players")
+	must(fixTable(r.ctx, r.svc, r.svc, "judge-b", r.tour.ID, r.ps[3].ID, 0)).ok(t)
+	r.st.after(func() { must(fixTable(r.ctx, r.svc, r.svc, "judge-b", r.tour.ID, r.ps[5].ID, 1)).ok(t) }, "Players")
 	edit := tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: r.ps[4].Name, Kana: r.ps[4].Kana}, FixedTable: 1}
-	_, err = r.a.EditPlayer(r.ctx, "judge-a", r.ps[4].ID, edit)
+	_, err = r.a.EditPlayer(r.ctx, "judge-a", r.ps[4].TournamentID, r.ps[4].ID, edit)
 	conflict(t, "EditPlayer(table 1 filled meanwhile)", err, "fixed-table-full")
 	want[3] = r.ps[5].ID
 	if got := fixedAt(); !sameSet(got, want) {
@@ -243,8 +243,8 @@ func TestCheckInKeepsARacingDisqualification(t *testing.T) {
 			PlayerID: p.ID, Offence: "unsporting-conduct", Level: referee.Disqualification,
 		})).ok(t)
 	}, "Player")
-	must(r.a.CheckIn(r.ctx, "judge-a", p.ID, false)).ok(t)
-	got := must(r.svc.GetPlayer(r.ctx, p.ID)).ok(t)
+	must(r.a.CheckIn(r.ctx, "judge-a", p.TournamentID, p.ID, false)).ok(t)
+	got := must(r.svc.GetPlayer(r.ctx, p.TournamentID, p.ID)).ok(t)
 	if got.DroppedRound != 1 || got.CheckedIn {
 		t.Errorf("player after a check-out racing a disqualification = %+v, want dropped from round 1 and checked out", got)
 	}
@@ -255,23 +255,23 @@ func TestStalePlayerEditIsRefused(t *testing.T) {
 	r := newRace(t, 4, 1)
 	p := r.ps[0]
 	r.st.after(func() {
-		must(r.svc.UpdatePlayer(r.ctx, "judge-b", p.ID, tournament.PlayerInput{Name: "青木B", Kana: "あおき"})).ok(t)
+		must(rename(r.ctx, r.svc, r.svc, "judge-b", r.tour.ID, p.ID, tournament.PlayerInput{Name: "青木B", Kana: "あおき"})).ok(t)
 	}, "Player")
-	_, err := r.a.UpdatePlayer(r.ctx, "judge-a", p.ID, tournament.PlayerInput{Name: "青木A", Kana: "あおき"})
+	_, err := rename(r.ctx, r.svc, r.a, "judge-a", r.tour.ID, p.ID, tournament.PlayerInput{Name: "青木A", Kana: "あおき"})
 	conflict(t, "UpdatePlayer(over a newer edit)", err, "player-changed")
-	if got := must(r.svc.GetPlayer(r.ctx, p.ID)).ok(t); got.Name != "青木B" {
+	if got := must(r.svc.GetPlayer(r.ctx, p.TournamentID, p.ID)).ok(t); got.Name != "青木B" {
 		t.Errorf("name after the refused edit = %q, want judge B's 青木B", got.Name)
 	}
 	// So are two keep-apart lists.
-	r.st.after(func() { must(r.svc.SetKeepApart(r.ctx, "judge-b", p.ID, []int64{r.ps[1].ID})).ok(t) }, "Player")
-	_, err = r.a.SetKeepApart(r.ctx, "judge-a", p.ID, []int64{r.ps[2].ID})
+	r.st.after(func() { must(keepApart(r.ctx, r.svc, r.svc, "judge-b", r.tour.ID, p.ID, []int64{r.ps[1].ID})).ok(t) }, "Player")
+	_, err = keepApart(r.ctx, r.svc, r.a, "judge-a", r.tour.ID, p.ID, []int64{r.ps[2].ID})
 	conflict(t, "SetKeepApart(over a newer list)", err, "player-changed")
-	if got := must(r.svc.GetPlayer(r.ctx, p.ID)).ok(t); !slices.Equal(got.KeepApart, []int64{r.ps[1].ID}) {
+	if got := must(r.svc.GetPlayer(r.ctx, p.TournamentID, p.ID)).ok(t); !slices.Equal(got.KeepApart, []int64{r.ps[1].ID}) {
 		t.Errorf("keep-apart after the refused edit = %v, want judge B's [%d]", got.KeepApart, r.ps[1].ID)
 	}
 	// The same change made twice at once is no conflict: it is made.
-	r.st.after(func() { must(r.svc.CheckIn(r.ctx, "judge-b", p.ID, false)).ok(t) }, "Player")
-	must(r.a.CheckIn(r.ctx, "judge-a", p.ID, false)).ok(t)
+	r.st.after(func() { must(r.svc.CheckIn(r.ctx, "judge-b", p.TournamentID, p.ID, false)).ok(t) }, "Player")
+	must(r.a.CheckIn(r.ctx, "judge-a", p.TournamentID, p.ID, false)).ok(t)
 }
 
 // A change decided from how far the tournament has gone (the rounds
@@ -298,12 +298,12 @@ func TestChangesDecidedFromTheRoundsAreRechecked(t *testing.T) {
 		r.st.after(func() {
 			must(r.svc.SetSeating(r.ctx, "judge-b", r.tour.ID, 1, 2, tournament.SeatingInput{Auto: true})).ok(t)
 		}, "Rounds", "Progress")
-		_, err := r.a.DropPlayer(r.ctx, "judge-a", p)
+		_, err := r.a.DropPlayer(r.ctx, "judge-a", r.tour.ID, p)
 		conflict(t, "DropPlayer(round 1 started meanwhile)", err, "tournament-progressed")
-		if got := must(r.svc.GetPlayer(r.ctx, p)).ok(t); got.DroppedRound != 0 {
+		if got := must(r.svc.GetPlayer(r.ctx, r.tour.ID, p)).ok(t); got.DroppedRound != 0 {
 			t.Errorf("DroppedRound after the refused drop = %d, want 0", got.DroppedRound)
 		}
-		if got := must(r.a.DropPlayer(r.ctx, "judge-a", p)).ok(t); got.DroppedRound != 2 {
+		if got := must(r.a.DropPlayer(r.ctx, "judge-a", r.tour.ID, p)).ok(t); got.DroppedRound != 2 {
 			t.Errorf("DroppedRound after round 1 started = %d, want 2", got.DroppedRound)
 		}
 	})
@@ -317,7 +317,7 @@ func TestChangesDecidedFromTheRoundsAreRechecked(t *testing.T) {
 		in := tournament.PenaltyInput{PlayerID: p, Offence: "unsporting-conduct", Level: referee.Disqualification}
 		_, err := r.a.RecordPenalty(r.ctx, "judge-a", r.tour.ID, in)
 		conflict(t, "RecordPenalty(disqualification, round 1 started meanwhile)", err, "tournament-progressed")
-		if got := must(r.svc.GetPlayer(r.ctx, p)).ok(t); got.DroppedRound != 0 {
+		if got := must(r.svc.GetPlayer(r.ctx, r.tour.ID, p)).ok(t); got.DroppedRound != 0 {
 			t.Errorf("DroppedRound after the refused disqualification = %d, want 0", got.DroppedRound)
 		}
 	})
@@ -354,7 +354,7 @@ func TestConcurrentAmendmentsAreNotLost(t *testing.T) {
 			}
 		}
 		// Replaying the recorded amendments on the pairing must give the round.
-		got := must(r.svc.Round(r.ctx, r.tour.ID, 1)).ok(t)
+		got := must(r.svc.RoundView(r.ctx, r.tour.ID, 1)).ok(t).Round
 		want := [][]int64{slices.Clone(one), slices.Clone(two)}
 		for _, a := range got.Amendments {
 			for _, tb := range want {
@@ -411,7 +411,7 @@ func TestStaleFormsNeverRevert(t *testing.T) {
 	}
 	_, err := c.svc.SetSeating(c.ctx, "judge-b", tour.ID, 1, 1, tournament.SeatingInput{Auto: true, Version: v(0)})
 	stale("a second seating on the page without one", err, tournament.RecordSeating, 0, 1, "judge-a")
-	if got := must(c.svc.Round(c.ctx, tour.ID, 1)).ok(t).Tables[0].Seating; got.Seed != a.Seating.Seed {
+	if got := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Round.Tables[0].Seating; got.Seed != a.Seating.Seed {
 		t.Errorf("the seating after the refused one = %+v, want judge A's", got)
 	}
 	b := must(c.svc.SetSeating(c.ctx, "judge-b", tour.ID, 1, 1, tournament.SeatingInput{Auto: true, Version: v(1)})).ok(t)
@@ -435,7 +435,7 @@ func TestStaleFormsNeverRevert(t *testing.T) {
 	} else {
 		t.Errorf("a deal entered on an old version of the board was saved")
 	}
-	if got := must(c.svc.Round(c.ctx, tour.ID, 1)).ok(t).Tables[0].Board; got.Version != 2 || !slices.Equal(got.Deal, chips) {
+	if got := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Round.Tables[0].Board; got.Version != 2 || !slices.Equal(got.Deal, chips) {
 		t.Errorf("the board after the refused deal = version %d, deal %v; want judge A's deal, version 2", got.Version, got.Deal)
 	}
 
@@ -446,21 +446,21 @@ func TestStaleFormsNeverRevert(t *testing.T) {
 	shown := tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: p.Name, Kana: p.Kana}}
 	withTable := shown
 	withTable.FixedTable, withTable.Base = 2, &shown
-	must(c.svc.EditPlayer(c.ctx, "judge-a", p.ID, withTable)).ok(t)
+	must(c.svc.EditPlayer(c.ctx, "judge-a", p.TournamentID, p.ID, withTable)).ok(t)
 	renamed := shown
 	renamed.Name, renamed.Base = "改名", &shown
-	must(c.svc.EditPlayer(c.ctx, "judge-b", p.ID, renamed)).ok(t)
-	if got := must(c.svc.GetPlayer(c.ctx, p.ID)).ok(t); got.Name != "改名" || got.FixedTable != 2 {
+	must(c.svc.EditPlayer(c.ctx, "judge-b", p.TournamentID, p.ID, renamed)).ok(t)
+	if got := must(c.svc.GetPlayer(c.ctx, p.TournamentID, p.ID)).ok(t); got.Name != "改名" || got.FixedTable != 2 {
 		t.Errorf("player after two edits on one page = %q at table %d, want 改名 at table 2", got.Name, got.FixedTable)
 	}
 	other := shown
 	other.FixedTable, other.Base = 1, &shown
-	_, err = c.svc.EditPlayer(c.ctx, "judge-c", p.ID, other)
+	_, err = c.svc.EditPlayer(c.ctx, "judge-c", p.TournamentID, p.ID, other)
 	var vi *referee.Violation
 	if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &vi) || vi.Code != "player-changed" {
 		t.Errorf("a stale edit of the same field: error = %v, want the conflict player-changed", err)
 	}
-	if got := must(c.svc.GetPlayer(c.ctx, p.ID)).ok(t); got.FixedTable != 2 {
+	if got := must(c.svc.GetPlayer(c.ctx, p.TournamentID, p.ID)).ok(t); got.FixedTable != 2 {
 		t.Errorf("fixed table after the refused edit = %d, want judge A's 2", got.FixedTable)
 	}
 }

@@ -19,8 +19,9 @@ const (
 	ModeFinal = "final"
 )
 
-// event is everything recorded for a tournament, read for one use case.
-type event struct {
+// record is everything recorded for a tournament, read together for one
+// use case (Service.load).
+type record struct {
 	t         Tournament
 	players   []Player
 	rounds    []Round
@@ -44,8 +45,8 @@ type entry struct {
 	player int64
 }
 
-func (s *Service) load(ctx context.Context, tournamentID int64) (event, error) {
-	var e event
+func (s *Service) load(ctx context.Context, tournamentID int64) (record, error) {
+	var e record
 	var err error
 	if e.t, err = s.store.Tournament(ctx, tournamentID); err != nil {
 		return e, err
@@ -76,7 +77,7 @@ func (s *Service) load(ctx context.Context, tournamentID int64) (event, error) {
 }
 
 // round returns round n of the event.
-func (e event) round(n int) (Round, error) {
+func (e record) round(n int) (Round, error) {
 	if n < 1 || n > len(e.rounds) {
 		return Round{}, fmt.Errorf("round %d: %w", n, ErrNotFound)
 	}
@@ -84,7 +85,7 @@ func (e event) round(n int) (Round, error) {
 }
 
 // player returns a player of the event.
-func (e event) player(id int64) (Player, bool) {
+func (e record) player(id int64) (Player, bool) {
 	i, ok := e.byID[id]
 	if !ok {
 		return Player{}, false
@@ -94,7 +95,7 @@ func (e event) player(id int64) (Player, bool) {
 
 // request builds the pairing request for round n among the given players,
 // from the rounds before it.
-func (e event) request(n int, who []int64, seed uint64) (pairing.Request, error) {
+func (e record) request(n int, who []int64, seed uint64) (pairing.Request, error) {
 	earlier := e.rounds[:n-1]
 	req := pairing.Request{Seed: seed}
 	rank := map[int64]int{}
@@ -135,7 +136,7 @@ func (e event) request(n int, who []int64, seed uint64) (pairing.Request, error)
 }
 
 // pair draws round n among the players active in it.
-func (s *Service) pair(e event, n int, judge string) (Round, error) {
+func (s *Service) pair(e record, n int, judge string) (Round, error) {
 	var who []int64
 	for _, p := range e.players {
 		if p.CheckedIn && p.Active(n) {
@@ -340,11 +341,6 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	return s.store.Round(ctx, tournamentID, n)
 }
 
-// Round returns round n as recorded.
-func (s *Service) Round(ctx context.Context, tournamentID int64, n int) (Round, error) {
-	return s.store.Round(ctx, tournamentID, n)
-}
-
 // Rounds returns every round as recorded, by number.
 func (s *Service) Rounds(ctx context.Context, tournamentID int64) ([]Round, error) {
 	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
@@ -378,6 +374,9 @@ type TableView struct {
 	Result  *Result        // the latest revision, or nil
 	Places  []Placing      // computed from Result and the penalties given in the game
 	Clock   TableClock     // the table's time on the round's clock
+	// Locked says the table's seating and board no longer change: a
+	// result was played on them (SetSeating, SetBoard, SetDeal refuse).
+	Locked bool
 }
 
 // SeatView is a player at a table.
@@ -406,6 +405,31 @@ type Placing struct {
 	Penalties []Penalty
 }
 
+// Sum is the arithmetic from the VP on the score sheet to what counts, as
+// every page shows it (RULINGS.md, Penalties: a deduction shows as such,
+// not just the lower number): the cap (§11), then a game loss (0) or the
+// deduction: "6 − 2 = 4", "12 → 10", "6 → 0". It is "" when nothing
+// changed the sheet's VP.
+func (p Placing) Sum() string {
+	capped := p.VP + p.Deducted
+	sum := fmt.Sprint(p.Reported)
+	if capped != p.Reported {
+		sum += fmt.Sprintf(" → %d", capped)
+	}
+	switch {
+	case p.Lost():
+		if capped != 0 {
+			sum += " → 0"
+		}
+	case p.Deducted > 0:
+		sum += fmt.Sprintf(" − %d = %d", p.Deducted, p.VP)
+	}
+	if sum == fmt.Sprint(p.VP) {
+		return ""
+	}
+	return sum
+}
+
 // Lost reports whether a penalty made the game a loss for the player.
 func (p Placing) Lost() bool {
 	return slices.ContainsFunc(p.Penalties, func(x Penalty) bool {
@@ -423,7 +447,7 @@ func (s *Service) RoundView(ctx context.Context, tournamentID int64, n int) (Rou
 }
 
 // roundView builds RoundView for round n of an event already loaded.
-func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, error) {
+func (s *Service) roundView(ctx context.Context, e record, n int) (RoundView, error) {
 	r, err := e.round(n)
 	if err != nil {
 		return RoundView{}, err
@@ -465,8 +489,8 @@ func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, err
 	return v, nil
 }
 
-func (e event) tableView(r Round, t Table) (TableView, error) {
-	tv := TableView{Table: t, Result: t.Result}
+func (e record) tableView(r Round, t Table) (TableView, error) {
+	tv := TableView{Table: t, Result: t.Result, Locked: t.checkUnlocked(r.Number) != nil}
 	for _, id := range t.Players {
 		p, _ := e.player(id)
 		tv.Players = append(tv.Players, SeatView{PlayerID: id, Name: p.Name, Kana: p.Kana})
@@ -501,7 +525,7 @@ func (e event) tableView(r Round, t Table) (TableView, error) {
 // placings places a game of round n from a result revision, as place does,
 // with each player's score as written, what the penalties took off and the
 // penalties that did (RULINGS.md, Penalties: a deduction shows as such).
-func (e event) placings(n int, res Result) ([]Placing, error) {
+func (e record) placings(n int, res Result) ([]Placing, error) {
 	ps, err := e.place(n, res)
 	if err != nil {
 		return nil, err

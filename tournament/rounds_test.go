@@ -48,16 +48,16 @@ func TestPairingRequests(t *testing.T) {
 	c := newConsole(t)
 	tour, players := c.setUp(8, 3)
 	a, b := players[0].ID, players[1].ID
-	must(c.svc.SetKeepApart(c.ctx, "judge-a", a, []int64{b})).ok(t)
-	must(c.svc.SetFixedTable(c.ctx, "judge-a", players[2].ID, 2)).ok(t)
-	if got := must(c.svc.GetPlayer(c.ctx, b)).ok(t).KeepApart; !slices.Equal(got, []int64{a}) {
+	must(keepApart(c.ctx, c.svc, c.svc, "judge-a", tour.ID, a, []int64{b})).ok(t)
+	must(fixTable(c.ctx, c.svc, c.svc, "judge-a", tour.ID, players[2].ID, 2)).ok(t)
+	if got := must(c.svc.GetPlayer(c.ctx, tour.ID, b)).ok(t).KeepApart; !slices.Equal(got, []int64{a}) {
 		t.Errorf("KeepApart of the other player = %v, want [%d]", got, a)
 	}
-	if _, err := c.svc.SetKeepApart(c.ctx, "judge-a", a, []int64{a}); !errors.Is(err, tournament.ErrInvalid) {
+	if _, err := keepApart(c.ctx, c.svc, c.svc, "judge-a", tour.ID, a, []int64{a}); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("SetKeepApart(self) error = %v, want ErrInvalid", err)
 	}
 	// Player 8 has not checked in: not paired.
-	must(c.svc.CheckIn(c.ctx, "judge-a", players[7].ID, false)).ok(t)
+	must(c.svc.CheckIn(c.ctx, "judge-a", players[7].TournamentID, players[7].ID, false)).ok(t)
 	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
 	if seatedWith(r, a, b) {
 		t.Errorf("round 1 seats %d with %d despite keep-apart: %v", a, b, r.Tables)
@@ -80,8 +80,8 @@ func TestRepairAndAmendRound(t *testing.T) {
 
 	// A late entry and a drop before round 1 starts: both wait for a repair.
 	late := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "遅刻", Kana: "ちこく"})).ok(t)
-	late = must(c.svc.CheckIn(c.ctx, "judge-a", late.ID, true)).ok(t)
-	gone := must(c.svc.DropPlayer(c.ctx, "judge-a", players[0].ID)).ok(t)
+	late = must(c.svc.CheckIn(c.ctx, "judge-a", late.TournamentID, late.ID, true)).ok(t)
+	gone := must(c.svc.DropPlayer(c.ctx, "judge-a", players[0].TournamentID, players[0].ID)).ok(t)
 	if late.LateEntryRound != 1 || gone.DroppedRound != 1 {
 		t.Errorf("before round 1 starts: late entry round %d, drop round %d; want 1 and 1", late.LateEntryRound, gone.DroppedRound)
 	}
@@ -143,13 +143,13 @@ func TestRepairAndAmendRound(t *testing.T) {
 		t.Errorf("after MovePlayer: tables %v, want player %d at table %d", r.Tables, mover, open.Number)
 	}
 	// A drop once round 1 has started takes effect from round 2.
-	if p := must(c.svc.DropPlayer(c.ctx, "judge-a", players[1].ID)).ok(t); p.DroppedRound != 2 {
+	if p := must(c.svc.DropPlayer(c.ctx, "judge-a", players[1].TournamentID, players[1].ID)).ok(t); p.DroppedRound != 2 {
 		t.Errorf("DropPlayer(round 1 started) DroppedRound = %d, want 2", p.DroppedRound)
 	}
-	if _, err := c.svc.DropPlayer(c.ctx, "judge-a", players[1].ID); !errors.Is(err, tournament.ErrInvalid) {
+	if _, err := c.svc.DropPlayer(c.ctx, "judge-a", players[1].TournamentID, players[1].ID); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("DropPlayer(twice) error = %v, want ErrInvalid", err)
 	}
-	if p := must(c.svc.ReinstatePlayer(c.ctx, "judge-a", players[1].ID)).ok(t); p.DroppedRound != 0 {
+	if p := must(c.svc.ReinstatePlayer(c.ctx, "judge-a", players[1].TournamentID, players[1].ID)).ok(t); p.DroppedRound != 0 {
 		t.Errorf("ReinstatePlayer() DroppedRound = %d, want 0", p.DroppedRound)
 	}
 }

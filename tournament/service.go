@@ -40,9 +40,6 @@ type Option func(*Service)
 // The default draws from math/rand/v2's randomly seeded generator.
 func WithSeeds(seed func() uint64) Option { return func(s *Service) { s.seed = seed } }
 
-// WithDefaultRuleset names the ruleset of a tournament created without one.
-func WithDefaultRuleset(name string) Option { return func(s *Service) { s.defaultRuleset = name } }
-
 // NewService returns the use cases over store, with the rulesets offered
 // and a clock.
 func NewService(store Store, rulesets RulesetSource, now func() time.Time, opts ...Option) *Service {
@@ -50,7 +47,7 @@ func NewService(store Store, rulesets RulesetSource, now func() time.Time, opts 
 		store:    store,
 		rulesets: rulesets,
 		now:      now,
-		seed:     safeSeed,
+		seed:     NewSeed,
 		// The built-in preset of the rulebook (config.DefaultRuleset).
 		defaultRuleset: "proshop-2003",
 	}
@@ -296,7 +293,7 @@ func sortedIDs(ids []int64) []int64 {
 // describe names a player for people: "player 12 (青木)".
 func describe(p Player) string { return fmt.Sprintf("player %d (%s)", p.ID, p.Name) }
 
-// safeSeed draws a seed within JavaScript's exact integers (53 bits), so a
-// seed read from the JSON API by a browser replays the same pairing, board
-// or seating.
-func safeSeed() uint64 { return rand.Uint64() >> 11 }
+// NewSeed draws a seed for a pairing, a board or a seating that nobody
+// chose, within JavaScript's exact integers (53 bits), so that a seed read
+// from the JSON API by a browser replays the same outcome.
+func NewSeed() uint64 { return rand.Uint64() >> 11 }

@@ -5,14 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/referee"
@@ -82,7 +79,7 @@ func (c *console) setUp(n, rounds int) (tournament.Tournament, []tournament.Play
 	var players []tournament.Player
 	for _, nm := range names[:n] {
 		p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana})).ok(c.t)
-		players = append(players, must(c.svc.CheckIn(c.ctx, "judge-a", p.ID, true)).ok(c.t))
+		players = append(players, must(c.svc.CheckIn(c.ctx, "judge-a", p.TournamentID, p.ID, true)).ok(c.t))
 	}
 	return tour, players
 }
@@ -91,7 +88,7 @@ func (c *console) setUp(n, rounds int) (tournament.Tournament, []tournament.Play
 // pairing order; declared is an index into that order, or -1.
 func (c *console) save(tour tournament.Tournament, n, table, version int, vp []int, declared int, reason string) tournament.TableResult {
 	c.t.Helper()
-	r := must(c.svc.Round(c.ctx, tour.ID, n)).ok(c.t)
+	r := must(c.svc.RoundView(c.ctx, tour.ID, n)).ok(c.t).Round
 	players := r.Tables[table-1].Players
 	in := tournament.ResultInput{Version: version, Reason: reason}
 	for i, p := range players {
@@ -138,7 +135,7 @@ func TestScenario13(t *testing.T) {
 	c.save(tour, 1, 3, 1, []int{9, 7, 5}, -1, "数え直し") // correction: version 2
 
 	// A judge still looking at version 1 of table 3 is refused and told what changed.
-	r := must(c.svc.Round(c.ctx, tour.ID, 1)).ok(t)
+	r := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Round
 	t3 := r.Tables[2]
 	_, err := c.svc.SaveResult(c.ctx, "judge-b", tour.ID, 1, 3, tournament.ResultInput{
 		Version: 1, Reason: "typo",
@@ -179,7 +176,7 @@ func TestScenario13(t *testing.T) {
 
 	// 田中 drops after round 2: round 3 has 12 players.
 	tanaka := players[12]
-	dropped := must(c.svc.DropPlayer(c.ctx, "judge-a", tanaka.ID)).ok(t)
+	dropped := must(c.svc.DropPlayer(c.ctx, "judge-a", tanaka.TournamentID, tanaka.ID)).ok(t)
 	if dropped.DroppedRound != 3 {
 		t.Errorf("DropPlayer after round 2 started: DroppedRound = %d, want 3", dropped.DroppedRound)
 	}
@@ -189,7 +186,7 @@ func TestScenario13(t *testing.T) {
 	}
 	// A game loss given to the wrong player, then revoked: no effect.
 	wrong := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: r3.Tables[0].Players[0], Round: 3, Offence: "ignored-judge"})).ok(t)
-	must(c.svc.RevokePenalty(c.ctx, "judge-b", wrong.ID, "別の卓の選手と取り違えた")).ok(t)
+	must(c.svc.RevokePenalty(c.ctx, "judge-b", wrong.TournamentID, wrong.ID, "別の卓の選手と取り違えた")).ok(t)
 	c.save(tour, 3, 2, 0, []int{3, 10, 9, 9}, 1, "")
 	c.timeUp(tour, 3)
 	c.save(tour, 3, 1, 0, []int{8, 7, 6, 5}, -1, "")
@@ -223,7 +220,7 @@ func TestScenario13(t *testing.T) {
 	for _, s := range standings {
 		fmt.Fprintf(&b, "%4d  %-8s %6d  %3d  %6.4f  %6d  %7d\n", s.Rank, s.Name, s.Firsts, s.VP, s.Share, s.Played, s.DroppedRound)
 	}
-	golden(t, "scenario13.golden", b.String())
+	tournamenttest.Golden(t, filepath.Join("testdata", "scenario13.golden"), b.String(), *update)
 
 	// Every change left one audit line; a correction records who and why.
 	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
@@ -263,23 +260,4 @@ func nameOf(players []tournament.Player, id int64) string {
 		}
 	}
 	return fmt.Sprint(id)
-}
-
-// golden compares got with testdata/name, or rewrites the file under -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", name, diff)
-	}
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // table returns table number of round n.
-func (e event) table(n, number int) (Round, Table, error) {
+func (e record) table(n, number int) (Round, Table, error) {
 	r, err := e.round(n)
 	if err != nil {
 		return Round{}, Table{}, err
@@ -39,22 +39,36 @@ type SeatingInput struct {
 }
 
 // tableFor loads the event for a judge's change to table number of round n.
-func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64, n, number int) (event, Table, error) {
+func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64, n, number int) (record, Table, error) {
 	if err := checkJudge(judge); err != nil {
-		return event{}, Table{}, err
+		return record{}, Table{}, err
 	}
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {
-		return event{}, Table{}, err
+		return record{}, Table{}, err
 	}
 	if err := e.t.checkOpen(); err != nil {
-		return event{}, Table{}, err
+		return record{}, Table{}, err
 	}
 	_, t, err := e.table(n, number)
 	if err != nil {
-		return event{}, Table{}, err
+		return record{}, Table{}, err
+	}
+	if err := t.checkUnlocked(n); err != nil {
+		return record{}, Table{}, err
 	}
 	return e, t, nil
+}
+
+// checkUnlocked refuses a change of the seating, the board or the deal of
+// table t of round n once it has a result: the result was played on them.
+// The store checks it again in the transaction that writes the change.
+func (t Table) checkUnlocked(n int) error {
+	if t.Result != nil {
+		return Conflict("table-has-result", fmt.Sprintf("%s already has a result", tableSubject(n, t.Number)),
+			map[string]any{"Round": n, "Table": t.Number})
+	}
+	return nil
 }
 
 // SetSeating decides a table's play order and colours (§3 オ, カ) from the
@@ -163,16 +177,10 @@ func (s *Service) SetBoard(ctx context.Context, judge string, tournamentID int64
 		return Table{}, err
 	}
 	rec := BoardRecord{Roll: in.Roll, Corner: in.Corner, RollAuto: in.Auto, Judge: judge, At: s.now().UTC()}
-	args := map[string]any{"Round": n, "Table": number, "Ruleset": e.t.Ruleset.Name}
-	spiral := e.t.Ruleset.Board.Method == referee.SpiralBoard
-	switch {
-	case spiral && in.Roll != (referee.CapsuleRoll{}):
-		return Table{}, invalid("board-roll-not-corner",
-			tableSubject(n, number)+": ruleset "+e.t.Ruleset.Name+" sets up its boards by the spiral: give the corner die, not a capsule roll", args)
-	case !spiral && in.Corner != 0:
-		return Table{}, invalid("board-corner-not-roll",
-			tableSubject(n, number)+": ruleset "+e.t.Ruleset.Name+" turns its boards by the capsule roll (§3 イ): give the white and blue dice, not a corner", args)
+	if err := referee.CheckDice(e.t.Ruleset, referee.BoardDice{Roll: in.Roll, Corner: in.Corner}); err != nil {
+		return Table{}, fmt.Errorf("%w: %s: %w", ErrInvalid, tableSubject(n, number), err)
 	}
+	spiral := e.t.Ruleset.Board.Method == referee.SpiralBoard
 	if in.Auto {
 		// The roll's outcome is recorded, like a physical roll; its own
 		// seed need not be.
@@ -227,7 +235,11 @@ func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64,
 			}
 			clumps = append(clumps, strings.Join(hs, " "))
 		}
-		return Table{}, &DealError{Clumps: check.Clumps, err: invalid("red-clump",
+		board, err := boardOf(e.t.Ruleset, *t.Board)
+		if err != nil {
+			return Table{}, fmt.Errorf("%s: %w", tableSubject(n, number), err)
+		}
+		return Table{}, &DealError{Clumps: check.Clumps, Board: layDeal(board, chips), err: invalid("red-clump",
 			fmt.Sprintf("%s: red chips clump on %s (§3 ウ): collect the chips and deal again", tableSubject(n, number), strings.Join(clumps, "; ")),
 			map[string]any{"Round": n, "Table": number, "Clumps": clumps})}
 	}
@@ -247,9 +259,11 @@ func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64,
 
 // DealError is a deal of the number chips that the dango rule rejects
 // (§3 ウ): the chips must be collected and dealt again. It wraps the
-// violation red-clump (ErrInvalid) and carries the clumps of red chips, so
-// that a page can draw them on the deal as typed.
+// violation red-clump (ErrInvalid) and carries the deal as typed, laid on
+// the table's board, with the clumps of red chips, so that a page can draw
+// them.
 type DealError struct {
+	Board  referee.Board // the board with the chips as typed
 	Clumps [][]referee.Hex
 	err    error
 }
@@ -263,22 +277,25 @@ func (e *DealError) Unwrap() error { return e.err }
 // the corner and seed under the national rules, else referee.NewBoard from
 // the roll and seed, with the judge-entered chips in place of the dealt ones.
 func boardOf(rs referee.Ruleset, rec BoardRecord) (referee.Board, error) {
-	if rs.Board.Method == referee.SpiralBoard {
-		return referee.NewSpiralBoard(rs, rec.Corner, rec.Seed)
-	}
-	b, err := referee.NewBoard(rs, rec.Roll, rec.Seed)
+	b, err := referee.SetUpBoard(rs, referee.BoardDice{Roll: rec.Roll, Corner: rec.Corner}, rec.Seed)
 	if err != nil || rec.Deal == nil {
 		return b, err
 	}
+	return layDeal(b, rec.Deal), nil
+}
+
+// layDeal returns b with the number chips as a judge dealt them in place
+// of the console's deal: a hex without a chip has none.
+func layDeal(b referee.Board, chips []referee.Chip) referee.Board {
 	numbers := map[referee.Hex]int{}
-	for _, c := range rec.Deal {
+	for _, c := range chips {
 		numbers[c.Hex] = c.Number
 	}
 	for i := range b.Tiles {
 		b.Tiles[i].Number = numbers[b.Tiles[i].Hex]
 	}
 	b.Redeals = 0
-	return b, nil
+	return b
 }
 
 // ResultInput is a score sheet as the judge enters it.
@@ -359,7 +376,7 @@ func (s *Service) PreviewResult(ctx context.Context, tournamentID int64, n, numb
 // judge saves it now, and places it: the one path of SaveResult and
 // PreviewResult. It returns the table and the revision to store with its
 // placings.
-func (s *Service) checkResult(ctx context.Context, e event, n, number int, judge string, in ResultInput) (Table, TableResult, error) {
+func (s *Service) checkResult(ctx context.Context, e record, n, number int, judge string, in ResultInput) (Table, TableResult, error) {
 	r, t, err := e.table(n, number)
 	if err != nil {
 		return Table{}, TableResult{}, err
@@ -413,6 +430,30 @@ func (s *Service) checkResult(ctx context.Context, e event, n, number int, judge
 	return t, TableResult{Result: res, Places: places}, nil
 }
 
+// Draft is a table's score sheet as a judge opens it.
+type Draft struct {
+	Version  int           // the revision it corrects; 0 for a first sheet
+	VP       map[int64]int // by player; nil for a first sheet
+	Declared int64         // the declared winner; 0 for none
+	ByTime   bool          // time ended the game (§12)
+}
+
+// Draft returns the sheet a judge opens for the table: its latest revision,
+// to correct; before one, an empty sheet, which ends by time once the
+// table's time signal has passed (§12: a game ends by a declaration or by
+// the signal, so a sheet handed in after it without one ended by time).
+func (tv TableView) Draft() Draft {
+	r := tv.Result
+	if r == nil {
+		return Draft{ByTime: tv.Clock.TimeUp}
+	}
+	d := Draft{Version: r.Version, VP: map[int64]int{}, Declared: r.Declared, ByTime: r.Declared == 0}
+	for _, sc := range r.Scores {
+		d.VP[sc.PlayerID] = sc.VP
+	}
+	return d
+}
+
 // Revisions returns every revision of a table's result, oldest first.
 func (s *Service) Revisions(ctx context.Context, tournamentID int64, n, number int) ([]Result, error) {
 	r, err := s.store.Round(ctx, tournamentID, n)
@@ -428,7 +469,7 @@ func (s *Service) Revisions(ctx context.Context, tournamentID int64, n, number i
 
 // place places a game of round n from a result revision and the standing
 // penalties its players were given in the round (RULINGS.md, Penalties).
-func (e event) place(n int, res Result) ([]referee.Placing, error) {
+func (e record) place(n int, res Result) ([]referee.Placing, error) {
 	scores := make([]referee.Score, len(res.Scores))
 	var sanctions []referee.Sanction
 	for i, sc := range res.Scores {

@@ -68,7 +68,7 @@ func TestSetSeating(t *testing.T) {
 	if !auto.Seating.Auto || len(auto.Seating.Rolls) != len(rolls) || auto.Seating.Seats[0].PlayerID != fromPID(seats[0].Player) {
 		t.Errorf("auto seating %+v does not replay from seed %d", auto.Seating, auto.Seating.Seed)
 	}
-	stored := must(c.svc.Round(c.ctx, tour.ID, 1)).ok(t)
+	stored := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Round
 	if diff := cmp.Diff(auto.Seating, stored.Tables[0].Seating); diff != "" {
 		t.Errorf("stored seating mismatch (-want +got):\n%s", diff)
 	}
@@ -265,19 +265,19 @@ func TestPreviewResult(t *testing.T) {
 	}
 }
 
-// SuggestPenalty suggests the level RecordPenalty then gives when the
+// PenaltySuggestion suggests the level RecordPenalty then gives when the
 // judge leaves it to the escalation rules.
-func TestSuggestPenalty(t *testing.T) {
+func TestPenaltySuggestion(t *testing.T) {
 	c := newConsole(t)
 	tour, _ := c.setUp(4, 1)
 	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
 	p := r.Tables[0].Players
 	record := func(in tournament.PenaltyInput) tournament.Penalty {
 		t.Helper()
-		suggested := must(c.svc.SuggestPenalty(c.ctx, tour.ID, in.PlayerID, in.Offence)).ok(t)
+		suggested := must(c.svc.PenaltySuggestion(c.ctx, tour.ID, in.PlayerID, in.Offence)).ok(t).Level
 		pen := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, in)).ok(t)
 		if in.Level == "" && pen.Level != suggested {
-			t.Errorf("RecordPenalty(%+v) level = %s, but SuggestPenalty said %s", in, pen.Level, suggested)
+			t.Errorf("RecordPenalty(%+v) level = %s, but PenaltySuggestion said %s", in, pen.Level, suggested)
 		}
 		return pen
 	}
@@ -289,15 +289,15 @@ func TestSuggestPenalty(t *testing.T) {
 		t.Errorf("second note-taking = %s, want it escalated from warning", second.Level)
 	}
 	// Another player, and the same player for another offence, start afresh.
-	if l := must(c.svc.SuggestPenalty(c.ctx, tour.ID, p[1], "note-taking")).ok(t); l != referee.Warning {
-		t.Errorf("SuggestPenalty(another player) = %s, want warning", l)
+	if l := must(c.svc.PenaltySuggestion(c.ctx, tour.ID, p[1], "note-taking")).ok(t).Level; l != referee.Warning {
+		t.Errorf("PenaltySuggestion(another player) = %s, want warning", l)
 	}
-	if l := must(c.svc.SuggestPenalty(c.ctx, tour.ID, p[0], "needless-talk")).ok(t); l != referee.Caution {
-		t.Errorf("SuggestPenalty(another offence) = %s, want caution", l)
+	if l := must(c.svc.PenaltySuggestion(c.ctx, tour.ID, p[0], "needless-talk")).ok(t).Level; l != referee.Caution {
+		t.Errorf("PenaltySuggestion(another offence) = %s, want caution", l)
 	}
 	// A revoked penalty does not count.
-	must(c.svc.RevokePenalty(c.ctx, "judge-b", first.ID, "人違い")).ok(t)
-	second := must(c.svc.SuggestPenalty(c.ctx, tour.ID, p[0], "note-taking")).ok(t)
+	must(c.svc.RevokePenalty(c.ctx, "judge-b", first.TournamentID, first.ID, "人違い")).ok(t)
+	second := must(c.svc.PenaltySuggestion(c.ctx, tour.ID, p[0], "note-taking")).ok(t).Level
 	if third := record(tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "note-taking"}); third.Level != second {
 		t.Errorf("note-taking after a revocation = %s, want %s", third.Level, second)
 	}
@@ -305,12 +305,12 @@ func TestSuggestPenalty(t *testing.T) {
 		player  int64
 		offence string
 	}{{999, "note-taking"}, {p[0], "no-such-offence"}} {
-		if _, err := c.svc.SuggestPenalty(c.ctx, tour.ID, tc.player, tc.offence); !errors.Is(err, referee.ErrInvalid) && !errors.Is(err, tournament.ErrInvalid) {
-			t.Errorf("SuggestPenalty(%d, %q) error = %v, want invalid", tc.player, tc.offence, err)
+		if _, err := c.svc.PenaltySuggestion(c.ctx, tour.ID, tc.player, tc.offence); !errors.Is(err, referee.ErrInvalid) && !errors.Is(err, tournament.ErrInvalid) {
+			t.Errorf("PenaltySuggestion(%d, %q) error = %v, want invalid", tc.player, tc.offence, err)
 		}
 	}
-	if _, err := c.svc.SuggestPenalty(c.ctx, tour.ID+1, p[0], "note-taking"); !errors.Is(err, tournament.ErrNotFound) {
-		t.Errorf("SuggestPenalty(no such tournament) error = %v, want ErrNotFound", err)
+	if _, err := c.svc.PenaltySuggestion(c.ctx, tour.ID+1, p[0], "note-taking"); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("PenaltySuggestion(no such tournament) error = %v, want ErrNotFound", err)
 	}
 }
 
@@ -339,20 +339,20 @@ func TestPenaltyEffectIsComputed(t *testing.T) {
 	if st[0].PlayerID != p[1] || st[len(st)-1].PlayerID != p[0] {
 		t.Errorf("standings after a game loss = %+v, want player %d first and %d last", st, p[1], p[0])
 	}
-	must(c.svc.RevokePenalty(c.ctx, "judge-b", pen.ID, "判断の誤り")).ok(t)
+	must(c.svc.RevokePenalty(c.ctx, "judge-b", pen.TournamentID, pen.ID, "判断の誤り")).ok(t)
 	if diff := cmp.Diff(before, places()); diff != "" {
 		t.Errorf("placings after revoking mismatch (-want +got):\n%s", diff)
 	}
-	if _, err := c.svc.RevokePenalty(c.ctx, "judge-b", pen.ID, "again"); !errors.Is(err, tournament.ErrConflict) {
+	if _, err := c.svc.RevokePenalty(c.ctx, "judge-b", pen.TournamentID, pen.ID, "again"); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("RevokePenalty(twice) error = %v, want ErrConflict", err)
 	}
-	if _, err := c.svc.RevokePenalty(c.ctx, "judge-b", pen.ID, " "); !errors.Is(err, tournament.ErrInvalid) {
+	if _, err := c.svc.RevokePenalty(c.ctx, "judge-b", pen.TournamentID, pen.ID, " "); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("RevokePenalty(no reason) error = %v, want ErrInvalid", err)
 	}
 
 	// A disqualification also drops the player from the next round.
 	dq := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[3], Round: 1, Offence: "unsporting-conduct", Level: referee.Disqualification})).ok(t)
-	if pl := must(c.svc.GetPlayer(c.ctx, dq.PlayerID)).ok(t); pl.DroppedRound != 2 {
+	if pl := must(c.svc.GetPlayer(c.ctx, tour.ID, dq.PlayerID)).ok(t); pl.DroppedRound != 2 {
 		t.Errorf("disqualified player DroppedRound = %d, want 2", pl.DroppedRound)
 	}
 	for _, tc := range []tournament.PenaltyInput{
@@ -396,7 +396,7 @@ func TestRepeatedCautionsEscalate(t *testing.T) {
 	// The judge gives a caution this time (§14); the next is still one above the highest.
 	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "needless-talk", Level: referee.Caution})).ok(t)
 	sg := must(c.svc.PenaltySuggestion(c.ctx, tour.ID, p[0], "needless-talk")).ok(t)
-	want := referee.Suggestion{Level: referee.GameLoss, Start: referee.Caution, Nth: 5, Highest: referee.VPDeduction, Escalated: true}
+	want := referee.Suggestion{Level: referee.GameLoss, Start: referee.Caution, Nth: 5, Highest: referee.VPDeduction, Escalated: true, Why: referee.SuggestEscalated}
 	if diff := cmp.Diff(want, sg); diff != "" {
 		t.Errorf("PenaltySuggestion(fifth needless talk) (-want +got):\n%s", diff)
 	}
@@ -413,7 +413,7 @@ func TestSetSpiralBoard(t *testing.T) {
 	}
 	for _, nm := range names[:4] {
 		p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana})).ok(t)
-		must(c.svc.CheckIn(c.ctx, "judge-a", p.ID, true)).ok(t)
+		must(c.svc.CheckIn(c.ctx, "judge-a", p.TournamentID, p.ID, true)).ok(t)
 	}
 	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
 

@@ -18,6 +18,8 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 // The abuse measure: a judge and a kiosk load pages while anonymous
@@ -126,7 +128,7 @@ func (e *env) abuseServer(ctx context.Context) (*abuseServer, error) {
 		return nil, err
 	}
 	s := &abuseServer{dir: dir}
-	broker := web.NewBroker(0, 0)
+	broker := live.NewBroker(0, 0)
 	// Filling the database is not what is measured.
 	if s.st, err = store.Open(ctx, store.DatabaseFile(dir)+"?_synchronous=OFF", store.WithAfterCommit(broker.Committed)); err != nil {
 		os.RemoveAll(dir)
@@ -137,11 +139,11 @@ func (e *env) abuseServer(ctx context.Context) (*abuseServer, error) {
 		s.close()
 		return nil, err
 	}
-	if _, err := web.SetUpJudgePassword(ctx, s.st, abusePassword, dir); err != nil {
+	if _, err := auth.SetUpJudgePassword(ctx, s.st, abusePassword, dir); err != nil {
 		s.close()
 		return nil, err
 	}
-	keys, err := web.LoadSessionKeys(dir)
+	keys, err := auth.LoadSessionKeys(dir)
 	if err != nil {
 		s.close()
 		return nil, err
@@ -203,7 +205,7 @@ func playTournament(ctx context.Context, svc *tournament.Service) (int64, error)
 		return 0, err
 	}
 	for _, p := range ps {
-		if _, err := svc.CheckIn(ctx, "bench", p.ID, true); err != nil {
+		if _, err := svc.CheckIn(ctx, "bench", p.TournamentID, p.ID, true); err != nil {
 			return 0, err
 		}
 	}
@@ -276,7 +278,7 @@ func (h *hammer) start(ctx context.Context, wg *sync.WaitGroup, client *http.Cli
 		})
 	}
 	reads := []string{
-		fmt.Sprintf("/kiosk/%d", s.tid), fmt.Sprintf("/api/v1/tournaments/%d/live", s.tid),
+		fmt.Sprintf("/kiosk/%d", s.tid), fmt.Sprintf("/kiosk/%d/live", s.tid), fmt.Sprintf("/api/v1/tournaments/%d/live", s.tid),
 		fmt.Sprintf("/api/v1/tournaments/%d/standings", s.tid), fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", s.tid),
 		fmt.Sprintf("/api/v1/tournaments/%d/rounds/%d/clock", s.tid, abuseRounds), fmt.Sprintf("/kiosk/%d/qr.png", s.tid),
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/store/pgtest"
 	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 const serviceStandingsRuns = 10
@@ -190,7 +191,7 @@ func (r saveRun) row(measure, note string) row {
 func (e *env) savesOn(ctx context.Context, dsn string) (saveRun, error) {
 	ctx, cancel := context.WithTimeout(ctx, saveTimeLimit)
 	defer cancel()
-	broker := web.NewBroker(0, 0)
+	broker := live.NewBroker(0, 0)
 	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
 	if err != nil {
 		return saveRun{}, err
@@ -207,7 +208,7 @@ func (e *env) savesOn(ctx context.Context, dsn string) (saveRun, error) {
 		return saveRun{}, err
 	}
 	for _, p := range ps {
-		if _, err := svc.CheckIn(ctx, "bench", p.ID, true); err != nil {
+		if _, err := svc.CheckIn(ctx, "bench", t.ID, p.ID, true); err != nil {
 			return saveRun{}, err
 		}
 	}

@@ -18,7 +18,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
-	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
 )
 
 // A request header over 16 KiB is refused (431) before any handler runs;
@@ -181,8 +181,8 @@ func TestRestoredBackupStartsWithFreshKeys(t *testing.T) {
 	if got := judgePage(addr); got != http.StatusSeeOther {
 		t.Errorf("GET /judge on the restored server with the old cookie = %d, want 303 to the login page", got)
 	}
-	old, err1 := os.ReadFile(filepath.Join(dir, web.SessionKeyFile))
-	fresh, err2 := os.ReadFile(filepath.Join(restored, web.SessionKeyFile))
+	old, err1 := os.ReadFile(filepath.Join(dir, auth.SessionKeyFile))
+	fresh, err2 := os.ReadFile(filepath.Join(restored, auth.SessionKeyFile))
 	if err1 != nil || err2 != nil || bytes.Equal(old, fresh) {
 		t.Errorf("session keys of the restored folder: %v, %v; want new ones", err1, err2)
 	}

@@ -17,11 +17,19 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 // serve starts the HTTP server and blocks until ctx is done. ready, when not
 // nil, receives the listening address (tests listen on port 0).
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer, ready func(addr string)) error {
+	return serveWith(ctx, args, getenv, stdout, stderr, ready, time.Now)
+}
+
+// serveWith is serve with the clock the tournaments' use cases read (the
+// round clock, the times recorded): tests move one by hand.
+func serveWith(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer, ready func(addr string), now func() time.Time) error {
 	cfg, err := config.Load(args, getenv, stderr)
 	if err != nil {
 		return err
@@ -36,19 +44,19 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	// The live pages hear of each change once it has committed.
-	broker := web.NewBroker(0, 0)
+	broker := live.NewBroker(0, 0)
 	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	passwordFile, err := web.SetUpJudgePassword(ctx, st, cfg.JudgePassword, cfg.DataDir)
+	passwordFile, err := auth.SetUpJudgePassword(ctx, st, cfg.JudgePassword, cfg.DataDir)
 	if err != nil {
 		return err
 	}
 	// The session keys live beside the database, never in it: a backup
 	// must not be able to sign a judge's cookie.
-	sessionKeys, err := web.LoadSessionKeys(cfg.DataDir)
+	sessionKeys, err := auth.LoadSessionKeys(cfg.DataDir)
 	if err != nil {
 		return err
 	}
@@ -66,7 +74,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		APIToken:    cfg.APIToken,
 		PublicURL:   publicURL,
 		Logger:      logger,
-		Service:     tournament.NewService(st, rulesets, time.Now),
+		Service:     tournament.NewService(st, rulesets, now),
 		Settings:    st,
 		SessionKeys: sessionKeys,
 		Broker:      broker,

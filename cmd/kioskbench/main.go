@@ -46,6 +46,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 const token = "kioskbench"
@@ -103,7 +104,7 @@ func serveBench(players int, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	broker := web.NewBroker(0, 0)
+	broker := live.NewBroker(0, 0)
 	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
 	if err != nil {
 		return err
@@ -153,7 +154,7 @@ func seed(ctx context.Context, svc *tournament.Service, players int) (int64, err
 		if err != nil {
 			return 0, err
 		}
-		if _, err := svc.CheckIn(ctx, judge, p.ID, true); err != nil {
+		if _, err := svc.CheckIn(ctx, judge, p.TournamentID, p.ID, true); err != nil {
 			return 0, err
 		}
 	}
@@ -174,7 +175,7 @@ func seed(ctx context.Context, svc *tournament.Service, players int) (int64, err
 
 // memLine reports the server's memory: the live heap (after a collection),
 // the resident set now and at its peak, goroutines and live subscribers.
-func memLine(b *web.Broker) string {
+func memLine(b *live.Broker) string {
 	runtime.GC()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
@@ -362,7 +363,7 @@ func bench(ctx context.Context, stdout io.Writer, o options) error {
 	for i := range o.loaders {
 		client := device(o.clients + i)
 		loading.Go(func() {
-			paths := []string{fmt.Sprintf("/kiosk/%d", srv.tid), fmt.Sprintf("/api/v1/tournaments/%d/live", srv.tid)}
+			paths := []string{fmt.Sprintf("/kiosk/%d", srv.tid), fmt.Sprintf("/kiosk/%d/live", srv.tid)}
 			for n := i; loadCtx.Err() == nil; n++ {
 				t := time.Now()
 				if _, err := get(loadCtx, client, srv.base+paths[n%2]); err != nil {
@@ -506,7 +507,7 @@ func listen(ctx context.Context, client *http.Client, srv *server, i int, curren
 			if refetch {
 				go func() {
 					time.Sleep(time.Duration(rand.Int64N(int64(400 * time.Millisecond))))
-					if _, err := get(ctx, client, fmt.Sprintf("%s/api/v1/tournaments/%d/live", srv.base, srv.tid)); err == nil {
+					if _, err := get(ctx, client, fmt.Sprintf("%s/kiosk/%d/live", srv.base, srv.tid)); err == nil {
 						w.fresh[i].Store(int64(time.Since(w.start)))
 					}
 					w.nNew.Add(1)

@@ -212,25 +212,15 @@ func (spec BoardSpec) Board(rs referee.Ruleset) (referee.Board, error) {
 	case spec.Seed == nil:
 		return referee.Board{}, broken("board-missing", "§3", "a game record names its board: its dice and seed, or hexes and harbours", nil)
 	}
-	if rs.WithDefaults().Board.Method == referee.SpiralBoard {
-		if spec.White != 0 || spec.Blue != 0 {
-			return referee.Board{}, broken("board-roll-not-corner", "§3", fmt.Sprintf("ruleset %s sets up its boards by the spiral: give the corner die and seed, not a capsule roll", rs.Name),
-				map[string]any{"Ruleset": rs.Name})
-		}
-		b, err := referee.NewSpiralBoard(rs, spec.Corner, *spec.Seed)
-		if v, ok := err.(*referee.Violation); ok {
-			return b, &Error{Section: "§3", Index: -1, Violation: v}
-		}
-		return b, err
-	}
-	if spec.Corner != 0 {
-		return referee.Board{}, broken("board-corner-not-roll", "§3 イ", fmt.Sprintf("ruleset %s turns its boards by the capsule roll: give white, blue and seed, not a corner", rs.Name),
-			map[string]any{"Ruleset": rs.Name})
-	}
-	b, err := referee.NewBoard(rs, referee.CapsuleRoll{White: spec.White, Blue: spec.Blue}, *spec.Seed)
+	b, err := referee.SetUpBoard(rs, referee.BoardDice{Roll: referee.CapsuleRoll{White: spec.White, Blue: spec.Blue}, Corner: spec.Corner}, *spec.Seed)
 	if v, ok := err.(*referee.Violation); ok {
-		// §3 イ: a die of the capsule roll out of range.
-		return b, &Error{Section: "§3 イ", Index: -1, Violation: v}
+		// §3 イ: the capsule roll turns the board (a die out of range, or
+		// a corner given for it); the spiral is the national rules' (§3).
+		section := "§3 イ"
+		if rs.WithDefaults().Board.Method == referee.SpiralBoard {
+			section = "§3"
+		}
+		return b, &Error{Section: section, Index: -1, Violation: v}
 	}
 	return b, err
 }

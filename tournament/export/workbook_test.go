@@ -60,7 +60,7 @@ func newEvent(t *testing.T) event {
 	for i, n := range names {
 		p, err := svc.AddPlayer(ctx, "山田", tr.ID, tournament.PlayerInput{Name: n, Kana: fmt.Sprintf("かな%d", i)})
 		check(err)
-		_, err = svc.CheckIn(ctx, "山田", p.ID, true)
+		_, err = svc.CheckIn(ctx, "山田", p.TournamentID, p.ID, true)
 		check(err)
 	}
 	r, err := svc.PairNextRound(ctx, "山田", tr.ID)
@@ -99,7 +99,7 @@ func newEvent(t *testing.T) event {
 	check(err)
 	wrong, err := svc.RecordPenalty(ctx, "佐藤", tr.ID, tournament.PenaltyInput{PlayerID: e.three.Players[1], Round: 1, Offence: "shamisen"})
 	check(err)
-	_, err = svc.RevokePenalty(ctx, "山田", wrong.ID, "別の選手と取り違えた")
+	_, err = svc.RevokePenalty(ctx, "山田", wrong.TournamentID, wrong.ID, "別の選手と取り違えた")
 	check(err)
 	return e
 }

@@ -266,7 +266,7 @@ func TestImportFromEachFormat(t *testing.T) {
 				t.Errorf("ImportPlayers added %d (%d players), refused %d; want 3, 3, 1", done.Add, len(done.Added), done.Refused)
 			}
 			for _, p := range done.Added {
-				if got, err := svc.GetPlayer(ctx, p.ID); err != nil || got.Name != p.Name {
+				if got, err := svc.GetPlayer(ctx, p.TournamentID, p.ID); err != nil || got.Name != p.Name {
 					t.Errorf("imported player %d %q reads back as %q (%v)", p.ID, p.Name, got.Name, err)
 				}
 			}
@@ -360,7 +360,7 @@ func TestImportAfterPairingMakesLateEntries(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.CheckIn(ctx, "山田", p.ID, true); err != nil {
+		if _, err := svc.CheckIn(ctx, "山田", p.TournamentID, p.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}

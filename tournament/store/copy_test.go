@@ -40,7 +40,7 @@ func event(t *testing.T, s *store.Store) int64 {
 	for i := range 5 {
 		p, err := svc.AddPlayer(ctx, "山田", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%d", i+1), Kana: fmt.Sprintf("せんしゅ%d", i+1)})
 		ok(err)
-		_, err = svc.CheckIn(ctx, "山田", p.ID, true)
+		_, err = svc.CheckIn(ctx, "山田", tr.ID, p.ID, true)
 		ok(err)
 		ids = append(ids, p.ID)
 	}
@@ -48,7 +48,7 @@ func event(t *testing.T, s *store.Store) int64 {
 	ok(err)
 	_, err = svc.SwapPlayers(ctx, "鈴木", tr.ID, 1, r.Tables[0].Players[0], r.Byes[0], "遅刻")
 	ok(err)
-	_, err = svc.SetKeepApart(ctx, "山田", ids[0], []int64{ids[1]})
+	_, err = svc.EditPlayer(ctx, "山田", tr.ID, ids[0], tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: "選手1", Kana: "せんしゅ1"}, KeepApart: []int64{ids[1]}})
 	ok(err)
 	_, err = svc.SetSeating(ctx, "鈴木", tr.ID, 1, 1, tournament.SeatingInput{Auto: true})
 	ok(err)
@@ -59,8 +59,9 @@ func event(t *testing.T, s *store.Store) int64 {
 	_, err = svc.ClockAction(ctx, "山田", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockExtend, Table: 1, Seconds: 60, Reason: "長い裁定"})
 	ok(err)
 	at = at.Add(time.Hour)
-	r, err = svc.Round(ctx, tr.ID, 1)
+	rounds, err := svc.Rounds(ctx, tr.ID)
 	ok(err)
+	r = rounds[0]
 	for _, table := range r.Tables {
 		in := tournament.ResultInput{}
 		for i, p := range table.Players {
@@ -76,7 +77,7 @@ func event(t *testing.T, s *store.Store) int64 {
 	}
 	p1, err := svc.RecordPenalty(ctx, "鈴木", tr.ID, tournament.PenaltyInput{PlayerID: r.Tables[0].Players[1], Round: 1, Offence: "note-taking", Note: "メモ"})
 	ok(err)
-	_, err = svc.RevokePenalty(ctx, "山田", p1.ID, "別の選手だった")
+	_, err = svc.RevokePenalty(ctx, "山田", tr.ID, p1.ID, "別の選手だった")
 	ok(err)
 	_, err = svc.RecordPenalty(ctx, "鈴木", tr.ID, tournament.PenaltyInput{PlayerID: r.Tables[0].Players[2], Round: 1, Offence: "needless-talk"})
 	ok(err)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catanjudge/catanjudge/tournament/web/api"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -47,31 +48,31 @@ func (a apiClient) call(method, path string, body any, want int, out any) {
 
 // save PUTs a table's score sheet with VP in the table's pairing order;
 // declared is an index into that order, or -1 when time ended the game.
-func (a apiClient) save(tid int64, n, table, version int, vp []int, declared int, reason string) resultJSON {
+func (a apiClient) save(tid int64, n, table, version int, vp []int, declared int, reason string) api.ResultJSON {
 	a.t.Helper()
-	var round roundJSON
+	var round api.RoundJSON
 	a.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/%d", tid, n), nil, 200, &round)
 	players := round.Tables[table-1].Players
-	req := saveResultRequest{Version: version, Reason: reason}
+	req := api.SaveResultRequest{Version: version, Reason: reason}
 	for i, p := range players {
-		req.Scores = append(req.Scores, idScoreJSON{Player: p.ID, VP: vp[i]})
+		req.Scores = append(req.Scores, api.IdScoreJSON{Player: p.ID, VP: vp[i]})
 	}
 	if declared >= 0 {
 		req.Declared = &players[declared].ID
 	}
 	var res struct {
-		Placings []placeIDJSON `json:"placings"`
-		Version  int           `json:"version"`
+		Placings []api.PlaceIDJSON `json:"placings"`
+		Version  int               `json:"version"`
 	}
 	a.call("PUT", fmt.Sprintf("/api/v1/tournaments/%d/rounds/%d/tables/%d/result", tid, n, table), req, 200, &res)
-	return resultJSON{Version: res.Version, Scores: res.Placings}
+	return api.ResultJSON{Version: res.Version, Scores: res.Placings}
 }
 
 // timeUp starts round n's clock through the API and moves the service's
 // clock past the game time: the tables without a result end by time (§12).
 func (a apiClient) timeUp(tid int64, n int) {
 	a.t.Helper()
-	var clk clockJSON
+	var clk api.ClockJSON
 	a.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds/%d/clock", tid, n), `{"action":"start"}`, 200, &clk)
 	a.env.ahead.Add(int64(time.Duration(clk.GameSeconds+60) * time.Second))
 }
@@ -81,10 +82,10 @@ func (a apiClient) timeUp(tid int64, n int) {
 // same rounds, penalties and standings: tournament/testdata/scenario13.golden.
 func TestScenario13OverHTTP(t *testing.T) {
 	env := newConsoleEnv(t)
-	api := apiClient{t: t, env: env}
+	cl := apiClient{t: t, env: env}
 
-	var tour tournamentJSON
-	api.call("POST", "/api/v1/tournaments", `{"name":"11月定例会","date":"2025-11-22","venue":"カードショップ","rounds":3}`, 201, &tour)
+	var tour api.TournamentJSON
+	cl.call("POST", "/api/v1/tournaments", `{"name":"11月定例会","date":"2025-11-22","venue":"カードショップ","rounds":3}`, 201, &tour)
 	if tour.GameMinutes != 7 || tour.Ruleset != "proshop-2003" {
 		t.Errorf("tournament = %+v, want the default ruleset's 7 minutes", tour)
 	}
@@ -95,8 +96,8 @@ func TestScenario13OverHTTP(t *testing.T) {
 		{"加藤", "かとう"}, {"木村", "きむら"}, {"工藤", "くどう"}, {"小林", "こばやし"}, {"佐藤", "さとう"},
 		{"清水", "しみず"}, {"鈴木", "すずき"}, {"田中", "たなか"},
 	} {
-		var p playerJSON
-		api.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]string{"name": nm.name, "kana": nm.kana}, 201, &p)
+		var p api.PlayerJSON
+		cl.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]string{"name": nm.name, "kana": nm.kana}, 201, &p)
 		if !p.CheckedIn {
 			t.Errorf("player %s registered through the API is not checked in", nm.name)
 		}
@@ -105,18 +106,18 @@ func TestScenario13OverHTTP(t *testing.T) {
 	}
 	base := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
 
-	var r1 roundJSON
-	api.call("POST", base+"/rounds", nil, 201, &r1)
+	var r1 api.RoundJSON
+	cl.call("POST", base+"/rounds", nil, 201, &r1)
 	if len(r1.Tables) != 4 || len(r1.Tables[0].Players)+len(r1.Tables[1].Players)+len(r1.Tables[2].Players)+len(r1.Tables[3].Players) != 13 {
 		t.Fatalf("round 1 = %+v, want 13 players at 4 tables", r1)
 	}
-	api.call("POST", base+"/rounds", nil, http.StatusConflict, nil) // round 1 unfinished
-	api.save(tour.ID, 1, 1, 0, []int{10, 7, 7, 4}, 0, "")
-	api.timeUp(tour.ID, 1)
-	api.save(tour.ID, 1, 2, 0, []int{8, 8, 6}, -1, "")
-	api.save(tour.ID, 1, 3, 0, []int{9, 6, 5}, -1, "")
-	api.save(tour.ID, 1, 4, 0, []int{6, 5, 11}, -1, "")
-	if got := api.save(tour.ID, 1, 3, 1, []int{9, 7, 5}, -1, "数え直し"); got.Version != 2 {
+	cl.call("POST", base+"/rounds", nil, http.StatusConflict, nil) // round 1 unfinished
+	cl.save(tour.ID, 1, 1, 0, []int{10, 7, 7, 4}, 0, "")
+	cl.timeUp(tour.ID, 1)
+	cl.save(tour.ID, 1, 2, 0, []int{8, 8, 6}, -1, "")
+	cl.save(tour.ID, 1, 3, 0, []int{9, 6, 5}, -1, "")
+	cl.save(tour.ID, 1, 4, 0, []int{6, 5, 11}, -1, "")
+	if got := cl.save(tour.ID, 1, 3, 1, []int{9, 7, 5}, -1, "数え直し"); got.Version != 2 {
 		t.Errorf("correction saved as version %d, want 2", got.Version)
 	}
 	// A stale save is refused with 409 and says what changed.
@@ -128,43 +129,43 @@ func TestScenario13OverHTTP(t *testing.T) {
 		t.Errorf("stale save = %d %s, want 409 saying %q", rec.Code, rec.Body, want)
 	}
 
-	var r2 roundJSON
-	api.call("POST", base+"/rounds", nil, 201, &r2)
+	var r2 api.RoundJSON
+	cl.call("POST", base+"/rounds", nil, 201, &r2)
 	offender := r2.Tables[2].Players[0].ID
-	var first, second penaltyJSON
-	api.call("POST", base+"/penalties", map[string]any{"player": offender, "round": 2, "offence": "note-taking", "note": "メモ"}, 201, &first)
-	api.call("POST", base+"/penalties", map[string]any{"player": offender, "round": 2, "offence": "note-taking", "note": "再度"}, 201, &second)
+	var first, second api.PenaltyJSON
+	cl.call("POST", base+"/penalties", map[string]any{"player": offender, "round": 2, "offence": "note-taking", "note": "メモ"}, 201, &first)
+	cl.call("POST", base+"/penalties", map[string]any{"player": offender, "round": 2, "offence": "note-taking", "note": "再度"}, 201, &second)
 	if first.Level != "warning" || second.Level != "vp_deduction" || second.Table != 3 {
 		t.Errorf("note-taking twice: %s, %s at table %d; want warning, vp_deduction at table 3", first.Level, second.Level, second.Table)
 	}
-	api.call("POST", base+"/penalties", map[string]any{"player": r2.Tables[1].Players[0].ID, "round": 2, "offence": "ignored-judge", "level": "game_loss"}, 201, nil)
-	api.save(tour.ID, 2, 1, 0, []int{9, 10, 5, 3}, 1, "")
-	api.timeUp(tour.ID, 2)
-	api.save(tour.ID, 2, 2, 0, []int{9, 6, 6}, -1, "")
-	api.save(tour.ID, 2, 3, 0, []int{8, 7, 2}, -1, "")
-	api.save(tour.ID, 2, 4, 0, []int{4, 4, 4}, -1, "")
+	cl.call("POST", base+"/penalties", map[string]any{"player": r2.Tables[1].Players[0].ID, "round": 2, "offence": "ignored-judge", "level": "game_loss"}, 201, nil)
+	cl.save(tour.ID, 2, 1, 0, []int{9, 10, 5, 3}, 1, "")
+	cl.timeUp(tour.ID, 2)
+	cl.save(tour.ID, 2, 2, 0, []int{9, 6, 6}, -1, "")
+	cl.save(tour.ID, 2, 3, 0, []int{8, 7, 2}, -1, "")
+	cl.save(tour.ID, 2, 4, 0, []int{4, 4, 4}, -1, "")
 
-	var dropped playerJSON
-	api.call("POST", fmt.Sprintf("%s/players/%d/drop", base, tanaka), nil, 200, &dropped)
+	var dropped api.PlayerJSON
+	cl.call("POST", fmt.Sprintf("%s/players/%d/drop", base, tanaka), nil, 200, &dropped)
 	if dropped.DroppedRound != 3 {
 		t.Errorf("drop after round 2: dropped_round = %d, want 3", dropped.DroppedRound)
 	}
-	var r3 roundJSON
-	api.call("POST", base+"/rounds", nil, 201, &r3)
-	var wrong penaltyJSON
-	api.call("POST", base+"/penalties", map[string]any{"player": r3.Tables[0].Players[0].ID, "round": 3, "offence": "ignored-judge"}, 201, &wrong)
-	api.call("POST", fmt.Sprintf("%s/penalties/%d/revoke", base, wrong.ID), map[string]string{"reason": "別の卓の選手と取り違えた"}, 200, nil)
-	api.save(tour.ID, 3, 2, 0, []int{3, 10, 9, 9}, 1, "")
-	api.timeUp(tour.ID, 3)
-	api.save(tour.ID, 3, 1, 0, []int{8, 7, 6, 5}, -1, "")
-	api.save(tour.ID, 3, 3, 0, []int{9, 9, 4, 4}, -1, "")
-	api.call("POST", base+"/rounds", nil, http.StatusUnprocessableEntity, nil) // after the last round
+	var r3 api.RoundJSON
+	cl.call("POST", base+"/rounds", nil, 201, &r3)
+	var wrong api.PenaltyJSON
+	cl.call("POST", base+"/penalties", map[string]any{"player": r3.Tables[0].Players[0].ID, "round": 3, "offence": "ignored-judge"}, 201, &wrong)
+	cl.call("POST", fmt.Sprintf("%s/penalties/%d/revoke", base, wrong.ID), map[string]string{"reason": "別の卓の選手と取り違えた"}, 200, nil)
+	cl.save(tour.ID, 3, 2, 0, []int{3, 10, 9, 9}, 1, "")
+	cl.timeUp(tour.ID, 3)
+	cl.save(tour.ID, 3, 1, 0, []int{8, 7, 6, 5}, -1, "")
+	cl.save(tour.ID, 3, 3, 0, []int{9, 9, 4, 4}, -1, "")
+	cl.call("POST", base+"/rounds", nil, http.StatusUnprocessableEntity, nil) // after the last round
 
 	// Write what the API shows in the service scenario's golden format.
 	var b strings.Builder
 	for n := 1; n <= 3; n++ {
-		var v roundJSON
-		api.call("GET", fmt.Sprintf("%s/rounds/%d", base, n), nil, 200, &v)
+		var v api.RoundJSON
+		cl.call("GET", fmt.Sprintf("%s/rounds/%d", base, n), nil, 200, &v)
 		fmt.Fprintf(&b, "round %d (%s, seed %d, repeats %d)\n", n, v.Mode, v.Seed, v.Repeats)
 		for _, tb := range v.Tables {
 			fmt.Fprintf(&b, "  table %d v%d %s:", tb.Number, tb.Result.Version, tb.Result.EndedBy)
@@ -174,8 +175,8 @@ func TestScenario13OverHTTP(t *testing.T) {
 			b.WriteString("\n")
 		}
 	}
-	var pens struct{ Penalties []penaltyJSON }
-	api.call("GET", base+"/penalties", nil, 200, &pens)
+	var pens struct{ Penalties []api.PenaltyJSON }
+	cl.call("GET", base+"/penalties", nil, 200, &pens)
 	for _, p := range pens.Penalties {
 		revoked := ""
 		if p.Revoked != nil {
@@ -185,7 +186,7 @@ func TestScenario13OverHTTP(t *testing.T) {
 	}
 	// The standings are public: read them without the token, as the kiosk does.
 	rec = do(env.h, "GET", base+"/standings", "")
-	var st struct{ Standings []tournamentStandingJSON }
+	var st struct{ Standings []api.TournamentStandingJSON }
 	if err := json.Unmarshal(rec.Body.Bytes(), &st); rec.Code != 200 || err != nil {
 		t.Fatalf("GET standings anonymously = %d %s", rec.Code, rec.Body)
 	}
@@ -206,16 +207,16 @@ func TestScenario13OverHTTP(t *testing.T) {
 // judges gave; the judge's own view keeps them.
 func TestPublicRoundHidesJudgeNotes(t *testing.T) {
 	env := newConsoleEnv(t)
-	api := apiClient{t: t, env: env}
-	var tour tournamentJSON
-	api.call("POST", "/api/v1/tournaments", `{"name":"非公開メモ","rounds":1}`, 201, &tour)
+	cl := apiClient{t: t, env: env}
+	var tour api.TournamentJSON
+	cl.call("POST", "/api/v1/tournaments", `{"name":"非公開メモ","rounds":1}`, 201, &tour)
 	for _, n := range []string{"青木", "井上", "上田"} {
-		api.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]string{"name": n}, 201, nil)
+		cl.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]string{"name": n}, 201, nil)
 	}
-	api.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tour.ID), nil, 201, nil)
-	api.timeUp(tour.ID, 1)
-	api.save(tour.ID, 1, 1, 0, []int{5, 4, 3}, -1, "")
-	api.save(tour.ID, 1, 1, 1, []int{5, 4, 2}, -1, "数え直し:秘密のメモ")
+	cl.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tour.ID), nil, 201, nil)
+	cl.timeUp(tour.ID, 1)
+	cl.save(tour.ID, 1, 1, 0, []int{5, 4, 3}, -1, "")
+	cl.save(tour.ID, 1, 1, 1, []int{5, 4, 2}, -1, "数え直し:秘密のメモ")
 	rec := do(env.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tour.ID), "")
 	if rec.Code != 200 || strings.Contains(rec.Body.String(), "秘密のメモ") || strings.Contains(rec.Body.String(), `"judge"`) {
 		t.Errorf("public round = %d %s, want results without the judge's name or reasons", rec.Code, rec.Body)
@@ -227,7 +228,7 @@ func TestPublicRoundHidesJudgeNotes(t *testing.T) {
 	var revs struct {
 		Revisions []struct{ Reason string } `json:"revisions"`
 	}
-	api.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", tour.ID), nil, 200, &revs)
+	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", tour.ID), nil, 200, &revs)
 	if len(revs.Revisions) != 2 || revs.Revisions[1].Reason != "数え直し:秘密のメモ" {
 		t.Errorf("judge's revisions = %+v, want the reason kept", revs.Revisions)
 	}

@@ -21,6 +21,19 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
+// The session cookie's name and contents, and the settings the epoch and
+// the old keys were kept in, as the server writes them: what someone with
+// a copy of the database would forge a cookie from.
+const (
+	sessionCookie       = "catanjudge_session"
+	sessionJudge        = "judge"
+	sessionID           = "sid"
+	sessionSince        = "since"
+	sessionEpoch        = "epoch"
+	settingSessionEpoch = "session_epoch"
+	settingSessionKeys  = "session_keys"
+)
+
 // sessionCookieOf returns the session cookie b holds, as "name=value".
 func sessionCookieOf(t *testing.T, b *browser) string {
 	t.Helper()
@@ -54,7 +67,7 @@ func withCookie(t *testing.T, env *consoleEnv, path, cookie string) *httptest.Re
 func TestLogoutEndsTheSession(t *testing.T) {
 	env := newConsoleEnv(t)
 	tr, _ := env.seedTournament(4)
-	api := "/api/v1/tournaments/" + itoa(tr.ID) + "/players"
+	players := "/api/v1/tournaments/" + itoa(tr.ID) + "/players"
 	laptop, tablet := env.browser(), env.browser()
 	laptop.login("山田")
 	tablet.login("山田")
@@ -70,8 +83,8 @@ func TestLogoutEndsTheSession(t *testing.T) {
 		if rec := withCookie(t, env, "/judge", copied); rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/judge/login") {
 			t.Errorf("GET /judge with the logged-out cookie %s = %d to %q, want 303 to the login page", when, rec.Code, rec.Header().Get("Location"))
 		}
-		if rec := withCookie(t, env, api, copied); rec.Code != http.StatusUnauthorized {
-			t.Errorf("GET %s with the logged-out cookie %s = %d, want 401", api, when, rec.Code)
+		if rec := withCookie(t, env, players, copied); rec.Code != http.StatusUnauthorized {
+			t.Errorf("GET %s with the logged-out cookie %s = %d, want 401", players, when, rec.Code)
 		}
 		mustSee(t, "GET /judge on the tablet "+when, tablet.get("/judge"), http.StatusOK, "ジャッジ: 山田")
 	}
@@ -152,42 +165,4 @@ func dirWith(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return dir
-}
-
-// The session keys are made once per data folder, readable by their owner
-// only, and read back on every start; a damaged file is refused with what
-// to do.
-func TestLoadSessionKeys(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "data")
-	keys, err := LoadSessionKeys(dir)
-	if err != nil || len(keys) != sessionKeyBytes {
-		t.Fatalf("LoadSessionKeys on a new folder = %d bytes, %v; want %d", len(keys), err, sessionKeyBytes)
-	}
-	file := filepath.Join(dir, SessionKeyFile)
-	info, err := os.Stat(file)
-	if err != nil || info.Mode().Perm() != 0o600 {
-		t.Fatalf("session key file: %v, %v; want mode 0600", info, err)
-	}
-	again, err := LoadSessionKeys(dir)
-	if err != nil || !bytes.Equal(again, keys) {
-		t.Errorf("LoadSessionKeys again = %x, %v; want the same keys", again, err)
-	}
-	if other, _ := LoadSessionKeys(t.TempDir()); bytes.Equal(other, keys) {
-		t.Errorf("two data folders got the same keys")
-	}
-	if err := os.Chmod(file, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := LoadSessionKeys(dir); err != nil {
-		t.Fatal(err)
-	}
-	if info, _ := os.Stat(file); info.Mode().Perm() != 0o600 {
-		t.Errorf("a readable session key file stays %v, want 0600", info.Mode().Perm())
-	}
-	if err := os.WriteFile(file, []byte("short\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := LoadSessionKeys(dir); err == nil || !strings.Contains(err.Error(), "delete it") {
-		t.Errorf("LoadSessionKeys on a damaged file = %v, want an error saying to delete it", err)
-	}
 }

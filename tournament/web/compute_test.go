@@ -3,12 +3,10 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,51 +14,9 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee/pairing"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web/api"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
 )
-
-// The gate admits two requests of one client at once and refuses a third
-// at once; over all clients it computes as many at once as it has slots,
-// queues a few more for a while, and refuses the rest as busy.
-func TestComputeGate(t *testing.T) {
-	g := newGate(2, 1, 1, 50*time.Millisecond)
-	ctx := context.Background()
-	a1, err := g.enter(ctx, "a")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// a's second request waits for the one slot, and gives up busy.
-	if _, err := g.enter(ctx, "a"); !errors.Is(err, errBusy) {
-		t.Errorf("a second request while the slot is taken = %v after waiting, want errBusy", err)
-	}
-	var wg sync.WaitGroup
-	got := make(chan func(), 1)
-	wg.Go(func() {
-		done, err := g.enter(ctx, "a")
-		if err != nil {
-			t.Errorf("a's second request, the slot freed meanwhile: %v", err)
-			return
-		}
-		got <- done
-	})
-	time.Sleep(10 * time.Millisecond)
-	if _, err := g.enter(ctx, "a"); !errors.Is(err, errTooManyAtOnce) {
-		t.Errorf("a's third request at once = %v, want errTooManyAtOnce", err)
-	}
-	if _, err := g.enter(ctx, "b"); !errors.Is(err, errBusy) {
-		t.Errorf("b's request with the queue full = %v, want errBusy at once", err)
-	}
-	a1()
-	wg.Wait()
-	(<-got)()
-	b, err := g.enter(ctx, "b")
-	if err != nil {
-		t.Fatalf("b's request with the slot free: %v", err)
-	}
-	b()
-	if len(g.clients) != 0 || g.waiting != 0 || len(g.slots) != 0 {
-		t.Errorf("after every request: clients %v, waiting %d, slots taken %d; want none", g.clients, g.waiting, len(g.slots))
-	}
-}
 
 // schedule25x20 is a schedule request whose repeats cannot all be avoided,
 // so that the search runs until its bound.
@@ -73,19 +29,19 @@ func schedule25x20() string {
 }
 
 // An anonymous pairing request gets a search bounded at the server's
-// pairingEvals (publicPairingEvals unless a test lowers it): its schedule
+// pairingEvals (api.PublicPairingEvals unless a test lowers it): its schedule
 // is the library's at that bound. A client with two requests under way is
 // refused a third with 429 and a message.
 func TestPublicPairingIsBounded(t *testing.T) {
 	env := newConsoleEnv(t)
-	s, err := newServer(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st})
+	s, err := newSite(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.pairingEvals != publicPairingEvals {
-		t.Fatalf("pairingEvals = %d, want publicPairingEvals", s.pairingEvals)
+	if s.api.PairingEvals != api.PublicPairingEvals {
+		t.Fatalf("pairingEvals = %d, want api.PublicPairingEvals", s.api.PairingEvals)
 	}
-	s.pairingEvals = 200_000
+	s.api.PairingEvals = 200_000
 	post := func(lang string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/referee/pairings?lang="+lang, strings.NewReader(schedule25x20()))
 		return serve(s.router, req, "192.0.2.50:1")
@@ -99,7 +55,7 @@ func TestPublicPairingIsBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := post("ja")
-	var got scheduleJSON
+	var got api.ScheduleJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &got); rec.Code != http.StatusOK || err != nil {
 		t.Fatalf("schedule = %d %s", rec.Code, rec.Body)
 	}
@@ -113,9 +69,9 @@ func TestPublicPairingIsBounded(t *testing.T) {
 	}
 
 	// The client's two requests under way, as the gate sees them.
-	s.compute = newGate(2, 4, 4, time.Second)
+	s.compute = auth.NewGate(2, 4, 4, time.Second)
 	for range 2 {
-		done, err := s.compute.enter(context.Background(), "192.0.2.50")
+		done, err := s.compute.Enter(context.Background(), "192.0.2.50")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,13 +95,13 @@ func TestPublicPairingIsBounded(t *testing.T) {
 func TestKioskReadsAreGated(t *testing.T) {
 	env := newConsoleEnv(t)
 	tr, _ := env.seedTournament(4)
-	s, err := newServer(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st, APIToken: "test-token"})
+	s, err := newSite(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st, APIToken: "test-token"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.reads = newGate(6, 8, 8, time.Second)
+	s.reads = auth.NewGate(6, 8, 8, time.Second)
 	for range 6 {
-		done, err := s.reads.enter(context.Background(), "192.0.2.60")
+		done, err := s.reads.Enter(context.Background(), "192.0.2.60")
 		if err != nil {
 			t.Fatal(err)
 		}

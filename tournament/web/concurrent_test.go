@@ -18,6 +18,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
 // apiCall sends one JSON request to the test server with the API token,
@@ -66,7 +67,7 @@ func TestConcurrentJudges(t *testing.T) {
 	}
 	roundPath := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID)
 	client := env.srv.Client()
-	var round roundJSON
+	var round api.RoundJSON
 	if status, body, err := apiCall(client, env.srv.URL, "GET", roundPath, nil); err != nil || status != 200 {
 		t.Fatalf("GET %s = %d %s %v", roundPath, status, body, err)
 	} else if err := json.Unmarshal(body, &round); err != nil {
@@ -78,7 +79,7 @@ func TestConcurrentJudges(t *testing.T) {
 
 	type ack struct {
 		table, version int
-		scores         []idScoreJSON
+		scores         []api.IdScoreJSON
 	}
 	type refusal struct {
 		table, expected, current int
@@ -101,7 +102,7 @@ func TestConcurrentJudges(t *testing.T) {
 				// Judges move between tables, so each table has several at once.
 				tn := (j+i)%len(round.Tables) + 1
 				status, body, err := apiCall(client, env.srv.URL, "GET", roundPath, nil)
-				var cur roundJSON
+				var cur api.RoundJSON
 				if err == nil && status == http.StatusOK {
 					err = json.Unmarshal(body, &cur)
 				}
@@ -116,12 +117,12 @@ func TestConcurrentJudges(t *testing.T) {
 				if table.Result != nil {
 					version = table.Result.Version
 				}
-				req := saveResultRequest{Version: version}
+				req := api.SaveResultRequest{Version: version}
 				if version > 0 {
 					req.Reason = fmt.Sprintf("judge %d recounted", j)
 				}
 				for _, p := range table.Players {
-					req.Scores = append(req.Scores, idScoreJSON{Player: p.ID, VP: rng.IntN(10)})
+					req.Scores = append(req.Scores, api.IdScoreJSON{Player: p.ID, VP: rng.IntN(10)})
 				}
 				path := fmt.Sprintf("%s/tables/%d/result", roundPath, tn)
 				status, body, err = apiCall(client, env.srv.URL, "PUT", path, req)
@@ -192,9 +193,9 @@ func TestConcurrentJudges(t *testing.T) {
 				t.Errorf("table %d: save acknowledged as version %d, but %d revisions are stored", tn, a.version, len(revs))
 				continue
 			}
-			var got []idScoreJSON
+			var got []api.IdScoreJSON
 			for _, sc := range revs[a.version-1].Scores {
-				got = append(got, idScoreJSON{Player: sc.PlayerID, VP: sc.VP})
+				got = append(got, api.IdScoreJSON{Player: sc.PlayerID, VP: sc.VP})
 			}
 			if diff := cmp.Diff(a.scores, got); diff != "" {
 				t.Errorf("table %d version %d: stored scores differ from the acknowledged save (-sent +stored):\n%s", tn, a.version, diff)
@@ -279,16 +280,16 @@ func TestConcurrentJudges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[int64]tournamentStandingJSON{}
+	want := map[int64]api.TournamentStandingJSON{}
 	for _, s := range recomputed {
 		id, _ := strconv.ParseInt(s.Player, 10, 64)
-		want[id] = tournamentStandingJSON{
+		want[id] = api.TournamentStandingJSON{
 			Rank: s.Rank, Player: id, Name: names[id], Firsts: s.Firsts, VP: s.VP,
-			Share: roundShare(s.Share), Points: s.Points, Played: s.Played,
+			Share: float64(int64(s.Share*10000+0.5)) / 10000, Points: s.Points, Played: s.Played,
 		}
 	}
 	var shown struct {
-		Standings []tournamentStandingJSON `json:"standings"`
+		Standings []api.TournamentStandingJSON `json:"standings"`
 	}
 	status, body, err := apiCall(client, env.srv.URL, "GET", fmt.Sprintf("/api/v1/tournaments/%d/standings", tr.ID), nil)
 	if err != nil || status != http.StatusOK {
@@ -297,7 +298,7 @@ func TestConcurrentJudges(t *testing.T) {
 	if err := json.Unmarshal(body, &shown); err != nil {
 		t.Fatal(err)
 	}
-	got := map[int64]tournamentStandingJSON{}
+	got := map[int64]api.TournamentStandingJSON{}
 	for _, s := range shown.Standings {
 		s.Kana = ""
 		got[s.Player] = s

@@ -28,7 +28,7 @@ func TestConflictMessagesInTheRequestLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.RevokePenalty(env.ctx, "山田", pen.ID, "人違い"); err != nil {
+	if _, err := env.svc.RevokePenalty(env.ctx, "山田", pen.TournamentID, pen.ID, "人違い"); err != nil {
 		t.Fatal(err)
 	}
 	var scores []string

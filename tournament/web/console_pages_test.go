@@ -46,7 +46,7 @@ func (p *pairedEnv) name(id int64) string {
 	return ""
 }
 
-func (p *pairedEnv) t0() *testing.T { return p.consoleEnv.t }
+func (p *pairedEnv) t0() testing.TB { return p.consoleEnv.t }
 
 // fieldValue returns the value attribute of the input with the given id.
 func fieldValue(body, id string) string {
@@ -99,10 +99,11 @@ func TestSwapNeedsAReason(t *testing.T) {
 		t.Fatalf("swap with a reason = %d, want 303\n%s", res.Status, res.Body)
 	}
 	mustSee(t, "round after the swap", p.b.get(p.url), http.StatusOK, "入れ替えました。", "親子のため")
-	r, err := p.svc.Round(p.ctx, p.t.ID, 1)
+	rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
+	r := rv.Round
 	if got := r.Tables[0].Players; !contains(got, b) || contains(got, a) {
 		t.Errorf("table 1 after swapping %d and %d = %v", a, b, got)
 	}
@@ -132,7 +133,7 @@ func TestPairAndRepairFromTheConsole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.CheckIn(env.ctx, "setup", late.ID, true); err != nil {
+	if _, err := env.svc.CheckIn(env.ctx, "setup", late.TournamentID, late.ID, true); err != nil {
 		t.Fatal(err)
 	}
 	mustSee(t, "round 1 with a late entry", b.get(res.Location), http.StatusOK, "組み合わせに入っていない参加者", "遅刻")
@@ -158,7 +159,7 @@ func TestPlayerNamesAreEscaped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := env.svc.CheckIn(env.ctx, "setup", p.ID, true); err != nil {
+		if _, err := env.svc.CheckIn(env.ctx, "setup", p.TournamentID, p.ID, true); err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, p.ID)
@@ -417,7 +418,7 @@ func TestBoardAndDeal(t *testing.T) {
 	}
 	checkIDs(t, "clumped deal", res.Body)
 	for _, ch := range clumped[:3] {
-		if got := fieldValue(res.Body, chipField(ch.Hex)); got != strconv.Itoa(ch.Number) {
+		if got := fieldValue(res.Body, fmt.Sprintf("chip_%d_%d", ch.Hex.Q, ch.Hex.R)); got != strconv.Itoa(ch.Number) {
 			t.Errorf("chip on %v after the refused deal = %q, want %d kept", ch.Hex, got, ch.Number)
 		}
 	}
@@ -431,7 +432,7 @@ func TestBoardAndDeal(t *testing.T) {
 func dealValues(chips []referee.Chip) url.Values {
 	v := url.Values{}
 	for _, ch := range chips {
-		v.Set(chipField(ch.Hex), strconv.Itoa(ch.Number))
+		v.Set(fmt.Sprintf("chip_%d_%d", ch.Hex.Q, ch.Hex.R), strconv.Itoa(ch.Number))
 	}
 	return v
 }

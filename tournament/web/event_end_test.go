@@ -8,16 +8,18 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
 // saveAll records a declared win at every table of round n, the first
 // player of each table winning.
 func (p *pairedEnv) saveAll(n int) {
 	p.t0().Helper()
-	r, err := p.svc.Round(p.ctx, p.t.ID, n)
+	rv, err := p.svc.RoundView(p.ctx, p.t.ID, n)
 	if err != nil {
 		p.t0().Fatal(err)
 	}
+	r := rv.Round
 	for _, tb := range r.Tables {
 		in := tournament.ResultInput{Declared: tb.Players[0]}
 		for i, id := range tb.Players {
@@ -35,17 +37,17 @@ func (p *pairedEnv) saveAll(n int) {
 // refused with 409 tournament-finished.
 func TestCloseAndReopenAPI(t *testing.T) {
 	env := newConsoleEnv(t)
-	api := apiClient{t: t, env: env}
+	cl := apiClient{t: t, env: env}
 	tr, _ := env.seedTournament(4)
 	base := fmt.Sprintf("/api/v1/tournaments/%d", tr.ID)
-	var got tournamentJSON
-	api.call("GET", base, nil, 200, &got)
+	var got api.TournamentJSON
+	cl.call("GET", base, nil, 200, &got)
 	if got.State != "setup" {
 		t.Errorf("state before pairing = %q, want setup", got.State)
 	}
-	var round roundJSON
-	api.call("POST", base+"/rounds", nil, 201, &round)
-	api.call("GET", base, nil, 200, &got)
+	var round api.RoundJSON
+	cl.call("POST", base+"/rounds", nil, 201, &round)
+	cl.call("GET", base, nil, 200, &got)
 	if got.State != "running" {
 		t.Errorf("state after pairing = %q, want running", got.State)
 	}
@@ -56,8 +58,8 @@ func TestCloseAndReopenAPI(t *testing.T) {
 	players := round.Tables[0].Players
 	sheet := fmt.Sprintf(`{"scores":[{"player":%d,"vp":10},{"player":%d,"vp":8},{"player":%d,"vp":6},{"player":%d,"vp":4}],"declared":%d,"version":0}`,
 		players[0].ID, players[1].ID, players[2].ID, players[3].ID, players[0].ID)
-	api.call("PUT", base+"/rounds/1/tables/1/result", sheet, 200, nil)
-	api.call("POST", base+"/close", nil, 200, &got)
+	cl.call("PUT", base+"/rounds/1/tables/1/result", sheet, 200, nil)
+	cl.call("POST", base+"/close", nil, 200, &got)
 	if got.State != "finished" || got.ClosedAt == nil {
 		t.Errorf("POST close = %+v, want state finished with closed_at", got)
 	}
@@ -78,8 +80,8 @@ func TestCloseAndReopenAPI(t *testing.T) {
 			t.Errorf("%s %s after the close = %d %s, want 409 tournament-finished", tt.method, tt.path, rec.Code, rec.Body)
 		}
 	}
-	var live liveJSON
-	api.call("GET", base+"/live", nil, 200, &live)
+	var live api.LiveJSON
+	cl.call("GET", base+"/live", nil, 200, &live)
 	if live.Tournament.State != "finished" || len(live.Winners) != 1 || live.Winners[0].Player != players[0].ID || live.Round.Clock.State != "stopped" {
 		t.Errorf("live after the close: state %q, winners %+v, clock %q; want finished, %s, stopped",
 			live.Tournament.State, live.Winners, live.Round.Clock.State, players[0].Name)
@@ -88,12 +90,12 @@ func TestCloseAndReopenAPI(t *testing.T) {
 	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"reopen-reason-missing"`) {
 		t.Errorf("reopen without a reason = %d %s, want 422", rec.Code, rec.Body)
 	}
-	var reopened tournamentJSON
-	api.call("POST", base+"/reopen", `{"reason":"成績の訂正"}`, 200, &reopened)
+	var reopened api.TournamentJSON
+	cl.call("POST", base+"/reopen", `{"reason":"成績の訂正"}`, 200, &reopened)
 	if reopened.State != "running" || reopened.ClosedAt != nil {
 		t.Errorf("POST reopen = %+v, want state running", reopened)
 	}
-	api.call("PUT", base+"/rounds/1/tables/1/result", strings.Replace(sheet, `"version":0`, `"version":1,"reason":"typo"`, 1), 200, nil)
+	cl.call("PUT", base+"/rounds/1/tables/1/result", strings.Replace(sheet, `"version":0`, `"version":1,"reason":"typo"`, 1), 200, nil)
 }
 
 // The console closes the tournament from its overview; every page then says
@@ -144,10 +146,11 @@ func TestKioskStandingsAfterRound(t *testing.T) {
 	if _, err := p.svc.PairNextRound(p.ctx, "setup", p.t.ID); err != nil {
 		t.Fatal(err)
 	}
-	r2, err := p.svc.Round(p.ctx, p.t.ID, 2)
+	r2v, err := p.svc.RoundView(p.ctx, p.t.ID, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
+	r2 := r2v.Round
 	tb := r2.Tables[0]
 	in := tournament.ResultInput{Declared: tb.Players[0]}
 	for i, id := range tb.Players {
@@ -164,7 +167,7 @@ func TestKioskStandingsAfterRound(t *testing.T) {
 	}
 	res = p.b.get(kiosk + "?standings=live")
 	mustSee(t, "live standings", res, http.StatusOK, "順位（途中経過: 第2回戦の入力済みの成績を含む）", `<td class="num">2</td></tr>`, `data-standings="live"`)
-	var live liveJSON
+	var live api.LiveJSON
 	apiClient{t: t, env: p.consoleEnv}.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/live", p.t.ID), nil, 200, &live)
 	if live.StandingsAfter != 1 || live.StandingsLive {
 		t.Errorf("live: standings_after %d, standings_live %v; want 1, false", live.StandingsAfter, live.StandingsLive)

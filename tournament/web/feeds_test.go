@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 // clientFrom is an HTTP client whose connections come from the loopback
@@ -18,40 +19,6 @@ import (
 func clientFrom(ip string) *http.Client {
 	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
 	return &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
-}
-
-// One client address holds a few live feeds at most, so that it cannot
-// take every slot and lock the phones out; a feed given up frees its slot.
-func TestBrokerBoundsFeedsPerClient(t *testing.T) {
-	b := NewBroker(0, 10)
-	var cancels []func()
-	for i := range defaultPerClient {
-		_, cancel, err := b.Subscribe(int64(i%2+1), "10.0.0.1")
-		if err != nil {
-			t.Fatalf("feed %d of one client: %v", i+1, err)
-		}
-		cancels = append(cancels, cancel)
-	}
-	if _, _, err := b.Subscribe(1, "10.0.0.1"); !errors.Is(err, errTooManyFeeds) {
-		t.Fatalf("feed %d of one client = %v, want errTooManyFeeds", defaultPerClient+1, err)
-	}
-	_, other, err := b.Subscribe(1, "10.0.0.2")
-	if err != nil {
-		t.Fatalf("another client: %v", err)
-	}
-	defer other()
-	cancels[0]()
-	_, again, err := b.Subscribe(1, "10.0.0.1")
-	if err != nil {
-		t.Fatalf("a feed after one was given up: %v", err)
-	}
-	defer again()
-	for _, c := range cancels[1:] {
-		c()
-	}
-	if n := b.Subscribers(); n != 2 {
-		t.Errorf("Subscribers() = %d, want 2", n)
-	}
 }
 
 // Over HTTP: the feeds beyond one address's share are refused with 429
@@ -68,7 +35,7 @@ func TestOneClientCannotTakeEveryFeed(t *testing.T) {
 			f.close()
 		}
 	}()
-	for range defaultPerClient {
+	for range live.DefaultPerClient {
 		feeds = append(feeds, openStream(t, hog, url))
 	}
 	res, err := hog.Get(url)
@@ -78,13 +45,13 @@ func TestOneClientCannotTakeEveryFeed(t *testing.T) {
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(string(body), "接続が多すぎます") || res.Header.Get("Retry-After") == "" {
-		t.Errorf("feed %d from one address = %d %s, want 429 with a message and Retry-After", defaultPerClient+1, res.StatusCode, body)
+		t.Errorf("feed %d from one address = %d %s, want 429 with a message and Retry-After", live.DefaultPerClient+1, res.StatusCode, body)
 	}
 	phone := clientFrom("127.0.0.2")
 	defer phone.Transport.(*http.Transport).CloseIdleConnections()
 	feeds = append(feeds, openStream(t, phone, url))
-	if n := broker.Subscribers(); n != defaultPerClient+1 {
-		t.Errorf("Subscribers() = %d, want %d", n, defaultPerClient+1)
+	if n := broker.Subscribers(); n != live.DefaultPerClient+1 {
+		t.Errorf("Subscribers() = %d, want %d", n, live.DefaultPerClient+1)
 	}
 }
 
@@ -92,7 +59,7 @@ func TestOneClientCannotTakeEveryFeed(t *testing.T) {
 // freeing its slot; the page's next feed is served as the first was.
 func TestFeedsEndAfterTheirLifetime(t *testing.T) {
 	env, broker := newLiveEnv(t)
-	broker.lifetime = 300 * time.Millisecond
+	broker.Lifetime = 300 * time.Millisecond
 	tr, _ := env.seedTournament(4)
 	url := fmt.Sprintf("%s/api/v1/tournaments/%d/events", env.srv.URL, tr.ID)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -13,6 +13,7 @@ import (
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/game"
+	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
 // The position of the contract: R's five roads take the longest road
@@ -138,8 +139,8 @@ type gameAnswer struct {
 		Section string `json:"section"`
 		Message string `json:"message"`
 	} `json:"error"`
-	Voided []voidJSON    `json:"voided"`
-	State  gameStateJSON `json:"state"`
+	Voided []api.VoidJSON    `json:"voided"`
+	State  api.GameStateJSON `json:"state"`
 }
 
 func postGame(t *testing.T, h http.Handler, body string, lang string) gameAnswer {
@@ -176,7 +177,7 @@ func TestGameAPIErrorsAndVoids(t *testing.T) {
 	t.Run("a card played on its purchase turn stands, voided", func(t *testing.T) {
 		body, void, buyer := recordWithVoid(t)
 		got := postGame(t, h, body, "en")
-		want := []voidJSON{{Move: void, Code: "card-on-purchase-turn", Section: "§8 エ"}}
+		want := []api.VoidJSON{{Move: void, Code: "card-on-purchase-turn", Section: "§8 エ"}}
 		if !got.Valid || !cmp.Equal(got.Voided, want) {
 			t.Fatalf("a soldier played on its purchase turn: valid %v, error %+v, voided %+v; want %+v", got.Valid, got.Error, got.Voided, want)
 		}
@@ -212,7 +213,7 @@ func TestGameAPIErrorsAndVoids(t *testing.T) {
 // the robber moved off the desert.
 func robberOff(t *testing.T, h http.Handler) string {
 	t.Helper()
-	var b gameBoardJSON
+	var b api.GameBoardJSON
 	if err := json.Unmarshal(do(h, "GET", "/api/v1/referee/board?white=1&blue=1&seed=1", "").Body.Bytes(), &b); err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +253,7 @@ func recordWithVoid(t *testing.T) (string, int, int) {
 			buyer, void := s.Current(), len(moves)+1
 			moves = append(moves, game.MoveSpec{Do: "buy", Card: "soldier"}, game.MoveSpec{Do: "play", Dev: "soldier", Hex: &referee.Hex{Q: 0, R: 0}},
 				game.MoveSpec{Do: "end_turn"})
-			var js []moveJSON
+			var js []api.MoveJSON
 			for _, m := range moves {
 				js = append(js, specJSON(m))
 			}
@@ -274,12 +275,12 @@ func recordWithVoid(t *testing.T) (string, int, int) {
 }
 
 // specJSON writes a move as the API takes it.
-func specJSON(spec game.MoveSpec) moveJSON {
-	mj := moveJSON{Do: spec.Do, Player: spec.Player, Settlement: spec.Settlement, City: spec.City, Road: spec.Road, Roads: spec.Roads,
+func specJSON(spec game.MoveSpec) api.MoveJSON {
+	mj := api.MoveJSON{Do: spec.Do, Player: spec.Player, Settlement: spec.Settlement, City: spec.City, Road: spec.Road, Roads: spec.Roads,
 		Dice: spec.Dice, Cards: spec.Cards, Give: spec.Give, Get: spec.Get, Take: spec.Take, With: spec.With, Card: spec.Card,
 		Dev: spec.Dev, Resource: spec.Resource}
 	if spec.Hex != nil {
-		mj.Hex = &hexJSON{Q: spec.Hex.Q, R: spec.Hex.R}
+		mj.Hex = &api.HexJSON{Q: spec.Hex.Q, R: spec.Hex.R}
 	}
 	if spec.Rob != "" {
 		mj.Rob, mj.Took = &spec.Rob, &spec.Took
@@ -289,14 +290,14 @@ func specJSON(spec game.MoveSpec) moveJSON {
 
 // randomRecord plays a random game to its end with the engine and writes
 // its record as the API takes it, with the final state it must reach.
-func randomRecord(t testing.TB, rs referee.Ruleset, board referee.Board, players []string, seed uint64) ([]moveJSON, *game.State) {
+func randomRecord(t testing.TB, rs referee.Ruleset, board referee.Board, players []string, seed uint64) ([]api.MoveJSON, *game.State) {
 	t.Helper()
 	s, err := game.New(rs, board, players)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := game.NewRandom(rand.New(rand.NewPCG(seed, 3)))
-	var moves []moveJSON
+	var moves []api.MoveJSON
 	for s.Phase() != game.Over {
 		m := r.Next(s)
 		if s.Turn() > 300 {
@@ -330,9 +331,9 @@ func TestGameAPIRandomGames(t *testing.T) {
 		players := []string{"aoki", "ito", "ueda", "eto"}[:3+seed%2]
 		moves, want := randomRecord(t, rs, board, players, seed)
 		var req struct {
-			Board   any        `json:"board"`
-			Players []string   `json:"players"`
-			Moves   []moveJSON `json:"moves"`
+			Board   any            `json:"board"`
+			Players []string       `json:"players"`
+			Moves   []api.MoveJSON `json:"moves"`
 		}
 		req.Players, req.Moves = players, moves
 		req.Board = map[string]any{"white": white, "blue": blue, "seed": seed}
@@ -340,8 +341,8 @@ func TestGameAPIRandomGames(t *testing.T) {
 			// The hexes and harbours as the board API writes them.
 			rec := do(h, "GET", fmt.Sprintf("/api/v1/referee/board?white=%d&blue=%d&seed=%d", white, blue, seed), "")
 			var b struct {
-				Hexes   []gameHexJSON    `json:"hexes"`
-				Harbors []gameHarborJSON `json:"harbors"`
+				Hexes   []api.GameHexJSON    `json:"hexes"`
+				Harbors []api.GameHarborJSON `json:"harbors"`
 			}
 			if err := json.Unmarshal(rec.Body.Bytes(), &b); err != nil {
 				t.Fatal(err)
@@ -356,7 +357,7 @@ func TestGameAPIRandomGames(t *testing.T) {
 		if !got.Valid || got.Applied != len(moves) || len(got.Voided) != 0 {
 			t.Fatalf("seed %d: random game of %d moves = valid %v, applied %d, error %+v", seed, len(moves), got.Valid, got.Applied, got.Error)
 		}
-		if diff := cmp.Diff(gameStateToJSON(want), got.State); diff != "" {
+		if diff := cmp.Diff(api.GameStateToJSON(want), got.State); diff != "" {
 			t.Errorf("seed %d: final state mismatch (-engine +API):\n%s", seed, diff)
 		}
 	}
@@ -418,8 +419,8 @@ func FuzzPositionAPI(f *testing.F) {
 		if rec.Code != 200 {
 			return
 		}
-		var req positionRequest
-		var got positionResponse
+		var req api.PositionRequest
+		var got api.PositionResponse
 		if err := json.Unmarshal([]byte(body), &req); err != nil {
 			t.Fatal(err)
 		}

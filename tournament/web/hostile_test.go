@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"html"
 	"net/http"
@@ -16,6 +15,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
 // counts is what a refused request must leave as it was.
@@ -95,11 +95,11 @@ func TestHostileInputIsRefused(t *testing.T) {
 	if _, err := env.svc.SetSeating(env.ctx, "setup", env.a.ID, 1, 2, tournament.SeatingInput{Auto: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.RevokePenalty(env.ctx, "setup", env.penalty.ID, "誤記録"); err != nil {
+	if _, err := env.svc.RevokePenalty(env.ctx, "setup", env.penalty.TournamentID, env.penalty.ID, "誤記録"); err != nil {
 		t.Fatal(err)
 	}
-	huge := `{"version":1,"reason":"` + strings.Repeat("x", maxBody) + `"}`
-	api := func(method, path, body string) func(lang string) (int, string) {
+	huge := `{"version":1,"reason":"` + strings.Repeat("x", api.MaxBody) + `"}`
+	callAPI := func(method, path, body string) func(lang string) (int, string) {
 		return func(lang string) (int, string) {
 			rec := env.api(method, path, body, "Accept-Language", lang)
 			return rec.Code, jsonError(rec)
@@ -118,26 +118,26 @@ func TestHostileInputIsRefused(t *testing.T) {
 		ja, en   string
 		toPlayer bool // the message names the player at fault
 	}{
-		{"API: negative VP", api(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", t1, 9, 8, -1, 5)),
+		{"API: negative VP", callAPI(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", t1, 9, 8, -1, 5)),
 			422, "勝利点は0点以上", "negative VP", true},
-		{"API: VP no player can hold", api(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", t1, 9, 8, 99, 5)),
+		{"API: VP no player can hold", callAPI(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", t1, 9, 8, 99, 5)),
 			422, "1人が持てる勝利点は最大 22 点", "more than the 22 a player can hold", true},
-		{"API: two winners as a repeated key", api(http.MethodPut, result1,
+		{"API: two winners as a repeated key", callAPI(http.MethodPut, result1,
 			strings.Replace(scoresJSON(1, "数え直し", fmt.Sprint(t1[0]), t1, 10, 10, 8, 5), `"declared"`, fmt.Sprintf(`"declared":%d,"declared"`, t1[1]), 1)),
 			400, "項目 declared が2回指定", "Field declared is given twice", false},
-		{"API: an unknown player", api(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", []int64{t1[0], t1[1], t1[2], 99999}, 9, 8, 7, 5)),
+		{"API: an unknown player", callAPI(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", []int64{t1[0], t1[1], t1[2], 99999}, 9, 8, 7, 5)),
 			422, "卓のプレイヤー全員の勝利点を1人1回ずつ", "the scores must name each player at the table once", false},
-		{"API: players from another table", api(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", t2, 9, 8, 7, 5)),
+		{"API: players from another table", callAPI(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", t2, 9, 8, 7, 5)),
 			422, "卓のプレイヤー全員の勝利点を1人1回ずつ", "the scores must name each player at the table once", false},
-		{"API: a winner from another table", api(http.MethodPut, result1, scoresJSON(1, "数え直し", fmt.Sprint(t2[0]), t1, 9, 8, 7, 5)),
+		{"API: a winner from another table", callAPI(http.MethodPut, result1, scoresJSON(1, "数え直し", fmt.Sprint(t2[0]), t1, 9, 8, 7, 5)),
 			422, "この卓のプレイヤーではありません", "is not at the table", true},
-		{"API: players from another tournament", api(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", tb, 9, 8, 7, 5)),
+		{"API: players from another tournament", callAPI(http.MethodPut, result1, scoresJSON(1, "数え直し", "null", tb, 9, 8, 7, 5)),
 			422, "卓のプレイヤー全員の勝利点を1人1回ずつ", "the scores must name each player at the table once", false},
-		{"API: a huge body", api(http.MethodPut, result1, huge),
+		{"API: a huge body", callAPI(http.MethodPut, result1, huge),
 			400, "送信データが大きすぎます", "too large", false},
-		{"API: invalid UTF-8 in a reason", api(http.MethodPut, result1, strings.Replace(scoresJSON(1, "REASON", "null", t1, 9, 8, 7, 5), "REASON", "\xff数え直し", 1)),
+		{"API: invalid UTF-8 in a reason", callAPI(http.MethodPut, result1, strings.Replace(scoresJSON(1, "REASON", "null", t1, 9, 8, 7, 5), "REASON", "\xff数え直し", 1)),
 			400, "文字コードが正しくありません", "not valid UTF-8", false},
-		{"API: invalid UTF-8 in a name", api(http.MethodPost, a+"/players", "{\"name\":\"\xfe\xff\"}"),
+		{"API: invalid UTF-8 in a name", callAPI(http.MethodPost, a+"/players", "{\"name\":\"\xfe\xff\"}"),
 			400, "文字コードが正しくありません", "not valid UTF-8", false},
 		{"form: negative VP", form(score1, scoreForm(1, "数え直し", []string{"time"}, t1, "9", "8", "-1", "5")),
 			422, "0〜99の範囲", "from 0 to 99", false},
@@ -165,27 +165,36 @@ func TestHostileInputIsRefused(t *testing.T) {
 			422, "カプセルダイスの目を入力してください", "Enter the capsule rolls", false},
 		{"form: rolls for a table that has a result", form(strings.Replace(score1, "/score", "/seating", 1), "round_0=1"),
 			403, "結果が入力済みのため", "has a result", false},
+		{"form: chips for a table without a board", form(strings.Replace(score2, "/score", "/deal", 1), "chip_0_-2=6&chip_1_-2=8"),
+			422, "盤面のカプセルダイスの出目を入力してください", "capsule roll of the board before", false},
+		// A result locks the table: whatever the forms carry, that is the answer.
+		{"form: no rolls for a table that has a result", form(strings.Replace(score1, "/score", "/seating", 1), "0"),
+			403, "結果が入力済みのため", "has a result", false},
+		{"form: a board roll of 9 for a table that has a result", form(strings.Replace(score1, "/score", "/board", 1), "white=9&blue=x"),
+			403, "結果が入力済みのため", "has a result", false},
+		{"form: a chip of 13 for a table that has a result", form(strings.Replace(score1, "/score", "/deal", 1), "chip_0_0=13"),
+			403, "結果が入力済みのため", "has a result", false},
 
 		// Text every field refuses, in the API and the forms alike.
-		{"API: a name of a zero-width space", api(http.MethodPost, a+"/players", `{"name":"\u200b"}`),
+		{"API: a name of a zero-width space", callAPI(http.MethodPost, a+"/players", `{"name":"\u200b"}`),
 			422, "名前に見える文字がありません", "The name has no visible character", false},
-		{"API: a name with a right-to-left override", api(http.MethodPost, a+"/players", `{"name":"taro\u202egpj.exe"}`),
+		{"API: a name with a right-to-left override", callAPI(http.MethodPost, a+"/players", `{"name":"taro\u202egpj.exe"}`),
 			422, "名前に文字の向きを変える記号（U+202E）", "The name cannot contain characters that change the text direction (U+202E)", false},
-		{"API: a name with NUL", api(http.MethodPost, a+"/players", `{"name":"青\u0000木"}`),
+		{"API: a name with NUL", callAPI(http.MethodPost, a+"/players", `{"name":"青\u0000木"}`),
 			422, "名前に改行・タブなどの制御文字（U+0000）", "The name cannot contain line breaks, tabs or other control characters (U+0000)", false},
-		{"API: a kana with a line break", api(http.MethodPost, a+"/players", `{"name":"青木","kana":"あおき\nいのうえ"}`),
+		{"API: a kana with a line break", callAPI(http.MethodPost, a+"/players", `{"name":"青木","kana":"あおき\nいのうえ"}`),
 			422, "よみがなに改行", "The kana reading cannot contain line breaks", false},
-		{"API: a 200,000-character tournament name", api(http.MethodPost, "/api/v1/tournaments", `{"name":"`+strings.Repeat("x", 200000)+`","rounds":3}`),
+		{"API: a 200,000-character tournament name", callAPI(http.MethodPost, "/api/v1/tournaments", `{"name":"`+strings.Repeat("x", 200000)+`","rounds":3}`),
 			422, "大会名は 100 文字までです（入力: 200000 文字）", "The tournament name has at most 100 characters (got 200000)", false},
-		{"API: a venue with ESC", api(http.MethodPost, "/api/v1/tournaments", `{"name":"大会","venue":"\u001b[2J会場","rounds":3}`),
+		{"API: a venue with ESC", callAPI(http.MethodPost, "/api/v1/tournaments", `{"name":"大会","venue":"\u001b[2J会場","rounds":3}`),
 			422, "会場に改行・タブなどの制御文字（U+001B）", "The venue cannot contain", false},
-		{"API: a penalty note with ESC", api(http.MethodPost, a+"/penalties", fmt.Sprintf(`{"player":%d,"round":1,"offence":"note-taking","note":"\u001b]0;x\u0007"}`, t1[1])),
+		{"API: a penalty note with ESC", callAPI(http.MethodPost, a+"/penalties", fmt.Sprintf(`{"player":%d,"round":1,"offence":"note-taking","note":"\u001b]0;x\u0007"}`, t1[1])),
 			422, "メモに改行・タブなどの制御文字", "The note cannot contain", false},
-		{"API: a 501-character penalty note", api(http.MethodPost, a+"/penalties", fmt.Sprintf(`{"player":%d,"round":1,"offence":"note-taking","note":%q}`, t1[1], strings.Repeat("メ", 501))),
+		{"API: a 501-character penalty note", callAPI(http.MethodPost, a+"/penalties", fmt.Sprintf(`{"player":%d,"round":1,"offence":"note-taking","note":%q}`, t1[1], strings.Repeat("メ", 501))),
 			422, "メモは 500 文字まで", "The note has at most 500 characters", false},
-		{"API: a correction reason with a line break", api(http.MethodPut, result1, scoresJSON(1, "数え\n直し", "null", t1, 9, 8, 7, 5)),
+		{"API: a correction reason with a line break", callAPI(http.MethodPut, result1, scoresJSON(1, "数え\n直し", "null", t1, 9, 8, 7, 5)),
 			422, "理由に改行", "The reason cannot contain line breaks", false},
-		{"API: an extension reason over its limit", api(http.MethodPost, a+"/rounds/1/clock", `{"action":"extend","seconds":60,"reason":"`+strings.Repeat("r", 201)+`"}`),
+		{"API: an extension reason over its limit", callAPI(http.MethodPost, a+"/rounds/1/clock", `{"action":"extend","seconds":60,"reason":"`+strings.Repeat("r", 201)+`"}`),
 			422, "理由は 200 文字まで", "The reason has at most 200 characters", false},
 		{"form: a player name of zero-width spaces", form(fmt.Sprintf("/judge/t/%d/players", env.a.ID), "name=%E2%80%8B%E2%80%8B&check_in=1"),
 			422, "名前に見える文字がありません", "The name has no visible character", false},
@@ -202,7 +211,7 @@ func TestHostileInputIsRefused(t *testing.T) {
 	}
 	names := map[int64]string{}
 	for _, r := range []int64{t1[2], t2[0]} {
-		p, err := env.svc.GetPlayer(env.ctx, r)
+		p, err := env.svc.GetPlayer(env.ctx, env.a.ID, r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -239,7 +248,7 @@ func TestHostileNamesAreText(t *testing.T) {
 	env := newHostileEnv(t)
 	const markup, formula = `<script>alert(1)</script>`, "=1+1"
 	rec := env.api(http.MethodPost, "/api/v1/tournaments", `{"name":"<b>大会</b>","rounds":2}`)
-	var tour tournamentJSON
+	var tour api.TournamentJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &tour); rec.Code != http.StatusCreated || err != nil {
 		t.Fatalf("create tournament = %d %s", rec.Code, rec.Body)
 	}
@@ -247,7 +256,7 @@ func TestHostileNamesAreText(t *testing.T) {
 	for _, name := range []string{markup, formula, "青木", "井上"} {
 		body, _ := json.Marshal(map[string]string{"name": name})
 		rec := env.api(http.MethodPost, base+"/players", string(body))
-		var p playerJSON
+		var p api.PlayerJSON
 		if err := json.Unmarshal(rec.Body.Bytes(), &p); rec.Code != http.StatusCreated || err != nil || p.Name != name {
 			t.Fatalf("add player %q = %d %s, want 201 with the name as typed", name, rec.Code, rec.Body)
 		}
@@ -304,49 +313,5 @@ func TestHostileNamesAreText(t *testing.T) {
 	}
 	if found[markup] == 0 || found[formula] == 0 {
 		t.Errorf("workbook cells holding the names: %v, want both %q and %q", found, markup, formula)
-	}
-}
-
-// The strict JSON decoder refuses a field given twice (in any case, as
-// encoding/json would take either) and anything after the value.
-func TestDecodeJSONStrict(t *testing.T) {
-	type inner struct {
-		B int `json:"b"`
-	}
-	type target struct {
-		A        int     `json:"a"`
-		Declared *int64  `json:"declared"`
-		List     []inner `json:"list"`
-		Obj      *inner  `json:"obj"`
-	}
-	tests := []struct {
-		body string
-		want string // the message id, or "" for accepted
-	}{
-		{`{"a":1,"declared":2}`, ""},
-		{`{"list":[{"b":1},{"b":2}],"obj":{"b":1}}`, ""},
-		{`{"a":1,"a":2}`, "error.duplicate_field"},
-		{`{"declared":1,"Declared":2}`, "error.duplicate_field"},
-		{`{"list":[{"b":1,"B":2}]}`, "error.duplicate_field"},
-		{`{"obj":{"b":1},"obj":null}`, "error.duplicate_field"},
-		{`{"a":1} `, ""},
-		{`{"a":1}]`, "error.json"},
-		{`{"a":1}}`, "error.json"},
-		{`{"a":1} {"a":2}`, "error.json"},
-		{`[1]`, "error.json_object"},
-		{`"text"`, "error.json_object"},
-	}
-	for _, tt := range tests {
-		var dst target
-		err := decodeJSONBytes([]byte(tt.body), &dst)
-		var got string
-		if br := (*badRequest)(nil); err != nil && errors.As(err, &br) {
-			got = br.id
-		} else if err != nil {
-			got = err.Error()
-		}
-		if got != tt.want {
-			t.Errorf("decodeJSONBytes(%s) = %q, want %q", tt.body, got, tt.want)
-		}
 	}
 }

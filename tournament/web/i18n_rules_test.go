@@ -14,6 +14,9 @@ import (
 	"testing"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/catanjudge/catanjudge/templates"
+	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 )
 
 // ruleSite is one place in the code that reports a broken rule: the code and
@@ -187,14 +190,14 @@ func TestEveryRuleHasMessages(t *testing.T) {
 	if len(sites) < 30 {
 		t.Fatalf("found %d rule sites in referee, pairing and tournament, want many more: is the scan broken?", len(sites))
 	}
-	tr, err := newTranslator()
+	tr, err := i18n.New(templates.Locales, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	used := map[string]bool{}
 	for _, lang := range []string{"ja", "en"} {
 		var msgs map[string]string
-		if _, err := toml.DecodeFile("locales/rules."+lang+".toml", &msgs); err != nil {
+		if _, err := toml.DecodeFile("../../templates/locales/rules."+lang+".toml", &msgs); err != nil {
 			t.Fatal(err)
 		}
 		for _, s := range sites {
@@ -218,7 +221,7 @@ func TestEveryRuleHasMessages(t *testing.T) {
 			for _, k := range s.keys {
 				data[k] = "‹" + k + "›"
 			}
-			if got := tr.text(lang, id, data); got == id || strings.Contains(got, "<no value>") {
+			if got := tr.Text(lang, id, data); got == id || strings.Contains(got, "<no value>") {
 				t.Errorf("%s: %s in %s renders as %q", s.at, id, lang, got)
 			}
 		}
@@ -278,7 +281,7 @@ func TestTournamentRuleMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	players := r.Tables[0].Players
-	winner, err := env.svc.GetPlayer(env.ctx, players[0])
+	winner, err := env.svc.GetPlayer(env.ctx, tr.ID, players[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/text/encoding/japanese"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/console"
 )
 
 // upload posts file as the multipart form of the import page.
@@ -117,7 +118,7 @@ func TestImportRefusesUnreadableFiles(t *testing.T) {
 	}{
 		{"no name column", []byte("よみ\nあおき\n"), "見出しの行に名前の列"},
 		{"an old workbook", []byte{0xD0, 0xCF, 0x11, 0xE0, 0, 0, 0, 0}, "古い Excel 形式（.xls）は読めません"},
-		{"too large", bytes.Repeat([]byte("a"), maxImport+1), "ファイルが大きすぎます"},
+		{"too large", bytes.Repeat([]byte("a"), console.MaxImport+1), "ファイルが大きすぎます"},
 	} {
 		res := b.upload(page, "list.csv", tc.data)
 		mustSee(t, tc.name, res, http.StatusUnprocessableEntity, `id="file-error"`, tc.want)

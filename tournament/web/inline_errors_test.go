@@ -81,7 +81,7 @@ func TestRefusalsShowOnThePage(t *testing.T) {
 	})
 	t.Run("drop twice", func(t *testing.T) {
 		p := ps[0]
-		if _, err := env.svc.DropPlayer(env.ctx, "setup", p.ID); err != nil {
+		if _, err := env.svc.DropPlayer(env.ctx, "setup", p.TournamentID, p.ID); err != nil {
 			t.Fatal(err)
 		}
 		res := b.post(fmt.Sprintf("%s/players/%d/drop", base, p.ID), nil)

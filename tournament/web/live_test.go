@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
@@ -17,40 +16,21 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/catanjudge/catanjudge/tournament"
-	"github.com/catanjudge/catanjudge/tournament/store"
-	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web/api"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
-// newLiveEnv is newConsoleEnv with the live feed wired as serve wires it:
-// the store's after-commit hook feeds the server's broker.
-func newLiveEnv(t *testing.T) (*consoleEnv, *Broker) {
+// newLiveEnv is newConsoleEnv with the live feed wired as serve wires it.
+func newLiveEnv(t *testing.T) (*consoleEnv, *live.Broker) {
 	t.Helper()
-	return newLiveEnvAt(t, time.Now)
-}
-
-// newLiveEnvAt is newLiveEnv with the service's clock.
-func newLiveEnvAt(t *testing.T, now func() time.Time) (*consoleEnv, *Broker) {
-	t.Helper()
-	ctx := context.Background()
-	broker := NewBroker(0, 0)
-	st := tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))
-	svc := tournamenttest.NewServiceOn(t, st, now)
-	if _, err := SetUpJudgePassword(ctx, st, testPassword, t.TempDir()); err != nil {
-		t.Fatal(err)
-	}
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, APIToken: "test-token", Broker: broker})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	return &consoleEnv{t: t, ctx: ctx, srv: srv, svc: svc, st: st, h: h}, broker
+	env := newConsoleEnv(t, withLive())
+	return env, env.broker
 }
 
 // sseEvent is one event read from a live feed.
 type sseEvent struct {
 	Name, ID string
-	Data     Event
+	Data     live.Event
 }
 
 // stream is an open live feed, read line by line in a goroutine.
@@ -165,7 +145,7 @@ func TestLiveFeed(t *testing.T) {
 	if err != nil || status != http.StatusUnprocessableEntity {
 		t.Fatalf("a bad score sheet = %d %s %v, want 422", status, body, err)
 	}
-	var round roundJSON
+	var round api.RoundJSON
 	status, body, err = apiCall(client, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil)
 	if err != nil || status != 200 || json.Unmarshal(body, &round) != nil {
 		t.Fatalf("GET round = %d %s %v", status, body, err)
@@ -175,7 +155,7 @@ func TestLiveFeed(t *testing.T) {
 		scores = append(scores, map[string]int64{"player": p.ID, "vp": int64(7 - i)})
 	}
 	livePath := fmt.Sprintf("/api/v1/tournaments/%d/live", tr.ID)
-	var live liveJSON
+	var live api.LiveJSON
 	if status, body, err = apiCall(client, base, "GET", livePath, nil); err != nil || status != 200 || json.Unmarshal(body, &live) != nil ||
 		live.Round.Tables[0].Result != nil {
 		t.Fatalf("GET live before the save = %d %s %v, want no result yet", status, body, err)
@@ -195,7 +175,7 @@ func TestLiveFeed(t *testing.T) {
 	t.Logf("result saved to event received: %v", time.Since(saved))
 	// The live state the pages then fetch has the result: the change's
 	// event made the shared read out of date.
-	live = liveJSON{}
+	live = api.LiveJSON{}
 	if status, body, err = apiCall(client, base, "GET", livePath, nil); err != nil || status != 200 || json.Unmarshal(body, &live) != nil ||
 		live.Round.Tables[0].Result == nil || live.Round.Clock.Tables[0].Status != "finished" {
 		t.Errorf("GET live after the event = %d %s %v, want table 1 finished with its result", status, body, err)
@@ -235,28 +215,28 @@ func TestLiveFeed(t *testing.T) {
 // and on its own, the rules refused in the request's language.
 func TestClockAPI(t *testing.T) {
 	env := newConsoleEnv(t)
-	api := apiClient{t: t, env: env}
+	cl := apiClient{t: t, env: env}
 	tr, _ := env.seedTournament(8)
 	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	clockPath := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/clock", tr.ID)
-	var clk clockJSON
-	api.call("GET", clockPath, nil, 200, &clk)
+	var clk api.ClockJSON
+	cl.call("GET", clockPath, nil, 200, &clk)
 	if clk.State != "ready" || clk.Deadline != nil || clk.RemainingSeconds != 420 || len(clk.Tables) != 2 || clk.Tables[0].Status != "ready" {
 		t.Errorf("before the start: %+v, want ready with 420 s and two tables", clk)
 	}
-	api.call("POST", clockPath, `{"action":"start"}`, 200, &clk)
+	cl.call("POST", clockPath, `{"action":"start"}`, 200, &clk)
 	if clk.State != "running" || clk.Deadline == nil || clk.RemainingSeconds != 420 {
 		t.Errorf("after the start: %+v, want running with a deadline", clk)
 	}
-	api.call("POST", clockPath, `{"action":"extend","table":2,"seconds":90,"reason":"長い裁定"}`, 200, &clk)
+	cl.call("POST", clockPath, `{"action":"extend","table":2,"seconds":90,"reason":"長い裁定"}`, 200, &clk)
 	if tc := clk.Tables[1]; tc.Number != 2 || tc.ExtensionSeconds != 90 || tc.RemainingSeconds < 505 || tc.Status != "playing" ||
 		!tc.Deadline.Equal(clk.Deadline.Add(90*time.Second)) {
 		t.Errorf("table 2 after its extension: %+v (round deadline %v)", tc, clk.Deadline)
 	}
-	var round roundJSON
-	api.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
+	var round api.RoundJSON
+	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
 	if round.Clock == nil || round.Clock.State != "running" || round.Clock.Tables[1].ExtensionSeconds != 90 {
 		t.Errorf("the round's clock = %+v, want it running with table 2 extended", round.Clock)
 	}
@@ -288,7 +268,7 @@ func TestClockAPI(t *testing.T) {
 	if rec := do(env.h, "POST", clockPath, `{"action":"start","speed":2}`, "Authorization", "Bearer test-token"); rec.Code != http.StatusBadRequest {
 		t.Errorf("POST clock with an unknown field = %d, want 400", rec.Code)
 	}
-	api.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/9/clock", tr.ID), nil, 404, nil)
+	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/9/clock", tr.ID), nil, 404, nil)
 }
 
 // The players' kiosk: no login, everyone's table, seat and colour by kana,
@@ -300,7 +280,7 @@ func TestKioskPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.CheckIn(env.ctx, "setup", evil.ID, true); err != nil {
+	if _, err := env.svc.CheckIn(env.ctx, "setup", evil.TournamentID, evil.ID, true); err != nil {
 		t.Fatal(err)
 	}
 	anon := env.browser()
@@ -357,6 +337,51 @@ func TestKioskPage(t *testing.T) {
 	}
 }
 
+// The kiosk's live parts, which kiosk.js swaps in on each change: the
+// parts alone, in the page's language, searched as the page is, the
+// result a judge saves, and read-only.
+func TestKioskLiveParts(t *testing.T) {
+	env := newConsoleEnv(t)
+	cl := apiClient{t: t, env: env}
+	tr, _ := env.seedTournament(8)
+	anon := env.browser()
+	kiosk := fmt.Sprintf("/kiosk/%d", tr.ID)
+	parts := kiosk + "/live"
+	res := anon.get(parts)
+	mustSee(t, "the live parts before the pairing", res, 200,
+		`id="round-label"`, "組み合わせはまだ発表されていません", `id="clock"`, "7:00", `data-for="kiosk"`, `id="standings"`)
+	if strings.Contains(res.Body, "<html") || strings.Contains(res.Body, "k-foot") {
+		t.Errorf("the live parts are a whole page\n%s", res.Body)
+	}
+	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	mustSee(t, "the live parts", anon.get(parts), 200, "第1回戦", `id="entries"`, "1卓", "2卓", `class="k-card status-ready"`)
+	mustSee(t, "the live parts in English", anon.get(parts+"?lang=en"), 200, "Round 1", "Table 1", "Not started")
+	for _, q := range []string{"アオ", "ｱｵ"} {
+		res := anon.get(parts + "?q=" + url.QueryEscape(q))
+		mustSee(t, "the live parts searched "+q, res, 200, "1 人見つかりました")
+		if n := len(shownRow.FindAllString(res.Body, -1)); n != 1 {
+			t.Errorf("the live parts searched %q show %d rows, want 1", q, n)
+		}
+	}
+	mustSee(t, "a search longer than any name", anon.get(parts+"?q="+strings.Repeat("あ", 5000)), 200, "見つかりません")
+	cl.save(tr.ID, 1, 1, 0, []int{10, 6, 5, 4}, 0, "")
+	mustSee(t, "the live parts after a result", anon.get(parts), 200, `class="k-card status-finished"`, "1位", "10点")
+
+	// The page points its script at the parts of its own view and language.
+	mustSee(t, "the kiosk in English", anon.get(kiosk+"?lang=en"), 200, fmt.Sprintf(`data-live="/kiosk/%d/live?lang=en"`, tr.ID))
+	mustSee(t, "the projector with live standings", anon.get(kiosk+"?view=projector&standings=live", "Accept-Language", "en"), 200,
+		fmt.Sprintf(`data-live="/kiosk/%d/live?lang=en&amp;standings=live&amp;view=projector"`, tr.ID))
+
+	if res := anon.post(parts, nil); res.Status < 400 {
+		t.Errorf("POST the live parts = %d, want a refusal", res.Status)
+	}
+	if res := anon.get("/kiosk/999/live"); res.Status != http.StatusNotFound {
+		t.Errorf("the live parts of a missing tournament = %d, want 404", res.Status)
+	}
+}
+
 // shownRow is a row of the kiosk's list that the search did not hide.
 var shownRow = regexp.MustCompile(`<tr data-key="[^"]*">`)
 
@@ -364,19 +389,19 @@ var shownRow = regexp.MustCompile(`<tr data-key="[^"]*">`)
 // and results, and the standings.
 func TestLiveAPI(t *testing.T) {
 	env := newConsoleEnv(t)
-	api := apiClient{t: t, env: env}
+	cl := apiClient{t: t, env: env}
 	tr, _ := env.seedTournament(8)
 	path := fmt.Sprintf("/api/v1/tournaments/%d/live", tr.ID)
-	var live liveJSON
+	var live api.LiveJSON
 	if rec := do(env.h, "GET", path, ""); rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &live) != nil || live.Round != nil {
 		t.Fatalf("GET live before the pairing = %d %s, want 200 with no round", rec.Code, rec.Body)
 	}
 	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	api.save(tr.ID, 1, 2, 0, []int{10, 6, 5, 4}, 0, "")
-	live = liveJSON{}
-	api.call("GET", path, nil, 200, &live)
+	cl.save(tr.ID, 1, 2, 0, []int{10, 6, 5, 4}, 0, "")
+	live = api.LiveJSON{}
+	cl.call("GET", path, nil, 200, &live)
 	if live.Round == nil || live.Round.Number != 1 || live.Round.Clock == nil || live.Round.Tables[1].Result == nil || len(live.Standings) != 8 {
 		t.Errorf("GET live = %+v, want round 1 with its clock, table 2's result and 8 standings", live)
 	}
@@ -427,7 +452,7 @@ func TestScoreSheetAfterTime(t *testing.T) {
 	var now atomic.Pointer[time.Time]
 	start := time.Date(2025, 11, 22, 13, 0, 0, 0, time.Local)
 	now.Store(&start)
-	env, _ := newLiveEnvAt(t, func() time.Time { return *now.Load() })
+	env := newConsoleEnv(t, withLive(), atClock(func() time.Time { return *now.Load() }))
 	tr, _ := env.seedTournament(8)
 	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
 	if err != nil {
@@ -468,7 +493,7 @@ func TestScoreSheetLateConfirmBox(t *testing.T) {
 	var now atomic.Pointer[time.Time]
 	start := time.Date(2025, 11, 22, 13, 0, 0, 0, time.Local)
 	now.Store(&start)
-	env, _ := newLiveEnvAt(t, func() time.Time { return *now.Load() })
+	env := newConsoleEnv(t, withLive(), atClock(func() time.Time { return *now.Load() }))
 	tr, _ := env.seedTournament(8)
 	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
 	if err != nil {

@@ -1,17 +1,13 @@
 package web
 
 import (
-	"context"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
 )
 
 func TestLoginLogout(t *testing.T) {
@@ -114,25 +110,6 @@ func TestLoginRateLimit(t *testing.T) {
 	mustSee(t, "7th attempt in English", res, http.StatusTooManyRequests, "Too many login attempts")
 }
 
-func TestLoginLimiterRefills(t *testing.T) {
-	l := newLoginLimiter(12*time.Second, 5)
-	now := time.Date(2025, 11, 22, 10, 0, 0, 0, time.UTC)
-	for i := range 5 {
-		if !l.allow("10.0.0.1", now) {
-			t.Fatalf("attempt %d refused, want allowed", i+1)
-		}
-	}
-	if l.allow("10.0.0.1", now) {
-		t.Fatalf("6th attempt at once allowed, want refused")
-	}
-	if !l.allow("10.0.0.2", now) {
-		t.Errorf("another address refused, want allowed")
-	}
-	if !l.allow("10.0.0.1", now.Add(12*time.Second)) {
-		t.Errorf("attempt 12s later refused, want allowed")
-	}
-}
-
 func TestCrossOriginPostRefused(t *testing.T) {
 	env := newConsoleEnv(t)
 	b := env.browser()
@@ -197,7 +174,7 @@ func TestRouteTableAccess(t *testing.T) {
 		":id", itoa(tr.ID), ":pid", itoa(ps[0].ID), ":n", "1", ":tn", "1", ":penalty", "1",
 		":lang", "en", ":name", "proshop-2003", "*file", "console.css",
 	)
-	routes := (&Server{}).routes()
+	routes := (&site{}).routes()
 	if len(routes) < 20 {
 		t.Fatalf("route table has %d routes; the walk would prove little", len(routes))
 	}
@@ -244,71 +221,13 @@ func TestRouteTableAccess(t *testing.T) {
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
-func TestSetUpJudgePassword(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	st := tournamenttest.NewStore(t)
-
-	file, err := SetUpJudgePassword(ctx, st, "", dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := filepath.Join(dir, PasswordFile); file != want {
-		t.Fatalf("SetUpJudgePassword() file = %q, want %q", file, want)
-	}
-	info, err := os.Stat(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if perm := info.Mode().Perm(); perm != 0o600 {
-		t.Errorf("password file mode = %v, want 0600", perm)
-	}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	generated := strings.TrimSpace(string(data))
-	if len(generated) < 16 {
-		t.Fatalf("generated password %q is short", generated)
-	}
-	if ok, err := checkPassword(ctx, st, generated); err != nil || !ok {
-		t.Fatalf("checkPassword(generated) = %v, %v; want true", ok, err)
-	}
-
-	// A second start keeps the password and points at the same file.
-	if again, err := SetUpJudgePassword(ctx, st, "", dir); err != nil || again != file {
-		t.Fatalf("second SetUpJudgePassword() = %q, %v; want %q", again, err, file)
-	}
-	if ok, _ := checkPassword(ctx, st, generated); !ok {
-		t.Fatalf("the generated password stopped working after a restart")
-	}
-
-	// CATANJUDGE_JUDGE_PASSWORD replaces it, and the stale file goes.
-	if file, err := SetUpJudgePassword(ctx, st, "chosen-by-organizer", dir); err != nil || file != "" {
-		t.Fatalf("SetUpJudgePassword(chosen) = %q, %v; want \"\", nil", file, err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, PasswordFile)); !os.IsNotExist(err) {
-		t.Errorf("old password file still there: %v", err)
-	}
-	if ok, _ := checkPassword(ctx, st, generated); ok {
-		t.Errorf("the old password still works")
-	}
-	if ok, _ := checkPassword(ctx, st, "chosen-by-organizer"); !ok {
-		t.Errorf("the chosen password does not work")
-	}
-}
-
 func TestSessionSurvivesRestart(t *testing.T) {
 	env := newConsoleEnv(t)
 	b := env.browser()
 	b.login("山田")
 	// A second server over the same store signs with the same keys, read
 	// from the same data folder.
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st, SessionKeys: env.keys})
-	if err != nil {
-		t.Fatal(err)
-	}
-	env.srv.Config.Handler = h
+	env.srv.Config.Handler = env.newHandler()
 	mustSee(t, "GET /judge on the restarted server", b.get("/judge"), http.StatusOK, "ジャッジ: 山田")
 }
 
@@ -354,36 +273,32 @@ func TestStaticFiles(t *testing.T) {
 // program with the judge password password does.
 func (e *consoleEnv) restart(password string) {
 	e.t.Helper()
-	if _, err := SetUpJudgePassword(e.ctx, e.st, password, e.t.TempDir()); err != nil {
+	if _, err := auth.SetUpJudgePassword(e.ctx, e.st, password, e.t.TempDir()); err != nil {
 		e.t.Fatal(err)
 	}
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(e.t), Service: e.svc, Settings: e.st, SessionKeys: e.keys, APIToken: "test-token"})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	e.srv.Config.Handler = h
+	e.srv.Config.Handler = e.newHandler()
 }
 
 func TestPasswordChangeEndsSessions(t *testing.T) {
 	env := newConsoleEnv(t)
 	tr, _ := env.seedTournament(8)
-	api := "/api/v1/tournaments/" + itoa(tr.ID) + "/players"
+	players := "/api/v1/tournaments/" + itoa(tr.ID) + "/players"
 	b := env.browser()
 	b.login("山田")
 
 	// The same password on every start keeps the judges logged in.
 	env.restart(testPassword)
 	mustSee(t, "GET /judge after a restart with the same password", b.get("/judge"), http.StatusOK, "ジャッジ: 山田")
-	if res := b.get(api); res.Status != http.StatusOK {
-		t.Fatalf("GET %s after a restart with the same password = %d, want 200", api, res.Status)
+	if res := b.get(players); res.Status != http.StatusOK {
+		t.Fatalf("GET %s after a restart with the same password = %d, want 200", players, res.Status)
 	}
 
 	env.restart("a new password")
 	if res := b.get("/judge"); res.Status != http.StatusSeeOther || res.Location != "/judge/login?next=%2Fjudge" {
 		t.Errorf("GET /judge with a cookie from before the password change = %d to %q, want 303 to the login page", res.Status, res.Location)
 	}
-	if res := b.get(api); res.Status != http.StatusUnauthorized {
-		t.Errorf("GET %s with a cookie from before the password change = %d, want 401", api, res.Status)
+	if res := b.get(players); res.Status != http.StatusUnauthorized {
+		t.Errorf("GET %s with a cookie from before the password change = %d, want 401", players, res.Status)
 	}
 	res := b.post("/judge/login", url.Values{"name": {"山田"}, "password": {testPassword}})
 	mustSee(t, "POST /judge/login with the old password", res, http.StatusUnauthorized, "パスワードが違います。")
@@ -397,7 +312,7 @@ func TestPasswordChangeEndsSessions(t *testing.T) {
 func TestLogOutEveryone(t *testing.T) {
 	env := newConsoleEnv(t)
 	tr, _ := env.seedTournament(8)
-	api := "/api/v1/tournaments/" + itoa(tr.ID) + "/players"
+	players := "/api/v1/tournaments/" + itoa(tr.ID) + "/players"
 	laptop := env.browser()
 	laptop.login("山田")
 	tablet := env.browser() // the lost one
@@ -423,13 +338,13 @@ func TestLogOutEveryone(t *testing.T) {
 		if res := b.get("/judge"); res.Status != http.StatusSeeOther || res.Location != "/judge/login?next=%2Fjudge" {
 			t.Errorf("GET /judge on the %s after logging everyone out = %d to %q, want 303 to the login page", name, res.Status, res.Location)
 		}
-		if res := b.get(api); res.Status != http.StatusUnauthorized {
-			t.Errorf("GET %s on the %s after logging everyone out = %d, want 401", api, name, res.Status)
+		if res := b.get(players); res.Status != http.StatusUnauthorized {
+			t.Errorf("GET %s on the %s after logging everyone out = %d, want 401", players, name, res.Status)
 		}
 	}
 	// The API token is no session: scripts keep working.
-	if res := env.browser().get(api, "Authorization", "Bearer test-token"); res.Status != http.StatusOK {
-		t.Errorf("GET %s with the API token = %d, want 200", api, res.Status)
+	if res := env.browser().get(players, "Authorization", "Bearer test-token"); res.Status != http.StatusOK {
+		t.Errorf("GET %s with the API token = %d, want 200", players, res.Status)
 	}
 	// The new epoch is stored, so a restart does not bring the tablet back.
 	env.restart("")

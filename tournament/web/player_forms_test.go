@@ -61,7 +61,7 @@ func TestEditPlayerFormIsOneChange(t *testing.T) {
 	env := newConsoleEnv(t)
 	tr, ps := env.seedTournament(8)
 	for _, p := range ps[:4] {
-		if _, err := env.svc.SetFixedTable(env.ctx, "setup", p.ID, 1); err != nil {
+		if _, err := env.svc.EditPlayer(env.ctx, "setup", tr.ID, p.ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: p.Name, Kana: p.Kana}, FixedTable: 1}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -71,7 +71,7 @@ func TestEditPlayerFormIsOneChange(t *testing.T) {
 	form := url.Values{"name": {"新しい名前"}, "kana": {"あたらしい"}, "fixed_table": {"1"}, "keep_apart": {strconv.FormatInt(ps[5].ID, 10)}}
 	before := actions(t, env, tr.ID)
 	mustSee(t, "a fifth player at table 1", b.post(page, form), http.StatusUnprocessableEntity, "1卓にはすでに", "新しい名前")
-	got, err := env.svc.GetPlayer(env.ctx, ps[4].ID)
+	got, err := env.svc.GetPlayer(env.ctx, ps[4].TournamentID, ps[4].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestEditPlayerFormIsOneChange(t *testing.T) {
 		t.Fatalf("POST %s = %d, want 303\n%s", page, res.Status, res.Body)
 	}
 	want := tournament.Player{Name: "新しい名前", Kana: "あたらしい", FixedTable: 2, KeepApart: []int64{ps[5].ID}}
-	got, err = env.svc.GetPlayer(env.ctx, ps[4].ID)
+	got, err = env.svc.GetPlayer(env.ctx, ps[4].TournamentID, ps[4].ID)
 	if err != nil {
 		t.Fatal(err)
 	}

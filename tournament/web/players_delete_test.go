@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
 // The issue's roster: 伊藤 美咲 / イトウ ミサキ imported when 伊藤 美咲 /
@@ -55,11 +56,11 @@ func TestImportKatakanaRoster(t *testing.T) {
 // page offers the deletion only when it works, and it is audited.
 func TestDeleteRegistration(t *testing.T) {
 	p := newPairedEnv(t)
-	api := apiClient{t: t, env: p.consoleEnv}
-	var late, spare playerJSON
+	cl := apiClient{t: t, env: p.consoleEnv}
+	var late, spare api.PlayerJSON
 	base := fmt.Sprintf("/api/v1/tournaments/%d/players", p.t.ID)
-	api.call("POST", base, `{"name":"誤登録","kana":"ごとうろく"}`, 201, &late)
-	api.call("POST", base, `{"name":"予備"}`, 201, &spare)
+	cl.call("POST", base, `{"name":"誤登録","kana":"ごとうろく"}`, 201, &late)
+	cl.call("POST", base, `{"name":"予備"}`, 201, &spare)
 
 	rec := do(p.h, "DELETE", fmt.Sprintf("%s/%d", base, late.ID), "", "Authorization", "Bearer test-token")
 	if rec.Code != http.StatusNoContent || rec.Body.Len() != 0 {
@@ -91,7 +92,7 @@ func TestDeleteRegistration(t *testing.T) {
 		t.Fatalf("delete the spare = %d, want 303\n%s", res.Status, res.Body)
 	}
 	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "参加者の登録の削除", "予備")
-	if _, err := p.svc.GetPlayer(p.ctx, spare.ID); err == nil {
+	if _, err := p.svc.GetPlayer(p.ctx, p.t.ID, spare.ID); err == nil {
 		t.Errorf("the spare is still registered")
 	}
 }

@@ -52,7 +52,7 @@ func TestPrintables(t *testing.T) {
 		kana string
 	}{{0, "アオキ"}, {6, "ｷﾑﾗ"}} {
 		pl := p.ps[x.i]
-		if _, err := p.svc.UpdatePlayer(p.ctx, "setup", pl.ID, tournament.PlayerInput{Name: pl.Name, Kana: x.kana}); err != nil {
+		if _, err := p.svc.EditPlayer(p.ctx, "setup", p.t.ID, pl.ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: pl.Name, Kana: x.kana}, FixedTable: pl.FixedTable, KeepApart: pl.KeepApart}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -10,20 +10,14 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/catanjudge/catanjudge/config"
+	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
+// newRefereeTestServer is the site for the referee API's tests, which
+// call no use case.
 func newRefereeTestServer(t testing.TB) http.Handler {
 	t.Helper()
-	rs, err := config.LoadRulesets()
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := New(Deps{Rulesets: rs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
+	return newConsoleEnv(t).h
 }
 
 func do(h http.Handler, method, target, body string, header ...string) *httptest.ResponseRecorder {
@@ -111,7 +105,7 @@ func TestBoardAPI(t *testing.T) {
 	if a.Code != 200 || a.Body.String() != b.Body.String() {
 		t.Fatalf("same white, blue, seed gave %d %s and %s, want the same board twice", a.Code, a.Body, b.Body)
 	}
-	var board boardJSON
+	var board api.BoardJSON
 	if err := json.Unmarshal(a.Body.Bytes(), &board); err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +114,7 @@ func TestBoardAPI(t *testing.T) {
 	}
 	// Without a seed, one is chosen and returned, and replays the same board.
 	r := do(h, "GET", "/api/v1/referee/board?white=1&blue=1", "")
-	var random boardJSON
+	var random api.BoardJSON
 	if err := json.Unmarshal(r.Body.Bytes(), &random); err != nil {
 		t.Fatal(err)
 	}
@@ -138,17 +132,17 @@ func jsonNumber(n uint64) string {
 func TestDealCheckAPI(t *testing.T) {
 	h := newRefereeTestServer(t)
 	rec := do(h, "GET", "/api/v1/referee/board?white=6&blue=6&seed=1", "")
-	var board boardJSON
+	var board api.BoardJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &board); err != nil {
 		t.Fatal(err)
 	}
-	var chips []chipJSON
+	var chips []api.ChipJSON
 	for _, x := range board.Hexes {
 		if x.Number != 0 {
-			chips = append(chips, chipJSON{Q: x.Q, R: x.R, Number: x.Number})
+			chips = append(chips, api.ChipJSON{Q: x.Q, R: x.R, Number: x.Number})
 		}
 	}
-	body, _ := json.Marshal(dealCheckRequest{Numbers: chips})
+	body, _ := json.Marshal(api.DealCheckRequest{Numbers: chips})
 	rec = do(h, "POST", "/api/v1/referee/board/check", string(body))
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"redeal":false`) {
 		t.Errorf("checking a dealt board = %d %s, want 200 and no redeal", rec.Code, rec.Body)
@@ -209,7 +203,7 @@ func TestRulesetAPI(t *testing.T) {
 			Code, Section, Level string
 			NameJA               string `json:"name_ja"`
 		} `json:"penalties"`
-		Levels []levelJSON `json:"levels"`
+		Levels []api.LevelJSON `json:"levels"`
 	}
 	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
 		t.Fatal(err)
@@ -217,9 +211,9 @@ func TestRulesetAPI(t *testing.T) {
 	if got.GameMinutes != 7 || len(got.Penalties) == 0 || got.Penalties[0].Section == "" || got.Penalties[0].NameJA == "" {
 		t.Errorf("ruleset = %+v, want game_minutes 7 and a penalty catalogue with sections", got)
 	}
-	wantLevels := []levelJSON{
-		{"caution", "注意", "Caution"}, {"warning", "警告", "Warning"}, {"vp_deduction", "勝利点減点", "VP deduction"},
-		{"game_loss", "敗北", "Game loss"}, {"disqualification", "失格", "Disqualification"},
+	wantLevels := []api.LevelJSON{
+		{ID: "caution", NameJA: "注意", NameEN: "Caution"}, {ID: "warning", NameJA: "警告", NameEN: "Warning"}, {ID: "vp_deduction", NameJA: "勝利点減点", NameEN: "VP deduction"},
+		{ID: "game_loss", NameJA: "敗北", NameEN: "Game loss"}, {ID: "disqualification", NameJA: "失格", NameEN: "Disqualification"},
 	}
 	if diff := cmp.Diff(wantLevels, got.Levels); diff != "" {
 		t.Errorf("levels (-want +got):\n%s", diff)
@@ -258,7 +252,7 @@ func TestPairingsAPI(t *testing.T) {
 	h := newRefereeTestServer(t)
 	players := `[{"id":"a","standing":1},{"id":"b","standing":2},{"id":"c","standing":3},{"id":"d","standing":4},{"id":"e","standing":5},{"id":"f","standing":6},{"id":"g","standing":7}]`
 	rec := do(h, "POST", "/api/v1/referee/pairings", `{"mode":"swiss","seed":7,"players":`+players+`,"history":[["a","b","c","d"],["e","f","g"]]}`)
-	var got pairedRoundJSON
+	var got api.PairedRoundJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &got); rec.Code != 200 || err != nil {
 		t.Fatalf("POST pairings = %d %s", rec.Code, rec.Body)
 	}
@@ -282,7 +276,7 @@ func TestPairingsAPI(t *testing.T) {
 		ids = append(ids, fmt.Sprintf(`{"id":"p%02d"}`, i))
 	}
 	rec = do(h, "POST", "/api/v1/referee/pairings", `{"mode":"schedule","rounds":5,"seed":1,"players":[`+strings.Join(ids, ",")+`]}`)
-	var sched scheduleJSON
+	var sched api.ScheduleJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &sched); rec.Code != 200 || err != nil {
 		t.Fatalf("POST schedule = %d %s", rec.Code, rec.Body)
 	}

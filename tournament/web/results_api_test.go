@@ -11,6 +11,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
 // RULINGS.md §12: the VP a table reports above 13 each add up to at most 9.
@@ -19,9 +20,9 @@ import (
 func TestImpossibleTableRefused(t *testing.T) {
 	env := newConsoleEnv(t)
 	tr, _ := env.seedTournament(8)
-	api := apiClient{t: t, env: env}
-	var round roundJSON
-	api.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), nil, 201, &round)
+	cl := apiClient{t: t, env: env}
+	var round api.RoundJSON
+	cl.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), nil, 201, &round)
 	players := round.Tables[0].Players
 	body := fmt.Sprintf(`{"scores":[{"player":%d,"vp":22},{"player":%d,"vp":22},{"player":%d,"vp":22},{"player":%d,"vp":22}],"declared":%d,"version":0}`,
 		players[0].ID, players[1].ID, players[2].ID, players[3].ID, players[0].ID)
@@ -36,7 +37,7 @@ func TestImpossibleTableRefused(t *testing.T) {
 			t.Errorf("PUT %s (%s) = %d %s, want 422 table-vp-impossible saying %q and naming the players", path, tt.lang, rec.Code, rec.Body, tt.want)
 		}
 	}
-	api.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
+	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
 	if round.Tables[0].Result != nil {
 		t.Errorf("the refused sheet was saved: %+v", round.Tables[0].Result)
 	}
@@ -59,9 +60,9 @@ func TestDeductionShownAsSuch(t *testing.T) {
 	if _, err := p.svc.RecordPenalty(p.ctx, "setup", p.t.ID, tournament.PenaltyInput{PlayerID: deducted, Round: 1, Offence: "note-taking", Level: referee.VPDeduction}); err != nil {
 		t.Fatal(err)
 	}
-	var round roundJSON
+	var round api.RoundJSON
 	apiClient{t: t, env: p.consoleEnv}.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", p.t.ID), nil, 200, &round)
-	got := map[int64]placeIDJSON{}
+	got := map[int64]api.PlaceIDJSON{}
 	for _, sc := range round.Tables[0].Result.Scores {
 		got[sc.Player] = sc
 	}
@@ -126,7 +127,7 @@ func TestEndedByTimeEarlyNeedsAReason(t *testing.T) {
 	}
 	mustSee(t, "the saved sheet", p.b.get(score), http.StatusOK, "合図の前にジャッジが終了", "失格者が出たためジャッジが終了")
 	var revs struct {
-		Revisions []revisionJSON `json:"revisions"`
+		Revisions []api.RevisionJSON `json:"revisions"`
 	}
 	apiClient{t: t, env: p.consoleEnv}.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", p.t.ID), nil, 200, &revs)
 	if len(revs.Revisions) != 1 || !revs.Revisions[0].EndedEarly || revs.Revisions[0].Reason != "失格者が出たためジャッジが終了" {

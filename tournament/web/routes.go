@@ -1,166 +1,246 @@
 package web
 
 import (
-	"context"
 	"net/http"
-	"sync"
-	"time"
+	"strings"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament/web/console"
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // access says who may use a route.
 type access int
 
 const (
-	public access = iota // anyone: the stateless referee API, health, static files
-	kiosk                // anyone, read-only: what players see
-	judge                // a logged-in judge or the API token
+	public  access = iota // anyone: the stateless referee API, health, static files
+	players               // anyone, read-only: what players see
+	judge                 // a logged-in judge or the API token
 )
 
 func (a access) String() string {
-	return [...]string{"public", "kiosk", "judge"}[a]
+	return [...]string{"public", "players", "judge"}[a]
 }
 
-// route is one line of the route table.
-type route struct {
+// routeEntry is one line of the route table.
+type routeEntry struct {
 	Method  string
 	Path    string
-	Access  access
 	Handler gin.HandlerFunc
+	// Body is the most bytes the request's body may hold: maxForm when 0.
+	Body int64
+	// Multipart says the route takes a multipart upload: no other can be
+	// made to spool files to the temporary folder.
+	Multipart bool
+	Access    access // set from the route's group
 }
 
-// routes is the one route table of the site. Every route is classified here,
-// and a test walks it to check each class anonymously and as a judge.
-func (s *Server) routes() []route {
-	return []route{
-		{http.MethodGet, "/healthz", public, s.checkHealth},
+// group is routes that share who may use them, the guards they pass, in
+// order, before their handlers run, and how a refusal before the handler
+// is answered: as JSON, or as a page.
+type group struct {
+	name   string
+	access access
+	guards []gin.HandlerFunc
+	fail   func(*gin.Context, error)
+	routes []routeEntry
+}
 
-		{http.MethodGet, "/api/v1/rulesets", public, s.api(s.listRulesets)},
-		{http.MethodGet, "/api/v1/rulesets/:name", public, s.api(s.showRuleset)},
-
-		{http.MethodGet, "/api/v1/referee/board", public, s.api(s.setUpBoard)},
-		{http.MethodPost, "/api/v1/referee/board/check", public, s.api(s.checkDeal)},
-		{http.MethodPost, "/api/v1/referee/seating", public, s.api(s.seatTable)},
-		{http.MethodPost, "/api/v1/referee/placings", public, s.api(s.placeTable)},
-		{http.MethodPost, "/api/v1/referee/standings", public, s.api(s.rankGames)},
-		{http.MethodPost, "/api/v1/referee/pairings", public, s.api(s.pairPlayers)},
-		{http.MethodPost, "/api/v1/referee/position", public, s.api(s.rebuildPosition)},
-		{http.MethodPost, "/api/v1/referee/game", public, s.api(s.checkGame)},
-
-		{http.MethodGet, "/api/v1/tournaments", kiosk, s.api(s.listTournamentsAPI)},
-		{http.MethodPost, "/api/v1/tournaments", judge, s.api(s.createTournamentAPI)},
-		{http.MethodGet, "/api/v1/tournaments/:id", kiosk, s.api(s.showTournamentAPI)},
-		{http.MethodPost, "/api/v1/tournaments/:id/close", judge, s.api(s.closeTournamentAPI)},
-		{http.MethodPost, "/api/v1/tournaments/:id/reopen", judge, s.api(s.reopenTournamentAPI)},
-		{http.MethodGet, "/api/v1/tournaments/:id/players", judge, s.api(s.listPlayersAPI)},
-		{http.MethodPost, "/api/v1/tournaments/:id/players", judge, s.api(s.addPlayerAPI)},
-		{http.MethodDelete, "/api/v1/tournaments/:id/players/:pid", judge, s.api(s.deletePlayerAPI)},
-		{http.MethodPost, "/api/v1/tournaments/:id/players/:pid/drop", judge, s.api(s.dropPlayerAPI)},
-		{http.MethodPost, "/api/v1/tournaments/:id/players/:pid/checkin", judge, s.api(s.checkInAPI)},
-		{http.MethodPost, "/api/v1/tournaments/:id/rounds", judge, s.api(s.pairRoundAPI)},
-		{http.MethodGet, "/api/v1/tournaments/:id/rounds/:n", kiosk, s.api(s.showRoundAPI)},
-		{http.MethodPost, "/api/v1/tournaments/:id/rounds/:n/tables/:tn/seating", judge, s.api(s.seatTableAPI)},
-		{http.MethodPost, "/api/v1/tournaments/:id/rounds/:n/tables/:tn/board", judge, s.api(s.setTableBoardAPI)},
-		{http.MethodPut, "/api/v1/tournaments/:id/rounds/:n/tables/:tn/result", judge, s.api(s.saveResultAPI)},
-		{http.MethodGet, "/api/v1/tournaments/:id/rounds/:n/tables/:tn/revisions", judge, s.api(s.listRevisionsAPI)},
-		{http.MethodGet, "/api/v1/tournaments/:id/penalties", judge, s.api(s.listPenaltiesAPI)},
-		{http.MethodPost, "/api/v1/tournaments/:id/penalties", judge, s.api(s.recordPenaltyAPI)},
-		{http.MethodPost, "/api/v1/tournaments/:id/penalties/:penalty/revoke", judge, s.api(s.revokePenaltyAPI)},
-		{http.MethodGet, "/api/v1/tournaments/:id/standings", kiosk, s.api(s.showStandingsAPI)},
-		{http.MethodGet, "/api/v1/tournaments/:id/export.xlsx", judge, s.exportWorkbook},
-		{http.MethodGet, "/api/v1/tournaments/:id/rounds/:n/clock", kiosk, s.api(s.showClockAPI)},
-		{http.MethodPost, "/api/v1/tournaments/:id/rounds/:n/clock", judge, s.api(s.recordClockAPI)},
-		{http.MethodGet, "/api/v1/tournaments/:id/live", kiosk, s.showLiveAPI},
-		{http.MethodGet, "/api/v1/tournaments/:id/events", kiosk, s.streamEvents},
-
-		{http.MethodGet, "/kiosk/:id", kiosk, s.showKiosk},
-		{http.MethodGet, "/kiosk/:id/qr.png", kiosk, s.showKioskQR},
-
-		{http.MethodGet, "/static/*file", public, s.serveStatic},
-		{http.MethodGet, "/lang/:lang", public, s.switchLanguage},
-		{http.MethodGet, "/judge/login", public, s.showLogin},
-		{http.MethodPost, "/judge/login", public, s.logIn},
-		{http.MethodPost, "/judge/logout", judge, s.logOut},
-		{http.MethodPost, "/judge/logout-all", judge, s.logOutEveryone},
-		{http.MethodGet, "/judge", judge, s.showTournaments},
-		{http.MethodGet, "/judge/rulesets", judge, s.showRulesets},
-		{http.MethodPost, "/judge/backup", judge, s.downloadBackup},
-		{http.MethodPost, "/judge/tournaments", judge, s.createTournament},
-		{http.MethodGet, "/judge/t/:id", judge, s.showTournament},
-		{http.MethodPost, "/judge/t/:id", judge, s.editTournament},
-		{http.MethodGet, "/judge/t/:id/ruleset", judge, s.showTournamentRuleset},
-		{http.MethodPost, "/judge/t/:id/close", judge, s.closeTournament},
-		{http.MethodPost, "/judge/t/:id/reopen", judge, s.reopenTournament},
-		{http.MethodGet, "/judge/t/:id/players", judge, s.showPlayers},
-		{http.MethodPost, "/judge/t/:id/players", judge, s.addPlayer},
-		{http.MethodGet, "/judge/t/:id/players/import", judge, s.showImport},
-		{http.MethodPost, "/judge/t/:id/players/import", judge, s.previewImport},
-		{http.MethodPost, "/judge/t/:id/players/import/confirm", judge, s.importPlayers},
-		{http.MethodGet, "/judge/t/:id/players/:pid", judge, s.showPlayer},
-		{http.MethodPost, "/judge/t/:id/players/:pid", judge, s.editPlayer},
-		{http.MethodPost, "/judge/t/:id/players/:pid/checkin", judge, s.setCheckIn},
-		{http.MethodPost, "/judge/t/:id/players/:pid/drop", judge, s.dropPlayer},
-		{http.MethodPost, "/judge/t/:id/players/:pid/reinstate", judge, s.reinstatePlayer},
-		{http.MethodPost, "/judge/t/:id/players/:pid/delete", judge, s.deletePlayer},
-		{http.MethodPost, "/judge/t/:id/rounds", judge, s.pairRound},
-		{http.MethodGet, "/judge/t/:id/rounds/:n", judge, s.showRound},
-		{http.MethodPost, "/judge/t/:id/rounds/:n/repair", judge, s.repairRound},
-		{http.MethodPost, "/judge/t/:id/rounds/:n/swap", judge, s.swapPlayers},
-		{http.MethodPost, "/judge/t/:id/rounds/:n/move", judge, s.movePlayer},
-		{http.MethodPost, "/judge/t/:id/rounds/:n/clock", judge, s.recordClock},
-		{http.MethodGet, "/judge/t/:id/rounds/:n/print/names", judge, s.printPairingsByName},
-		{http.MethodGet, "/judge/t/:id/rounds/:n/print/tables", judge, s.printPairingsByTable},
-		{http.MethodGet, "/judge/t/:id/rounds/:n/print/scores", judge, s.printScoreSheets},
-		{http.MethodGet, "/judge/t/:id/rounds/:n/print/boards", judge, s.printBoardSheets},
-		{http.MethodGet, "/judge/t/:id/rounds/:n/tables/:tn", judge, s.showTable},
-		{http.MethodPost, "/judge/t/:id/rounds/:n/tables/:tn/seating", judge, s.setSeating},
-		{http.MethodPost, "/judge/t/:id/rounds/:n/tables/:tn/board", judge, s.setBoard},
-		{http.MethodPost, "/judge/t/:id/rounds/:n/tables/:tn/deal", judge, s.setDeal},
-		{http.MethodGet, "/judge/t/:id/rounds/:n/tables/:tn/score", judge, s.showScore},
-		{http.MethodPost, "/judge/t/:id/rounds/:n/tables/:tn/score", judge, s.saveScore},
-		{http.MethodGet, "/judge/t/:id/penalties", judge, s.showPenalties},
-		{http.MethodPost, "/judge/t/:id/penalties", judge, s.recordPenalty},
-		{http.MethodPost, "/judge/t/:id/penalties/:penalty/revoke", judge, s.revokePenalty},
-		{http.MethodGet, "/judge/t/:id/standings", judge, s.showStandings},
-		{http.MethodGet, "/judge/t/:id/audit", judge, s.showAudit},
+// groups is the one route table of the site, group by group. Every route
+// is classified here, and a test walks it to check each class anonymously
+// and as a judge.
+func (s *site) groups() []group {
+	a, c, k := s.api, s.console, s.kiosk
+	page := s.pages.Handle
+	return []group{
+		{"the site", public, nil, s.pages.Fail, []routeEntry{
+			{Method: http.MethodGet, Path: route.Health, Handler: a.CheckHealth},
+			{Method: http.MethodGet, Path: route.Static, Handler: s.pages.Static},
+			{Method: http.MethodGet, Path: route.Lang, Handler: s.pages.SwitchLanguage},
+		}},
+		// The referee API computes for anyone: a few at once per client.
+		{"the referee API", public, []gin.HandlerFunc{s.gateCompute}, s.failJSON, []routeEntry{
+			{Method: http.MethodGet, Path: route.RulesetsAPI, Handler: a.JSON(a.ListRulesets)},
+			{Method: http.MethodGet, Path: route.RulesetAPI, Handler: a.JSON(a.ShowRuleset)},
+			{Method: http.MethodGet, Path: route.RefereeBoard, Handler: a.JSON(a.SetUpBoard)},
+			{Method: http.MethodPost, Path: route.RefereeDeal, Handler: a.JSON(a.CheckDeal)},
+			{Method: http.MethodPost, Path: route.RefereeSeating, Handler: a.JSON(a.OrderSeats)},
+			{Method: http.MethodPost, Path: route.RefereePlacings, Handler: a.JSON(a.PlaceTable)},
+			{Method: http.MethodPost, Path: route.RefereeStandings, Handler: a.JSON(a.RankGames)},
+			{Method: http.MethodPost, Path: route.RefereePairings, Handler: a.JSON(a.PairPlayers)},
+			{Method: http.MethodPost, Path: route.RefereePosition, Handler: a.JSON(a.RebuildPosition)},
+			{Method: http.MethodPost, Path: route.RefereeGame, Handler: a.JSON(a.CheckGame)},
+		}},
+		// What the kiosk reads, as JSON: a few at once per client.
+		{"the kiosk's API", players, []gin.HandlerFunc{s.gateReads(s.failJSON)}, s.failJSON, []routeEntry{
+			{Method: http.MethodGet, Path: route.TournamentsAPI, Handler: a.JSON(a.ListTournaments)},
+			{Method: http.MethodGet, Path: route.TournamentAPI, Handler: a.JSON(a.ShowTournament)},
+			{Method: http.MethodGet, Path: route.RoundAPI, Handler: a.JSON(a.ShowRound)},
+			{Method: http.MethodGet, Path: route.StandingsAPI, Handler: a.JSON(a.ShowStandings)},
+			{Method: http.MethodGet, Path: route.ClockAPI, Handler: a.JSON(a.ShowClock)},
+			{Method: http.MethodGet, Path: route.LiveAPI, Handler: a.ShowLive},
+		}},
+		// The live feed is bounded by the broker: a few feeds per client.
+		{"the live feed", players, nil, s.failJSON, []routeEntry{
+			{Method: http.MethodGet, Path: route.EventsAPI, Handler: s.live.Stream},
+		}},
+		{"the judges' API", judge, []gin.HandlerFunc{s.auth.JudgeAPI}, s.failJSON, []routeEntry{
+			{Method: http.MethodPost, Path: route.TournamentsAPI, Handler: a.JSON(a.CreateTournament)},
+			{Method: http.MethodPost, Path: route.CloseAPI, Handler: a.JSON(a.CloseTournament)},
+			{Method: http.MethodPost, Path: route.ReopenAPI, Handler: a.JSON(a.ReopenTournament)},
+			{Method: http.MethodGet, Path: route.PlayersAPI, Handler: a.JSON(a.ListPlayers)},
+			{Method: http.MethodPost, Path: route.PlayersAPI, Handler: a.JSON(a.AddPlayer)},
+			{Method: http.MethodDelete, Path: route.PlayerAPI, Handler: a.JSON(a.DeletePlayer)},
+			{Method: http.MethodPost, Path: route.DropAPI, Handler: a.JSON(a.DropPlayer)},
+			{Method: http.MethodPost, Path: route.CheckInAPI, Handler: a.JSON(a.CheckIn)},
+			{Method: http.MethodPost, Path: route.RoundsAPI, Handler: a.JSON(a.PairRound)},
+			{Method: http.MethodPost, Path: route.SeatingAPI, Handler: a.JSON(a.SeatTable)},
+			{Method: http.MethodPost, Path: route.BoardAPI, Handler: a.JSON(a.SetBoard)},
+			{Method: http.MethodPut, Path: route.ResultAPI, Handler: a.JSON(a.SaveResult)},
+			{Method: http.MethodGet, Path: route.RevisionsAPI, Handler: a.JSON(a.ListRevisions)},
+			{Method: http.MethodGet, Path: route.PenaltiesAPI, Handler: a.JSON(a.ListPenalties)},
+			{Method: http.MethodPost, Path: route.PenaltiesAPI, Handler: a.JSON(a.RecordPenalty)},
+			{Method: http.MethodPost, Path: route.RevokeAPI, Handler: a.JSON(a.RevokePenalty)},
+			{Method: http.MethodGet, Path: route.ExportAPI, Handler: a.ExportWorkbook},
+			{Method: http.MethodPost, Path: route.ClockAPI, Handler: a.JSON(a.RecordClock)},
+		}},
+		{"the kiosk", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
+			{Method: http.MethodGet, Path: route.Kiosk, Handler: page(k.ShowKiosk)},
+			{Method: http.MethodGet, Path: route.KioskLive, Handler: page(k.ShowLive)},
+			{Method: http.MethodGet, Path: route.KioskQR, Handler: k.ShowQR},
+		}},
+		// Anyone may post the login form: it is small, and an address that
+		// guessed wrong too often is refused before it is read.
+		{"the login", public, []gin.HandlerFunc{s.limitLogins, readForm(s.pages.Fail)}, s.pages.Fail, []routeEntry{
+			{Method: http.MethodGet, Path: route.Login, Handler: page(s.auth.ShowLogin)},
+			{Method: http.MethodPost, Path: route.Login, Handler: page(s.auth.LogIn), Body: maxLoginForm},
+		}},
+		{"the console", judge, []gin.HandlerFunc{s.auth.JudgePages, readForm(s.pages.Fail)}, s.pages.Fail, s.consoleRoutes(c)},
 	}
 }
 
-// checkHealth answers {"status":"ok"} when the database can be read whole,
-// and 503 with the reason when it cannot, so that a monitor sees what the
-// judges' pages would show. The check reads the whole file, so anonymous
-// callers share one answer for healthEvery.
-func (s *Server) checkHealth(c *gin.Context) {
-	if s.deps.Service != nil {
-		if err := s.health.check(c.Request.Context(), s.deps.Service.Check); err != nil {
-			s.log.Error("health check failed", "id", c.GetString(requestIDKey), "err", err)
-			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "error": s.i18n.text(s.i18n.lang(c), "error.unhealthy", nil)})
-			return
+// consoleRoutes are the judges' pages.
+func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
+	page := s.pages.Handle
+	return []routeEntry{
+		{Method: http.MethodPost, Path: route.Logout, Handler: page(s.auth.LogOut)},
+		{Method: http.MethodPost, Path: route.LogoutAll, Handler: page(s.auth.LogOutEveryone)},
+		{Method: http.MethodGet, Path: route.Tournaments, Handler: page(c.ShowTournaments)},
+		{Method: http.MethodGet, Path: route.Rulesets, Handler: page(c.ShowRulesets)},
+		{Method: http.MethodPost, Path: route.Backup, Handler: c.DownloadBackup},
+		{Method: http.MethodPost, Path: route.Create, Handler: page(c.CreateTournament)},
+		{Method: http.MethodGet, Path: route.Tournament, Handler: page(c.ShowTournament)},
+		{Method: http.MethodPost, Path: route.Tournament, Handler: page(c.EditTournament)},
+		{Method: http.MethodGet, Path: route.TournamentRuleset, Handler: page(c.ShowTournamentRuleset)},
+		{Method: http.MethodPost, Path: route.Close, Handler: page(c.CloseTournament)},
+		{Method: http.MethodPost, Path: route.Reopen, Handler: page(c.ReopenTournament)},
+		{Method: http.MethodGet, Path: route.Players, Handler: page(c.ShowPlayers)},
+		{Method: http.MethodPost, Path: route.Players, Handler: page(c.AddPlayer)},
+		{Method: http.MethodGet, Path: route.Import, Handler: page(c.ShowImport)},
+		// The import's upload, and its confirmation, which carries the file
+		// in base64, are larger than a form.
+		{Method: http.MethodPost, Path: route.Import, Handler: page(c.PreviewImport), Body: console.MaxImport + 64<<10, Multipart: true},
+		{Method: http.MethodPost, Path: route.ImportConfirm, Handler: page(c.ImportPlayers), Body: 2 * console.MaxImport},
+		{Method: http.MethodGet, Path: route.Player, Handler: page(c.ShowPlayer)},
+		{Method: http.MethodPost, Path: route.Player, Handler: page(c.EditPlayer)},
+		{Method: http.MethodPost, Path: route.CheckIn, Handler: page(c.SetCheckIn)},
+		{Method: http.MethodPost, Path: route.Drop, Handler: page(c.DropPlayer)},
+		{Method: http.MethodPost, Path: route.Reinstate, Handler: page(c.ReinstatePlayer)},
+		{Method: http.MethodPost, Path: route.Delete, Handler: page(c.DeletePlayer)},
+		{Method: http.MethodPost, Path: route.Rounds, Handler: page(c.PairRound)},
+		{Method: http.MethodGet, Path: route.Round, Handler: page(c.ShowRound)},
+		{Method: http.MethodPost, Path: route.Repair, Handler: page(c.RepairRound)},
+		{Method: http.MethodPost, Path: route.Swap, Handler: page(c.SwapPlayers)},
+		{Method: http.MethodPost, Path: route.Move, Handler: page(c.MovePlayer)},
+		{Method: http.MethodPost, Path: route.Clock, Handler: page(c.RecordClock)},
+		{Method: http.MethodGet, Path: route.PrintNames, Handler: page(c.PrintPairingsByName)},
+		{Method: http.MethodGet, Path: route.PrintTables, Handler: page(c.PrintPairingsByTable)},
+		{Method: http.MethodGet, Path: route.PrintScores, Handler: page(c.PrintScoreSheets)},
+		{Method: http.MethodGet, Path: route.PrintBoards, Handler: page(c.PrintBoardSheets)},
+		{Method: http.MethodGet, Path: route.Table, Handler: page(c.ShowTable)},
+		{Method: http.MethodPost, Path: route.Seating, Handler: page(c.SetSeating)},
+		{Method: http.MethodPost, Path: route.Board, Handler: page(c.SetBoard)},
+		{Method: http.MethodPost, Path: route.Deal, Handler: page(c.SetDeal)},
+		{Method: http.MethodGet, Path: route.Score, Handler: page(c.ShowScore)},
+		{Method: http.MethodPost, Path: route.Score, Handler: page(c.SaveScore)},
+		{Method: http.MethodGet, Path: route.Penalties, Handler: page(c.ShowPenalties)},
+		{Method: http.MethodPost, Path: route.Penalties, Handler: page(c.RecordPenalty)},
+		{Method: http.MethodPost, Path: route.Revoke, Handler: page(c.RevokePenalty)},
+		{Method: http.MethodGet, Path: route.Standings, Handler: page(c.ShowStandings)},
+		{Method: http.MethodGet, Path: route.Audit, Handler: page(c.ShowAudit)},
+	}
+}
+
+// routes is the route table as one list, each route with its group's
+// access.
+func (s *site) routes() []routeEntry {
+	var out []routeEntry
+	for _, g := range s.groups() {
+		for _, rt := range g.routes {
+			rt.Access = g.access
+			out = append(out, rt)
 		}
 	}
-	c.JSON(http.StatusOK, gin.H{"status": "ok"})
+	return out
 }
 
-// healthEvery is how long a health check's answer is shared.
-const healthEvery = 5 * time.Second
-
-// health keeps the last health check's answer.
-type health struct {
-	mu  sync.Mutex // held during a check: callers meanwhile wait for its answer
-	at  time.Time
-	err error
-}
-
-func (h *health) check(ctx context.Context, check func(context.Context) error) error {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if !h.at.IsZero() && time.Since(h.at) < healthEvery {
-		return h.err
+// newRouter serves the route table. Every request gets the site's own
+// middleware and its session; each route then bounds its body, refuses a
+// cross-origin state change, and passes its group's guards before its
+// handler runs.
+func (s *site) newRouter() (*gin.Engine, error) {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	// The server is reached directly: no header names another client.
+	if err := r.SetTrustedProxies(nil); err != nil {
+		return nil, err
 	}
-	// The answer is shared: a caller going away must not cancel it.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-	defer cancel()
-	h.err, h.at = check(ctx), time.Now()
-	return h.err
+	r.Use(securityHeaders, s.requestID, s.logRequests, s.recoverPanic, s.auth.Sessions)
+	r.NoRoute(func(c *gin.Context) { s.failFor(c)(c, problem.ErrNoRoute) })
+	r.NoMethod(func(c *gin.Context) { s.failFor(c)(c, problem.ErrNoMethod) })
+	for _, g := range s.groups() {
+		origin := s.auth.CheckOrigin(g.fail)
+		for _, rt := range g.routes {
+			body := rt.Body
+			if body == 0 {
+				body = maxForm
+			}
+			chain := []gin.HandlerFunc{limitBody(body, rt.Multipart, g.fail), origin}
+			chain = append(chain, g.guards...)
+			r.Handle(rt.Method, rt.Path, append(chain, rt.Handler)...)
+		}
+	}
+	return r, nil
+}
+
+// failFor is how a path the route table does not have is answered: as JSON
+// under the API's prefix, else as a page, so that a mistyped /judge/...
+// path gets a page.
+func (s *site) failFor(c *gin.Context) func(*gin.Context, error) {
+	if strings.HasPrefix(c.Request.URL.Path, route.API+"/") {
+		return s.failJSON
+	}
+	return s.pages.Fail
+}
+
+// gateCompute is the guard of the public referee API's routes.
+func (s *site) gateCompute(c *gin.Context) { s.auth.Pass(c, s.compute, s.failJSON) }
+
+// gateReads is the guard of the kiosk's reads, answering a refusal with
+// fail (the live feed has its own bounds in the broker).
+func (s *site) gateReads(fail func(*gin.Context, error)) gin.HandlerFunc {
+	return func(c *gin.Context) { s.auth.Pass(c, s.reads, fail) }
+}
+
+// limitLogins refuses the login form of an address that got the password
+// wrong too often lately, before the form is read.
+func (s *site) limitLogins(c *gin.Context) {
+	if c.Request.Method == http.MethodPost {
+		s.auth.LimitLogins(c)
+		return
+	}
+	c.Next()
 }

@@ -99,7 +99,7 @@ func TestRouteTableAsJudge(t *testing.T) {
 	judgeB.login("山田")
 	leaving := env.browser()
 	leaving.login("佐藤")
-	for _, rt := range (&Server{}).routes() {
+	for _, rt := range (&site{}).routes() {
 		if rt.Access != judge {
 			continue
 		}
@@ -149,7 +149,7 @@ func TestCrossOriginRefusedEverywhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rt := range (&Server{}).routes() {
+	for _, rt := range (&site{}).routes() {
 		if rt.Method == http.MethodGet || rt.Method == http.MethodHead {
 			continue
 		}
@@ -179,7 +179,7 @@ func TestCrossOriginRefusedEverywhere(t *testing.T) {
 // open to anyone reads, except the stateless referee calculations (a POST
 // with the facts in the body, storing nothing) and the login form.
 func TestOnlyJudgesChangeState(t *testing.T) {
-	for _, rt := range (&Server{}).routes() {
+	for _, rt := range (&site{}).routes() {
 		if rt.Access == judge || rt.Method == http.MethodGet || rt.Method == http.MethodHead {
 			continue
 		}
@@ -229,7 +229,7 @@ func TestSecurityHeaders(t *testing.T) {
 			}
 		}
 	}
-	for _, rt := range (&Server{}).routes() {
+	for _, rt := range (&site{}).routes() {
 		path := params.Replace(rt.Path)
 		if strings.ContainsAny(path, ":*") {
 			t.Errorf("%s %s: no test value for a parameter", rt.Method, rt.Path)

@@ -5,6 +5,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
 // GET /api/v1/referee/board sets up a national-rules board from the corner
@@ -17,7 +19,7 @@ func TestSpiralBoardAPI(t *testing.T) {
 	if a.Code != 200 || a.Body.String() != b.Body.String() {
 		t.Fatalf("GET %s twice = %d %s / %s, want the same board", target, a.Code, a.Body, b.Body)
 	}
-	var board boardJSON
+	var board api.BoardJSON
 	if err := json.Unmarshal(a.Body.Bytes(), &board); err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ func TestSpiralBoardPage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := env.svc.CheckIn(env.ctx, "setup", p.ID, true); err != nil {
+		if _, err := env.svc.CheckIn(env.ctx, "setup", p.TournamentID, p.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -77,32 +77,32 @@ func TestSpiralBoardPage(t *testing.T) {
 // placement is under way.
 func TestSpiralTableAPI(t *testing.T) {
 	env := newConsoleEnv(t)
-	api := func(method, path, body string) *httptest.ResponseRecorder {
+	callAPI := func(method, path, body string) *httptest.ResponseRecorder {
 		return do(env.h, method, path, body, "Authorization", "Bearer test-token", "Accept-Language", "en")
 	}
-	rec := api("POST", "/api/v1/tournaments", `{"name":"地区予選","rounds":3,"ruleset":"national-2025"}`)
+	rec := callAPI("POST", "/api/v1/tournaments", `{"name":"地区予選","rounds":3,"ruleset":"national-2025"}`)
 	if rec.Code != 201 || !strings.Contains(rec.Body.String(), `"game_minutes":60`) {
 		t.Fatalf("create = %d %s", rec.Code, rec.Body)
 	}
 	for _, n := range []string{"青木", "井上", "上田", "江藤"} {
-		api("POST", "/api/v1/tournaments/1/players", `{"name":"`+n+`"}`)
+		callAPI("POST", "/api/v1/tournaments/1/players", `{"name":"`+n+`"}`)
 	}
-	if rec := api("POST", "/api/v1/tournaments/1/rounds", ""); rec.Code != 201 {
+	if rec := callAPI("POST", "/api/v1/tournaments/1/rounds", ""); rec.Code != 201 {
 		t.Fatalf("pair = %d %s", rec.Code, rec.Body)
 	}
 	board := "/api/v1/tournaments/1/rounds/1/tables/1/board"
-	if rec := api("POST", board, `{"white":3,"blue":2}`); rec.Code != 422 || !strings.Contains(rec.Body.String(), "give the corner die") {
+	if rec := callAPI("POST", board, `{"white":3,"blue":2}`); rec.Code != 422 || !strings.Contains(rec.Body.String(), "give the corner die") {
 		t.Errorf("capsule dice for a national table = %d %s, want 422", rec.Code, rec.Body)
 	}
-	rec = api("POST", board, `{"corner":6}`)
+	rec = callAPI("POST", board, `{"corner":6}`)
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"board":{"method":"spiral","corner":6,"start":"west","seed":`) {
 		t.Errorf("corner 6 = %d %.300s, want the table with its spiral board", rec.Code, rec.Body)
 	}
 	clock := "/api/v1/tournaments/1/rounds/1/clock"
-	if rec := api("GET", clock, ""); !strings.Contains(rec.Body.String(), `"game_seconds":4080,"extension_seconds":0,"phase":"placement","placement":{"number":1,"of":8,"remaining_seconds":60}`) {
+	if rec := callAPI("GET", clock, ""); !strings.Contains(rec.Body.String(), `"game_seconds":4080,"extension_seconds":0,"phase":"placement","placement":{"number":1,"of":8,"remaining_seconds":60}`) {
 		t.Errorf("the clock before the start = %s, want 68 minutes and the first of 8 placements", rec.Body)
 	}
-	rec = api("POST", clock, `{"action":"turn","table":1}`)
+	rec = callAPI("POST", clock, `{"action":"turn","table":1}`)
 	if rec.Code != 422 || !strings.Contains(rec.Body.String(), "turn limit") {
 		t.Errorf("a pass outside a final's turn limit = %d %s, want 422", rec.Code, rec.Body)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
 // formAt returns what the n-th form of body (from 0) posting to action
@@ -144,7 +145,7 @@ func TestStaleTableForms(t *testing.T) {
 		}
 	}
 	typed := dealValues(chips)
-	first, second := chipField(chips[i].Hex), chipField(chips[j].Hex)
+	first, second := fmt.Sprintf("chip_%d_%d", chips[i].Hex.Q, chips[i].Hex.R), fmt.Sprintf("chip_%d_%d", chips[j].Hex.Q, chips[j].Hex.R)
 	typed.Set(first, fmt.Sprint(chips[j].Number))
 	typed.Set(second, fmt.Sprint(chips[i].Number))
 	typed.Set("version", formAt(t, pageB, deal, 0).Get("version"))
@@ -182,7 +183,7 @@ func TestStalePlayerForm(t *testing.T) {
 	if res := b2.post(page, formAt(t, second, page, 0, "name", "遅刻 太郎")); res.Status != http.StatusSeeOther {
 		t.Fatalf("rename on the old page = %d, want 303\n%s", res.Status, res.Body)
 	}
-	got, err := p.svc.GetPlayer(p.ctx, target.ID)
+	got, err := p.svc.GetPlayer(p.ctx, target.TournamentID, target.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +203,7 @@ func TestStalePlayerForm(t *testing.T) {
 	if res := b3.post(page, formAt(t, res.Body, page, 1)); res.Status != http.StatusSeeOther {
 		t.Fatalf("save the conflict page as it stands = %d, want 303\n%s", res.Status, res.Body)
 	}
-	if got, _ = p.svc.GetPlayer(p.ctx, target.ID); got.Name != "遅刻 太郎" || got.FixedTable != 2 {
+	if got, _ = p.svc.GetPlayer(p.ctx, target.TournamentID, target.ID); got.Name != "遅刻 太郎" || got.FixedTable != 2 {
 		t.Errorf("after saving the conflict page as it stands: %q at table %d, want 遅刻 太郎 at table 2", got.Name, got.FixedTable)
 	}
 	// Taking the typed values back shows them over the player as saved now.
@@ -217,10 +218,10 @@ func TestStalePlayerForm(t *testing.T) {
 // decided on; over a newer one it is a 409 naming the current version.
 func TestStaleTableAPI(t *testing.T) {
 	p := newPairedEnv(t)
-	api := apiClient{t: t, env: p.consoleEnv}
+	cl := apiClient{t: t, env: p.consoleEnv}
 	base := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1", p.t.ID)
-	var table roundTableJSON
-	api.call("POST", base+"/seating", `{"auto":true,"version":0}`, 200, &table)
+	var table api.RoundTableJSON
+	cl.call("POST", base+"/seating", `{"auto":true,"version":0}`, 200, &table)
 	if table.SeatingVersion != 1 {
 		t.Errorf("seating_version after the first seating = %d, want 1", table.SeatingVersion)
 	}
@@ -228,12 +229,12 @@ func TestStaleTableAPI(t *testing.T) {
 	if rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), `"code":"stale-seating"`) || !strings.Contains(rec.Body.String(), `"current_version":1`) {
 		t.Errorf("a seating over version 0 after version 1 = %d %s, want 409 stale-seating at version 1", rec.Code, rec.Body)
 	}
-	api.call("POST", base+"/board", `{"white":2,"blue":3,"version":0}`, 200, &table)
+	cl.call("POST", base+"/board", `{"white":2,"blue":3,"version":0}`, 200, &table)
 	rec = do(p.h, "POST", base+"/board", `{"auto":true,"version":0}`, "Authorization", "Bearer test-token")
 	if rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), `"code":"stale-board"`) {
 		t.Errorf("a board over version 0 after version 1 = %d %s, want 409 stale-board", rec.Code, rec.Body)
 	}
-	api.call("POST", base+"/board", `{"auto":true}`, 200, &table)
+	cl.call("POST", base+"/board", `{"auto":true}`, 200, &table)
 	if table.BoardVersion != 2 {
 		t.Errorf("board_version after a board without a version = %d, want 2", table.BoardVersion)
 	}

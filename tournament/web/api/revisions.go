@@ -1,0 +1,58 @@
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
+)
+
+// RevisionJSON is one revision of a table's score sheet as it was saved:
+// the VP as entered, before any cap or penalty.
+type RevisionJSON struct {
+	Version  int           `json:"version"`
+	Scores   []IdScoreJSON `json:"scores"`
+	Declared *int64        `json:"declared"`
+	EndedBy  string        `json:"ended_by"`
+	Judge    string        `json:"judge"`
+	At       time.Time     `json:"at"`
+	Reason   string        `json:"reason,omitempty"`
+	// EndedEarly: ended by time before the table's signal, on the judge's
+	// Reason (§12); LateReason: a declaration confirmed after the signal.
+	EndedEarly bool   `json:"ended_early,omitempty"`
+	LateReason string `json:"late_reason,omitempty"`
+}
+
+func toRevisionJSON(r tournament.Result) RevisionJSON {
+	out := RevisionJSON{Version: r.Version, Scores: []IdScoreJSON{}, EndedBy: r.EndedBy, Judge: r.Judge, At: r.At, Reason: r.Reason,
+		EndedEarly: r.EndedEarly, LateReason: r.LateReason}
+	if r.Declared != 0 {
+		d := r.Declared
+		out.Declared = &d
+	}
+	for _, sc := range r.Scores {
+		out.Scores = append(out.Scores, IdScoreJSON{Player: sc.PlayerID, VP: sc.VP})
+	}
+	return out
+}
+
+// ListRevisions answers a table's whole result history, oldest first:
+// who saved each revision, when and why.
+func (s *Handlers) ListRevisions(c *gin.Context) (int, any, error) {
+	tid, n, number, err := route.TableParams(c)
+	if err != nil {
+		return 0, nil, err
+	}
+	revs, err := s.svc.Revisions(c.Request.Context(), tid, n, number)
+	if err != nil {
+		return 0, nil, err
+	}
+	out := make([]RevisionJSON, len(revs))
+	for i, r := range revs {
+		out[i] = toRevisionJSON(r)
+	}
+	return http.StatusOK, gin.H{"revisions": out}, nil
+}

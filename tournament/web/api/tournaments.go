@@ -1,0 +1,625 @@
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
+)
+
+// The tournament JSON API. Writes need a judge session or the API token;
+// the round and standings reads are public, as the kiosk shows the same facts.
+// Player ids are the numbers the API returned.
+
+type TournamentJSON struct {
+	ID             int64  `json:"id"`
+	Name           string `json:"name"`
+	Date           string `json:"date,omitempty"`
+	Venue          string `json:"venue,omitempty"`
+	Ruleset        string `json:"ruleset"`
+	RulesetVersion string `json:"ruleset_version"`
+	Rounds         int    `json:"rounds"`
+	GameMinutes    int    `json:"game_minutes"`
+	// State is "setup" (no round paired), "running" or "finished" (closed
+	// by a judge: the results are final, nothing changes until reopened).
+	State    string     `json:"state"`
+	ClosedAt *time.Time `json:"closed_at,omitempty"`
+}
+
+func toTournamentJSON(t tournament.Tournament) TournamentJSON {
+	out := TournamentJSON{
+		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
+		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
+		Rounds: t.Rounds, GameMinutes: t.GameMinutes, State: t.State(),
+	}
+	if t.Closed != nil {
+		at := t.Closed.At
+		out.ClosedAt = &at
+	}
+	return out
+}
+
+// CloseTournament closes a tournament whose tables all have results.
+func (s *Handlers) CloseTournament(c *gin.Context) (int, any, error) {
+	id, err := route.ID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	t, err := s.svc.CloseTournament(c.Request.Context(), auth.Judge(c), id)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toTournamentJSON(t), nil
+}
+
+type reopenRequest struct {
+	Reason string `json:"reason"`
+}
+
+// ReopenTournament reopens a closed tournament, with the judge's reason.
+func (s *Handlers) ReopenTournament(c *gin.Context) (int, any, error) {
+	id, err := route.ID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	var req reopenRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return 0, nil, err
+	}
+	t, err := s.svc.ReopenTournament(c.Request.Context(), auth.Judge(c), id, req.Reason)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toTournamentJSON(t), nil
+}
+
+type createTournamentRequest struct {
+	Name        string `json:"name"`
+	Date        string `json:"date"`
+	Venue       string `json:"venue"`
+	Ruleset     string `json:"ruleset"`
+	Rounds      int    `json:"rounds"`
+	GameMinutes int    `json:"game_minutes"`
+}
+
+func (s *Handlers) CreateTournament(c *gin.Context) (int, any, error) {
+	var req createTournamentRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return 0, nil, err
+	}
+	t, err := s.svc.CreateTournament(c.Request.Context(), auth.Judge(c), tournament.TournamentInput(req))
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, toTournamentJSON(t), nil
+}
+
+func (s *Handlers) ListTournaments(c *gin.Context) (int, any, error) {
+	ts, err := s.svc.ListTournaments(c.Request.Context())
+	if err != nil {
+		return 0, nil, err
+	}
+	out := make([]TournamentJSON, len(ts))
+	for i, t := range ts {
+		out[i] = toTournamentJSON(t)
+	}
+	return http.StatusOK, gin.H{"tournaments": out}, nil
+}
+
+func (s *Handlers) ShowTournament(c *gin.Context) (int, any, error) {
+	id, err := route.ID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	t, err := s.svc.GetTournament(c.Request.Context(), id)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toTournamentJSON(t), nil
+}
+
+type PlayerJSON struct {
+	ID           int64   `json:"id"`
+	Name         string  `json:"name"`
+	Kana         string  `json:"kana,omitempty"`
+	CheckedIn    bool    `json:"checked_in"`
+	LateEntry    int     `json:"late_entry_round,omitempty"`
+	DroppedRound int     `json:"dropped_round,omitempty"`
+	FixedTable   int     `json:"fixed_table,omitempty"`
+	KeepApart    []int64 `json:"keep_apart,omitempty"`
+}
+
+func toPlayerJSON(p tournament.Player) PlayerJSON {
+	return PlayerJSON{
+		ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound,
+		DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart,
+	}
+}
+
+type addPlayerRequest struct {
+	Name string `json:"name"`
+	Kana string `json:"kana"`
+	// CheckedIn defaults to true: a player registered through the API is
+	// usually registered at the desk on the day.
+	CheckedIn *bool `json:"checked_in"`
+}
+
+func (s *Handlers) AddPlayer(c *gin.Context) (int, any, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	var req addPlayerRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return 0, nil, err
+	}
+	in := tournament.PlayerInput{Name: req.Name, Kana: req.Kana, CheckedIn: req.CheckedIn == nil || *req.CheckedIn}
+	p, err := s.svc.AddPlayer(c.Request.Context(), auth.Judge(c), tid, in)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, toPlayerJSON(p), nil
+}
+
+func (s *Handlers) ListPlayers(c *gin.Context) (int, any, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	ps, err := s.svc.Players(c.Request.Context(), tid)
+	if err != nil {
+		return 0, nil, err
+	}
+	out := make([]PlayerJSON, len(ps))
+	for i, p := range ps {
+		out[i] = toPlayerJSON(p)
+	}
+	return http.StatusOK, gin.H{"players": out}, nil
+}
+
+func (s *Handlers) DropPlayer(c *gin.Context) (int, any, error) {
+	tid, pid, err := route.IDs(c, "pid")
+	if err != nil {
+		return 0, nil, err
+	}
+	p, err := s.svc.DropPlayer(c.Request.Context(), auth.Judge(c), tid, pid)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toPlayerJSON(p), nil
+}
+
+// DeletePlayer removes a registration that has no game on record: 204,
+// or 409 for a player who has played (drop them instead).
+func (s *Handlers) DeletePlayer(c *gin.Context) (int, any, error) {
+	tid, pid, err := route.IDs(c, "pid")
+	if err != nil {
+		return 0, nil, err
+	}
+	if _, err := s.svc.DeletePlayer(c.Request.Context(), auth.Judge(c), tid, pid); err != nil {
+		return 0, nil, err
+	}
+	return http.StatusNoContent, nil, nil
+}
+
+type checkInRequest struct {
+	CheckedIn bool `json:"checked_in"`
+}
+
+func (s *Handlers) CheckIn(c *gin.Context) (int, any, error) {
+	tid, pid, err := route.IDs(c, "pid")
+	if err != nil {
+		return 0, nil, err
+	}
+	var req checkInRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return 0, nil, err
+	}
+	p, err := s.svc.CheckIn(c.Request.Context(), auth.Judge(c), tid, pid, req.CheckedIn)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toPlayerJSON(p), nil
+}
+
+// Rounds.
+
+type tablePlayerJSON struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Kana  string `json:"kana,omitempty"`
+	Seat  int    `json:"seat,omitempty"`
+	Color string `json:"color,omitempty"`
+}
+
+type ResultJSON struct {
+	Version  int           `json:"version"`
+	Declared *int64        `json:"declared"`
+	EndedBy  string        `json:"ended_by"`
+	Scores   []PlaceIDJSON `json:"scores"`
+	Judge    string        `json:"judge,omitempty"`
+	Reason   string        `json:"reason,omitempty"`
+	// LateReason is the judge's confirmation that a declaration recorded
+	// after the table's time signal came before it (§12).
+	LateReason string `json:"late_reason,omitempty"`
+}
+
+type PlaceIDJSON struct {
+	Player int64 `json:"player"`
+	VP     int   `json:"vp"` // what counts: capped (§11), after deductions
+	Place  int   `json:"place"`
+	// ReportedVP is the VP as written on the score sheet, Deducted what the
+	// penalties took off (RULINGS.md, Penalties: a deduction shows as
+	// such), and Penalties the levels of those penalties.
+	ReportedVP int      `json:"reported_vp"`
+	Deducted   int      `json:"deducted"`
+	Penalties  []string `json:"penalties,omitempty"`
+}
+
+type RoundTableJSON struct {
+	Number  int               `json:"number"`
+	Players []tablePlayerJSON `json:"players"`
+	Board   *BoardJSON        `json:"board"`
+	Result  *ResultJSON       `json:"result"`
+	// The versions of the table's seating and board (0 for none), for a
+	// change that must not replace another judge's.
+	SeatingVersion int `json:"seating_version"`
+	BoardVersion   int `json:"board_version"`
+}
+
+type RoundJSON struct {
+	Number  int               `json:"number"`
+	Mode    string            `json:"mode"`
+	Seed    uint64            `json:"seed"`
+	Repeats int               `json:"repeats"`
+	Tables  []RoundTableJSON  `json:"tables"`
+	Byes    []tablePlayerJSON `json:"byes"`
+	// Clock is the round clock's state, computed when the round was read.
+	Clock *ClockJSON `json:"clock"`
+}
+
+// public strips what only judges see (who saved a result and the reasons
+// they gave) from a round served to the kiosk and other anonymous readers.
+func (r RoundJSON) public() RoundJSON {
+	tables := make([]RoundTableJSON, len(r.Tables))
+	for i, t := range r.Tables {
+		if t.Result != nil {
+			res := *t.Result
+			res.Judge, res.Reason, res.LateReason = "", "", ""
+			t.Result = &res
+		}
+		tables[i] = t
+	}
+	r.Tables = tables
+	return r
+}
+
+func toRoundJSON(v tournament.RoundView) RoundJSON {
+	out := RoundJSON{Number: v.Round.Number, Mode: v.Round.Mode, Seed: v.Round.Seed, Repeats: v.Round.Repeats, Tables: []RoundTableJSON{}, Byes: []tablePlayerJSON{}}
+	for _, tv := range v.Tables {
+		t := RoundTableJSON{Number: tv.Table.Number}
+		if st := tv.Table.Seating; st != nil {
+			t.SeatingVersion = st.Version
+		}
+		if b := tv.Table.Board; b != nil {
+			t.BoardVersion = b.Version
+		}
+		for _, p := range tv.Players {
+			t.Players = append(t.Players, tablePlayerJSON{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)})
+		}
+		if tv.Board != nil {
+			b := boardToJSON(*tv.Board)
+			t.Board = &b
+		}
+		if tv.Result != nil {
+			t.Result = toResultJSON(*tv.Result, tv.Places)
+		}
+		out.Tables = append(out.Tables, t)
+	}
+	for _, p := range v.Byes {
+		out.Byes = append(out.Byes, tablePlayerJSON{ID: p.ID, Name: p.Name, Kana: p.Kana})
+	}
+	out.Clock = toClockJSON(v.Timer)
+	return out
+}
+
+func toResultJSON(r tournament.Result, places []tournament.Placing) *ResultJSON {
+	out := &ResultJSON{Version: r.Version, EndedBy: r.EndedBy, Judge: r.Judge, Reason: r.Reason, LateReason: r.LateReason, Scores: []PlaceIDJSON{}}
+	if r.Declared != 0 {
+		d := r.Declared
+		out.Declared = &d
+	}
+	for _, p := range places {
+		sc := PlaceIDJSON{Player: p.PlayerID, VP: p.VP, Place: p.Place, ReportedVP: p.Reported, Deducted: p.Deducted}
+		for _, x := range p.Penalties {
+			sc.Penalties = append(sc.Penalties, string(x.Level))
+		}
+		out.Scores = append(out.Scores, sc)
+	}
+	return out
+}
+
+func (s *Handlers) PairRound(c *gin.Context) (int, any, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	r, err := s.svc.PairNextRound(c.Request.Context(), auth.Judge(c), tid)
+	if err != nil {
+		return 0, nil, err
+	}
+	v, err := s.svc.RoundView(c.Request.Context(), tid, r.Number)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, toRoundJSON(v), nil
+}
+
+func (s *Handlers) ShowRound(c *gin.Context) (int, any, error) {
+	v, err := s.liveRound(c)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toRoundJSON(v).public(), nil
+}
+
+// liveRound reads the :id tournament's round :n from the reads the kiosk
+// shares (live.State), its clock computed now.
+func (s *Handlers) liveRound(c *gin.Context) (tournament.RoundView, error) {
+	tid, n, err := route.RoundParams(c)
+	if err != nil {
+		return tournament.RoundView{}, err
+	}
+	return s.live.Round(c.Request.Context(), tid, n)
+}
+
+type idRollJSON struct {
+	Player int64 `json:"player"`
+	White  int   `json:"white"`
+	Blue   int   `json:"blue"`
+}
+
+type tableSeatingRequest struct {
+	Rounds [][]idRollJSON `json:"rounds"`
+	Auto   bool           `json:"auto"`
+	// Version, when given, is the version of the table's seating the
+	// change was decided on (0 for none): a newer one is a 409.
+	Version *int `json:"version"`
+}
+
+// tableJSON answers a seating or board change with the table as the round shows it.
+func (s *Handlers) tableJSON(c *gin.Context, tid int64, n, number int) (int, any, error) {
+	v, err := s.svc.RoundView(c.Request.Context(), tid, n)
+	if err != nil {
+		return 0, nil, err
+	}
+	for _, t := range toRoundJSON(v).Tables {
+		if t.Number == number {
+			return http.StatusOK, t, nil
+		}
+	}
+	return 0, nil, problem.ErrNoRoute
+}
+
+func (s *Handlers) SeatTable(c *gin.Context) (int, any, error) {
+	tid, n, number, err := route.TableParams(c)
+	if err != nil {
+		return 0, nil, err
+	}
+	var req tableSeatingRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return 0, nil, err
+	}
+	in := tournament.SeatingInput{Auto: req.Auto, Version: req.Version}
+	for _, round := range req.Rounds {
+		var rolls []tournament.Roll
+		for _, r := range round {
+			rolls = append(rolls, tournament.Roll{PlayerID: r.Player, CapsuleRoll: referee.CapsuleRoll{White: r.White, Blue: r.Blue}})
+		}
+		in.Rolls = append(in.Rolls, rolls)
+	}
+	if _, err := s.svc.SetSeating(c.Request.Context(), auth.Judge(c), tid, n, number, in); err != nil {
+		return 0, nil, err
+	}
+	return s.tableJSON(c, tid, n, number)
+}
+
+type tableBoardRequest struct {
+	White  int  `json:"white"`
+	Blue   int  `json:"blue"`
+	Corner int  `json:"corner"` // a spiral ruleset's corner die
+	Auto   bool `json:"auto"`
+	// Version, as tableSeatingRequest's, of the table's board.
+	Version *int `json:"version"`
+}
+
+func (s *Handlers) SetBoard(c *gin.Context) (int, any, error) {
+	tid, n, number, err := route.TableParams(c)
+	if err != nil {
+		return 0, nil, err
+	}
+	var req tableBoardRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return 0, nil, err
+	}
+	in := tournament.BoardInput{Roll: referee.CapsuleRoll{White: req.White, Blue: req.Blue}, Corner: req.Corner, Auto: req.Auto, Version: req.Version}
+	if _, err := s.svc.SetBoard(c.Request.Context(), auth.Judge(c), tid, n, number, in); err != nil {
+		return 0, nil, err
+	}
+	return s.tableJSON(c, tid, n, number)
+}
+
+type IdScoreJSON struct {
+	Player int64 `json:"player"`
+	VP     int   `json:"vp"`
+}
+
+type SaveResultRequest struct {
+	Scores   []IdScoreJSON `json:"scores"`
+	Declared *int64        `json:"declared"`
+	Version  int           `json:"version"`
+	Reason   string        `json:"reason"`
+	// LateReason confirms that a declaration saved after the table's time
+	// signal was made before it (§12).
+	LateReason string `json:"late_reason"`
+}
+
+func (s *Handlers) SaveResult(c *gin.Context) (int, any, error) {
+	tid, n, number, err := route.TableParams(c)
+	if err != nil {
+		return 0, nil, err
+	}
+	var req SaveResultRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return 0, nil, err
+	}
+	in := tournament.ResultInput{Version: req.Version, Reason: req.Reason, LateReason: req.LateReason}
+	if req.Declared != nil {
+		in.Declared = *req.Declared
+	}
+	for _, sc := range req.Scores {
+		in.Scores = append(in.Scores, tournament.Score{PlayerID: sc.Player, VP: sc.VP})
+	}
+	tr, err := s.svc.SaveResult(c.Request.Context(), auth.Judge(c), tid, n, number, in)
+	if err != nil {
+		return 0, nil, err
+	}
+	res := toResultJSON(tr.Result, tr.Places)
+	return http.StatusOK, gin.H{"placings": res.Scores, "version": res.Version, "ended_by": res.EndedBy}, nil
+}
+
+type penaltyRequest struct {
+	Player  int64  `json:"player"`
+	Round   int    `json:"round"`
+	Table   int    `json:"table"`
+	Offence string `json:"offence"`
+	Level   string `json:"level"`
+	Note    string `json:"note"`
+}
+
+type PenaltyJSON struct {
+	ID      int64           `json:"id"`
+	Player  int64           `json:"player"`
+	Round   int             `json:"round"`
+	Table   int             `json:"table"`
+	Offence string          `json:"offence"`
+	Level   string          `json:"level"`
+	Judge   string          `json:"judge"`
+	Note    string          `json:"note"`
+	Revoked *revocationJSON `json:"revoked"`
+}
+
+type revocationJSON struct {
+	Judge  string `json:"judge"`
+	Reason string `json:"reason"`
+}
+
+func (s *Handlers) RecordPenalty(c *gin.Context) (int, any, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	var req penaltyRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return 0, nil, err
+	}
+	p, err := s.svc.RecordPenalty(c.Request.Context(), auth.Judge(c), tid, tournament.PenaltyInput{
+		PlayerID: req.Player, Round: req.Round, Table: req.Table, Offence: req.Offence, Level: referee.Level(req.Level), Note: req.Note,
+	})
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, toPenaltyJSON(p), nil
+}
+
+func toPenaltyJSON(p tournament.Penalty) PenaltyJSON {
+	out := PenaltyJSON{
+		ID: p.ID, Player: p.PlayerID, Round: p.Round, Table: p.Table, Offence: p.Offence,
+		Level: string(p.Level), Judge: p.Judge, Note: p.Note,
+	}
+	if p.Revoked != nil {
+		out.Revoked = &revocationJSON{Judge: p.Revoked.Judge, Reason: p.Revoked.Reason}
+	}
+	return out
+}
+
+func (s *Handlers) ListPenalties(c *gin.Context) (int, any, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	ps, err := s.svc.Penalties(c.Request.Context(), tid)
+	if err != nil {
+		return 0, nil, err
+	}
+	out := make([]PenaltyJSON, len(ps))
+	for i, p := range ps {
+		out[i] = toPenaltyJSON(p)
+	}
+	return http.StatusOK, gin.H{"penalties": out}, nil
+}
+
+type revokeRequest struct {
+	Reason string `json:"reason"`
+}
+
+func (s *Handlers) RevokePenalty(c *gin.Context) (int, any, error) {
+	tid, id, err := route.IDs(c, "penalty")
+	if err != nil {
+		return 0, nil, err
+	}
+	var req revokeRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return 0, nil, err
+	}
+	p, err := s.svc.RevokePenalty(c.Request.Context(), auth.Judge(c), tid, id, req.Reason)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toPenaltyJSON(p), nil
+}
+
+type TournamentStandingJSON struct {
+	Rank   int     `json:"rank"`
+	Player int64   `json:"player"`
+	Name   string  `json:"name"`
+	Kana   string  `json:"kana,omitempty"`
+	Firsts int     `json:"firsts"`
+	VP     int     `json:"vp"`
+	Share  float64 `json:"share"`
+	Points int     `json:"points"`
+	Played int     `json:"played"`
+	// DroppedRound is the first round the player no longer plays; 0 while active.
+	DroppedRound int `json:"dropped_round"`
+}
+
+func (s *Handlers) ShowStandings(c *gin.Context) (int, any, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	// The kiosk's standings, shared through the cache like the rest of
+	// what it shows.
+	live, err := s.live.Live(c.Request.Context(), tid)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, gin.H{"standings": toStandingsJSON(live.Standings)}, nil
+}
+
+func toStandingsJSON(st []tournament.Standing) []TournamentStandingJSON {
+	out := make([]TournamentStandingJSON, len(st))
+	for i, x := range st {
+		out[i] = TournamentStandingJSON{
+			Rank: x.Rank, Player: x.PlayerID, Name: x.Name, Kana: x.Kana, Firsts: x.Firsts, VP: x.VP,
+			Share: roundShare(x.Share), Points: x.Points, Played: x.Played, DroppedRound: x.DroppedRound,
+		}
+	}
+	return out
+}

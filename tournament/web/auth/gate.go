@@ -1,0 +1,116 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
+)
+
+// Gate bounds the anonymous work under way at once: a few requests per
+// client address (more are refused at once), and over all clients a few
+// per core, so that the judges' pages always find a core free. A request
+// waits its turn for a while at most; when too many wait already, or the
+// wait is over, it is refused as busy.
+type Gate struct {
+	perClient  int
+	maxWaiting int
+	wait       time.Duration
+	slots      chan struct{}
+
+	mu      sync.Mutex
+	clients map[string]int
+	waiting int
+}
+
+// NewGate admits perClient requests of one client at once, slots over all
+// clients, and keeps at most maxWaiting waiting for wait at most.
+func NewGate(perClient, slots, maxWaiting int, wait time.Duration) *Gate {
+	return &Gate{perClient: perClient, maxWaiting: maxWaiting, wait: wait, slots: make(chan struct{}, slots), clients: map[string]int{}}
+}
+
+// NewComputeGate is the gate of the referee API, which computes for
+// anyone: a client is one script or one browser, and fewer requests than
+// the cores compute at once.
+func NewComputeGate() *Gate {
+	return NewGate(2, max(1, runtime.GOMAXPROCS(0)-1), 16, 5*time.Second)
+}
+
+// NewReadGate is the gate of the kiosk's reads, served from the read cache
+// but rendered for each request: a phone loads a page, the live state and
+// a QR code at most at once, and a room of phones fetching the live state
+// after a change wait their turn for a moment. Half the cores render for
+// anonymous readers, the compute gate takes one fewer than all: under a
+// flood of both a judge's page still gets a fair share of a core.
+func NewReadGate() *Gate {
+	return NewGate(6, max(1, runtime.GOMAXPROCS(0)/2), 2048, 10*time.Second)
+}
+
+// Enter admits one request of client, or fails with problem.ErrTooManyAtOnce or
+// problem.ErrBusy; a request admitted calls the returned function when done.
+func (g *Gate) Enter(ctx context.Context, client string) (func(), error) {
+	g.mu.Lock()
+	if g.clients[client] >= g.perClient {
+		g.mu.Unlock()
+		return nil, problem.ErrTooManyAtOnce
+	}
+	if len(g.slots) == cap(g.slots) && g.waiting >= g.maxWaiting {
+		g.mu.Unlock()
+		return nil, problem.ErrBusy
+	}
+	g.clients[client]++
+	g.waiting++
+	g.mu.Unlock()
+	leave := func() {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		if g.clients[client]--; g.clients[client] <= 0 {
+			delete(g.clients, client)
+		}
+	}
+	timer := time.NewTimer(g.wait)
+	defer timer.Stop()
+	var err error
+	select {
+	case g.slots <- struct{}{}:
+	case <-timer.C:
+		err = problem.ErrBusy
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	g.mu.Lock()
+	g.waiting--
+	g.mu.Unlock()
+	if err != nil {
+		leave()
+		return nil, err
+	}
+	return func() { <-g.slots; leave() }, nil
+}
+
+// Pass lets the request through g, or refuses it with fail. A judge (the
+// API token or a session) is not anonymous, and passes at once.
+func (a *Auth) Pass(c *gin.Context, g *Gate, fail func(*gin.Context, error)) {
+	if _, ok := a.sessionJudge(c); ok || a.checkToken(c) == tokenValid {
+		c.Next()
+		return
+	}
+	done, err := g.Enter(c.Request.Context(), ClientAddr(c))
+	switch {
+	case errors.Is(err, context.Canceled):
+		c.Abort() // the client went away while waiting
+		return
+	case err != nil:
+		c.Header("Retry-After", strconv.Itoa(1))
+		fail(c, err)
+		return
+	}
+	defer done()
+	c.Next()
+}

@@ -1,0 +1,55 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
+)
+
+// The gate admits two requests of one client at once and refuses a third
+// at once; over all clients it computes as many at once as it has slots,
+// queues a few more for a while, and refuses the rest as busy.
+func TestComputeGate(t *testing.T) {
+	g := NewGate(2, 1, 1, 50*time.Millisecond)
+	ctx := context.Background()
+	a1, err := g.Enter(ctx, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a's second request waits for the one slot, and gives up busy.
+	if _, err := g.Enter(ctx, "a"); !errors.Is(err, problem.ErrBusy) {
+		t.Errorf("a second request while the slot is taken = %v after waiting, want problem.ErrBusy", err)
+	}
+	var wg sync.WaitGroup
+	got := make(chan func(), 1)
+	wg.Go(func() {
+		done, err := g.Enter(ctx, "a")
+		if err != nil {
+			t.Errorf("a's second request, the slot freed meanwhile: %v", err)
+			return
+		}
+		got <- done
+	})
+	time.Sleep(10 * time.Millisecond)
+	if _, err := g.Enter(ctx, "a"); !errors.Is(err, problem.ErrTooManyAtOnce) {
+		t.Errorf("a's third request at once = %v, want problem.ErrTooManyAtOnce", err)
+	}
+	if _, err := g.Enter(ctx, "b"); !errors.Is(err, problem.ErrBusy) {
+		t.Errorf("b's request with the queue full = %v, want problem.ErrBusy at once", err)
+	}
+	a1()
+	wg.Wait()
+	(<-got)()
+	b, err := g.Enter(ctx, "b")
+	if err != nil {
+		t.Fatalf("b's request with the slot free: %v", err)
+	}
+	b()
+	if len(g.clients) != 0 || g.waiting != 0 || len(g.slots) != 0 {
+		t.Errorf("after every request: clients %v, waiting %d, slots taken %d; want none", g.clients, g.waiting, len(g.slots))
+	}
+}

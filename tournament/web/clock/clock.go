@@ -1,0 +1,63 @@
+// Package clock shows a round's clock as the pages show it: the time left
+// as m:ss, what the clock is doing in words, the last minute and time up,
+// and the placement under way. The console's round page and the players'
+// kiosk show the same clock.
+package clock
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/i18n"
+)
+
+// Face is a round's clock as a page shows it.
+type Face struct {
+	State     string
+	Remaining int    // seconds
+	Shown     string // m:ss, or the word for time up
+	Label     string // what the clock is doing, in words
+	Warn      bool   // the last minute
+	Up        bool   // time is up
+	// Placement is the placement under way, 「配置 5/8・残り0:41」, in
+	// the placement phase (referee.Timing); "" otherwise.
+	Placement string
+}
+
+// Show describes the clock c in p's language.
+func Show(p i18n.Printer, c tournament.Clock) Face {
+	f := Face{State: c.State, Remaining: Seconds(c.Remaining)}
+	f.Shown = Text(f.Remaining)
+	f.Label = p.Text("kiosk.state_"+c.State, nil)
+	switch {
+	case c.State == tournament.ClockStopped:
+		f.Shown = p.Text("kiosk.finished", nil)
+	case c.State != tournament.ClockReady && f.Remaining == 0:
+		f.Up = true
+		f.Shown = p.Text("kiosk.time", nil)
+	case c.State == tournament.ClockRunning && f.Remaining <= 60:
+		f.Warn = true
+	}
+	if ph := c.Phase; ph.Phase == tournament.PhasePlacement {
+		f.Placement = p.Text("kiosk.placement", map[string]any{"K": ph.Placement, "N": ph.Placements, "T": Text(Seconds(ph.PhaseLeft))})
+	}
+	return f
+}
+
+// Text shows seconds as m:ss.
+func Text(sec int) string { return fmt.Sprintf("%d:%02d", sec/60, sec%60) }
+
+// Extension shows an extension as +m:ss, and none as "".
+func Extension(d time.Duration) string {
+	if d <= 0 {
+		return ""
+	}
+	return "+" + Text(Seconds(d))
+}
+
+// Seconds rounds a time left up to whole seconds, so that a clock shows
+// 0:00 only once the time is really up.
+func Seconds(d time.Duration) int {
+	return int((d + time.Second - 1) / time.Second)
+}

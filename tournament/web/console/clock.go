@@ -1,0 +1,133 @@
+package console
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/clock"
+	"github.com/catanjudge/catanjudge/tournament/web/render"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
+)
+
+// clockPanel is the round clock on the judge's round page: its state, each
+// table's status (playing, finished, over time), the start, pause and resume
+// buttons, and the extension form.
+type clockPanel struct {
+	Lang      string
+	TID       int64
+	N         int
+	State     string
+	StateTxt  string
+	Remaining int    // seconds
+	Shown     string // m:ss
+	Warn, Up  bool
+	Extension string // given to the whole round, "+m:ss"
+	// Placement names the placement under way ("配置 5/8・残り") in the
+	// placement phase, with PlacementLeft seconds left; "" otherwise.
+	Placement      string
+	PlacementLeft  int
+	PlacementShown string // m:ss
+	Tables         []clockTableLine
+	Playing        int
+	Finished       int
+	Over           int
+	Form           extendForm
+	KioskURL       string
+}
+
+type clockTableLine struct {
+	Number    int
+	Status    string
+	StatusTxt string
+	Remaining int
+	Shown     string
+	Extension string
+}
+
+// extendForm is the extension form as typed, with its messages.
+type extendForm struct {
+	Table   string
+	Seconds string
+	Reason  string
+	Errors  fieldErrors
+	Error   string
+}
+
+// extendRules says where the extension form shows the service's refusals
+// of its fields.
+var extendRules = fieldRules{
+	"extension-reason":  {"extend_reason", "form.reason_required"},
+	"extension-seconds": {"extend_seconds", "form.range"},
+}
+
+// clockPanel builds the round page's clock from the round as read, with
+// the extension form f as typed (nil for an empty one).
+func (s *Pages) clockPanel(lang string, tid int64, rv tournament.RoundView, f *extendForm) clockPanel {
+	k := clock.Show(s.i18n.In(lang), rv.Timer)
+	p := clockPanel{
+		Lang: lang, TID: tid, N: rv.Round.Number, State: k.State, StateTxt: k.Label, Remaining: k.Remaining,
+		Shown: k.Shown, Warn: k.Warn, Up: k.Up, Extension: clock.Extension(rv.Timer.Extension),
+		Form:     extendForm{Seconds: "60"},
+		KioskURL: route.Path(route.Kiosk, tid),
+	}
+	if ph := rv.Timer.Phase; ph.Phase == tournament.PhasePlacement {
+		left := clock.Seconds(ph.PhaseLeft)
+		p.Placement = s.i18n.Text(lang, "clock.placement", map[string]any{"K": ph.Placement, "N": ph.Placements})
+		p.PlacementLeft, p.PlacementShown = left, clock.Text(left)
+	}
+	if f != nil {
+		p.Form = *f
+	}
+	for _, t := range rv.Timer.Tables {
+		r := clock.Seconds(t.Remaining)
+		p.Tables = append(p.Tables, clockTableLine{
+			Number: t.Number, Status: t.Status, StatusTxt: s.i18n.Text(lang, "kiosk.status_"+t.Status, nil),
+			Remaining: r, Shown: clock.Text(r), Extension: clock.Extension(t.Extension),
+		})
+		switch t.Status {
+		case tournament.TablePlaying:
+			p.Playing++
+		case tournament.TableFinished:
+			p.Finished++
+		case tournament.TableOver:
+			p.Over++
+		}
+	}
+	return p
+}
+
+// RecordClock starts, pauses or resumes the round's clock, or gives an
+// extension, from the round page.
+func (s *Pages) RecordClock(c *gin.Context) (render.Result, error) {
+	tid, n, err := route.RoundParams(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	lang := s.i18n.Lang(c)
+	in := tournament.ClockInput{Action: c.PostForm("action")}
+	f := extendForm{Seconds: "60", Errors: fieldErrors{}}
+	if in.Action == tournament.ClockExtend {
+		f = extendForm{Table: c.PostForm("table"), Seconds: strings.TrimSpace(c.PostForm("seconds")),
+			Reason: strings.TrimSpace(c.PostForm("reason")), Errors: fieldErrors{}}
+		in.Table, _ = s.formInt(lang, f.Table, 0, 1000, false, f.Errors, "extend_table")
+		in.Seconds = s.formNumber(lang, f.Seconds, true, f.Errors, "extend_seconds")
+		in.Reason = f.Reason
+	}
+	if len(f.Errors) == 0 {
+		_, err := s.svc.ClockAction(c.Request.Context(), auth.Judge(c), tid, n, in)
+		if err == nil {
+			return render.SeeOther(route.Path(route.Round, tid, n)+"#clock", "flash.clock_"+in.Action), nil
+		}
+		if in.Action != tournament.ClockExtend || !s.place(lang, err, extendRules, f.Errors) {
+			var ok bool
+			if f.Error, ok = s.formError(c, err); !ok {
+				return render.Result{}, err
+			}
+		}
+	}
+	return s.roundPage(c, http.StatusUnprocessableEntity, n, roundForms{Extend: &f})
+}

@@ -1,0 +1,104 @@
+// Package console serves the judges' pages: the tournaments, a
+// tournament's players, rounds, tables, score sheets, penalties, standings
+// and audit log, the ruleset page, the printables (pairings, score and
+// board sheets) and the backup. A page handler parses the request, calls
+// the service and returns what to show (render); the service checks the
+// rules, and a form only says where each refusal shows (fieldRules).
+package console
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/i18n"
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
+	"github.com/catanjudge/catanjudge/tournament/web/render"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
+)
+
+// Rulesets is where the console finds the server's rulesets.
+type Rulesets interface {
+	All() []referee.Ruleset
+}
+
+// Config is what the console is made from.
+type Config struct {
+	Service        *tournament.Service
+	Rulesets       Rulesets
+	DefaultRuleset string // the ruleset the tournament form starts with
+	// PublicURL is the address players' phones reach the server at, for
+	// the kiosk's address on the printables.
+	PublicURL string
+	Pages     *render.Engine
+	I18n      *i18n.Translator
+	Log       *slog.Logger
+}
+
+// Pages are the judges' pages.
+type Pages struct {
+	svc            *tournament.Service
+	rulesets       Rulesets
+	defaultRuleset string
+	publicURL      string
+	pages          *render.Engine
+	i18n           *i18n.Translator
+	log            *slog.Logger
+}
+
+// New returns the judges' pages.
+func New(cfg Config) *Pages {
+	return &Pages{svc: cfg.Service, rulesets: cfg.Rulesets, defaultRuleset: cfg.DefaultRuleset, publicURL: cfg.PublicURL,
+		pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log}
+}
+
+// describe says err in lang, as problem.Describe does.
+func (s *Pages) describe(lang string, err error) (int, string, map[string]any) {
+	return problem.Describe(s.i18n.In(lang), err)
+}
+
+// kioskURL is the kiosk's address for the QR code that phones scan in the
+// room, at the configured public address. It never follows the request's
+// Host header: a rebinding name or a proxy would end up printed on the
+// pairings.
+func (s *Pages) kioskURL(tid int64) string { return s.publicURL + route.Path(route.Kiosk, tid) }
+
+// loadPlayers is loadTournament with the tournament's players.
+func (s *Pages) loadPlayers(c *gin.Context, active string) (tournament.Tournament, *render.Nav, []tournament.Player, error) {
+	t, nav, err := s.loadTournament(c, active)
+	if err != nil {
+		return tournament.Tournament{}, nil, nil, err
+	}
+	players, err := s.svc.Players(c.Request.Context(), t.ID)
+	return t, nav, players, err
+}
+
+// loadTournament reads the :id tournament and builds its navigation, with
+// active the part of it the page is.
+func (s *Pages) loadTournament(c *gin.Context, active string) (tournament.Tournament, *render.Nav, error) {
+	id, err := route.ID(c, "id")
+	if err != nil {
+		return tournament.Tournament{}, nil, err
+	}
+	t, err := s.svc.GetTournament(c.Request.Context(), id)
+	if err != nil {
+		return tournament.Tournament{}, nil, err
+	}
+	nav, err := s.newNav(c.Request.Context(), t, active)
+	return t, nav, err
+}
+
+func (s *Pages) newNav(ctx context.Context, t tournament.Tournament, active string) (*render.Nav, error) {
+	rounds, err := s.svc.Rounds(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	nav := &render.Nav{ID: t.ID, Name: t.Name, Active: active, Finished: t.Closed != nil}
+	for _, r := range rounds {
+		nav.Rounds = append(nav.Rounds, r.Number)
+	}
+	return nav, nil
+}

@@ -1,0 +1,438 @@
+package console
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
+	"github.com/catanjudge/catanjudge/tournament/web/render"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
+)
+
+// playersPage is the view model of /judge/t/:id/players: the players by
+// kana with their status, and the registration form.
+type playersPage struct {
+	render.Page
+	TID       int64
+	Players   []playerLine
+	Paired    int // rounds paired so far: once round 1 is, a new player is a late entry
+	Form      playerForm
+	CheckedIn int
+	Active    int
+	// Refused is a refused check-in, drop or reinstatement, shown in the
+	// player's row next to its buttons.
+	Refused playerRefusal
+}
+
+// playerRefusal is the message of an action refused for one player.
+type playerRefusal struct {
+	ID      int64
+	Message string
+}
+
+type playerLine struct {
+	ID         int64
+	Name       string
+	Kana       string
+	CheckedIn  bool
+	LateEntry  int
+	Dropped    int
+	FixedTable int
+	KeepApart  []string // names
+}
+
+// playerForm is the player form as the judge typed it.
+type playerForm struct {
+	Name       string
+	Kana       string
+	CheckIn    bool
+	FixedTable string
+	KeepApart  []int64
+	Errors     fieldErrors
+	Error      string
+	// Base is the player as the edit form showed them, carried in hidden
+	// fields: the edit saves only what the judge changed from it, and
+	// never reverts a field another judge changed since (EditPlayer).
+	Base *playerBase
+	// Stale, after a conflict: what this judge typed, beside the form that
+	// starts again from what is saved.
+	Stale *staleForm
+	Mine  map[string]string // field name → the value typed, where it is not what is saved
+}
+
+// playerBase is the edit form's fields as the page showed them.
+type playerBase struct {
+	Name, Kana, FixedTable, KeepApart string // KeepApart: player IDs, comma-separated
+}
+
+// playerFormOf is the edit form of p as recorded, with p as its base.
+func playerFormOf(p tournament.Player) playerForm {
+	form := playerForm{Name: p.Name, Kana: p.Kana, KeepApart: p.KeepApart}
+	if p.FixedTable != 0 {
+		form.FixedTable = strconv.Itoa(p.FixedTable)
+	}
+	form.Base = &playerBase{Name: form.Name, Kana: form.Kana, FixedTable: form.FixedTable, KeepApart: joinIDs(p.KeepApart)}
+	return form
+}
+
+// joinIDs writes ids comma-separated, as a form carries them.
+func joinIDs(ids []int64) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatInt(id, 10)
+	}
+	return strings.Join(parts, ",")
+}
+
+// playerRules says where the player forms show the service's refusals of
+// their fields.
+var playerRules = fieldRules{
+	"player-name-missing":      {"name", "form.required"},
+	"fixed-table-out-of-range": {"fixed_table", "form.range"},
+}
+
+func (s *Pages) ShowPlayers(c *gin.Context) (render.Result, error) {
+	return s.playersPage(c, http.StatusOK, playerForm{CheckIn: true}, playerRefusal{})
+}
+
+// playerRefused shows the players page again with the message of the
+// action refused for player p in its row; an error the row cannot show is
+// the error page's.
+func (s *Pages) playerRefused(c *gin.Context, p tournament.Player, err error) (render.Result, error) {
+	status, msg, ok := s.refusal(c, err)
+	if !ok {
+		return render.Result{}, err
+	}
+	return s.playersPage(c, status, playerForm{CheckIn: true}, playerRefusal{ID: p.ID, Message: msg})
+}
+
+func (s *Pages) playersPage(c *gin.Context, status int, form playerForm, refused playerRefusal) (render.Result, error) {
+	t, nav, players, err := s.loadPlayers(c, "players")
+	if err != nil {
+		return render.Result{}, err
+	}
+	att := tournament.CountAttendance(players)
+	vm := playersPage{Page: s.pages.Page(c, "page.players", map[string]any{"Name": t.Name}), TID: t.ID, Form: form, Refused: refused,
+		CheckedIn: att.CheckedIn, Active: att.Active, Paired: len(nav.Rounds)}
+	vm.Nav = nav
+	names := map[int64]string{}
+	for _, p := range players {
+		names[p.ID] = p.Name
+	}
+	for _, p := range players {
+		line := playerLine{
+			ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn,
+			LateEntry: p.LateEntryRound, Dropped: p.DroppedRound, FixedTable: p.FixedTable,
+		}
+		for _, o := range p.KeepApart {
+			line.KeepApart = append(line.KeepApart, names[o])
+		}
+		vm.Players = append(vm.Players, line)
+	}
+	return render.ShowStatus(status, "players", vm), nil
+}
+
+func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return render.Result{}, err
+	}
+	lang := s.i18n.Lang(c)
+	form := playerForm{
+		Name:    strings.TrimSpace(c.PostForm("name")),
+		Kana:    strings.TrimSpace(c.PostForm("kana")),
+		CheckIn: c.PostForm("check_in") == "1",
+		Errors:  fieldErrors{},
+	}
+	if form.Name == "" {
+		form.Errors["name"] = s.i18n.Text(lang, "form.required", nil)
+		return s.playersPage(c, http.StatusUnprocessableEntity, form, playerRefusal{})
+	}
+	// One change: a refused registration leaves no player behind, so the
+	// form sent again registers them once.
+	in := tournament.PlayerInput{Name: form.Name, Kana: form.Kana, CheckedIn: form.CheckIn}
+	if _, err := s.svc.AddPlayer(c.Request.Context(), auth.Judge(c), tid, in); err != nil {
+		status := http.StatusUnprocessableEntity
+		if !s.place(lang, err, playerRules, form.Errors) {
+			var ok bool
+			if status, form.Error, ok = s.refusal(c, err); !ok {
+				return render.Result{}, err
+			}
+		}
+		return s.playersPage(c, status, form, playerRefusal{})
+	}
+	// Back to an empty form with the focus on the name: the desk registers
+	// one player after another.
+	return render.SeeOther(route.Path(route.Players, tid)+"#name", "flash.player_added"), nil
+}
+
+// tournamentPlayer reads the :pid player of the :id tournament.
+func (s *Pages) tournamentPlayer(c *gin.Context) (tournament.Player, error) {
+	tid, pid, err := route.IDs(c, "pid")
+	if err != nil {
+		return tournament.Player{}, err
+	}
+	return s.svc.GetPlayer(c.Request.Context(), tid, pid)
+}
+
+// playerAction is a button on the players page for one player: check-in,
+// drop, reinstatement, deletion. The action's refusal shows in the
+// player's row; done is where the browser goes, with its message.
+func (s *Pages) playerAction(act func(ctx context.Context, judge string, tid, pid int64) (tournament.Player, error), anchor bool, flashID string) render.Handler {
+	return func(c *gin.Context) (render.Result, error) {
+		p, err := s.tournamentPlayer(c)
+		if err != nil {
+			return render.Result{}, err
+		}
+		if _, err := act(c.Request.Context(), auth.Judge(c), p.TournamentID, p.ID); err != nil {
+			return s.playerRefused(c, p, err)
+		}
+		to := route.Path(route.Players, p.TournamentID)
+		if anchor {
+			to += fmt.Sprintf("#p%d", p.ID)
+		}
+		return render.SeeOther(to, flashID), nil
+	}
+}
+
+// SetCheckIn checks a player in, or out with in=0.
+func (s *Pages) SetCheckIn(c *gin.Context) (render.Result, error) {
+	in := c.PostForm("in") == "1"
+	flashID := "flash.checked_in"
+	if !in {
+		flashID = "flash.checked_out"
+	}
+	checkIn := func(ctx context.Context, judge string, tid, pid int64) (tournament.Player, error) {
+		return s.svc.CheckIn(ctx, judge, tid, pid, in)
+	}
+	return s.playerAction(checkIn, true, flashID)(c)
+}
+
+func (s *Pages) DropPlayer(c *gin.Context) (render.Result, error) {
+	return s.playerAction(s.svc.DropPlayer, true, "flash.dropped")(c)
+}
+
+// DeletePlayer deletes a mistaken registration, one with no game on
+// record; a player who has played is refused with why (drop them instead).
+func (s *Pages) DeletePlayer(c *gin.Context) (render.Result, error) {
+	return s.playerAction(s.svc.DeletePlayer, false, "flash.deleted")(c)
+}
+
+func (s *Pages) ReinstatePlayer(c *gin.Context) (render.Result, error) {
+	return s.playerAction(s.svc.ReinstatePlayer, true, "flash.reinstated")(c)
+}
+
+// playerPage is the view model of a player's edit page.
+type playerPage struct {
+	render.Page
+	TID    int64
+	Player playerLine
+	Others []keepApartOption
+	Form   playerForm
+	// Deletable says the registration can be deleted (it has nothing on
+	// record); otherwise Kept says why it stays, and the player is dropped.
+	Deletable bool
+	Kept      string
+}
+
+type keepApartOption struct {
+	ID      int64
+	Name    string
+	Kana    string
+	Checked bool
+}
+
+func (s *Pages) ShowPlayer(c *gin.Context) (render.Result, error) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	return s.playerPage(c, http.StatusOK, p, playerFormOf(p))
+}
+
+func (s *Pages) playerPage(c *gin.Context, status int, p tournament.Player, form playerForm) (render.Result, error) {
+	t, nav, players, err := s.loadPlayers(c, "players")
+	if err != nil {
+		return render.Result{}, err
+	}
+	vm := playerPage{
+		Page:   s.pages.Page(c, "page.player", map[string]any{"Name": p.Name}),
+		TID:    t.ID,
+		Player: playerLine{ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound, Dropped: p.DroppedRound},
+		Form:   form,
+	}
+	vm.Nav = nav
+	switch err := s.svc.CheckDelete(c.Request.Context(), p.TournamentID, p.ID); {
+	case err == nil:
+		vm.Deletable = true
+	case errors.Is(err, tournament.ErrConflict):
+		_, vm.Kept, _ = s.describe(vm.Lang, err)
+	default:
+		return render.Result{}, err
+	}
+	for _, o := range players {
+		if o.ID != p.ID {
+			vm.Others = append(vm.Others, keepApartOption{ID: o.ID, Name: o.Name, Kana: o.Kana, Checked: slices.Contains(form.KeepApart, o.ID)})
+		}
+	}
+	return render.ShowStatus(status, "player", vm), nil
+}
+
+// readPlayerForm reads the edit form: the name is filled in, the fixed
+// table is a number, the players kept apart are player IDs.
+func (s *Pages) readPlayerForm(c *gin.Context, lang string) (playerForm, tournament.PlayerEdit, error) {
+	form := playerForm{
+		Name:       strings.TrimSpace(c.PostForm("name")),
+		Kana:       strings.TrimSpace(c.PostForm("kana")),
+		FixedTable: strings.TrimSpace(c.PostForm("fixed_table")),
+		Errors:     fieldErrors{},
+	}
+	for _, v := range c.PostFormArray("keep_apart") {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return form, tournament.PlayerEdit{}, &problem.BadRequest{ID: "error.number", Data: map[string]any{"Field": "keep_apart"}, Detail: err.Error()}
+		}
+		form.KeepApart = append(form.KeepApart, id)
+	}
+	slices.Sort(form.KeepApart)
+	base, baseEdit, ok := readPlayerBase(c)
+	if !ok {
+		return form, tournament.PlayerEdit{}, &problem.BadRequest{ID: "error.number", Data: map[string]any{"Field": "base_keep_apart"}, Detail: "base_keep_apart"}
+	}
+	form.Base = base
+	if form.Name == "" {
+		form.Errors["name"] = s.i18n.Text(lang, "form.required", nil)
+	}
+	in := tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: form.Name, Kana: form.Kana}, KeepApart: form.KeepApart, Base: baseEdit}
+	in.FixedTable = s.formNumber(lang, form.FixedTable, false, form.Errors, "fixed_table")
+	return form, in, nil
+}
+
+// EditPlayer saves the edit form as one change: name and kana, fixed table
+// and keep-apart requests; a refused field saves none of the others, and
+// an unchanged form saves nothing.
+func (s *Pages) EditPlayer(c *gin.Context) (render.Result, error) {
+	p, err := s.tournamentPlayer(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	lang := s.i18n.Lang(c)
+	form, in, err := s.readPlayerForm(c, lang)
+	switch {
+	case err != nil:
+		return render.Result{}, err
+	case c.PostForm("action") == "mine":
+		// The judge takes back what they typed after a conflict: the form
+		// shows it over the player as saved now, to save knowingly.
+		form.Base, form.Errors = playerFormOf(p).Base, nil
+		return s.playerPage(c, http.StatusOK, p, form)
+	case len(form.Errors) > 0:
+		return s.playerPage(c, http.StatusUnprocessableEntity, p, form)
+	}
+	_, err = s.svc.EditPlayer(c.Request.Context(), auth.Judge(c), p.TournamentID, p.ID, in)
+	switch {
+	case err == nil:
+		return render.SeeOther(route.Path(route.Players, p.TournamentID)+fmt.Sprintf("#p%d", p.ID), "flash.saved"), nil
+	case code(err) == "player-changed":
+		return s.stalePlayer(c, p, form, err)
+	case s.place(lang, err, playerRules, form.Errors):
+		return s.playerPage(c, http.StatusUnprocessableEntity, p, form)
+	}
+	status, msg, ok := s.refusal(c, err)
+	if !ok {
+		return render.Result{}, err
+	}
+	form.Error = msg
+	return s.playerPage(c, status, p, form)
+}
+
+// stalePlayer answers an edit another judge's change of the same field
+// overtook: the form starts again from the player as saved, with what
+// this judge typed beside it.
+func (s *Pages) stalePlayer(c *gin.Context, p tournament.Player, typed playerForm, conflict error) (render.Result, error) {
+	s.log.Info("stale player form", "id", problem.RequestID(c), "err", conflict)
+	lang := s.i18n.Lang(c)
+	p, err := s.svc.GetPlayer(c.Request.Context(), p.TournamentID, p.ID)
+	if err != nil {
+		return render.Result{}, err
+	}
+	fresh := playerFormOf(p)
+	_, fresh.Error, _ = s.describe(lang, conflict)
+	fresh.Mine, fresh.Stale = s.stalePlayerForm(lang, c, p, typed, fresh)
+	return s.playerPage(c, http.StatusConflict, p, fresh)
+}
+
+// readPlayerBase reads the base an edit form carries: the player as the
+// page showed them. A form without one (nil) edits the player as read now.
+func readPlayerBase(c *gin.Context) (*playerBase, *tournament.PlayerEdit, bool) {
+	if _, ok := c.GetPostForm("base_name"); !ok {
+		return nil, nil, true
+	}
+	b := &playerBase{Name: c.PostForm("base_name"), Kana: c.PostForm("base_kana"), FixedTable: c.PostForm("base_fixed_table"), KeepApart: c.PostForm("base_keep_apart")}
+	edit := &tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: b.Name, Kana: b.Kana}}
+	edit.FixedTable, _ = strconv.Atoi(strings.TrimSpace(b.FixedTable))
+	for _, part := range strings.Split(b.KeepApart, ",") {
+		if part = strings.TrimSpace(part); part == "" {
+			continue
+		}
+		id, err := strconv.ParseInt(part, 10, 64)
+		if err != nil {
+			return nil, nil, false
+		}
+		edit.KeepApart = append(edit.KeepApart, id)
+	}
+	return b, edit, true
+}
+
+// stalePlayerForm is what this judge typed on a player's page another
+// judge changed first (typed), beside the form as saved now (saved): each
+// value that differs, and the form that takes them all back.
+func (s *Pages) stalePlayerForm(lang string, c *gin.Context, p tournament.Player, typed, saved playerForm) (map[string]string, *staleForm) {
+	mine := map[string]string{}
+	f := &staleForm{
+		Action: route.Path(route.Player, p.TournamentID, p.ID),
+		Button: s.i18n.Text(lang, "stale.use_mine_form", nil),
+		Again: []hiddenField{
+			{Name: "action", Value: "mine"}, {Name: "name", Value: typed.Name}, {Name: "kana", Value: typed.Kana},
+			{Name: "fixed_table", Value: typed.FixedTable},
+		},
+	}
+	for _, id := range typed.KeepApart {
+		f.Again = append(f.Again, hiddenField{Name: "keep_apart", Value: strconv.FormatInt(id, 10)})
+	}
+	add := func(field, label, value string) {
+		if value == "" {
+			value = s.i18n.Text(lang, "stale.empty", nil)
+		}
+		mine[field] = value
+		f.Mine = append(f.Mine, mineLine{Label: s.i18n.Text(lang, label, nil), Value: value})
+	}
+	if typed.Name != saved.Name {
+		add("name", "player.name", typed.Name)
+	}
+	if typed.Kana != saved.Kana {
+		add("kana", "player.kana", typed.Kana)
+	}
+	if typed.FixedTable != saved.FixedTable {
+		add("fixed_table", "player.fixed_table", typed.FixedTable)
+	}
+	if !slices.Equal(typed.KeepApart, saved.KeepApart) {
+		var names []string
+		for _, id := range typed.KeepApart {
+			if o, err := s.svc.GetPlayer(c.Request.Context(), p.TournamentID, id); err == nil {
+				names = append(names, o.Name)
+			}
+		}
+		add("keep_apart", "player.keep_apart", strings.Join(names, "、"))
+	}
+	return mine, f
+}

@@ -1,0 +1,327 @@
+package console
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/render"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
+)
+
+// roundPage is the view model of /judge/t/:id/rounds/:n.
+type roundPage struct {
+	render.Page
+	TID       int64
+	N         int
+	Mode      string
+	PairedBy  string
+	PairedAt  string
+	Repeats   int
+	Tables    []tableCard
+	Byes      []personRef
+	Missing   []personRef
+	Withdrawn []personRef
+	Changes   []amendmentLine
+	Started   bool   // something is recorded at a table or on the clock
+	Latest    bool   // the latest round: the only one that can be re-paired
+	CanPair   bool   // the next round may be paired from here
+	PairError string // why pairing or re-pairing was refused, next to the buttons
+	NextRound int
+	Done      int // tables with a result
+	Choices   []playerGroup
+	Swap      swapForm
+	Move      moveForm
+	Clock     clockPanel
+}
+
+type personRef struct {
+	ID   int64
+	Name string
+	Kana string
+}
+
+// tableCard is one table on the round page.
+type tableCard struct {
+	Number  int
+	Players []seatLine
+	Seated  bool
+	Board   bool
+	Version int // latest result revision; 0 for none
+	Ended   string
+}
+
+type seatLine struct {
+	ID       int64
+	Name     string
+	Kana     string
+	Seat     int
+	Color    string // colour id, also the CSS class of the seat dot
+	ColorTxt string
+	Place    int
+	VP       int
+	Sum      string // a deduction as such (showVP)
+	Why      string
+}
+
+type amendmentLine struct {
+	Text   string
+	Reason string
+	Judge  string
+	At     string
+}
+
+// playerGroup is a table (or the byes) in the swap form's player lists.
+type playerGroup struct {
+	Label   string
+	Players []personRef
+}
+
+type swapForm struct {
+	A, B   string
+	Reason string
+	Errors fieldErrors
+	Error  string
+}
+
+type moveForm struct {
+	A, Table string
+	Reason   string
+	Errors   fieldErrors
+	Error    string
+}
+
+// roundForms is what the round page shows again after a refused action:
+// the swap, move and extension forms as typed, or the message of a refused
+// pairing or re-pairing next to their buttons.
+type roundForms struct {
+	Swap      swapForm
+	Move      moveForm
+	Extend    *extendForm // nil for an empty one
+	PairError string
+}
+
+func (s *Pages) ShowRound(c *gin.Context) (render.Result, error) {
+	return s.roundPageOf(c, http.StatusOK, roundForms{})
+}
+
+// roundPageOf shows the :n round with the forms f.
+func (s *Pages) roundPageOf(c *gin.Context, status int, f roundForms) (render.Result, error) {
+	_, n, err := route.RoundParams(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	return s.roundPage(c, status, n, f)
+}
+
+// roundPage shows round n of the :id tournament with the forms f.
+func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.Result, error) {
+	t, nav, err := s.loadTournament(c, fmt.Sprintf("round%d", n))
+	if err != nil {
+		return render.Result{}, err
+	}
+	rv, err := s.svc.RoundView(c.Request.Context(), t.ID, n)
+	if err != nil {
+		return render.Result{}, err
+	}
+	canPair, err := s.svc.CanPair(c.Request.Context(), t.ID)
+	if err != nil {
+		return render.Result{}, err
+	}
+	lang := s.i18n.Lang(c)
+	vm := roundPage{
+		Page:      s.pages.Page(c, "page.round", map[string]any{"N": n, "Name": t.Name}),
+		TID:       t.ID,
+		N:         n,
+		Mode:      s.i18n.Text(lang, "round.mode_"+rv.Round.Mode, nil),
+		PairedBy:  rv.Round.PairedBy,
+		PairedAt:  s.i18n.In(lang).Time(rv.Round.PairedAt),
+		Repeats:   rv.Round.Repeats,
+		Latest:    n == len(nav.Rounds),
+		NextRound: len(nav.Rounds) + 1,
+		Started:   rv.Started,
+		Swap:      f.Swap,
+		Move:      f.Move,
+		PairError: f.PairError,
+		Clock:     s.clockPanel(lang, t.ID, rv, f.Extend),
+	}
+	vm.Nav = nav
+	vm.CanPair = vm.Latest && canPair
+	s.fillRound(lang, t.Ruleset, &vm, rv)
+	return render.ShowStatus(status, "round", vm), nil
+}
+
+// fillRound lists the round's tables, byes, players left out and changes.
+func (s *Pages) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv tournament.RoundView) {
+	names := map[int64]string{}
+	for _, tv := range rv.Tables {
+		card := tableCard{Number: tv.Table.Number, Seated: tv.Table.Seating != nil, Board: tv.Board != nil}
+		if tv.Result != nil {
+			card.Version = tv.Result.Version
+			card.Ended = s.i18n.Text(lang, "score.ended_"+tv.Result.EndedBy, nil)
+			vm.Done++
+		}
+		group := playerGroup{Label: s.i18n.Text(lang, "round.table", map[string]any{"N": tv.Table.Number})}
+		for _, p := range tv.Players {
+			line := s.seatLine(lang, p)
+			for _, pl := range tv.Places {
+				if pl.PlayerID == p.PlayerID {
+					vp := s.showVP(lang, rs, pl)
+					line.Place, line.VP, line.Sum, line.Why = pl.Place, pl.VP, vp.Sum, vp.Why
+				}
+			}
+			card.Players = append(card.Players, line)
+			group.Players = append(group.Players, personRef{ID: p.PlayerID, Name: p.Name, Kana: p.Kana})
+			names[p.PlayerID] = p.Name
+		}
+		vm.Tables = append(vm.Tables, card)
+		vm.Choices = append(vm.Choices, group)
+	}
+	byes := playerGroup{Label: s.i18n.Text(lang, "round.byes", nil)}
+	for _, p := range rv.Byes {
+		ref := personRef{ID: p.ID, Name: p.Name, Kana: p.Kana}
+		vm.Byes = append(vm.Byes, ref)
+		byes.Players = append(byes.Players, ref)
+		names[p.ID] = p.Name
+	}
+	if len(byes.Players) > 0 {
+		vm.Choices = append(vm.Choices, byes)
+	}
+	for _, p := range rv.Missing {
+		vm.Missing = append(vm.Missing, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
+	}
+	for _, p := range rv.Withdrawn {
+		vm.Withdrawn = append(vm.Withdrawn, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
+	}
+	for _, a := range rv.Round.Amendments {
+		line := amendmentLine{Reason: a.Reason, Judge: a.Judge, At: s.i18n.In(lang).Time(a.At)}
+		if a.B != 0 {
+			line.Text = s.i18n.Text(lang, "round.swapped", map[string]any{"A": names[a.A], "B": names[a.B]})
+		} else {
+			line.Text = s.i18n.Text(lang, "round.moved", map[string]any{"A": names[a.A], "N": a.Table})
+		}
+		vm.Changes = append(vm.Changes, line)
+	}
+}
+
+// seatLine is a player at a table: their seat and colour once seated.
+func (s *Pages) seatLine(lang string, p tournament.SeatView) seatLine {
+	line := seatLine{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)}
+	if p.Color != "" {
+		line.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
+	}
+	return line
+}
+
+// PairRound pairs the next round. A refusal goes back next to the button
+// pressed: on the round page the form names, else on the overview.
+func (s *Pages) PairRound(c *gin.Context) (render.Result, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return render.Result{}, err
+	}
+	r, err := s.svc.PairNextRound(c.Request.Context(), auth.Judge(c), tid)
+	if err == nil {
+		return render.SeeOther(route.Path(route.Round, tid, r.Number), "flash.paired"), nil
+	}
+	status, msg, ok := s.refusal(c, err)
+	if !ok {
+		return render.Result{}, err
+	}
+	if n, err := strconv.Atoi(c.PostForm("from")); err == nil && n > 0 {
+		return s.roundPage(c, status, n, roundForms{PairError: msg})
+	}
+	return s.overview(c, status, overviewForms{pairError: msg})
+}
+
+func (s *Pages) RepairRound(c *gin.Context) (render.Result, error) {
+	tid, n, err := route.RoundParams(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	if _, err := s.svc.RepairRound(c.Request.Context(), auth.Judge(c), tid, n); err != nil {
+		status, msg, ok := s.refusal(c, err)
+		if !ok {
+			return render.Result{}, err
+		}
+		return s.roundPage(c, status, n, roundForms{PairError: msg})
+	}
+	return render.SeeOther(route.Path(route.Round, tid, n), "flash.repaired"), nil
+}
+
+// swapRules and moveRules say where the swap and move forms show the
+// service's refusals of their fields.
+var (
+	swapRules = fieldRules{
+		"amend-swap-self":      {"swap_b", "round.swap_same"},
+		"amend-reason-missing": {"swap_reason", "form.reason_required"},
+	}
+	moveRules = fieldRules{"amend-reason-missing": {"move_reason", "form.reason_required"}}
+)
+
+// SwapPlayers trades two players' places.
+func (s *Pages) SwapPlayers(c *gin.Context) (render.Result, error) {
+	tid, n, err := route.RoundParams(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	lang := s.i18n.Lang(c)
+	f := swapForm{A: c.PostForm("a"), B: c.PostForm("b"), Reason: strings.TrimSpace(c.PostForm("reason")), Errors: fieldErrors{}}
+	a, errA := strconv.ParseInt(f.A, 10, 64)
+	b, errB := strconv.ParseInt(f.B, 10, 64)
+	if errA != nil {
+		f.Errors["swap_a"] = s.i18n.Text(lang, "form.choose", nil)
+	}
+	if errB != nil {
+		f.Errors["swap_b"] = s.i18n.Text(lang, "form.choose", nil)
+	}
+	status := http.StatusUnprocessableEntity
+	if len(f.Errors) == 0 {
+		_, err := s.svc.SwapPlayers(c.Request.Context(), auth.Judge(c), tid, n, a, b, f.Reason)
+		if err == nil {
+			return render.SeeOther(route.Path(route.Round, tid, n), "flash.swapped"), nil
+		}
+		if !s.place(lang, err, swapRules, f.Errors) {
+			var ok bool
+			if status, f.Error, ok = s.refusal(c, err); !ok {
+				return render.Result{}, err
+			}
+		}
+	}
+	return s.roundPage(c, status, n, roundForms{Swap: f})
+}
+
+// MovePlayer moves a player to another table.
+func (s *Pages) MovePlayer(c *gin.Context) (render.Result, error) {
+	tid, n, err := route.RoundParams(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	lang := s.i18n.Lang(c)
+	f := moveForm{A: c.PostForm("a"), Table: strings.TrimSpace(c.PostForm("table")), Reason: strings.TrimSpace(c.PostForm("reason")), Errors: fieldErrors{}}
+	a, errA := strconv.ParseInt(f.A, 10, 64)
+	if errA != nil {
+		f.Errors["move_a"] = s.i18n.Text(lang, "form.choose", nil)
+	}
+	table, _ := s.formInt(lang, f.Table, 1, 100, true, f.Errors, "move_table")
+	status := http.StatusUnprocessableEntity
+	if len(f.Errors) == 0 {
+		_, err := s.svc.MovePlayer(c.Request.Context(), auth.Judge(c), tid, n, a, table, f.Reason)
+		if err == nil {
+			return render.SeeOther(route.Path(route.Round, tid, n), "flash.moved"), nil
+		}
+		if !s.place(lang, err, moveRules, f.Errors) {
+			var ok bool
+			if status, f.Error, ok = s.refusal(c, err); !ok {
+				return render.Result{}, err
+			}
+		}
+	}
+	return s.roundPage(c, status, n, roundForms{Move: f})
+}

@@ -1,0 +1,395 @@
+package console
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
+	"github.com/catanjudge/catanjudge/tournament/web/render"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
+)
+
+// declaredTime is the value of the "declared" choice when time ended the game (§12).
+const declaredTime = "time"
+
+// scorePage is the view model of a table's score sheet: VP per player in
+// seat order, who declared victory or "time", and the placings.
+type scorePage struct {
+	render.Page
+	TID           int64
+	Round         int // the round's number
+	Table         int // the table's number
+	Rows          []scoreRow
+	Declared      string // a player ID, declaredTime, or "" when not chosen
+	DeclaredError string
+	Reason        string
+	ReasonError   string
+	Version       int // the revision being edited; 0 before the first save
+	Error         string
+	Conflict      string
+	Stale         *staleForm  // after a conflict: what this judge typed, beside the saved sheet
+	Preview       []placeLine // placings of the sheet as typed, not saved
+	Saved         []placeLine // placings of the latest saved revision
+	SavedBy       string
+	Revisions     []revisionLine
+	WinVP         int
+	VPCap         int
+	// TimeUp: the table's time signal has passed (§12). The sheet then
+	// defaults to "time", and a declaration needs the judge's LateReason:
+	// the one typed, or the standard one the LateConfirmed box stands for.
+	TimeUp        bool
+	Deadline      string // the table's time signal, for the hint
+	LateConfirmed bool
+	LateReason    string // as typed
+	LateError     string
+}
+
+type scoreRow struct {
+	ID       int64
+	Name     string
+	Kana     string
+	Seat     int
+	Color    string
+	ColorTxt string
+	VP       string // as typed
+	Field    string
+	Error    string
+	Mine     string // after a conflict: what this judge typed, when not what is saved
+}
+
+type placeLine struct {
+	Place    int
+	Name     string
+	VP       int
+	Sum      string // how the sheet's VP came to VP (showVP); "" when they stand
+	Why      string // the penalties behind Sum
+	Declared bool
+}
+
+type revisionLine struct {
+	Version int
+	Judge   string
+	At      string
+	Reason  string
+	Ended   string
+	Scores  string
+	Late    string // the confirmation of a declaration recorded after the signal (§12)
+}
+
+func (s *Pages) ShowScore(c *gin.Context) (render.Result, error) {
+	vm, err := s.openSheet(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	return render.Show("score", vm), nil
+}
+
+// openSheet is the score sheet as a judge opens it: the table as recorded
+// now, its fields filled from the latest revision or the §12 default.
+func (s *Pages) openSheet(c *gin.Context) (scorePage, error) {
+	ts, err := s.loadTable(c)
+	if err != nil {
+		return scorePage{}, err
+	}
+	vm, err := s.newScorePage(c, ts)
+	if err != nil {
+		return scorePage{}, err
+	}
+	vm.fillDraft(ts.tv.Draft())
+	return vm, nil
+}
+
+// fillDraft puts the sheet the judge opens in its fields
+// (tournament.TableView.Draft): its version, VP and how the game ended.
+func (vm *scorePage) fillDraft(d tournament.Draft) {
+	vm.Version = d.Version
+	switch {
+	case d.Declared != 0:
+		vm.Declared = strconv.FormatInt(d.Declared, 10)
+	case d.ByTime:
+		vm.Declared = declaredTime
+	}
+	for i := range vm.Rows {
+		if vp, ok := d.VP[vm.Rows[i].ID]; ok {
+			vm.Rows[i].VP = strconv.Itoa(vp)
+		}
+	}
+}
+
+// newScorePage fills the parts of the score page that come from what is
+// recorded: the players in seat order, the saved placings, the revisions.
+func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
+	lang := s.i18n.Lang(c)
+	tv := ts.tv
+	vm := scorePage{
+		Page:   s.pages.Page(c, "page.score", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
+		TID:    ts.t.ID,
+		Round:  ts.n,
+		Table:  tv.Table.Number,
+		WinVP:  ts.t.Ruleset.WinVP,
+		VPCap:  ts.t.Ruleset.VPCap,
+		TimeUp: tv.Clock.TimeUp,
+	}
+	if vm.TimeUp {
+		vm.Deadline = s.i18n.In(lang).Clock(tv.Clock.Deadline)
+	}
+	vm.Nav = ts.nav
+	names := map[int64]string{}
+	for _, p := range tv.Players {
+		row := scoreRow{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color), Field: fmt.Sprintf("vp_%d", p.PlayerID)}
+		if p.Color != "" {
+			row.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
+		}
+		vm.Rows = append(vm.Rows, row)
+		names[p.PlayerID] = p.Name
+	}
+	if r := tv.Result; r != nil {
+		vm.Saved = s.placeLines(lang, ts.t.Ruleset, tv.Places, names, r.Declared)
+		vm.SavedBy = s.i18n.Text(lang, "score.saved_by", map[string]any{"V": r.Version, "Judge": r.Judge, "At": s.i18n.In(lang).Time(r.At)})
+		revs, err := s.svc.Revisions(c.Request.Context(), ts.t.ID, ts.n, tv.Table.Number)
+		if err != nil {
+			return vm, err
+		}
+		for i := len(revs) - 1; i >= 0; i-- {
+			vm.Revisions = append(vm.Revisions, s.revisionLine(lang, revs[i], names))
+		}
+	}
+	return vm, nil
+}
+
+// placeLines are the lines of placings, with the players' names, the
+// declared winner marked and every deduction shown as such.
+func (s *Pages) placeLines(lang string, rs referee.Ruleset, places []tournament.Placing, names map[int64]string, declared int64) []placeLine {
+	var out []placeLine
+	for _, pl := range places {
+		vp := s.showVP(lang, rs, pl)
+		out = append(out, placeLine{Place: pl.Place, Name: names[pl.PlayerID], VP: pl.VP, Sum: vp.Sum, Why: vp.Why, Declared: declared != 0 && pl.PlayerID == declared})
+	}
+	return out
+}
+
+func (s *Pages) revisionLine(lang string, r tournament.Result, names map[int64]string) revisionLine {
+	var parts []string
+	for _, sc := range r.Scores {
+		parts = append(parts, fmt.Sprintf("%s %d", names[sc.PlayerID], sc.VP))
+	}
+	ended := s.i18n.Text(lang, "score.ended_"+r.EndedBy, nil)
+	if r.EndedEarly {
+		ended += " · " + s.i18n.Text(lang, "score.ended_early", nil)
+	}
+	if r.Declared != 0 {
+		ended = s.i18n.Text(lang, "score.declared_by", map[string]any{"Name": names[r.Declared]})
+	}
+	return revisionLine{Version: r.Version, Judge: r.Judge, At: s.i18n.In(lang).Time(r.At), Reason: r.Reason, Ended: ended, Scores: strings.Join(parts, "、"), Late: r.LateReason}
+}
+
+// SaveScore previews or saves the score sheet. The service checks the
+// sheet either way, as saving does; a refusal shows next to the field it
+// is about (scoreRules), and the preview shows the placings without
+// saving anything.
+func (s *Pages) SaveScore(c *gin.Context) (render.Result, error) {
+	ts, err := s.loadTable(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	vm, err := s.newScorePage(c, ts)
+	if err != nil {
+		return render.Result{}, err
+	}
+	in, ok := s.readScoreForm(c, &vm)
+	if !ok {
+		return render.ShowStatus(http.StatusUnprocessableEntity, "score", vm), nil
+	}
+	if c.PostForm("action") == "preview" {
+		tr, err := s.svc.PreviewResult(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number, in)
+		if err != nil {
+			return s.refuseScore(c, err, vm)
+		}
+		vm.Preview = s.placeLines(vm.Lang, ts.t.Ruleset, tr.Places, ts.names(), tr.Result.Declared)
+		return render.Show("score", vm), nil
+	}
+	_, err = s.svc.SaveResult(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, in)
+	switch {
+	case err == nil:
+		return render.SeeOther(tableURL(ts)+"/score", "flash.score_saved"), nil
+	case errors.As(err, new(*tournament.ConflictError)):
+		return s.staleScore(c, vm, err)
+	}
+	return s.refuseScore(c, err, vm)
+}
+
+// staleScore answers a sheet another judge saved a newer revision of
+// first. The sheet starts again from what is saved now, with what this
+// judge typed (typed) beside it: saving it as it stands never undoes the
+// other judge's change, and taking the typed values back is a deliberate
+// choice (staleForm).
+func (s *Pages) staleScore(c *gin.Context, typed scorePage, conflict error) (render.Result, error) {
+	s.log.Info("stale score sheet", "id", problem.RequestID(c), "err", conflict)
+	fresh, err := s.openSheet(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	_, fresh.Conflict, _ = s.describe(fresh.Lang, conflict)
+	fresh.Stale = s.staleSheet(fresh.Lang, typed, fresh)
+	for i := range fresh.Rows {
+		if vp := typed.Rows[i].VP; vp != fresh.Rows[i].VP {
+			fresh.Rows[i].Mine = vp
+		}
+	}
+	return render.ShowStatus(http.StatusConflict, "score", fresh), nil
+}
+
+// scoreRules says where the sheet shows the service's refusals: next to
+// the declared winner (§11), the confirmation of a late declaration
+// (§12) or the reason of a correction; a player's negative VP goes next
+// to that player's VP (refuseScore).
+var scoreRules = fieldRules{
+	"winner-under-win-vp": {"declared", "score.declared_too_few"},
+	"winner-not-at-table": {"declared", ""},
+	// The rule's message asks for a reason; the sheet offers the box too.
+	"declared-after-time":       {"late", "score.late_missing"},
+	"correction-reason-missing": {"reason", "score.reason_missing"},
+	"ended-by-time-early":       {"reason", ""},
+}
+
+// refuseScore shows the sheet vm again with the service's refusal of it,
+// next to the field it is about, or above the form. An error that is not
+// a refusal is the error page's.
+func (s *Pages) refuseScore(c *gin.Context, err error, vm scorePage) (render.Result, error) {
+	msg, ok := s.formError(c, err)
+	if !ok {
+		return render.Result{}, err
+	}
+	vm.Preview = nil
+	errs := fieldErrors{}
+	var v *referee.Violation
+	switch {
+	case s.place(vm.Lang, err, scoreRules, errs):
+		vm.DeclaredError, vm.LateError, vm.ReasonError = errs["declared"], errs["late"], errs["reason"]
+	case errors.As(err, &v) && v.Code == "negative-vp":
+		id, _ := v.Args["PlayerID"].(int64)
+		if i := slices.IndexFunc(vm.Rows, func(r scoreRow) bool { return r.ID == id }); i >= 0 {
+			vm.Rows[i].Error = msg
+		} else {
+			vm.Error = msg
+		}
+	default:
+		vm.Error = msg
+	}
+	return render.ShowStatus(http.StatusUnprocessableEntity, "score", vm), nil
+}
+
+// readScoreForm reads the sheet into vm (to show it back) and into a
+// ResultInput, with a message next to each field that is not filled in.
+func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultInput, bool) {
+	lang := vm.Lang
+	ok := true
+	var in tournament.ResultInput
+	for i := range vm.Rows {
+		row := &vm.Rows[i]
+		row.VP = strings.TrimSpace(c.PostForm(row.Field))
+		errs := fieldErrors{}
+		// 99 only catches a slip of the finger; the cap (§11) is the referee's.
+		vp, good := s.formInt(lang, row.VP, 0, 99, true, errs, row.Field)
+		row.Error = errs[row.Field]
+		ok = ok && good
+		in.Scores = append(in.Scores, tournament.Score{PlayerID: row.ID, VP: vp})
+	}
+	vm.Declared = c.PostForm("declared")
+	switch vm.Declared {
+	case "":
+		vm.DeclaredError = s.i18n.Text(lang, "score.declared_missing", nil)
+		ok = false
+	case declaredTime:
+	default:
+		id, err := strconv.ParseInt(vm.Declared, 10, 64)
+		found := false
+		for _, r := range vm.Rows {
+			found = found || r.ID == id
+		}
+		if err != nil || !found {
+			vm.DeclaredError = s.i18n.Text(lang, "score.declared_missing", nil)
+			vm.Declared = ""
+			ok = false
+		}
+		in.Declared = id
+	}
+	// The form names one winner; a forged one may post two.
+	if len(c.PostFormArray("declared")) > 1 {
+		vm.DeclaredError = s.i18n.Text(lang, "score.declared_twice", nil)
+		vm.Declared = ""
+		ok = false
+	}
+	if v, err := strconv.Atoi(c.PostForm("version")); err == nil && v >= 0 {
+		in.Version = v
+	}
+	vm.Version = in.Version
+	vm.Reason = strings.TrimSpace(c.PostForm("reason"))
+	in.Reason = vm.Reason
+	vm.LateReason = strings.TrimSpace(c.PostForm("late_reason"))
+	vm.LateConfirmed = c.PostForm("late_confirmed") != ""
+	in.LateReason = vm.LateReason
+	if in.LateReason == "" && vm.LateConfirmed {
+		// Sheets are collected after the signal, so the box is the usual
+		// confirmation (§12); its label, in the judge's language, is the
+		// reason recorded. A reason typed in says more and wins.
+		in.LateReason = s.i18n.Text(lang, "score.late_confirm", nil)
+	}
+	return in, ok
+}
+
+// staleSheet is what the judge typed on a sheet another judge saved first
+// (typed), beside the sheet as saved now (saved): each value that differs,
+// and the form that takes them all back, as a preview over the saved
+// version, so that saving them is a second, deliberate step.
+func (s *Pages) staleSheet(lang string, typed, saved scorePage) *staleForm {
+	f := &staleForm{
+		Action: route.Path(route.Score, saved.TID, saved.Round, saved.Table),
+		Button: s.i18n.Text(lang, "stale.use_mine_sheet", nil),
+		Again: []hiddenField{
+			{Name: "version", Value: strconv.Itoa(saved.Version)},
+			{Name: "action", Value: "preview"},
+			{Name: "declared", Value: typed.Declared},
+			{Name: "reason", Value: typed.Reason},
+			{Name: "late_reason", Value: typed.LateReason},
+		},
+	}
+	if typed.LateConfirmed {
+		f.Again = append(f.Again, hiddenField{Name: "late_confirmed", Value: "1"})
+	}
+	for i, r := range typed.Rows {
+		f.Again = append(f.Again, hiddenField{Name: r.Field, Value: r.VP})
+		if r.VP != saved.Rows[i].VP {
+			f.Mine = append(f.Mine, mineLine{Label: r.Name, Value: r.VP})
+		}
+	}
+	if typed.Declared != saved.Declared {
+		f.Mine = append(f.Mine, mineLine{Label: s.i18n.Text(lang, "score.declared", nil), Value: s.declaredText(lang, typed)})
+	}
+	if typed.Reason != "" {
+		f.Mine = append(f.Mine, mineLine{Label: s.i18n.Text(lang, "score.reason", nil), Value: typed.Reason})
+	}
+	return f
+}
+
+// declaredText names the sheet's choice of how the game ended, in lang.
+func (s *Pages) declaredText(lang string, vm scorePage) string {
+	if vm.Declared == declaredTime {
+		return s.i18n.Text(lang, "score.time", nil)
+	}
+	for _, r := range vm.Rows {
+		if strconv.FormatInt(r.ID, 10) == vm.Declared {
+			return s.i18n.Text(lang, "score.declared_by", map[string]any{"Name": r.Name})
+		}
+	}
+	return ""
+}

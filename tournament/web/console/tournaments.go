@@ -1,0 +1,273 @@
+package console
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/render"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
+)
+
+// tournamentsPage is the view model of /judge: every tournament and the
+// form that creates one.
+type tournamentsPage struct {
+	render.Page
+	Tournaments []tournamentLine
+	Rulesets    []rulesetOption
+	Form        tournamentForm
+}
+
+type tournamentLine struct {
+	ID          int64
+	Name        string
+	Date        string
+	Venue       string
+	Ruleset     string
+	Rounds      int
+	GameMinutes int
+}
+
+type rulesetOption struct {
+	Name        string
+	Version     string
+	GameMinutes int
+}
+
+// tournamentForm is the tournament form as the judge typed it.
+type tournamentForm struct {
+	Name        string
+	Date        string
+	Venue       string
+	Ruleset     string
+	Rounds      string
+	GameMinutes string
+	Errors      fieldErrors
+	Error       string // a message for the whole form
+}
+
+// tournamentRules says where the tournament form shows the service's
+// refusals of its fields.
+var tournamentRules = fieldRules{
+	"tournament-name-missing":   {"name", "form.required"},
+	"rounds-out-of-range":       {"rounds", "form.range"},
+	"game-minutes-out-of-range": {"game_minutes", "form.range"},
+}
+
+func (s *Pages) ShowTournaments(c *gin.Context) (render.Result, error) {
+	form := tournamentForm{Ruleset: s.defaultRuleset, Rounds: "5"}
+	return s.tournamentsPage(c, http.StatusOK, form)
+}
+
+func (s *Pages) tournamentsPage(c *gin.Context, status int, form tournamentForm) (render.Result, error) {
+	ts, err := s.svc.ListTournaments(c.Request.Context())
+	if err != nil {
+		return render.Result{}, err
+	}
+	vm := tournamentsPage{Page: s.pages.Page(c, "page.tournaments", nil), Form: form}
+	for _, t := range ts {
+		vm.Tournaments = append(vm.Tournaments, tournamentLine{
+			ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
+			Ruleset: t.Ruleset.Name + " " + t.Ruleset.Version, Rounds: t.Rounds, GameMinutes: t.GameMinutes,
+		})
+	}
+	for _, rs := range s.rulesets.All() {
+		vm.Rulesets = append(vm.Rulesets, rulesetOption{Name: rs.Name, Version: rs.Version, GameMinutes: rs.GameMinutes})
+	}
+	return render.ShowStatus(status, "tournaments", vm), nil
+}
+
+// readTournamentForm reads the form: the name is filled in, numbers are
+// numbers. The service checks the rest (tournamentRules).
+func (s *Pages) readTournamentForm(c *gin.Context, lang string) (tournamentForm, tournament.TournamentInput) {
+	f := tournamentForm{
+		Name:        strings.TrimSpace(c.PostForm("name")),
+		Date:        strings.TrimSpace(c.PostForm("date")),
+		Venue:       strings.TrimSpace(c.PostForm("venue")),
+		Ruleset:     c.PostForm("ruleset"),
+		Rounds:      strings.TrimSpace(c.PostForm("rounds")),
+		GameMinutes: strings.TrimSpace(c.PostForm("game_minutes")),
+		Errors:      fieldErrors{},
+	}
+	in := tournament.TournamentInput{Name: f.Name, Date: f.Date, Venue: f.Venue, Ruleset: f.Ruleset}
+	if f.Name == "" {
+		f.Errors["name"] = s.i18n.Text(lang, "form.required", nil)
+	}
+	in.Rounds = s.formNumber(lang, f.Rounds, true, f.Errors, "rounds")
+	in.GameMinutes = s.formNumber(lang, f.GameMinutes, false, f.Errors, "game_minutes")
+	return f, in
+}
+
+func (s *Pages) CreateTournament(c *gin.Context) (render.Result, error) {
+	lang := s.i18n.Lang(c)
+	form, in := s.readTournamentForm(c, lang)
+	if len(form.Errors) > 0 {
+		return s.tournamentsPage(c, http.StatusUnprocessableEntity, form)
+	}
+	t, err := s.svc.CreateTournament(c.Request.Context(), auth.Judge(c), in)
+	if err != nil {
+		if !s.place(lang, err, tournamentRules, form.Errors) {
+			var ok bool
+			if form.Error, ok = s.formError(c, err); !ok {
+				return render.Result{}, err
+			}
+		}
+		return s.tournamentsPage(c, http.StatusUnprocessableEntity, form)
+	}
+	return render.SeeOther(route.Path(route.Tournament, t.ID), "flash.tournament_created"), nil
+}
+
+// overviewPage is the view model of /judge/t/:id.
+type overviewPage struct {
+	render.Page
+	T          tournamentLine
+	Players    int
+	CheckedIn  int
+	Dropped    int
+	NextRound  int // the number the next pairing gets
+	CanPair    bool
+	PairError  string // why pairing was refused, next to its button
+	Form       tournamentForm
+	RulesetVer string
+	End        endForm
+}
+
+// endForm is the event's end on the overview: the button that closes the
+// tournament, or, once closed, the winners and the form that reopens it.
+type endForm struct {
+	State    string // tournament.StateSetup, StateRunning or StateFinished
+	ClosedBy string // who closed it when, in words
+	Winners  string
+	Error    string // why closing or reopening was refused
+	Reason   string // the reason to reopen, as typed
+}
+
+// overviewForms is what the overview shows again after a refused action:
+// the edit form as typed, the message of a refused pairing, or the end
+// form with its message.
+type overviewForms struct {
+	edit      *tournamentForm // nil for the tournament as recorded
+	pairError string
+	end       endForm
+}
+
+func (s *Pages) ShowTournament(c *gin.Context) (render.Result, error) {
+	return s.overview(c, http.StatusOK, overviewForms{})
+}
+
+// tournamentFormOf is the edit form of t as recorded.
+func tournamentFormOf(t tournament.Tournament) tournamentForm {
+	return tournamentForm{
+		Name: t.Name, Date: t.Date, Venue: t.Venue, Ruleset: t.Ruleset.Name,
+		Rounds: strconv.Itoa(t.Rounds), GameMinutes: strconv.Itoa(t.GameMinutes),
+	}
+}
+
+// overview is the :id tournament's overview with the forms f.
+func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Result, error) {
+	t, nav, players, err := s.loadPlayers(c, "overview")
+	if err != nil {
+		return render.Result{}, err
+	}
+	ctx := c.Request.Context()
+	canPair, err := s.svc.CanPair(ctx, t.ID)
+	if err != nil {
+		return render.Result{}, err
+	}
+	lang := s.i18n.Lang(c)
+	end := f.end
+	end.State = t.State()
+	if t.Closed != nil {
+		end.ClosedBy = s.i18n.Text(lang, "end.closed_by", map[string]any{"Judge": t.Closed.Judge, "At": s.i18n.In(lang).Time(t.Closed.At)})
+		st, err := s.svc.Standings(ctx, t.ID)
+		if err != nil {
+			return render.Result{}, err
+		}
+		end.Winners = s.i18n.In(lang).Winners(st)
+	}
+	form := tournamentFormOf(t)
+	if f.edit != nil {
+		// The ruleset is the tournament's copy, whatever the form says.
+		form, form.Ruleset = *f.edit, t.Ruleset.Name
+	}
+	att := tournament.CountAttendance(players)
+	vm := overviewPage{
+		Page: s.pages.Page(c, "page.overview", map[string]any{"Name": t.Name}),
+		T: tournamentLine{
+			ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Ruleset: t.Ruleset.Name,
+			Rounds: t.Rounds, GameMinutes: t.GameMinutes,
+		},
+		RulesetVer: t.Ruleset.Version,
+		Players:    att.Registered,
+		CheckedIn:  att.CheckedIn,
+		Dropped:    att.Dropped,
+		NextRound:  len(nav.Rounds) + 1,
+		CanPair:    canPair,
+		PairError:  f.pairError,
+		Form:       form,
+		End:        end,
+	}
+	vm.Nav = nav
+	return render.ShowStatus(status, "tournament", vm), nil
+}
+
+func (s *Pages) EditTournament(c *gin.Context) (render.Result, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return render.Result{}, err
+	}
+	lang := s.i18n.Lang(c)
+	form, in := s.readTournamentForm(c, lang)
+	status := http.StatusUnprocessableEntity
+	if len(form.Errors) == 0 {
+		t, err := s.svc.EditTournament(c.Request.Context(), auth.Judge(c), tid, in)
+		if err == nil {
+			return render.SeeOther(route.Path(route.Tournament, t.ID), "flash.saved"), nil
+		}
+		if !s.place(lang, err, tournamentRules, form.Errors) {
+			var ok bool
+			if status, form.Error, ok = s.refusal(c, err); !ok {
+				return render.Result{}, err
+			}
+		}
+	}
+	return s.overview(c, status, overviewForms{edit: &form})
+}
+
+// CloseTournament closes the tournament: its standings are final.
+func (s *Pages) CloseTournament(c *gin.Context) (render.Result, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return render.Result{}, err
+	}
+	if _, err := s.svc.CloseTournament(c.Request.Context(), auth.Judge(c), tid); err != nil {
+		status, msg, ok := s.refusal(c, err)
+		if !ok {
+			return render.Result{}, err
+		}
+		return s.overview(c, status, overviewForms{end: endForm{Error: msg}})
+	}
+	return render.SeeOther(route.Path(route.Tournament, tid), "flash.closed"), nil
+}
+
+// ReopenTournament reopens a closed tournament, with the judge's reason.
+func (s *Pages) ReopenTournament(c *gin.Context) (render.Result, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return render.Result{}, err
+	}
+	end := endForm{Reason: strings.TrimSpace(c.PostForm("reason"))}
+	if _, err := s.svc.ReopenTournament(c.Request.Context(), auth.Judge(c), tid, end.Reason); err != nil {
+		var status int
+		var ok bool
+		if status, end.Error, ok = s.refusal(c, err); !ok {
+			return render.Result{}, err
+		}
+		return s.overview(c, status, overviewForms{end: end})
+	}
+	return render.SeeOther(route.Path(route.Tournament, tid), "flash.reopened"), nil
+}

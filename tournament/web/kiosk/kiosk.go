@@ -1,0 +1,398 @@
+// Package kiosk serves what the players see, on the shop's screen, on a
+// projector and on their phones: the current round's tables, seats and
+// colours, the clock, the placings and the standings, and the QR code that
+// opens the kiosk on a phone. It is read-only and needs no login. The page
+// is complete as the server renders it; static/kiosk.js then keeps it live
+// from the event feed.
+package kiosk
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"log/slog"
+	"math"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/skip2/go-qrcode"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/clock"
+	"github.com/catanjudge/catanjudge/tournament/web/i18n"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
+	"github.com/catanjudge/catanjudge/tournament/web/render"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
+)
+
+// kioskPage is the view model of /kiosk/:id, and of its live parts.
+type kioskPage struct {
+	Lang      string
+	Title     string
+	Path      string // this page's path and query, for the language switch
+	LiveURL   string // the live parts of this page, for kiosk.js to fetch
+	TID       int64
+	Name      string
+	Projector bool
+	Query     string // the search typed
+	Matches   int    // entries matching Query
+	Round     int    // the current round; 0 before round 1 is paired
+	Rounds    int    // rounds planned
+	Clock     clock.Face
+	Placement *placementText // the placement under way; nil outside the placement phase
+	Entries   []kioskEntry   // every player of the round, by tournament.CollationKey
+	Tables    []kioskTable
+	Standings []kioskStanding
+	// StandingsLabel says what the standings count: the rounds complete
+	// ("after round N"), every result so far (LiveStandings, the switch
+	// ?standings=live), or the final standings.
+	StandingsLabel string
+	LiveStandings  bool
+	SwitchURL      string // the same page with the other standings
+	SwitchText     string
+	Finished       bool   // the tournament is closed: the standings are final
+	Winners        string // the players ranked 1st, once finished
+	URL            string // the kiosk's address, for phones
+	Text           kioskText
+}
+
+// placementText is the placement under way in words, 「配置 5/8・残り0:41」,
+// around the time left, which the page counts down.
+type placementText struct {
+	Before, After string
+	Left          int    // seconds
+	Shown         string // m:ss
+}
+
+// kioskEntry is one player's line in the list: where they sit.
+type kioskEntry struct {
+	Name     string
+	Kana     string
+	Key      string // name and kana, folded (tournament.FoldReading)
+	Table    int    // 0 for a bye
+	Seat     int    // play order; 0 before the table is seated
+	Color    string
+	ColorTxt string
+	Hidden   bool   // filtered out by the search
+	order    string // tournament.CollationKey
+}
+
+type kioskTable struct {
+	Number    int
+	Status    string
+	StatusTxt string
+	Remaining int    // seconds, this table's own
+	Left      string // Remaining as m:ss
+	Extension string // this table's own extensions, "+m:ss"; "" for none
+	Ended     string
+	Players   []kioskSeat
+}
+
+type kioskSeat struct {
+	Name     string
+	Seat     int
+	Color    string
+	ColorTxt string
+	Place    int
+	VP       int
+	Sum      string // a deduction as such: "6 − 2 = 4" (tournament.Placing.Sum)
+	Why      string // the levels of the penalties behind Sum
+	Declared bool
+}
+
+type kioskStanding struct {
+	Rank   int
+	Name   string
+	Firsts int
+	VP     int
+	Share  string
+	Played int
+}
+
+// kioskText holds the words the projector's script needs, in the page's
+// language; the page carries it as JSON data, never as script.
+type kioskText struct {
+	Page string `json:"page"` // the projector's page number, with {N} and {M}
+}
+
+// ShowKiosk shows the kiosk: the current round's tables, seats and
+// colours, the clock, the placings and the standings.
+func (s *Pages) ShowKiosk(c *gin.Context) (render.Result, error) {
+	vm, err := s.kioskPage(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	return render.Show("kiosk", vm), nil
+}
+
+// ShowLive renders the kiosk's live parts alone, for kiosk.js to swap in
+// after a change, or when a player searches.
+func (s *Pages) ShowLive(c *gin.Context) (render.Result, error) {
+	vm, err := s.kioskPage(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	return render.Part("kiosk", "live", vm), nil
+}
+
+// kioskPage reads the :id tournament's live state and lays it out as the
+// request asks: the projector (?view=projector), the standings with every
+// result so far (?standings=live), the players matching a search (?q=).
+func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return kioskPage{}, err
+	}
+	live, err := s.live.Live(c.Request.Context(), tid)
+	if err != nil {
+		return kioskPage{}, err
+	}
+	lang := s.i18n.Lang(c)
+	p := s.i18n.In(lang)
+	vm := kioskPage{
+		Lang:      lang,
+		Path:      c.Request.URL.RequestURI(),
+		TID:       tid,
+		Name:      live.Tournament.Name,
+		Projector: c.Query("view") == "projector",
+		Query:     search(c.Query("q")),
+		Rounds:    live.Tournament.Rounds,
+		URL:       s.kioskURL(tid),
+		Text:      kioskText{Page: p.Text("kiosk.page", map[string]any{"N": "{N}", "M": "{M}"})},
+		Title:     p.Text("kiosk.title", map[string]any{"Name": live.Tournament.Name}),
+		Finished:  live.Tournament.Closed != nil,
+	}
+	vm.LiveStandings = c.Query("standings") == "live" && !vm.Finished
+	// The live parts speak the page's language whatever asked for it (the
+	// query, a cookie, the browser); the switch keeps a language asked for.
+	vm.LiveURL = route.Path(route.KioskLive, tid) + vm.query(vm.LiveStandings, lang)
+	vm.SwitchURL = route.Path(route.Kiosk, tid) + vm.query(!vm.LiveStandings, c.Query("lang"))
+	game := time.Duration(live.Tournament.GameMinutes) * time.Minute
+	timer := tournament.Clock{State: tournament.ClockReady, GameLength: game, Remaining: game}
+	if v := live.Round; v != nil {
+		vm.Round, timer = v.Round.Number, v.Timer
+		s.fillKioskRound(p, &vm, *v)
+	}
+	vm.Clock, vm.Placement = clock.Show(p, timer), placement(p, timer)
+	s.fillStandings(p, &vm, live)
+	return vm, nil
+}
+
+// query is the query of this kiosk's view: the projector, the standings
+// with every result so far when live, and lang unless empty.
+func (vm kioskPage) query(live bool, lang string) string {
+	q := url.Values{}
+	if lang == "ja" || lang == "en" {
+		q.Set("lang", lang)
+	}
+	if vm.Projector {
+		q.Set("view", "projector")
+	}
+	if live {
+		q.Set("standings", "live")
+	}
+	if len(q) == 0 {
+		return ""
+	}
+	return "?" + q.Encode()
+}
+
+// maxSearch bounds the search a kiosk request folds and compares: a name
+// and its kana are 60 characters each, so no longer search matches.
+const maxSearch = 120
+
+// search is the search typed, trimmed, and cut one character past
+// maxSearch, still too long to match anyone.
+func search(q string) string {
+	q = strings.TrimSpace(q)
+	if r := []rune(q); len(r) > maxSearch+1 {
+		q = string(r[:maxSearch+1])
+	}
+	return q
+}
+
+// placement is the placement under way in words around its time left; nil
+// outside the placement phase.
+func placement(p i18n.Printer, c tournament.Clock) *placementText {
+	ph := c.Phase
+	if ph.Phase != tournament.PhasePlacement {
+		return nil
+	}
+	left := clock.Seconds(ph.PhaseLeft)
+	// The message places the time left; the page counts it down.
+	const mark = "\x00"
+	before, after, _ := strings.Cut(p.Text("kiosk.placement", map[string]any{"K": ph.Placement, "N": ph.Placements, "T": mark}), mark)
+	return &placementText{Before: before, After: after, Left: left, Shown: clock.Text(left)}
+}
+
+// fillStandings lists the standings the kiosk shows: after the rounds
+// complete, or every result so far; once finished, the final ones and the
+// winners. A player who has not played is not listed.
+func (s *Pages) fillStandings(p i18n.Printer, vm *kioskPage, live tournament.Live) {
+	standings := live.Standings
+	if vm.LiveStandings {
+		standings = live.LiveStandings
+	}
+	vm.StandingsLabel, vm.SwitchText = standingsLabel(p, live, vm.LiveStandings)
+	if vm.Finished {
+		vm.Winners = p.Winners(live.Standings)
+	}
+	for _, st := range standings {
+		if st.Played == 0 {
+			continue
+		}
+		vm.Standings = append(vm.Standings, kioskStanding{
+			Rank: st.Rank, Name: st.Name, Firsts: st.Firsts, VP: st.VP, Share: fmt.Sprintf("%.3f", st.Share), Played: st.Played,
+		})
+	}
+}
+
+// standingsLabel says what the kiosk's standings count, and offers the
+// other view: after the rounds complete, or (live) with every result so
+// far; once finished, they are final and there is no other view.
+func standingsLabel(p i18n.Printer, live tournament.Live, liveView bool) (label, other string) {
+	switch {
+	case live.Tournament.Closed != nil:
+		return p.Text("kiosk.standings_final", nil), ""
+	case liveView:
+		return p.Text("kiosk.standings_live", map[string]any{"N": live.StandingsAfter + 1}),
+			p.Text("kiosk.switch_after", nil)
+	}
+	return p.Text("kiosk.standings_after", map[string]any{"N": live.StandingsAfter}),
+		p.Text("kiosk.switch_live", nil)
+}
+
+// fillKioskRound lists the round's players by kana with their table, seat
+// and colour, and the tables with their status and placings.
+func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.RoundView) {
+	key := tournament.FoldReading(vm.Query)
+	add := func(e kioskEntry, id int64, kana string) {
+		e.Kana = kana
+		e.Key = tournament.FoldReading(e.Name + kana)
+		e.order = tournament.CollationKey(kana, e.Name, id)
+		e.Hidden = key != "" && !strings.Contains(e.Key, key)
+		if !e.Hidden {
+			vm.Matches++
+		}
+		vm.Entries = append(vm.Entries, e)
+	}
+	for _, tv := range v.Tables {
+		kt := kioskTable{
+			Number:    tv.Table.Number,
+			Status:    tv.Clock.Status,
+			StatusTxt: p.Text("kiosk.status_"+tv.Clock.Status, nil),
+			Remaining: clock.Seconds(tv.Clock.Remaining),
+			Left:      clock.Text(clock.Seconds(tv.Clock.Remaining)),
+			Extension: clock.Extension(tv.Clock.Extension),
+		}
+		if tv.Result != nil {
+			kt.Ended = p.Text("score.ended_"+tv.Result.EndedBy, nil)
+		}
+		for _, sv := range tv.Players {
+			seat := kioskSeat{Name: sv.Name, Seat: sv.Seat, Color: string(sv.Color)}
+			if sv.Color != "" {
+				seat.ColorTxt = p.Text("color."+string(sv.Color), nil)
+			}
+			for _, pl := range tv.Places {
+				if pl.PlayerID == sv.PlayerID {
+					seat.Place, seat.VP, seat.Sum, seat.Why = pl.Place, pl.VP, pl.Sum(), penaltyLevels(p, pl)
+					seat.Declared = tv.Result != nil && tv.Result.Declared == sv.PlayerID
+				}
+			}
+			kt.Players = append(kt.Players, seat)
+			add(kioskEntry{Name: sv.Name, Table: tv.Table.Number, Seat: sv.Seat, Color: seat.Color, ColorTxt: seat.ColorTxt}, sv.PlayerID, sv.Kana)
+		}
+		if tv.Result != nil {
+			slices.SortStableFunc(kt.Players, func(a, b kioskSeat) int { return cmp.Compare(a.Place, b.Place) })
+		}
+		vm.Tables = append(vm.Tables, kt)
+	}
+	for _, b := range v.Byes {
+		add(kioskEntry{Name: b.Name}, b.ID, b.Kana)
+	}
+	// The list is ordered as players look themselves up: by reading.
+	slices.SortFunc(vm.Entries, func(a, b kioskEntry) int { return strings.Compare(a.order, b.order) })
+}
+
+// kioskURL is the kiosk's address for the QR code that phones scan in the
+// room, at the configured public address. It never follows the request's
+// Host header: a rebinding name or a proxy would end up printed on the
+// pairings.
+func (s *Pages) kioskURL(tid int64) string { return s.publicURL + route.Path(route.Kiosk, tid) }
+
+// ShowQR is a QR code of the kiosk's address, for the projector and
+// the judge console, so that players open the kiosk on their phones.
+func (s *Pages) ShowQR(c *gin.Context) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		s.pages.Fail(c, err)
+		return
+	}
+	png, err := s.kioskQR(c.Request.Context(), tid)
+	if err != nil {
+		s.pages.Fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "private, max-age=3600")
+	c.Header("X-Content-Type-Options", "nosniff")
+	c.Data(http.StatusOK, "image/png", png)
+}
+
+// kioskQR returns the PNG of the QR code of a tournament's kiosk, drawn
+// once: its address changes only with the server's configuration.
+func (s *Pages) kioskQR(ctx context.Context, tid int64) ([]byte, error) {
+	return s.qrs.Get(ctx, tid, 0, func(ctx context.Context) ([]byte, error) {
+		if _, err := s.svc.GetTournament(ctx, tid); err != nil {
+			return nil, err
+		}
+		png, err := qrcode.Encode(s.kioskURL(tid), qrcode.Medium, 320)
+		if err != nil {
+			return nil, fmt.Errorf("qr code: %w", err)
+		}
+		return png, nil
+	})
+}
+
+// penaltyLevels names the levels of the penalties that changed pl:
+// players see that a deduction was given, judges see why.
+func penaltyLevels(p i18n.Printer, pl tournament.Placing) string {
+	var names []string
+	for _, x := range pl.Penalties {
+		names = append(names, p.Level(x.Level))
+	}
+	return p.List(names)
+}
+
+// Config is what the kiosk is made from.
+type Config struct {
+	Service *tournament.Service
+	Live    *live.State
+	// PublicURL is the address players' phones reach the server at, for
+	// the QR codes; "" gives the kiosk's path alone.
+	PublicURL string
+	Pages     *render.Engine
+	I18n      *i18n.Translator
+	Log       *slog.Logger
+}
+
+// Pages are the kiosk's pages.
+type Pages struct {
+	svc       *tournament.Service
+	live      *live.State
+	qrs       *live.Cache[int64, []byte]
+	publicURL string
+	pages     *render.Engine
+	i18n      *i18n.Translator
+	log       *slog.Logger
+}
+
+// New returns the kiosk's pages.
+func New(cfg Config) *Pages {
+	return &Pages{svc: cfg.Service, live: cfg.Live, publicURL: cfg.PublicURL, pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log,
+		// A QR code's address changes only with the server's configuration.
+		qrs: live.NewCache[int64, []byte](time.Duration(math.MaxInt64))}
+}

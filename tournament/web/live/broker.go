@@ -1,0 +1,165 @@
+// Package live keeps the live pages current: the broker that fans each
+// committed change out to the pages watching its tournament, the event
+// feed (Server-Sent Events) they listen to, and the reads of a
+// tournament's live state that the kiosks share until the next change.
+package live
+
+import (
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
+)
+
+// Event tells the live pages of a tournament that something changed, and
+// what kind of thing; the pages then fetch the new state. It is kept small
+// on purpose: the page re-fetches what changed.
+type Event struct {
+	Kind    string `json:"kind"`    // the audit action's subject: "result", "clock", "round", "table", "player", ...
+	Action  string `json:"action"`  // the audit action, e.g. "result.save"
+	Version int64  `json:"version"` // the change's audit entry ID: increases with every change
+}
+
+// Broker fans the committed changes of each tournament out to the live
+// pages watching it. Each subscriber has a small buffered channel; Publish
+// never waits, and a subscriber whose buffer is full is dropped (its channel
+// closed) rather than slowing the judge's save: its page reconnects and
+// fetches the state afresh. Every access to the subscriber maps holds mu.
+type Broker struct {
+	mu      sync.Mutex
+	subs    map[int64]map[chan Event]struct{} // by tournament ID
+	latest  map[int64]int64                   // the version last published, by tournament ID
+	n       int                               // subscribers in subs
+	clients map[string]int                    // subscribers by client address
+	buffer  int
+	max     int
+	// perClient bounds the subscriptions of one client address, so that
+	// one client cannot take every slot and lock the phones out.
+	perClient int
+	// Lifetime is how long a feed lasts before the page is told to
+	// reconnect (Stream), so that no connection is held for ever; set it
+	// before the broker is used.
+	Lifetime time.Duration
+}
+
+// The broker's defaults: a page that misses this many events in a row is
+// stuck; a shop's event has a few hundred phones at most, each with a feed
+// or two (a judge's laptop may show the kiosk in a few tabs: DefaultPerClient
+// feeds one client address may hold); and a feed lasts a quarter of an hour
+// before its page reconnects.
+const (
+	defaultBuffer         = 16
+	defaultMaxSubscribers = 4096
+	DefaultPerClient      = 8
+	defaultLifetime       = 15 * time.Minute
+)
+
+// NewBroker returns a broker with per-subscriber buffers of buffer events
+// taking at most max subscribers; zero values take the defaults.
+func NewBroker(buffer, max int) *Broker {
+	if buffer <= 0 {
+		buffer = defaultBuffer
+	}
+	if max <= 0 {
+		max = defaultMaxSubscribers
+	}
+	return &Broker{
+		subs: map[int64]map[chan Event]struct{}{}, latest: map[int64]int64{}, clients: map[string]int{},
+		buffer: buffer, max: max, perClient: DefaultPerClient, Lifetime: defaultLifetime,
+	}
+}
+
+// Subscribe returns the events of a tournament for client (its address)
+// and a function that ends the subscription. The channel is closed by
+// cancel, or by the broker when the subscriber falls behind. It fails with
+// problem.ErrBusy when the broker is full and with problem.ErrTooManyFeeds when client has
+// as many subscriptions as one client may.
+func (b *Broker) Subscribe(tournamentID int64, client string) (<-chan Event, func(), error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch {
+	case b.clients[client] >= b.perClient:
+		return nil, nil, problem.ErrTooManyFeeds
+	case b.n >= b.max:
+		return nil, nil, problem.ErrBusy
+	}
+	ch := make(chan Event, b.buffer)
+	set := b.subs[tournamentID]
+	if set == nil {
+		set = map[chan Event]struct{}{}
+		b.subs[tournamentID] = set
+	}
+	set[ch] = struct{}{}
+	b.n++
+	b.clients[client]++
+	var once sync.Once
+	cancel := func() {
+		once.Do(func() {
+			b.mu.Lock()
+			defer b.mu.Unlock()
+			b.dropLocked(tournamentID, ch)
+			// The client's count goes when the subscriber leaves, not
+			// when it is dropped: until then it holds a connection.
+			if b.clients[client]--; b.clients[client] <= 0 {
+				delete(b.clients, client)
+			}
+		})
+	}
+	return ch, cancel, nil
+}
+
+func (b *Broker) dropLocked(tournamentID int64, ch chan Event) {
+	set := b.subs[tournamentID]
+	if _, ok := set[ch]; !ok {
+		return
+	}
+	delete(set, ch)
+	if len(set) == 0 {
+		delete(b.subs, tournamentID)
+	}
+	b.n--
+	close(ch)
+}
+
+// Publish sends e to every subscriber of the tournament without waiting;
+// subscribers with a full buffer are dropped.
+func (b *Broker) Publish(tournamentID int64, e Event) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.latest[tournamentID] = max(b.latest[tournamentID], e.Version)
+	for ch := range b.subs[tournamentID] {
+		select {
+		case ch <- e:
+		default:
+			b.dropLocked(tournamentID, ch)
+		}
+	}
+}
+
+// Committed publishes a change the store has committed; it is the store's
+// after-commit hook (store.WithAfterCommit), so nothing is published for a
+// change that was rolled back.
+func (b *Broker) Committed(e tournament.AuditEntry) {
+	if e.TournamentID == 0 {
+		return
+	}
+	kind, _, _ := strings.Cut(e.Action, ".")
+	b.Publish(e.TournamentID, Event{Kind: kind, Action: e.Action, Version: e.ID})
+}
+
+// Version returns the version last published for a tournament, 0 for none:
+// a state read after it was published is as new as any.
+func (b *Broker) Version(tournamentID int64) int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.latest[tournamentID]
+}
+
+// Subscribers returns the number of live subscriptions.
+func (b *Broker) Subscribers() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.n
+}

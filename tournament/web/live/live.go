@@ -1,0 +1,39 @@
+package live
+
+import (
+	"log/slog"
+	"math"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// State reads the tournaments' live state for the live pages and the
+// kiosk's API, sharing each read among the requests that ask before the
+// next change, and serves the event feed.
+type State struct {
+	svc    *tournament.Service
+	broker *Broker
+	lives  *Cache[int64, tournament.Live]
+	rounds *Cache[roundKey, roundRead]
+	fail   func(*gin.Context, error)
+	client func(*gin.Context) string
+	log    *slog.Logger
+}
+
+// New reads through svc and hears of changes from broker; nil makes a
+// broker nobody publishes to, and then nothing is shared, since nothing
+// would say a read is out of date. fail answers a feed refused; client
+// names the client a request comes from, whose feeds are counted.
+func New(svc *tournament.Service, broker *Broker, fail func(*gin.Context, error), client func(*gin.Context) string, log *slog.Logger) *State {
+	// The kiosks share reads only when the broker tells of every change
+	// (see Cache): then a read is kept until the next change.
+	keep := time.Duration(math.MaxInt64)
+	if broker == nil {
+		broker, keep = NewBroker(0, 0), 0
+	}
+	return &State{svc: svc, broker: broker, fail: fail, client: client, log: log,
+		lives: NewCache[int64, tournament.Live](keep), rounds: NewCache[roundKey, roundRead](keep)}
+}

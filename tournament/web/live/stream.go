@@ -1,0 +1,105 @@
+package live
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
+)
+
+// heartbeat is how often an idle live feed sends a comment line, so that a
+// dead connection is noticed and no proxy closes a quiet one.
+const heartbeat = 15 * time.Second
+
+// Stream is the live feed of a tournament (Server-Sent Events): one
+// "change" event per committed change, with a small JSON payload (kind,
+// action, version); the page then fetches what changed. The browser's
+// EventSource reconnects by itself after retry milliseconds, and a page
+// re-fetches everything on each (re)connection, so an event missed while
+// disconnected, or dropped because the page fell behind, costs nothing.
+// A feed ends with a "reconnect" event after the broker's lifetime, and
+// one client address holds a few feeds at most (Broker.Subscribe).
+func (s *State) Stream(c *gin.Context) {
+	tid, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || tid <= 0 {
+		s.fail(c, problem.ErrNoRoute)
+		return
+	}
+	ctx := c.Request.Context()
+	if _, err := s.svc.GetTournament(ctx, tid); err != nil {
+		s.fail(c, err)
+		return
+	}
+	events, cancel, err := s.broker.Subscribe(tid, s.client(c))
+	if err != nil {
+		if errors.Is(err, problem.ErrTooManyFeeds) || errors.Is(err, problem.ErrBusy) {
+			c.Header("Retry-After", "5")
+		}
+		s.fail(c, err)
+		return
+	}
+	defer cancel()
+	s.send(c, tid, events)
+}
+
+// send writes the feed of events, until the client goes away, the feed's
+// lifetime is over or the subscriber is dropped.
+func (s *State) send(c *gin.Context, tid int64, events <-chan Event) {
+	ctx := c.Request.Context()
+	h := c.Writer.Header()
+	h.Set("Content-Type", "text/event-stream; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	// A reverse proxy must pass each event on at once.
+	h.Set("X-Accel-Buffering", "no")
+	c.Status(http.StatusOK)
+	w := c.Writer
+	if _, err := fmt.Fprint(w, "retry: 2000\n: live feed of tournament ", tid, "\n\n"); err != nil {
+		return
+	}
+	w.Flush()
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	// Feeds end after about their lifetime, spread so that a room of
+	// phones does not reconnect at once; the page is told to reconnect.
+	lifetime := s.broker.Lifetime
+	end := time.NewTimer(lifetime - lifetime/10 + rand.N(lifetime/5+1))
+	defer end.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-end.C:
+			_, _ = fmt.Fprint(w, "event: reconnect\ndata: {}\n\n")
+			w.Flush()
+			return
+		case e, ok := <-events:
+			if !ok {
+				// Dropped for falling behind: end the response so the page
+				// reconnects and fetches the state afresh.
+				return
+			}
+			data, err := json.Marshal(e)
+			if err != nil {
+				s.log.Error("live event", "id", problem.RequestID(c), "err", err)
+				return
+			}
+			if _, err := fmt.Fprintf(w, "id: %d\nevent: change\ndata: %s\n\n", e.Version, data); err != nil {
+				return
+			}
+			w.Flush()
+		case <-tick.C:
+			if _, err := fmt.Fprint(w, ": heartbeat\n\n"); err != nil {
+				return
+			}
+			w.Flush()
+		}
+	}
+}

@@ -1,0 +1,183 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+
+	"github.com/gin-contrib/sessions"
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
+)
+
+// Page is what every page's view model starts with: the layout reads it.
+type Page struct {
+	Lang    string
+	Title   string   // translated
+	Judge   string   // the judge logged in, or ""
+	Path    string   // this page's path and query, for the language switch
+	Flashes []string // message ids saved before the redirect that led here
+	Nav     *Nav
+}
+
+// Nav is the navigation inside one tournament.
+type Nav struct {
+	ID     int64
+	Name   string
+	Active string // "overview", "players", "rounds", "penalties", "standings", "audit"
+	Rounds []int  // numbers of the rounds paired so far
+	// Finished says a judge closed the tournament: every page says so, as
+	// every change is refused until it is reopened.
+	Finished bool
+}
+
+// Page fills the part of a view model every page has, its title the
+// message titleID with data.
+func (e *Engine) Page(c *gin.Context, titleID string, data map[string]any) Page {
+	lang := e.i18n.Lang(c)
+	return Page{
+		Lang:    lang,
+		Title:   e.i18n.Text(lang, titleID, data),
+		Judge:   e.judge(c),
+		Path:    c.Request.URL.RequestURI(),
+		Flashes: takeFlash(c),
+	}
+}
+
+// Result is what a page handler answers: a page to render, with its status
+// and view model, or where the browser goes after a successful form
+// (Post/Redirect/Get).
+type Result struct {
+	status int
+	page   string // the page's templates: templates/pages/<page>.html
+	block  string // a part of the page to render alone; "" for its whole document
+	view   any
+	to     string // a redirect's target, answered with 303
+	flash  string // with to: the message id the next page shows
+}
+
+// Show renders page with the view model vm, with status 200.
+func Show(page string, vm any) Result { return Result{status: http.StatusOK, page: page, view: vm} }
+
+// ShowStatus renders page with vm and status: a form shown again with the
+// service's refusal (422 or 409).
+func ShowStatus(status int, page string, vm any) Result {
+	return Result{status: status, page: page, view: vm}
+}
+
+// Part renders the template block of page alone, with vm: a part of the
+// page a script swaps in.
+func Part(page, block string, vm any) Result {
+	return Result{status: http.StatusOK, page: page, block: block, view: vm}
+}
+
+// SeeOther ends a successful form with Post/Redirect/Get, keeping the
+// message flashID ("" for none) for the next page.
+func SeeOther(to, flashID string) Result { return Result{to: to, flash: flashID} }
+
+// Handler is a page's handler: it parses the request, calls the service
+// and returns what to show, or an error for Handle to map.
+type Handler func(c *gin.Context) (Result, error)
+
+// Handle adapts a Handler: its error goes through Fail, the one mapping of
+// errors to statuses and messages; its result is rendered or redirected to.
+func (e *Engine) Handle(h Handler) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		r, err := h(c)
+		if err != nil {
+			e.Fail(c, err)
+			return
+		}
+		e.Write(c, r)
+	}
+}
+
+// Write answers r: a redirect, or the page rendered into a buffer first,
+// so that a template error is a clean 500 rather than half a page.
+func (e *Engine) Write(c *gin.Context, r Result) {
+	if r.to != "" {
+		if r.flash != "" {
+			flash(c, r.flash)
+		}
+		c.Redirect(http.StatusSeeOther, r.to)
+		return
+	}
+	set, ok := e.pages[e.i18n.Lang(c)][r.page]
+	if !ok {
+		e.renderFailure(c, fmt.Errorf("no page template %q", r.page))
+		return
+	}
+	doc := set.doc
+	if r.block != "" {
+		doc = r.block
+	}
+	var buf bytes.Buffer
+	if err := set.t.ExecuteTemplate(&buf, doc, r.view); err != nil {
+		e.renderFailure(c, fmt.Errorf("render %s: %w", r.page, err))
+		return
+	}
+	pageHeaders(c)
+	c.Data(r.status, "text/html; charset=utf-8", buf.Bytes())
+}
+
+// renderFailure answers a page that could not be rendered with a plain 500.
+func (e *Engine) renderFailure(c *gin.Context, err error) {
+	e.log.Error("render failed", "id", problem.RequestID(c), "err", err)
+	pageHeaders(c)
+	c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte(e.i18n.Text(e.i18n.Lang(c), "error.internal", nil)))
+	c.Abort()
+}
+
+// pageHeaders are the headers of every console page: nothing cached (the
+// pages show live tournament state). The security headers of every
+// response are set by securityHeaders.
+func pageHeaders(c *gin.Context) {
+	c.Writer.Header().Set("Cache-Control", "no-store")
+}
+
+// errorPage is the view model of a page that failed.
+type errorPage struct {
+	Page
+	Status  int
+	Message string
+	Back    string
+}
+
+// Fail maps err through problem.Describe, the one mapping of errors to
+// statuses and messages, and shows it as a page.
+func (e *Engine) Fail(c *gin.Context, err error) {
+	status, msg, _ := problem.Describe(e.i18n.In(e.i18n.Lang(c)), err)
+	problem.Log(c, e.log, status, err)
+	vm := errorPage{Page: e.Page(c, "page.error", nil), Status: status, Message: msg, Back: route.Back(c.GetHeader("Referer"), c.Request.Host, route.Tournaments)}
+	e.Write(c, ShowStatus(status, "error", vm))
+	c.Abort()
+}
+
+// flash keeps a message id for the next page the browser shows (after a 303).
+func flash(c *gin.Context, id string) {
+	sess := sessions.Default(c)
+	sess.AddFlash(id, sessionFlash)
+	_ = sess.Save()
+}
+
+// takeFlash returns and forgets the message ids kept by flash.
+func takeFlash(c *gin.Context) []string {
+	sess := sessions.Default(c)
+	fs := sess.Flashes(sessionFlash)
+	if len(fs) == 0 {
+		return nil
+	}
+	_ = sess.Save()
+	out := make([]string, 0, len(fs))
+	for _, f := range fs {
+		if id, ok := f.(string); ok {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// sessionFlash is the key of the flashes in the session cookie.
+const sessionFlash = "flash"
