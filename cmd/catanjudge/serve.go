@@ -76,6 +76,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
+	if st.Engine() == "PostgreSQL" {
+		// Other servers may share the database: hear what they commit.
+		go listenToPeers(ctx, st, broker, logger)
+	}
 	srv := newHTTPServer(ctx, handler)
 	url := "http://" + localAddr(ln.Addr())
 	fmt.Fprintf(stdout, "Catan Judge is running at %s\n", url)
@@ -223,4 +227,24 @@ func localAddr(addr net.Addr) string {
 		return net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
 	}
 	return addr.String()
+}
+
+// listenToPeers tells broker of the changes the other servers on st's
+// PostgreSQL database commit, until ctx is done: the live pages here show
+// a save made through any server, and the kiosks' shared reads go stale
+// with it. While the connection that hears them is lost, nothing is
+// shared; once it is back every live page fetches its state afresh.
+func listenToPeers(ctx context.Context, st *store.Store, broker *live.Broker, logger *slog.Logger) {
+	_ = st.Listen(ctx, store.Peers{
+		Changed:  broker.Committed,
+		Settings: func() {},
+		Lost: func(err error) {
+			logger.Warn("lost the database connection that hears the other servers; connecting again", "err", err)
+			broker.Lost()
+		},
+		Resync: func() {
+			logger.Info("hearing the other servers again; every live page fetches its state afresh")
+			broker.Resync()
+		},
+	})
 }
