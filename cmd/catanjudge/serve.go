@@ -48,9 +48,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	// The session keys live beside the database, never in it: a backup
-	// must not be able to sign a judge's cookie.
-	sessionKeys, err := auth.LoadSessionKeys(cfg.DataDir)
+	sessionKeys, err := sessionKeysOf(cfg)
 	if err != nil {
 		return err
 	}
@@ -63,6 +61,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	// listens: never at the Host a request names, which a rebinding name
 	// or a proxy chooses.
 	publicURL := kioskBase(cfg.PublicURL, ln.Addr())
+	var reread func(context.Context) error
 	handler, err := web.New(web.Deps{
 		Rulesets:    rulesets,
 		APIToken:    cfg.APIToken,
@@ -72,19 +71,23 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Settings:    st,
 		SessionKeys: sessionKeys,
 		Broker:      broker,
+		Reread:      func(f func(context.Context) error) { reread = f },
 	})
 	if err != nil {
 		return err
 	}
 	if st.Engine() == "PostgreSQL" {
 		// Other servers may share the database: hear what they commit.
-		go listenToPeers(ctx, st, broker, logger)
+		go listenToPeers(ctx, st, broker, reread, logger)
 	}
 	srv := newHTTPServer(ctx, handler)
 	url := "http://" + localAddr(ln.Addr())
 	fmt.Fprintf(stdout, "Catan Judge is running at %s\n", url)
 	if cfg.Database != "" {
 		fmt.Fprintf(stdout, "Data: the PostgreSQL database %s (back it up with pg_dump: README, Backups)\n", store.Redact(cfg.Database))
+		if cfg.SessionKey == "" {
+			fmt.Fprintln(stdout, "Judges' sessions: this server's own; give every server the same CATANJUDGE_SESSION_KEY (openssl rand -base64 32) so that a judge logged in on one is logged in on all (docs/deploy.md)")
+		}
 	}
 	printLogin(stdout, url, cfg, passwordFile)
 	printShopAddresses(stdout, ln.Addr(), cfg.PublicURL, publicURL)
@@ -229,22 +232,65 @@ func localAddr(addr net.Addr) string {
 	return addr.String()
 }
 
+// sessionKeysOf returns the keys that sign the judges' session cookies:
+// those derived from the key every server of an event shares, or else this
+// server's own in its data folder. Either way they live outside the
+// database: a backup must not be able to sign a judge's cookie.
+func sessionKeysOf(cfg config.Config) ([]byte, error) {
+	if cfg.SessionKey == "" {
+		return auth.LoadSessionKeys(cfg.DataDir)
+	}
+	secret, err := config.DecodeSessionKey(cfg.SessionKey)
+	if err != nil {
+		return nil, err
+	}
+	return auth.SharedSessionKeys(secret)
+}
+
 // listenToPeers tells broker of the changes the other servers on st's
 // PostgreSQL database commit, until ctx is done: the live pages here show
 // a save made through any server, and the kiosks' shared reads go stale
 // with it. While the connection that hears them is lost, nothing is
 // shared; once it is back every live page fetches its state afresh.
-func listenToPeers(ctx context.Context, st *store.Store, broker *live.Broker, logger *slog.Logger) {
+// Word of a setting changed or a session ended elsewhere, or of a
+// connection (re)made, has the sessions read again (reread), off the
+// listener's goroutine, one read for many words.
+func listenToPeers(ctx context.Context, st *store.Store, broker *live.Broker, reread func(context.Context) error, logger *slog.Logger) {
+	settings := make(chan struct{}, 1)
+	changed := func() {
+		select {
+		case settings <- struct{}{}:
+		default:
+		}
+	}
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-settings:
+				if err := reread(ctx); err != nil && ctx.Err() == nil {
+					logger.Error("read the sessions again", "err", err)
+					// Try again a little later: the database may be down.
+					select {
+					case <-time.After(time.Second):
+						changed()
+					case <-ctx.Done():
+					}
+				}
+			}
+		}
+	}()
 	_ = st.Listen(ctx, store.Peers{
 		Changed:  broker.Committed,
-		Settings: func() {},
+		Settings: changed,
 		Lost: func(err error) {
 			logger.Warn("lost the database connection that hears the other servers; connecting again", "err", err)
 			broker.Lost()
 		},
 		Resync: func() {
-			logger.Info("hearing the other servers again; every live page fetches its state afresh")
 			broker.Resync()
+			changed()
 		},
 	})
 }

@@ -99,8 +99,9 @@ type Peers struct {
 	// Lost is told that the listening connection was lost: until Resync,
 	// changes of other servers go unheard.
 	Lost func(error)
-	// Resync is told that the connection is back after a loss: anything
-	// may have changed meanwhile, so whatever was read before is stale.
+	// Resync is told each time the listener has connected, the first time
+	// too: anything may have changed before it heard (while it was lost,
+	// or while the server started), so whatever was read before is stale.
 	Resync func()
 }
 
@@ -122,7 +123,7 @@ var errNotPostgres = errors.New("store: only a PostgreSQL database tells of othe
 // is done, and tells peers; a server's own notices are not told (its
 // after-commit hook has told of them already). A lost connection is told
 // to peers.Lost and tried again, after a pause that doubles up to
-// reconnectMax; once it is back, peers.Resync is told. Listen returns
+// reconnectMax; each time it listens, peers.Resync is told. Listen returns
 // ctx's error, or errNotPostgres at once on SQLite.
 func (s *Store) Listen(ctx context.Context, peers Peers) error {
 	if s.engine != enginePostgres {
@@ -132,11 +133,8 @@ func (s *Store) Listen(ctx context.Context, peers Peers) error {
 	lost := false
 	for {
 		err := s.listen(ctx, peers, func() {
-			pause = reconnectFirst
-			if lost {
-				lost = false
-				peers.Resync()
-			}
+			pause, lost = reconnectFirst, false
+			peers.Resync()
 		})
 		if ctx.Err() != nil {
 			return ctx.Err()
