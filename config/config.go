@@ -12,6 +12,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/url"
 	"os"
 	"strings"
@@ -34,6 +35,10 @@ type Config struct {
 	// config file or the database, which a backup may carry. Empty keeps
 	// the keys of the data folder (one server).
 	SessionKey string
+	// TrustedProxies are the reverse proxies in front of the server
+	// (addresses or CIDR ranges), whose X-Forwarded-For header names the
+	// client: --trusted-proxies or CATANJUDGE_TRUSTED_PROXIES, comma-separated.
+	TrustedProxies []string
 	// PublicURL is the address players' phones reach the server at, e.g.
 	// http://192.168.1.20:8080, for the kiosk's QR code; empty uses the
 	// address each request came in on.
@@ -65,6 +70,7 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	database := fset.String("database", "", "a postgres:// URL to keep the data in PostgreSQL, shared by several servers (env CATANJUDGE_DATABASE; default the SQLite file in the data folder)")
 	ruleset := fset.String("ruleset", "", "an extra ruleset file to offer (env CATANJUDGE_RULESET)")
 	file := fset.String("config", "", "a JSON config file (env CATANJUDGE_CONFIG)")
+	trusted := fset.String("trusted-proxies", "", "reverse proxies in front of the server, comma-separated addresses or CIDR ranges, whose X-Forwarded-For names the client (env CATANJUDGE_TRUSTED_PROXIES)")
 	publicURL := fset.String("public-url", "", "the address players' phones use, for the kiosk QR code (env CATANJUDGE_PUBLIC_URL)")
 	if err := fset.Parse(args); err != nil {
 		return Config{}, err
@@ -86,6 +92,19 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	cfg.APIToken = first(getenv("CATANJUDGE_API_TOKEN"), cfg.APIToken)
 	cfg.JudgePassword = first(getenv("CATANJUDGE_JUDGE_PASSWORD"), cfg.JudgePassword)
 	cfg.SessionKey = getenv("CATANJUDGE_SESSION_KEY")
+	if proxies := first(*trusted, getenv("CATANJUDGE_TRUSTED_PROXIES")); proxies != "" {
+		cfg.TrustedProxies = nil
+		for _, p := range strings.Split(proxies, ",") {
+			p = strings.TrimSpace(p)
+			if p == "" {
+				continue
+			}
+			if _, _, err := net.ParseCIDR(p); err != nil && net.ParseIP(p) == nil {
+				return Config{}, fmt.Errorf("trusted proxy %q is neither an address nor a CIDR range like 10.0.0.0/24", p)
+			}
+			cfg.TrustedProxies = append(cfg.TrustedProxies, p)
+		}
+	}
 	cfg.PublicURL = strings.TrimRight(first(*publicURL, getenv("CATANJUDGE_PUBLIC_URL"), cfg.PublicURL), "/")
 	if cfg.Addr == "" || cfg.DataDir == "" {
 		return Config{}, errors.New("addr and data must not be empty")

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -252,5 +253,17 @@ func TestLoadSessionKey(t *testing.T) {
 	}
 	if cfg, err := Load([]string{"--config", file}, env(nil), io.Discard); err == nil && cfg.SessionKey != "" {
 		t.Errorf("a session key in the config file was taken: %q", cfg.SessionKey)
+	}
+}
+
+// The reverse proxies to trust are a comma-separated list of addresses
+// and CIDR ranges; anything else is refused.
+func TestLoadTrustedProxies(t *testing.T) {
+	cfg, err := Load([]string{"--trusted-proxies", "10.0.0.5, 192.168.1.0/24,"}, env(nil), io.Discard)
+	if err != nil || !slices.Equal(cfg.TrustedProxies, []string{"10.0.0.5", "192.168.1.0/24"}) {
+		t.Errorf("Load(--trusted-proxies) = %q, %v; want the two", cfg.TrustedProxies, err)
+	}
+	if _, err := Load(nil, env(map[string]string{"CATANJUDGE_TRUSTED_PROXIES": "nginx.local"}), io.Discard); err == nil {
+		t.Error("a host name as a trusted proxy was accepted")
 	}
 }

@@ -63,15 +63,16 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	publicURL := kioskBase(cfg.PublicURL, ln.Addr())
 	var reread func(context.Context) error
 	handler, err := web.New(web.Deps{
-		Rulesets:    rulesets,
-		APIToken:    cfg.APIToken,
-		PublicURL:   publicURL,
-		Logger:      logger,
-		Service:     tournament.NewService(st, rulesets, time.Now),
-		Settings:    st,
-		SessionKeys: sessionKeys,
-		Broker:      broker,
-		Reread:      func(f func(context.Context) error) { reread = f },
+		Rulesets:       rulesets,
+		APIToken:       cfg.APIToken,
+		PublicURL:      publicURL,
+		Logger:         logger,
+		Service:        tournament.NewService(st, rulesets, time.Now),
+		Settings:       st,
+		SessionKeys:    sessionKeys,
+		Broker:         broker,
+		Reread:         func(f func(context.Context) error) { reread = f },
+		TrustedProxies: cfg.TrustedProxies,
 	})
 	if err != nil {
 		return err

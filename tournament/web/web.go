@@ -76,6 +76,10 @@ type Deps struct {
 	// sessions logged out), for the server to call when another server on
 	// its database changed them (store.Peers.Settings).
 	Reread func(reread func(context.Context) error)
+	// TrustedProxies are the addresses or CIDR ranges of the reverse
+	// proxies in front of the server, whose X-Forwarded-For names the
+	// client that the per-client limits count; empty trusts no header.
+	TrustedProxies []string
 }
 
 // site is the server: its audiences' handlers, the guards they share and
