@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"net/http"
 	"strings"
@@ -22,8 +23,15 @@ const testAPIToken = "restart-test-token-0123456789"
 // More flags for serve may follow (--database).
 func serveAt(t *testing.T, dir, addr string, flags ...string) (string, func()) {
 	t.Helper()
+	return serveWith(t, dir, addr, nil, flags...)
+}
+
+// serveWith is serveAt with more environment variables.
+func serveWith(t *testing.T, dir, addr string, more map[string]string, flags ...string) (string, func()) {
+	t.Helper()
 	// The judges log in with browserPassword; scripts use the API token.
 	env := map[string]string{"CATANJUDGE_JUDGE_PASSWORD": browserPassword, "CATANJUDGE_API_TOKEN": testAPIToken}
+	maps.Copy(env, more)
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan string, 1)
 	errc := make(chan error, 1)
