@@ -94,7 +94,7 @@ func (e *env) startPeer(ctx context.Context, dsn string) (*peerServer, error) {
 // event's arrival at each stream on the other server (the save, its
 // commit, NOTIFY, the other server's broker and its SSE write).
 func (e *env) crossServer(ctx context.Context) ([]row, error) {
-	measure := "save -> event at a kiosk on the other server (PostgreSQL)"
+	measure := "save -> event on the other server (PostgreSQL)"
 	skipped := []row{{measure: measure, size: "-", p50: "-", p99: "-"}}
 	cluster, err := pgtest.StartDurable(ctx)
 	if errors.Is(err, pgtest.ErrMissing) {
