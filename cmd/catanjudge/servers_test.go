@@ -165,7 +165,8 @@ func players(n int) []string {
 // it from B at once (B's shared read went stale with the event); judges
 // saving one table's first result through A and B at once: exactly one
 // wins, every other gets 409 with the winner; when B loses the connection
-// that hears A and gets it back, B's kiosk is told to re-fetch; a judge
+// that hears A and gets it back, B's kiosk is told to re-fetch; a round
+// clock started through A shows the same time left on B; a judge
 // logged in on A is logged in on B, and a logout on B ends the session on
 // A too.
 func TestTwoServers(t *testing.T) {
@@ -252,6 +253,27 @@ func TestTwoServers(t *testing.T) {
 		}
 		if won != 1 {
 			t.Errorf("%d writers won the first save of table 2, want exactly 1 (statuses %v)", won, statuses)
+		}
+	})
+
+	t.Run("the clock started through A runs on B", func(t *testing.T) {
+		type liveClock struct {
+			Round struct {
+				Clock testClock `json:"clock"`
+			} `json:"round"`
+		}
+		live := fmt.Sprintf("/api/v1/tournaments/%d/live", tid)
+		var before liveClock
+		apiDo(t, b, "GET", live, nil, 200, &before) // B keeps this read until it hears of a change
+		feed := openFeed(t, b, tid)
+		apiDo(t, a, "POST", round+"/clock", map[string]any{"action": "start"}, 200, nil)
+		waitEvent(t, feed, "the clock's change on B", func(e liveEvent) bool { return e.Kind == "clock" })
+		var onA, onB liveClock
+		apiDo(t, b, "GET", live, nil, 200, &onB)
+		apiDo(t, a, "GET", live, nil, 200, &onA)
+		if before.Round.Clock.State != "ready" || onB.Round.Clock.State != "running" ||
+			onA.Round.Clock.Remaining-onB.Round.Clock.Remaining > 1 || onB.Round.Clock.Remaining-onA.Round.Clock.Remaining > 1 {
+			t.Errorf("clock on B before %+v, after %+v; on A %+v: want ready, then running as on A", before.Round.Clock, onB.Round.Clock, onA.Round.Clock)
 		}
 	})
 
