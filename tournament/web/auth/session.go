@@ -373,22 +373,21 @@ func (e *currentEpoch) get() string {
 
 // bump stores a new epoch and makes it current, ending every session.
 func (e *currentEpoch) bump(ctx context.Context, st Settings) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	v, err := newEpoch(ctx, st)
-	if err != nil {
-		return err
-	}
-	e.value = v
-	return nil
+	return e.set(ctx, st, newEpoch)
 }
 
-// reload reads the epoch from st again, holding mu, so that a bump here
-// and a read of another server's bump come one after the other.
+// reload reads the epoch from st again (another server may have moved it).
 func (e *currentEpoch) reload(ctx context.Context, st Settings) error {
+	return e.set(ctx, st, loadEpoch)
+}
+
+// set makes the epoch that epoch stores or reads current, holding mu
+// throughout, so that a bump here and a read of another server's bump come
+// one after the other.
+func (e *currentEpoch) set(ctx context.Context, st Settings, epoch func(context.Context, Settings) (string, error)) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	v, err := loadEpoch(ctx, st)
+	v, err := epoch(ctx, st)
 	if err != nil {
 		return err
 	}
