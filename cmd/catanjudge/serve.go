@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/catanjudge/catanjudge/config"
@@ -78,8 +79,18 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	if st.Engine() == "PostgreSQL" {
-		// Other servers may share the database: hear what they commit.
-		go listenToPeers(ctx, st, broker, reread, logger)
+		// Other servers may share the database: hear what they commit,
+		// until the server stops (and before the store closes).
+		peers, stop := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			listenToPeers(peers, st, broker, reread, logger)
+		}()
+		defer func() {
+			stop()
+			<-done
+		}()
 	}
 	srv := newHTTPServer(ctx, handler)
 	url := "http://" + localAddr(ln.Addr())
@@ -255,7 +266,8 @@ func sessionKeysOf(cfg config.Config) ([]byte, error) {
 // shared; once it is back every live page fetches its state afresh.
 // Word of a setting changed or a session ended elsewhere, or of a
 // connection (re)made, has the sessions read again (reread), off the
-// listener's goroutine, one read for many words.
+// listener's goroutine, one read for many words. It returns once ctx is
+// done and all of that has stopped.
 func listenToPeers(ctx context.Context, st *store.Store, broker *live.Broker, reread func(context.Context) error, logger *slog.Logger) {
 	settings := make(chan struct{}, 1)
 	changed := func() {
@@ -264,7 +276,9 @@ func listenToPeers(ctx context.Context, st *store.Store, broker *live.Broker, re
 		default:
 		}
 	}
-	go func() {
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	wg.Go(func() {
 		for {
 			select {
 			case <-ctx.Done():
@@ -281,7 +295,7 @@ func listenToPeers(ctx context.Context, st *store.Store, broker *live.Broker, re
 				}
 			}
 		}
-	}()
+	})
 	_ = st.Listen(ctx, store.Peers{
 		Changed:  broker.Committed,
 		Settings: changed,
