@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/catanjudge/catanjudge/tournament/store"
@@ -501,4 +502,41 @@ func countB(acked map[int]map[int]map[string]any) int {
 		}
 	}
 	return n
+}
+
+// TestBrowserKioskAcrossServers is the kiosk in Chromium on server B while
+// a judge saves through server A: the result shows on the open page
+// without a reload, as quickly as a save through B would.
+func TestBrowserKioskAcrossServers(t *testing.T) {
+	skipWithoutChromium(t)
+	a, b, _ := twoServers(t)
+	tid := setUpRound(t, a, players(8)...)
+	ctx := newBrowser(t)
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(b+"/lang/ja?next="+fmt.Sprintf("/kiosk/%d", tid)),
+		chromedp.WaitVisible(`#entries tr`),
+		// The feed connects meanwhile: the page shows what is saved before
+		// it connects too, since it fetches the state on connecting.
+		chromedp.WaitNotVisible(`#live-lost`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for table, base := range map[int]string{1: a, 2: b} {
+		saved := time.Now()
+		saveResult(t, base, tid, table)
+		var card string
+		sel := fmt.Sprintf(`.k-card[data-table="%d"]`, table)
+		if err := chromedp.Run(ctx, chromedp.WaitVisible(sel+` .k-place`), chromedp.Text(sel, &card)); err != nil {
+			t.Fatalf("table %d saved through %s did not show on B's kiosk: %v", table, base, err)
+		}
+		if took := time.Since(saved); took > 2*time.Second {
+			t.Errorf("table %d saved through %s took %v to show on B's kiosk, want under 2 s", table, base, took)
+		}
+		if !strings.Contains(card, "10点") {
+			t.Errorf("table %d on B's kiosk lacks the declared 10 VP:\n%s", table, card)
+		}
+	}
+	if err := chromedp.Run(ctx, screenshot("24-kiosk-across-servers")); err != nil {
+		t.Fatal(err)
+	}
 }
