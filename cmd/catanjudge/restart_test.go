@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"strings"
 	"sync"
@@ -22,14 +23,27 @@ const testAPIToken = "restart-test-token-0123456789"
 // More flags for serve may follow (--database).
 func serveAt(t *testing.T, dir, addr string, flags ...string) (string, func()) {
 	t.Helper()
-	return serveAtClock(t, dir, addr, time.Now, flags...)
+	return serveTest(t, dir, addr, time.Now, nil, flags...)
 }
 
 // serveAtClock is serveAt with the service's clock.
 func serveAtClock(t *testing.T, dir, addr string, now func() time.Time, flags ...string) (string, func()) {
 	t.Helper()
+	return serveTest(t, dir, addr, now, nil, flags...)
+}
+
+// serveEnv is serveAt with more environment variables.
+func serveEnv(t *testing.T, dir, addr string, more map[string]string, flags ...string) (string, func()) {
+	t.Helper()
+	return serveTest(t, dir, addr, time.Now, more, flags...)
+}
+
+// serveTest is serveAt with the service's clock and more environment variables.
+func serveTest(t *testing.T, dir, addr string, now func() time.Time, more map[string]string, flags ...string) (string, func()) {
+	t.Helper()
 	// The judges log in with browserPassword; scripts use the API token.
 	env := map[string]string{"CATANJUDGE_JUDGE_PASSWORD": browserPassword, "CATANJUDGE_API_TOKEN": testAPIToken}
+	maps.Copy(env, more)
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan string, 1)
 	errc := make(chan error, 1)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -194,10 +195,12 @@ func (s *site) newRouter() (*gin.Engine, error) {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
-	// The server is reached directly: no header names another client.
-	if err := r.SetTrustedProxies(nil); err != nil {
-		return nil, err
+	// Reached directly, no header names another client; behind the
+	// reverse proxies of several servers, theirs do (ClientAddr).
+	if err := r.SetTrustedProxies(s.deps.TrustedProxies); err != nil {
+		return nil, fmt.Errorf("trusted proxies: %w", err)
 	}
+	r.RemoteIPHeaders = []string{"X-Forwarded-For"}
 	r.Use(securityHeaders, s.requestID, s.logRequests, s.recoverPanic, s.auth.Sessions)
 	r.NoRoute(func(c *gin.Context) { s.failFor(c)(c, problem.ErrNoRoute) })
 	r.NoMethod(func(c *gin.Context) { s.failFor(c)(c, problem.ErrNoMethod) })

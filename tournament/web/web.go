@@ -13,6 +13,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -70,6 +71,15 @@ type Deps struct {
 	// after-commit hook must feed it (store.WithAfterCommit(b.Committed)).
 	// Nil makes a broker nobody publishes to: the pages then never update live.
 	Broker *live.Broker
+	// Reread, when not nil, is handed the function that reads again what
+	// the site keeps of Settings in memory (the session epoch and the
+	// sessions logged out), for the server to call when another server on
+	// its database changed them (store.Peers.Settings).
+	Reread func(reread func(context.Context) error)
+	// TrustedProxies are the addresses or CIDR ranges of the reverse
+	// proxies in front of the server, whose X-Forwarded-For names the
+	// client that the per-client limits count; empty trusts no header.
+	TrustedProxies []string
 }
 
 // site is the server: its audiences' handlers, the guards they share and
@@ -122,6 +132,9 @@ func newSite(deps Deps) (*site, error) {
 	if s.auth, err = auth.New(auth.Config{Settings: deps.Settings, SessionKeys: deps.SessionKeys, APIToken: deps.APIToken,
 		NoService: deps.Service == nil, Pages: s.pages, I18n: s.i18n, Log: s.log}); err != nil {
 		return nil, err
+	}
+	if deps.Reread != nil {
+		deps.Reread(s.auth.Reread)
 	}
 	s.live = live.New(deps.Service, deps.Broker, s.failJSON, auth.ClientAddr, s.log)
 	s.api = api.New(api.Config{Service: deps.Service, Rulesets: deps.Rulesets, DefaultRuleset: deps.DefaultRuleset,

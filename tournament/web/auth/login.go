@@ -118,7 +118,7 @@ func (a *Auth) LogOutEveryone(c *gin.Context) (render.Result, error) {
 	if err := a.epoch.bump(c.Request.Context(), a.settings); err != nil {
 		return render.Result{}, err
 	}
-	a.log.Info("every judge logged out", "id", problem.RequestID(c), "addr", c.RemoteIP(), "judge", Judge(c))
+	a.log.Info("every judge logged out", "id", problem.RequestID(c), "addr", c.ClientIP(), "judge", Judge(c))
 	if err := a.endSession(c); err != nil {
 		return render.Result{}, err
 	}
