@@ -208,6 +208,10 @@ func (s *Service) PairNextRound(ctx context.Context, judge string, tournamentID 
 // nextRound reports why the next round of t, with rounds paired, cannot
 // be paired yet: every round is paired, or a table has no result.
 func nextRound(t Tournament, rounds []Round) error {
+	if i := slices.IndexFunc(rounds, func(r Round) bool { return r.Mode == ModeFinal }); i >= 0 {
+		return Conflict("final-made", fmt.Sprintf("round %d is the final: no qualifying round follows it", rounds[i].Number),
+			map[string]any{"Round": rounds[i].Number})
+	}
 	if len(rounds) >= t.Rounds {
 		return invalid("all-rounds-paired", fmt.Sprintf("all %d rounds are paired", t.Rounds), map[string]any{"Rounds": t.Rounds})
 	}
@@ -252,6 +256,10 @@ func (s *Service) RepairRound(ctx context.Context, judge string, tournamentID in
 	old, err := e.round(n)
 	if err != nil {
 		return Round{}, err
+	}
+	if old.Mode == ModeFinal {
+		return Round{}, invalid("repair-final", fmt.Sprintf("round %d is a final stage: its players come from the cut, not a draw", n),
+			map[string]any{"Round": n})
 	}
 	if n != len(e.rounds) {
 		return Round{}, invalid("repair-not-latest", fmt.Sprintf("only the latest round (%d) can be paired again", len(e.rounds)),
