@@ -96,6 +96,7 @@ func (s *site) groups() []group {
 			{Method: http.MethodPost, Path: route.DropAPI, Handler: a.JSON(a.DropPlayer)},
 			{Method: http.MethodPost, Path: route.CheckInAPI, Handler: a.JSON(a.CheckIn)},
 			{Method: http.MethodPost, Path: route.RoundsAPI, Handler: a.JSON(a.PairRound)},
+			{Method: http.MethodPost, Path: route.FinalAPI, Handler: a.JSON(a.MakeFinal)},
 			{Method: http.MethodPost, Path: route.SeatingAPI, Handler: a.JSON(a.SeatTable)},
 			{Method: http.MethodPost, Path: route.BoardAPI, Handler: a.JSON(a.SetBoard)},
 			{Method: http.MethodPut, Path: route.ResultAPI, Handler: a.JSON(a.SaveResult)},

@@ -63,6 +63,7 @@ const (
 	Penalties         = Tournament + "/penalties"
 	Revoke            = Penalties + "/:penalty/revoke"
 	Standings         = Tournament + "/standings"
+	Final             = Tournament + "/final"
 	Audit             = Tournament + "/audit"
 
 	Kiosk     = "/kiosk/:id"
@@ -99,6 +100,7 @@ const (
 	PenaltiesAPI     = TournamentAPI + "/penalties"
 	RevokeAPI        = PenaltiesAPI + "/:penalty/revoke"
 	StandingsAPI     = TournamentAPI + "/standings"
+	FinalAPI         = TournamentAPI + "/final"
 	ExportAPI        = TournamentAPI + "/export.xlsx"
 	LiveAPI          = TournamentAPI + "/live"
 	EventsAPI        = TournamentAPI + "/events"
@@ -115,7 +117,7 @@ var byName = map[string]string{
 	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock,
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score,
-	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "audit": Audit,
+	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "final": Final, "audit": Audit,
 	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI,
 }

@@ -1,0 +1,144 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/catanjudge/catanjudge/tournament/web/api"
+)
+
+// keysOf returns the keys of a JSON object, sorted.
+func keysOf(t *testing.T, raw json.RawMessage) []string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatalf("%s: %v", raw, err)
+	}
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// A national event's top-4 final through the JSON API: the coded refusals
+// before the qualifying rounds are played and once the final is made, the
+// contract's shape of the final, the cut with its draw and seed on the
+// final round, and the standings with the final results first once the
+// final is played.
+func TestFinalOverHTTP(t *testing.T) {
+	env := newConsoleEnv(t)
+	cl := apiClient{t: t, env: env}
+	var rulesets struct {
+		Rulesets []struct{ Name string } `json:"rulesets"`
+	}
+	cl.call("GET", "/api/v1/rulesets", nil, 200, &rulesets)
+	if !slices.ContainsFunc(rulesets.Rulesets, func(r struct{ Name string }) bool { return r.Name == "national-2025" }) {
+		t.Errorf("GET /api/v1/rulesets = %+v, want national-2025 listed", rulesets)
+	}
+	var tour api.TournamentJSON
+	cl.call("POST", "/api/v1/tournaments", `{"name":"地区予選","rounds":3,"ruleset":"national-2025"}`, 201, &tour)
+	base := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
+	for i := range 16 {
+		cl.call("POST", base+"/players", map[string]string{"name": fmt.Sprintf("選手%02d", i+1)}, 201, nil)
+	}
+	refuse := func(status int, code string) {
+		t.Helper()
+		rec := do(env.h, "POST", base+"/final", "", "Authorization", "Bearer test-token", "Accept-Language", "ja")
+		var body struct{ Error, Code string }
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || rec.Code != status || body.Code != code || body.Error == "" {
+			t.Errorf("POST final = %d %s, want %d with code %s and a message", rec.Code, rec.Body, status, code)
+		}
+	}
+	if rec := do(env.h, "POST", base+"/final", ""); rec.Code != http.StatusUnauthorized {
+		t.Errorf("POST final without a judge = %d, want 401", rec.Code)
+	}
+	for n := 1; n <= 2; n++ {
+		cl.call("POST", base+"/rounds", nil, 201, nil)
+		for tb := 1; tb <= 4; tb++ {
+			cl.save(tour.ID, n, tb, 0, []int{10, 8, 6, 4}, 0, "")
+		}
+		refuse(http.StatusConflict, "qualifying-not-complete")
+	}
+	cl.call("POST", base+"/rounds", nil, 201, nil)
+	refuse(http.StatusConflict, "final-results-missing")
+	// Round 3 ends by time (8 minutes of placement, 60 of play); two
+	// players share 1st at table 2, and tie at the cut line.
+	cl.call("POST", base+"/rounds/3/clock", `{"action":"start"}`, 200, nil)
+	env.ahead.Add(int64(70 * time.Minute))
+	for tb := 1; tb <= 4; tb++ {
+		vp := []int{9, 7, 5, 3}
+		if tb == 2 {
+			vp = []int{9, 9, 3, 3}
+		}
+		cl.save(tour.ID, 3, tb, 0, vp, -1, "")
+	}
+
+	var raw json.RawMessage
+	cl.call("POST", base+"/final", nil, http.StatusCreated, &raw)
+	if got := keysOf(t, raw); !slices.Equal(got, []string{"cut", "number", "tables"}) {
+		t.Errorf("POST final keys = %v, want cut, number, tables", got)
+	}
+	var final struct {
+		Number int
+		Tables []json.RawMessage
+		Cut    json.RawMessage
+	}
+	if err := json.Unmarshal(raw, &final); err != nil {
+		t.Fatal(err)
+	}
+	if got := keysOf(t, final.Cut); !slices.Equal(got, []string{"advancing", "draw", "seed"}) {
+		t.Errorf("cut keys = %v, want advancing, draw, seed", got)
+	}
+	if len(final.Tables) != 1 || !slices.Equal(keysOf(t, final.Tables[0]), []string{"number", "players"}) {
+		t.Fatalf("tables = %s, want one table with number and players", final.Tables)
+	}
+	var made api.FinalJSON
+	if err := json.Unmarshal(raw, &made); err != nil {
+		t.Fatal(err)
+	}
+	if made.Number != 4 || len(made.Tables[0].Players) != 4 || len(made.Cut.Advancing) != 4 || len(made.Cut.Draw) != 2 || made.Cut.Seed == 0 {
+		t.Errorf("POST final = %s, want round 4, a table of 4, the top 4 with a draw of 2 and its seed", raw)
+	}
+	if !slices.Contains(made.Cut.Draw, made.Cut.Advancing[3]) {
+		t.Errorf("cut %+v: the last advancing player is not one of the drawn", made.Cut)
+	}
+	refuse(http.StatusConflict, "final-already-made")
+
+	var r4 api.RoundJSON
+	cl.call("GET", base+"/rounds/4", nil, 200, &r4)
+	if r4.Mode != "final" || r4.Cut == nil || r4.Cut.Seed != made.Cut.Seed || !slices.Equal(r4.Cut.Draw, made.Cut.Draw) {
+		t.Errorf("GET round 4 = mode %s cut %+v, want the final with the cut %+v", r4.Mode, r4.Cut, made.Cut)
+	}
+	rec := do(env.h, "GET", base+"/standings", "")
+	if strings.Contains(rec.Body.String(), `"final"`) {
+		t.Errorf("GET standings before the final is played = %s, want no final", rec.Body)
+	}
+	cl.save(tour.ID, 4, 1, 0, []int{6, 7, 7, 10}, 3, "")
+	rec = do(env.h, "GET", base+"/standings", "")
+	if !strings.HasPrefix(rec.Body.String(), `{"final":[`) {
+		t.Errorf("GET standings after the final = %.80s..., want the final first", rec.Body)
+	}
+	var st struct {
+		Final     []api.FinalStandingJSON
+		Standings []json.RawMessage
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil {
+		t.Fatal(err)
+	}
+	winner := made.Tables[0].Players[3].ID
+	if len(st.Final) != 16 || st.Final[0].Player != winner || st.Final[0].From != "final" || st.Final[0].Place != 1 ||
+		st.Final[1].Rank != 2 || st.Final[2].Rank != 2 || st.Final[4].From != "standings" {
+		t.Errorf("final results = %+v, want the final table's winner %d first, a shared 2nd, then the standings", st.Final, winner)
+	}
+	want := []string{"dropped_round", "firsts", "kana", "name", "played", "player", "points", "rank", "share", "vp"}
+	if len(st.Standings) != 16 || !slices.Equal(keysOf(t, st.Standings[0]), want) && !slices.Equal(keysOf(t, st.Standings[0]), slices.DeleteFunc(slices.Clone(want), func(k string) bool { return k == "kana" })) {
+		t.Errorf("standings rows = %s, want 16 with every field of before", st.Standings)
+	}
+}
