@@ -313,3 +313,79 @@ func TestScenarioLeadersTable(t *testing.T) {
 	}
 	golden(t, "leaders-table.golden", c.report(tour, players))
 }
+
+// meetings counts, over the given rounds, the pairs seated together more
+// than once.
+func repeatMeetings(rounds []tournament.Round) int {
+	met := map[[2]int64]int{}
+	repeats := 0
+	for _, r := range rounds {
+		for _, tb := range r.Tables {
+			for i, a := range tb.Players {
+				for _, b := range tb.Players[i+1:] {
+					k := [2]int64{min(a, b), max(a, b)}
+					if met[k]++; met[k] > 1 {
+						repeats++
+					}
+				}
+			}
+		}
+	}
+	return repeats
+}
+
+// The national rules' earlier format: 24 players, rounds 1 and 2 drawn in
+// advance by the whole-schedule solver, with nobody meeting twice, then 2
+// Swiss rounds and the top-4 final. Checked against
+// testdata/final24-schedule.golden.
+func TestScenarioScheduleThenSwiss(t *testing.T) {
+	rs := nationalWith(t, func(e *referee.EventFormat) {
+		e.Rounds = []referee.RoundFormat{referee.ScheduleRound, referee.ScheduleRound, referee.SwissRound}
+	})
+	c := newEventConsole(t, rs)
+	tour, players := c.enter(rs, 24, 4)
+	for n := 1; n <= 4; n++ {
+		r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+		want := tournament.ModeSwiss
+		if n <= 2 {
+			want = tournament.ModeSchedule
+		}
+		if r.Mode != want || len(r.Tables) != 6 {
+			t.Fatalf("round %d = %s with %d tables, want %s with 6", n, r.Mode, len(r.Tables), want)
+		}
+		c.play(tour, n, []int{10, 8, 6, 4}, nil)
+	}
+	rounds := must(c.svc.Rounds(c.ctx, tour.ID)).ok(t)
+	if got := repeatMeetings(rounds[:2]); got != 0 || rounds[1].Repeats != 0 {
+		t.Errorf("the 2 rounds drawn in advance repeat %d meetings (round 2 records %d), want 0", got, rounds[1].Repeats)
+	}
+	if rounds[1].Seed != rounds[0].Seed {
+		t.Errorf("round 2's seed %d, want the schedule's, round 1's %d", rounds[1].Seed, rounds[0].Seed)
+	}
+	must(c.svc.MakeFinal(c.ctx, "judge-a", tour.ID)).ok(t)
+	c.play(tour, 5, []int{10, 8, 6, 4}, nil)
+	golden(t, "final24-schedule.golden", c.report(tour, players))
+}
+
+// A schedule that no longer replays (a player dropped after round 1) draws
+// its remaining rounds again from the rounds played: still nobody meets twice.
+func TestScheduleAfterADrop(t *testing.T) {
+	rs := nationalWith(t, func(e *referee.EventFormat) {
+		e.Rounds = []referee.RoundFormat{referee.ScheduleRound, referee.ScheduleRound, referee.ScheduleRound, referee.SwissRound}
+	})
+	c := newEventConsole(t, rs)
+	tour, players := c.enter(rs, 16, 4)
+	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	c.play(tour, 1, []int{10, 8, 6, 4}, nil)
+	must(c.svc.DropPlayer(c.ctx, "judge-a", tour.ID, players[0].ID)).ok(t)
+	for n := 2; n <= 3; n++ {
+		r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+		if r.Mode != tournament.ModeSchedule || slices.ContainsFunc(r.Tables, func(tb tournament.Table) bool { return slices.Contains(tb.Players, players[0].ID) }) {
+			t.Fatalf("round %d = %s %+v, want a schedule round without the dropped player", n, r.Mode, r.Tables)
+		}
+		c.play(tour, n, []int{10, 8, 6, 4}, []int{10, 8, 6})
+	}
+	if got := repeatMeetings(must(c.svc.Rounds(c.ctx, tour.ID)).ok(t)); got != 0 {
+		t.Errorf("the schedule rounds repeat %d meetings after a drop, want 0", got)
+	}
+}
