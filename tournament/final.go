@@ -78,29 +78,12 @@ func (s *Service) MakeFinal(ctx context.Context, judge string, tournamentID int6
 	if err := e.t.checkOpen(); err != nil {
 		return Round{}, err
 	}
+	stages, err := e.nextStage()
+	if err != nil {
+		return Round{}, err
+	}
 	rs := e.t.Ruleset.WithDefaults()
-	if rs.Event.Final != referee.TopCut {
-		return Round{}, invalid("final-not-top-cut", fmt.Sprintf("ruleset %s has no top-cut final (its final is %q)", rs.Name, rs.Event.Final),
-			map[string]any{"Ruleset": rs.Name, "Final": string(rs.Event.Final)})
-	}
-	stages := rs.Event.Stages()
 	qual, finals := e.qualifying(), e.finals()
-	if len(finals) >= len(stages) {
-		return Round{}, Conflict("final-already-made", fmt.Sprintf("the final is already made (round %d)", finals[len(finals)-1].Number),
-			map[string]any{"Round": finals[len(finals)-1].Number})
-	}
-	if len(qual) < e.t.Rounds {
-		return Round{}, Conflict("qualifying-not-complete", fmt.Sprintf("%d of %d qualifying rounds are paired", len(qual), e.t.Rounds),
-			map[string]any{"Paired": len(qual), "Rounds": e.t.Rounds})
-	}
-	for _, r := range e.rounds {
-		for _, tb := range r.Tables {
-			if tb.Result == nil {
-				return Round{}, Conflict("final-results-missing", fmt.Sprintf("round %d table %d has no result yet", r.Number, tb.Number),
-					map[string]any{"Round": r.Number, "Table": tb.Number})
-			}
-		}
-	}
 	n := len(e.rounds) + 1
 	standings, err := e.standingsOf(qual)
 	if err != nil {
@@ -165,6 +148,68 @@ func (s *Service) MakeFinal(ctx context.Context, judge string, tournamentID int6
 		return Round{}, err
 	}
 	return r, nil
+}
+
+// nextStage returns the stages of the event's top-cut final when
+// MakeFinal can make the next one now, or why it cannot: the ruleset has
+// no top cut, every stage is made, a qualifying round is not paired, or a
+// table has no result.
+func (e event) nextStage() ([]referee.Stage, error) {
+	rs := e.t.Ruleset.WithDefaults()
+	if rs.Event.Final != referee.TopCut {
+		return nil, invalid("final-not-top-cut", fmt.Sprintf("ruleset %s has no top-cut final (its final is %q)", rs.Name, rs.Event.Final),
+			map[string]any{"Ruleset": rs.Name, "Final": string(rs.Event.Final)})
+	}
+	stages := rs.Event.Stages()
+	qual, finals := e.qualifying(), e.finals()
+	if len(finals) >= len(stages) {
+		return nil, Conflict("final-already-made", fmt.Sprintf("the final is already made (round %d)", finals[len(finals)-1].Number),
+			map[string]any{"Round": finals[len(finals)-1].Number})
+	}
+	if len(qual) < e.t.Rounds {
+		return nil, Conflict("qualifying-not-complete", fmt.Sprintf("%d of %d qualifying rounds are paired", len(qual), e.t.Rounds),
+			map[string]any{"Paired": len(qual), "Rounds": e.t.Rounds})
+	}
+	for _, r := range e.rounds {
+		for _, tb := range r.Tables {
+			if tb.Result == nil {
+				return nil, Conflict("final-results-missing", fmt.Sprintf("round %d table %d has no result yet", r.Number, tb.Number),
+					map[string]any{"Round": r.Number, "Table": tb.Number})
+			}
+		}
+	}
+	return stages, nil
+}
+
+// FinalView is an event's final as the console shows it.
+type FinalView struct {
+	Format referee.FinalFormat
+	Stages []referee.Stage // a top cut's stages, from the ruleset (referee.EventFormat.Stages)
+	Made   []Round         // the stages made so far, in order, with their cuts
+	// Ready is nil when MakeFinal would make the next stage now, else why
+	// it would not (its refusal).
+	Ready   error
+	Results []FinalStanding // FinalStandings: nil until the final is played
+}
+
+// Final returns the event's final: the format, the stages made with their
+// cuts, whether the next can be made now, and the final results.
+func (s *Service) Final(ctx context.Context, tournamentID int64) (FinalView, error) {
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return FinalView{}, err
+	}
+	rs := e.t.Ruleset.WithDefaults()
+	v := FinalView{Format: rs.Event.Final, Stages: rs.Event.Stages(), Made: e.finals()}
+	if err := e.t.checkOpen(); err != nil {
+		v.Ready = err
+	} else if _, err := e.nextStage(); err != nil {
+		v.Ready = err
+	}
+	if v.Results, err = e.finalStandings(); err != nil {
+		return FinalView{}, err
+	}
+	return v, nil
 }
 
 // FinalStandings returns the event's final results once its final is

@@ -142,3 +142,41 @@ func TestFinalOverHTTP(t *testing.T) {
 		t.Errorf("standings rows = %s, want 16 with every field of before", st.Standings)
 	}
 }
+
+// The standings page's final form: refused with the reason on the page
+// while a qualifying round is unplayed, then made, back on the standings
+// page with the cut.
+func TestMakeFinalPage(t *testing.T) {
+	env := newConsoleEnv(t)
+	cl := apiClient{t: t, env: env}
+	var tour api.TournamentJSON
+	cl.call("POST", "/api/v1/tournaments", `{"name":"地区予選","rounds":1,"ruleset":"national-2025"}`, 201, &tour)
+	base := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
+	for i := range 8 {
+		cl.call("POST", base+"/players", map[string]string{"name": fmt.Sprintf("選手%02d", i+1)}, 201, nil)
+	}
+	b := env.browser()
+	b.login("山田")
+	page := fmt.Sprintf("/judge/t/%d/standings", tour.ID)
+	if got := b.get(page); got.Status != 200 || strings.Contains(got.Body, `action="`+page[:len(page)-len("standings")]+`final"`) || !strings.Contains(got.Body, "予選1回戦のうち0回戦") {
+		t.Errorf("standings before round 1 = %d, want no final form and the reason why", got.Status)
+	}
+	cl.call("POST", base+"/rounds", nil, 201, nil)
+	refused := b.post(fmt.Sprintf("/judge/t/%d/final", tour.ID), nil)
+	if refused.Status != http.StatusConflict || !strings.Contains(refused.Body, "1卓の結果がまだ入力されていません") {
+		t.Errorf("POST final with results missing = %d, want 409 with the reason on the page", refused.Status)
+	}
+	cl.save(tour.ID, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
+	cl.save(tour.ID, 1, 2, 0, []int{10, 6, 6, 2}, 0, "")
+	if got := b.get(page); !strings.Contains(got.Body, "決勝を作成(上位4名)") {
+		t.Errorf("standings with the qualifying played: no final button")
+	}
+	made := b.post(fmt.Sprintf("/judge/t/%d/final", tour.ID), nil)
+	if made.Status != http.StatusSeeOther || made.Location != page+"#final" {
+		t.Fatalf("POST final = %d to %q, want 303 to the standings", made.Status, made.Location)
+	}
+	got := b.get(page)
+	if !strings.Contains(got.Body, "決勝を作成しました") || !strings.Contains(got.Body, "同順位の抽選") || !strings.Contains(got.Body, "シード ") || strings.Contains(got.Body, "決勝を作成(上位4名)") {
+		t.Errorf("standings after the final is made: want the flash, the draw with its seed and no button; got %s", got.Body)
+	}
+}

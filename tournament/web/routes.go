@@ -169,6 +169,7 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Penalties, Handler: page(c.RecordPenalty)},
 		{Method: http.MethodPost, Path: route.Revoke, Handler: page(c.RevokePenalty)},
 		{Method: http.MethodGet, Path: route.Standings, Handler: page(c.ShowStandings)},
+		{Method: http.MethodPost, Path: route.Final, Handler: page(c.MakeFinal)},
 		{Method: http.MethodGet, Path: route.Audit, Handler: page(c.ShowAudit)},
 	}
 }
