@@ -153,3 +153,78 @@ func TestBrowserFinal(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestBrowserTurnPage is a final table's phone in Chromium, its game time
+// over: the judge picks whose turn it is, the countdown runs, a tap passes
+// the turn, and the end time set shows. A screenshot is kept.
+func TestBrowserTurnPage(t *testing.T) {
+	base, dir := browserSite(t)
+	st := tournamenttest.OpenStore(t, dir)
+	svc := tournamenttest.NewServiceOn(t, st, time.Now)
+	ctx0 := context.Background()
+	tr, err := svc.CreateTournament(ctx0, "受付", tournament.TournamentInput{Name: "全国大会", Ruleset: "national-2025", Rounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addPlayers(t, dir, tr.ID, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう")
+	if _, err := svc.PairNextRound(ctx0, "受付", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	saveAll(t, svc, tr.ID, 1, []int{10, 8, 6, 4})
+	final, err := svc.MakeFinal(ctx0, "山田", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.SetSeating(ctx0, "山田", tr.ID, 2, 1, tournament.SeatingInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
+	// The final's clock started 69 minutes ago: 8 of placement and 60 of
+	// play are over, and the turn under way has a minute left.
+	start := tournament.ClockEvent{RoundID: final.ID, Kind: tournament.ClockStart, Judge: "山田", At: time.Now().Add(-69 * time.Minute)}
+	if err := st.AddClockEvent(ctx0, &start, tournament.Change{Judge: "山田", At: start.At, Action: "clock.start", Subject: "round 2"}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := newBrowser(t)
+	turns := fmt.Sprintf("%s/judge/t/%d/rounds/2/tables/1/turns", base, tr.ID)
+	var before, after, phase string
+	err = chromedp.Run(ctx,
+		logIn(base),
+		chromedp.EmulateViewport(412, 915),
+		chromedp.Navigate(turns),
+		chromedp.WaitVisible(`.turns-players button`),
+	)
+	if err == nil {
+		_, err = chromedp.RunResponse(ctx, chromedp.Click(`.turns-players form:first-child button`))
+	}
+	if err == nil {
+		err = chromedp.Run(ctx,
+			chromedp.WaitVisible(`.turns-pass`),
+			chromedp.Text(`.turns-big`, &before),
+			chromedp.Sleep(2100*time.Millisecond),
+			chromedp.Text(`.turns-big`, &after),
+			chromedp.SetValue(`#minutes`, "15"),
+		)
+	}
+	if err == nil {
+		_, err = chromedp.RunResponse(ctx, chromedp.Click(`.turns-end-form button`))
+	}
+	if err == nil {
+		_, err = chromedp.RunResponse(ctx, chromedp.Click(`.turns-pass`))
+	}
+	if err == nil {
+		err = chromedp.Run(ctx,
+			chromedp.WaitVisible(`.turns-end`),
+			chromedp.Text(`.turns-phase`, &phase),
+			screenshot("final-turns"),
+		)
+	}
+	if err != nil {
+		t.Fatalf("the turn page: %v", err)
+	}
+	if before == after || !strings.HasPrefix(before, "1:") && !strings.HasPrefix(before, "2:") {
+		t.Errorf("the countdown read %q, then %q two seconds later: want it running down from 2:00", before, after)
+	}
+	if !strings.Contains(phase, "3手番目") {
+		t.Errorf("after choosing a player and one tap: %q, want turn 3", phase)
+	}
+}

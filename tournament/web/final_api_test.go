@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -178,5 +179,80 @@ func TestMakeFinalPage(t *testing.T) {
 	got := b.get(page)
 	if !strings.Contains(got.Body, "決勝を作成しました") || !strings.Contains(got.Body, "同順位の抽選") || !strings.Contains(got.Body, "シード ") || strings.Contains(got.Body, "決勝を作成(上位4名)") {
 		t.Errorf("standings after the final is made: want the flash, the draw with its seed and no button; got %s", got.Body)
+	}
+}
+
+// The turn page of a final table: before the game time is over it counts
+// the game time; then the judge picks whose turn it is, a tap passes the
+// turn, a turn past the 2 minutes is listed, and the end time set is
+// announced 10 minutes before.
+func TestTurnPage(t *testing.T) {
+	env := newConsoleEnv(t)
+	cl := apiClient{t: t, env: env}
+	var tour api.TournamentJSON
+	cl.call("POST", "/api/v1/tournaments", `{"name":"決勝大会","rounds":1,"ruleset":"national-2025"}`, 201, &tour)
+	base := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
+	for i := range 4 {
+		cl.call("POST", base+"/players", map[string]string{"name": fmt.Sprintf("選手%d", i+1)}, 201, nil)
+	}
+	cl.call("POST", base+"/rounds", nil, 201, nil)
+	cl.save(tour.ID, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
+	b := env.browser()
+	b.login("山田")
+	if got := b.get(fmt.Sprintf("/judge/t/%d/rounds/1/tables/1/turns", tour.ID)); got.Status != 200 || !strings.Contains(got.Body, "決勝ではありません") {
+		t.Errorf("the turn page of a qualifying table = %d, want the note that only a final has a turn limit", got.Status)
+	}
+	var final api.FinalJSON
+	cl.call("POST", base+"/final", nil, 201, &final)
+	page := fmt.Sprintf("/judge/t/%d/rounds/2/tables/1/turns", tour.ID)
+	if got := b.get(fmt.Sprintf("/judge/t/%d/rounds/2", tour.ID)); !strings.Contains(got.Body, `href="`+page+`"`) {
+		t.Errorf("the final round's page does not link the turn page")
+	}
+	cl.call("POST", base+"/rounds/2/clock", `{"action":"start"}`, 200, nil)
+	if got := b.get(page); !strings.Contains(got.Body, "初期配置 1/8") {
+		t.Errorf("the turn page in the placement phase: want 初期配置 1/8, got %s", got.Body)
+	}
+	env.ahead.Add(int64(69 * time.Minute)) // 8 minutes of placement, 60 of play, then 1 of the limit
+	got := b.get(page)
+	if !strings.Contains(got.Body, "手番の選手を選んでください") || !strings.Contains(got.Body, "1:00") {
+		t.Errorf("the turn page after the game time: want a choice of player and 1:00 left, got %s", got.Body)
+	}
+	first, second := final.Tables[0].Players[1], final.Tables[0].Players[2]
+	turn := func(form url.Values) response {
+		t.Helper()
+		form.Set("action", "turn")
+		return b.post(page, form)
+	}
+	if r := turn(url.Values{"player": {fmt.Sprint(first.ID)}}); r.Status != http.StatusSeeOther || r.Location != page {
+		t.Fatalf("POST turn to %s = %d %s, want 303 back", first.Name, r.Status, r.Location)
+	}
+	env.ahead.Add(int64(3 * time.Minute))
+	got = b.get(page)
+	if !strings.Contains(got.Body, "2手番目") || !strings.Contains(got.Body, `class="turns-big over" data-countdown="-6`) || !strings.Contains(got.Body, "手番終了 → "+second.Name) {
+		t.Errorf("the turn page a minute past the limit: want turn 2 of %s at +1:00 and a pass to %s, got %s", first.Name, second.Name, got.Body)
+	}
+	if r := turn(url.Values{}); r.Status != http.StatusSeeOther {
+		t.Fatalf("POST turn (the next player) = %d", r.Status)
+	}
+	got = b.get(page)
+	if !strings.Contains(got.Body, "制限時間を超えた手番") || !strings.Contains(got.Body, "<td>"+first.Name+"</td><td class=\"num\">+1:0") {
+		t.Errorf("the overruns: want %s +1:00 listed, got %s", first.Name, got.Body)
+	}
+	if r := b.post(page, url.Values{"action": {"end"}, "minutes": {"九十"}}); r.Status != http.StatusUnprocessableEntity || !strings.Contains(r.Body, `value="九十"`) {
+		t.Errorf("POST end with no number = %d, want 422 with the value kept", r.Status)
+	}
+	if r := b.post(page, url.Values{"action": {"end"}, "minutes": {"15"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("POST end in 15 minutes = %d %s", r.Status, r.Body)
+	}
+	if got := b.get(page); !strings.Contains(got.Body, "終了時刻") || strings.Contains(got.Body, "turns-announce") {
+		t.Errorf("the end set 15 minutes ahead: want it shown and not yet announced")
+	}
+	env.ahead.Add(int64(6 * time.Minute))
+	if got := b.get(page); !strings.Contains(got.Body, "まで10分を切りました") {
+		t.Errorf("9 minutes before the end: want the announcement, got %s", got.Body)
+	}
+	env.ahead.Add(int64(10 * time.Minute))
+	if got := b.get(page); !strings.Contains(got.Body, "終了時刻になりました") {
+		t.Errorf("after the end: want the table over")
 	}
 }

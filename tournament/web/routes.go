@@ -165,6 +165,8 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Deal, Handler: page(c.SetDeal)},
 		{Method: http.MethodGet, Path: route.Score, Handler: page(c.ShowScore)},
 		{Method: http.MethodPost, Path: route.Score, Handler: page(c.SaveScore)},
+		{Method: http.MethodGet, Path: route.Turns, Handler: page(c.ShowTurns)},
+		{Method: http.MethodPost, Path: route.Turns, Handler: page(c.RecordTurn)},
 		{Method: http.MethodGet, Path: route.Penalties, Handler: page(c.ShowPenalties)},
 		{Method: http.MethodPost, Path: route.Penalties, Handler: page(c.RecordPenalty)},
 		{Method: http.MethodPost, Path: route.Revoke, Handler: page(c.RevokePenalty)},

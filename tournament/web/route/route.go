@@ -60,6 +60,7 @@ const (
 	Board             = Table + "/board"
 	Deal              = Table + "/deal"
 	Score             = Table + "/score"
+	Turns             = Table + "/turns"
 	Penalties         = Tournament + "/penalties"
 	Revoke            = Penalties + "/:penalty/revoke"
 	Standings         = Tournament + "/standings"
@@ -116,7 +117,7 @@ var byName = map[string]string{
 	"checkIn": CheckIn, "drop": Drop, "reinstate": Reinstate, "delete": Delete,
 	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock,
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
-	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score,
+	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score, "turns": Turns,
 	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "final": Final, "audit": Audit,
 	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI,
