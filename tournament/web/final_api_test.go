@@ -28,6 +28,21 @@ func keysOf(t *testing.T, raw json.RawMessage) []string {
 	return out
 }
 
+// nationalEvent creates a national-2025 tournament of rounds rounds with n
+// players through the API, and returns the client, the tournament and its
+// API path.
+func nationalEvent(t *testing.T, env *consoleEnv, rounds, n int) (apiClient, api.TournamentJSON, string) {
+	t.Helper()
+	cl := apiClient{t: t, env: env}
+	var tour api.TournamentJSON
+	cl.call("POST", "/api/v1/tournaments", fmt.Sprintf(`{"name":"地区予選","rounds":%d,"ruleset":"national-2025"}`, rounds), 201, &tour)
+	base := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
+	for i := range n {
+		cl.call("POST", base+"/players", map[string]string{"name": fmt.Sprintf("選手%02d", i+1)}, 201, nil)
+	}
+	return cl, tour, base
+}
+
 // A national event's top-4 final through the JSON API: the coded refusals
 // before the qualifying rounds are played and once the final is made, the
 // contract's shape of the final, the cut with its draw and seed on the
@@ -43,12 +58,7 @@ func TestFinalOverHTTP(t *testing.T) {
 	if !slices.ContainsFunc(rulesets.Rulesets, func(r struct{ Name string }) bool { return r.Name == "national-2025" }) {
 		t.Errorf("GET /api/v1/rulesets = %+v, want national-2025 listed", rulesets)
 	}
-	var tour api.TournamentJSON
-	cl.call("POST", "/api/v1/tournaments", `{"name":"地区予選","rounds":3,"ruleset":"national-2025"}`, 201, &tour)
-	base := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
-	for i := range 16 {
-		cl.call("POST", base+"/players", map[string]string{"name": fmt.Sprintf("選手%02d", i+1)}, 201, nil)
-	}
+	_, tour, base := nationalEvent(t, env, 3, 16)
 	refuse := func(status int, code string) {
 		t.Helper()
 		rec := do(env.h, "POST", base+"/final", "", "Authorization", "Bearer test-token", "Accept-Language", "ja")
@@ -149,13 +159,7 @@ func TestFinalOverHTTP(t *testing.T) {
 // page with the cut.
 func TestMakeFinalPage(t *testing.T) {
 	env := newConsoleEnv(t)
-	cl := apiClient{t: t, env: env}
-	var tour api.TournamentJSON
-	cl.call("POST", "/api/v1/tournaments", `{"name":"地区予選","rounds":1,"ruleset":"national-2025"}`, 201, &tour)
-	base := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
-	for i := range 8 {
-		cl.call("POST", base+"/players", map[string]string{"name": fmt.Sprintf("選手%02d", i+1)}, 201, nil)
-	}
+	cl, tour, base := nationalEvent(t, env, 1, 8)
 	b := env.browser()
 	b.login("山田")
 	page := fmt.Sprintf("/judge/t/%d/standings", tour.ID)
@@ -188,13 +192,7 @@ func TestMakeFinalPage(t *testing.T) {
 // announced 10 minutes before.
 func TestTurnPage(t *testing.T) {
 	env := newConsoleEnv(t)
-	cl := apiClient{t: t, env: env}
-	var tour api.TournamentJSON
-	cl.call("POST", "/api/v1/tournaments", `{"name":"決勝大会","rounds":1,"ruleset":"national-2025"}`, 201, &tour)
-	base := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
-	for i := range 4 {
-		cl.call("POST", base+"/players", map[string]string{"name": fmt.Sprintf("選手%d", i+1)}, 201, nil)
-	}
+	cl, tour, base := nationalEvent(t, env, 1, 4)
 	cl.call("POST", base+"/rounds", nil, 201, nil)
 	cl.save(tour.ID, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
 	b := env.browser()
