@@ -176,6 +176,9 @@ func TestMakeFinalPage(t *testing.T) {
 	if got := b.get(page); !strings.Contains(got.Body, "決勝を作成(上位4名)") {
 		t.Errorf("standings with the qualifying played: no final button")
 	}
+	if got := b.get(fmt.Sprintf("/judge/t/%d", tour.ID)); !strings.Contains(got.Body, `id="make-final"`) {
+		t.Errorf("the overview with the qualifying played: no final button")
+	}
 	made := b.post(fmt.Sprintf("/judge/t/%d/final", tour.ID), nil)
 	if made.Status != http.StatusSeeOther || made.Location != page+"#final" {
 		t.Fatalf("POST final = %d to %q, want 303 to the standings", made.Status, made.Location)
