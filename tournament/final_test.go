@@ -199,6 +199,9 @@ func TestScenarioTopFourFinal(t *testing.T) {
 	if _, err := c.svc.PairNextRound(c.ctx, "judge-a", tour.ID); code(err) != "final-made" {
 		t.Errorf("PairNextRound(after the final) error = %v, want final-made", err)
 	}
+	if v := must(c.svc.RoundView(c.ctx, tour.ID, 4)).ok(t); len(v.Missing) != 0 {
+		t.Errorf("RoundView(the final).Missing = %v, want nobody: the final seats its cut alone", v.Missing)
+	}
 	if _, err := c.svc.RepairRound(c.ctx, "judge-a", tour.ID, 4); code(err) != "repair-final" {
 		t.Errorf("RepairRound(the final) error = %v, want repair-final", err)
 	}

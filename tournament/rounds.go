@@ -580,7 +580,8 @@ func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, err
 		switch {
 		case paired[p.ID] && !p.Active(n):
 			v.Withdrawn = append(v.Withdrawn, p)
-		case !paired[p.ID] && p.Active(n) && p.CheckedIn:
+		case !paired[p.ID] && p.Active(n) && p.CheckedIn && r.Mode != ModeFinal:
+			// A final stage seats the players of its cut alone.
 			v.Missing = append(v.Missing, p)
 		}
 	}
