@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/pairing"
@@ -11,8 +12,12 @@ import (
 
 // The pairing methods a round records.
 const (
-	ModeRandom = "random" // round 1: a seeded draw
-	ModeSwiss  = "swiss"  // later rounds: by the standings
+	ModeRandom = "random" // a seeded draw, as by lot (round 1 by default)
+	ModeSwiss  = "swiss"  // by the standings (the rounds after round 1 by default)
+	// ModeSchedule is one of the leading rounds drawn together in advance
+	// by the whole-schedule solver, for the fewest repeat meetings
+	// (referee.ScheduleRound).
+	ModeSchedule = "schedule"
 	// ModeFinal is a final table of the top players by the standings (the
 	// ruleset's cut); its tables play under the ruleset's turn limit once
 	// their game time is over.
@@ -148,18 +153,25 @@ func (s *Service) pair(e record, n int, judge string) (Round, error) {
 			map[string]any{"Round": n, "Count": len(who), "Min": 3})
 	}
 	seed := s.seed()
-	req, err := e.request(n, who, seed)
-	if err != nil {
-		return Round{}, err
+	var pr pairing.Round
+	var mode string
+	var err error
+	// The ruleset's format of round n (referee.Ruleset.RoundFormat).
+	switch e.t.Ruleset.RoundFormat(n) {
+	case referee.ScheduleRound:
+		mode = ModeSchedule
+		pr, err = e.scheduled(n, who, seed)
+	case referee.RandomRound:
+		mode = ModeRandom
+		pr, err = e.drawRound(n, who, seed, pairing.Random)
+	default:
+		mode = ModeSwiss
+		pr, err = e.drawRound(n, who, seed, pairing.Swiss)
 	}
-	draw, mode := pairing.Swiss, ModeSwiss
-	if n == 1 {
-		draw, mode = pairing.Random, ModeRandom
-	}
-	pr, err := draw(req)
 	if err != nil {
 		return Round{}, fmt.Errorf("pair round %d: %w", n, e.named(err))
 	}
+	seed = pr.Seed
 	r := Round{
 		TournamentID: e.t.ID,
 		Number:       n,
@@ -177,8 +189,89 @@ func (s *Service) pair(e record, n int, judge string) (Round, error) {
 	return r, nil
 }
 
-// PairNextRound pairs the next round: round 1 by a seeded random draw, later
-// rounds Swiss by the standings, avoiding repeat meetings and honouring
+// drawRound draws round n among who with draw (pairing.Random or Swiss).
+func (e record) drawRound(n int, who []int64, seed uint64, draw func(pairing.Request) (pairing.Round, error)) (pairing.Round, error) {
+	req, err := e.request(n, who, seed)
+	if err != nil {
+		return pairing.Round{}, err
+	}
+	return draw(req)
+}
+
+// scheduleRounds is how many leading rounds the ruleset draws together in
+// advance (referee.ScheduleRound), at most the rounds planned.
+func (e record) scheduleRounds() int {
+	k := 0
+	for k < e.t.Rounds && e.t.Ruleset.RoundFormat(k+1) == referee.ScheduleRound {
+		k++
+	}
+	return k
+}
+
+// scheduled draws schedule round n. The whole schedule is drawn with
+// round 1 (pairing.DrawSchedule, for the fewest repeat meetings over all
+// its rounds), from round 1's seed, so a later schedule round is the same
+// draw replayed: its tables as drawn then. When the draw no longer
+// replays (a player dropped or entered late, a judge amended a table),
+// the schedule's remaining rounds are drawn again from the rounds played,
+// with seed.
+func (e record) scheduled(n int, who []int64, seed uint64) (pairing.Round, error) {
+	k := e.scheduleRounds()
+	if n > 1 {
+		first := e.rounds[0]
+		req, err := e.request(1, who, first.Seed)
+		if err != nil {
+			return pairing.Round{}, err
+		}
+		if sched, err := pairing.DrawSchedule(req, k); err == nil && drawnAs(sched.Rounds[:n-1], e.rounds[:n-1]) {
+			r := sched.Rounds[n-1]
+			// Repeats within the schedule count the rounds before it.
+			return r, nil
+		}
+	}
+	req, err := e.request(n, who, seed)
+	if err != nil {
+		return pairing.Round{}, err
+	}
+	sched, err := pairing.DrawSchedule(req, k-n+1)
+	if err != nil {
+		return pairing.Round{}, err
+	}
+	return sched.Rounds[0], nil
+}
+
+// drawnAs reports whether the drawn rounds seat everyone as the rounds
+// played did: the same tables (in any order, players in any order) and
+// the same byes.
+func drawnAs(drawn []pairing.Round, played []Round) bool {
+	key := func(tables [][]string, byes []string) string {
+		out := make([]string, 0, len(tables)+1)
+		for _, t := range tables {
+			t = slices.Clone(t)
+			slices.Sort(t)
+			out = append(out, strings.Join(t, ","))
+		}
+		slices.Sort(out)
+		b := slices.Clone(byes)
+		slices.Sort(b)
+		return strings.Join(out, ";") + "|" + strings.Join(b, ",")
+	}
+	for i, r := range played {
+		tables := make([][]string, len(r.Tables))
+		for j, t := range r.Tables {
+			tables[j] = pids(t.Players)
+		}
+		if key(drawn[i].Tables, drawn[i].Byes) != key(tables, pids(r.Byes)) {
+			return false
+		}
+	}
+	return true
+}
+
+// PairNextRound pairs the next round in the ruleset's format of it
+// (referee.Ruleset.RoundFormat): by a seeded random draw (round 1 by
+// default), drawn in advance with the other leading schedule rounds, or
+// Swiss by the standings (the later rounds by default), avoiding repeat meetings and honouring
 // keep-apart and fixed-table requests. Only checked-in players active in the
 // round are paired. Every table of the earlier rounds must have a result.
 func (s *Service) PairNextRound(ctx context.Context, judge string, tournamentID int64) (Round, error) {
@@ -209,6 +302,10 @@ func (s *Service) PairNextRound(ctx context.Context, judge string, tournamentID 
 // nextRound reports why the next round of t, with rounds paired, cannot
 // be paired yet: every round is paired, or a table has no result.
 func nextRound(t Tournament, rounds []Round) error {
+	if i := slices.IndexFunc(rounds, func(r Round) bool { return r.Mode == ModeFinal }); i >= 0 {
+		return Conflict("final-made", fmt.Sprintf("round %d is the final: no qualifying round follows it", rounds[i].Number),
+			map[string]any{"Round": rounds[i].Number})
+	}
 	if len(rounds) >= t.Rounds {
 		return invalid("all-rounds-paired", fmt.Sprintf("all %d rounds are paired", t.Rounds), map[string]any{"Rounds": t.Rounds})
 	}
@@ -253,6 +350,10 @@ func (s *Service) RepairRound(ctx context.Context, judge string, tournamentID in
 	old, err := e.round(n)
 	if err != nil {
 		return Round{}, err
+	}
+	if old.Mode == ModeFinal {
+		return Round{}, invalid("repair-final", fmt.Sprintf("round %d is a final stage: its players come from the cut, not a draw", n),
+			map[string]any{"Round": n})
 	}
 	if n != len(e.rounds) {
 		return Round{}, invalid("repair-not-latest", fmt.Sprintf("only the latest round (%d) can be paired again", len(e.rounds)),
@@ -480,7 +581,8 @@ func (s *Service) roundView(ctx context.Context, e record, n int) (RoundView, er
 		switch {
 		case paired[p.ID] && !p.Active(n):
 			v.Withdrawn = append(v.Withdrawn, p)
-		case !paired[p.ID] && p.Active(n) && p.CheckedIn:
+		case !paired[p.ID] && p.Active(n) && p.CheckedIn && r.Mode != ModeFinal:
+			// A final stage seats the players of its cut alone.
 			v.Missing = append(v.Missing, p)
 		}
 	}

@@ -29,7 +29,7 @@ type Standing struct {
 }
 
 // Standings ranks every player from the latest result revision of every
-// table, the byes, and the effect of the standing penalties (RULINGS.md,
+// table of the qualifying rounds (a final's tables decide FinalStandings), the byes, and the effect of the standing penalties (RULINGS.md,
 // Tournament standings). Nothing of it is stored: it is computed on each call.
 // Players sharing a rank are listed by CollationKey.
 func (s *Service) Standings(ctx context.Context, tournamentID int64) ([]Standing, error) {
@@ -40,9 +40,11 @@ func (s *Service) Standings(ctx context.Context, tournamentID int64) ([]Standing
 	return e.standings()
 }
 
-// standings ranks the event's players, as Standings does.
+// standings ranks the event's players, as Standings does, over the
+// qualifying rounds: a final's games decide the final results
+// (finalStandings), not the standings.
 func (e record) standings() ([]Standing, error) {
-	st, err := e.standingsOf(e.rounds)
+	st, err := e.standingsOf(e.qualifying())
 	if err != nil {
 		return nil, e.named(err)
 	}

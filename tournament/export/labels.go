@@ -22,6 +22,7 @@ func (t text) in(lang string) string {
 
 // The sheet names.
 var (
+	sheetFinal     = text{"最終順位", "Final results"}
 	sheetStandings = text{"順位表", "Standings"}
 	sheetResults   = text{"対戦結果", "Results"}
 	sheetPlayers   = text{"参加者", "Players"}
@@ -33,6 +34,8 @@ var (
 var (
 	hRank       = text{"順位", "Rank"}
 	hTied       = text{"同順位", "Tied"}
+	hDecidedBy  = text{"決め方", "Decided by"}
+	hStage      = text{"決勝の段", "Final stage"}
 	hName       = text{"名前", "Name"}
 	hKana       = text{"よみがな", "Kana"}
 	hFirsts     = text{"1位の回数", "1st places"}
@@ -170,17 +173,20 @@ var (
 	sCorners        = text{"チップの開始角（ダイス1〜6）", "Chips' starting corners (die 1 to 6)"}
 	sChips          = text{"数字チップ A〜R", "Number chips A to R"}
 
-	sPairingSeed = text{"第%d回戦 組み合わせ（%s）", "Round %d pairing (%s)"}
-	sSeatingSeed = text{"第%d回戦 %d卓 手番決め", "Round %d table %d seating"}
-	sBoardSeed   = text{"第%d回戦 %d卓 盤面（チップ配り）", "Round %d table %d board (chip deal)"}
-	sBoardRoll   = text{"第%d回戦 %d卓 カプセルダイス", "Round %d table %d capsule roll"}
-	sBoardCorner = text{"第%d回戦 %d卓 チップの開始角（ダイス）", "Round %d table %d chips' starting corner (die)"}
-	sTerrainSeed = text{"第%d回戦 %d卓 盤面（地形の配置）", "Round %d table %d board (terrain shuffle)"}
-	sHandDealt   = text{"第%d回戦 %d卓 数字チップ", "Round %d table %d chips"}
-	vHandDealt   = text{"ジャッジが手で配った配置を記録", "dealt by hand, as the judge entered it"}
-	vRoll        = text{"白 %d・青 %d", "white %d, blue %d"}
-	vEscalates   = text{"繰り返すと格上げ", "escalates"}
-	vRemedy      = text{"処置: %s", "remedy: %s"}
+	sPairingSeed  = text{"第%d回戦 組み合わせ（%s）", "Round %d pairing (%s)"}
+	sCutAdvancing = text{"第%d回戦 決勝の進出者（選手番号）", "Round %d final: advancing (player no.)"}
+	sCutDraw      = text{"第%d回戦 決勝の境目の抽選順（選手番号）", "Round %d final: draw at the cut (player no.)"}
+	sCutSeed      = text{"第%d回戦 決勝の抽選", "Round %d final: cut draw"}
+	sSeatingSeed  = text{"第%d回戦 %d卓 手番決め", "Round %d table %d seating"}
+	sBoardSeed    = text{"第%d回戦 %d卓 盤面（チップ配り）", "Round %d table %d board (chip deal)"}
+	sBoardRoll    = text{"第%d回戦 %d卓 カプセルダイス", "Round %d table %d capsule roll"}
+	sBoardCorner  = text{"第%d回戦 %d卓 チップの開始角（ダイス）", "Round %d table %d chips' starting corner (die)"}
+	sTerrainSeed  = text{"第%d回戦 %d卓 盤面（地形の配置）", "Round %d table %d board (terrain shuffle)"}
+	sHandDealt    = text{"第%d回戦 %d卓 数字チップ", "Round %d table %d chips"}
+	vHandDealt    = text{"ジャッジが手で配った配置を記録", "dealt by hand, as the judge entered it"}
+	vRoll         = text{"白 %d・青 %d", "white %d, blue %d"}
+	vEscalates    = text{"繰り返すと格上げ", "escalates"}
+	vRemedy       = text{"処置: %s", "remedy: %s"}
 )
 
 // The ruleset's settings said in words, by their value in the ruleset file.

@@ -96,6 +96,47 @@ func wrapping(cols []text, wrapped ...text) []bool {
 	return out
 }
 
+// The parts of the final results a line comes from (finalTable).
+var (
+	vFromFinal     = text{"決勝卓", "final table"}
+	vFromLeaders   = text{"首位卓", "leaders' table"}
+	vFromStage     = text{"決勝の途中の段", "earlier final stage"}
+	vFromStandings = text{"予選順位", "qualifying standings"}
+)
+
+// finalTable is the 最終順位, the first sheet once a final is played: every
+// player's final rank, and which part decided it: the final table (its
+// place, round and table), an earlier stage of the final, or the
+// qualifying standings (the 順位表 sheet).
+func finalTable(d tournament.ExportData, lang string) table {
+	cols := []text{hRank, hTied, hName, hKana, hDecidedBy, hStage, hRound, hTable, hPlace}
+	fs := d.Final
+	sharing := map[int]int{} // by rank, how many players hold it
+	for _, f := range fs {
+		sharing[f.Rank]++
+	}
+	leaders := d.Tournament.Ruleset.WithDefaults().Event.Final == referee.LeadersTable
+	return table{name: sheetFinal, cols: cols, n: len(fs), row: func(i int, v []any) {
+		f := fs[i]
+		v[0] = f.Rank
+		if n := sharing[f.Rank]; n > 1 {
+			v[1] = tied(n)
+		}
+		v[2], v[3] = f.Name, orNil(f.Kana)
+		switch {
+		case f.FromFinal() && leaders:
+			v[4] = vFromLeaders.in(lang)
+		case f.FromFinal():
+			v[4] = vFromFinal.in(lang)
+		case f.Stage > 0:
+			v[4] = vFromStage.in(lang)
+		default:
+			v[4] = vFromStandings.in(lang)
+		}
+		v[5], v[6], v[7], v[8] = orNil(f.Stage), orNil(f.Round), orNil(f.Table), orNil(f.Place)
+	}}
+}
+
 // seatRef is one player at one table of one round, a line of the results.
 type seatRef struct{ round, table, seat int32 }
 
@@ -366,6 +407,20 @@ func settingsTable(d tournament.ExportData, lang string) table {
 		key := "rounds." + strconv.Itoa(n)
 		mode := word(roundWords, rv.Round.Mode, lang)
 		lines = append(lines, setting{gSeeds, fmt.Sprintf(sPairingSeed.in(lang), n, mode), key + ".pairing_seed", seed(rv.Round.Seed), nil})
+		if c := rv.Round.Cut; c != nil {
+			// The draw at the cut line, replayed by referee.Cut from its seed.
+			ids := func(ids []int64) string {
+				out := make([]string, len(ids))
+				for i, id := range ids {
+					out[i] = strconv.FormatInt(id, 10)
+				}
+				return strings.Join(out, ", ")
+			}
+			lines = append(lines,
+				setting{gSeeds, fmt.Sprintf(sCutAdvancing.in(lang), n), key + ".cut_advancing", ids(c.Advancing), nil},
+				setting{gSeeds, fmt.Sprintf(sCutDraw.in(lang), n), key + ".cut_draw", orNil(ids(c.Draw)), nil},
+				setting{gSeeds, fmt.Sprintf(sCutSeed.in(lang), n), key + ".cut_seed", seed(c.Seed), nil})
+		}
 		for _, tv := range rv.Tables {
 			tn := tv.Table.Number
 			tkey := key + ".tables." + strconv.Itoa(tn)

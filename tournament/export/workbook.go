@@ -41,13 +41,17 @@ func Workbook(w io.Writer, d tournament.ExportData, lang string) error {
 	if err != nil {
 		return err
 	}
-	sheets := []table{
+	var sheets []table
+	if len(d.Final) > 0 {
+		sheets = append(sheets, finalTable(d, lang))
+	}
+	sheets = append(sheets,
 		standingsTable(d, lang),
 		resultsTable(d, lang),
 		playersTable(d, lang),
 		penaltiesTable(d, lang),
 		settingsTable(d, lang),
-	}
+	)
 	for i, t := range sheets {
 		name := t.name.in(lang)
 		if i == 0 {

@@ -905,3 +905,63 @@ func TestWorkbookStandingsSayWhatTheyCount(t *testing.T) {
 		})
 	}
 }
+
+// Once a final is played the workbook opens on the final results (最終順位):
+// the final table's players first, saying the final decided them, then
+// everyone else by the qualifying standings, which keep their 順位表 sheet;
+// the settings record the cut's advancing players, draw and seed.
+func TestWorkbookShowsTheFinal(t *testing.T) {
+	ctx := context.Background()
+	svc, _ := tournamenttest.NewService(t, tournamenttest.Clock(time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC), time.Minute))
+	tr, err := svc.CreateTournament(ctx, "山田", tournament.TournamentInput{Name: "地区予選", Ruleset: "national-2025", Rounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range []string{"青木", "井上", "上田", "江藤", "大野", "加藤", "木村", "工藤"} {
+		if _, err := svc.AddPlayer(ctx, "山田", tr.ID, tournament.PlayerInput{Name: n, Kana: fmt.Sprintf("かな%d", i), CheckedIn: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save := func(n int, tb tournament.Table, vp []int) {
+		t.Helper()
+		in := tournament.ResultInput{Declared: tb.Players[0]}
+		for i, id := range tb.Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: vp[i]})
+		}
+		if _, err := svc.SaveResult(ctx, "山田", tr.ID, n, tb.Number, in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r1, err := svc.PairNextRound(ctx, "山田", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	save(1, r1.Tables[0], []int{10, 8, 6, 4})
+	save(1, r1.Tables[1], []int{10, 6, 6, 2}) // two tie at the cut
+	final, err := svc.MakeFinal(ctx, "山田", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	save(2, final.Tables[0], []int{10, 7, 7, 4})
+	e := event{svc: svc, tid: tr.ID}
+	for _, lang := range []string{"ja", "en"} {
+		f, d := e.workbook(t, lang)
+		sheets := f.GetSheetList()
+		want := map[string][]string{"ja": {"最終順位", "順位表"}, "en": {"Final results", "Standings"}}[lang]
+		if len(sheets) < 2 || sheets[0] != want[0] || sheets[1] != want[1] {
+			t.Fatalf("%s: sheets %v, want %v first", lang, sheets, want)
+		}
+		rows := data(t, f, sheets[0])
+		if len(rows) != 8 || rows[0][2] != name(d, final.Tables[0].Players[0]) || rows[0][4] != map[string]string{"ja": "決勝卓", "en": "final table"}[lang] ||
+			rows[4][4] != map[string]string{"ja": "予選順位", "en": "qualifying standings"}[lang] {
+			t.Errorf("%s: the final results sheet = %v", lang, rows)
+		}
+		settings := sheets[len(sheets)-1]
+		if got := raw(t, f, settings, "C"+strconv.Itoa(rowOf(t, f, settings, 4, "rounds.2.cut_seed"))); got != strconv.FormatUint(final.Cut.Seed, 10) {
+			t.Errorf("%s: rounds.2.cut_seed = %q, want %d", lang, got, final.Cut.Seed)
+		}
+		if got := raw(t, f, settings, "C"+strconv.Itoa(rowOf(t, f, settings, 4, "rounds.2.cut_draw"))); strings.Count(got, ",") != 1 {
+			t.Errorf("%s: rounds.2.cut_draw = %q, want the two players drawn", lang, got)
+		}
+	}
+}

@@ -97,6 +97,7 @@ func (s *site) groups() []group {
 			{Method: http.MethodPost, Path: route.DropAPI, Handler: a.JSON(a.DropPlayer)},
 			{Method: http.MethodPost, Path: route.CheckInAPI, Handler: a.JSON(a.CheckIn)},
 			{Method: http.MethodPost, Path: route.RoundsAPI, Handler: a.JSON(a.PairRound)},
+			{Method: http.MethodPost, Path: route.FinalAPI, Handler: a.JSON(a.MakeFinal)},
 			{Method: http.MethodPost, Path: route.SeatingAPI, Handler: a.JSON(a.SeatTable)},
 			{Method: http.MethodPost, Path: route.BoardAPI, Handler: a.JSON(a.SetBoard)},
 			{Method: http.MethodPut, Path: route.ResultAPI, Handler: a.JSON(a.SaveResult)},
@@ -166,10 +167,13 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Deal, Handler: page(c.SetDeal)},
 		{Method: http.MethodGet, Path: route.Score, Handler: page(c.ShowScore)},
 		{Method: http.MethodPost, Path: route.Score, Handler: page(c.SaveScore)},
+		{Method: http.MethodGet, Path: route.Turns, Handler: page(c.ShowTurns)},
+		{Method: http.MethodPost, Path: route.Turns, Handler: page(c.RecordTurn)},
 		{Method: http.MethodGet, Path: route.Penalties, Handler: page(c.ShowPenalties)},
 		{Method: http.MethodPost, Path: route.Penalties, Handler: page(c.RecordPenalty)},
 		{Method: http.MethodPost, Path: route.Revoke, Handler: page(c.RevokePenalty)},
 		{Method: http.MethodGet, Path: route.Standings, Handler: page(c.ShowStandings)},
+		{Method: http.MethodPost, Path: route.Final, Handler: page(c.MakeFinal)},
 		{Method: http.MethodGet, Path: route.Audit, Handler: page(c.ShowAudit)},
 	}
 }

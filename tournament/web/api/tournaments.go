@@ -282,6 +282,8 @@ type RoundJSON struct {
 	Byes    []tablePlayerJSON `json:"byes"`
 	// Clock is the round clock's state, computed when the round was read.
 	Clock *ClockJSON `json:"clock"`
+	// Cut is a final stage's cut (mode "final"), absent for other rounds.
+	Cut *CutJSON `json:"cut,omitempty"`
 }
 
 // public strips what only judges see (who saved a result and the reasons
@@ -326,6 +328,10 @@ func toRoundJSON(v tournament.RoundView) RoundJSON {
 		out.Byes = append(out.Byes, tablePlayerJSON{ID: p.ID, Name: p.Name, Kana: p.Kana})
 	}
 	out.Clock = toClockJSON(v.Timer)
+	if v.Round.Cut != nil {
+		cut := toFinalJSON(v).Cut
+		out.Cut = &cut
+	}
 	return out
 }
 
@@ -610,7 +616,14 @@ func (s *Handlers) ShowStandings(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, gin.H{"standings": toStandingsJSON(live.Standings)}, nil
+	return http.StatusOK, StandingsJSON{Final: toFinalStandingsJSON(live.Final), Standings: toStandingsJSON(live.Standings)}, nil
+}
+
+// StandingsJSON is the standings, with the final results first once a
+// final is played.
+type StandingsJSON struct {
+	Final     []FinalStandingJSON      `json:"final,omitempty"`
+	Standings []TournamentStandingJSON `json:"standings"`
 }
 
 func toStandingsJSON(st []tournament.Standing) []TournamentStandingJSON {

@@ -39,6 +39,9 @@ type roundPage struct {
 	Swap      swapForm
 	Move      moveForm
 	Clock     clockPanel
+	// Final says the round is a final stage: its tables have a turn page
+	// (the turn limit), and Standings links to its cut.
+	Final bool
 }
 
 type personRef struct {
@@ -140,6 +143,7 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 		TID:       t.ID,
 		N:         n,
 		Mode:      s.i18n.Text(lang, "round.mode_"+rv.Round.Mode, nil),
+		Final:     rv.Round.Mode == tournament.ModeFinal,
 		PairedBy:  rv.Round.PairedBy,
 		PairedAt:  s.i18n.In(lang).Time(rv.Round.PairedAt),
 		Repeats:   rv.Round.Repeats,

@@ -3,13 +3,18 @@ package console
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
 	"slices"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // standingsPage is the view model of /judge/t/:id/standings.
@@ -20,6 +25,41 @@ type standingsPage struct {
 	Order     string
 	Final     bool   // the tournament is finished: these standings are final
 	Winners   string // the players ranked 1st, once final
+	TID       int64
+	// Event is the event's final: its stages, the results it decided, and
+	// the form that makes the next stage.
+	Event finalSection
+}
+
+// finalSection is the final part of the standings page.
+type finalSection struct {
+	TopCut  bool // the ruleset's final is a top cut (the judge makes it)
+	Leaders bool // the last round's table 1 decides the champion
+	Cut     int  // the players of the first stage
+	Stages  []stageLine
+	// CanMake says the next stage can be made now; Why says, when it cannot
+	// yet, why (a hint); Error is the refusal of a form just posted.
+	CanMake    bool
+	Why, Error string
+	Lines      []finalLine // the final results, once the final is played
+}
+
+// stageLine is one stage of the final as made: its round and its cut.
+type stageLine struct {
+	Stage, Of, Round int
+	Advancing        string // names, best first
+	Draw             string // the drawn order of those tied at the line, "" when none
+	Seed             uint64
+}
+
+// finalLine is one line of the final results.
+type finalLine struct {
+	Rank      int
+	Shared    bool
+	Name      string
+	Kana      string
+	FromFinal bool   // the final table decided it
+	From      string // which part decided it, for people
 }
 
 type standingLine struct {
@@ -38,6 +78,29 @@ type standingLine struct {
 }
 
 func (s *Pages) ShowStandings(c *gin.Context) (render.Result, error) {
+	return s.standingsPage(c, http.StatusOK, "")
+}
+
+// MakeFinal makes the next stage of the final and shows it on the
+// standings page, or shows the page again with the refusal.
+func (s *Pages) MakeFinal(c *gin.Context) (render.Result, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return render.Result{}, err
+	}
+	if _, err := s.svc.MakeFinal(c.Request.Context(), auth.Judge(c), tid); err != nil {
+		status, msg, ok := s.refusal(c, err)
+		if !ok {
+			return render.Result{}, err
+		}
+		return s.standingsPage(c, status, msg)
+	}
+	return render.SeeOther(route.Path(route.Standings, tid)+"#final", "flash.final_made"), nil
+}
+
+// standingsPage renders the standings page with status, and formError
+// beside the final's form.
+func (s *Pages) standingsPage(c *gin.Context, status int, formError string) (render.Result, error) {
 	t, nav, err := s.loadTournament(c, "standings")
 	if err != nil {
 		return render.Result{}, err
@@ -55,9 +118,19 @@ func (s *Pages) ShowStandings(c *gin.Context) (render.Result, error) {
 		Page:      s.pages.Page(c, title, map[string]any{"Name": t.Name}),
 		HasPoints: slices.Contains(t.Ruleset.StandingsOrder, referee.KeyPoints),
 		Final:     t.Closed != nil,
+		TID:       t.ID,
 	}
+	fv, err := s.svc.Final(c.Request.Context(), t.ID)
+	if err != nil {
+		return render.Result{}, err
+	}
+	vm.Event = s.finalSection(lang, fv, st)
+	vm.Event.Error = formError
 	if vm.Final {
 		vm.Winners = s.i18n.In(lang).Winners(st)
+		if len(fv.Results) > 0 {
+			vm.Winners = finalWinnerNames(s.i18n.In(lang), fv.Results)
+		}
 	}
 	vm.Nav = nav
 	for i, k := range t.Ruleset.StandingsOrder {
@@ -74,7 +147,67 @@ func (s *Pages) ShowStandings(c *gin.Context) (render.Result, error) {
 			Shared: (i > 0 && st[i-1].Rank == x.Rank) || (i+1 < len(st) && st[i+1].Rank == x.Rank),
 		})
 	}
-	return render.Show("standings", vm), nil
+	return render.ShowStatus(status, "standings", vm), nil
+}
+
+// finalSection builds the final part of the standings page.
+func (s *Pages) finalSection(lang string, fv tournament.FinalView, st []tournament.Standing) finalSection {
+	p := s.i18n.In(lang)
+	out := finalSection{TopCut: fv.Format == referee.TopCut, Leaders: fv.Format == referee.LeadersTable}
+	if len(fv.Stages) > 0 {
+		out.Cut = fv.Stages[0].Players
+	}
+	names := map[int64]string{}
+	for _, x := range st {
+		names[x.PlayerID] = x.Name
+	}
+	list := func(ids []int64) string {
+		out := make([]string, len(ids))
+		for i, id := range ids {
+			out[i] = names[id]
+		}
+		return p.List(out)
+	}
+	for _, r := range fv.Made {
+		if r.Cut == nil {
+			continue
+		}
+		out.Stages = append(out.Stages, stageLine{Stage: r.Cut.Stage, Of: len(fv.Stages), Round: r.Number,
+			Advancing: list(r.Cut.Advancing), Draw: list(r.Cut.Draw), Seed: r.Cut.Seed})
+	}
+	if out.TopCut {
+		out.CanMake = fv.Ready == nil
+		if fv.Ready != nil && code(fv.Ready) != "final-already-made" {
+			_, out.Why, _ = s.describe(lang, fv.Ready)
+		}
+	}
+	for i, f := range fv.Results {
+		l := finalLine{Rank: f.Rank, Name: f.Name, Kana: f.Kana, FromFinal: f.FromFinal(),
+			Shared: (i > 0 && fv.Results[i-1].Rank == f.Rank) || (i+1 < len(fv.Results) && fv.Results[i+1].Rank == f.Rank)}
+		switch {
+		case f.FromFinal() && out.Leaders:
+			l.From = p.Text("final.from_leaders", map[string]any{"Round": f.Round, "Place": f.Place})
+		case f.FromFinal():
+			l.From = p.Text("final.from_final", map[string]any{"Place": f.Place})
+		case f.Stage > 0:
+			l.From = p.Text("final.from_stage", map[string]any{"Stage": f.Stage, "Table": f.Table, "Place": f.Place})
+		default:
+			l.From = p.Text("final.from_standings", nil)
+		}
+		out.Lines = append(out.Lines, l)
+	}
+	return out
+}
+
+// finalWinnerNames names the players ranked 1st in the final results.
+func finalWinnerNames(p i18n.Printer, fs []tournament.FinalStanding) string {
+	var st []tournament.Standing
+	for _, f := range fs {
+		if f.Rank == 1 {
+			st = append(st, tournament.Standing{Rank: 1, Name: f.Name, Played: 1})
+		}
+	}
+	return p.Winners(st)
 }
 
 // auditPage is the view model of /judge/t/:id/audit.

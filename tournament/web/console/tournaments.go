@@ -124,16 +124,20 @@ func (s *Pages) CreateTournament(c *gin.Context) (render.Result, error) {
 // overviewPage is the view model of /judge/t/:id.
 type overviewPage struct {
 	render.Page
-	T          tournamentLine
-	Players    int
-	CheckedIn  int
-	Dropped    int
-	NextRound  int // the number the next pairing gets
-	CanPair    bool
-	PairError  string // why pairing was refused, next to its button
-	Form       tournamentForm
-	RulesetVer string
-	End        endForm
+	T         tournamentLine
+	Players   int
+	CheckedIn int
+	Dropped   int
+	NextRound int // the number the next pairing gets
+	CanPair   bool
+	PairError string // why pairing was refused, next to its button
+	// CanMakeFinal says the next stage of a top-cut final can be made now
+	// (the qualifying rounds are played); FinalCut is its players.
+	CanMakeFinal bool
+	FinalCut     int
+	Form         tournamentForm
+	RulesetVer   string
+	End          endForm
 }
 
 // endForm is the event's end on the overview: the button that closes the
@@ -178,6 +182,14 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 	if err != nil {
 		return render.Result{}, err
 	}
+	fv, err := s.svc.Final(ctx, t.ID)
+	if err != nil {
+		return render.Result{}, err
+	}
+	finalCut := 0
+	if len(fv.Stages) > 0 {
+		finalCut = fv.Stages[0].Players
+	}
 	lang := s.i18n.Lang(c)
 	end := f.end
 	end.State = t.State()
@@ -207,9 +219,13 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 		Dropped:    att.Dropped,
 		NextRound:  len(nav.Rounds) + 1,
 		CanPair:    canPair,
-		PairError:  f.pairError,
-		Form:       form,
-		End:        end,
+		// The first stage of a top cut; later stages are made from the
+		// standings page, beside the stages made.
+		CanMakeFinal: fv.Ready == nil && len(fv.Made) == 0 && len(fv.Stages) > 0,
+		FinalCut:     finalCut,
+		PairError:    f.pairError,
+		Form:         form,
+		End:          end,
 	}
 	vm.Nav = nav
 	return render.ShowStatus(status, "tournament", vm), nil

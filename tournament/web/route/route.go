@@ -60,9 +60,11 @@ const (
 	Board             = Table + "/board"
 	Deal              = Table + "/deal"
 	Score             = Table + "/score"
+	Turns             = Table + "/turns"
 	Penalties         = Tournament + "/penalties"
 	Revoke            = Penalties + "/:penalty/revoke"
 	Standings         = Tournament + "/standings"
+	Final             = Tournament + "/final"
 	Audit             = Tournament + "/audit"
 
 	Kiosk     = "/kiosk/:id"
@@ -99,6 +101,7 @@ const (
 	PenaltiesAPI     = TournamentAPI + "/penalties"
 	RevokeAPI        = PenaltiesAPI + "/:penalty/revoke"
 	StandingsAPI     = TournamentAPI + "/standings"
+	FinalAPI         = TournamentAPI + "/final"
 	ExportAPI        = TournamentAPI + "/export.xlsx"
 	LiveAPI          = TournamentAPI + "/live"
 	EventsAPI        = TournamentAPI + "/events"
@@ -114,8 +117,8 @@ var byName = map[string]string{
 	"checkIn": CheckIn, "drop": Drop, "reinstate": Reinstate, "delete": Delete,
 	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock,
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
-	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score,
-	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "audit": Audit,
+	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score, "turns": Turns,
+	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "final": Final, "audit": Audit,
 	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 }
