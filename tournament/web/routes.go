@@ -58,6 +58,7 @@ func (s *site) groups() []group {
 		{"the site", public, nil, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.Health, Handler: a.CheckHealth},
 			{Method: http.MethodGet, Path: route.Static, Handler: s.pages.Static},
+			{Method: http.MethodGet, Path: route.Favicon, Handler: s.pages.Favicon},
 			{Method: http.MethodGet, Path: route.Lang, Handler: s.pages.SwitchLanguage},
 		}},
 		// The referee API computes for anyone: a few at once per client.
@@ -105,6 +106,10 @@ func (s *site) groups() []group {
 			{Method: http.MethodPost, Path: route.RevokeAPI, Handler: a.JSON(a.RevokePenalty)},
 			{Method: http.MethodGet, Path: route.ExportAPI, Handler: a.ExportWorkbook},
 			{Method: http.MethodPost, Path: route.ClockAPI, Handler: a.JSON(a.RecordClock)},
+		}},
+		// The front door lists the tournaments: a read like the kiosk's.
+		{"the front door", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
+			{Method: http.MethodGet, Path: route.Home, Handler: page(s.home.ShowHome)},
 		}},
 		{"the kiosk", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.Kiosk, Handler: page(k.ShowKiosk)},

@@ -21,9 +21,11 @@ import (
 // The paths of the site, as gin patterns: ":name" is one segment, "*name"
 // the rest of the path.
 const (
-	Health = "/healthz"
-	Static = "/static/*file"
-	Lang   = "/lang/:lang"
+	Home    = "/"
+	Favicon = "/favicon.ico"
+	Health  = "/healthz"
+	Static  = "/static/*file"
+	Lang    = "/lang/:lang"
 
 	Login       = "/judge/login"
 	Logout      = "/judge/logout"
@@ -107,7 +109,7 @@ const (
 // byName are the paths templates build, by the name they give them:
 // {{path "round" .TID .N}}.
 var byName = map[string]string{
-	"login": Login, "logout": Logout, "logoutAll": LogoutAll, "tournaments": Tournaments, "rulesets": Rulesets,
+	"home": Home, "login": Login, "logout": Logout, "logoutAll": LogoutAll, "tournaments": Tournaments, "rulesets": Rulesets,
 	"backup": Backup, "create": Create, "lang": Lang,
 	"tournament": Tournament, "tournamentRuleset": TournamentRuleset, "close": Close, "reopen": Reopen,
 	"players": Players, "import": Import, "importConfirm": ImportConfirm, "player": Player,
