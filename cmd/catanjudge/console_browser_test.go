@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -59,5 +60,64 @@ func TestBrowserLandingPage(t *testing.T) {
 	}
 	if want := base + "/judge/login"; login != want {
 		t.Errorf("the judge login link went to %s, want %s", login, want)
+	}
+}
+
+// TestBrowserScoreLivePlacings enters a score sheet by keyboard: the
+// placings appear as the VP are typed, before any button; after Save the
+// page offers the next table without a result, and it opens.
+func TestBrowserScoreLivePlacings(t *testing.T) {
+	base, dir := browserSite(t)
+	tid, _ := seedPrintRound(t, dir)
+	ctx := newBrowser(t)
+	sheet := fmt.Sprintf("%s/judge/t/%d/rounds/1/tables/%%d/score", base, tid)
+
+	var fields []string
+	if err := chromedp.Run(ctx, logIn(base),
+		chromedp.Navigate(fmt.Sprintf(sheet, 1)),
+		chromedp.WaitVisible(`#sheet-h`),
+		chromedp.Evaluate(`[...document.querySelectorAll("input[type=number]")].map(e => e.id)`, &fields),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if len(fields) != 4 {
+		t.Fatalf("table 1 has %d VP fields, want 4", len(fields))
+	}
+	var waiting, placings, saved, next string
+	tasks := chromedp.Tasks{}
+	for i, f := range fields[:3] {
+		tasks = append(tasks, chromedp.SendKeys("#"+f, []string{"10", "7", "5"}[i]))
+	}
+	tasks = append(tasks,
+		chromedp.WaitVisible(`#preview-waiting`),
+		chromedp.Text(`#preview-waiting`, &waiting),
+		chromedp.SendKeys("#"+fields[3], "3"),
+		chromedp.Click(`#declared input[type=radio]`), // the first player, with 10
+		chromedp.WaitVisible(`#preview-h`),
+		chromedp.Text(`#live-preview table.placings`, &placings),
+		screenshot("score-live-laptop"),
+		chromedp.Click(`button[value=save]`),
+		chromedp.WaitVisible(`#next-table`),
+		chromedp.Text(`.flash`, &saved),
+		chromedp.Click(`#next-table`),
+		chromedp.WaitVisible(`#sheet-h`),
+		chromedp.Location(&next),
+	)
+	if err := chromedp.Run(ctx, tasks); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(waiting, "勝利点") {
+		t.Errorf("with three VP typed the preview says %q, want what is missing", waiting)
+	}
+	for _, want := range []string{"1位", "2位", "3位", "4位", "勝利宣言"} {
+		if !strings.Contains(placings, want) {
+			t.Errorf("live placings %q lack %q", placings, want)
+		}
+	}
+	if !strings.Contains(saved, "保存しました") {
+		t.Errorf("after Save the page says %q", saved)
+	}
+	if want := fmt.Sprintf(sheet, 2); next != want {
+		t.Errorf("the next table link opened %s, want %s", next, want)
 	}
 }
