@@ -1,9 +1,13 @@
 // The judge console works without this file. It asks before a few actions
 // that are hard to undo (forms opt in with data-confirm="message"), and
-// shows what the server computes as the judge types: a form with
-// data-live="id" posts itself, with part=<its data-live-part, or
-// "preview">, after each pause in typing, and the element id shows the
-// part of the page the server answers. No rule is computed here.
+// shows what the server computes without reloading the page:
+//   - a form with data-live="id" sends itself, with part=<its
+//     data-live-part, or "preview">, after each pause in typing, and the
+//     element id shows the part of the page the server answers;
+//   - a form with data-live-submit="id" is posted the same way when
+//     submitted, and the element id shows the part answered; the search
+//     box of the page (#q) keeps the focus for the next name.
+// No rule is computed here: the server answers every part.
 "use strict";
 document.addEventListener("submit", function (ev) {
   var form = ev.target;
@@ -17,29 +21,41 @@ document.addEventListener("submit", function (ev) {
   var timers = new WeakMap();
   var asked = new WeakMap();
 
-  function refresh(form) {
-    var target = document.getElementById(form.getAttribute("data-live"));
-    if (!target) {
-      return;
+  // ask sends form with part=part and shows the answer in target; only the
+  // answer to the latest question of each form is shown.
+  function ask(form, part, target, submitter, done) {
+    var data = new FormData(form);
+    if (submitter && submitter.name) {
+      data.append(submitter.name, submitter.value);
     }
-    var body = new URLSearchParams(new FormData(form));
-    body.set("part", form.getAttribute("data-live-part") || "preview");
+    var params = new URLSearchParams(data);
+    params.set("part", part);
     var n = (asked.get(form) || 0) + 1;
     asked.set(form, n);
-    // Not form.action: the form's buttons are named "action".
-    fetch(form.getAttribute("action"), {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: body.toString(),
-    }).then(function (res) {
+    // Not form.action: a form's buttons may be named "action".
+    var url = form.getAttribute("action");
+    var init = { credentials: "same-origin" };
+    if ((form.getAttribute("method") || "get").toLowerCase() === "post") {
+      init.method = "POST";
+      init.headers = { "Content-Type": "application/x-www-form-urlencoded" };
+      init.body = params.toString();
+    } else {
+      url += "?" + params.toString();
+    }
+    return fetch(url, init).then(function (res) {
       return res.ok ? res.text() : null;
     }).then(function (html) {
-      // Only the answer to the latest question is shown.
-      if (html !== null && asked.get(form) === n) {
-        target.innerHTML = html;
+      if (html === null) {
+        return false;
       }
-    }).catch(function () {});
+      if (asked.get(form) === n) {
+        target.innerHTML = html;
+        if (done) {
+          done();
+        }
+      }
+      return true;
+    });
   }
 
   function changed(ev) {
@@ -47,9 +63,36 @@ document.addEventListener("submit", function (ev) {
     if (!form || !form.hasAttribute("data-live")) {
       return;
     }
+    var target = document.getElementById(form.getAttribute("data-live"));
+    if (!target) {
+      return;
+    }
     clearTimeout(timers.get(form));
-    timers.set(form, setTimeout(function () { refresh(form); }, 250));
+    timers.set(form, setTimeout(function () {
+      ask(form, form.getAttribute("data-live-part") || "preview", target).catch(function () {});
+    }, 250));
   }
   document.addEventListener("input", changed);
   document.addEventListener("change", changed);
+
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    var target = document.getElementById(form.getAttribute("data-live-submit") || "");
+    if (ev.defaultPrevented || !target) {
+      return;
+    }
+    ev.preventDefault();
+    var search = document.getElementById("q");
+    ask(form, "list", target, ev.submitter, function () {
+      if (search) {
+        search.focus();
+        search.select();
+      }
+    }).then(function (shown) {
+      // A refusal the part cannot show: the page answers it as without script.
+      if (!shown) {
+        form.submit();
+      }
+    }).catch(function () { form.submit(); });
+  });
 })();

@@ -121,3 +121,67 @@ func TestBrowserScoreLivePlacings(t *testing.T) {
 		t.Errorf("the next table link opened %s, want %s", next, want)
 	}
 }
+
+// TestBrowserCheckInBySearch is the desk: type a reading, check the player
+// in from the filtered list without the page reloading, the search kept
+// and its box focused for the next name.
+func TestBrowserCheckInBySearch(t *testing.T) {
+	base, dir := browserSite(t)
+	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
+	ctx0 := context.Background()
+	tr, err := svc.CreateTournament(ctx0, "受付", tournament.TournamentInput{Name: "受付の朝", Rounds: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hanako int64
+	for _, n := range []string{"田中 一郎/たなか いちろう", "田中 花子/たなか はなこ", "佐藤 健/さとう けん"} {
+		name, kana, _ := strings.Cut(n, "/")
+		p, err := svc.AddPlayer(ctx0, "受付", tr.ID, tournament.PlayerInput{Name: name, Kana: kana})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "田中 花子" {
+			hanako = p.ID
+		}
+	}
+	ctx := newBrowser(t)
+	row := fmt.Sprintf("#p%d", hanako)
+	var shown, done, query, focused, status string
+	var rows int
+	var marker bool
+	err = chromedp.Run(ctx, logIn(base),
+		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/players", base, tr.ID)),
+		chromedp.WaitVisible(`#q`),
+		chromedp.Evaluate(`window.notReloaded = true`, nil),
+		chromedp.SendKeys(`#q`, "タナカ"),
+		chromedp.WaitVisible(`#shown`),
+		chromedp.Text(`#shown`, &shown),
+		chromedp.Evaluate(`document.querySelectorAll("#player-list tbody tr").length`, &rows),
+		chromedp.Click(row+` button.primary`),
+		chromedp.WaitVisible(`#list-done`),
+		chromedp.Text(`#list-done`, &done),
+		chromedp.Text(row+` .tag`, &status),
+		chromedp.Value(`#q`, &query),
+		chromedp.Evaluate(`document.activeElement.id`, &focused),
+		chromedp.Evaluate(`window.notReloaded === true`, &marker),
+		screenshot("checkin-search-laptop"),
+		chromedp.EmulateViewport(390, 844),
+		screenshot("checkin-search-phone"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(shown, "2人") || rows != 2 {
+		t.Errorf("the search for タナカ shows %q with %d rows, want the two 田中", shown, rows)
+	}
+	if done != "田中 花子 を受付しました。" || status != "受付済み" {
+		t.Errorf("after the check-in the list says %q and the row %q", done, status)
+	}
+	if query != "タナカ" || focused != "q" || !marker {
+		t.Errorf("after the check-in: search %q, focus on #%s, page kept %v; want the search kept and focused without a reload", query, focused, marker)
+	}
+	p, err := svc.GetPlayer(ctx0, tr.ID, hanako)
+	if err != nil || !p.CheckedIn {
+		t.Errorf("田中 花子 is not checked in (err %v)", err)
+	}
+}

@@ -210,7 +210,7 @@ func TestBrowserImportPlayers(t *testing.T) {
 		screenshot("import-preview"),
 		chromedp.Click(`form[action$="/import/confirm"] button`),
 		chromedp.WaitVisible(`.flash`),
-		chromedp.Evaluate(`Array.from(document.querySelectorAll('#list-h ~ .table-wrap tbody td:first-child a')).map(a => a.textContent)`, &listed),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll('#list-h ~ .table-wrap tbody td:nth-child(2) a')).map(a => a.textContent)`, &listed),
 	)
 	if err != nil {
 		t.Fatalf("import the desk list: %v", err)

@@ -150,6 +150,7 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodGet, Path: route.Player, Handler: page(c.ShowPlayer)},
 		{Method: http.MethodPost, Path: route.Player, Handler: page(c.EditPlayer)},
 		{Method: http.MethodPost, Path: route.CheckIn, Handler: page(c.SetCheckIn)},
+		{Method: http.MethodPost, Path: route.CheckInMany, Handler: page(c.CheckInMany)},
 		{Method: http.MethodPost, Path: route.Drop, Handler: page(c.DropPlayer)},
 		{Method: http.MethodPost, Path: route.Reinstate, Handler: page(c.ReinstatePlayer)},
 		{Method: http.MethodPost, Path: route.Delete, Handler: page(c.DeletePlayer)},

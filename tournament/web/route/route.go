@@ -42,6 +42,7 @@ const (
 	Players           = Tournament + "/players"
 	Import            = Players + "/import"
 	ImportConfirm     = Import + "/confirm"
+	CheckInMany       = Players + "/checkin"
 	Player            = Players + "/:pid"
 	CheckIn           = Player + "/checkin"
 	Drop              = Player + "/drop"
@@ -113,7 +114,7 @@ var byName = map[string]string{
 	"backup": Backup, "create": Create, "lang": Lang,
 	"tournament": Tournament, "tournamentRuleset": TournamentRuleset, "close": Close, "reopen": Reopen,
 	"players": Players, "import": Import, "importConfirm": ImportConfirm, "player": Player,
-	"checkIn": CheckIn, "drop": Drop, "reinstate": Reinstate, "delete": Delete,
+	"checkIn": CheckIn, "checkInMany": CheckInMany, "drop": Drop, "reinstate": Reinstate, "delete": Delete,
 	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock,
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score,
