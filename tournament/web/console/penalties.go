@@ -3,6 +3,7 @@ package console
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,13 +24,21 @@ type penaltiesPage struct {
 	render.Page
 	TID       int64
 	Lines     []penaltyLine
-	Players   []personRef
+	Players   []penaltyPlayer
 	Rounds    []int
 	Offences  []offenceOption
 	Levels    []levelOption
 	Form      penaltyForm
 	Suggested string // the level the escalation rules suggest for the form's player and offence
 	Revoke    revokeForm
+}
+
+// penaltyPlayer is a player the form offers, with the table they play at
+// in each round, for the form's script to fill in the table
+// (static/console.js): "1:3 2:1" is table 3 in round 1, table 1 in round 2.
+type penaltyPlayer struct {
+	personRef
+	Tables string
 }
 
 type penaltyLine struct {
@@ -79,9 +88,23 @@ type revokeForm struct {
 // of its fields.
 var penaltyRules = fieldRules{"unknown-offence": {"offence", "form.choose"}}
 
+// ShowPenalties shows the penalties page, its form for the round, table and
+// player of the query string: by default the latest round, as a judge
+// called to a table records a penalty in the round being played.
 func (s *Pages) ShowPenalties(c *gin.Context) (render.Result, error) {
 	form := penaltyForm{Round: c.Query("round"), Table: c.Query("table"), Player: c.Query("player")}
 	return s.penaltiesPage(c, http.StatusOK, form, "", revokeForm{})
+}
+
+// penaltiesAfter is where a recorded penalty goes back to: the form in the
+// same round, at the same table when the judge named it, for the next
+// penalty of the same call.
+func penaltiesAfter(tid int64, f penaltyForm) string {
+	q := url.Values{"round": {f.Round}}
+	if f.Table != "" {
+		q.Set("table", f.Table)
+	}
+	return route.Path(route.Penalties, tid) + "?" + q.Encode() + "#record-h"
 }
 
 func (s *Pages) penaltiesPage(c *gin.Context, status int, form penaltyForm, suggested string, revoke revokeForm) (render.Result, error) {
@@ -104,10 +127,25 @@ func (s *Pages) penaltiesPage(c *gin.Context, status int, form penaltyForm, sugg
 		TID:  t.ID, Rounds: nav.Rounds, Form: form, Suggested: suggested, Revoke: revoke,
 	}
 	vm.Nav = nav
+	if _, ok := c.GetQuery("round"); !ok && c.Request.Method == http.MethodGet && len(nav.Rounds) > 0 {
+		vm.Form.Round = strconv.Itoa(slices.Max(nav.Rounds))
+	}
+	rounds, err := s.svc.Rounds(ctx, t.ID)
+	if err != nil {
+		return render.Result{}, err
+	}
+	tables := map[int64][]string{}
+	for _, r := range rounds {
+		for _, tb := range r.Tables {
+			for _, id := range tb.Players {
+				tables[id] = append(tables[id], fmt.Sprintf("%d:%d", r.Number, tb.Number))
+			}
+		}
+	}
 	names := map[int64]string{}
 	for _, p := range players {
 		names[p.ID] = p.Name
-		vm.Players = append(vm.Players, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
+		vm.Players = append(vm.Players, penaltyPlayer{personRef{ID: p.ID, Name: p.Name, Kana: p.Kana}, strings.Join(tables[p.ID], " ")})
 	}
 	rs := t.Ruleset
 	vm.Offences = s.offenceOptions(lang, rs)
@@ -185,7 +223,7 @@ func (s *Pages) RecordPenalty(c *gin.Context) (render.Result, error) {
 			return s.penaltiesPage(c, http.StatusOK, f, s.suggestionText(lang, t.Ruleset, sg), revokeForm{})
 		}
 	} else if _, err = s.svc.RecordPenalty(c.Request.Context(), auth.Judge(c), tid, in); err == nil {
-		return render.SeeOther(route.Path(route.Penalties, tid), "flash.penalty_recorded"), nil
+		return render.SeeOther(penaltiesAfter(tid, f), "flash.penalty_recorded"), nil
 	}
 	if !s.place(lang, err, penaltyRules, f.Errors) {
 		var ok bool
