@@ -45,6 +45,7 @@ type penaltyLine struct {
 	ID           int64
 	At           string
 	Player       string
+	Kana         string // the player's reading, to tell two of one name apart
 	Round, Table int
 	Offence      string
 	Section      string
@@ -142,9 +143,9 @@ func (s *Pages) penaltiesPage(c *gin.Context, status int, form penaltyForm, sugg
 			}
 		}
 	}
-	names := map[int64]string{}
+	names, kana := map[int64]string{}, map[int64]string{}
 	for _, p := range players {
-		names[p.ID] = p.Name
+		names[p.ID], kana[p.ID] = p.Name, p.Kana
 		vm.Players = append(vm.Players, penaltyPlayer{personRef{ID: p.ID, Name: p.Name, Kana: p.Kana}, strings.Join(tables[p.ID], " ")})
 	}
 	rs := t.Ruleset
@@ -154,7 +155,9 @@ func (s *Pages) penaltiesPage(c *gin.Context, status int, form penaltyForm, sugg
 	}
 	// Newest first: the judge looks for what just happened.
 	for _, p := range slices.Backward(pens) {
-		vm.Lines = append(vm.Lines, s.penaltyLine(lang, rs, p, names))
+		line := s.penaltyLine(lang, rs, p, names)
+		line.Kana = kana[p.PlayerID]
+		vm.Lines = append(vm.Lines, line)
 	}
 	return render.ShowStatus(status, "penalties", vm), nil
 }
