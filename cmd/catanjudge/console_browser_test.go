@@ -185,3 +185,90 @@ func TestBrowserCheckInBySearch(t *testing.T) {
 		t.Errorf("田中 花子 is not checked in (err %v)", err)
 	}
 }
+
+// TestBrowserSwapRepeatConfirm swaps two players in round 2 so that two
+// players meet again: the page names both and asks; the confirmed swap
+// is made and the round lists the repeat.
+func TestBrowserSwapRepeatConfirm(t *testing.T) {
+	base, dir := browserSite(t)
+	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
+	ctx0 := context.Background()
+	tr, err := svc.CreateTournament(ctx0, "受付", tournament.TournamentInput{Name: "再戦の確認", Rounds: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addPlayers(t, dir, tr.ID, "青木", "井上", "上田", "江藤", "大野", "加藤", "木村", "久保", "小林", "佐藤", "清水", "鈴木")
+	r1, err := svc.PairNextRound(ctx0, "受付", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range r1.Tables {
+		in := tournament.ResultInput{Declared: tb.Players[0]}
+		for i, id := range tb.Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: []int{10, 7, 5, 3}[i]})
+		}
+		if _, err := svc.SaveResult(ctx0, "受付", tr.ID, 1, tb.Number, in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r2, err := svc.PairNextRound(ctx0, "受付", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b int64
+	var added []tournament.Repeat
+	for _, x := range r2.Tables[0].Players {
+		for _, y := range r2.Tables[1].Players {
+			if rs, err := svc.CheckSwap(ctx0, tr.ID, 2, x, y); err == nil && len(rs) > 0 && added == nil {
+				a, b, added = x, y, rs
+			}
+		}
+	}
+	if added == nil {
+		t.Fatal("no swap adds a repeat")
+	}
+	name := func(id int64) string {
+		p, err := svc.GetPlayer(ctx0, tr.ID, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.Name
+	}
+	ctx := newBrowser(t)
+	var asked, listed string
+	err = chromedp.Run(ctx, logIn(base),
+		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/rounds/2", base, tr.ID)),
+		chromedp.WaitVisible(`#swap_a`),
+		chromedp.SetValue(`#swap_a`, fmt.Sprint(a)),
+		chromedp.SetValue(`#swap_b`, fmt.Sprint(b)),
+		chromedp.SendKeys(`#swap_reason`, "友人同士の希望"),
+		chromedp.Click(`#swap-h ~ form button[type=submit]`),
+		chromedp.WaitVisible(`#swap-repeats`),
+		chromedp.Text(`#swap-repeats`, &asked),
+		chromedp.ScrollIntoView(`#swap-repeats`),
+		screenshot("swap-repeat-confirm"),
+		chromedp.Click(`#swap-repeats ~ div button[type=submit]`),
+		chromedp.WaitVisible(`.flash`),
+		chromedp.Evaluate(`document.getElementById("repeats").textContent`, &listed),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rp := range added {
+		for _, id := range []int64{rp.A, rp.B} {
+			if n := name(id); !strings.Contains(asked, n) {
+				t.Errorf("the confirmation %q does not name %s", asked, n)
+			}
+		}
+	}
+	rv, err := svc.RoundView(ctx0, tr.ID, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tournament.SamePairing(rv.Round, r2) {
+		t.Error("the confirmed swap was not made")
+	}
+	if !strings.Contains(listed, name(added[0].A)) {
+		t.Errorf("the round's repeats %q do not name %s", listed, name(added[0].A))
+	}
+}
