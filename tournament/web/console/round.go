@@ -18,33 +18,33 @@ import (
 // roundPage is the view model of /judge/t/:id/rounds/:n.
 type roundPage struct {
 	render.Page
-	TID       int64
-	N         int
-	Mode      string
-	PairedBy  string
-	PairedAt  string
-	Repeats   int
+	TID      int64
+	N        int
+	Mode     string
+	PairedBy string
+	PairedAt string
+	Repeats  int
 	// RepeatLines name each repeat meeting: who meets again, at which
 	// table, having met in which rounds.
 	RepeatLines []string
 	Tables      []tableCard
-	Byes      []personRef
-	Missing   []personRef
-	Withdrawn []personRef
-	Changes   []amendmentLine
-	Started   bool   // something is recorded at a table or on the clock
+	Byes        []personRef
+	Missing     []personRef
+	Withdrawn   []personRef
+	Changes     []amendmentLine
+	Started     bool // something is recorded at a table or on the clock
 	// ChangeForms shows the swap and move forms: before the round starts,
 	// or to say why a change sent from an older page was refused.
 	ChangeForms bool
-	Latest    bool   // the latest round: the only one that can be re-paired
-	CanPair   bool   // the next round may be paired from here
-	PairError string // why pairing or re-pairing was refused, next to the buttons
-	NextRound int
-	Done      int // tables with a result
-	Choices   []playerGroup
-	Swap      swapForm
-	Move      moveForm
-	Clock     clockPanel
+	Latest      bool   // the latest round: the only one that can be re-paired
+	CanPair     bool   // the next round may be paired from here
+	PairError   string // why pairing or re-pairing was refused, next to the buttons
+	NextRound   int
+	Done        int // tables with a result
+	Choices     []playerGroup
+	Swap        swapForm
+	Move        moveForm
+	Clock       clockPanel
 }
 
 type personRef struct {
