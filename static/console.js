@@ -130,3 +130,17 @@ document.addEventListener("submit", function (ev) {
     }
   });
 })();
+
+// A form shown again after a refusal puts the focus on its first field
+// marked invalid (a fieldset: its first choice), not on the field the page
+// focuses first, so the judge corrects it and sends again.
+document.addEventListener("DOMContentLoaded", function () {
+  var bad = document.querySelector('main [aria-invalid="true"]');
+  if (!bad) {
+    return;
+  }
+  if (bad.tagName === "FIELDSET") {
+    bad = bad.querySelector("input, select, textarea") || bad;
+  }
+  bad.focus();
+});

@@ -272,3 +272,44 @@ func TestBrowserSwapRepeatConfirm(t *testing.T) {
 		t.Errorf("the round's repeats %q do not name %s", listed, name(added[0].A))
 	}
 }
+
+// TestBrowserFocusFirstInvalid: after a refusal the focus is on the field
+// to correct: the password after a wrong one (it was on the name), the
+// first empty VP on a score sheet.
+func TestBrowserFocusFirstInvalid(t *testing.T) {
+	base, dir := browserSite(t)
+	tid, _ := seedPrintRound(t, dir)
+	ctx := newBrowser(t)
+	var afterWrong, afterMissing, firstField string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(base+"/lang/ja?next=/judge/login"),
+		chromedp.WaitVisible(`#name`),
+		chromedp.SendKeys(`#name`, "山田"),
+		chromedp.SendKeys(`#password`, "wrong"),
+		chromedp.Submit(`#password`),
+		chromedp.WaitVisible(`#password-error`),
+		chromedp.Evaluate(`document.activeElement.id`, &afterWrong),
+		chromedp.SendKeys(`#password`, browserPassword),
+		chromedp.Submit(`#password`),
+		chromedp.WaitVisible(`#new-h`),
+		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/rounds/1/tables/1/score", base, tid)),
+		chromedp.WaitVisible(`#sheet-h`),
+		chromedp.Evaluate(`document.querySelectorAll("input[type=number]")[1].id`, &firstField),
+		// Every VP but the second one.
+		chromedp.Evaluate(`document.querySelectorAll("input[type=number]").forEach((e, i) => { if (i !== 1) e.value = String(9 - i) }); 1`, nil),
+		chromedp.Click(`button[value=save]`),
+		chromedp.WaitVisible(`.field-error`),
+		chromedp.Evaluate(`document.activeElement.id`, &afterMissing),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if afterWrong != "password" {
+		t.Errorf("after a wrong password the focus is on #%s, want #password", afterWrong)
+	}
+	// The sheet's first field has the page's autofocus; the second is the
+	// one to correct.
+	if afterMissing != firstField {
+		t.Errorf("after a sheet without its second VP the focus is on #%s, want #%s", afterMissing, firstField)
+	}
+}
