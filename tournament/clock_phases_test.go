@@ -241,7 +241,7 @@ func TestPhasedClockSurvivesReopen(t *testing.T) {
 	}
 	table := func() tournament.TableClock {
 		t.Helper()
-		clk := must(svc.Clock(t.Context(), tour.ID, 1)).ok(t)
+		clk := must(svc.RoundView(t.Context(), tour.ID, 1)).ok(t).Timer
 		tc, _ := clk.Table(1)
 		return tc
 	}

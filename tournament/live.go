@@ -58,7 +58,7 @@ func (s *Service) Live(ctx context.Context, tournamentID int64) (Live, error) {
 
 // complete returns how many rounds, from the first, have a result at every
 // table: the rounds standings can count without counting half a round.
-func (e event) complete() int {
+func (e record) complete() int {
 	for i, r := range e.rounds {
 		if slices.ContainsFunc(r.Tables, func(t Table) bool { return t.Result == nil }) {
 			return i

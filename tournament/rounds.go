@@ -19,8 +19,9 @@ const (
 	ModeFinal = "final"
 )
 
-// event is everything recorded for a tournament, read for one use case.
-type event struct {
+// record is everything recorded for a tournament, read together for one
+// use case (Service.load).
+type record struct {
 	t         Tournament
 	players   []Player
 	rounds    []Round
@@ -44,8 +45,8 @@ type entry struct {
 	player int64
 }
 
-func (s *Service) load(ctx context.Context, tournamentID int64) (event, error) {
-	var e event
+func (s *Service) load(ctx context.Context, tournamentID int64) (record, error) {
+	var e record
 	var err error
 	if e.t, err = s.store.Tournament(ctx, tournamentID); err != nil {
 		return e, err
@@ -76,7 +77,7 @@ func (s *Service) load(ctx context.Context, tournamentID int64) (event, error) {
 }
 
 // round returns round n of the event.
-func (e event) round(n int) (Round, error) {
+func (e record) round(n int) (Round, error) {
 	if n < 1 || n > len(e.rounds) {
 		return Round{}, fmt.Errorf("round %d: %w", n, ErrNotFound)
 	}
@@ -84,7 +85,7 @@ func (e event) round(n int) (Round, error) {
 }
 
 // player returns a player of the event.
-func (e event) player(id int64) (Player, bool) {
+func (e record) player(id int64) (Player, bool) {
 	i, ok := e.byID[id]
 	if !ok {
 		return Player{}, false
@@ -94,7 +95,7 @@ func (e event) player(id int64) (Player, bool) {
 
 // request builds the pairing request for round n among the given players,
 // from the rounds before it.
-func (e event) request(n int, who []int64, seed uint64) (pairing.Request, error) {
+func (e record) request(n int, who []int64, seed uint64) (pairing.Request, error) {
 	earlier := e.rounds[:n-1]
 	req := pairing.Request{Seed: seed}
 	rank := map[int64]int{}
@@ -135,7 +136,7 @@ func (e event) request(n int, who []int64, seed uint64) (pairing.Request, error)
 }
 
 // pair draws round n among the players active in it.
-func (s *Service) pair(e event, n int, judge string) (Round, error) {
+func (s *Service) pair(e record, n int, judge string) (Round, error) {
 	var who []int64
 	for _, p := range e.players {
 		if p.CheckedIn && p.Active(n) {
@@ -316,14 +317,14 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 // planAmend is round n with the change ch made (pairing.Amend), not
 // recorded: the event it was planned in, the round as recorded and the
 // round changed.
-func (s *Service) planAmend(ctx context.Context, tournamentID int64, n int, ch pairing.Change) (event, Round, Round, error) {
+func (s *Service) planAmend(ctx context.Context, tournamentID int64, n int, ch pairing.Change) (record, Round, Round, error) {
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {
-		return event{}, Round{}, Round{}, err
+		return record{}, Round{}, Round{}, err
 	}
 	old, err := e.round(n)
 	if err != nil {
-		return event{}, Round{}, Round{}, err
+		return record{}, Round{}, Round{}, err
 	}
 	who := slices.Clone(old.Byes)
 	pr := pairing.Round{Byes: pids(old.Byes), Seed: old.Seed}
@@ -333,14 +334,14 @@ func (s *Service) planAmend(ctx context.Context, tournamentID int64, n int, ch p
 	}
 	req, err := e.request(n, who, old.Seed)
 	if err != nil {
-		return event{}, Round{}, Round{}, err
+		return record{}, Round{}, Round{}, err
 	}
 	out, err := pairing.Amend(req, pr, ch)
 	if err != nil {
-		return event{}, Round{}, Round{}, fmt.Errorf("round %d: %w", n, e.named(err))
+		return record{}, Round{}, Round{}, fmt.Errorf("round %d: %w", n, e.named(err))
 	}
 	if len(out.Tables) != len(old.Tables) {
-		return event{}, Round{}, Round{}, fmt.Errorf("round %d: the amended pairing has %d tables, want %d", n, len(out.Tables), len(old.Tables))
+		return record{}, Round{}, Round{}, fmt.Errorf("round %d: the amended pairing has %d tables, want %d", n, len(out.Tables), len(old.Tables))
 	}
 	r := old
 	r.Tables = slices.Clone(old.Tables)
@@ -414,7 +415,7 @@ type Repeat struct {
 
 // repeats lists the repeat meetings of round r, by table, among the rounds
 // of e before it.
-func (e event) repeats(r Round) []Repeat {
+func (e record) repeats(r Round) []Repeat {
 	met := map[[2]int64][]int{}
 	for _, er := range e.rounds {
 		if er.Number >= r.Number {
@@ -551,7 +552,7 @@ func (s *Service) RoundView(ctx context.Context, tournamentID int64, n int) (Rou
 }
 
 // roundView builds RoundView for round n of an event already loaded.
-func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, error) {
+func (s *Service) roundView(ctx context.Context, e record, n int) (RoundView, error) {
 	r, err := e.round(n)
 	if err != nil {
 		return RoundView{}, err
@@ -593,7 +594,7 @@ func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, err
 	return v, nil
 }
 
-func (e event) tableView(r Round, t Table) (TableView, error) {
+func (e record) tableView(r Round, t Table) (TableView, error) {
 	tv := TableView{Table: t, Result: t.Result, Locked: t.checkUnlocked(r.Number) != nil}
 	for _, id := range t.Players {
 		p, _ := e.player(id)
@@ -629,7 +630,7 @@ func (e event) tableView(r Round, t Table) (TableView, error) {
 // placings places a game of round n from a result revision, as place does,
 // with each player's score as written, what the penalties took off and the
 // penalties that did (RULINGS.md, Penalties: a deduction shows as such).
-func (e event) placings(n int, res Result) ([]Placing, error) {
+func (e record) placings(n int, res Result) ([]Placing, error) {
 	ps, err := e.place(n, res)
 	if err != nil {
 		return nil, err

@@ -41,7 +41,7 @@ func (s *Service) Standings(ctx context.Context, tournamentID int64) ([]Standing
 }
 
 // standings ranks the event's players, as Standings does.
-func (e event) standings() ([]Standing, error) {
+func (e record) standings() ([]Standing, error) {
 	st, err := e.standingsOf(e.rounds)
 	if err != nil {
 		return nil, e.named(err)
@@ -73,7 +73,7 @@ func (e event) standings() ([]Standing, error) {
 }
 
 // standingsOf computes the referee's standings of the event's players over rounds.
-func (e event) standingsOf(rounds []Round) ([]referee.Standing, error) {
+func (e record) standingsOf(rounds []Round) ([]referee.Standing, error) {
 	var games []referee.Game
 	var byes []string
 	for _, r := range rounds {

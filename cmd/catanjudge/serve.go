@@ -24,6 +24,12 @@ import (
 // serve starts the HTTP server and blocks until ctx is done. ready, when not
 // nil, receives the listening address (tests listen on port 0).
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer, ready func(addr string)) error {
+	return serveWith(ctx, args, getenv, stdout, stderr, ready, time.Now)
+}
+
+// serveWith is serve with the clock the tournaments' use cases read (the
+// round clock, the times recorded): tests move one by hand.
+func serveWith(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer, ready func(addr string), now func() time.Time) error {
 	cfg, err := config.Load(args, getenv, stderr)
 	if err != nil {
 		return err
@@ -68,7 +74,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		APIToken:    cfg.APIToken,
 		PublicURL:   publicURL,
 		Logger:      logger,
-		Service:     tournament.NewService(st, rulesets, time.Now),
+		Service:     tournament.NewService(st, rulesets, now),
 		Settings:    st,
 		SessionKeys: sessionKeys,
 		Broker:      broker,

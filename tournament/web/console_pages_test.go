@@ -46,7 +46,7 @@ func (p *pairedEnv) name(id int64) string {
 	return ""
 }
 
-func (p *pairedEnv) t0() *testing.T { return p.consoleEnv.t }
+func (p *pairedEnv) t0() testing.TB { return p.consoleEnv.t }
 
 // fieldValue returns the value attribute of the input with the given id.
 func fieldValue(body, id string) string {

@@ -113,6 +113,7 @@ func (s *site) groups() []group {
 		}},
 		{"the kiosk", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.Kiosk, Handler: page(k.ShowKiosk)},
+			{Method: http.MethodGet, Path: route.KioskLive, Handler: page(k.ShowLive)},
 			{Method: http.MethodGet, Path: route.KioskQR, Handler: k.ShowQR},
 		}},
 		// Anyone may post the login form: it is small, and an address that

@@ -184,7 +184,7 @@ func (s *Handlers) ListPlayers(c *gin.Context) (int, any, error) {
 }
 
 func (s *Handlers) DropPlayer(c *gin.Context) (int, any, error) {
-	tid, pid, err := playerParams(c)
+	tid, pid, err := route.IDs(c, "pid")
 	if err != nil {
 		return 0, nil, err
 	}
@@ -198,7 +198,7 @@ func (s *Handlers) DropPlayer(c *gin.Context) (int, any, error) {
 // DeletePlayer removes a registration that has no game on record: 204,
 // or 409 for a player who has played (drop them instead).
 func (s *Handlers) DeletePlayer(c *gin.Context) (int, any, error) {
-	tid, pid, err := playerParams(c)
+	tid, pid, err := route.IDs(c, "pid")
 	if err != nil {
 		return 0, nil, err
 	}
@@ -213,7 +213,7 @@ type checkInRequest struct {
 }
 
 func (s *Handlers) CheckIn(c *gin.Context) (int, any, error) {
-	tid, pid, err := playerParams(c)
+	tid, pid, err := route.IDs(c, "pid")
 	if err != nil {
 		return 0, nil, err
 	}
@@ -226,15 +226,6 @@ func (s *Handlers) CheckIn(c *gin.Context) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusOK, toPlayerJSON(p), nil
-}
-
-// playerParams reads the tournament (:id) and the player (:pid).
-func playerParams(c *gin.Context) (tid, pid int64, err error) {
-	if tid, err = route.ID(c, "id"); err != nil {
-		return 0, 0, err
-	}
-	pid, err = route.ID(c, "pid")
-	return tid, pid, err
 }
 
 // Rounds.
@@ -371,15 +362,21 @@ func (s *Handlers) PairRound(c *gin.Context) (int, any, error) {
 }
 
 func (s *Handlers) ShowRound(c *gin.Context) (int, any, error) {
-	tid, n, err := route.RoundParams(c)
-	if err != nil {
-		return 0, nil, err
-	}
-	v, err := s.live.Round(c.Request.Context(), tid, n)
+	v, err := s.liveRound(c)
 	if err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, toRoundJSON(v).public(), nil
+}
+
+// liveRound reads the :id tournament's round :n from the reads the kiosk
+// shares (live.State), its clock computed now.
+func (s *Handlers) liveRound(c *gin.Context) (tournament.RoundView, error) {
+	tid, n, err := route.RoundParams(c)
+	if err != nil {
+		return tournament.RoundView{}, err
+	}
+	return s.live.Round(c.Request.Context(), tid, n)
 }
 
 type idRollJSON struct {
@@ -573,11 +570,7 @@ type revokeRequest struct {
 }
 
 func (s *Handlers) RevokePenalty(c *gin.Context) (int, any, error) {
-	tid, err := route.ID(c, "id")
-	if err != nil {
-		return 0, nil, err
-	}
-	id, err := route.ID(c, "penalty")
+	tid, id, err := route.IDs(c, "penalty")
 	if err != nil {
 		return 0, nil, err
 	}

@@ -109,15 +109,11 @@ func penaltiesAfter(tid int64, f penaltyForm) string {
 }
 
 func (s *Pages) penaltiesPage(c *gin.Context, status int, form penaltyForm, suggested string, revoke revokeForm) (render.Result, error) {
-	t, nav, err := s.loadTournament(c, "penalties")
+	t, nav, players, err := s.loadPlayers(c, "penalties")
 	if err != nil {
 		return render.Result{}, err
 	}
 	ctx := c.Request.Context()
-	players, err := s.svc.Players(ctx, t.ID)
-	if err != nil {
-		return render.Result{}, err
-	}
 	pens, err := s.svc.Penalties(ctx, t.ID)
 	if err != nil {
 		return render.Result{}, err
@@ -238,11 +234,7 @@ func (s *Pages) RecordPenalty(c *gin.Context) (render.Result, error) {
 }
 
 func (s *Pages) RevokePenalty(c *gin.Context) (render.Result, error) {
-	tid, err := route.ID(c, "id")
-	if err != nil {
-		return render.Result{}, err
-	}
-	id, err := route.ID(c, "penalty")
+	tid, id, err := route.IDs(c, "penalty")
 	if err != nil {
 		return render.Result{}, err
 	}

@@ -172,11 +172,7 @@ func (s *Pages) playersPage(c *gin.Context, status int, form playerForm, refused
 // playersView is the players page's view model: the form as given, the
 // refusal of an action in a player's row, the list as the search filters it.
 func (s *Pages) playersView(c *gin.Context, form playerForm, refused playerRefusal) (playersPage, error) {
-	t, nav, err := s.loadTournament(c, "players")
-	if err != nil {
-		return playersPage{}, err
-	}
-	players, err := s.svc.Players(c.Request.Context(), t.ID)
+	t, nav, players, err := s.loadPlayers(c, "players")
 	if err != nil {
 		return playersPage{}, err
 	}
@@ -246,11 +242,7 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 
 // tournamentPlayer reads the :pid player of the :id tournament.
 func (s *Pages) tournamentPlayer(c *gin.Context) (tournament.Player, error) {
-	tid, err := route.ID(c, "id")
-	if err != nil {
-		return tournament.Player{}, err
-	}
-	pid, err := route.ID(c, "pid")
+	tid, pid, err := route.IDs(c, "pid")
 	if err != nil {
 		return tournament.Player{}, err
 	}
@@ -397,11 +389,7 @@ func (s *Pages) ShowPlayer(c *gin.Context) (render.Result, error) {
 }
 
 func (s *Pages) playerPage(c *gin.Context, status int, p tournament.Player, form playerForm) (render.Result, error) {
-	t, nav, err := s.loadTournament(c, "players")
-	if err != nil {
-		return render.Result{}, err
-	}
-	players, err := s.svc.Players(c.Request.Context(), t.ID)
+	t, nav, players, err := s.loadPlayers(c, "players")
 	if err != nil {
 		return render.Result{}, err
 	}

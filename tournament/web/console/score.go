@@ -26,8 +26,8 @@ const declaredTime = "time"
 type scorePage struct {
 	render.Page
 	TID           int64
-	N             int
-	Number        int
+	Round         int // the round's number
+	Table         int // the table's number
 	Rows          []scoreRow
 	Declared      string // a player ID, declaredTime, or "" when not chosen
 	DeclaredError string
@@ -96,16 +96,26 @@ type revisionLine struct {
 }
 
 func (s *Pages) ShowScore(c *gin.Context) (render.Result, error) {
-	ts, err := s.loadTable(c)
+	vm, err := s.openSheet(c)
 	if err != nil {
 		return render.Result{}, err
+	}
+	return render.Show("score", vm), nil
+}
+
+// openSheet is the score sheet as a judge opens it: the table as recorded
+// now, its fields filled from the latest revision or the §12 default.
+func (s *Pages) openSheet(c *gin.Context) (scorePage, error) {
+	ts, err := s.loadTable(c)
+	if err != nil {
+		return scorePage{}, err
 	}
 	vm, err := s.newScorePage(c, ts)
 	if err != nil {
-		return render.Result{}, err
+		return scorePage{}, err
 	}
 	vm.fillDraft(ts.tv.Draft())
-	return render.Show("score", vm), nil
+	return vm, nil
 }
 
 // fillDraft puts the sheet the judge opens in its fields
@@ -133,8 +143,8 @@ func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
 	vm := scorePage{
 		Page:   s.pages.Page(c, "page.score", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
 		TID:    ts.t.ID,
-		N:      ts.n,
-		Number: tv.Table.Number,
+		Round:  ts.n,
+		Table:  tv.Table.Number,
 		WinVP:  ts.t.Ruleset.WinVP,
 		VPCap:  ts.t.Ruleset.VPCap,
 		TimeUp: tv.Clock.TimeUp,
@@ -263,15 +273,10 @@ func (s *Pages) livePreview(c *gin.Context, ts tableState, vm scorePage, in tour
 // choice (staleForm).
 func (s *Pages) staleScore(c *gin.Context, typed scorePage, conflict error) (render.Result, error) {
 	s.log.Info("stale score sheet", "id", problem.RequestID(c), "err", conflict)
-	ts, err := s.loadTable(c)
+	fresh, err := s.openSheet(c)
 	if err != nil {
 		return render.Result{}, err
 	}
-	fresh, err := s.newScorePage(c, ts)
-	if err != nil {
-		return render.Result{}, err
-	}
-	fresh.fillDraft(ts.tv.Draft())
 	_, fresh.Conflict, _ = s.describe(fresh.Lang, conflict)
 	fresh.Stale = s.staleSheet(fresh.Lang, typed, fresh)
 	for i := range fresh.Rows {
@@ -387,7 +392,7 @@ func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultI
 // version, so that saving them is a second, deliberate step.
 func (s *Pages) staleSheet(lang string, typed, saved scorePage) *staleForm {
 	f := &staleForm{
-		Action: route.Path(route.Score, saved.TID, saved.N, saved.Number),
+		Action: route.Path(route.Score, saved.TID, saved.Round, saved.Table),
 		Button: s.i18n.Text(lang, "stale.use_mine_sheet", nil),
 		Again: []hiddenField{
 			{Name: "version", Value: strconv.Itoa(saved.Version)},

@@ -57,7 +57,7 @@ func (s *Pages) ShowStandings(c *gin.Context) (render.Result, error) {
 		Final:     t.Closed != nil,
 	}
 	if vm.Final {
-		vm.Winners = winnerNames(s.i18n.In(lang), st)
+		vm.Winners = s.i18n.In(lang).Winners(st)
 	}
 	vm.Nav = nav
 	for i, k := range t.Ruleset.StandingsOrder {

@@ -25,8 +25,8 @@ import (
 type tablePage struct {
 	render.Page
 	TID       int64
-	N         int
-	Number    int
+	Round     int // the round's number
+	Table     int // the table's number
 	Players   []seatLine
 	Seated    bool
 	SeatAuto  bool
@@ -193,8 +193,8 @@ func (s *Pages) newTablePage(c *gin.Context, ts tableState) tablePage {
 	vm := tablePage{
 		Page:      s.pages.Page(c, "page.table", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
 		TID:       ts.t.ID,
-		N:         ts.n,
-		Number:    tv.Table.Number,
+		Round:     ts.n,
+		Table:     tv.Table.Number,
 		Seated:    tv.Table.Seating != nil,
 		HasResult: tv.Result != nil,
 		DangoRule: s.i18n.Text(lang, "dango."+string(ts.t.Ruleset.Dango), nil),

@@ -169,15 +169,11 @@ func tournamentFormOf(t tournament.Tournament) tournamentForm {
 
 // overview is the :id tournament's overview with the forms f.
 func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Result, error) {
-	t, nav, err := s.loadTournament(c, "overview")
+	t, nav, players, err := s.loadPlayers(c, "overview")
 	if err != nil {
 		return render.Result{}, err
 	}
 	ctx := c.Request.Context()
-	players, err := s.svc.Players(ctx, t.ID)
-	if err != nil {
-		return render.Result{}, err
-	}
 	canPair, err := s.svc.CanPair(ctx, t.ID)
 	if err != nil {
 		return render.Result{}, err
@@ -191,7 +187,7 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 		if err != nil {
 			return render.Result{}, err
 		}
-		end.Winners = winnerNames(s.i18n.In(lang), st)
+		end.Winners = s.i18n.In(lang).Winners(st)
 	}
 	form := tournamentFormOf(t)
 	if f.edit != nil {

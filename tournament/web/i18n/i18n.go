@@ -16,6 +16,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
 )
 
 // Languages are the site's languages, the default first: the users are
@@ -140,6 +141,16 @@ func (p Printer) List(items []string) string {
 		return strings.Join(items, ", ")
 	}
 	return strings.Join(items, "、")
+}
+
+// Winners names the players the standings rank 1st (tournament.Winners),
+// as List lists them.
+func (p Printer) Winners(standings []tournament.Standing) string {
+	var names []string
+	for _, w := range tournament.Winners(standings) {
+		names = append(names, w.Name)
+	}
+	return p.List(names)
 }
 
 // Time shows a recorded time in the shop's zone, to the minute; "" for none.

@@ -120,7 +120,7 @@ var byName = map[string]string{
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score,
 	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "audit": Audit,
 	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive,
-	"rulesetsAPI": RulesetsAPI, "export": ExportAPI,
+	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 }
 
 // Path fills the parameters of pattern, in order, with args: Path(Round,
@@ -191,6 +191,16 @@ func ID(c *gin.Context, name string) (int64, error) {
 		return 0, problem.ErrNoRoute
 	}
 	return id, nil
+}
+
+// IDs reads the tournament (:id) and the ID of one of its records in the
+// parameter name: a player's :pid, a penalty's :penalty.
+func IDs(c *gin.Context, name string) (tid, id int64, err error) {
+	if tid, err = ID(c, "id"); err != nil {
+		return 0, 0, err
+	}
+	id, err = ID(c, name)
+	return tid, id, err
 }
 
 // RoundParams reads the tournament (:id) and the round number (:n).
