@@ -313,3 +313,47 @@ func TestBrowserFocusFirstInvalid(t *testing.T) {
 		t.Errorf("after a sheet without its second VP the focus is on #%s, want #%s", afterMissing, firstField)
 	}
 }
+
+// TestBrowserAuditLogFilter filters the audit log by table and kind as a
+// judge would, from its form: the sentences left are the table's results,
+// each linked to its sheet; the record stays behind its toggle.
+func TestBrowserAuditLogFilter(t *testing.T) {
+	base, dir := browserSite(t)
+	tid, _ := seedPrintRound(t, dir)
+	ctx := newBrowser(t)
+	var lines []string
+	var link string
+	var rawOpen bool
+	err := chromedp.Run(ctx, logIn(base),
+		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/audit", base, tid)),
+		chromedp.WaitVisible(`#audit-filter`),
+		chromedp.SetValue(`#f-table`, "2"),
+		chromedp.SetValue(`#f-kind`, "table"),
+		chromedp.Click(`#audit-filter button[type=submit]`),
+		// The page the filter answers marks its choice; the one it was
+		// sent from does not.
+		chromedp.WaitReady(`#f-kind option[value="table"][selected]`),
+		chromedp.WaitVisible(`#audit-shown`),
+		chromedp.Evaluate(`[...document.querySelectorAll("td.say")].map(e => e.textContent.trim())`, &lines),
+		chromedp.AttributeValue(`td.say a`, "href", &link, nil),
+		chromedp.Evaluate(`document.querySelector("table.audit details").open`, &rawOpen),
+		screenshot("audit-filtered-laptop"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != 2 {
+		t.Fatalf("table 2's set-up entries: %q, want its seating and its board", lines)
+	}
+	for _, l := range lines {
+		if !strings.Contains(l, "第1回戦 2卓") || !strings.HasPrefix(l, "山田 が") {
+			t.Errorf("entry %q does not say who and where", l)
+		}
+	}
+	if want := fmt.Sprintf("/judge/t/%d/rounds/1/tables/2", tid); link != want {
+		t.Errorf("the entry links %q, want the table %q", link, want)
+	}
+	if rawOpen {
+		t.Error("the raw record is open; it belongs behind its toggle")
+	}
+}

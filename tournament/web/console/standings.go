@@ -78,45 +78,6 @@ func (s *Pages) ShowStandings(c *gin.Context) (render.Result, error) {
 }
 
 // auditPage is the view model of /judge/t/:id/audit.
-type auditPage struct {
-	render.Page
-	Lines []auditLine
-}
-
-type auditLine struct {
-	At      string
-	Judge   string
-	Action  string
-	Subject string
-	Before  string // indented JSON
-	After   string
-}
-
-func (s *Pages) ShowAudit(c *gin.Context) (render.Result, error) {
-	t, nav, err := s.loadTournament(c, "audit")
-	if err != nil {
-		return render.Result{}, err
-	}
-	entries, err := s.svc.AuditLog(c.Request.Context(), t.ID)
-	if err != nil {
-		return render.Result{}, err
-	}
-	lang := s.i18n.Lang(c)
-	vm := auditPage{Page: s.pages.Page(c, "page.audit", map[string]any{"Name": t.Name})}
-	vm.Nav = nav
-	for _, e := range entries {
-		action := s.i18n.Text(lang, "action."+e.Action, nil)
-		if action == "action."+e.Action {
-			action = e.Action
-		}
-		vm.Lines = append(vm.Lines, auditLine{
-			At: s.i18n.In(lang).Stamp(e.At), Judge: e.Judge, Action: action, Subject: e.Subject,
-			Before: indentJSON(e.Before), After: indentJSON(e.After),
-		})
-	}
-	return render.Show("audit", vm), nil
-}
-
 // indentJSON lays out an audit entry's JSON for reading; text that is not
 // JSON is shown as it is.
 func indentJSON(s string) string {
