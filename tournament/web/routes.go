@@ -175,6 +175,7 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Penalties, Handler: page(c.RecordPenalty)},
 		{Method: http.MethodPost, Path: route.Revoke, Handler: page(c.RevokePenalty)},
 		{Method: http.MethodGet, Path: route.Standings, Handler: page(c.ShowStandings)},
+		{Method: http.MethodGet, Path: route.PrintStandings, Handler: page(c.PrintStandings)},
 		{Method: http.MethodGet, Path: route.Audit, Handler: page(c.ShowAudit)},
 	}
 }

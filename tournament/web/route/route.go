@@ -66,6 +66,7 @@ const (
 	Penalties         = Tournament + "/penalties"
 	Revoke            = Penalties + "/:penalty/revoke"
 	Standings         = Tournament + "/standings"
+	PrintStandings    = Standings + "/print"
 	Audit             = Tournament + "/audit"
 
 	Kiosk     = "/kiosk/:id"
@@ -118,7 +119,7 @@ var byName = map[string]string{
 	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock,
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score,
-	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "audit": Audit,
+	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "printStandings": PrintStandings, "audit": Audit,
 	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 }
