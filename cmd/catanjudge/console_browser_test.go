@@ -357,3 +357,45 @@ func TestBrowserAuditLogFilter(t *testing.T) {
 		t.Error("the raw record is open; it belongs behind its toggle")
 	}
 }
+
+// TestBrowserKioskPhoneHighlight is a player on a phone: typing their
+// reading highlights their line, their table and brings the table into
+// view; switching to English keeps the search and the highlight.
+func TestBrowserKioskPhoneHighlight(t *testing.T) {
+	base, dir := browserSite(t)
+	tid, _ := seedPrintRound(t, dir)
+	ctx := newBrowser(t)
+	var inView, rowMine bool
+	var table, after, query string
+	var afterMine int
+	err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile),
+		chromedp.Navigate(fmt.Sprintf("%s/lang/ja?next=/kiosk/%d", base, tid)),
+		chromedp.WaitVisible(`#q`),
+		chromedp.SendKeys(`#q`, "はせがわ"),
+		chromedp.WaitVisible(`.k-card.k-mine`),
+		chromedp.Sleep(800), // the smooth scroll
+		chromedp.Evaluate(`(() => { const r = document.querySelector(".k-card.k-mine").getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; })()`, &inView),
+		chromedp.Evaluate(`!!document.querySelector("#entries tr.k-mine")`, &rowMine),
+		chromedp.Text(`.k-card.k-mine h3 span`, &table),
+		screenshot("kiosk-phone-highlight"),
+		chromedp.Click(`.k-lang a[hreflang="en"]`),
+		chromedp.WaitReady(`html[lang="en"]`),
+		chromedp.WaitVisible(`#q`),
+		chromedp.Value(`#q`, &query),
+		chromedp.Evaluate(`document.querySelectorAll(".k-mine").length`, &afterMine),
+		chromedp.Location(&after),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !inView || !rowMine {
+		t.Errorf("after the search: the table in view %v, the line highlighted %v; want both", inView, rowMine)
+	}
+	if !strings.HasSuffix(table, "卓") {
+		t.Errorf("the highlighted card is %q, want a table", table)
+	}
+	if query != "はせがわ" || afterMine < 2 {
+		t.Errorf("after the language switch (%s) the search is %q with %d highlights; want it kept", after, query, afterMine)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
@@ -89,7 +90,7 @@ func standingLines(st []tournament.Standing) []standingLine {
 	for i, x := range st {
 		out = append(out, standingLine{
 			Rank: x.Rank, Name: x.Name, Kana: x.Kana, Firsts: x.Firsts, VP: x.VP,
-			Share:  strconv.FormatFloat(x.Share*100, 'f', 1, 64),
+			Share:  i18n.Share(x.Share),
 			Points: x.Points, Played: x.Played, Byes: x.Byes, Penalties: x.Penalties, Dropped: x.DroppedRound,
 			Shared: (i > 0 && st[i-1].Rank == x.Rank) || (i+1 < len(st) && st[i+1].Rank == x.Rank),
 		})

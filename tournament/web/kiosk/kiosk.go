@@ -78,11 +78,14 @@ type kioskEntry struct {
 	Color    string
 	ColorTxt string
 	Hidden   bool   // filtered out by the search
+	Mine     bool   // what the search found: highlighted
+	id       int64
 	order    string // tournament.CollationKey
 }
 
 type kioskTable struct {
 	Number    int
+	Mine      bool // seats a player the search found
 	Status    string
 	StatusTxt string
 	Remaining int    // seconds, this table's own
@@ -105,6 +108,7 @@ type kioskSeat struct {
 }
 
 type kioskStanding struct {
+	Mine   bool // a player the search found
 	Rank   int
 	Name   string
 	Firsts int
@@ -241,12 +245,14 @@ func (s *Pages) fillStandings(p i18n.Printer, vm *kioskPage, live tournament.Liv
 	if vm.Finished {
 		vm.Winners = p.Winners(live.Standings)
 	}
+	key := tournament.FoldReading(vm.Query)
 	for _, st := range standings {
 		if st.Played == 0 {
 			continue
 		}
 		vm.Standings = append(vm.Standings, kioskStanding{
-			Rank: st.Rank, Name: st.Name, Firsts: st.Firsts, VP: st.VP, Share: fmt.Sprintf("%.3f", st.Share), Played: st.Played,
+			Rank: st.Rank, Name: st.Name, Firsts: st.Firsts, VP: st.VP, Share: i18n.Share(st.Share), Played: st.Played,
+			Mine: key != "" && strings.Contains(tournament.FoldReading(st.Name+st.Kana), key),
 		})
 	}
 }
@@ -275,6 +281,7 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 		e.Key = tournament.FoldReading(e.Name + kana)
 		e.order = tournament.CollationKey(kana, e.Name, id)
 		e.Hidden = key != "" && !strings.Contains(e.Key, key)
+		e.Mine, e.id = key != "" && !e.Hidden, id
 		if !e.Hidden {
 			vm.Matches++
 		}
@@ -316,6 +323,14 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 	}
 	// The list is ordered as players look themselves up: by reading.
 	slices.SortFunc(vm.Entries, func(a, b kioskEntry) int { return strings.Compare(a.order, b.order) })
+	// The tables of the players the search found are highlighted too.
+	for _, e := range vm.Entries {
+		for i := range vm.Tables {
+			if e.Mine && e.Table == vm.Tables[i].Number {
+				vm.Tables[i].Mine = true
+			}
+		}
+	}
 }
 
 // kioskURL is the kiosk's address for the QR code that phones scan in the
