@@ -77,8 +77,8 @@ type kioskEntry struct {
 	Seat     int    // play order; 0 before the table is seated
 	Color    string
 	ColorTxt string
-	Hidden   bool   // filtered out by the search
-	Mine     bool   // what the search found: highlighted
+	Hidden   bool // filtered out by the search
+	Mine     bool // what the search found: highlighted
 	id       int64
 	order    string // tournament.CollationKey
 }
