@@ -399,3 +399,49 @@ func TestBrowserKioskPhoneHighlight(t *testing.T) {
 		t.Errorf("after the language switch (%s) the search is %q with %d highlights; want it kept", after, query, afterMine)
 	}
 }
+
+// TestBrowserProjector is the projector at the front of the room with 40
+// players: the page of a long list in a badge large enough to read from
+// the back, the warning that phones cannot open this machine's address
+// (on the console's overview too), and the chime, switched on by a click,
+// ringing when the clock the server shows turns to time up.
+func TestBrowserProjector(t *testing.T) {
+	base, dir := browserSite(t)
+	tid := seedLongRound(t, dir)
+	ctx := newBrowser(t)
+	var pageNo, loopback, overviewWarn string
+	var badgePx float64
+	var rangOnClick, rangAtTimeUp string
+	err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(1920, 1080),
+		chromedp.Navigate(fmt.Sprintf("%s/lang/ja?next=/kiosk/%d%%3Fview%%3Dprojector", base, tid)),
+		chromedp.WaitVisible(`#loopback`),
+		chromedp.Poll(`(document.querySelector(".k-panel:not(.k-off) .k-pageno") || {}).textContent`, &pageNo),
+		chromedp.Evaluate(`parseFloat(getComputedStyle(document.querySelector(".k-panel:not(.k-off) .k-pageno")).fontSize)`, &badgePx),
+		chromedp.Text(`#loopback`, &loopback),
+		screenshot("projector-paging"),
+		chromedp.Click(`#chime`),
+		chromedp.AttributeValue(`#chime`, "data-rang", &rangOnClick, nil),
+		// The server's clock view turning to time up, as kiosk.js swaps it in.
+		chromedp.Evaluate(`document.getElementById("clock").classList.add("up"); document.dispatchEvent(new Event("live:swapped")); 1`, nil),
+		chromedp.AttributeValue(`#chime`, "data-rang", &rangAtTimeUp, nil),
+		logIn(base),
+		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d", base, tid)),
+		chromedp.WaitVisible(`#loopback`),
+		chromedp.Text(`#loopback`, &overviewWarn),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(pageNo, "1 / ") || badgePx < 40 {
+		t.Errorf("the projector's page badge says %q at %.0f px, want \"1 / N ページ\" at 40 px or more", pageNo, badgePx)
+	}
+	for what, warn := range map[string]string{"projector": loopback, "overview": overviewWarn} {
+		if !strings.Contains(warn, "127.0.0.1") || !strings.Contains(warn, "スマートフォン") {
+			t.Errorf("the %s's loopback warning says %q", what, warn)
+		}
+	}
+	if rangOnClick != "1" || rangAtTimeUp != "4" {
+		t.Errorf("the chime rang %q notes on its click and %q in all at time up, want 1 and 4", rangOnClick, rangAtTimeUp)
+	}
+}

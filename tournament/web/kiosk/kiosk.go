@@ -57,7 +57,10 @@ type kioskPage struct {
 	Finished       bool   // the tournament is closed: the standings are final
 	Winners        string // the players ranked 1st, once finished
 	URL            string // the kiosk's address, for phones
-	Text           kioskText
+	// Loopback says URL is this machine's own address, which phones cannot
+	// open: the projector says so where players scan.
+	Loopback bool
+	Text     kioskText
 }
 
 // placementText is the placement under way in words, 「配置 5/8・残り0:41」,
@@ -166,6 +169,7 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 		Query:     search(c.Query("q")),
 		Rounds:    live.Tournament.Rounds,
 		URL:       s.kioskURL(tid),
+		Loopback:  route.Unreachable(s.kioskURL(tid)),
 		Text:      kioskText{Page: p.Text("kiosk.page", map[string]any{"N": "{N}", "M": "{M}"})},
 		Title:     p.Text("kiosk.title", map[string]any{"Name": live.Tournament.Name}),
 		Finished:  live.Tournament.Closed != nil,

@@ -7,6 +7,7 @@ package route
 import (
 	"fmt"
 	"html/template"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -230,4 +231,17 @@ func number(c *gin.Context, name string) (int, error) {
 		return 0, problem.ErrNoRoute
 	}
 	return n, nil
+}
+
+// Unreachable says an absolute address (a kiosk's, for the QR codes) names
+// this machine itself (localhost, 127.0.0.1, ::1): players' phones cannot
+// open it. An address without a host (a path alone) is not said to be.
+func Unreachable(address string) bool {
+	u, err := url.Parse(address)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	host := u.Hostname()
+	ip := net.ParseIP(host)
+	return host == "localhost" || ip != nil && ip.IsLoopback()
 }
