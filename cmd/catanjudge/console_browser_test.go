@@ -215,18 +215,7 @@ func TestBrowserSwapRepeatConfirm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var a, b int64
-	var added []tournament.Repeat
-	for _, x := range r2.Tables[0].Players {
-		for _, y := range r2.Tables[1].Players {
-			if rs, err := svc.CheckSwap(ctx0, tr.ID, 2, x, y); err == nil && len(rs) > 0 && added == nil {
-				a, b, added = x, y, rs
-			}
-		}
-	}
-	if added == nil {
-		t.Fatal("no swap adds a repeat")
-	}
+	a, b, added := tournamenttest.SwapAddingRepeat(t, svc, tr.ID, 2)
 	name := func(id int64) string {
 		p, err := svc.GetPlayer(ctx0, tr.ID, id)
 		if err != nil {

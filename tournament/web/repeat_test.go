@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 // TestSwapCreatingARepeatAsksToConfirm: a swap that seats two players
@@ -29,18 +30,7 @@ func TestSwapCreatingARepeatAsksToConfirm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var a, b int64
-	var added []tournament.Repeat
-	for _, x := range r2.Tables[0].Players {
-		for _, y := range r2.Tables[1].Players {
-			if rs, err := env.svc.CheckSwap(env.ctx, tr.ID, 2, x, y); err == nil && len(rs) > 0 && added == nil {
-				a, b, added = x, y, rs
-			}
-		}
-	}
-	if added == nil {
-		t.Fatal("no swap adds a repeat")
-	}
+	a, b, added := tournamenttest.SwapAddingRepeat(t, env.svc, tr.ID, 2)
 	br := env.browser()
 	br.login("山田")
 	round := fmt.Sprintf("/judge/t/%d/rounds/2", tr.ID)

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -341,12 +342,10 @@ func (s *Pages) SwapPlayers(c *gin.Context) (render.Result, error) {
 	// The confirmation names the swap it confirms: a judge who changes the
 	// players after the question is asked again.
 	if len(f.Errors) == 0 && f.Reason != "" && c.PostForm("confirm") != f.A+"-"+f.B {
-		added, err := s.svc.CheckSwap(c.Request.Context(), tid, n, a, b)
-		if err == nil && len(added) > 0 {
-			if f.Repeats, err = s.newRepeatLines(c, tid, n, added); err != nil {
-				return render.Result{}, err
-			}
-			return s.roundPage(c, http.StatusOK, n, roundForms{Swap: f})
+		if f.Repeats, err = s.askRepeats(c, tid, n, func(ctx context.Context) ([]tournament.Repeat, error) {
+			return s.svc.CheckSwap(ctx, tid, n, a, b)
+		}); err != nil || len(f.Repeats) > 0 {
+			return s.roundPageOrErr(c, n, roundForms{Swap: f}, err)
 		}
 	}
 	if len(f.Errors) == 0 {
@@ -364,15 +363,29 @@ func (s *Pages) SwapPlayers(c *gin.Context) (render.Result, error) {
 	return s.roundPage(c, status, n, roundForms{Swap: f})
 }
 
-// newRepeatLines names the repeat meetings a change of round n would add.
-// A refusal of the change is left to the change itself, which says it
-// next to the form.
-func (s *Pages) newRepeatLines(c *gin.Context, tid int64, n int, added []tournament.Repeat) ([]string, error) {
+// askRepeats names the repeat meetings a change of round n would add, as
+// check (CheckSwap, CheckMove) finds them, for the judge to confirm; none
+// when it adds none. A refusal of the change is left to the change itself,
+// which says it next to its form.
+func (s *Pages) askRepeats(c *gin.Context, tid int64, n int, check func(context.Context) ([]tournament.Repeat, error)) ([]string, error) {
+	added, err := check(c.Request.Context())
+	if err != nil || len(added) == 0 {
+		return nil, nil
+	}
 	rv, err := s.svc.RoundView(c.Request.Context(), tid, n)
 	if err != nil {
 		return nil, err
 	}
 	return s.repeatLines(s.i18n.Lang(c), added, roundNames(rv)), nil
+}
+
+// roundPageOrErr shows round n with the forms f asking to confirm, or
+// answers err.
+func (s *Pages) roundPageOrErr(c *gin.Context, n int, f roundForms, err error) (render.Result, error) {
+	if err != nil {
+		return render.Result{}, err
+	}
+	return s.roundPage(c, http.StatusOK, n, f)
 }
 
 // MovePlayer moves a player to another table.
@@ -390,12 +403,10 @@ func (s *Pages) MovePlayer(c *gin.Context) (render.Result, error) {
 	table, _ := s.formInt(lang, f.Table, 1, 100, true, f.Errors, "move_table")
 	status := http.StatusUnprocessableEntity
 	if len(f.Errors) == 0 && f.Reason != "" && c.PostForm("confirm") != f.A+"-"+f.Table {
-		added, err := s.svc.CheckMove(c.Request.Context(), tid, n, a, table)
-		if err == nil && len(added) > 0 {
-			if f.Repeats, err = s.newRepeatLines(c, tid, n, added); err != nil {
-				return render.Result{}, err
-			}
-			return s.roundPage(c, http.StatusOK, n, roundForms{Move: f})
+		if f.Repeats, err = s.askRepeats(c, tid, n, func(ctx context.Context) ([]tournament.Repeat, error) {
+			return s.svc.CheckMove(ctx, tid, n, a, table)
+		}); err != nil || len(f.Repeats) > 0 {
+			return s.roundPageOrErr(c, n, roundForms{Move: f}, err)
 		}
 	}
 	if len(f.Errors) == 0 {
