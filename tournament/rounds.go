@@ -402,13 +402,30 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	if am.Reason == "" {
 		return Round{}, invalid("amend-reason-missing", "a change to the pairing needs a reason", nil)
 	}
-	e, err := s.load(ctx, tournamentID)
+	_, old, r, err := s.planAmend(ctx, tournamentID, n, ch)
 	if err != nil {
 		return Round{}, err
 	}
+	am.Judge, am.At = judge, s.now().UTC()
+	r.Amendments = append(slices.Clone(old.Amendments), am)
+	c := s.change(judge, "round.amend", fmt.Sprintf("round %d", n), old, &r)
+	if err := s.store.AmendRound(ctx, &r, old, am, c); err != nil {
+		return Round{}, err
+	}
+	return s.store.Round(ctx, tournamentID, n)
+}
+
+// planAmend is round n with the change ch made (pairing.Amend), not
+// recorded: the event it was planned in, the round as recorded and the
+// round changed.
+func (s *Service) planAmend(ctx context.Context, tournamentID int64, n int, ch pairing.Change) (record, Round, Round, error) {
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return record{}, Round{}, Round{}, err
+	}
 	old, err := e.round(n)
 	if err != nil {
-		return Round{}, err
+		return record{}, Round{}, Round{}, err
 	}
 	who := slices.Clone(old.Byes)
 	pr := pairing.Round{Byes: pids(old.Byes), Seed: old.Seed}
@@ -418,14 +435,14 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	}
 	req, err := e.request(n, who, old.Seed)
 	if err != nil {
-		return Round{}, err
+		return record{}, Round{}, Round{}, err
 	}
 	out, err := pairing.Amend(req, pr, ch)
 	if err != nil {
-		return Round{}, fmt.Errorf("round %d: %w", n, e.named(err))
+		return record{}, Round{}, Round{}, fmt.Errorf("round %d: %w", n, e.named(err))
 	}
 	if len(out.Tables) != len(old.Tables) {
-		return Round{}, fmt.Errorf("round %d: the amended pairing has %d tables, want %d", n, len(out.Tables), len(old.Tables))
+		return record{}, Round{}, Round{}, fmt.Errorf("round %d: the amended pairing has %d tables, want %d", n, len(out.Tables), len(old.Tables))
 	}
 	r := old
 	r.Tables = slices.Clone(old.Tables)
@@ -433,13 +450,99 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 		r.Tables[i].Players = fromPIDs(t)
 	}
 	r.Byes, r.Cost, r.Repeats = fromPIDs(out.Byes), out.Cost, out.Repeats
-	am.Judge, am.At = judge, s.now().UTC()
-	r.Amendments = append(slices.Clone(old.Amendments), am)
-	c := s.change(judge, "round.amend", fmt.Sprintf("round %d", n), old, &r)
-	if err := s.store.AmendRound(ctx, &r, old, am, c); err != nil {
-		return Round{}, err
+	return e, old, r, nil
+}
+
+// CheckSwap is what SwapPlayers would do to round n's repeat meetings,
+// recording nothing: the repeats the swap adds, for the judge to confirm
+// before swapping. An error is the swap's refusal, as SwapPlayers gives it.
+func (s *Service) CheckSwap(ctx context.Context, tournamentID int64, n int, a, b int64) ([]Repeat, error) {
+	return s.checkAmend(ctx, tournamentID, n, pairing.Change{A: pid(a), B: pid(b), Reason: "check"})
+}
+
+// CheckMove is CheckSwap for MovePlayer.
+func (s *Service) CheckMove(ctx context.Context, tournamentID int64, n int, a int64, table int) ([]Repeat, error) {
+	return s.checkAmend(ctx, tournamentID, n, pairing.Change{A: pid(a), Table: table, Reason: "check"})
+}
+
+func (s *Service) checkAmend(ctx context.Context, tournamentID int64, n int, ch pairing.Change) ([]Repeat, error) {
+	e, old, r, err := s.planAmend(ctx, tournamentID, n, ch)
+	if err != nil {
+		return nil, err
 	}
-	return s.store.Round(ctx, tournamentID, n)
+	before := map[[2]int64]bool{}
+	for _, rp := range e.repeats(old) {
+		before[[2]int64{rp.A, rp.B}] = true
+	}
+	var added []Repeat
+	for _, rp := range e.repeats(r) {
+		if !before[[2]int64{rp.A, rp.B}] {
+			added = append(added, rp)
+		}
+	}
+	return added, nil
+}
+
+// SamePairing says rounds a and b seat the same players at each table
+// number and give the same byes: a round paired again that changed
+// nothing.
+func SamePairing(a, b Round) bool {
+	if len(a.Tables) != len(b.Tables) || !sameSet(a.Byes, b.Byes) {
+		return false
+	}
+	for i := range a.Tables {
+		if a.Tables[i].Number != b.Tables[i].Number || !sameSet(a.Tables[i].Players, b.Tables[i].Players) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameSet(a, b []int64) bool {
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// Repeat is two players seated at one table of a round who had met at a
+// table in earlier rounds: the pairing avoids it, a judge's change may
+// make it.
+type Repeat struct {
+	Table  int
+	A, B   int64 // A < B
+	Rounds []int // the earlier rounds in which they met
+}
+
+// repeats lists the repeat meetings of round r, by table, among the rounds
+// of e before it.
+func (e record) repeats(r Round) []Repeat {
+	met := map[[2]int64][]int{}
+	for _, er := range e.rounds {
+		if er.Number >= r.Number {
+			continue
+		}
+		for _, t := range er.Tables {
+			for i, a := range t.Players {
+				for _, b := range t.Players[i+1:] {
+					k := [2]int64{min(a, b), max(a, b)}
+					met[k] = append(met[k], er.Number)
+				}
+			}
+		}
+	}
+	var out []Repeat
+	for _, t := range r.Tables {
+		for i, a := range t.Players {
+			for _, b := range t.Players[i+1:] {
+				k := [2]int64{min(a, b), max(a, b)}
+				if rounds := met[k]; len(rounds) > 0 {
+					out = append(out, Repeat{Table: t.Number, A: k[0], B: k[1], Rounds: rounds})
+				}
+			}
+		}
+	}
+	return out
 }
 
 // Rounds returns every round as recorded, by number.
@@ -465,6 +568,8 @@ type RoundView struct {
 	// the pairing who no longer play it. Either calls for RepairRound.
 	// Both are by CollationKey.
 	Missing, Withdrawn []Player
+	// Repeats are the round's repeat meetings, by table.
+	Repeats []Repeat
 }
 
 // TableView is one table with its players, board and placings.
@@ -553,7 +658,7 @@ func (s *Service) roundView(ctx context.Context, e record, n int) (RoundView, er
 	if err != nil {
 		return RoundView{}, err
 	}
-	v := RoundView{Round: r}
+	v := RoundView{Round: r, Repeats: e.repeats(r)}
 	if v.Clock, err = s.store.ClockEvents(ctx, r.ID); err != nil {
 		return RoundView{}, err
 	}

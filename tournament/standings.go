@@ -40,6 +40,28 @@ func (s *Service) Standings(ctx context.Context, tournamentID int64) ([]Standing
 	return e.standings()
 }
 
+// StandingsAfter ranks every player as Standings does, counting rounds 1
+// to n alone and the penalties given outside a round or in them: the
+// standings as they stood after round n, for a print of that moment.
+func (s *Service) StandingsAfter(ctx context.Context, tournamentID int64, n int) ([]Standing, error) {
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	if n < 1 || n > len(e.rounds) {
+		return nil, invalid("round-not-paired", fmt.Sprintf("round %d is not paired", n), map[string]any{"Round": n})
+	}
+	e.rounds = e.rounds[:n]
+	var pens []Penalty
+	for _, p := range e.penalties {
+		if p.Round <= n {
+			pens = append(pens, p)
+		}
+	}
+	e.penalties = pens
+	return e.standings()
+}
+
 // standings ranks the event's players, as Standings does, over the
 // qualifying rounds: a final's games decide the final results
 // (finalStandings), not the standings.

@@ -213,7 +213,7 @@ func TestBrowserKiosk(t *testing.T) {
 	if count != "1 found" || round != "Round 1" || status != "Playing" {
 		t.Errorf("the English kiosk after a swap shows %q, %q, %q; want 1 found, Round 1, Playing", count, round, status)
 	}
-	if !strings.HasPrefix(pages, "1/") || pages == "1/1" {
+	if !strings.HasPrefix(pages, "1 / ") || strings.HasPrefix(pages, "1 / 1 ") {
 		t.Errorf("the projector shows the 20 players' page %q, want page 1 of several", pages)
 	}
 }

@@ -524,7 +524,7 @@ func TestPenalties(t *testing.T) {
 		t.Fatalf("revoke = %d, want 303\n%s", res.Status, res.Body)
 	}
 	mustSee(t, "penalties after revoking", p.b.get(page), http.StatusOK, "取消済み", "見間違い")
-	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "ペナルティの取消", "山田")
+	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "のペナルティを取り消しました", "理由: 見間違い", "山田")
 	mustSee(t, "standings", p.b.get(fmt.Sprintf("/judge/t/%d/standings", p.t.ID)), http.StatusOK, "順位の決め方: 1位の回数")
 }
 

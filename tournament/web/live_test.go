@@ -382,8 +382,9 @@ func TestKioskLiveParts(t *testing.T) {
 	}
 }
 
-// shownRow is a row of the kiosk's list that the search did not hide.
-var shownRow = regexp.MustCompile(`<tr data-key="[^"]*">`)
+// shownRow is a kiosk list row the search did not hide (one it found is
+// highlighted).
+var shownRow = regexp.MustCompile(`<tr data-key="[^"]*"( class="k-mine")?>`)
 
 // The live state the kiosk script fetches: the latest round with its clock
 // and results, and the standings.

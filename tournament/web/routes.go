@@ -59,6 +59,7 @@ func (s *site) groups() []group {
 		{"the site", public, nil, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.Health, Handler: a.CheckHealth},
 			{Method: http.MethodGet, Path: route.Static, Handler: s.pages.Static},
+			{Method: http.MethodGet, Path: route.Favicon, Handler: s.pages.Favicon},
 			{Method: http.MethodGet, Path: route.Lang, Handler: s.pages.SwitchLanguage},
 		}},
 		// The referee API computes for anyone: a few at once per client.
@@ -108,6 +109,10 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.ExportAPI, Handler: a.ExportWorkbook},
 			{Method: http.MethodPost, Path: route.ClockAPI, Handler: a.JSON(a.RecordClock)},
 		}},
+		// The front door lists the tournaments: a read like the kiosk's.
+		{"the front door", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
+			{Method: http.MethodGet, Path: route.Home, Handler: page(s.home.ShowHome)},
+		}},
 		{"the kiosk", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.Kiosk, Handler: page(k.ShowKiosk)},
 			{Method: http.MethodGet, Path: route.KioskLive, Handler: page(k.ShowLive)},
@@ -148,6 +153,7 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodGet, Path: route.Player, Handler: page(c.ShowPlayer)},
 		{Method: http.MethodPost, Path: route.Player, Handler: page(c.EditPlayer)},
 		{Method: http.MethodPost, Path: route.CheckIn, Handler: page(c.SetCheckIn)},
+		{Method: http.MethodPost, Path: route.CheckInMany, Handler: page(c.CheckInMany)},
 		{Method: http.MethodPost, Path: route.Drop, Handler: page(c.DropPlayer)},
 		{Method: http.MethodPost, Path: route.Reinstate, Handler: page(c.ReinstatePlayer)},
 		{Method: http.MethodPost, Path: route.Delete, Handler: page(c.DeletePlayer)},
@@ -174,6 +180,7 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Revoke, Handler: page(c.RevokePenalty)},
 		{Method: http.MethodGet, Path: route.Standings, Handler: page(c.ShowStandings)},
 		{Method: http.MethodPost, Path: route.Final, Handler: page(c.MakeFinal)},
+		{Method: http.MethodGet, Path: route.PrintStandings, Handler: page(c.PrintStandings)},
 		{Method: http.MethodGet, Path: route.Audit, Handler: page(c.ShowAudit)},
 	}
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/console"
+	"github.com/catanjudge/catanjudge/tournament/web/home"
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 	"github.com/catanjudge/catanjudge/tournament/web/kiosk"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
@@ -94,6 +95,7 @@ type site struct {
 	api     *api.Handlers
 	console *console.Pages
 	kiosk   *kiosk.Pages
+	home    *home.Pages
 	// compute and reads bound the anonymous work under way at once: the
 	// referee API, which computes for anyone, and the kiosk's reads.
 	compute *auth.Gate
@@ -143,6 +145,7 @@ func newSite(deps Deps) (*site, error) {
 		PublicURL: deps.PublicURL, Pages: s.pages, I18n: s.i18n, Log: s.log})
 	s.kiosk = kiosk.New(kiosk.Config{Service: deps.Service, Live: s.live, PublicURL: deps.PublicURL,
 		Pages: s.pages, I18n: s.i18n, Log: s.log})
+	s.home = home.New(deps.Service, s.pages, s.auth.SessionJudge)
 	if s.router, err = s.newRouter(); err != nil {
 		return nil, err
 	}

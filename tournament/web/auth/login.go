@@ -93,7 +93,9 @@ func (a *Auth) LogIn(c *gin.Context) (render.Result, error) {
 	}
 	if !ok {
 		a.log.Info("judge login refused", "id", problem.RequestID(c), "addr", addr, "name", vm.Name)
-		vm.Error = a.i18n.Text(lang, "login.wrong", nil)
+		// The name is any judge's: the password is what was wrong, and
+		// the judge types it again there.
+		vm.PasswordError = a.i18n.Text(lang, "login.wrong", nil)
 		return render.ShowStatus(http.StatusUnauthorized, "login", vm), nil
 	}
 	succeeded()

@@ -427,6 +427,13 @@ func newEpoch(ctx context.Context, st Settings) (string, error) {
 	return v, nil
 }
 
+// SessionJudge is the judge logged in on this browser, or "": for a page
+// open to anyone that greets a judge differently (the landing page).
+func (a *Auth) SessionJudge(c *gin.Context) string {
+	name, _ := a.sessionJudge(c)
+	return name
+}
+
 // sessionJudge returns the judge logged in with the request's session
 // cookie, if the login is recent, from the current epoch and not logged
 // out.

@@ -43,6 +43,16 @@ type scorePage struct {
 	Revisions     []revisionLine
 	WinVP         int
 	VPCap         int
+	// Next is the round's next table without a result, offered once this
+	// one has a result; 0 when every table has one (AllIn).
+	Next  int
+	AllIn bool
+	// Waiting says what the sheet lacks before its placings can be shown
+	// as the judge types (the live preview), or "".
+	Waiting string
+	// LiveError is the service's refusal of the sheet as typed, shown
+	// with the live preview.
+	LiveError string
 	// TimeUp: the table's time signal has passed (§12). The sheet then
 	// defaults to "time", and a declaration needs the judge's LateReason:
 	// the one typed, or the standard one the LateConfirmed box stands for.
@@ -139,6 +149,9 @@ func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
 		VPCap:  ts.t.Ruleset.VPCap,
 		TimeUp: tv.Clock.TimeUp,
 	}
+	if tv.Result != nil {
+		vm.Next, vm.AllIn = ts.next, ts.next == 0
+	}
 	if vm.TimeUp {
 		vm.Deadline = s.i18n.In(lang).Clock(tv.Clock.Deadline)
 	}
@@ -206,6 +219,9 @@ func (s *Pages) SaveScore(c *gin.Context) (render.Result, error) {
 		return render.Result{}, err
 	}
 	in, ok := s.readScoreForm(c, &vm)
+	if c.PostForm("part") == "preview" {
+		return s.livePreview(c, ts, vm, in, ok), nil
+	}
 	if !ok {
 		return render.ShowStatus(http.StatusUnprocessableEntity, "score", vm), nil
 	}
@@ -225,6 +241,29 @@ func (s *Pages) SaveScore(c *gin.Context) (render.Result, error) {
 		return s.staleScore(c, vm, err)
 	}
 	return s.refuseScore(c, err, vm)
+}
+
+// livePreview is the sheet's placings as the judge types, for the script
+// of the score page (static/console.js) to show beside the form: the
+// service places the sheet as saving would, and saves nothing. A sheet not
+// filled in yet says what it lacks; a refusal says why, as Save would.
+func (s *Pages) livePreview(c *gin.Context, ts tableState, vm scorePage, in tournament.ResultInput, filled bool) render.Result {
+	if !filled {
+		vm.Waiting = s.i18n.Text(vm.Lang, "score.live_waiting", nil)
+		return render.Part("score", "preview", vm)
+	}
+	tr, err := s.svc.PreviewResult(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number, in)
+	if err != nil {
+		msg, ok := s.formError(c, err)
+		if !ok {
+			msg = s.i18n.Text(vm.Lang, "error.internal", nil)
+			s.log.Error("score preview", "id", problem.RequestID(c), "err", err)
+		}
+		vm.LiveError = msg
+		return render.Part("score", "preview", vm)
+	}
+	vm.Preview = s.placeLines(vm.Lang, ts.t.Ruleset, tr.Places, ts.names(), tr.Result.Declared)
+	return render.Part("score", "preview", vm)
 }
 
 // staleScore answers a sheet another judge saved a newer revision of

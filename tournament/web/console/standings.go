@@ -13,6 +13,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
@@ -26,6 +27,7 @@ type standingsPage struct {
 	Final     bool   // the tournament is finished: these standings are final
 	Winners   string // the players ranked 1st, once final
 	TID       int64
+	Rounds    []int // the rounds paired, for the print's "after round N"
 	// Event is the event's final: its stages, the results it decided, and
 	// the form that makes the next stage.
 	Event finalSection
@@ -133,21 +135,36 @@ func (s *Pages) standingsPage(c *gin.Context, status int, formError string) (ren
 		}
 	}
 	vm.Nav = nav
-	for i, k := range t.Ruleset.StandingsOrder {
+	vm.TID, vm.Rounds = t.ID, nav.Rounds
+	vm.Order = s.standingsOrder(lang, t.Ruleset)
+	vm.Lines = standingLines(st)
+	return render.ShowStatus(status, "standings", vm), nil
+}
+
+// standingsOrder says how the ruleset ranks: "1位の回数 → 勝利点 → ...".
+func (s *Pages) standingsOrder(lang string, rs referee.Ruleset) string {
+	var order string
+	for i, k := range rs.StandingsOrder {
 		if i > 0 {
-			vm.Order += " → "
+			order += " → "
 		}
-		vm.Order += s.i18n.Text(lang, "standings.key_"+string(k), nil)
+		order += s.i18n.Text(lang, "standings.key_"+string(k), nil)
 	}
+	return order
+}
+
+// standingLines are the standings as the pages list them.
+func standingLines(st []tournament.Standing) []standingLine {
+	var out []standingLine
 	for i, x := range st {
-		vm.Lines = append(vm.Lines, standingLine{
+		out = append(out, standingLine{
 			Rank: x.Rank, Name: x.Name, Kana: x.Kana, Firsts: x.Firsts, VP: x.VP,
-			Share:  strconv.FormatFloat(x.Share*100, 'f', 1, 64),
+			Share:  i18n.Share(x.Share),
 			Points: x.Points, Played: x.Played, Byes: x.Byes, Penalties: x.Penalties, Dropped: x.DroppedRound,
 			Shared: (i > 0 && st[i-1].Rank == x.Rank) || (i+1 < len(st) && st[i+1].Rank == x.Rank),
 		})
 	}
-	return render.ShowStatus(status, "standings", vm), nil
+	return out
 }
 
 // finalSection builds the final part of the standings page.
@@ -210,46 +227,57 @@ func finalWinnerNames(p i18n.Printer, fs []tournament.FinalStanding) string {
 	return p.Winners(st)
 }
 
-// auditPage is the view model of /judge/t/:id/audit.
-type auditPage struct {
-	render.Page
-	Lines []auditLine
+// standingsPrint is the view model of the standings' printable.
+type standingsPrint struct {
+	printPage
+	Lines     []standingLine
+	HasPoints bool
+	Order     string
+	After     int // the rounds counted
+	Final     bool
 }
 
-type auditLine struct {
-	At      string
-	Judge   string
-	Action  string
-	Subject string
-	Before  string // indented JSON
-	After   string
-}
-
-func (s *Pages) ShowAudit(c *gin.Context) (render.Result, error) {
-	t, nav, err := s.loadTournament(c, "audit")
+// PrintStandings prints the standings on A4 without the console around
+// them: after the round ?after= names, by default every round so far.
+func (s *Pages) PrintStandings(c *gin.Context) (render.Result, error) {
+	tid, err := route.ID(c, "id")
 	if err != nil {
 		return render.Result{}, err
 	}
-	entries, err := s.svc.AuditLog(c.Request.Context(), t.ID)
+	ctx := c.Request.Context()
+	t, err := s.svc.GetTournament(ctx, tid)
+	if err != nil {
+		return render.Result{}, err
+	}
+	after := t.Paired
+	if v := c.Query("after"); v != "" {
+		if after, err = strconv.Atoi(v); err != nil || after < 1 || after > t.Paired {
+			return render.Result{}, &problem.BadRequest{ID: "error.range", Data: map[string]any{"Field": "after", "Min": 1, "Max": t.Paired}, Detail: "after=" + v}
+		}
+	}
+	var st []tournament.Standing
+	if after > 0 && after < t.Paired {
+		st, err = s.svc.StandingsAfter(ctx, tid, after)
+	} else {
+		st, err = s.svc.Standings(ctx, tid)
+	}
 	if err != nil {
 		return render.Result{}, err
 	}
 	lang := s.i18n.Lang(c)
-	vm := auditPage{Page: s.pages.Page(c, "page.audit", map[string]any{"Name": t.Name})}
-	vm.Nav = nav
-	for _, e := range entries {
-		action := s.i18n.Text(lang, "action."+e.Action, nil)
-		if action == "action."+e.Action {
-			action = e.Action
-		}
-		vm.Lines = append(vm.Lines, auditLine{
-			At: s.i18n.In(lang).Stamp(e.At), Judge: e.Judge, Action: action, Subject: e.Subject,
-			Before: indentJSON(e.Before), After: indentJSON(e.After),
-		})
+	vm := standingsPrint{
+		printPage: s.newPrintPage(c, printRound{t: t, rv: tournament.RoundView{Round: tournament.Round{Number: after}}}, "print.standings"),
+		Lines:     standingLines(st), HasPoints: slices.Contains(t.Ruleset.StandingsOrder, referee.KeyPoints),
+		Order: s.standingsOrder(lang, t.Ruleset), After: after, Final: t.Closed != nil && after == t.Paired,
 	}
-	return render.Show("audit", vm), nil
+	vm.Back = route.Path(route.Standings, tid)
+	if vm.Final {
+		vm.Title = s.i18n.Text(lang, "print.standings_final", nil)
+	}
+	return render.Show("print_standings", vm), nil
 }
 
+// auditPage is the view model of /judge/t/:id/audit.
 // indentJSON lays out an audit entry's JSON for reading; text that is not
 // JSON is shown as it is.
 func indentJSON(s string) string {

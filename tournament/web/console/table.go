@@ -126,6 +126,10 @@ type tableState struct {
 	nav *render.Nav
 	tv  tournament.TableView
 	n   int
+	// next is the round's next table after this one, in number order and
+	// round again from the first, that has no result: 0 when every other
+	// table has one.
+	next int
 }
 
 // lockedTable is the refusal of a seating, board or deal form for a table
@@ -151,12 +155,23 @@ func (s *Pages) loadTable(c *gin.Context) (tableState, error) {
 	if err != nil {
 		return tableState{}, err
 	}
-	for _, tv := range rv.Tables {
+	for i, tv := range rv.Tables {
 		if tv.Table.Number == number {
-			return tableState{t: t, nav: nav, tv: tv, n: n}, nil
+			return tableState{t: t, nav: nav, tv: tv, n: n, next: nextOpenTable(rv.Tables, i)}, nil
 		}
 	}
 	return tableState{}, problem.ErrNoRoute
+}
+
+// nextOpenTable is the number of the first table after tables[i], going
+// round to the first, that has no result; 0 when there is none.
+func nextOpenTable(tables []tournament.TableView, i int) int {
+	for k := 1; k < len(tables); k++ {
+		if tv := tables[(i+k)%len(tables)]; tv.Result == nil {
+			return tv.Table.Number
+		}
+	}
+	return 0
 }
 
 func (s *Pages) ShowTable(c *gin.Context) (render.Result, error) {

@@ -138,6 +138,9 @@ type overviewPage struct {
 	Form         tournamentForm
 	RulesetVer   string
 	End          endForm
+	// Loopback names the kiosk's address when it is this machine's own,
+	// which players' phones cannot open.
+	Loopback string
 }
 
 // endForm is the event's end on the overview: the button that closes the
@@ -214,6 +217,7 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 			Rounds: t.Rounds, GameMinutes: t.GameMinutes,
 		},
 		RulesetVer: t.Ruleset.Version,
+		Loopback:   loopback(s.kioskURL(t.ID)),
 		Players:    att.Registered,
 		CheckedIn:  att.CheckedIn,
 		Dropped:    att.Dropped,
@@ -286,4 +290,12 @@ func (s *Pages) ReopenTournament(c *gin.Context) (render.Result, error) {
 		return s.overview(c, status, overviewForms{end: end})
 	}
 	return render.SeeOther(route.Path(route.Tournament, tid), "flash.reopened"), nil
+}
+
+// loopback is the kiosk's address kiosk when phones cannot open it, else "".
+func loopback(kiosk string) string {
+	if route.Unreachable(kiosk) {
+		return kiosk
+	}
+	return ""
 }

@@ -7,6 +7,7 @@ package i18n
 import (
 	"fmt"
 	"io/fs"
+	"strconv"
 	"strings"
 	"time"
 
@@ -171,3 +172,7 @@ func (p Printer) Stamp(t time.Time) string { return t.In(p.t.zone).Format("2006-
 func (p Printer) Lookup(id string, data map[string]any) (string, bool) {
 	return p.t.Lookup(p.Lang, id, data)
 }
+
+// Share writes a VP share in the one format docs/glossary.md gives it: a
+// percentage with two decimals, 0.375 as "37.50%".
+func Share(x float64) string { return strconv.FormatFloat(x*100, 'f', 2, 64) + "%" }

@@ -57,7 +57,10 @@ type kioskPage struct {
 	Finished       bool   // the tournament is closed: the standings are final
 	Winners        string // the players ranked 1st, once finished
 	URL            string // the kiosk's address, for phones
-	Text           kioskText
+	// Loopback says URL is this machine's own address, which phones cannot
+	// open: the projector says so where players scan.
+	Loopback bool
+	Text     kioskText
 }
 
 // placementText is the placement under way in words, 「配置 5/8・残り0:41」,
@@ -77,12 +80,15 @@ type kioskEntry struct {
 	Seat     int    // play order; 0 before the table is seated
 	Color    string
 	ColorTxt string
-	Hidden   bool   // filtered out by the search
+	Hidden   bool // filtered out by the search
+	Mine     bool // what the search found: highlighted
+	id       int64
 	order    string // tournament.CollationKey
 }
 
 type kioskTable struct {
 	Number    int
+	Mine      bool // seats a player the search found
 	Status    string
 	StatusTxt string
 	Remaining int    // seconds, this table's own
@@ -105,6 +111,7 @@ type kioskSeat struct {
 }
 
 type kioskStanding struct {
+	Mine   bool // a player the search found
 	Rank   int
 	Name   string
 	Firsts int
@@ -162,6 +169,7 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 		Query:     search(c.Query("q")),
 		Rounds:    live.Tournament.Rounds,
 		URL:       s.kioskURL(tid),
+		Loopback:  route.Unreachable(s.kioskURL(tid)),
 		Text:      kioskText{Page: p.Text("kiosk.page", map[string]any{"N": "{N}", "M": "{M}"})},
 		Title:     p.Text("kiosk.title", map[string]any{"Name": live.Tournament.Name}),
 		Finished:  live.Tournament.Closed != nil,
@@ -241,12 +249,14 @@ func (s *Pages) fillStandings(p i18n.Printer, vm *kioskPage, live tournament.Liv
 	if vm.Finished {
 		vm.Winners = p.Winners(live.Standings)
 	}
+	key := tournament.FoldReading(vm.Query)
 	for _, st := range standings {
 		if st.Played == 0 {
 			continue
 		}
 		vm.Standings = append(vm.Standings, kioskStanding{
-			Rank: st.Rank, Name: st.Name, Firsts: st.Firsts, VP: st.VP, Share: fmt.Sprintf("%.3f", st.Share), Played: st.Played,
+			Rank: st.Rank, Name: st.Name, Firsts: st.Firsts, VP: st.VP, Share: i18n.Share(st.Share), Played: st.Played,
+			Mine: key != "" && strings.Contains(tournament.FoldReading(st.Name+st.Kana), key),
 		})
 	}
 }
@@ -275,6 +285,7 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 		e.Key = tournament.FoldReading(e.Name + kana)
 		e.order = tournament.CollationKey(kana, e.Name, id)
 		e.Hidden = key != "" && !strings.Contains(e.Key, key)
+		e.Mine, e.id = key != "" && !e.Hidden, id
 		if !e.Hidden {
 			vm.Matches++
 		}
@@ -316,6 +327,14 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 	}
 	// The list is ordered as players look themselves up: by reading.
 	slices.SortFunc(vm.Entries, func(a, b kioskEntry) int { return strings.Compare(a.order, b.order) })
+	// The tables of the players the search found are highlighted too.
+	for _, e := range vm.Entries {
+		for i := range vm.Tables {
+			if e.Mine && e.Table == vm.Tables[i].Number {
+				vm.Tables[i].Mine = true
+			}
+		}
+	}
 }
 
 // kioskURL is the kiosk's address for the QR code that phones scan in the

@@ -7,6 +7,7 @@ package route
 import (
 	"fmt"
 	"html/template"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -21,9 +22,11 @@ import (
 // The paths of the site, as gin patterns: ":name" is one segment, "*name"
 // the rest of the path.
 const (
-	Health = "/healthz"
-	Static = "/static/*file"
-	Lang   = "/lang/:lang"
+	Home    = "/"
+	Favicon = "/favicon.ico"
+	Health  = "/healthz"
+	Static  = "/static/*file"
+	Lang    = "/lang/:lang"
 
 	Login       = "/judge/login"
 	Logout      = "/judge/logout"
@@ -40,6 +43,7 @@ const (
 	Players           = Tournament + "/players"
 	Import            = Players + "/import"
 	ImportConfirm     = Import + "/confirm"
+	CheckInMany       = Players + "/checkin"
 	Player            = Players + "/:pid"
 	CheckIn           = Player + "/checkin"
 	Drop              = Player + "/drop"
@@ -65,6 +69,7 @@ const (
 	Revoke            = Penalties + "/:penalty/revoke"
 	Standings         = Tournament + "/standings"
 	Final             = Tournament + "/final"
+	PrintStandings    = Standings + "/print"
 	Audit             = Tournament + "/audit"
 
 	Kiosk     = "/kiosk/:id"
@@ -110,15 +115,15 @@ const (
 // byName are the paths templates build, by the name they give them:
 // {{path "round" .TID .N}}.
 var byName = map[string]string{
-	"login": Login, "logout": Logout, "logoutAll": LogoutAll, "tournaments": Tournaments, "rulesets": Rulesets,
+	"home": Home, "login": Login, "logout": Logout, "logoutAll": LogoutAll, "tournaments": Tournaments, "rulesets": Rulesets,
 	"backup": Backup, "create": Create, "lang": Lang,
 	"tournament": Tournament, "tournamentRuleset": TournamentRuleset, "close": Close, "reopen": Reopen,
 	"players": Players, "import": Import, "importConfirm": ImportConfirm, "player": Player,
-	"checkIn": CheckIn, "drop": Drop, "reinstate": Reinstate, "delete": Delete,
+	"checkIn": CheckIn, "checkInMany": CheckInMany, "drop": Drop, "reinstate": Reinstate, "delete": Delete,
 	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock,
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score, "turns": Turns,
-	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "final": Final, "audit": Audit,
+	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "final": Final, "printStandings": PrintStandings, "audit": Audit,
 	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 }
@@ -229,4 +234,17 @@ func number(c *gin.Context, name string) (int, error) {
 		return 0, problem.ErrNoRoute
 	}
 	return n, nil
+}
+
+// Unreachable says an absolute address (a kiosk's, for the QR codes) names
+// this machine itself (localhost, 127.0.0.1, ::1): players' phones cannot
+// open it. An address without a host (a path alone) is not said to be.
+func Unreachable(address string) bool {
+	u, err := url.Parse(address)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	host := u.Hostname()
+	ip := net.ParseIP(host)
+	return host == "localhost" || ip != nil && ip.IsLoopback()
 }
