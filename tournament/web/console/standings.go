@@ -184,16 +184,7 @@ func (s *Pages) finalSection(lang string, fv tournament.FinalView, st []tourname
 	for i, f := range fv.Results {
 		l := finalLine{Rank: f.Rank, Name: f.Name, Kana: f.Kana, FromFinal: f.FromFinal(),
 			Shared: (i > 0 && fv.Results[i-1].Rank == f.Rank) || (i+1 < len(fv.Results) && fv.Results[i+1].Rank == f.Rank)}
-		switch {
-		case f.FromFinal() && out.Leaders:
-			l.From = p.Text("final.from_leaders", map[string]any{"Round": f.Round, "Place": f.Place})
-		case f.FromFinal():
-			l.From = p.Text("final.from_final", map[string]any{"Place": f.Place})
-		case f.Stage > 0:
-			l.From = p.Text("final.from_stage", map[string]any{"Stage": f.Stage, "Table": f.Table, "Place": f.Place})
-		default:
-			l.From = p.Text("final.from_standings", nil)
-		}
+		l.From = p.FinalFrom(f, out.Leaders)
 		out.Lines = append(out.Lines, l)
 	}
 	return out
