@@ -64,6 +64,9 @@ func TestKioskFinal(t *testing.T) {
 	if strings.Contains(res.Body, "不戦") {
 		t.Errorf("a player out of the final is told they have no table this round\n%s", res.Body)
 	}
+	// The final does not count in the standings: no live view of them.
+	mustSee(t, "the standings asked live during the final", anon.get(live+"?standings=live"), 200,
+		`<p class="k-switch" hidden>`, "順位（第1回戦終了時点）")
 	mustSee(t, "the cut in English", anon.get(live+"?lang=en"), 200, "Round 2: the final",
 		fmt.Sprintf("(draw seed %d)", final.Cut.Seed))
 
@@ -77,7 +80,8 @@ func TestKioskFinal(t *testing.T) {
 	}
 	env.ahead.Add(int64(69 * time.Minute))
 	mustSee(t, "the projector under the turn limit", anon.get(live+"?view=projector"), 200,
-		`class="k-turns"`, "1手番目: <strong>手番の選手は未入力</strong>", `data-countdown="60" data-state="running"`, "(1手番 2:00)")
+		`class="k-turns"`, "1手番目: <strong>手番の選手は未入力</strong>", `data-countdown="60" data-state="running"`, "(1手番 2:00)",
+		`<p id="clock-label" class="k-clock-label">決勝卓は手番制限中</p>`)
 	rv, err := env.svc.RoundView(env.ctx, tour.ID, 2)
 	if err != nil {
 		t.Fatal(err)

@@ -157,23 +157,12 @@ func (s *Pages) finalSection(lang string, fv tournament.FinalView, st []tourname
 	if len(fv.Stages) > 0 {
 		out.Cut = fv.Stages[0].Players
 	}
-	names := map[int64]string{}
-	for _, x := range st {
-		names[x.PlayerID] = x.Name
-	}
-	list := func(ids []int64) string {
-		out := make([]string, len(ids))
-		for i, id := range ids {
-			out[i] = names[id]
-		}
-		return p.List(out)
-	}
 	for _, r := range fv.Made {
 		if r.Cut == nil {
 			continue
 		}
 		out.Stages = append(out.Stages, stageLine{Stage: r.Cut.Stage, Of: len(fv.Stages), Round: r.Number,
-			Advancing: list(r.Cut.Advancing), Draw: list(r.Cut.Draw), Seed: r.Cut.Seed})
+			Advancing: p.Players(r.Cut.Advancing, st), Draw: p.Players(r.Cut.Draw, st), Seed: r.Cut.Seed})
 	}
 	if out.TopCut {
 		out.CanMake = fv.Ready == nil

@@ -153,6 +153,20 @@ func (p Printer) Winners(standings []tournament.Standing) string {
 	return p.List(names)
 }
 
+// Players lists the players ids names, in order, as List lists them,
+// by their names in standings.
+func (p Printer) Players(ids []int64, standings []tournament.Standing) string {
+	names := make(map[int64]string, len(standings))
+	for _, st := range standings {
+		names[st.PlayerID] = st.Name
+	}
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = names[id]
+	}
+	return p.List(out)
+}
+
 // FinalFrom says which part of the event decided a line of the final
 // results: the final table (the last round's leaders' table when leaders),
 // an earlier stage of the final, or the qualifying standings.

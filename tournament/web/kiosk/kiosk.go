@@ -208,7 +208,10 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 		Title:     p.Text("kiosk.title", map[string]any{"Name": live.Tournament.Name}),
 		Finished:  live.Tournament.Closed != nil,
 	}
-	vm.LiveStandings = c.Query("standings") == "live" && !vm.Finished
+	vm.FinalRound = live.Round != nil && live.Round.Round.Mode == tournament.ModeFinal
+	// A final's games do not count in the standings: during a final they
+	// are the qualifying standings, with nothing more to show live.
+	vm.LiveStandings = c.Query("standings") == "live" && !vm.Finished && !vm.FinalRound
 	// The live parts speak the page's language whatever asked for it (the
 	// query, a cookie, the browser); the switch keeps a language asked for.
 	vm.LiveURL = route.Path(route.KioskLive, tid) + vm.query(vm.LiveStandings, lang)
@@ -220,6 +223,10 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 		s.fillKioskRound(p, &vm, *v, live.Tournament.Ruleset.WithDefaults(), live.LiveStandings)
 	}
 	vm.Clock, vm.Placement = clock.Show(p, timer), placement(p, timer)
+	if vm.Clock.Up && slices.ContainsFunc(vm.Tables, func(t kioskTable) bool { return t.Turns != nil }) {
+		// The game time is up, and a final table plays on turn by turn.
+		vm.Clock.Label = p.Text("kiosk.turn_limit", nil)
+	}
 	s.fillStandings(p, &vm, live)
 	fillFinal(p, &vm, live)
 	return vm, nil
@@ -364,7 +371,7 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 	for _, b := range v.Byes {
 		add(kioskEntry{Name: b.Name}, b.ID, b.Kana)
 	}
-	if vm.FinalRound = v.Round.Mode == tournament.ModeFinal; vm.FinalRound {
+	if vm.FinalRound {
 		// A final stage seats its cut alone: everyone else who played the
 		// qualifying rounds is told they did not advance, not that they
 		// lack a table.
@@ -424,21 +431,10 @@ func fillFinal(p i18n.Printer, vm *kioskPage, live tournament.Live) {
 	if live.Round == nil || live.Round.Round.Cut == nil || len(vm.Final) > 0 {
 		return
 	}
-	names := map[int64]string{}
-	for _, st := range live.LiveStandings {
-		names[st.PlayerID] = st.Name
-	}
-	list := func(ids []int64) string {
-		out := make([]string, len(ids))
-		for i, id := range ids {
-			out[i] = names[id]
-		}
-		return p.List(out)
-	}
 	cut := live.Round.Round.Cut
-	vm.Cut = &kioskCut{Advancing: list(cut.Advancing), Seed: cut.Seed}
+	vm.Cut = &kioskCut{Advancing: p.Players(cut.Advancing, live.LiveStandings), Seed: cut.Seed}
 	if len(cut.Draw) > 0 {
-		vm.Cut.Draw = list(cut.Draw)
+		vm.Cut.Draw = p.Players(cut.Draw, live.LiveStandings)
 	}
 }
 
