@@ -101,6 +101,15 @@ func TestKioskFinal(t *testing.T) {
 	if strings.Contains(res.Body, "k-announce") {
 		t.Errorf("the end is announced 15 minutes before it, want 10\n%s", res.Body)
 	}
+	// Paused, the turn's count stands still.
+	for _, action := range []string{tournament.ClockPause, tournament.ClockResume} {
+		if _, err := env.svc.ClockAction(env.ctx, "山田", tour.ID, 2, tournament.ClockInput{Action: action}); err != nil {
+			t.Fatal(err)
+		}
+		if action == tournament.ClockPause {
+			mustSee(t, "the projector paused", anon.get(live+"?view=projector"), 200, `data-countdown="120" data-state="paused"`)
+		}
+	}
 	env.ahead.Add(int64(6 * time.Minute))
 	res = anon.get(live + "?view=projector")
 	mustSee(t, "the projector within 10 minutes of the end", res, 200, `class="k-announce" role="alert"`, "まで10分を切りました。",

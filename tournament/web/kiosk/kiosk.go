@@ -128,6 +128,7 @@ type kioskTurns struct {
 	Shown    string // m:ss left, or +m:ss past the limit
 	Over     bool
 	Limit    string // m:ss
+	State    string // the round's clock: the counts run while it runs
 	Announce string // the end's announcement, within the ruleset's notice; "" before
 	// Notice is the seconds until the announcement is due, for the page to
 	// ask the server again then; 0 when none is due.
@@ -362,6 +363,7 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 		}
 		if tl := tv.Clock.Turns; tl != nil && tv.Result == nil {
 			kt.Turns = turns(p, tv, tl, notice)
+			kt.Turns.State = v.Timer.State
 		}
 		if tv.Result != nil {
 			slices.SortStableFunc(kt.Players, func(a, b kioskSeat) int { return cmp.Compare(a.Place, b.Place) })
