@@ -43,7 +43,7 @@
   function paginate() {
     const current = steps[step];
     steps = [];
-    ["players", "tables", "standings"].forEach(function (id) {
+    ["final-results", "players", "tables", "standings"].forEach(function (id) {
       const panel = document.getElementById(id);
       if (panel.hidden) {
         return;

@@ -174,23 +174,12 @@ func (s *Pages) finalSection(lang string, fv tournament.FinalView, st []tourname
 	if len(fv.Stages) > 0 {
 		out.Cut = fv.Stages[0].Players
 	}
-	names := map[int64]string{}
-	for _, x := range st {
-		names[x.PlayerID] = x.Name
-	}
-	list := func(ids []int64) string {
-		out := make([]string, len(ids))
-		for i, id := range ids {
-			out[i] = names[id]
-		}
-		return p.List(out)
-	}
 	for _, r := range fv.Made {
 		if r.Cut == nil {
 			continue
 		}
 		out.Stages = append(out.Stages, stageLine{Stage: r.Cut.Stage, Of: len(fv.Stages), Round: r.Number,
-			Advancing: list(r.Cut.Advancing), Draw: list(r.Cut.Draw), Seed: r.Cut.Seed})
+			Advancing: p.Players(r.Cut.Advancing, st), Draw: p.Players(r.Cut.Draw, st), Seed: r.Cut.Seed})
 	}
 	if out.TopCut {
 		out.CanMake = fv.Ready == nil
@@ -201,16 +190,7 @@ func (s *Pages) finalSection(lang string, fv tournament.FinalView, st []tourname
 	for i, f := range fv.Results {
 		l := finalLine{Rank: f.Rank, Name: f.Name, Kana: f.Kana, FromFinal: f.FromFinal(),
 			Shared: (i > 0 && fv.Results[i-1].Rank == f.Rank) || (i+1 < len(fv.Results) && fv.Results[i+1].Rank == f.Rank)}
-		switch {
-		case f.FromFinal() && out.Leaders:
-			l.From = p.Text("final.from_leaders", map[string]any{"Round": f.Round, "Place": f.Place})
-		case f.FromFinal():
-			l.From = p.Text("final.from_final", map[string]any{"Place": f.Place})
-		case f.Stage > 0:
-			l.From = p.Text("final.from_stage", map[string]any{"Stage": f.Stage, "Table": f.Table, "Place": f.Place})
-		default:
-			l.From = p.Text("final.from_standings", nil)
-		}
+		l.From = p.FinalFrom(f, out.Leaders)
 		out.Lines = append(out.Lines, l)
 	}
 	return out

@@ -154,6 +154,35 @@ func (p Printer) Winners(standings []tournament.Standing) string {
 	return p.List(names)
 }
 
+// Players lists the players ids names, in order, as List lists them,
+// by their names in standings.
+func (p Printer) Players(ids []int64, standings []tournament.Standing) string {
+	names := make(map[int64]string, len(standings))
+	for _, st := range standings {
+		names[st.PlayerID] = st.Name
+	}
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = names[id]
+	}
+	return p.List(out)
+}
+
+// FinalFrom says which part of the event decided a line of the final
+// results: the final table (the last round's leaders' table when leaders),
+// an earlier stage of the final, or the qualifying standings.
+func (p Printer) FinalFrom(f tournament.FinalStanding, leaders bool) string {
+	switch {
+	case f.FromFinal() && leaders:
+		return p.Text("final.from_leaders", map[string]any{"Round": f.Round, "Place": f.Place})
+	case f.FromFinal():
+		return p.Text("final.from_final", map[string]any{"Place": f.Place})
+	case f.Stage > 0:
+		return p.Text("final.from_stage", map[string]any{"Stage": f.Stage, "Table": f.Table, "Place": f.Place})
+	}
+	return p.Text("final.from_standings", nil)
+}
+
 // Time shows a recorded time in the shop's zone, to the minute; "" for none.
 func (p Printer) Time(t time.Time) string {
 	if t.IsZero() {

@@ -21,6 +21,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/skip2/go-qrcode"
 
+	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/clock"
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
@@ -54,9 +55,15 @@ type kioskPage struct {
 	LiveStandings  bool
 	SwitchURL      string // the same page with the other standings
 	SwitchText     string
-	Finished       bool   // the tournament is closed: the standings are final
-	Winners        string // the players ranked 1st, once finished
-	URL            string // the kiosk's address, for phones
+	Finished       bool // the tournament is closed: the standings are final
+	// FinalRound says the current round is a stage of the final: players
+	// not at its tables did not advance, and are told so.
+	FinalRound bool
+	Cut        *kioskCut    // how the final's players were chosen; nil outside a final round
+	Final      []kioskFinal // the final results once the final is played
+	FinalHint  string       // how the final results are ranked
+	Winners    string       // the players ranked 1st, once finished
+	URL        string       // the kiosk's address, for phones
 	// Loopback says URL is this machine's own address, which phones cannot
 	// open: the projector says so where players scan.
 	Loopback bool
@@ -71,11 +78,30 @@ type placementText struct {
 	Shown         string // m:ss
 }
 
+// kioskCut is how a stage of the final chose its players, in words: who
+// advanced and, when players tied at the line, the draw that separated
+// them with its seed.
+type kioskCut struct {
+	Advancing string
+	Draw      string // the drawn order, "" when nobody was drawn
+	Seed      uint64
+}
+
+// kioskFinal is one line of the final results: the rank and which part of
+// the event decided it.
+type kioskFinal struct {
+	Rank      int
+	Name      string
+	From      string
+	FromFinal bool
+}
+
 // kioskEntry is one player's line in the list: where they sit.
 type kioskEntry struct {
 	Name     string
 	Kana     string
 	Key      string // name and kana, folded (tournament.FoldReading)
+	Out      bool   // not at a table of the final round: did not advance
 	Table    int    // 0 for a bye
 	Seat     int    // play order; 0 before the table is seated
 	Color    string
@@ -96,6 +122,23 @@ type kioskTable struct {
 	Extension string // this table's own extensions, "+m:ss"; "" for none
 	Ended     string
 	Players   []kioskSeat
+	Turns     *kioskTurns // a final table's turn limit once its game time is over
+}
+
+// kioskTurns is a final table's turn limit as the room sees it: whose
+// turn, its time left (or past the limit), and the end announced.
+type kioskTurns struct {
+	Turn     int
+	Current  string // "" until the table names whose turn it is
+	Left     int    // seconds of this turn's limit left
+	Shown    string // m:ss left, or +m:ss past the limit
+	Over     bool
+	Limit    string // m:ss
+	State    string // the round's clock: the counts run while it runs
+	Announce string // the end's announcement, within the ruleset's notice; "" before
+	// Notice is the seconds until the announcement is due, for the page to
+	// ask the server again then; 0 when none is due.
+	Notice int
 }
 
 type kioskSeat struct {
@@ -174,7 +217,10 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 		Title:     p.Text("kiosk.title", map[string]any{"Name": live.Tournament.Name}),
 		Finished:  live.Tournament.Closed != nil,
 	}
-	vm.LiveStandings = c.Query("standings") == "live" && !vm.Finished
+	vm.FinalRound = live.Round != nil && live.Round.Round.Mode == tournament.ModeFinal
+	// A final's games do not count in the standings: during a final they
+	// are the qualifying standings, with nothing more to show live.
+	vm.LiveStandings = c.Query("standings") == "live" && !vm.Finished && !vm.FinalRound
 	// The live parts speak the page's language whatever asked for it (the
 	// query, a cookie, the browser); the switch keeps a language asked for.
 	vm.LiveURL = route.Path(route.KioskLive, tid) + vm.query(vm.LiveStandings, lang)
@@ -183,10 +229,15 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 	timer := tournament.Clock{State: tournament.ClockReady, GameLength: game, Remaining: game}
 	if v := live.Round; v != nil {
 		vm.Round, timer = v.Round.Number, v.Timer
-		s.fillKioskRound(p, &vm, *v)
+		s.fillKioskRound(p, &vm, *v, live.Tournament.Ruleset.WithDefaults(), live.LiveStandings)
 	}
 	vm.Clock, vm.Placement = clock.Show(p, timer), placement(p, timer)
+	if vm.Clock.Up && slices.ContainsFunc(vm.Tables, func(t kioskTable) bool { return t.Turns != nil }) {
+		// The game time is up, and a final table plays on turn by turn.
+		vm.Clock.Label = p.Text("kiosk.turn_limit", nil)
+	}
 	s.fillStandings(p, &vm, live)
+	fillFinal(p, &vm, live)
 	return vm, nil
 }
 
@@ -266,6 +317,9 @@ func (s *Pages) fillStandings(p i18n.Printer, vm *kioskPage, live tournament.Liv
 // far; once finished, they are final and there is no other view.
 func standingsLabel(p i18n.Printer, live tournament.Live, liveView bool) (label, other string) {
 	switch {
+	case len(live.Final) > 0:
+		// The final results come first; these rank the qualifying rounds.
+		return p.Text("final.qualifying", nil), ""
 	case live.Tournament.Closed != nil:
 		return p.Text("kiosk.standings_final", nil), ""
 	case liveView:
@@ -278,8 +332,9 @@ func standingsLabel(p i18n.Printer, live tournament.Live, liveView bool) (label,
 
 // fillKioskRound lists the round's players by kana with their table, seat
 // and colour, and the tables with their status and placings.
-func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.RoundView) {
+func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.RoundView, rules referee.Ruleset, standings []tournament.Standing) {
 	key := tournament.FoldReading(vm.Query)
+	notice := time.Duration(rules.Timing.EndNoticeMinutes) * time.Minute
 	add := func(e kioskEntry, id int64, kana string) {
 		e.Kana = kana
 		e.Key = tournament.FoldReading(e.Name + kana)
@@ -317,6 +372,10 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 			kt.Players = append(kt.Players, seat)
 			add(kioskEntry{Name: sv.Name, Table: tv.Table.Number, Seat: sv.Seat, Color: seat.Color, ColorTxt: seat.ColorTxt}, sv.PlayerID, sv.Kana)
 		}
+		if tl := tv.Clock.Turns; tl != nil && tv.Result == nil {
+			kt.Turns = turns(p, tv, tl, notice)
+			kt.Turns.State = v.Timer.State
+		}
 		if tv.Result != nil {
 			slices.SortStableFunc(kt.Players, func(a, b kioskSeat) int { return cmp.Compare(a.Place, b.Place) })
 		}
@@ -324,6 +383,22 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 	}
 	for _, b := range v.Byes {
 		add(kioskEntry{Name: b.Name}, b.ID, b.Kana)
+	}
+	if vm.FinalRound {
+		// A final stage seats its cut alone: everyone else who played the
+		// qualifying rounds is told they did not advance, not that they
+		// lack a table.
+		seated := map[int64]bool{}
+		for _, tb := range v.Round.Tables {
+			for _, id := range tb.Players {
+				seated[id] = true
+			}
+		}
+		for _, st := range standings {
+			if !seated[st.PlayerID] && st.Played > 0 {
+				add(kioskEntry{Name: st.Name, Out: true}, st.PlayerID, st.Kana)
+			}
+		}
 	}
 	// The list is ordered as players look themselves up: by reading.
 	slices.SortFunc(vm.Entries, func(a, b kioskEntry) int { return strings.Compare(a.order, b.order) })
@@ -334,6 +409,53 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 				vm.Tables[i].Mine = true
 			}
 		}
+	}
+}
+
+// turns is the turn limit tl of a final table tv in words; the end's
+// announcement once within notice of it (the ruleset's EndNoticeMinutes).
+func turns(p i18n.Printer, tv tournament.TableView, tl *tournament.TurnClock, notice time.Duration) *kioskTurns {
+	kt := &kioskTurns{Turn: tl.Turn, Left: clock.Seconds(tl.Remaining), Limit: clock.Text(clock.Seconds(tl.Limit))}
+	for _, sv := range tv.Players {
+		if sv.PlayerID == tl.Player {
+			kt.Current = sv.Name
+		}
+	}
+	kt.Shown = clock.Text(kt.Left)
+	if tl.Over > 0 {
+		kt.Over, kt.Shown = true, "+"+clock.Text(clock.Seconds(tl.Over))
+	}
+	switch {
+	case tl.End.IsZero():
+	case tl.Announce:
+		kt.Announce = p.Text("turns.announce", map[string]any{"End": p.Clock(tl.End), "Minutes": int(notice / time.Minute)})
+	case tl.EndLeft > notice:
+		kt.Notice = clock.Seconds(tl.EndLeft - notice)
+	}
+	return kt
+}
+
+// fillFinal shows the event's final: while a stage of it is played, who
+// advanced and the draw that settled a tie at the line; once it is
+// played, the final results, each line saying what decided it.
+func fillFinal(p i18n.Printer, vm *kioskPage, live tournament.Live) {
+	leaders := live.Tournament.Ruleset.WithDefaults().Event.Final == referee.LeadersTable
+	for _, f := range live.Final {
+		vm.Final = append(vm.Final, kioskFinal{Rank: f.Rank, Name: f.Name, From: p.FinalFrom(f, leaders), FromFinal: f.FromFinal()})
+	}
+	if len(vm.Final) > 0 {
+		vm.FinalHint = p.Text("final.results_hint", nil)
+		if leaders {
+			vm.FinalHint = p.Text("final.results_hint_leaders", nil)
+		}
+	}
+	if live.Round == nil || live.Round.Round.Cut == nil || len(vm.Final) > 0 {
+		return
+	}
+	cut := live.Round.Round.Cut
+	vm.Cut = &kioskCut{Advancing: p.Players(cut.Advancing, live.LiveStandings), Seed: cut.Seed}
+	if len(cut.Draw) > 0 {
+		vm.Cut.Draw = p.Players(cut.Draw, live.LiveStandings)
 	}
 }
 
