@@ -257,3 +257,32 @@ func TestTurnPage(t *testing.T) {
 		t.Errorf("after the end: want the table over")
 	}
 }
+
+// The printed standings of an event whose final is played put the final
+// results first, then the qualifying standings; after an earlier round
+// they are the standings alone.
+func TestPrintStandingsWithFinal(t *testing.T) {
+	env := newConsoleEnv(t)
+	cl, tour, base := nationalEvent(t, env, 1, 8)
+	b := env.browser()
+	b.login("山田")
+	cl.call("POST", base+"/rounds", nil, 201, nil)
+	cl.save(tour.ID, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
+	cl.save(tour.ID, 1, 2, 0, []int{10, 6, 6, 2}, 0, "")
+	printURL := fmt.Sprintf("/judge/t/%d/standings/print", tour.ID)
+	if got := b.get(printURL); got.Status != 200 || strings.Contains(got.Body, "final-results") {
+		t.Errorf("printed standings before the final = %d, want no final results", got.Status)
+	}
+	var final api.FinalJSON
+	cl.call("POST", base+"/final", nil, 201, &final)
+	cl.save(tour.ID, 2, 1, 0, []int{10, 7, 7, 4}, 0, "")
+	got := b.get(printURL)
+	results, qualifying := strings.Index(got.Body, `<table class="final-results">`), strings.Index(got.Body, `<table class="standings-print">`)
+	if got.Status != 200 || results < 0 || qualifying < results || !strings.Contains(got.Body, "<h2>最終順位</h2>") ||
+		!strings.Contains(got.Body, "<h2>予選順位</h2>") || !strings.Contains(got.Body, "決勝卓 1位") {
+		t.Errorf("printed standings after the final = %d, want the final results (決勝卓 1位) before the qualifying standings:\n%s", got.Status, got.Body)
+	}
+	if after1 := b.get(printURL + "?after=1"); strings.Contains(after1.Body, "final-results") {
+		t.Errorf("printed standings after round 1 show the final results")
+	}
+}

@@ -215,6 +215,9 @@ type standingsPrint struct {
 	Order     string
 	After     int // the rounds counted
 	Final     bool
+	// Event is the final's part: its results come first once the final
+	// is played and every round is counted.
+	Event finalSection
 }
 
 // PrintStandings prints the standings on A4 without the console around
@@ -251,6 +254,15 @@ func (s *Pages) PrintStandings(c *gin.Context) (render.Result, error) {
 		Order: s.standingsOrder(lang, t.Ruleset), After: after, Final: t.Closed != nil && after == t.Paired,
 	}
 	vm.Back = route.Path(route.Standings, tid)
+	if after == t.Paired {
+		fv, err := s.svc.Final(ctx, tid)
+		if err != nil {
+			return render.Result{}, err
+		}
+		if len(fv.Results) > 0 {
+			vm.Event = s.finalSection(lang, fv, st)
+		}
+	}
 	if vm.Final {
 		vm.Title = s.i18n.Text(lang, "print.standings_final", nil)
 	}
