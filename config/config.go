@@ -50,8 +50,12 @@ type fileConfig struct {
 
 // Load parses args (without the program name and subcommand) and getenv into a Config.
 func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, error) {
-	fset := flag.NewFlagSet("catanjudge", flag.ContinueOnError)
+	fset := flag.NewFlagSet("catanjudge serve", flag.ContinueOnError)
 	fset.SetOutput(stderr)
+	fset.Usage = func() {
+		fmt.Fprintln(stderr, "usage: catanjudge serve [flags]")
+		fset.PrintDefaults()
+	}
 	addr := fset.String("addr", "", "listen address (env CATANJUDGE_ADDR, default 127.0.0.1:8080)")
 	data := fset.String("data", "", "data folder (env CATANJUDGE_DATA, default ./data)")
 	database := fset.String("database", "", "a postgres:// URL to keep the data in PostgreSQL, shared by several servers (env CATANJUDGE_DATABASE; default the SQLite file in the data folder)")

@@ -172,7 +172,8 @@ func printShopAddresses(stdout io.Writer, addr net.Addr, publicURL, qrURL string
 		return
 	}
 	if tcp.IP.IsLoopback() {
-		fmt.Fprintln(stdout, "Only this machine can connect. For players' phones on the shop network, start with --addr 0.0.0.0:8080 (make run ADDR=0.0.0.0:8080).")
+		all := net.JoinHostPort("0.0.0.0", strconv.Itoa(tcp.Port))
+		fmt.Fprintf(stdout, "Only this machine can connect. For players' phones on the shop network, start with --addr %s (make run ADDR=%s).\n", all, all)
 		return
 	}
 	for _, u := range shopURLs(tcp) {

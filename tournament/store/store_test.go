@@ -215,6 +215,11 @@ func TestOldRulesetCopy(t *testing.T) {
 	// The copy keeps what version 2003.2 said; 2003.3 lets repeats climb
 	// from a caution (RULINGS.md, Penalties).
 	want.Version, want.EscalateFrom = "2003.2", referee.Warning
+	// and its offences' names as they were written then, in half-width
+	// parentheses.
+	for i, o := range want.Penalties {
+		want.Penalties[i].NameJA = strings.NewReplacer("（", "(", "）", ")").Replace(o.NameJA)
+	}
 	if diff := cmp.Diff(want, got.Ruleset); diff != "" {
 		t.Errorf("old copy read back (-preset +got):\n%s", diff)
 	}
