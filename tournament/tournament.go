@@ -87,6 +87,13 @@ type Player struct {
 	DroppedRound int
 	FixedTable   int     // table number the player must sit at (accessibility); 0 means any
 	KeepApart    []int64 // players this player must not be paired with, sorted by ID
+	// CodeHash is the stored form of the player's code (see codes.go): ""
+	// for a player registered before codes were issued. Code is the code
+	// in clear, set only on the player returned by the call that issued it
+	// (AddPlayer, ImportPlayers, IssueCode), for the card. Neither is ever
+	// written to the audit log.
+	CodeHash string `json:"-"`
+	Code     string `json:"-"`
 }
 
 // Active reports whether the player plays round n.

@@ -26,6 +26,9 @@ type migration struct {
 
 var migrations = []migration{
 	{1, "the tables of the row types", func(tx *gorm.DB) error { return tx.AutoMigrate(models...) }},
+	// Players' codes (issue 18): players registered before have none
+	// until a judge issues one.
+	{2, "players' codes", func(tx *gorm.DB) error { return tx.AutoMigrate(&playerRow{}) }},
 }
 
 // SchemaVersion is the schema version this program writes: the last

@@ -39,6 +39,8 @@ type playerRow struct {
 	LateEntryRound int            `gorm:"not null"`
 	DroppedRound   int            `gorm:"not null"`
 	FixedTable     int            `gorm:"not null"`
+	// CodeHash is the salted hash of the player's code, "" for none.
+	CodeHash string `gorm:"not null;default:''"`
 }
 
 func (playerRow) TableName() string { return "players" }
@@ -285,6 +287,7 @@ func newPlayerRow(p tournament.Player) playerRow {
 		LateEntryRound: p.LateEntryRound,
 		DroppedRound:   p.DroppedRound,
 		FixedTable:     p.FixedTable,
+		CodeHash:       p.CodeHash,
 	}
 }
 
@@ -299,6 +302,7 @@ func (r playerRow) player(keepApart []int64) tournament.Player {
 		DroppedRound:   r.DroppedRound,
 		FixedTable:     r.FixedTable,
 		KeepApart:      keepApart,
+		CodeHash:       r.CodeHash,
 	}
 }
 

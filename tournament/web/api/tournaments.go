@@ -133,12 +133,15 @@ type PlayerJSON struct {
 	DroppedRound int     `json:"dropped_round,omitempty"`
 	FixedTable   int     `json:"fixed_table,omitempty"`
 	KeepApart    []int64 `json:"keep_apart,omitempty"`
+	// Code is the player's code, in the answer of the call that issued it
+	// alone (adding the player, or issuing a new code): it is stored hashed.
+	Code string `json:"code,omitempty"`
 }
 
 func toPlayerJSON(p tournament.Player) PlayerJSON {
 	return PlayerJSON{
 		ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound,
-		DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart,
+		DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart, Code: p.Code,
 	}
 }
 
@@ -206,6 +209,20 @@ func (s *Handlers) DeletePlayer(c *gin.Context) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusNoContent, nil, nil
+}
+
+// IssueCode gives a player a new code, voiding the old one: 200 with the
+// player and the new code.
+func (s *Handlers) IssueCode(c *gin.Context) (int, any, error) {
+	tid, pid, err := route.IDs(c, "pid")
+	if err != nil {
+		return 0, nil, err
+	}
+	p, err := s.svc.IssueCode(c.Request.Context(), auth.Judge(c), tid, pid)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toPlayerJSON(p), nil
 }
 
 type checkInRequest struct {

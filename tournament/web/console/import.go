@@ -137,10 +137,15 @@ func (s *Pages) ImportPlayers(c *gin.Context) (render.Result, error) {
 	if err != nil {
 		return s.importPage(c, http.StatusUnprocessableEntity, s.rosterError(c, err), nil)
 	}
-	if _, err := s.svc.ImportPlayers(c.Request.Context(), auth.Judge(c), tid, r.Rows); err != nil {
+	plan, err := s.svc.ImportPlayers(c.Request.Context(), auth.Judge(c), tid, r.Rows)
+	if err != nil {
 		return render.Result{}, err
 	}
-	return render.SeeOther(route.Path(route.Players, tid), "import.done"), nil
+	if len(plan.Added) == 0 {
+		return render.SeeOther(route.Path(route.Players, tid), "import.done"), nil
+	}
+	// The new players' cards, with their codes.
+	return s.seeCards(tid, plan.Added, route.Path(route.Players, tid), "", "import.done"), nil
 }
 
 // rosterError is the message of a file roster cannot read.

@@ -45,6 +45,8 @@ const (
 	Drop              = Player + "/drop"
 	Reinstate         = Player + "/reinstate"
 	Delete            = Player + "/delete"
+	Code              = Player + "/code"
+	Cards             = Players + "/cards/:batch"
 	Rounds            = Tournament + "/rounds"
 	Round             = Rounds + "/:n"
 	Repair            = Round + "/repair"
@@ -88,6 +90,7 @@ const (
 	PlayerAPI        = PlayersAPI + "/:pid"
 	DropAPI          = PlayerAPI + "/drop"
 	CheckInAPI       = PlayerAPI + "/checkin"
+	CodeAPI          = PlayerAPI + "/code"
 	RoundsAPI        = TournamentAPI + "/rounds"
 	RoundAPI         = RoundsAPI + "/:n"
 	ClockAPI         = RoundAPI + "/clock"
@@ -111,7 +114,7 @@ var byName = map[string]string{
 	"backup": Backup, "create": Create, "lang": Lang,
 	"tournament": Tournament, "tournamentRuleset": TournamentRuleset, "close": Close, "reopen": Reopen,
 	"players": Players, "import": Import, "importConfirm": ImportConfirm, "player": Player,
-	"checkIn": CheckIn, "drop": Drop, "reinstate": Reinstate, "delete": Delete,
+	"checkIn": CheckIn, "drop": Drop, "reinstate": Reinstate, "delete": Delete, "code": Code, "cards": Cards,
 	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock,
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score,
