@@ -7,6 +7,7 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"strings"
 
 	"golang.org/x/text/width"
@@ -81,6 +82,9 @@ func matchCode(stored, code string) bool {
 	if err != nil {
 		return false
 	}
+	if len(code) > 4*CodeLength {
+		return false // never normalize a long string a request sent
+	}
 	code = NormalizeCode(code)
 	if len(code) != CodeLength {
 		return false
@@ -111,10 +115,48 @@ func (s *Service) IssueCode(ctx context.Context, judge string, tournamentID, id 
 	return p, nil
 }
 
-// errWrongCode is a code that is not the player's (or a player who has
-// none): the code's own message, for every wrong guess alike.
+// ErrWrongCode is a code that is not the player's (or a player who has
+// none): what a limit on guesses counts. It comes with ErrInvalid and the
+// violation player-code-wrong, the same for every wrong guess.
+var ErrWrongCode = errors.New("wrong player's code")
+
 func errWrongCode() error {
-	return invalid("player-code-wrong", "that is not the player's code", nil)
+	return fmt.Errorf("%w: %w", ErrWrongCode, invalid("player-code-wrong", "that is not the player's code", nil))
+}
+
+// PlayerActor is the name the audit log gives a change a player made
+// with their code; the subject names the player.
+const PlayerActor = "player"
+
+// SelfCheckIn checks a player in with their code, when the tournament
+// lets players check themselves in (Tournament.SelfCheckIn). Checking in
+// twice changes nothing; a player who dropped sees a judge. The caller
+// bounds the guesses at the code.
+func (s *Service) SelfCheckIn(ctx context.Context, tournamentID, id int64, code string) (Player, error) {
+	t, err := s.store.Tournament(ctx, tournamentID)
+	if err != nil {
+		return Player{}, err
+	}
+	if !t.SelfCheckIn {
+		return Player{}, invalid("self-checkin-off", "this tournament's players are checked in by the judges", nil)
+	}
+	p, err := s.CheckCode(ctx, tournamentID, id, code)
+	if err != nil {
+		return Player{}, err
+	}
+	switch {
+	case p.DroppedRound != 0:
+		return Player{}, invalid("self-checkin-dropped", describe(p)+" has dropped: a judge checks them in again",
+			map[string]any{"Player": p.Name})
+	case p.CheckedIn:
+		return p, nil
+	}
+	after := p
+	after.CheckedIn = true
+	if err := s.store.UpdatePlayer(ctx, p, after, nil, s.change(PlayerActor, "player.self_check_in", describe(p), snapshot(p), after)); err != nil {
+		return Player{}, err
+	}
+	return after, nil
 }
 
 // CheckCode returns the player id of a tournament when code is theirs,

@@ -1,6 +1,7 @@
 package tournament_test
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 	"testing"
@@ -110,4 +111,47 @@ func TestImportIssuesCodes(t *testing.T) {
 func next(b byte) byte {
 	i := strings.IndexByte(tournament.CodeAlphabet, b)
 	return tournament.CodeAlphabet[(i+1)%len(tournament.CodeAlphabet)]
+}
+
+// A player checks themselves in with their code when the tournament
+// allows it, once; a wrong code, a dropped player or a tournament that
+// checks in at the desk changes nothing.
+func TestSelfCheckIn(t *testing.T) {
+	c := newConsole(t)
+	desk := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "受付の大会", Rounds: 1})).ok(t)
+	self := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "セルフの大会", Rounds: 1, SelfCheckIn: true})).ok(t)
+	if !must(c.svc.GetTournament(c.ctx, self.ID)).ok(t).SelfCheckIn {
+		t.Fatalf("the tournament does not keep its self check-in")
+	}
+	d := must(c.svc.AddPlayer(c.ctx, "judge-a", desk.ID, tournament.PlayerInput{Name: "青木"})).ok(t)
+	p := must(c.svc.AddPlayer(c.ctx, "judge-a", self.ID, tournament.PlayerInput{Name: "井上"})).ok(t)
+	q := must(c.svc.AddPlayer(c.ctx, "judge-a", self.ID, tournament.PlayerInput{Name: "上田"})).ok(t)
+	must(c.svc.DropPlayer(c.ctx, "judge-a", self.ID, q.ID)).ok(t)
+
+	violationOf(t, "at the desk's tournament", must(c.svc.SelfCheckIn(c.ctx, desk.ID, d.ID, d.Code)).err, "self-checkin-off")
+	err := must(c.svc.SelfCheckIn(c.ctx, self.ID, p.ID, q.Code)).err
+	violationOf(t, "a wrong code", err, "player-code-wrong")
+	if !errors.Is(err, tournament.ErrWrongCode) {
+		t.Errorf("a wrong code is not ErrWrongCode: %v", err)
+	}
+	violationOf(t, "a dropped player", must(c.svc.SelfCheckIn(c.ctx, self.ID, q.ID, q.Code)).err, "self-checkin-dropped")
+	before := len(must(c.svc.AuditLog(c.ctx, self.ID)).ok(t))
+	for range 2 {
+		got := must(c.svc.SelfCheckIn(c.ctx, self.ID, p.ID, strings.ToLower(p.Code))).ok(t)
+		if !got.CheckedIn || got.Code != "" {
+			t.Fatalf("self check-in = %+v, want checked in, no code", got)
+		}
+	}
+	log := must(c.svc.AuditLog(c.ctx, self.ID)).ok(t)
+	if len(log) != before+1 || log[0].Action != "player.self_check_in" || log[0].Judge != tournament.PlayerActor {
+		t.Fatalf("audit after two check-ins: %d new entries, latest %+v; want one player.self_check_in by the player", len(log)-before, log[0])
+	}
+	if !must(c.svc.GetPlayer(c.ctx, self.ID, p.ID)).ok(t).CheckedIn || must(c.svc.GetPlayer(c.ctx, desk.ID, d.ID)).ok(t).CheckedIn {
+		t.Errorf("check-ins stored wrong")
+	}
+	// The judge's edit form keeps or turns off self check-in.
+	edited := must(c.svc.EditTournament(c.ctx, "judge-a", self.ID, tournament.TournamentInput{Name: "セルフの大会", Rounds: 1})).ok(t)
+	if edited.SelfCheckIn || must(c.svc.GetTournament(c.ctx, self.ID)).ok(t).SelfCheckIn {
+		t.Errorf("self check-in still on after the judge turned it off")
+	}
 }

@@ -56,7 +56,8 @@ func (p Progress) OpenRound() int {
 type Store interface {
 	// CreateTournament inserts t and sets t.ID and t.CreatedAt.
 	CreateTournament(ctx context.Context, t *Tournament, c Change) error
-	// UpdateTournament writes t's name, date, venue, rounds and game minutes;
+	// UpdateTournament writes t's name, date, venue, rounds, game minutes
+	// and self check-in;
 	// the ruleset copied in at creation never changes. It is a conflict
 	// when the tournament's progress is no longer from.
 	UpdateTournament(ctx context.Context, t Tournament, from Progress, c Change) error

@@ -27,6 +27,9 @@ type Tournament struct {
 	Ruleset     referee.Ruleset
 	Rounds      int // rounds planned
 	GameMinutes int // §12 game time, from the ruleset unless the organizer set it
+	// SelfCheckIn lets players check themselves in with their code
+	// (SelfCheckIn); judges check players in either way.
+	SelfCheckIn bool
 	CreatedAt   time.Time
 	// Paired is the number of rounds paired so far, read with the
 	// tournament (it is the rounds' count, not a stored counter).

@@ -26,9 +26,10 @@ type migration struct {
 
 var migrations = []migration{
 	{1, "the tables of the row types", func(tx *gorm.DB) error { return tx.AutoMigrate(models...) }},
-	// Players' codes (issue 18): players registered before have none
-	// until a judge issues one.
-	{2, "players' codes", func(tx *gorm.DB) error { return tx.AutoMigrate(&playerRow{}) }},
+	// Players' codes and self check-in (issue 18): players registered
+	// before have no code until a judge issues one; tournaments made
+	// before do not let players check in.
+	{2, "players' codes and self check-in", func(tx *gorm.DB) error { return tx.AutoMigrate(&playerRow{}, &tournamentRow{}) }},
 }
 
 // SchemaVersion is the schema version this program writes: the last

@@ -22,6 +22,7 @@ type tournamentRow struct {
 	Ruleset        string `gorm:"not null"` // the full copy: json.Marshal of referee.Ruleset
 	Rounds         int    `gorm:"not null"`
 	GameMinutes    int    `gorm:"not null"`
+	SelfCheckIn    bool   `gorm:"not null;default:false"`
 	CreatedAt      time.Time
 	ClosedAt       *time.Time // nil while the tournament is open
 	ClosedBy       string     `gorm:"not null;default:''"`
@@ -246,6 +247,7 @@ func newTournamentRow(t tournament.Tournament) (tournamentRow, error) {
 		Ruleset:        string(rs),
 		Rounds:         t.Rounds,
 		GameMinutes:    t.GameMinutes,
+		SelfCheckIn:    t.SelfCheckIn,
 		CreatedAt:      t.CreatedAt.UTC(),
 	}, nil
 }
@@ -265,6 +267,7 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		Ruleset:     rs.WithDefaults(),
 		Rounds:      r.Rounds,
 		GameMinutes: r.GameMinutes,
+		SelfCheckIn: r.SelfCheckIn,
 		CreatedAt:   r.CreatedAt,
 		Closed:      r.closure(),
 	}, nil

@@ -17,11 +17,12 @@ type access int
 const (
 	public  access = iota // anyone: the stateless referee API, health, static files
 	players               // anyone, read-only: what players see
+	player                // a player with their code: what they do themselves
 	judge                 // a logged-in judge or the API token
 )
 
 func (a access) String() string {
-	return [...]string{"public", "players", "judge"}[a]
+	return [...]string{"public", "players", "player", "judge"}[a]
 }
 
 // routeEntry is one line of the route table.
@@ -111,6 +112,16 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.Kiosk, Handler: page(k.ShowKiosk)},
 			{Method: http.MethodGet, Path: route.KioskLive, Handler: page(k.ShowLive)},
 			{Method: http.MethodGet, Path: route.KioskQR, Handler: k.ShowQR},
+		}},
+		// A player acts for themselves with their code: small bodies, the
+		// kiosk's gate, and guesses at codes limited per address and per
+		// player (auth.Codes).
+		{"players with their code", player, []gin.HandlerFunc{s.gateReads(s.failJSON)}, s.failJSON, []routeEntry{
+			{Method: http.MethodPost, Path: route.SelfCheckInAPI, Handler: a.JSON(a.SelfCheckIn), Body: maxCodeForm},
+		}},
+		{"players' pages with their code", player, []gin.HandlerFunc{s.gateReads(s.pages.Fail), readForm(s.pages.Fail)}, s.pages.Fail, []routeEntry{
+			{Method: http.MethodGet, Path: route.KioskCheckIn, Handler: page(k.ShowCheckIn)},
+			{Method: http.MethodPost, Path: route.KioskCheckIn, Handler: page(k.CheckIn), Body: maxCodeForm},
 		}},
 		// Anyone may post the login form: it is small, and an address that
 		// guessed wrong too often is refused before it is read.

@@ -26,6 +26,8 @@ type TournamentJSON struct {
 	RulesetVersion string `json:"ruleset_version"`
 	Rounds         int    `json:"rounds"`
 	GameMinutes    int    `json:"game_minutes"`
+	// SelfCheckIn says players may check themselves in with their code.
+	SelfCheckIn bool `json:"self_checkin"`
 	// State is "setup" (no round paired), "running" or "finished" (closed
 	// by a judge: the results are final, nothing changes until reopened).
 	State    string     `json:"state"`
@@ -36,7 +38,7 @@ func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 	out := TournamentJSON{
 		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
 		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
-		Rounds: t.Rounds, GameMinutes: t.GameMinutes, State: t.State(),
+		Rounds: t.Rounds, GameMinutes: t.GameMinutes, SelfCheckIn: t.SelfCheckIn, State: t.State(),
 	}
 	if t.Closed != nil {
 		at := t.Closed.At
@@ -86,6 +88,7 @@ type createTournamentRequest struct {
 	Ruleset     string `json:"ruleset"`
 	Rounds      int    `json:"rounds"`
 	GameMinutes int    `json:"game_minutes"`
+	SelfCheckIn bool   `json:"self_checkin"`
 }
 
 func (s *Handlers) CreateTournament(c *gin.Context) (int, any, error) {

@@ -29,7 +29,7 @@ func NewCodes() *Codes {
 
 // Check runs check, which checks a player's code, if both the client's
 // address and the player have a guess left; a check that fails with a
-// wrong code (ErrInvalid) keeps the guess it took, any other outcome gives
+// wrong code (tournament.ErrWrongCode) keeps the guess it took, any other outcome gives
 // it back. Refused before checking, it answers problem.ErrTooManyCodes
 // and sets Retry-After.
 func (l *Codes) Check(c *gin.Context, tournamentID, player int64, check func() error) error {
@@ -47,7 +47,7 @@ func (l *Codes) Check(c *gin.Context, tournamentID, player int64, check func() e
 		return problem.ErrTooManyCodes
 	}
 	err := check()
-	if err == nil || !errors.Is(err, tournament.ErrInvalid) {
+	if !errors.Is(err, tournament.ErrWrongCode) {
 		giveAddr()
 		givePlayer()
 	}

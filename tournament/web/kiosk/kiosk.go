@@ -22,6 +22,7 @@ import (
 	"github.com/skip2/go-qrcode"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/clock"
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
@@ -55,6 +56,7 @@ type kioskPage struct {
 	SwitchURL      string // the same page with the other standings
 	SwitchText     string
 	Finished       bool   // the tournament is closed: the standings are final
+	SelfCheckIn    bool   // players may check themselves in (checkin.go)
 	Winners        string // the players ranked 1st, once finished
 	URL            string // the kiosk's address, for phones
 	Text           kioskText
@@ -166,6 +168,7 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 		Title:     p.Text("kiosk.title", map[string]any{"Name": live.Tournament.Name}),
 		Finished:  live.Tournament.Closed != nil,
 	}
+	vm.SelfCheckIn = live.Tournament.SelfCheckIn && !vm.Finished
 	vm.LiveStandings = c.Query("standings") == "live" && !vm.Finished
 	// The live parts speak the page's language whatever asked for it (the
 	// query, a cookie, the browser); the switch keeps a language asked for.
@@ -374,9 +377,11 @@ type Config struct {
 	// PublicURL is the address players' phones reach the server at, for
 	// the QR codes; "" gives the kiosk's path alone.
 	PublicURL string
-	Pages     *render.Engine
-	I18n      *i18n.Translator
-	Log       *slog.Logger
+	// Codes limits the guesses at players' codes (shared with the API).
+	Codes *auth.Codes
+	Pages *render.Engine
+	I18n  *i18n.Translator
+	Log   *slog.Logger
 }
 
 // Pages are the kiosk's pages.
@@ -385,6 +390,7 @@ type Pages struct {
 	live      *live.State
 	qrs       *live.Cache[int64, []byte]
 	publicURL string
+	codes     *auth.Codes
 	pages     *render.Engine
 	i18n      *i18n.Translator
 	log       *slog.Logger
@@ -392,7 +398,7 @@ type Pages struct {
 
 // New returns the kiosk's pages.
 func New(cfg Config) *Pages {
-	return &Pages{svc: cfg.Service, live: cfg.Live, publicURL: cfg.PublicURL, pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log,
+	return &Pages{svc: cfg.Service, live: cfg.Live, publicURL: cfg.PublicURL, codes: cfg.Codes, pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log,
 		// A QR code's address changes only with the server's configuration.
 		qrs: live.NewCache[int64, []byte](time.Duration(math.MaxInt64))}
 }

@@ -70,6 +70,8 @@ const (
 	Kiosk     = "/kiosk/:id"
 	KioskQR   = Kiosk + "/qr.png"
 	KioskLive = Kiosk + "/live"
+	// KioskCheckIn is where players check themselves in with their code.
+	KioskCheckIn = Kiosk + "/checkin"
 
 	API              = "/api/v1"
 	RulesetsAPI      = API + "/rulesets"
@@ -85,6 +87,7 @@ const (
 	TournamentsAPI   = API + "/tournaments"
 	TournamentAPI    = TournamentsAPI + "/:id"
 	CloseAPI         = TournamentAPI + "/close"
+	SelfCheckInAPI   = TournamentAPI + "/checkin"
 	ReopenAPI        = TournamentAPI + "/reopen"
 	PlayersAPI       = TournamentAPI + "/players"
 	PlayerAPI        = PlayersAPI + "/:pid"
@@ -119,7 +122,7 @@ var byName = map[string]string{
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score,
 	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "audit": Audit,
-	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive,
+	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive, "kioskCheckIn": KioskCheckIn,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 }
 
