@@ -115,6 +115,7 @@ type TournamentInput struct {
 	Rounds      int
 	GameMinutes int // 0 for the ruleset's game time
 	SelfCheckIn bool
+	SelfReport  string // SelfReportOff (or ""), SelfReportApprove or SelfReportAuto
 }
 
 func (in TournamentInput) check() (TournamentInput, error) {
@@ -126,6 +127,9 @@ func (in TournamentInput) check() (TournamentInput, error) {
 		return in, err
 	}
 	in.Date = strings.TrimSpace(in.Date)
+	if in.SelfReport, err = checkSelfReportMode(in.SelfReport); err != nil {
+		return in, err
+	}
 	switch {
 	case in.Name == "":
 		return in, invalid("tournament-name-missing", "the tournament needs a name", nil)
@@ -167,6 +171,7 @@ func (s *Service) CreateTournament(ctx context.Context, judge string, in Tournam
 		Rounds:      in.Rounds,
 		GameMinutes: cmp.Or(in.GameMinutes, rs.GameMinutes),
 		SelfCheckIn: in.SelfCheckIn,
+		SelfReport:  in.SelfReport,
 		CreatedAt:   s.now().UTC(),
 	}
 	c := s.change(judge, "tournament.create", "tournament "+t.Name, nil, &t)
@@ -210,7 +215,7 @@ func (s *Service) EditTournament(ctx context.Context, judge string, id int64, in
 	}
 	before := snapshot(t)
 	t.Name, t.Date, t.Venue, t.Rounds, t.GameMinutes = in.Name, in.Date, in.Venue, in.Rounds, minutes
-	t.SelfCheckIn = in.SelfCheckIn
+	t.SelfCheckIn, t.SelfReport = in.SelfCheckIn, in.SelfReport
 	if err := s.store.UpdateTournament(ctx, t, prog, s.change(judge, "tournament.edit", "tournament "+t.Name, before, t)); err != nil {
 		return Tournament{}, err
 	}

@@ -165,6 +165,20 @@ type Store interface {
 	// ClockEvents lists a round's clock events, oldest first.
 	ClockEvents(ctx context.Context, roundID int64) ([]ClockEvent, error)
 
+	// AddReport inserts a players' report of a table's result and sets
+	// r.ID. It is a conflict when the table has a result (a judge's sheet
+	// came first) or another report of it is open.
+	AddReport(ctx context.Context, r *Report, c Change) error
+	// UpdateReport writes a report's confirmations, dispute and status; it
+	// is a conflict when those stored are no longer before's. Accepting a
+	// report is SaveResult of a Result with its ReportID, which marks the
+	// report accepted in the same transaction.
+	UpdateReport(ctx context.Context, before, after Report, c Change) error
+	// Report returns a report.
+	Report(ctx context.Context, id int64) (Report, error)
+	// Reports lists a tournament's reports, oldest first.
+	Reports(ctx context.Context, tournamentID int64) ([]Report, error)
+
 	// AuditLog lists a tournament's audit entries, newest first.
 	AuditLog(ctx context.Context, tournamentID int64) ([]AuditEntry, error)
 

@@ -30,7 +30,11 @@ type Tournament struct {
 	// SelfCheckIn lets players check themselves in with their code
 	// (SelfCheckIn); judges check players in either way.
 	SelfCheckIn bool
-	CreatedAt   time.Time
+	// SelfReport says what players' reports of their table do: SelfReportOff
+	// (none taken), SelfReportApprove (a judge accepts each) or
+	// SelfReportAuto (saved once every player confirmed).
+	SelfReport string
+	CreatedAt  time.Time
 	// Paired is the number of rounds paired so far, read with the
 	// tournament (it is the rounds' count, not a stored counter).
 	Paired int
@@ -207,6 +211,9 @@ type Result struct {
 	// table's time signal, on the judge's word in Reason (RULINGS.md §12:
 	// a game the judge ended, a disqualification).
 	EndedEarly bool
+	// ReportID is the players' report (Report) this revision was saved
+	// from, 0 for a judge's sheet: its history says "reported by players".
+	ReportID int64
 }
 
 // How a game ended (§11, §12).

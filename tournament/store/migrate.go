@@ -29,7 +29,9 @@ var migrations = []migration{
 	// Players' codes and self check-in (issue 18): players registered
 	// before have no code until a judge issues one; tournaments made
 	// before do not let players check in.
-	{2, "players' codes and self check-in", func(tx *gorm.DB) error { return tx.AutoMigrate(&playerRow{}, &tournamentRow{}) }},
+	{2, "players' codes, self check-in and table reports", func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&playerRow{}, &tournamentRow{}, &resultRow{}, &reportRow{})
+	}},
 }
 
 // SchemaVersion is the schema version this program writes: the last

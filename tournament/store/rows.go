@@ -23,6 +23,7 @@ type tournamentRow struct {
 	Rounds         int    `gorm:"not null"`
 	GameMinutes    int    `gorm:"not null"`
 	SelfCheckIn    bool   `gorm:"not null;default:false"`
+	SelfReport     string `gorm:"not null;default:''"` // "" is off
 	CreatedAt      time.Time
 	ClosedAt       *time.Time // nil while the tournament is open
 	ClosedBy       string     `gorm:"not null;default:''"`
@@ -145,6 +146,7 @@ type resultRow struct {
 	Reason     string     `gorm:"not null"`
 	LateReason string     `gorm:"not null;default:''"`
 	EndedEarly bool       `gorm:"not null;default:false"`
+	ReportID   int64      `gorm:"not null;default:0"` // the players' report it was saved from
 }
 
 func (resultRow) TableName() string { return "results" }
@@ -248,6 +250,7 @@ func newTournamentRow(t tournament.Tournament) (tournamentRow, error) {
 		Rounds:         t.Rounds,
 		GameMinutes:    t.GameMinutes,
 		SelfCheckIn:    t.SelfCheckIn,
+		SelfReport:     t.SelfReport,
 		CreatedAt:      t.CreatedAt.UTC(),
 	}, nil
 }
@@ -268,6 +271,7 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		Rounds:      r.Rounds,
 		GameMinutes: r.GameMinutes,
 		SelfCheckIn: r.SelfCheckIn,
+		SelfReport:  r.SelfReport,
 		CreatedAt:   r.CreatedAt,
 		Closed:      r.closure(),
 	}, nil
@@ -320,6 +324,7 @@ func (r resultRow) result(scores []scoreRow) tournament.Result {
 		Reason:     r.Reason,
 		LateReason: r.LateReason,
 		EndedEarly: r.EndedEarly,
+		ReportID:   r.ReportID,
 	}
 	for _, s := range scores {
 		res.Scores = append(res.Scores, tournament.Score{PlayerID: s.PlayerID, VP: s.VP})

@@ -50,6 +50,7 @@ func (s *Store) UpdateTournament(ctx context.Context, t tournament.Tournament, f
 			"rounds":        t.Rounds,
 			"game_minutes":  t.GameMinutes,
 			"self_check_in": t.SelfCheckIn,
+			"self_report":   t.SelfReport,
 		})
 		if res.Error != nil {
 			return res.Error

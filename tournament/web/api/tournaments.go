@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"net/http"
 	"time"
 
@@ -28,6 +29,9 @@ type TournamentJSON struct {
 	GameMinutes    int    `json:"game_minutes"`
 	// SelfCheckIn says players may check themselves in with their code.
 	SelfCheckIn bool `json:"self_checkin"`
+	// SelfReport says what players' table reports do: "off", "approve"
+	// (a judge accepts each) or "auto" (saved once every player confirmed).
+	SelfReport string `json:"self_report"`
 	// State is "setup" (no round paired), "running" or "finished" (closed
 	// by a judge: the results are final, nothing changes until reopened).
 	State    string     `json:"state"`
@@ -38,7 +42,7 @@ func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 	out := TournamentJSON{
 		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
 		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
-		Rounds: t.Rounds, GameMinutes: t.GameMinutes, SelfCheckIn: t.SelfCheckIn, State: t.State(),
+		Rounds: t.Rounds, GameMinutes: t.GameMinutes, SelfCheckIn: t.SelfCheckIn, SelfReport: cmp.Or(t.SelfReport, tournament.SelfReportOff), State: t.State(),
 	}
 	if t.Closed != nil {
 		at := t.Closed.At
@@ -89,6 +93,7 @@ type createTournamentRequest struct {
 	Rounds      int    `json:"rounds"`
 	GameMinutes int    `json:"game_minutes"`
 	SelfCheckIn bool   `json:"self_checkin"`
+	SelfReport  string `json:"self_report"`
 }
 
 func (s *Handlers) CreateTournament(c *gin.Context) (int, any, error) {
