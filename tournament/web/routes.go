@@ -82,6 +82,7 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.StandingsAPI, Handler: a.JSON(a.ShowStandings)},
 			{Method: http.MethodGet, Path: route.ClockAPI, Handler: a.JSON(a.ShowClock)},
 			{Method: http.MethodGet, Path: route.LiveAPI, Handler: a.ShowLive},
+			{Method: http.MethodGet, Path: route.ReportsAPI, Handler: a.JSON(a.ListReports)},
 		}},
 		// The live feed is bounded by the broker: a few feeds per client.
 		{"the live feed", players, nil, s.failJSON, []routeEntry{
@@ -102,6 +103,7 @@ func (s *site) groups() []group {
 			{Method: http.MethodPost, Path: route.BoardAPI, Handler: a.JSON(a.SetBoard)},
 			{Method: http.MethodPut, Path: route.ResultAPI, Handler: a.JSON(a.SaveResult)},
 			{Method: http.MethodGet, Path: route.RevisionsAPI, Handler: a.JSON(a.ListRevisions)},
+			{Method: http.MethodPost, Path: route.AcceptAPI, Handler: a.JSON(a.AcceptReport)},
 			{Method: http.MethodGet, Path: route.PenaltiesAPI, Handler: a.JSON(a.ListPenalties)},
 			{Method: http.MethodPost, Path: route.PenaltiesAPI, Handler: a.JSON(a.RecordPenalty)},
 			{Method: http.MethodPost, Path: route.RevokeAPI, Handler: a.JSON(a.RevokePenalty)},
@@ -118,6 +120,9 @@ func (s *site) groups() []group {
 		// player (auth.Codes).
 		{"players with their code", player, []gin.HandlerFunc{s.gateReads(s.failJSON)}, s.failJSON, []routeEntry{
 			{Method: http.MethodPost, Path: route.SelfCheckInAPI, Handler: a.JSON(a.SelfCheckIn), Body: maxCodeForm},
+			{Method: http.MethodPost, Path: route.ReportsAPI, Handler: a.JSON(a.ReportResult), Body: maxCodeForm},
+			{Method: http.MethodPost, Path: route.ConfirmAPI, Handler: a.JSON(a.ConfirmReport), Body: maxCodeForm},
+			{Method: http.MethodPost, Path: route.DisputeAPI, Handler: a.JSON(a.DisputeReport), Body: maxCodeForm},
 		}},
 		{"players' pages with their code", player, []gin.HandlerFunc{s.gateReads(s.pages.Fail), readForm(s.pages.Fail)}, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.KioskCheckIn, Handler: page(k.ShowCheckIn)},

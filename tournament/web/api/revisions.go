@@ -24,11 +24,14 @@ type RevisionJSON struct {
 	// Reason (§12); LateReason: a declaration confirmed after the signal.
 	EndedEarly bool   `json:"ended_early,omitempty"`
 	LateReason string `json:"late_reason,omitempty"`
+	// Report is the players' report this revision was saved from: it was
+	// reported by players (and accepted by Judge).
+	Report int64 `json:"report,omitempty"`
 }
 
 func toRevisionJSON(r tournament.Result) RevisionJSON {
 	out := RevisionJSON{Version: r.Version, Scores: []IdScoreJSON{}, EndedBy: r.EndedBy, Judge: r.Judge, At: r.At, Reason: r.Reason,
-		EndedEarly: r.EndedEarly, LateReason: r.LateReason}
+		EndedEarly: r.EndedEarly, LateReason: r.LateReason, Report: r.ReportID}
 	if r.Declared != 0 {
 		d := r.Declared
 		out.Declared = &d

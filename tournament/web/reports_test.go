@@ -1,0 +1,100 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// reportsEnv is a site with round 1 of 8 players paired under self_report
+// approve, table 1's players and their codes.
+func reportsEnv(t *testing.T) (*consoleEnv, tournament.Tournament, []int64, map[int64]string) {
+	t.Helper()
+	env := newConsoleEnv(t)
+	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "報告大会", Rounds: 3, SelfReport: tournament.SelfReportApprove})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		if _, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%d", i+1), CheckedIn: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := r.Tables[0].Players
+	codes := map[int64]string{}
+	for _, p := range players {
+		np, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		codes[p] = np.Code
+	}
+	return env, tr, players, codes
+}
+
+// The issue's JSON contract, on the real router: a player reports, the
+// three others confirm, a judge accepts; the revision says it was the
+// players'; the judge's sheet's checks answer a bad report.
+func TestAPITableReports(t *testing.T) {
+	env, tr, ps, codes := reportsEnv(t)
+	base := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1", tr.ID)
+	scores := fmt.Sprintf(`[{"player":%d,"vp":10},{"player":%d,"vp":7},{"player":%d,"vp":5},{"player":%d,"vp":3}]`, ps[0], ps[1], ps[2], ps[3])
+	bad := strings.Replace(scores, `"vp":10`, `"vp":99`, 1)
+	rec := do(env.h, "POST", base+"/reports", fmt.Sprintf(`{"player":%d,"code":%q,"scores":%s,"declared":%d}`, ps[0], codes[ps[0]], bad, ps[0]))
+	if rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("an impossible report = %d %s, want 422 as the judge's sheet", rec.Code, rec.Body)
+	}
+	rec = do(env.h, "POST", base+"/reports", fmt.Sprintf(`{"player":%d,"code":%q,"scores":%s,"declared":%d}`, ps[0], codes[ps[0]], scores, ps[0]))
+	var rep struct {
+		Report int64  `json:"report"`
+		Status string `json:"status"`
+	}
+	if rec.Code != http.StatusCreated || json.Unmarshal(rec.Body.Bytes(), &rep) != nil || rep.Status != "awaiting-confirmation" || rep.Report == 0 {
+		t.Fatalf("report = %d %s, want 201 awaiting-confirmation", rec.Code, rec.Body)
+	}
+	report := fmt.Sprintf("%s/reports/%d", base, rep.Report)
+	accept := func() int {
+		return do(env.h, "POST", report+"/accept", "", "Authorization", "Bearer test-token").Code
+	}
+	if rec := do(env.h, "POST", report+"/accept", ""); rec.Code != http.StatusUnauthorized {
+		t.Errorf("anonymous accept = %d, want 401", rec.Code)
+	}
+	if got := accept(); got != http.StatusConflict {
+		t.Errorf("accept before the confirmations = %d, want 409", got)
+	}
+	for i, p := range ps[1:] {
+		rec := do(env.h, "POST", report+"/confirm", fmt.Sprintf(`{"player":%d,"code":%q}`, p, codes[p]))
+		want := "awaiting-confirmation"
+		if i == 2 {
+			want = "confirmed"
+		}
+		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"`+want+`"`) {
+			t.Fatalf("confirm %d = %d %s, want 200 %s", i+1, rec.Code, rec.Body, want)
+		}
+	}
+	rec = do(env.h, "GET", base+"/reports", "")
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"confirmed"`) {
+		t.Fatalf("GET reports = %d %s", rec.Code, rec.Body)
+	}
+	rec = do(env.h, "POST", report+"/accept", "", "Authorization", "Bearer test-token")
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"accepted"`) || !strings.Contains(rec.Body.String(), `"version":1`) {
+		t.Fatalf("accept = %d %s, want 200 accepted version 1", rec.Code, rec.Body)
+	}
+	rec = do(env.h, "GET", base+"/revisions", "", "Authorization", "Bearer test-token")
+	if !strings.Contains(rec.Body.String(), fmt.Sprintf(`"report":%d`, rep.Report)) || !strings.Contains(rec.Body.String(), `"judge":"api"`) {
+		t.Errorf("revisions = %s, want revision 1 from the report, accepted by the API's judge", rec.Body)
+	}
+	// The same report under another table's path is no report of it.
+	other := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/2/reports/%d/confirm", tr.ID, rep.Report)
+	if rec := do(env.h, "POST", other, fmt.Sprintf(`{"player":%d,"code":%q}`, ps[1], codes[ps[1]])); rec.Code != http.StatusNotFound {
+		t.Errorf("a report under another table = %d %s, want 404", rec.Code, rec.Body)
+	}
+}
