@@ -98,3 +98,42 @@ func TestAPITableReports(t *testing.T) {
 		t.Errorf("a report under another table = %d %s, want 404", rec.Code, rec.Body)
 	}
 }
+
+// The judges' queue on the round page: a confirmed report with its
+// players' VP and an accept button that saves it; a disputed one shows
+// who disputed it and no button.
+func TestConsoleReportQueue(t *testing.T) {
+	env, tr, ps, codes := reportsEnv(t)
+	in := tournament.ReportInput{Declared: ps[0]}
+	for i, p := range ps {
+		in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 7, 5, 3}[i]})
+	}
+	r, err := env.svc.ReportResult(env.ctx, tr.ID, 1, 1, ps[0], codes[ps[0]], in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := env.browser()
+	b.login("山田")
+	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
+	res := b.get(round)
+	mustSee(t, "the round with a report awaiting", res, http.StatusOK, "参加者からの報告", "確認待ち（4人中1人）", "報告: 選手")
+	if strings.Contains(res.Body, "結果として承認") {
+		t.Fatalf("an unconfirmed report offers the accept button")
+	}
+	for _, p := range ps[1:] {
+		if _, err := env.svc.ConfirmReport(env.ctx, tr.ID, r.ID, p, codes[p]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustSee(t, "the round with a confirmed report", b.get(round), http.StatusOK, "全員が確認済み", "結果として承認", "10 VP")
+	res = b.post(fmt.Sprintf("%s/reports/%d/accept", round, r.ID), nil)
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("accept = %d\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "after accepting", b.get(res.Location), http.StatusOK, "参加者の報告を卓の結果として保存しました", "承認済み（第1版）")
+	revs, err := env.svc.Revisions(env.ctx, tr.ID, 1, 1)
+	if err != nil || len(revs) != 1 || revs[0].ReportID != r.ID || revs[0].Judge != "山田" {
+		t.Fatalf("revisions %+v, %v; want 山田's acceptance of the report", revs, err)
+	}
+	mustSee(t, "accepting twice", b.post(fmt.Sprintf("%s/reports/%d/accept", round, r.ID), nil), http.StatusConflict, "この報告は承認できません")
+}

@@ -174,6 +174,7 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Swap, Handler: page(c.SwapPlayers)},
 		{Method: http.MethodPost, Path: route.Move, Handler: page(c.MovePlayer)},
 		{Method: http.MethodPost, Path: route.Clock, Handler: page(c.RecordClock)},
+		{Method: http.MethodPost, Path: route.ReportAccept, Handler: page(c.AcceptReport)},
 		{Method: http.MethodGet, Path: route.PrintNames, Handler: page(c.PrintPairingsByName)},
 		{Method: http.MethodGet, Path: route.PrintTables, Handler: page(c.PrintPairingsByTable)},
 		{Method: http.MethodGet, Path: route.PrintScores, Handler: page(c.PrintScoreSheets)},

@@ -39,6 +39,7 @@ type roundPage struct {
 	Swap      swapForm
 	Move      moveForm
 	Clock     clockPanel
+	Reports   []reportLine // the players' reports of the round's tables
 }
 
 type personRef struct {
@@ -154,6 +155,9 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 	vm.Nav = nav
 	vm.CanPair = vm.Latest && canPair
 	s.fillRound(lang, t.Ruleset, &vm, rv)
+	if vm.Reports, err = s.reportLines(c.Request.Context(), lang, t.ID, n, rv); err != nil {
+		return render.Result{}, err
+	}
 	return render.ShowStatus(status, "round", vm), nil
 }
 

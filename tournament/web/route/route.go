@@ -53,6 +53,7 @@ const (
 	Swap              = Round + "/swap"
 	Move              = Round + "/move"
 	Clock             = Round + "/clock"
+	ReportAccept      = Round + "/reports/:report/accept"
 	PrintNames        = Round + "/print/names"
 	PrintTables       = Round + "/print/tables"
 	PrintScores       = Round + "/print/scores"
@@ -123,7 +124,7 @@ var byName = map[string]string{
 	"tournament": Tournament, "tournamentRuleset": TournamentRuleset, "close": Close, "reopen": Reopen,
 	"players": Players, "import": Import, "importConfirm": ImportConfirm, "player": Player,
 	"checkIn": CheckIn, "drop": Drop, "reinstate": Reinstate, "delete": Delete, "code": Code, "cards": Cards,
-	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock,
+	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock, "reportAccept": ReportAccept,
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score,
 	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "audit": Audit,
