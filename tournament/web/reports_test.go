@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -136,4 +137,35 @@ func TestConsoleReportQueue(t *testing.T) {
 		t.Fatalf("revisions %+v, %v; want 山田's acceptance of the report", revs, err)
 	}
 	mustSee(t, "accepting twice", b.post(fmt.Sprintf("%s/reports/%d/accept", round, r.ID), nil), http.StatusConflict, "この報告は承認できません")
+}
+
+// A table on its players' phones: one reports, another confirms, a third
+// disputes; each step shows on the page, a wrong code in place.
+func TestKioskTableReport(t *testing.T) {
+	env, tr, ps, codes := reportsEnv(t)
+	b := env.browser()
+	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID)
+	mustSee(t, "the kiosk", b.get(fmt.Sprintf("/kiosk/%d", tr.ID)), http.StatusOK, "卓の結果を報告", table)
+	mustSee(t, "the table", b.get(table), http.StatusOK, "全員の勝利点", "結果を送る")
+	form := url.Values{"player": {itoa(ps[0])}, "code": {codes[ps[1]]}, "declared": {itoa(ps[0])}}
+	for i, p := range ps {
+		form.Set("vp_"+itoa(p), []string{"10", "7", "5", "3"}[i])
+	}
+	mustSee(t, "a wrong code", b.post(table+"/report", form), http.StatusUnprocessableEntity, "コードが正しくありません", `value="10"`)
+	form.Set("code", codes[ps[0]])
+	res := b.post(table+"/report", form)
+	mustSee(t, "reported", res, http.StatusOK, "送信しました", "確認待ち（4人中1人）", "確認: この内容で正しい")
+	rs, err := env.svc.Reports(env.ctx, tr.ID)
+	if err != nil || len(rs) != 1 {
+		t.Fatalf("reports %v, %v", rs, err)
+	}
+	answer := fmt.Sprintf("%s/reports/%d", table, rs[0].ID)
+	mustSee(t, "confirmed", b.post(answer, url.Values{"player": {itoa(ps[1])}, "code": {codes[ps[1]]}, "action": {"confirm"}}), http.StatusOK,
+		"確認しました", "確認待ち（4人中2人）")
+	mustSee(t, "disputed", b.post(answer, url.Values{"player": {itoa(ps[2])}, "code": {codes[ps[2]]}, "action": {"dispute"}}), http.StatusOK,
+		"異議を送りました", "さんが異議")
+	// The judges see the dispute on the round page.
+	j := env.browser()
+	j.login("山田")
+	mustSee(t, "the round page", j.get(fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)), http.StatusOK, "さんが異議: ジャッジが必要です")
 }

@@ -127,6 +127,9 @@ func (s *site) groups() []group {
 		{"players' pages with their code", player, []gin.HandlerFunc{s.gateReads(s.pages.Fail), readForm(s.pages.Fail)}, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.KioskCheckIn, Handler: page(k.ShowCheckIn)},
 			{Method: http.MethodPost, Path: route.KioskCheckIn, Handler: page(k.CheckIn), Body: maxCodeForm},
+			{Method: http.MethodGet, Path: route.KioskTable, Handler: page(k.ShowTable)},
+			{Method: http.MethodPost, Path: route.KioskReport, Handler: page(k.ReportTable), Body: maxCodeForm},
+			{Method: http.MethodPost, Path: route.KioskAnswer, Handler: page(k.AnswerReport), Body: maxCodeForm},
 		}},
 		// Anyone may post the login form: it is small, and an address that
 		// guessed wrong too often is refused before it is read.

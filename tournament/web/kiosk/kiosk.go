@@ -57,6 +57,7 @@ type kioskPage struct {
 	SwitchText     string
 	Finished       bool   // the tournament is closed: the standings are final
 	SelfCheckIn    bool   // players may check themselves in (checkin.go)
+	SelfReport     bool   // players may report their table (report.go)
 	Winners        string // the players ranked 1st, once finished
 	URL            string // the kiosk's address, for phones
 	Text           kioskText
@@ -169,6 +170,8 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 		Finished:  live.Tournament.Closed != nil,
 	}
 	vm.SelfCheckIn = live.Tournament.SelfCheckIn && !vm.Finished
+	mode := live.Tournament.SelfReport
+	vm.SelfReport = (mode == tournament.SelfReportApprove || mode == tournament.SelfReportAuto) && !vm.Finished
 	vm.LiveStandings = c.Query("standings") == "live" && !vm.Finished
 	// The live parts speak the page's language whatever asked for it (the
 	// query, a cookie, the browser); the switch keeps a language asked for.

@@ -73,6 +73,11 @@ const (
 	KioskLive = Kiosk + "/live"
 	// KioskCheckIn is where players check themselves in with their code.
 	KioskCheckIn = Kiosk + "/checkin"
+	// KioskTable is a table on its players' phones: report its result,
+	// confirm or dispute the report.
+	KioskTable  = Kiosk + "/rounds/:n/tables/:tn"
+	KioskReport = KioskTable + "/report"
+	KioskAnswer = KioskTable + "/reports/:report"
 
 	API              = "/api/v1"
 	RulesetsAPI      = API + "/rulesets"
@@ -129,6 +134,7 @@ var byName = map[string]string{
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score,
 	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "audit": Audit,
 	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive, "kioskCheckIn": KioskCheckIn,
+	"kioskTable": KioskTable, "kioskReport": KioskReport, "kioskAnswer": KioskAnswer,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 }
 
