@@ -26,16 +26,8 @@ type ReportJSON struct {
 }
 
 func toReportJSON(r tournament.Report) ReportJSON {
-	out := ReportJSON{Report: r.ID, Status: r.Status, ReportedBy: r.ReportedBy, Scores: []IdScoreJSON{}, Reason: r.Reason,
-		Confirmed: r.Confirmed, DisputedBy: r.DisputedBy, Version: r.Version}
-	if r.Declared != 0 {
-		d := r.Declared
-		out.Declared = &d
-	}
-	for _, sc := range r.Scores {
-		out.Scores = append(out.Scores, IdScoreJSON{Player: sc.PlayerID, VP: sc.VP})
-	}
-	return out
+	return ReportJSON{Report: r.ID, Status: r.Status, ReportedBy: r.ReportedBy, Scores: toScoresJSON(r.Scores), Declared: declaredJSON(r.Declared),
+		Reason: r.Reason, Confirmed: r.Confirmed, DisputedBy: r.DisputedBy, Version: r.Version}
 }
 
 // reportRequest is a player's report: who they are, and the sheet.

@@ -19,6 +19,7 @@ import (
 type checkInPage struct {
 	Lang    string
 	Title   string
+	Heading string
 	Path    string
 	TID     int64
 	Name    string // the tournament's
@@ -93,8 +94,9 @@ func (s *Pages) checkInPage(c *gin.Context) (checkInPage, error) {
 	lang := s.i18n.Lang(c)
 	vm := checkInPage{
 		Lang: lang, Path: c.Request.URL.RequestURI(), TID: tid, Name: t.Name,
-		Title: s.i18n.Text(lang, "checkin.title", map[string]any{"Name": t.Name}),
-		Open:  t.SelfCheckIn && t.Closed == nil,
+		Title:   s.i18n.Text(lang, "checkin.title", map[string]any{"Name": t.Name}),
+		Heading: s.i18n.Text(lang, "checkin.heading", nil),
+		Open:    t.SelfCheckIn && t.Closed == nil,
 	}
 	for _, p := range ps {
 		if p.DroppedRound == 0 {

@@ -19,6 +19,7 @@ import (
 // the page shows its refusal.
 type tablePage struct {
 	Lang, Title, Path string
+	Heading           string
 	TID               int64
 	Name              string // the tournament's
 	Round, Table      int
@@ -136,6 +137,7 @@ func (s *Pages) tablePage(c *gin.Context) (tablePage, error) {
 	vm := tablePage{
 		Lang: lang, Path: c.Request.URL.RequestURI(), TID: tid, Name: t.Name, Round: n, Table: number,
 		Title:     s.i18n.Text(lang, "report.title", map[string]any{"Round": n, "Table": number, "Name": t.Name}),
+		Heading:   s.i18n.Text(lang, "report.heading", map[string]any{"Round": n, "Table": number}),
 		Open:      t.SelfReport == tournament.SelfReportApprove || t.SelfReport == tournament.SelfReportAuto,
 		HasResult: tv.Result != nil,
 	}
