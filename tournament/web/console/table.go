@@ -327,6 +327,9 @@ func (s *Pages) SetSeating(c *gin.Context) (render.Result, error) {
 	if !in.Auto {
 		typed = s.readRolls(c, ts)
 		switch last := len(typed.rounds) - 1; {
+		case ts.tv.Locked:
+			// A result locks the table: the service's refusal is the
+			// answer, whatever the form carries (the page shows no form).
 		case last < 0:
 			vm.Rolls = s.firstRolls(ts, typed.values)
 			vm.Rolls.Error = s.i18n.Text(lang, "seating.no_rolls", nil)
@@ -461,7 +464,7 @@ func (s *Pages) SetBoard(c *gin.Context) (render.Result, error) {
 		in.Roll.White, _ = s.formInt(lang, f.White, 1, 6, true, f.Errors, "white")
 		in.Roll.Blue, _ = s.formInt(lang, f.Blue, 1, 6, true, f.Errors, "blue")
 	}
-	if len(vm.BoardForm.Errors) > 0 {
+	if len(vm.BoardForm.Errors) > 0 && !ts.tv.Locked {
 		return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
 	}
 	_, err = s.svc.SetBoard(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, in)
@@ -515,7 +518,7 @@ func (s *Pages) SetDeal(c *gin.Context) (render.Result, error) {
 		}
 	}
 	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, values, errs)
-	if len(errs) > 0 {
+	if len(errs) > 0 && !ts.tv.Locked {
 		return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
 	}
 	_, err = s.svc.SetDeal(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, tournament.DealInput{Chips: chips, Version: formVersion(c)})
