@@ -291,7 +291,9 @@ func (s *Service) importPlayers(ctx context.Context, judge string, tournamentID 
 	ps := make([]*Player, 0, plan.Add)
 	for _, l := range plan.Lines {
 		if l.Action == ImportAdd {
-			ps = append(ps, &Player{TournamentID: tournamentID, Name: l.Name, Kana: l.Kana, FixedTable: l.FixedTable, LateEntryRound: late, CheckedIn: checkIn})
+			p := &Player{TournamentID: tournamentID, Name: l.Name, Kana: l.Kana, FixedTable: l.FixedTable, LateEntryRound: late, CheckedIn: checkIn}
+			p.issueCode()
+			ps = append(ps, p)
 		}
 	}
 	c := s.change(judge, "player.import", fmt.Sprintf("%d players", len(ps)), nil, ps)

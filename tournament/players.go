@@ -122,6 +122,7 @@ func (s *Service) AddPlayer(ctx context.Context, judge string, tournamentID int6
 	if prog.Paired > 0 {
 		p.LateEntryRound = prog.OpenRound()
 	}
+	p.issueCode()
 	if err := s.store.AddPlayer(ctx, &p, prog, s.change(judge, "player.add", "player "+p.Name, nil, &p)); err != nil {
 		return Player{}, err
 	}

@@ -114,6 +114,8 @@ type TournamentInput struct {
 	Ruleset     string // a ruleset name; empty for the default
 	Rounds      int
 	GameMinutes int // 0 for the ruleset's game time
+	SelfCheckIn bool
+	SelfReport  string // SelfReportOff (or ""), SelfReportApprove or SelfReportAuto
 }
 
 func (in TournamentInput) check() (TournamentInput, error) {
@@ -125,6 +127,9 @@ func (in TournamentInput) check() (TournamentInput, error) {
 		return in, err
 	}
 	in.Date = strings.TrimSpace(in.Date)
+	if in.SelfReport, err = checkSelfReportMode(in.SelfReport); err != nil {
+		return in, err
+	}
 	switch {
 	case in.Name == "":
 		return in, invalid("tournament-name-missing", "the tournament needs a name", nil)
@@ -165,6 +170,8 @@ func (s *Service) CreateTournament(ctx context.Context, judge string, in Tournam
 		Ruleset:     rs,
 		Rounds:      in.Rounds,
 		GameMinutes: cmp.Or(in.GameMinutes, rs.GameMinutes),
+		SelfCheckIn: in.SelfCheckIn,
+		SelfReport:  in.SelfReport,
 		CreatedAt:   s.now().UTC(),
 	}
 	c := s.change(judge, "tournament.create", "tournament "+t.Name, nil, &t)
@@ -174,8 +181,8 @@ func (s *Service) CreateTournament(ctx context.Context, judge string, in Tournam
 	return t, nil
 }
 
-// EditTournament changes a tournament's name, date, venue, rounds and game
-// time. The ruleset stays the copy made at creation; in.Ruleset is ignored.
+// EditTournament changes a tournament's name, date, venue, rounds, game
+// time and whether players check themselves in. The ruleset stays the copy made at creation; in.Ruleset is ignored.
 func (s *Service) EditTournament(ctx context.Context, judge string, id int64, in TournamentInput) (Tournament, error) {
 	if err := checkJudge(judge); err != nil {
 		return Tournament{}, err
@@ -208,6 +215,7 @@ func (s *Service) EditTournament(ctx context.Context, judge string, id int64, in
 	}
 	before := snapshot(t)
 	t.Name, t.Date, t.Venue, t.Rounds, t.GameMinutes = in.Name, in.Date, in.Venue, in.Rounds, minutes
+	t.SelfCheckIn, t.SelfReport = in.SelfCheckIn, in.SelfReport
 	if err := s.store.UpdateTournament(ctx, t, prog, s.change(judge, "tournament.edit", "tournament "+t.Name, before, t)); err != nil {
 		return Tournament{}, err
 	}

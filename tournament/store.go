@@ -56,7 +56,8 @@ func (p Progress) OpenRound() int {
 type Store interface {
 	// CreateTournament inserts t and sets t.ID and t.CreatedAt.
 	CreateTournament(ctx context.Context, t *Tournament, c Change) error
-	// UpdateTournament writes t's name, date, venue, rounds and game minutes;
+	// UpdateTournament writes t's name, date, venue, rounds, game minutes
+	// and self check-in;
 	// the ruleset copied in at creation never changes. It is a conflict
 	// when the tournament's progress is no longer from.
 	UpdateTournament(ctx context.Context, t Tournament, from Progress, c Change) error
@@ -163,6 +164,20 @@ type Store interface {
 	AddClockEvent(ctx context.Context, e *ClockEvent, c Change) error
 	// ClockEvents lists a round's clock events, oldest first.
 	ClockEvents(ctx context.Context, roundID int64) ([]ClockEvent, error)
+
+	// AddReport inserts a players' report of a table's result and sets
+	// r.ID. It is a conflict when the table has a result (a judge's sheet
+	// came first) or another report of it is open.
+	AddReport(ctx context.Context, r *Report, c Change) error
+	// UpdateReport writes a report's confirmations, dispute and status; it
+	// is a conflict when those stored are no longer before's. Accepting a
+	// report is SaveResult of a Result with its ReportID, which marks the
+	// report accepted in the same transaction.
+	UpdateReport(ctx context.Context, before, after Report, c Change) error
+	// Report returns a report.
+	Report(ctx context.Context, id int64) (Report, error)
+	// Reports lists a tournament's reports, oldest first.
+	Reports(ctx context.Context, tournamentID int64) ([]Report, error)
 
 	// AuditLog lists a tournament's audit entries, newest first.
 	AuditLog(ctx context.Context, tournamentID int64) ([]AuditEntry, error)

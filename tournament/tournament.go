@@ -27,7 +27,14 @@ type Tournament struct {
 	Ruleset     referee.Ruleset
 	Rounds      int // rounds planned
 	GameMinutes int // §12 game time, from the ruleset unless the organizer set it
-	CreatedAt   time.Time
+	// SelfCheckIn lets players check themselves in with their code
+	// (SelfCheckIn); judges check players in either way.
+	SelfCheckIn bool
+	// SelfReport says what players' reports of their table do: SelfReportOff
+	// (none taken), SelfReportApprove (a judge accepts each) or
+	// SelfReportAuto (saved once every player confirmed).
+	SelfReport string
+	CreatedAt  time.Time
 	// Paired is the number of rounds paired so far, read with the
 	// tournament (it is the rounds' count, not a stored counter).
 	Paired int
@@ -87,6 +94,13 @@ type Player struct {
 	DroppedRound int
 	FixedTable   int     // table number the player must sit at (accessibility); 0 means any
 	KeepApart    []int64 // players this player must not be paired with, sorted by ID
+	// CodeHash is the stored form of the player's code (see codes.go): ""
+	// for a player registered before codes were issued. Code is the code
+	// in clear, set only on the player returned by the call that issued it
+	// (AddPlayer, ImportPlayers, IssueCode), for the card. Neither is ever
+	// written to the audit log.
+	CodeHash string `json:"-"`
+	Code     string `json:"-"`
 }
 
 // Active reports whether the player plays round n.
@@ -200,6 +214,9 @@ type Result struct {
 	// table's time signal, on the judge's word in Reason (RULINGS.md §12:
 	// a game the judge ended, a disqualification).
 	EndedEarly bool
+	// ReportID is the players' report (Report) this revision was saved
+	// from, 0 for a judge's sheet: its history says "reported by players".
+	ReportID int64
 }
 
 // How a game ended (§11, §12).

@@ -209,6 +209,10 @@ func TestBrowserImportPlayers(t *testing.T) {
 		chromedp.Text(`#import-problems`, &problems),
 		screenshot("import-preview"),
 		chromedp.Click(`form[action$="/import/confirm"] button`),
+		// The new players' cards, with their codes; then the list.
+		chromedp.WaitVisible(`.card .code`),
+		screenshot("import-cards"),
+		chromedp.Navigate(players),
 		chromedp.WaitVisible(`.flash`),
 		chromedp.Evaluate(`Array.from(document.querySelectorAll('#list-h ~ .table-wrap tbody td:nth-child(2) a')).map(a => a.textContent)`, &listed),
 	)

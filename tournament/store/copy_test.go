@@ -34,7 +34,7 @@ func event(t *testing.T, s *store.Store) int64 {
 			t.Fatal(err)
 		}
 	}
-	tr, err := svc.CreateTournament(ctx, "山田", tournament.TournamentInput{Name: "移行テスト大会", Venue: "秋葉原", Rounds: 2})
+	tr, err := svc.CreateTournament(ctx, "山田", tournament.TournamentInput{Name: "移行テスト大会", Venue: "秋葉原", Rounds: 2, SelfReport: tournament.SelfReportApprove})
 	ok(err)
 	var ids []int64
 	for i := range 5 {
@@ -62,6 +62,16 @@ func event(t *testing.T, s *store.Store) int64 {
 	rounds, err := svc.Rounds(ctx, tr.ID)
 	ok(err)
 	r = rounds[0]
+	// A player's report of table 1, before the judges' sheets.
+	first := r.Tables[0].Players
+	reporter, err := svc.IssueCode(ctx, "山田", tr.ID, first[0])
+	ok(err)
+	var report tournament.ReportInput
+	for i, p := range first {
+		report.Scores = append(report.Scores, tournament.Score{PlayerID: p, VP: 9 - i})
+	}
+	_, err = svc.ReportResult(ctx, tr.ID, 1, 1, first[0], reporter.Code, report)
+	ok(err)
 	for _, table := range r.Tables {
 		in := tournament.ResultInput{}
 		for i, p := range table.Players {
@@ -98,6 +108,7 @@ type contents struct {
 	Clock       [][]tournament.ClockEvent
 	Audit       []tournament.AuditEntry
 	Setting     string
+	Reports     []tournament.Report
 	Ended       map[string]time.Time
 }
 
@@ -132,6 +143,8 @@ func contentsOf(t *testing.T, s *store.Store, tid int64) contents {
 	must(err)
 	c.Audit, err = s.AuditLog(ctx, tid)
 	must(err)
+	c.Reports, err = s.Reports(ctx, tid)
+	must(err)
 	c.Setting, err = s.GetSetting(ctx, "judge_password_hash")
 	must(err)
 	c.Ended, err = s.EndedSessions(ctx, time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC))
@@ -164,13 +177,13 @@ func TestCopyIntoPostgres(t *testing.T) {
 	}
 	// Every table of the schema was copied, and had rows to copy.
 	for _, table := range []string{"tournaments", "players", "keep_aparts", "rounds", "round_tables", "table_players", "round_byes",
-		"amendments", "results", "result_scores", "penalties", "clock_events", "audit_entries", "settings", "ended_sessions"} {
+		"amendments", "results", "result_scores", "penalties", "clock_events", "audit_entries", "settings", "ended_sessions", "reports"} {
 		if got[table] == 0 {
 			t.Errorf("CopyInto copied %d rows of %s, want some", got[table], table)
 		}
 	}
-	if len(got) != 15 {
-		t.Errorf("CopyInto reported %d tables, want the schema's 15: %v", len(got), copied)
+	if len(got) != 16 {
+		t.Errorf("CopyInto reported %d tables, want the schema's 16: %v", len(got), copied)
 	}
 
 	dst := tournamenttest.OpenDSN(t, dsn)

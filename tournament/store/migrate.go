@@ -27,6 +27,12 @@ type migration struct {
 var migrations = []migration{
 	{1, "the tables of the row types", func(tx *gorm.DB) error { return tx.AutoMigrate(models...) }},
 	{2, "the cut of a final stage", func(tx *gorm.DB) error { return tx.AutoMigrate(&roundRow{}) }},
+	// Players' codes and self check-in (issue 18): players registered
+	// before have no code until a judge issues one; tournaments made
+	// before do not let players check in.
+	{3, "players' codes, self check-in and table reports", func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&playerRow{}, &tournamentRow{}, &resultRow{}, &reportRow{})
+	}},
 }
 
 // SchemaVersion is the schema version this program writes: the last

@@ -63,6 +63,7 @@ func (s *Store) UpdatePlayer(ctx context.Context, before, after tournament.Playe
 			{"late_entry_round", was.LateEntryRound, now.LateEntryRound, cur.LateEntryRound},
 			{"dropped_round", was.DroppedRound, now.DroppedRound, cur.DroppedRound},
 			{"fixed_table", was.FixedTable, now.FixedTable, cur.FixedTable},
+			{"code_hash", was.CodeHash, now.CodeHash, cur.CodeHash},
 		}
 		set := map[string]any{}
 		for _, col := range cols {

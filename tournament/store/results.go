@@ -42,6 +42,14 @@ func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *
 			Reason:     r.Reason,
 			LateReason: r.LateReason,
 			EndedEarly: r.EndedEarly,
+			ReportID:   r.ReportID,
+		}
+		if r.ReportID != 0 {
+			// The players' report becomes this revision in the same
+			// transaction: accepted once, never beside a judge's sheet.
+			if err := acceptReport(tx.DB, r.ReportID, tableID, expected+1); err != nil {
+				return err
+			}
 		}
 		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
 			return err

@@ -22,6 +22,8 @@ type tournamentRow struct {
 	Ruleset        string `gorm:"not null"` // the full copy: json.Marshal of referee.Ruleset
 	Rounds         int    `gorm:"not null"`
 	GameMinutes    int    `gorm:"not null"`
+	SelfCheckIn    bool   `gorm:"not null;default:false"`
+	SelfReport     string `gorm:"not null;default:''"` // "" is off
 	CreatedAt      time.Time
 	ClosedAt       *time.Time // nil while the tournament is open
 	ClosedBy       string     `gorm:"not null;default:''"`
@@ -39,6 +41,8 @@ type playerRow struct {
 	LateEntryRound int            `gorm:"not null"`
 	DroppedRound   int            `gorm:"not null"`
 	FixedTable     int            `gorm:"not null"`
+	// CodeHash is the salted hash of the player's code, "" for none.
+	CodeHash string `gorm:"not null;default:''"`
 }
 
 func (playerRow) TableName() string { return "players" }
@@ -145,6 +149,7 @@ type resultRow struct {
 	Reason     string     `gorm:"not null"`
 	LateReason string     `gorm:"not null;default:''"`
 	EndedEarly bool       `gorm:"not null;default:false"`
+	ReportID   int64      `gorm:"not null;default:0"` // the players' report it was saved from
 }
 
 func (resultRow) TableName() string { return "results" }
@@ -247,6 +252,8 @@ func newTournamentRow(t tournament.Tournament) (tournamentRow, error) {
 		Ruleset:        string(rs),
 		Rounds:         t.Rounds,
 		GameMinutes:    t.GameMinutes,
+		SelfCheckIn:    t.SelfCheckIn,
+		SelfReport:     t.SelfReport,
 		CreatedAt:      t.CreatedAt.UTC(),
 	}, nil
 }
@@ -266,6 +273,8 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		Ruleset:     rs.WithDefaults(),
 		Rounds:      r.Rounds,
 		GameMinutes: r.GameMinutes,
+		SelfCheckIn: r.SelfCheckIn,
+		SelfReport:  r.SelfReport,
 		CreatedAt:   r.CreatedAt,
 		Closed:      r.closure(),
 	}, nil
@@ -288,6 +297,7 @@ func newPlayerRow(p tournament.Player) playerRow {
 		LateEntryRound: p.LateEntryRound,
 		DroppedRound:   p.DroppedRound,
 		FixedTable:     p.FixedTable,
+		CodeHash:       p.CodeHash,
 	}
 }
 
@@ -302,6 +312,7 @@ func (r playerRow) player(keepApart []int64) tournament.Player {
 		DroppedRound:   r.DroppedRound,
 		FixedTable:     r.FixedTable,
 		KeepApart:      keepApart,
+		CodeHash:       r.CodeHash,
 	}
 }
 
@@ -316,6 +327,7 @@ func (r resultRow) result(scores []scoreRow) tournament.Result {
 		Reason:     r.Reason,
 		LateReason: r.LateReason,
 		EndedEarly: r.EndedEarly,
+		ReportID:   r.ReportID,
 	}
 	for _, s := range scores {
 		res.Scores = append(res.Scores, tournament.Score{PlayerID: s.PlayerID, VP: s.VP})

@@ -90,6 +90,7 @@ var models = []any{
 	&auditRow{},
 	&settingRow{},
 	&endedSessionRow{},
+	&reportRow{},
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database (a

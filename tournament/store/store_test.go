@@ -241,6 +241,7 @@ func TestPlayersRoundTrip(t *testing.T) {
 	}
 	read := p
 	p.Name, p.Kana, p.CheckedIn, p.DroppedRound, p.FixedTable = "青木", "あおき", true, 3, 2
+	p.CodeHash = "00ff:abcd" // a code issued: the hash round-trips
 	p.KeepApart = []int64{c, b, b}
 	if err := f.s.UpdatePlayer(ctx, read, p, nil, change("player.update")); err != nil {
 		t.Fatal(err)

@@ -44,11 +44,13 @@ func (s *Store) UpdateTournament(ctx context.Context, t tournament.Tournament, f
 			return err
 		}
 		res := tx.Model(&tournamentRow{}).Where("id = ?", t.ID).Updates(map[string]any{
-			"name":         t.Name,
-			"date":         t.Date,
-			"venue":        t.Venue,
-			"rounds":       t.Rounds,
-			"game_minutes": t.GameMinutes,
+			"name":          t.Name,
+			"date":          t.Date,
+			"venue":         t.Venue,
+			"rounds":        t.Rounds,
+			"game_minutes":  t.GameMinutes,
+			"self_check_in": t.SelfCheckIn,
+			"self_report":   t.SelfReport,
 		})
 		if res.Error != nil {
 			return res.Error

@@ -87,6 +87,10 @@ const maxForm = 1 << 20
 // maxLoginForm caps the login form: a name, a password and where to go.
 const maxLoginForm = 8 << 10
 
+// maxCodeForm caps what a player sends with their code: a player, a code,
+// a table's scores at most.
+const maxCodeForm = 8 << 10
+
 // limitBody bounds a request's body before anything reads it: a multipart
 // body is refused unless the route takes an upload (multipart), a body
 // declared larger than limit is refused at once, and any other stops being

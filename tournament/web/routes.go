@@ -18,11 +18,12 @@ type access int
 const (
 	public  access = iota // anyone: the stateless referee API, health, static files
 	players               // anyone, read-only: what players see
+	player                // a player with their code: what they do themselves
 	judge                 // a logged-in judge or the API token
 )
 
 func (a access) String() string {
-	return [...]string{"public", "players", "judge"}[a]
+	return [...]string{"public", "players", "player", "judge"}[a]
 }
 
 // routeEntry is one line of the route table.
@@ -83,6 +84,7 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.StandingsAPI, Handler: a.JSON(a.ShowStandings)},
 			{Method: http.MethodGet, Path: route.ClockAPI, Handler: a.JSON(a.ShowClock)},
 			{Method: http.MethodGet, Path: route.LiveAPI, Handler: a.ShowLive},
+			{Method: http.MethodGet, Path: route.ReportsAPI, Handler: a.JSON(a.ListReports)},
 		}},
 		// The live feed is bounded by the broker: a few feeds per client.
 		{"the live feed", players, nil, s.failJSON, []routeEntry{
@@ -97,12 +99,14 @@ func (s *site) groups() []group {
 			{Method: http.MethodDelete, Path: route.PlayerAPI, Handler: a.JSON(a.DeletePlayer)},
 			{Method: http.MethodPost, Path: route.DropAPI, Handler: a.JSON(a.DropPlayer)},
 			{Method: http.MethodPost, Path: route.CheckInAPI, Handler: a.JSON(a.CheckIn)},
+			{Method: http.MethodPost, Path: route.CodeAPI, Handler: a.JSON(a.IssueCode)},
 			{Method: http.MethodPost, Path: route.RoundsAPI, Handler: a.JSON(a.PairRound)},
 			{Method: http.MethodPost, Path: route.FinalAPI, Handler: a.JSON(a.MakeFinal)},
 			{Method: http.MethodPost, Path: route.SeatingAPI, Handler: a.JSON(a.SeatTable)},
 			{Method: http.MethodPost, Path: route.BoardAPI, Handler: a.JSON(a.SetBoard)},
 			{Method: http.MethodPut, Path: route.ResultAPI, Handler: a.JSON(a.SaveResult)},
 			{Method: http.MethodGet, Path: route.RevisionsAPI, Handler: a.JSON(a.ListRevisions)},
+			{Method: http.MethodPost, Path: route.AcceptAPI, Handler: a.JSON(a.AcceptReport)},
 			{Method: http.MethodGet, Path: route.PenaltiesAPI, Handler: a.JSON(a.ListPenalties)},
 			{Method: http.MethodPost, Path: route.PenaltiesAPI, Handler: a.JSON(a.RecordPenalty)},
 			{Method: http.MethodPost, Path: route.RevokeAPI, Handler: a.JSON(a.RevokePenalty)},
@@ -117,6 +121,22 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.Kiosk, Handler: page(k.ShowKiosk)},
 			{Method: http.MethodGet, Path: route.KioskLive, Handler: page(k.ShowLive)},
 			{Method: http.MethodGet, Path: route.KioskQR, Handler: k.ShowQR},
+		}},
+		// A player acts for themselves with their code: small bodies, the
+		// kiosk's gate, and guesses at codes limited per address and per
+		// player (auth.Codes).
+		{"players with their code", player, []gin.HandlerFunc{s.gateReads(s.failJSON)}, s.failJSON, []routeEntry{
+			{Method: http.MethodPost, Path: route.SelfCheckInAPI, Handler: a.JSON(a.SelfCheckIn), Body: maxCodeForm},
+			{Method: http.MethodPost, Path: route.ReportsAPI, Handler: a.JSON(a.ReportResult), Body: maxCodeForm},
+			{Method: http.MethodPost, Path: route.ConfirmAPI, Handler: a.JSON(a.ConfirmReport), Body: maxCodeForm},
+			{Method: http.MethodPost, Path: route.DisputeAPI, Handler: a.JSON(a.DisputeReport), Body: maxCodeForm},
+		}},
+		{"players' pages with their code", player, []gin.HandlerFunc{s.gateReads(s.pages.Fail), readForm(s.pages.Fail)}, s.pages.Fail, []routeEntry{
+			{Method: http.MethodGet, Path: route.KioskCheckIn, Handler: page(k.ShowCheckIn)},
+			{Method: http.MethodPost, Path: route.KioskCheckIn, Handler: page(k.CheckIn), Body: maxCodeForm},
+			{Method: http.MethodGet, Path: route.KioskTable, Handler: page(k.ShowTable)},
+			{Method: http.MethodPost, Path: route.KioskReport, Handler: page(k.ReportTable), Body: maxCodeForm},
+			{Method: http.MethodPost, Path: route.KioskAnswer, Handler: page(k.AnswerReport), Body: maxCodeForm},
 		}},
 		// Anyone may post the login form: it is small, and an address that
 		// guessed wrong too often is refused before it is read.
@@ -157,12 +177,15 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Drop, Handler: page(c.DropPlayer)},
 		{Method: http.MethodPost, Path: route.Reinstate, Handler: page(c.ReinstatePlayer)},
 		{Method: http.MethodPost, Path: route.Delete, Handler: page(c.DeletePlayer)},
+		{Method: http.MethodPost, Path: route.Code, Handler: page(c.IssueCode)},
+		{Method: http.MethodGet, Path: route.Cards, Handler: page(c.ShowCards)},
 		{Method: http.MethodPost, Path: route.Rounds, Handler: page(c.PairRound)},
 		{Method: http.MethodGet, Path: route.Round, Handler: page(c.ShowRound)},
 		{Method: http.MethodPost, Path: route.Repair, Handler: page(c.RepairRound)},
 		{Method: http.MethodPost, Path: route.Swap, Handler: page(c.SwapPlayers)},
 		{Method: http.MethodPost, Path: route.Move, Handler: page(c.MovePlayer)},
 		{Method: http.MethodPost, Path: route.Clock, Handler: page(c.RecordClock)},
+		{Method: http.MethodPost, Path: route.ReportAccept, Handler: page(c.AcceptReport)},
 		{Method: http.MethodGet, Path: route.PrintNames, Handler: page(c.PrintPairingsByName)},
 		{Method: http.MethodGet, Path: route.PrintTables, Handler: page(c.PrintPairingsByTable)},
 		{Method: http.MethodGet, Path: route.PrintScores, Handler: page(c.PrintScoreSheets)},

@@ -83,7 +83,7 @@ func securityEnv(t *testing.T) (*consoleEnv, int64, *strings.Replacer) {
 		t.Fatal(err)
 	}
 	return env, tr.ID, strings.NewReplacer(
-		":id", itoa(tr.ID), ":pid", itoa(ps[1].ID), ":n", "1", ":tn", "2", ":penalty", itoa(pen.ID),
+		":id", itoa(tr.ID), ":pid", itoa(ps[1].ID), ":n", "1", ":tn", "2", ":penalty", itoa(pen.ID), ":batch", "0123", ":report", "1",
 		":lang", "en", ":name", "proshop-2003", "*file", "console.css",
 	)
 }
@@ -177,10 +177,12 @@ func TestCrossOriginRefusedEverywhere(t *testing.T) {
 
 // TestOnlyJudgesChangeState checks the classification itself: every route
 // open to anyone reads, except the stateless referee calculations (a POST
-// with the facts in the body, storing nothing) and the login form.
+// with the facts in the body, storing nothing) and the login form; a
+// player changes their own state with their code (access player), which
+// TestCodeGuessesAreLimited checks.
 func TestOnlyJudgesChangeState(t *testing.T) {
 	for _, rt := range (&site{}).routes() {
-		if rt.Access == judge || rt.Method == http.MethodGet || rt.Method == http.MethodHead {
+		if rt.Access == judge || rt.Access == player || rt.Method == http.MethodGet || rt.Method == http.MethodHead {
 			continue
 		}
 		stateless := rt.Method == http.MethodPost && strings.HasPrefix(rt.Path, "/api/v1/referee/")

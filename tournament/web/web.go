@@ -139,11 +139,12 @@ func newSite(deps Deps) (*site, error) {
 		deps.Reread(s.auth.Reread)
 	}
 	s.live = live.New(deps.Service, deps.Broker, s.failJSON, auth.ClientAddr, s.log)
+	codes := auth.NewCodes()
 	s.api = api.New(api.Config{Service: deps.Service, Rulesets: deps.Rulesets, DefaultRuleset: deps.DefaultRuleset,
-		Live: s.live, I18n: s.i18n, Log: s.log})
+		Live: s.live, Codes: codes, I18n: s.i18n, Log: s.log})
 	s.console = console.New(console.Config{Service: deps.Service, Rulesets: deps.Rulesets, DefaultRuleset: deps.DefaultRuleset,
 		PublicURL: deps.PublicURL, Pages: s.pages, I18n: s.i18n, Log: s.log})
-	s.kiosk = kiosk.New(kiosk.Config{Service: deps.Service, Live: s.live, PublicURL: deps.PublicURL,
+	s.kiosk = kiosk.New(kiosk.Config{Service: deps.Service, Live: s.live, PublicURL: deps.PublicURL, Codes: codes,
 		Pages: s.pages, I18n: s.i18n, Log: s.log})
 	s.home = home.New(deps.Service, s.pages, s.auth.SessionJudge)
 	if s.router, err = s.newRouter(); err != nil {

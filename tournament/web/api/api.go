@@ -16,6 +16,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
@@ -40,8 +41,10 @@ type Config struct {
 	Rulesets       Rulesets
 	DefaultRuleset string
 	Live           *live.State
-	I18n           *i18n.Translator
-	Log            *slog.Logger
+	// Codes limits the guesses at players' codes (shared with the kiosk).
+	Codes *auth.Codes
+	I18n  *i18n.Translator
+	Log   *slog.Logger
 }
 
 // Handlers are the API's handlers.
@@ -50,6 +53,7 @@ type Handlers struct {
 	rulesets       Rulesets
 	defaultRuleset string
 	live           *live.State
+	codes          *auth.Codes
 	i18n           *i18n.Translator
 	log            *slog.Logger
 	health         health
@@ -61,7 +65,7 @@ type Handlers struct {
 // New returns the API's handlers.
 func New(cfg Config) *Handlers {
 	return &Handlers{svc: cfg.Service, rulesets: cfg.Rulesets, defaultRuleset: cfg.DefaultRuleset, live: cfg.Live,
-		i18n: cfg.I18n, log: cfg.Log, PairingEvals: PublicPairingEvals}
+		codes: cfg.Codes, i18n: cfg.I18n, log: cfg.Log, PairingEvals: PublicPairingEvals}
 }
 
 // Handler is a JSON API handler: it parses the request and calls the

@@ -24,19 +24,31 @@ type RevisionJSON struct {
 	// Reason (§12); LateReason: a declaration confirmed after the signal.
 	EndedEarly bool   `json:"ended_early,omitempty"`
 	LateReason string `json:"late_reason,omitempty"`
+	// Report is the players' report this revision was saved from: it was
+	// reported by players (and accepted by Judge).
+	Report int64 `json:"report,omitempty"`
 }
 
 func toRevisionJSON(r tournament.Result) RevisionJSON {
-	out := RevisionJSON{Version: r.Version, Scores: []IdScoreJSON{}, EndedBy: r.EndedBy, Judge: r.Judge, At: r.At, Reason: r.Reason,
-		EndedEarly: r.EndedEarly, LateReason: r.LateReason}
-	if r.Declared != 0 {
-		d := r.Declared
-		out.Declared = &d
-	}
-	for _, sc := range r.Scores {
-		out.Scores = append(out.Scores, IdScoreJSON{Player: sc.PlayerID, VP: sc.VP})
+	return RevisionJSON{Version: r.Version, Scores: toScoresJSON(r.Scores), Declared: declaredJSON(r.Declared), EndedBy: r.EndedBy,
+		Judge: r.Judge, At: r.At, Reason: r.Reason, EndedEarly: r.EndedEarly, LateReason: r.LateReason, Report: r.ReportID}
+}
+
+// toScoresJSON is a sheet's VP as entered, never null.
+func toScoresJSON(scores []tournament.Score) []IdScoreJSON {
+	out := []IdScoreJSON{}
+	for _, sc := range scores {
+		out = append(out, IdScoreJSON{Player: sc.PlayerID, VP: sc.VP})
 	}
 	return out
+}
+
+// declaredJSON is the declared winner, null when the game ended by time.
+func declaredJSON(id int64) *int64 {
+	if id == 0 {
+		return nil
+	}
+	return &id
 }
 
 // ListRevisions answers a table's whole result history, oldest first:

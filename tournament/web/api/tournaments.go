@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"net/http"
 	"time"
 
@@ -26,6 +27,11 @@ type TournamentJSON struct {
 	RulesetVersion string `json:"ruleset_version"`
 	Rounds         int    `json:"rounds"`
 	GameMinutes    int    `json:"game_minutes"`
+	// SelfCheckIn says players may check themselves in with their code.
+	SelfCheckIn bool `json:"self_checkin"`
+	// SelfReport says what players' table reports do: "off", "approve"
+	// (a judge accepts each) or "auto" (saved once every player confirmed).
+	SelfReport string `json:"self_report"`
 	// State is "setup" (no round paired), "running" or "finished" (closed
 	// by a judge: the results are final, nothing changes until reopened).
 	State    string     `json:"state"`
@@ -36,7 +42,7 @@ func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 	out := TournamentJSON{
 		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
 		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
-		Rounds: t.Rounds, GameMinutes: t.GameMinutes, State: t.State(),
+		Rounds: t.Rounds, GameMinutes: t.GameMinutes, SelfCheckIn: t.SelfCheckIn, SelfReport: cmp.Or(t.SelfReport, tournament.SelfReportOff), State: t.State(),
 	}
 	if t.Closed != nil {
 		at := t.Closed.At
@@ -86,6 +92,8 @@ type createTournamentRequest struct {
 	Ruleset     string `json:"ruleset"`
 	Rounds      int    `json:"rounds"`
 	GameMinutes int    `json:"game_minutes"`
+	SelfCheckIn bool   `json:"self_checkin"`
+	SelfReport  string `json:"self_report"`
 }
 
 func (s *Handlers) CreateTournament(c *gin.Context) (int, any, error) {
@@ -133,12 +141,15 @@ type PlayerJSON struct {
 	DroppedRound int     `json:"dropped_round,omitempty"`
 	FixedTable   int     `json:"fixed_table,omitempty"`
 	KeepApart    []int64 `json:"keep_apart,omitempty"`
+	// Code is the player's code, in the answer of the call that issued it
+	// alone (adding the player, or issuing a new code): it is stored hashed.
+	Code string `json:"code,omitempty"`
 }
 
 func toPlayerJSON(p tournament.Player) PlayerJSON {
 	return PlayerJSON{
 		ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound,
-		DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart,
+		DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart, Code: p.Code,
 	}
 }
 
@@ -206,6 +217,20 @@ func (s *Handlers) DeletePlayer(c *gin.Context) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusNoContent, nil, nil
+}
+
+// IssueCode gives a player a new code, voiding the old one: 200 with the
+// player and the new code.
+func (s *Handlers) IssueCode(c *gin.Context) (int, any, error) {
+	tid, pid, err := route.IDs(c, "pid")
+	if err != nil {
+		return 0, nil, err
+	}
+	p, err := s.svc.IssueCode(c.Request.Context(), auth.Judge(c), tid, pid)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toPlayerJSON(p), nil
 }
 
 type checkInRequest struct {

@@ -47,12 +47,13 @@ type Pages struct {
 	pages          *render.Engine
 	i18n           *i18n.Translator
 	log            *slog.Logger
+	cards          *cardBatches
 }
 
 // New returns the judges' pages.
 func New(cfg Config) *Pages {
 	return &Pages{svc: cfg.Service, rulesets: cfg.Rulesets, defaultRuleset: cfg.DefaultRuleset, publicURL: cfg.PublicURL,
-		pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log}
+		pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log, cards: newCardBatches()}
 }
 
 // describe says err in lang, as problem.Describe does.

@@ -141,10 +141,15 @@ func (s *Pages) ImportPlayers(c *gin.Context) (render.Result, error) {
 	if c.PostForm("check_in") == "1" {
 		importPlayers, done = s.svc.ImportPlayersCheckedIn, "import.done_checked_in"
 	}
-	if _, err := importPlayers(c.Request.Context(), auth.Judge(c), tid, r.Rows); err != nil {
+	plan, err := importPlayers(c.Request.Context(), auth.Judge(c), tid, r.Rows)
+	if err != nil {
 		return render.Result{}, err
 	}
-	return render.SeeOther(route.Path(route.Players, tid), done), nil
+	if len(plan.Added) == 0 {
+		return render.SeeOther(route.Path(route.Players, tid), done), nil
+	}
+	// The new players' cards, with their codes.
+	return s.seeCards(tid, plan.Added, route.Path(route.Players, tid), "", done), nil
 }
 
 // rosterError is the message of a file roster cannot read.

@@ -225,7 +225,8 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 	// One change: a refused registration leaves no player behind, so the
 	// form sent again registers them once.
 	in := tournament.PlayerInput{Name: form.Name, Kana: form.Kana, CheckedIn: form.CheckIn}
-	if _, err := s.svc.AddPlayer(c.Request.Context(), auth.Judge(c), tid, in); err != nil {
+	p, err := s.svc.AddPlayer(c.Request.Context(), auth.Judge(c), tid, in)
+	if err != nil {
 		status := http.StatusUnprocessableEntity
 		if !s.place(lang, err, playerRules, form.Errors) {
 			var ok bool
@@ -235,9 +236,10 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 		}
 		return s.playersPage(c, status, form, playerRefusal{})
 	}
-	// Back to an empty form with the focus on the name: the desk registers
-	// one player after another.
-	return render.SeeOther(route.Path(route.Players, tid)+"#name", "flash.player_added"), nil
+	// The player's card, with the code shown this once; from there back to
+	// an empty form with the focus on the name: the desk registers one
+	// player after another.
+	return s.seeCards(tid, []tournament.Player{p}, route.Path(route.Player, tid, p.ID), route.Path(route.Players, tid)+"#name", "flash.player_added"), nil
 }
 
 // tournamentPlayer reads the :pid player of the :id tournament.
@@ -371,6 +373,7 @@ type playerPage struct {
 	// record); otherwise Kept says why it stays, and the player is dropped.
 	Deletable bool
 	Kept      string
+	HasCode   bool // the player has a code (registered since codes were issued)
 }
 
 type keepApartOption struct {
@@ -398,6 +401,8 @@ func (s *Pages) playerPage(c *gin.Context, status int, p tournament.Player, form
 		TID:    t.ID,
 		Player: playerLine{ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound, Dropped: p.DroppedRound},
 		Form:   form,
+		// A player without a code was registered before codes were issued.
+		HasCode: p.CodeHash != "",
 	}
 	vm.Nav = nav
 	switch err := s.svc.CheckDelete(c.Request.Context(), p.TournamentID, p.ID); {

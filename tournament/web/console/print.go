@@ -22,6 +22,7 @@ type printPage struct {
 	Title    string // the document's title, translated
 	Path     string // this page's path and query, for the language switch
 	Back     string // the console page this printable belongs to
+	BackText string // the link's words, when not the round's page
 	Name     string // the tournament's name
 	Date     string
 	N        int    // the round
@@ -55,19 +56,25 @@ func (s *Pages) loadPrintRound(c *gin.Context) (printRound, error) {
 // newPrintPage fills the part every printable has; titleID names the
 // printable ("print.scores", ...).
 func (s *Pages) newPrintPage(c *gin.Context, pr printRound, titleID string) printPage {
-	lang := s.i18n.Lang(c)
 	n := pr.rv.Round.Number
+	return s.printPageOf(c, pr.t, n, titleID, route.Path(route.Round, pr.t.ID, n))
+}
+
+// printPageOf is the printable of tournament t titled titleID (given N,
+// the round n, and Name), going back to back.
+func (s *Pages) printPageOf(c *gin.Context, t tournament.Tournament, n int, titleID, back string) printPage {
+	lang := s.i18n.Lang(c)
 	p := printPage{
 		Lang:  lang,
-		Title: s.i18n.Text(lang, titleID, map[string]any{"N": n, "Name": pr.t.Name}),
+		Title: s.i18n.Text(lang, titleID, map[string]any{"N": n, "Name": t.Name}),
 		Path:  c.Request.URL.RequestURI(),
-		Back:  route.Path(route.Round, pr.t.ID, n),
-		Name:  pr.t.Name,
-		Date:  pr.t.Date,
+		Back:  back,
+		Name:  t.Name,
+		Date:  t.Date,
 		N:     n,
-		Kiosk: s.kioskURL(pr.t.ID),
+		Kiosk: s.kioskURL(t.ID),
 		// The kiosk's own QR route (kiosk.go) draws the same address.
-		QR: route.Path(route.KioskQR, pr.t.ID),
+		QR: route.Path(route.KioskQR, t.ID),
 	}
 	p.Loopback = route.Unreachable(p.Kiosk)
 	return p

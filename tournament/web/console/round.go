@@ -48,7 +48,8 @@ type roundPage struct {
 	Clock       clockPanel
 	// Final says the round is a final stage: its tables have a turn page
 	// (the turn limit), and Standings links to its cut.
-	Final bool
+	Final   bool
+	Reports []reportLine // the players' reports of the round's tables
 }
 
 type personRef struct {
@@ -177,6 +178,9 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 	s.fillRound(lang, t.Ruleset, &vm, rv)
 	vm.RepeatLines = s.repeatLines(lang, rv.Repeats, roundNames(rv))
 	vm.ChangeForms = !rv.Started || f.Swap.shown() || f.Move.shown()
+	if vm.Reports, err = s.reportLines(c.Request.Context(), lang, t.ID, n, rv); err != nil {
+		return render.Result{}, err
+	}
 	return render.ShowStatus(status, "round", vm), nil
 }
 

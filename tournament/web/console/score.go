@@ -93,6 +93,8 @@ type revisionLine struct {
 	Ended   string
 	Scores  string
 	Late    string // the confirmation of a declaration recorded after the signal (§12)
+	// Reported says the revision is a players' report the judge accepted.
+	Reported bool
 }
 
 func (s *Pages) ShowScore(c *gin.Context) (render.Result, error) {
@@ -202,7 +204,8 @@ func (s *Pages) revisionLine(lang string, r tournament.Result, names map[int64]s
 	if r.Declared != 0 {
 		ended = s.i18n.Text(lang, "score.declared_by", map[string]any{"Name": names[r.Declared]})
 	}
-	return revisionLine{Version: r.Version, Judge: r.Judge, At: s.i18n.In(lang).Time(r.At), Reason: r.Reason, Ended: ended, Scores: strings.Join(parts, "、"), Late: r.LateReason}
+	return revisionLine{Version: r.Version, Judge: r.Judge, At: s.i18n.In(lang).Time(r.At), Reason: r.Reason, Ended: ended, Scores: strings.Join(parts, "、"), Late: r.LateReason,
+		Reported: r.ReportID != 0}
 }
 
 // SaveScore previews or saves the score sheet. The service checks the

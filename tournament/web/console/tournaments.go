@@ -46,6 +46,8 @@ type tournamentForm struct {
 	Ruleset     string
 	Rounds      string
 	GameMinutes string
+	SelfCheckIn bool
+	SelfReport  string
 	Errors      fieldErrors
 	Error       string // a message for the whole form
 }
@@ -91,9 +93,11 @@ func (s *Pages) readTournamentForm(c *gin.Context, lang string) (tournamentForm,
 		Ruleset:     c.PostForm("ruleset"),
 		Rounds:      strings.TrimSpace(c.PostForm("rounds")),
 		GameMinutes: strings.TrimSpace(c.PostForm("game_minutes")),
+		SelfCheckIn: c.PostForm("self_checkin") == "1",
+		SelfReport:  c.PostForm("self_report"),
 		Errors:      fieldErrors{},
 	}
-	in := tournament.TournamentInput{Name: f.Name, Date: f.Date, Venue: f.Venue, Ruleset: f.Ruleset}
+	in := tournament.TournamentInput{Name: f.Name, Date: f.Date, Venue: f.Venue, Ruleset: f.Ruleset, SelfCheckIn: f.SelfCheckIn, SelfReport: f.SelfReport}
 	if f.Name == "" {
 		f.Errors["name"] = s.i18n.Text(lang, "form.required", nil)
 	}
@@ -170,7 +174,7 @@ func (s *Pages) ShowTournament(c *gin.Context) (render.Result, error) {
 func tournamentFormOf(t tournament.Tournament) tournamentForm {
 	return tournamentForm{
 		Name: t.Name, Date: t.Date, Venue: t.Venue, Ruleset: t.Ruleset.Name,
-		Rounds: strconv.Itoa(t.Rounds), GameMinutes: strconv.Itoa(t.GameMinutes),
+		Rounds: strconv.Itoa(t.Rounds), GameMinutes: strconv.Itoa(t.GameMinutes), SelfCheckIn: t.SelfCheckIn, SelfReport: t.SelfReport,
 	}
 }
 

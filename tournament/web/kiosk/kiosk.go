@@ -23,6 +23,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/clock"
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
@@ -58,12 +59,14 @@ type kioskPage struct {
 	Finished       bool // the tournament is closed: the standings are final
 	// FinalRound says the current round is a stage of the final: players
 	// not at its tables did not advance, and are told so.
-	FinalRound bool
-	Cut        *kioskCut    // how the final's players were chosen; nil outside a final round
-	Final      []kioskFinal // the final results once the final is played
-	FinalHint  string       // how the final results are ranked
-	Winners    string       // the players ranked 1st, once finished
-	URL        string       // the kiosk's address, for phones
+	FinalRound  bool
+	Cut         *kioskCut    // how the final's players were chosen; nil outside a final round
+	Final       []kioskFinal // the final results once the final is played
+	FinalHint   string       // how the final results are ranked
+	SelfCheckIn bool         // players may check themselves in (checkin.go)
+	SelfReport  bool         // players may report their table (report.go)
+	Winners     string       // the players ranked 1st, once finished
+	URL         string       // the kiosk's address, for phones
 	// Loopback says URL is this machine's own address, which phones cannot
 	// open: the projector says so where players scan.
 	Loopback bool
@@ -218,6 +221,9 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 		Finished:  live.Tournament.Closed != nil,
 	}
 	vm.FinalRound = live.Round != nil && live.Round.Round.Mode == tournament.ModeFinal
+	vm.SelfCheckIn = live.Tournament.SelfCheckIn && !vm.Finished
+	mode := live.Tournament.SelfReport
+	vm.SelfReport = (mode == tournament.SelfReportApprove || mode == tournament.SelfReportAuto) && !vm.Finished
 	// A final's games do not count in the standings: during a final they
 	// are the qualifying standings, with nothing more to show live.
 	vm.LiveStandings = c.Query("standings") == "live" && !vm.Finished && !vm.FinalRound
@@ -515,9 +521,11 @@ type Config struct {
 	// PublicURL is the address players' phones reach the server at, for
 	// the QR codes; "" gives the kiosk's path alone.
 	PublicURL string
-	Pages     *render.Engine
-	I18n      *i18n.Translator
-	Log       *slog.Logger
+	// Codes limits the guesses at players' codes (shared with the API).
+	Codes *auth.Codes
+	Pages *render.Engine
+	I18n  *i18n.Translator
+	Log   *slog.Logger
 }
 
 // Pages are the kiosk's pages.
@@ -526,6 +534,7 @@ type Pages struct {
 	live      *live.State
 	qrs       *live.Cache[int64, []byte]
 	publicURL string
+	codes     *auth.Codes
 	pages     *render.Engine
 	i18n      *i18n.Translator
 	log       *slog.Logger
@@ -533,7 +542,7 @@ type Pages struct {
 
 // New returns the kiosk's pages.
 func New(cfg Config) *Pages {
-	return &Pages{svc: cfg.Service, live: cfg.Live, publicURL: cfg.PublicURL, pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log,
+	return &Pages{svc: cfg.Service, live: cfg.Live, publicURL: cfg.PublicURL, codes: cfg.Codes, pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log,
 		// A QR code's address changes only with the server's configuration.
 		qrs: live.NewCache[int64, []byte](time.Duration(math.MaxInt64))}
 }

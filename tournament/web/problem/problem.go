@@ -40,6 +40,9 @@ var (
 	// ErrTooManyGuesses is a credential not checked because its address got
 	// too many wrong ones lately: 429.
 	ErrTooManyGuesses = errors.New("too many wrong credentials from this address")
+	// ErrTooManyCodes is a player's code not checked because its address,
+	// or the player, got too many wrong ones lately: 429.
+	ErrTooManyCodes = errors.New("too many wrong players' codes")
 	// ErrMultipart is a multipart body sent to a route that takes none: 415.
 	ErrMultipart = errors.New("multipart body where none is taken")
 )
@@ -139,6 +142,8 @@ func Describe(p i18n.Printer, err error) (int, string, map[string]any) {
 		return http.StatusTooManyRequests, p.Text("error.too_many_feeds", nil), nil
 	case errors.Is(err, ErrTooManyGuesses):
 		return http.StatusTooManyRequests, p.Text("error.too_many_guesses", nil), nil
+	case errors.Is(err, ErrTooManyCodes):
+		return http.StatusTooManyRequests, p.Text("error.too_many_codes", nil), nil
 	case errors.Is(err, ErrMultipart):
 		return http.StatusUnsupportedMediaType, p.Text("error.multipart", nil), nil
 	case errors.As(err, &ce):

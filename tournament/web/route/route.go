@@ -49,12 +49,15 @@ const (
 	Drop              = Player + "/drop"
 	Reinstate         = Player + "/reinstate"
 	Delete            = Player + "/delete"
+	Code              = Player + "/code"
+	Cards             = Players + "/cards/:batch"
 	Rounds            = Tournament + "/rounds"
 	Round             = Rounds + "/:n"
 	Repair            = Round + "/repair"
 	Swap              = Round + "/swap"
 	Move              = Round + "/move"
 	Clock             = Round + "/clock"
+	ReportAccept      = Round + "/reports/:report/accept"
 	PrintNames        = Round + "/print/names"
 	PrintTables       = Round + "/print/tables"
 	PrintScores       = Round + "/print/scores"
@@ -75,6 +78,13 @@ const (
 	Kiosk     = "/kiosk/:id"
 	KioskQR   = Kiosk + "/qr.png"
 	KioskLive = Kiosk + "/live"
+	// KioskCheckIn is where players check themselves in with their code.
+	KioskCheckIn = Kiosk + "/checkin"
+	// KioskTable is a table on its players' phones: report its result,
+	// confirm or dispute the report.
+	KioskTable  = Kiosk + "/rounds/:n/tables/:tn"
+	KioskReport = KioskTable + "/report"
+	KioskAnswer = KioskTable + "/reports/:report"
 
 	API              = "/api/v1"
 	RulesetsAPI      = API + "/rulesets"
@@ -90,11 +100,13 @@ const (
 	TournamentsAPI   = API + "/tournaments"
 	TournamentAPI    = TournamentsAPI + "/:id"
 	CloseAPI         = TournamentAPI + "/close"
+	SelfCheckInAPI   = TournamentAPI + "/checkin"
 	ReopenAPI        = TournamentAPI + "/reopen"
 	PlayersAPI       = TournamentAPI + "/players"
 	PlayerAPI        = PlayersAPI + "/:pid"
 	DropAPI          = PlayerAPI + "/drop"
 	CheckInAPI       = PlayerAPI + "/checkin"
+	CodeAPI          = PlayerAPI + "/code"
 	RoundsAPI        = TournamentAPI + "/rounds"
 	RoundAPI         = RoundsAPI + "/:n"
 	ClockAPI         = RoundAPI + "/clock"
@@ -103,6 +115,11 @@ const (
 	BoardAPI         = TableAPI + "/board"
 	ResultAPI        = TableAPI + "/result"
 	RevisionsAPI     = TableAPI + "/revisions"
+	ReportsAPI       = TableAPI + "/reports"
+	ReportAPI        = ReportsAPI + "/:report"
+	ConfirmAPI       = ReportAPI + "/confirm"
+	DisputeAPI       = ReportAPI + "/dispute"
+	AcceptAPI        = ReportAPI + "/accept"
 	PenaltiesAPI     = TournamentAPI + "/penalties"
 	RevokeAPI        = PenaltiesAPI + "/:penalty/revoke"
 	StandingsAPI     = TournamentAPI + "/standings"
@@ -119,12 +136,13 @@ var byName = map[string]string{
 	"backup": Backup, "create": Create, "lang": Lang,
 	"tournament": Tournament, "tournamentRuleset": TournamentRuleset, "close": Close, "reopen": Reopen,
 	"players": Players, "import": Import, "importConfirm": ImportConfirm, "player": Player,
-	"checkIn": CheckIn, "checkInMany": CheckInMany, "drop": Drop, "reinstate": Reinstate, "delete": Delete,
-	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock,
+	"checkIn": CheckIn, "checkInMany": CheckInMany, "drop": Drop, "reinstate": Reinstate, "delete": Delete, "code": Code, "cards": Cards,
+	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock, "reportAccept": ReportAccept,
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score, "turns": Turns,
 	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "final": Final, "printStandings": PrintStandings, "audit": Audit,
-	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive,
+	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive, "kioskCheckIn": KioskCheckIn,
+	"kioskTable": KioskTable, "kioskReport": KioskReport, "kioskAnswer": KioskAnswer,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 }
 

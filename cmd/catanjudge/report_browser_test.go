@@ -1,0 +1,121 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserTableReport is the issue's flow on phones: a player reports
+// table 1 (every VP and who declared) with their code, two other players
+// confirm from their own phones, the fourth from the API; the judge
+// accepts the report on the round page, and the kiosk shows the placings.
+func TestBrowserTableReport(t *testing.T) {
+	skipWithoutChromium(t)
+	dir := t.TempDir()
+	addr, stop := serveAt(t, dir, "127.0.0.1:0")
+	defer stop()
+	base := "http://" + addr
+	var tour struct {
+		ID int64 `json:"id"`
+	}
+	apiDo(t, base, "POST", "/api/v1/tournaments", map[string]any{"name": "報告テスト大会", "rounds": 3, "self_report": "approve"}, 201, &tour)
+	codes := map[int64]string{}
+	for _, name := range []string{"青木", "井上", "上田", "江藤"} {
+		var p struct {
+			ID   int64  `json:"id"`
+			Code string `json:"code"`
+		}
+		apiDo(t, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]any{"name": name}, 201, &p)
+		codes[p.ID] = p.Code
+	}
+	var round struct {
+		Tables []struct {
+			Players []struct {
+				ID   int64  `json:"id"`
+				Name string `json:"name"`
+			} `json:"players"`
+		} `json:"tables"`
+	}
+	apiDo(t, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tour.ID), nil, 201, &round)
+	ps := round.Tables[0].Players
+	table := fmt.Sprintf("%s/lang/ja?next=/kiosk/%d/rounds/1/tables/1", base, tour.ID)
+
+	// The first phone reports.
+	first := newBrowser(t)
+	var done string
+	tasks := chromedp.Tasks{phone(), chromedp.Navigate(table), chromedp.WaitVisible(`#report`)}
+	for i, p := range ps {
+		tasks = append(tasks, chromedp.SendKeys(fmt.Sprintf(`#vp_%d`, p.ID), []string{"10", "7", "5", "3"}[i]))
+	}
+	tasks = append(tasks,
+		chromedp.SetValue(`#declared`, fmt.Sprint(ps[0].ID)),
+		chromedp.SetValue(`#player`, fmt.Sprint(ps[0].ID)),
+		chromedp.SendKeys(`#code`, strings.ToLower(codes[ps[0].ID])),
+		screenshot("phone-report-form"),
+		chromedp.Click(`#report button[type=submit]`),
+		chromedp.WaitVisible(`#report-done`),
+		chromedp.Text(`#report-done`, &done),
+		screenshot("phone-reported"),
+	)
+	if err := chromedp.Run(first, tasks); err != nil {
+		t.Fatalf("report from the first phone: %v", err)
+	}
+	if !strings.Contains(done, "送信しました") {
+		t.Fatalf("after reporting the phone says %q", done)
+	}
+
+	// Two other phones confirm.
+	for _, p := range ps[1:3] {
+		ctx := newBrowser(t)
+		err := chromedp.Run(ctx, phone(), chromedp.Navigate(table), chromedp.WaitVisible(`#answer`),
+			chromedp.SetValue(`#player`, fmt.Sprint(p.ID)),
+			chromedp.SendKeys(`#code`, codes[p.ID]),
+			chromedp.Click(`#confirm`),
+			chromedp.WaitVisible(`#report-done`),
+			chromedp.Text(`#report-done`, &done),
+			screenshot("phone-confirmed"),
+		)
+		if err != nil || !strings.Contains(done, "確認しました") {
+			t.Fatalf("confirm from %s's phone: %v (%q)", p.Name, err, done)
+		}
+	}
+	var reports struct {
+		Reports []struct {
+			Report int64 `json:"report"`
+		} `json:"reports"`
+	}
+	apiDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/reports", tour.ID), nil, 200, &reports)
+	apiDo(t, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/reports/%d/confirm", tour.ID, reports.Reports[0].Report),
+		map[string]any{"player": ps[3].ID, "code": codes[ps[3].ID]}, 200, nil)
+
+	// The judge accepts it on the round page.
+	judge := judgeIn(t, base, "山田")
+	var flash string
+	err := chromedp.Run(judge,
+		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/rounds/1#reports", base, tour.ID)),
+		chromedp.WaitVisible(`#reports form button`),
+		screenshot("round-report-queue"),
+		chromedp.Click(`#reports form button`),
+		chromedp.WaitVisible(`.flash`),
+		chromedp.Text(`.flash`, &flash),
+	)
+	if err != nil || !strings.Contains(flash, "参加者の報告を卓の結果として保存しました") {
+		t.Fatalf("accept: %v (%q)", err, flash)
+	}
+
+	// The kiosk shows the table's placings.
+	var kiosk string
+	err = chromedp.Run(first,
+		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d", base, tour.ID)),
+		chromedp.WaitVisible(`#table-cards`),
+		// One read: kiosk.js may swap the cards in as a change arrives.
+		chromedp.Evaluate(`document.getElementById('table-cards').innerText`, &kiosk),
+		screenshot("phone-kiosk-after-report"),
+	)
+	if err != nil || !strings.Contains(kiosk, "1位") || !strings.Contains(kiosk, ps[0].Name) {
+		t.Fatalf("kiosk after the report: %v\n%s", err, kiosk)
+	}
+}

@@ -1,0 +1,175 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// reportRow is a players' report of a table's result (tournament.Report).
+// Scores and confirmations are small JSON lists: they are read and
+// written whole, with the report.
+type reportRow struct {
+	ID           int64          `gorm:"primaryKey"`
+	TournamentID int64          `gorm:"not null;index"`
+	Tournament   *tournamentRow `gorm:"constraint:OnDelete:CASCADE"`
+	TableID      int64          `gorm:"not null;index"`
+	Table        *tableRow      `gorm:"constraint:OnDelete:RESTRICT"`
+	Round        int            `gorm:"not null"`
+	Number       int            `gorm:"not null"`
+	ReportedBy   int64          `gorm:"not null"`
+	Scores       string         `gorm:"not null"` // JSON [{"PlayerID","VP"}]
+	Declared     int64          `gorm:"not null"`
+	Reason       string         `gorm:"not null"`
+	Confirmed    string         `gorm:"not null"` // JSON [player IDs], the reporter first
+	DisputedBy   int64          `gorm:"not null;default:0"`
+	Status       string         `gorm:"not null"`
+	Version      int            `gorm:"not null;default:0"` // the revision it became
+	At           time.Time      `gorm:"not null"`
+}
+
+func (reportRow) TableName() string { return "reports" }
+
+func (r reportRow) tournamentOf() int64 { return r.TournamentID }
+
+func newReportRow(r tournament.Report) (reportRow, error) {
+	scores, err := json.Marshal(r.Scores)
+	if err != nil {
+		return reportRow{}, err
+	}
+	confirmed, err := json.Marshal(r.Confirmed)
+	if err != nil {
+		return reportRow{}, err
+	}
+	return reportRow{
+		ID: r.ID, TournamentID: r.TournamentID, TableID: r.TableID, Round: r.Round, Number: r.Table,
+		ReportedBy: r.ReportedBy, Scores: string(scores), Declared: r.Declared, Reason: r.Reason,
+		Confirmed: string(confirmed), DisputedBy: r.DisputedBy, Status: r.Status, Version: r.Version, At: r.At.UTC(),
+	}, nil
+}
+
+func (r reportRow) report() (tournament.Report, error) {
+	out := tournament.Report{
+		ID: r.ID, TournamentID: r.TournamentID, TableID: r.TableID, Round: r.Round, Table: r.Number,
+		ReportedBy: r.ReportedBy, Declared: r.Declared, Reason: r.Reason, DisputedBy: r.DisputedBy,
+		Status: r.Status, Version: r.Version, At: r.At,
+	}
+	if err := json.Unmarshal([]byte(r.Scores), &out.Scores); err != nil {
+		return out, fmt.Errorf("report %d scores: %w", r.ID, err)
+	}
+	if err := json.Unmarshal([]byte(r.Confirmed), &out.Confirmed); err != nil {
+		return out, fmt.Errorf("report %d confirmations: %w", r.ID, err)
+	}
+	return out, nil
+}
+
+// AddReport implements tournament.Store.
+func (s *Store) AddReport(ctx context.Context, r *tournament.Report, c tournament.Change) error {
+	return s.tx(ctx, "add report", func(tx *Tx) error {
+		if err := tx.lock(r.TournamentID); err != nil {
+			return err
+		}
+		// A judge's sheet, or another report still open, came first.
+		if err := checkVersion(tx.DB, r.TableID, 0); err != nil {
+			return tournament.Conflict("report-table-has-result", fmt.Sprintf("table %d of round %d has a judge's result", r.Table, r.Round),
+				map[string]any{"Round": r.Round, "Table": r.Table})
+		}
+		var open int64
+		if err := tx.Model(&reportRow{}).Where("table_id = ? AND status IN ?", r.TableID, tournament.OpenReportStatuses).Count(&open).Error; err != nil {
+			return err
+		}
+		if open > 0 {
+			return tournament.Conflict("report-open", fmt.Sprintf("table %d of round %d already has a report open", r.Table, r.Round),
+				map[string]any{"Round": r.Round, "Table": r.Table})
+		}
+		row, err := newReportRow(*r)
+		if err != nil {
+			return err
+		}
+		row.ID = 0
+		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
+			return err
+		}
+		r.ID = row.ID
+		return tx.audit(r.TournamentID, c)
+	})
+}
+
+// UpdateReport implements tournament.Store.
+func (s *Store) UpdateReport(ctx context.Context, before, after tournament.Report, c tournament.Change) error {
+	return s.tx(ctx, "update report", func(tx *Tx) error {
+		var cur reportRow
+		if err := lockTournamentOf(tx, &cur, after.ID); err != nil {
+			return err
+		}
+		stored, err := cur.report()
+		if err != nil {
+			return err
+		}
+		if stored.Status != before.Status || !slices.Equal(stored.Confirmed, before.Confirmed) || stored.DisputedBy != before.DisputedBy {
+			return tournament.Conflict("report-changed", fmt.Sprintf("report %d changed meanwhile", after.ID), nil)
+		}
+		row, err := newReportRow(after)
+		if err != nil {
+			return err
+		}
+		if err := tx.Model(&reportRow{}).Where("id = ?", after.ID).Updates(map[string]any{
+			"confirmed": row.Confirmed, "disputed_by": row.DisputedBy, "status": row.Status,
+		}).Error; err != nil {
+			return err
+		}
+		return tx.audit(cur.TournamentID, c)
+	})
+}
+
+// acceptReport marks report id, of table tableID, accepted as revision
+// version, in the transaction that saves it: it is a conflict unless the
+// report is confirmed.
+func acceptReport(tx *gorm.DB, id, tableID int64, version int) error {
+	res := tx.Model(&reportRow{}).Where("id = ? AND table_id = ? AND status = ?", id, tableID, tournament.ReportConfirmed).
+		Updates(map[string]any{"status": tournament.ReportAccepted, "version": version})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected != 1 {
+		return tournament.Conflict("report-changed", fmt.Sprintf("report %d is not confirmed, or not of table %d", id, tableID), nil)
+	}
+	return nil
+}
+
+// Report implements tournament.Store.
+func (s *Store) Report(ctx context.Context, id int64) (tournament.Report, error) {
+	var row reportRow
+	if err := s.db.WithContext(ctx).Take(&row, id).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return tournament.Report{}, notFound("report", id)
+		}
+		return tournament.Report{}, err
+	}
+	return row.report()
+}
+
+// Reports implements tournament.Store.
+func (s *Store) Reports(ctx context.Context, tournamentID int64) ([]tournament.Report, error) {
+	var rows []reportRow
+	if err := s.db.WithContext(ctx).Where("tournament_id = ?", tournamentID).Order("id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]tournament.Report, 0, len(rows))
+	for _, row := range rows {
+		r, err := row.report()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
