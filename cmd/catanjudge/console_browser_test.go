@@ -363,8 +363,14 @@ func TestBrowserKioskPhoneHighlight(t *testing.T) {
 		chromedp.WaitVisible(`#q`),
 		chromedp.SendKeys(`#q`, "はせがわ"),
 		chromedp.WaitVisible(`.k-card.k-mine`),
-		chromedp.Sleep(800), // the smooth scroll
-		chromedp.Evaluate(`(() => { const r = document.querySelector(".k-card.k-mine").getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; })()`, &inView),
+		// The smooth scroll takes its time on a busy machine: wait for it
+		// to bring the table into view, for 5 s at most.
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			err := chromedp.Poll(`(() => { const r = document.querySelector(".k-card.k-mine").getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; })()`,
+				nil, chromedp.WithPollingTimeout(5*time.Second)).Do(ctx)
+			inView = err == nil
+			return nil
+		}),
 		chromedp.Evaluate(`!!document.querySelector("#entries tr.k-mine")`, &rowMine),
 		chromedp.Text(`.k-card.k-mine h3 span`, &table),
 		screenshot("kiosk-phone-highlight"),
