@@ -43,6 +43,7 @@ var answerChecks = []struct {
 	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/rounds$`), []string{`"tables":[{`}},
 	{regexp.MustCompile(`^PUT /api/v1/tournaments/\d+/rounds/\d+/tables/\d+/result$`), []string{`"placings"`, `"reported_vp"`, `"version":`}},
 	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/rounds/\d+$`), []string{`"tables"`, `"clock"`}},
+	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/rounds/\d+/tables/\d+/revisions$`), []string{`"revisions"`, `"version":1`}},
 	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/standings$`), []string{`"standings"`, `"rank":1`}},
 	{regexp.MustCompile(`^DELETE /api/v1/tournaments/\d+/players/\d+$`), nil},
 	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/close$`), []string{`"state":"finished"`}},

@@ -65,7 +65,9 @@ func resultsTable(d tournament.ExportData, lang string) table {
 	}
 	// RULINGS.md, Penalties: a deduction shows as such, the sheet's VP, what
 	// the penalties took off and what counts (6, 2, 4), with the penalties.
-	cols := []text{hRound, hTable, hSeat, hColor, hPlayerNo, hPlayer, hReportedVP, hDeducted, hVP, hPlace, hEndedBy, hDeclared, hCorrected, hDeductedBy}
+	// Then the sheet's VP breakdown, where it gave one (§11).
+	cols := []text{hRound, hTable, hSeat, hColor, hPlayerNo, hPlayer, hReportedVP, hDeducted, hVP, hPlace, hEndedBy, hDeclared, hCorrected, hDeductedBy,
+		hSettlements, hCities, hLongestRoad, hLargestArmy, hPointCards}
 	rs := d.Tournament.Ruleset
 	sep := "、"
 	if lang == "en" {
@@ -107,6 +109,11 @@ func resultsTable(d tournament.ExportData, lang string) table {
 			v[11] = names[tv.Result.Declared]
 		}
 		v[12] = max(tv.Table.Revisions, tv.Result.Version) - 1
+		for _, sc := range tv.Result.Scores {
+			if b := sc.Breakdown; sc.PlayerID == p.PlayerID && b != nil {
+				v[14], v[15], v[16], v[17], v[18] = b.Settlements, b.Cities, b.LongestRoad, b.LargestArmy, b.PointCards
+			}
+		}
 	}}
 }
 
@@ -196,6 +203,7 @@ func RulesetSettings(rs referee.Ruleset, lang string) []Setting {
 		{sLongestRoadTie.in(lang), "longest_road_tie", string(rs.LongestRoadTie)},
 		{sBankShortage.in(lang), "bank_shortage", string(rs.BankShortage)},
 		{sRobberOnDesert.in(lang), "robber_on_desert", rs.RobberOnDesert},
+		{sRequireBreakdown.in(lang), "require_breakdown", rs.RequireBreakdown},
 		{sColors.in(lang), "colors", strs(len(rs.Colors), func(i int) string { return string(rs.Colors[i]) })},
 		{sTerrain.in(lang), "layout.terrain", strs(len(rs.Layout.Terrain), func(i int) string { return string(rs.Layout.Terrain[i]) })},
 		{sHarbors.in(lang), "layout.harbors", strs(len(rs.Layout.Harbors), func(i int) string { return string(rs.Layout.Harbors[i]) })},

@@ -66,6 +66,10 @@ func event(t *testing.T, s *store.Store) int64 {
 		in := tournament.ResultInput{}
 		for i, p := range table.Players {
 			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: 9 - i})
+			if i == 0 {
+				// 9 VP: a breakdown's columns are copied too.
+				in.Scores[0].Breakdown = &referee.Breakdown{Settlements: 1, Cities: 3, LongestRoad: true}
+			}
 		}
 		_, err = svc.SaveResult(ctx, "鈴木", tr.ID, 1, table.Number, in)
 		ok(err)

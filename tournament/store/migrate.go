@@ -26,6 +26,9 @@ type migration struct {
 
 var migrations = []migration{
 	{1, "the tables of the row types", func(tx *gorm.DB) error { return tx.AutoMigrate(models...) }},
+	// Issue 15: a score may carry the VP breakdown; the columns are
+	// nullable, so the scores saved before have none.
+	{2, "the VP breakdown of a score", func(tx *gorm.DB) error { return tx.AutoMigrate(&scoreRow{}) }},
 }
 
 // SchemaVersion is the schema version this program writes: the last

@@ -34,7 +34,7 @@ func toRevisionJSON(r tournament.Result) RevisionJSON {
 		out.Declared = &d
 	}
 	for _, sc := range r.Scores {
-		out.Scores = append(out.Scores, IdScoreJSON{Player: sc.PlayerID, VP: sc.VP})
+		out.Scores = append(out.Scores, IdScoreJSON{Player: sc.PlayerID, VP: sc.VP, Breakdown: toBreakdownJSON(sc.Breakdown)})
 	}
 	return out
 }
