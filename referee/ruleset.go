@@ -325,7 +325,7 @@ type Ruleset struct {
 	// player's VP breakdown (settlements, cities, the 2-point cards, the
 	// one-point cards: §11), not only a VP: CheckSheet then counts the VP.
 	RequireBreakdown bool
-	Colors         []Color              // §3 カ: colour by play order
+	Colors           []Color // §3 カ: colour by play order
 
 	Layout Layout     // §3 ア; a SpiralBoard shuffles its terrain
 	Board  BoardSetup // §3 イ, ウ, or the national rules' spiral

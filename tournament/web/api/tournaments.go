@@ -501,9 +501,9 @@ type ScoreRequest struct {
 
 type SaveResultRequest struct {
 	Scores   []ScoreRequest `json:"scores"`
-	Declared *int64        `json:"declared"`
-	Version  int           `json:"version"`
-	Reason   string        `json:"reason"`
+	Declared *int64         `json:"declared"`
+	Version  int            `json:"version"`
+	Reason   string         `json:"reason"`
 	// LateReason confirms that a declaration saved after the table's time
 	// signal was made before it (§12).
 	LateReason string `json:"late_reason"`
