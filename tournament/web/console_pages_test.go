@@ -550,3 +550,84 @@ func TestUnknownThingsAreNotFound(t *testing.T) {
 	}
 	mustSee(t, "player through another tournament", p.b.get(fmt.Sprintf("/judge/t/%d/players/%d", other.ID, p.ps[0].ID)), http.StatusNotFound)
 }
+
+// Issue 15: the score sheet takes each player's breakdown. A total that
+// does not add up is refused with the message by the VP field, every
+// typed value kept; two longest roads are said by both players' fields;
+// the live check (static/console.js posts live=1) shows the counted VP;
+// a sheet that adds up is saved with its breakdowns, shown on the sheet,
+// the revisions and the round page.
+func TestScoreSheetBreakdown(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	score := p.url + "/tables/1/score"
+	res := p.b.get(score)
+	mustSee(t, "empty sheet", res, http.StatusOK, "内訳（§11）", fmt.Sprintf(`name="settlements_%d"`, table.Players[0]),
+		fmt.Sprintf(`name="longest_road_%d"`, table.Players[3]), "data-live-check")
+
+	a, b := table.Players[0], table.Players[1]
+	form := url.Values{"version": {"0"}, "action": {"save"}, "declared": {itoa(a)}}
+	set := func(id int64, vp, s, c string, lr bool, pc string) {
+		form.Set(fmt.Sprintf("vp_%d", id), vp)
+		form.Set(fmt.Sprintf("settlements_%d", id), s)
+		form.Set(fmt.Sprintf("cities_%d", id), c)
+		form.Set(fmt.Sprintf("point_cards_%d", id), pc)
+		form.Del(fmt.Sprintf("longest_road_%d", id))
+		if lr {
+			form.Set(fmt.Sprintf("longest_road_%d", id), "1")
+		}
+	}
+	set(a, "11", "2", "2", true, "2") // counts 10
+	set(b, "", "3", "1", false, "")   // counts 5
+	set(table.Players[2], "6", "", "", false, "")
+	set(table.Players[3], "4", "", "", false, "")
+	res = p.b.post(score, form)
+	mustSee(t, "a total that does not add up", res, http.StatusUnprocessableEntity,
+		fmt.Sprintf(`<p class="field-error" id="vp_%d-error">「%s」の勝利点は 11 点と書かれていますが、内訳からは 10 点です（§11）`, a, p.name(a)),
+		fmt.Sprintf(`<output id="total-%d" data-live>10</output>`, a), fmt.Sprintf(`<output id="total-%d" data-live>5</output>`, b))
+	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", a)); got != "11" {
+		t.Errorf("VP after the refusal = %q, want 11 kept", got)
+	}
+	if !strings.Contains(res.Body, fmt.Sprintf(`id="vp_%d" name="vp_%d" type="number" inputmode="numeric" min="0" max="99" value="11" class="vp" autofocus aria-invalid="true"`, a, a)) {
+		t.Errorf("the VP field is not marked invalid:\n%s", res.Body)
+	}
+	if rv, _ := p.svc.RoundView(p.ctx, p.t.ID, 1); rv.Tables[0].Result != nil {
+		t.Fatalf("a refused sheet was saved")
+	}
+
+	// Two longest roads: said by both players' breakdowns.
+	set(a, "10", "2", "2", true, "2")
+	set(b, "", "3", "1", true, "")
+	res = p.b.post(score, form)
+	mustSee(t, "two longest roads", res, http.StatusUnprocessableEntity,
+		fmt.Sprintf(`id="problems-%d" data-live><p class="field-error">`, a), fmt.Sprintf(`id="problems-%d" data-live><p class="field-error">`, b),
+		"ロンゲストロードは1枚です（§10 ア）", fmt.Sprintf(`id="longest_road_%d" value="1" checked aria-invalid="true"`, b))
+
+	// The live check while typing: the counts, and nothing is an error
+	// for a row not typed yet.
+	live := cloneValues(form)
+	live.Set("live", "1")
+	live.Del("declared")
+	set(b, "", "3", "1", false, "")
+	live.Set(fmt.Sprintf("settlements_%d", b), "4")
+	live.Del(fmt.Sprintf("longest_road_%d", b))
+	live.Set(fmt.Sprintf("vp_%d", table.Players[3]), "")
+	res = p.b.post(score, live)
+	mustSee(t, "live check", res, http.StatusOK, fmt.Sprintf(`<output id="total-%d" data-live>6</output>`, b))
+	if strings.Contains(res.Body, `class="field-error"`) {
+		t.Errorf("the live check of a sheet being typed shows errors:\n%s", res.Body)
+	}
+	live.Set(fmt.Sprintf("vp_%d", table.Players[3]), "4")
+	live.Set(fmt.Sprintf("vp_%d", a), "9")
+	mustSee(t, "live check of a mistyped total", p.b.post(score, live), http.StatusOK,
+		fmt.Sprintf(`<p class="field-error" id="vp_%d-error">「%s」の勝利点は 9 点と書かれていますが、内訳からは 10 点です`, a, p.name(a)))
+
+	res = p.b.post(score, form)
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("save = %d, want 303\n%s", res.Status, res.Body)
+	}
+	res = p.b.get(score)
+	mustSee(t, "saved sheet", res, http.StatusOK, "家2・街2・ロンゲストロード・1ポイント×2", "家3・街1",
+		fmt.Sprintf(`id="cities_%d" type="number" inputmode="numeric" min="0" max="4" value="1"`, b))
+	mustSee(t, "round page", p.b.get(p.url), http.StatusOK, "（家2・街2・ロンゲストロード・1ポイント×2）")
+}
