@@ -44,6 +44,8 @@ var answerChecks = []struct {
 	{regexp.MustCompile(`^PUT /api/v1/tournaments/\d+/rounds/\d+/tables/\d+/result$`), []string{`"placings"`, `"reported_vp"`, `"version":`}},
 	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/rounds/\d+$`), []string{`"tables"`, `"clock"`}},
 	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/rounds/\d+/tables/\d+/revisions$`), []string{`"revisions"`, `"version":1`}},
+	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/rounds/\d+/tables/\d+/rulings$`), []string{`"evaluation"`, `"longest-road-cut-short"`}},
+	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/rounds/\d+/tables/\d+/rulings$`), []string{`"rulings":[{`}},
 	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/standings$`), []string{`"standings"`, `"rank":1`}},
 	{regexp.MustCompile(`^DELETE /api/v1/tournaments/\d+/players/\d+$`), nil},
 	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/close$`), []string{`"state":"finished"`}},

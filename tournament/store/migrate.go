@@ -29,6 +29,8 @@ var migrations = []migration{
 	// Issue 15: a score may carry the VP breakdown; the columns are
 	// nullable, so the scores saved before have none.
 	{2, "the VP breakdown of a score", func(tx *gorm.DB) error { return tx.AutoMigrate(&scoreRow{}) }},
+	// Issue 15: the rulings judges record at a table.
+	{3, "the rulings at a table", func(tx *gorm.DB) error { return tx.AutoMigrate(&rulingRow{}) }},
 }
 
 // SchemaVersion is the schema version this program writes: the last

@@ -205,6 +205,22 @@ type penaltyRow struct {
 
 func (penaltyRow) TableName() string { return "penalties" }
 
+// rulingRow is a judge's ruling at a table (schema version 3): the
+// position's steps and the engine's answer as JSON.
+type rulingRow struct {
+	ID      int64     `gorm:"primaryKey"`
+	TableID int64     `gorm:"not null;index"`
+	Table   *tableRow `gorm:"constraint:OnDelete:CASCADE"`
+	Players string    `gorm:"not null"` // the player ids in play order, as JSON
+	Steps   string    `gorm:"not null"`
+	Answer  string    `gorm:"not null"`
+	Note    string    `gorm:"not null"`
+	Judge   string    `gorm:"not null"`
+	At      time.Time `gorm:"not null"`
+}
+
+func (rulingRow) TableName() string { return "rulings" }
+
 // clockEventRow is one fact of a round's clock; the clock's state is
 // computed from them.
 type clockEventRow struct {

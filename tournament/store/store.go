@@ -80,6 +80,7 @@ var models = []any{
 	&resultRow{},
 	&scoreRow{},
 	&penaltyRow{},
+	&rulingRow{},
 	&clockEventRow{},
 	&auditRow{},
 	&settingRow{},

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/referee/game"
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
@@ -630,4 +631,26 @@ func TestScoreSheetBreakdown(t *testing.T) {
 	mustSee(t, "saved sheet", res, http.StatusOK, "家2・街2・ロンゲストロード・1ポイント×2", "家3・街1",
 		fmt.Sprintf(`id="cities_%d" type="number" inputmode="numeric" min="0" max="4" value="1"`, b))
 	mustSee(t, "round page", p.b.get(p.url), http.StatusOK, "（家2・街2・ロンゲストロード・1ポイント×2）")
+}
+
+// Issue 15: a ruling saved at a table shows on the table's page with the
+// engine's answer in the judge's language, in the audit log, and prints.
+func TestRulingOnTablePage(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	a, b := itoa(table.Players[0]), itoa(table.Players[1])
+	if _, _, err := p.svc.SaveRuling(p.ctx, "山田", p.t.ID, 1, 1, tournament.RulingInput{Note: "道が切られた", Steps: []game.Step{
+		{Do: "settlement", Player: a, At: "N(0,0)"},
+		{Do: "road", Player: a, Edge: []string{"N(0,0)", "S(1,-1)"}}, {Do: "road", Player: a, Edge: []string{"S(1,-1)", "N(1,0)"}},
+		{Do: "road", Player: a, Edge: []string{"N(1,0)", "S(2,-1)"}}, {Do: "road", Player: a, Edge: []string{"S(2,-1)", "N(2,0)"}},
+		{Do: "road", Player: a, Edge: []string{"N(2,0)", "S(3,-1)"}},
+		{Do: "settlement", Player: b, At: "S(1,-1)"},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	page := p.url + "/tables/1"
+	mustSee(t, "table page", p.b.get(page), http.StatusOK, "この卓の裁定", "道が切られた", "山田（",
+		"場（だれも持たない） — ", "§10", p.name(table.Players[0]), "手順7: ", page+"/ruling", page+"/rulings/print")
+	mustSee(t, "printed rulings", p.b.get(page+"/rulings/print"), http.StatusOK, "裁定 — 第1回戦 1卓", "道が切られた", "data-print")
+	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "裁定の記録")
 }

@@ -203,3 +203,50 @@ func TestResultBreakdownAPI(t *testing.T) {
 		t.Errorf("revisions = %+v, want the breakdowns as saved", revs)
 	}
 }
+
+// Issue 15: POST .../tables/{t}/rulings stores a ruling, with the judge and
+// the engine's answer, which it answers as the position API evaluates;
+// GET lists them; a step off the board is a 422 naming it. A ruling
+// changes no result.
+func TestRulingsAPI(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(4)
+	cl := apiClient{t: t, env: env}
+	var round api.RoundJSON
+	cl.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), nil, 201, &round)
+	a, b := strconv.FormatInt(round.Tables[0].Players[0].ID, 10), strconv.FormatInt(round.Tables[0].Players[1].ID, 10)
+	path := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/rulings", tr.ID)
+	body := fmt.Sprintf(`{"note":"道が切られた","steps":[
+		{"do":"settlement","player":%[1]q,"at":"N(0,0)"},
+		{"do":"road","player":%[1]q,"edge":["N(0,0)","S(1,-1)"]},{"do":"road","player":%[1]q,"edge":["S(1,-1)","N(1,0)"]},
+		{"do":"road","player":%[1]q,"edge":["N(1,0)","S(2,-1)"]},{"do":"road","player":%[1]q,"edge":["S(2,-1)","N(2,0)"]},
+		{"do":"road","player":%[1]q,"edge":["N(2,0)","S(3,-1)"]},
+		{"do":"settlement","player":%[2]q,"at":"S(1,-1)"}]}`, a, b)
+	var got api.RulingJSON
+	cl.call("POST", path, body, 201, &got)
+	ev := got.Evaluation
+	if got.ID == 0 || got.Judge != "api" || got.Note != "道が切られた" || len(got.Steps) != 7 || ev.LongestRoad.Holder != nil ||
+		ev.LongestRoad.Code != "longest-road-cut-short" || ev.LongestRoad.Step == nil || *ev.LongestRoad.Step != 6 ||
+		ev.Players[0].Road != 4 || len(ev.Players[0].Trail) != 5 || len(got.Notes) == 0 {
+		t.Errorf("POST rulings = %+v, want the cut ruled with its trail and notes", got)
+	}
+	rec := do(env.h, "POST", path, fmt.Sprintf(`{"steps":[{"do":"settlement","player":%q,"at":"N(9,9)"}],"note":""}`, a),
+		"Authorization", "Bearer test-token", "Accept-Language", "en")
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"step":0`) {
+		t.Errorf("POST a step off the board = %d %s, want 422 naming step 0", rec.Code, rec.Body)
+	}
+	if rec := do(env.h, "POST", path, body); rec.Code != http.StatusUnauthorized {
+		t.Errorf("POST rulings anonymously = %d, want 401", rec.Code)
+	}
+	var list struct {
+		Rulings []api.RulingJSON `json:"rulings"`
+	}
+	cl.call("GET", path, nil, 200, &list)
+	if len(list.Rulings) != 1 || list.Rulings[0].Evaluation.LongestRoad.Message == "" || list.Rulings[0].ID != got.ID {
+		t.Errorf("GET rulings = %+v, want the one ruling", list)
+	}
+	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
+	if round.Tables[0].Result != nil {
+		t.Errorf("a ruling saved a result: %+v", round.Tables[0].Result)
+	}
+}

@@ -60,6 +60,9 @@ const (
 	Board             = Table + "/board"
 	Deal              = Table + "/deal"
 	Score             = Table + "/score"
+	Ruling            = Table + "/ruling"
+	Rulings           = Table + "/rulings"
+	PrintRulings      = Rulings + "/print"
 	Penalties         = Tournament + "/penalties"
 	Revoke            = Penalties + "/:penalty/revoke"
 	Standings         = Tournament + "/standings"
@@ -96,6 +99,7 @@ const (
 	BoardAPI         = TableAPI + "/board"
 	ResultAPI        = TableAPI + "/result"
 	RevisionsAPI     = TableAPI + "/revisions"
+	RulingsAPI       = TableAPI + "/rulings"
 	PenaltiesAPI     = TournamentAPI + "/penalties"
 	RevokeAPI        = PenaltiesAPI + "/:penalty/revoke"
 	StandingsAPI     = TournamentAPI + "/standings"
@@ -115,6 +119,7 @@ var byName = map[string]string{
 	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock,
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score,
+	"ruling": Ruling, "rulings": Rulings, "printRulings": PrintRulings, "rulingsAPI": RulingsAPI, "positionAPI": RefereePosition,
 	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "audit": Audit,
 	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI,
