@@ -92,4 +92,3 @@ func (s *Pages) PrintRulings(c *gin.Context) (render.Result, error) {
 	vm.Rulings = s.rulingLines(vm.Lang, ts, rulings)
 	return render.Show("print_rulings", vm), nil
 }
-
