@@ -109,7 +109,9 @@ func (r RulingReason) Violation(names map[int64]string) *referee.Violation {
 	return referee.NewViolation(r.Code, r.Code, args)
 }
 
-func reasonOf(e *game.Error) RulingReason {
+// ReasonOf is the rule an evaluation gives as a reason or a note, to keep
+// or to say.
+func ReasonOf(e *game.Error) RulingReason {
 	return RulingReason{Code: e.Code, Section: e.Section, Step: e.Index, Args: maps.Clone(e.Args)}
 }
 
@@ -198,8 +200,8 @@ func answerOf(ev *game.Evaluation) RulingAnswer {
 		return fromPID(ev.Players[q].Player)
 	}
 	a := RulingAnswer{
-		LongestRoad: RulingAward{Holder: holder(ev.LongestRoad.Holder), Why: reasonOf(ev.LongestRoad.Why)},
-		LargestArmy: RulingAward{Holder: holder(ev.LargestArmy.Holder), Why: reasonOf(ev.LargestArmy.Why)},
+		LongestRoad: RulingAward{Holder: holder(ev.LongestRoad.Holder), Why: ReasonOf(ev.LongestRoad.Why)},
+		LargestArmy: RulingAward{Holder: holder(ev.LargestArmy.Holder), Why: ReasonOf(ev.LargestArmy.Why)},
 		Notes:       []RulingReason{},
 	}
 	for _, p := range ev.Players {
@@ -212,7 +214,7 @@ func answerOf(ev *game.Evaluation) RulingAnswer {
 		a.Players = append(a.Players, rp)
 	}
 	for _, n := range ev.Notes {
-		a.Notes = append(a.Notes, reasonOf(n))
+		a.Notes = append(a.Notes, ReasonOf(n))
 	}
 	return a
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -653,4 +654,68 @@ func TestRulingOnTablePage(t *testing.T) {
 		"場（だれも持たない） — ", "§10", p.name(table.Players[0]), "手順7: ", page+"/ruling", page+"/rulings/print")
 	mustSee(t, "printed rulings", p.b.get(page+"/rulings/print"), http.StatusOK, "裁定 — 第1回戦 1卓", "道が切られた", "data-print")
 	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "裁定の記録")
+}
+
+// Issue 15: the ruling view without its script: the board drawn by the
+// server with every corner and edge to tap, steps added by name, the
+// answer with the longest road's trail, a step off the board refused in
+// place, and the ruling saved to the table's page.
+func TestRulingView(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	a, b := itoa(table.Players[0]), itoa(table.Players[1])
+	view := p.url + "/tables/1/ruling"
+	res := p.b.get(view)
+	mustSee(t, "ruling view", res, http.StatusOK, "裁定 — 第1回戦 1卓", `data-at="N(0,0)"`, `data-edge="N(0,0) S(1,-1)"`,
+		"この卓の盤面は記録されていません", `name="steps" value="[]"`, "ロンゲストロード（§10 ア）")
+	if n := strings.Count(res.Body, `class="hit corner"`); n != 54 {
+		t.Errorf("the view has %d corners to tap, want 54", n)
+	}
+	if n := strings.Count(res.Body, `class="hit edge"`); n != 72 {
+		t.Errorf("the view has %d edges to tap, want 72", n)
+	}
+	steps := "[]"
+	add := func(player, do, typed string) response {
+		t.Helper()
+		res := p.b.post(view, url.Values{"steps": {steps}, "player": {player}, "do": {do}, "typed": {typed}, "action": {"add"}})
+		m := regexp.MustCompile(`name="steps" value="([^"]*)"`).FindStringSubmatch(res.Body)
+		if m == nil {
+			t.Fatalf("no steps in the answer:\n%s", res.Body)
+		}
+		steps = html.UnescapeString(m[1])
+		return res
+	}
+	add(a, "settlement", "N(0,0)")
+	for _, e := range []string{"N(0,0) S(1,-1)", "S(1,-1) N(1,0)", "N(1,0) S(2,-1)", "S(2,-1) N(2,0)"} {
+		add(a, "road", e)
+	}
+	res = add(a, "settlement", "N(2,0) S(3,-1)") // an edge in settlement mode is a road
+	mustSee(t, "five roads", res, http.StatusOK, `class="trail"`, p.name(table.Players[0])+" — ", "§10",
+		fmt.Sprintf(`<g class="road" data-piece="N(2,0) S(3,-1)">`))
+	if !strings.Contains(res.Body, `<dd id="answer-longest-road">`+p.name(table.Players[0])) {
+		t.Errorf("the longest road is not %s's after five roads:\n%s", p.name(table.Players[0]), res.Body)
+	}
+	res = add(b, "settlement", "s(1, -1)")
+	mustSee(t, "the cut", res, http.StatusOK, `<dd id="answer-longest-road">場（だれも持たない） — `, `id="answer-notes"`)
+	// A corner off the board is refused next to the board, the steps kept.
+	before := steps
+	res = p.b.post(view, url.Values{"steps": {steps}, "player": {a}, "do": {"settlement"}, "typed": {"N(7,7)"}, "action": {"add"}})
+	mustSee(t, "off the board", res, http.StatusUnprocessableEntity, `id="ruling-error"`)
+	if m := regexp.MustCompile(`name="steps" value="([^"]*)"`).FindStringSubmatch(res.Body); m == nil || html.UnescapeString(m[1]) != before {
+		t.Errorf("the refused step changed the steps")
+	}
+	// The live part alone, for the script.
+	res = p.b.post(view, url.Values{"steps": {steps}, "player": {a}, "action": {"quick"}, "live": {"1"}, "roll": {"8"}, "roller": {b},
+		"hand_" + a: {"9"}, "hand_" + b: {"3"}, "declarer": {a}, "shown": {"0"}})
+	mustSee(t, "live part", res, http.StatusOK, `id="ruling-board-live"`, `id="ruling-answer-live"`, `id="answer-discards"`, `id="answer-rates"`,
+		`id="answer-declaration"`, "無効", `id="answer-robber"`)
+	if strings.Contains(res.Body, "<html") {
+		t.Errorf("the live part is a whole page")
+	}
+	// Saved: the table's page shows it.
+	res = p.b.post(view, url.Values{"steps": {steps}, "player": {a}, "action": {"save"}, "note": {"切断の裁定"}})
+	if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, p.url+"/tables/1#ruling-") {
+		t.Fatalf("save = %d to %q, want 303 to the table's ruling\n%s", res.Status, res.Location, res.Body)
+	}
+	mustSee(t, "table page", p.b.get(p.url+"/tables/1"), http.StatusOK, "切断の裁定", "裁定を記録しました。")
 }

@@ -167,6 +167,8 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodGet, Path: route.Score, Handler: page(c.ShowScore)},
 		{Method: http.MethodPost, Path: route.Score, Handler: page(c.SaveScore)},
 		{Method: http.MethodGet, Path: route.PrintRulings, Handler: page(c.PrintRulings)},
+		{Method: http.MethodGet, Path: route.Ruling, Handler: page(c.ShowRuling)},
+		{Method: http.MethodPost, Path: route.Ruling, Handler: page(c.PostRuling)},
 		{Method: http.MethodGet, Path: route.Penalties, Handler: page(c.ShowPenalties)},
 		{Method: http.MethodPost, Path: route.Penalties, Handler: page(c.RecordPenalty)},
 		{Method: http.MethodPost, Path: route.Revoke, Handler: page(c.RevokePenalty)},
