@@ -10,7 +10,8 @@ document.addEventListener("submit", function (ev) {
 });
 
 // A form with data-live-check is checked by the server as the judge types:
-// it is posted with live=1, and the parts of the page the answer marks
+// it is posted (to its action attribute: form.action would be the
+// buttons named "action") with live=1, and the parts of the page the answer marks
 // data-live replace their counterparts here, with each input's
 // aria-invalid. The counting and the rules are the server's: nothing is
 // computed here.
@@ -25,7 +26,7 @@ document.addEventListener("submit", function (ev) {
     var n = ++asked;
     var data = new URLSearchParams(new FormData(form));
     data.set("live", "1");
-    fetch(form.action, { method: "POST", body: data, credentials: "same-origin" })
+    fetch(form.getAttribute("action"), { method: "POST", body: data, credentials: "same-origin" })
       .then(function (res) { return res.text(); })
       .then(function (html) {
         if (n !== asked) {

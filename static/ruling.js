@@ -18,7 +18,7 @@
     data.set("action", action);
     data.set("live", "1");
     var focused = document.activeElement && document.activeElement.id;
-    fetch(form.action, { method: "POST", body: data, credentials: "same-origin" })
+    fetch(form.getAttribute("action"), { method: "POST", body: data, credentials: "same-origin" })
       .then(function (res) { return res.text(); })
       .then(function (html) {
         if (n !== asked) {
