@@ -489,12 +489,16 @@ func (tv TableView) Draft() Draft {
 	if r == nil {
 		return Draft{ByTime: tv.Clock.TimeUp}
 	}
-	d := Draft{Version: r.Version, VP: map[int64]int{}, Breakdown: map[int64]referee.Breakdown{}, Declared: r.Declared, ByTime: r.Declared == 0}
+	d := Draft{Version: r.Version, VP: map[int64]int{}, Declared: r.Declared, ByTime: r.Declared == 0}
 	for _, sc := range r.Scores {
 		d.VP[sc.PlayerID] = sc.VP
-		if sc.Breakdown != nil {
-			d.Breakdown[sc.PlayerID] = *sc.Breakdown
+		if sc.Breakdown == nil {
+			continue
 		}
+		if d.Breakdown == nil {
+			d.Breakdown = map[int64]referee.Breakdown{}
+		}
+		d.Breakdown[sc.PlayerID] = *sc.Breakdown
 	}
 	return d
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -12,6 +13,17 @@ import (
 // b, whichever way the page names it.
 func edge(attr, a, b string) string {
 	return fmt.Sprintf(`[%s="%s %s"],[%s="%s %s"]`, attr, a, b, attr, b, a)
+}
+
+// follow opens the page the link sel points to.
+func follow(sel string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		var href string
+		if err := chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).href`, sel), &href).Do(ctx); err != nil {
+			return err
+		}
+		return chromedp.Navigate(href).Do(ctx)
+	})
 }
 
 // TestBrowserScoreBreakdown enters a score sheet with breakdowns in
@@ -33,6 +45,9 @@ func TestBrowserScoreBreakdown(t *testing.T) {
 	err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.Navigate(score),
+		// Follow the sheet's link to the breakdown (Navigate waits for the
+		// page: a query sent while a click navigates may wait forever).
+		follow(`#show-breakdown`),
 		chromedp.WaitVisible(f("settlements", first)),
 		// 2 settlements, 2 cities, the longest road, 2 one-point cards: 10.
 		chromedp.SendKeys(f("settlements", first), "2"),
@@ -128,7 +143,7 @@ func TestBrowserRulingByTaps(t *testing.T) {
 	err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(1366, 900),
 		chromedp.Navigate(page),
-		chromedp.Click(`a[href$="/tables/1/ruling"]`, chromedp.ByQuery),
+		follow(`a[href$="/tables/1/ruling"]`),
 		chromedp.WaitVisible(`#ruling-board`),
 		// Seat 1: a settlement and a road of 7.
 		chromedp.KeyEvent("1"),

@@ -563,8 +563,14 @@ func TestScoreSheetBreakdown(t *testing.T) {
 	p := newPairedEnv(t)
 	table := p.r.Tables[0]
 	score := p.url + "/tables/1/score"
+	// The sheet opens with the VP alone, and a link to the breakdown.
 	res := p.b.get(score)
-	mustSee(t, "empty sheet", res, http.StatusOK, "内訳（§11）", fmt.Sprintf(`name="settlements_%d"`, table.Players[0]),
+	mustSee(t, "empty sheet", res, http.StatusOK, `id="show-breakdown"`, score+"?breakdown=1")
+	if strings.Contains(res.Body, "settlements_") {
+		t.Errorf("the sheet opens with the breakdown's fields")
+	}
+	res = p.b.get(score + "?breakdown=1")
+	mustSee(t, "sheet with the breakdown", res, http.StatusOK, "内訳（§11）", fmt.Sprintf(`name="settlements_%d"`, table.Players[0]),
 		fmt.Sprintf(`name="longest_road_%d"`, table.Players[3]), "data-live-check")
 
 	a, b := table.Players[0], table.Players[1]

@@ -45,6 +45,11 @@ type scorePage struct {
 	VPCap         int
 	// RequireBreakdown: the ruleset requires each player's breakdown.
 	RequireBreakdown bool
+	// Breakdown: the sheet shows the breakdown's fields: the ruleset
+	// requires them, the judge asked for them (?breakdown=1), or a row has
+	// one. Otherwise the VP fields follow one another, as a judge who
+	// types the VP alone tabs through them.
+	Breakdown bool
 	// TimeUp: the table's time signal has passed (§12). The sheet then
 	// defaults to "time", and a declaration needs the judge's LateReason:
 	// the one typed, or the standard one the LateConfirmed box stands for.
@@ -120,6 +125,7 @@ func (s *Pages) ShowScore(c *gin.Context) (render.Result, error) {
 		return render.Result{}, err
 	}
 	vm.fillDraft(ts.tv.Draft())
+	vm.Breakdown = vm.Breakdown || c.Query("breakdown") == "1"
 	return render.Show("score", vm), nil
 }
 
@@ -142,6 +148,7 @@ func (vm *scorePage) fillDraft(d tournament.Draft) {
 			row.Settlements, row.Cities, row.PointCards = strconv.Itoa(b.Settlements), strconv.Itoa(b.Cities), strconv.Itoa(b.PointCards)
 			row.LongestRoad, row.LargestArmy = b.LongestRoad, b.LargestArmy
 			row.Total = strconv.Itoa(b.VP())
+			vm.Breakdown = true
 		}
 	}
 }
@@ -159,6 +166,7 @@ func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
 		WinVP:            ts.t.Ruleset.WinVP,
 		VPCap:            ts.t.Ruleset.VPCap,
 		RequireBreakdown: ts.t.Ruleset.RequireBreakdown,
+		Breakdown:        ts.t.Ruleset.RequireBreakdown,
 		TimeUp:           tv.Clock.TimeUp,
 	}
 	if vm.TimeUp {
@@ -438,6 +446,7 @@ func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultI
 			b.PointCards = s.formNumber(lang, row.PointCards, false, errs, referee.FieldPointCards)
 			score.Breakdown = &b
 			row.Total = strconv.Itoa(b.VP())
+			vm.Breakdown = true
 		}
 		for _, f := range append([]string{row.Field}, breakdownFields...) {
 			if msg, bad := errs[f]; bad {
@@ -449,6 +458,7 @@ func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultI
 		ok = ok && good
 		in.Scores = append(in.Scores, score)
 	}
+	vm.Breakdown = vm.Breakdown || c.PostForm("breakdown") == "1"
 	vm.Declared = c.PostForm("declared")
 	switch vm.Declared {
 	case "":
@@ -510,6 +520,9 @@ func (s *Pages) staleSheet(lang string, typed, saved scorePage) *staleForm {
 	}
 	if typed.LateConfirmed {
 		f.Again = append(f.Again, hiddenField{Name: "late_confirmed", Value: "1"})
+	}
+	if typed.Breakdown {
+		f.Again = append(f.Again, hiddenField{Name: "breakdown", Value: "1"})
 	}
 	for i, r := range typed.Rows {
 		f.Again = append(f.Again, hiddenField{Name: r.Field, Value: r.VP},
