@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -24,6 +25,26 @@ func follow(sel string) chromedp.Action {
 		}
 		return chromedp.Navigate(href).Do(ctx)
 	})
+}
+
+// submitFor clicks the submit button sel and waits for the page it posts
+// to to show want: the old page is marked, and only a page without the
+// mark counts. A check made while the page navigates is made again.
+func submitFor(sel, want string) chromedp.Action {
+	return chromedp.Tasks{
+		chromedp.Evaluate(`document.documentElement.dataset.before = "1"`, nil),
+		chromedp.Click(sel),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			check := fmt.Sprintf(`!document.documentElement.dataset.before && document.querySelector(%q) !== null`, want)
+			for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+				var ok bool
+				if err := chromedp.Evaluate(check, &ok).Do(ctx); err == nil && ok {
+					return nil
+				}
+			}
+			return fmt.Errorf("%s after %s: not shown", want, sel)
+		}),
+	}
 }
 
 // TestBrowserScoreBreakdown enters a score sheet with breakdowns in
@@ -65,8 +86,7 @@ func TestBrowserScoreBreakdown(t *testing.T) {
 		chromedp.WaitVisible(fmt.Sprintf("#vp_%d-check .field-error", first)),
 		chromedp.Text(fmt.Sprintf("#vp_%d-check", first), &live),
 		screenshot("60-score-breakdown-live"),
-		chromedp.Click(`button[value="save"]`),
-		chromedp.WaitVisible(fmt.Sprintf("#vp_%d-error", first)),
+		submitFor(`button[value="save"]`, fmt.Sprintf("#vp_%d-error", first)),
 		chromedp.Text(fmt.Sprintf("#vp_%d-error", first), &refused),
 		chromedp.AttributeValue(f("vp", first), "aria-invalid", &invalid, nil),
 		chromedp.Value(f("cities", first), &kept),
@@ -84,6 +104,29 @@ func TestBrowserScoreBreakdown(t *testing.T) {
 	}
 	if invalid != "true" || kept != "2" {
 		t.Errorf("after the refusal the VP field is aria-invalid=%q and the cities %q; want true and the typed 2 kept", invalid, kept)
+	}
+	// The table's rule: the second player claims the longest road too
+	// (one card in the game, §10 ア): said by both players' breakdowns.
+	second := ids[1].ID
+	var both [2]string
+	err = chromedp.Run(ctx,
+		chromedp.SetValue(f("vp", first), "10"),
+		chromedp.SetValue(f("vp", second), ""),
+		chromedp.SendKeys(f("settlements", second), "1"),
+		chromedp.SendKeys(f("cities", second), "2"),
+		chromedp.Click(f("longest_road", second)),
+		submitFor(`button[value="save"]`, fmt.Sprintf("#problems-%d .field-error", second)),
+		chromedp.Text(fmt.Sprintf("#problems-%d", first), &both[0]),
+		chromedp.Text(fmt.Sprintf("#problems-%d", second), &both[1]),
+		screenshot("66-score-breakdown-table-rule"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, msg := range both {
+		if !strings.Contains(msg, "ロンゲストロードは1枚です（§10 ア）") {
+			t.Errorf("row %d says %q, want the one longest road card", i+1, msg)
+		}
 	}
 	var revs struct {
 		Revisions []struct{} `json:"revisions"`
@@ -167,8 +210,7 @@ func TestBrowserRulingByTaps(t *testing.T) {
 		screenshot("64-ruling-phone"),
 		chromedp.EmulateViewport(1366, 900),
 		chromedp.SendKeys(`#note`, "道が切られて同点：場へ"),
-		chromedp.Click(`#save-ruling`),
-		chromedp.WaitVisible(`#rulings .ruling`),
+		submitFor(`#save-ruling`, `#rulings .ruling`),
 		screenshot("65-ruling-saved"),
 	)
 	if err != nil {
