@@ -5,9 +5,11 @@ ADDR      ?= 127.0.0.1:8080
 DATA      ?= ./data
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Set by .ci/run so the browser tests fail rather than skip when Chromium is missing,
-# and the PostgreSQL tests when PostgreSQL is.
+# the PostgreSQL tests when PostgreSQL is, and the workbook's print test when
+# LibreOffice or poppler-utils is.
 export CATANJUDGE_REQUIRE_BROWSER
 export CATANJUDGE_REQUIRE_POSTGRES
+export CATANJUDGE_REQUIRE_LIBREOFFICE
 # The packages whose tests run a second time on PostgreSQL (each test binary
 # starts a throwaway cluster with Debian's initdb and pg_ctl, a database per test).
 POSTGRES_PKGS := ./tournament/ ./tournament/store/

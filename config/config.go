@@ -6,11 +6,13 @@
 package config
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/url"
 	"os"
 	"strings"
@@ -26,6 +28,17 @@ type Config struct {
 	Ruleset       string // a ruleset file to offer besides the built-in presets
 	APIToken      string // bearer token accepted by every write API; empty disables it
 	JudgePassword string // sets the judge password at start-up when not empty
+	// SessionKey is the secret every server of one event signs the judges'
+	// session cookies with (CATANJUDGE_SESSION_KEY, at least 32 random
+	// bytes in base64), so that a judge logged in on one server is logged
+	// in on all. It is read from the environment only, never from the
+	// config file or the database, which a backup may carry. Empty keeps
+	// the keys of the data folder (one server).
+	SessionKey string
+	// TrustedProxies are the reverse proxies in front of the server
+	// (addresses or CIDR ranges), whose X-Forwarded-For header names the
+	// client: --trusted-proxies or CATANJUDGE_TRUSTED_PROXIES, comma-separated.
+	TrustedProxies []string
 	// PublicURL is the address players' phones reach the server at, e.g.
 	// http://192.168.1.20:8080, for the kiosk's QR code; empty uses the
 	// address each request came in on.
@@ -50,13 +63,18 @@ type fileConfig struct {
 
 // Load parses args (without the program name and subcommand) and getenv into a Config.
 func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, error) {
-	fset := flag.NewFlagSet("catanjudge", flag.ContinueOnError)
+	fset := flag.NewFlagSet("catanjudge serve", flag.ContinueOnError)
 	fset.SetOutput(stderr)
+	fset.Usage = func() {
+		fmt.Fprintln(stderr, "usage: catanjudge serve [flags]")
+		fset.PrintDefaults()
+	}
 	addr := fset.String("addr", "", "listen address (env CATANJUDGE_ADDR, default 127.0.0.1:8080)")
 	data := fset.String("data", "", "data folder (env CATANJUDGE_DATA, default ./data)")
 	database := fset.String("database", "", "a postgres:// URL to keep the data in PostgreSQL, shared by several servers (env CATANJUDGE_DATABASE; default the SQLite file in the data folder)")
 	ruleset := fset.String("ruleset", "", "an extra ruleset file to offer (env CATANJUDGE_RULESET)")
 	file := fset.String("config", "", "a JSON config file (env CATANJUDGE_CONFIG)")
+	trusted := fset.String("trusted-proxies", "", "reverse proxies in front of the server, comma-separated addresses or CIDR ranges, whose X-Forwarded-For names the client (env CATANJUDGE_TRUSTED_PROXIES)")
 	publicURL := fset.String("public-url", "", "the address players' phones use, for the kiosk QR code (env CATANJUDGE_PUBLIC_URL)")
 	if err := fset.Parse(args); err != nil {
 		return Config{}, err
@@ -77,6 +95,20 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	cfg.Ruleset = first(*ruleset, getenv("CATANJUDGE_RULESET"), cfg.Ruleset)
 	cfg.APIToken = first(getenv("CATANJUDGE_API_TOKEN"), cfg.APIToken)
 	cfg.JudgePassword = first(getenv("CATANJUDGE_JUDGE_PASSWORD"), cfg.JudgePassword)
+	cfg.SessionKey = getenv("CATANJUDGE_SESSION_KEY")
+	if proxies := first(*trusted, getenv("CATANJUDGE_TRUSTED_PROXIES")); proxies != "" {
+		cfg.TrustedProxies = nil
+		for _, p := range strings.Split(proxies, ",") {
+			p = strings.TrimSpace(p)
+			if p == "" {
+				continue
+			}
+			if _, _, err := net.ParseCIDR(p); err != nil && net.ParseIP(p) == nil {
+				return Config{}, fmt.Errorf("trusted proxy %q is neither an address nor a CIDR range like 10.0.0.0/24", p)
+			}
+			cfg.TrustedProxies = append(cfg.TrustedProxies, p)
+		}
+	}
 	cfg.PublicURL = strings.TrimRight(first(*publicURL, getenv("CATANJUDGE_PUBLIC_URL"), cfg.PublicURL), "/")
 	if cfg.Addr == "" || cfg.DataDir == "" {
 		return Config{}, errors.New("addr and data must not be empty")
@@ -85,6 +117,9 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 		return Config{}, err
 	}
 	if err := checkDatabase(cfg.Database); err != nil {
+		return Config{}, err
+	}
+	if err := checkSessionKey(cfg.SessionKey); err != nil {
 		return Config{}, err
 	}
 	if cfg.PublicURL != "" {
@@ -146,6 +181,36 @@ func checkAPIToken(token string) error {
 		}
 	}
 	return nil
+}
+
+// MinSessionKeyBytes is the fewest random bytes a shared session key holds.
+const MinSessionKeyBytes = 32
+
+// checkSessionKey refuses a shared session key that is not base64 or too
+// short to be secret; the message never repeats the key.
+func checkSessionKey(key string) error {
+	if key == "" {
+		return nil
+	}
+	const howTo = "make one with: openssl rand -base64 32"
+	b, err := DecodeSessionKey(key)
+	if err != nil {
+		return fmt.Errorf("the session key (CATANJUDGE_SESSION_KEY) is not base64: %s", howTo)
+	}
+	if len(b) < MinSessionKeyBytes {
+		return fmt.Errorf("the session key (CATANJUDGE_SESSION_KEY) holds %d bytes; it needs at least %d: %s", len(b), MinSessionKeyBytes, howTo)
+	}
+	return nil
+}
+
+// DecodeSessionKey returns the bytes of a session key in base64, padded
+// or not, standard or URL-safe.
+func DecodeSessionKey(key string) ([]byte, error) {
+	key = strings.TrimRight(strings.TrimSpace(key), "=")
+	if b, err := base64.RawStdEncoding.DecodeString(key); err == nil {
+		return b, nil
+	}
+	return base64.RawURLEncoding.DecodeString(key)
 }
 
 // checkDatabase refuses a database that is neither empty (the SQLite file

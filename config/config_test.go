@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -227,5 +228,42 @@ func TestLoadRefusesABadDatabase(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "postgres://") || strings.Contains(err.Error(), "s3cret") {
 			t.Errorf("Load(--database %q) = %v, want an error showing a PostgreSQL URL, without the given one", dsn, err)
 		}
+	}
+}
+
+// A shared session key comes from the environment alone, never the config
+// file; one that is not base64 or holds fewer than 32 bytes is refused
+// with how to make one, without echoing it.
+func TestLoadSessionKey(t *testing.T) {
+	good := "q3kTc0HvJ0c6yS9m8Yt3P9k1e0M1i3b1D2oQ8wGx1mE=" // openssl rand -base64 32
+	for _, key := range []string{good, strings.TrimRight(good, "="), "q3kTc0HvJ0c6yS9m8Yt3P9k1e0M1i3b1D2oQ8wGx1mE_-A"} {
+		if cfg, err := Load(nil, env(map[string]string{"CATANJUDGE_SESSION_KEY": key}), io.Discard); err != nil || cfg.SessionKey != key {
+			t.Errorf("Load with session key %q = %q, %v; want it accepted", key, cfg.SessionKey, err)
+		}
+	}
+	for _, key := range []string{"short-secret", "c2hvcnQ=", "not base64 at all, not at all!!!!!!!!!!!!!!!!!!!!"} {
+		_, err := Load(nil, env(map[string]string{"CATANJUDGE_SESSION_KEY": key}), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "openssl rand -base64 32") || strings.Contains(err.Error(), key) {
+			t.Errorf("Load with session key %q = %v, want an error saying how to make one, without the key", key, err)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "c.json")
+	if err := os.WriteFile(file, []byte(`{"session_key": "`+good+`"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := Load([]string{"--config", file}, env(nil), io.Discard); err == nil && cfg.SessionKey != "" {
+		t.Errorf("a session key in the config file was taken: %q", cfg.SessionKey)
+	}
+}
+
+// The reverse proxies to trust are a comma-separated list of addresses
+// and CIDR ranges; anything else is refused.
+func TestLoadTrustedProxies(t *testing.T) {
+	cfg, err := Load([]string{"--trusted-proxies", "10.0.0.5, 192.168.1.0/24,"}, env(nil), io.Discard)
+	if err != nil || !slices.Equal(cfg.TrustedProxies, []string{"10.0.0.5", "192.168.1.0/24"}) {
+		t.Errorf("Load(--trusted-proxies) = %q, %v; want the two", cfg.TrustedProxies, err)
+	}
+	if _, err := Load(nil, env(map[string]string{"CATANJUDGE_TRUSTED_PROXIES": "nginx.local"}), io.Discard); err == nil {
+		t.Error("a host name as a trusted proxy was accepted")
 	}
 }

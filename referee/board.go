@@ -85,6 +85,19 @@ type DealCheck struct {
 // 6 and 8 are the red ones (§3 ウ).
 var numberChips = [18]int{2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12}
 
+// RedNumber reports whether the number chip n is red: §3 ウ: the 6s and the
+// 8s, which the dango rule keeps apart.
+func RedNumber(n int) bool { return n == 6 || n == 8 }
+
+// Pips is the number of dots under the number chip n: the ways two dice
+// roll it, of 36 (5 for a 6 or an 8, 1 for a 2 or a 12); 0 for no chip.
+func Pips(n int) int {
+	if n < 2 || n > 12 {
+		return 0
+	}
+	return 6 - max(7-n, n-7)
+}
+
 // NewBoard sets up a board by §3 from the ruleset's layout, the capsule roll
 // and the seed of the chip shuffle. It returns an error wrapping ErrInvalid
 // for a die outside 1..6 or a ruleset whose layout or dango policy is invalid.
@@ -142,7 +155,7 @@ func NewBoard(rs Ruleset, roll CapsuleRoll, seed uint64) (Board, error) {
 		r.Shuffle(len(chips), func(i, j int) { chips[i], chips[j] = chips[j], chips[i] })
 		var red uint32
 		for k, i := range slots {
-			if chips[k] == 6 || chips[k] == 8 {
+			if RedNumber(chips[k]) {
 				red |= 1 << i
 			}
 		}
@@ -240,7 +253,7 @@ func CheckDeal(rs Ruleset, white int, chips []Chip) (DealCheck, error) {
 
 	var red uint32
 	for i, n := range numbers {
-		if n == 6 || n == 8 {
+		if RedNumber(n) {
 			red |= 1 << i
 		}
 	}

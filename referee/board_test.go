@@ -620,3 +620,23 @@ func TestSetUpBoardByTheRulesetsDice(t *testing.T) {
 		})
 	}
 }
+
+// The red chips are the 6s and the 8s (§3 ウ); the dots under a chip count
+// the ways two dice roll its number.
+func TestNumberChips(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		red  bool
+		pips int
+	}{
+		{0, false, 0}, {2, false, 1}, {3, false, 2}, {5, false, 4}, {6, true, 5},
+		{7, false, 6}, {8, true, 5}, {9, false, 4}, {11, false, 2}, {12, false, 1}, {13, false, 0},
+	} {
+		if got := referee.RedNumber(tt.n); got != tt.red {
+			t.Errorf("RedNumber(%d) = %v, want %v", tt.n, got, tt.red)
+		}
+		if got := referee.Pips(tt.n); got != tt.pips {
+			t.Errorf("Pips(%d) = %d, want %d", tt.n, got, tt.pips)
+		}
+	}
+}

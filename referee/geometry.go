@@ -238,16 +238,12 @@ func LandVertices() []Vertex { return slices.Clone(geo.vertices) }
 // LandEdges returns the 72 sides of the land hexes in Compare order.
 func LandEdges() []Edge { return slices.Clone(geo.edges) }
 
-// CoastalEdges returns the 30 edges between land and sea, clockwise around
-// the island from N(0,-2)-S(0,-3), the upper-left side of hex (0,-2).
-func CoastalEdges() []Edge { return slices.Clone(geo.coast) }
-
 // HarborSites returns the 9 harbour sites of the sea frame before it is
 // turned (§3 ア), clockwise from the north-west one: site i holds the
 // harbour Layout.Harbors[i].
 func HarborSites() []Edge { return slices.Clone(geo.sites[:]) }
 
-// harborGaps are the steps along CoastalEdges from one harbour site to the
+// harborGaps are the steps along the coast (geo.coast) from one harbour site to the
 // next. §3 ア: the rulebook's figure 1 is missing, so the sites are the base
 // game's frame (RULINGS.md §3 lists them by vertex): a harbour on every other
 // frame hex; where a harbour's frame hex touches two land hexes it faces the

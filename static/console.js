@@ -1,5 +1,16 @@
-// The judge console works without this file; it only asks before a few
-// actions that are hard to undo. Forms opt in with data-confirm="message".
+// The judge console works without this file. It asks before a few actions
+// that are hard to undo (forms opt in with data-confirm="message"), and
+// shows what the server computes without reloading the page:
+//   - a form with data-live="id" sends itself, with part=<its
+//     data-live-part, or "preview">, after each pause in typing, and the
+//     element id shows the part of the page the server answers, or, when
+//     the answer is made of parts marked data-live (the score sheet's
+//     placings, counted VP and refusals), each part replaces the one with
+//     its id;
+//   - a form with data-live-submit="id" is posted the same way when
+//     submitted, and the element id shows the part answered; the search
+//     box of the page (#q) keeps the focus for the next name.
+// No rule is computed here: the server answers every part.
 "use strict";
 document.addEventListener("submit", function (ev) {
   var form = ev.target;
@@ -9,53 +20,172 @@ document.addEventListener("submit", function (ev) {
   }
 });
 
-// A form with data-live-check is checked by the server as the judge types:
-// it is posted (to its action attribute: form.action would be the
-// buttons named "action") with live=1, and the parts of the page the answer marks
-// data-live replace their counterparts here, with each input's
-// aria-invalid. The counting and the rules are the server's: nothing is
-// computed here.
 (function () {
-  var form = document.querySelector("form[data-live-check]");
-  if (!form || !window.fetch || !window.DOMParser) {
-    return;
-  }
-  var timer = 0;
-  var asked = 0;
-  function check() {
-    var n = ++asked;
-    var data = new URLSearchParams(new FormData(form));
-    data.set("live", "1");
-    fetch(form.getAttribute("action"), { method: "POST", body: data, credentials: "same-origin" })
-      .then(function (res) { return res.text(); })
-      .then(function (html) {
-        if (n !== asked) {
-          return; // a later check is under way
+  var timers = new WeakMap();
+  var asked = new WeakMap();
+
+  // ask sends form with part=part and shows the answer in target; only the
+  // answer to the latest question of each form is shown.
+  function ask(form, part, target, submitter, done) {
+    var data = new FormData(form);
+    if (submitter && submitter.name) {
+      data.append(submitter.name, submitter.value);
+    }
+    var params = new URLSearchParams(data);
+    params.set("part", part);
+    var n = (asked.get(form) || 0) + 1;
+    asked.set(form, n);
+    // Not form.action: a form's buttons may be named "action".
+    var url = form.getAttribute("action");
+    var init = { credentials: "same-origin" };
+    if ((form.getAttribute("method") || "get").toLowerCase() === "post") {
+      init.method = "POST";
+      init.headers = { "Content-Type": "application/x-www-form-urlencoded" };
+      init.body = params.toString();
+    } else {
+      url += "?" + params.toString();
+    }
+    return fetch(url, init).then(function (res) {
+      return res.ok ? res.text() : null;
+    }).then(function (html) {
+      if (html === null) {
+        return false;
+      }
+      if (asked.get(form) === n) {
+        if (!swapParts(html)) {
+          target.innerHTML = html;
         }
-        var doc = new DOMParser().parseFromString(html, "text/html");
-        document.querySelectorAll("[data-live]").forEach(function (el) {
-          var fresh = doc.getElementById(el.id);
-          if (fresh) {
-            el.innerHTML = fresh.innerHTML;
-          }
-        });
-        form.querySelectorAll("input[id]").forEach(function (input) {
-          var fresh = doc.getElementById(input.id);
-          if (fresh && fresh.getAttribute("aria-invalid") === "true") {
-            input.setAttribute("aria-invalid", "true");
-          } else if (fresh) {
-            input.removeAttribute("aria-invalid");
-          }
-        });
-      })
-      .catch(function () {});
+        if (done) {
+          done();
+        }
+      }
+      return true;
+    });
   }
-  form.addEventListener("input", function () {
-    window.clearTimeout(timer);
-    timer = window.setTimeout(check, 250);
-  });
-  form.addEventListener("change", function () {
-    window.clearTimeout(timer);
-    timer = window.setTimeout(check, 50);
+
+  // swapParts shows an answer made of parts the server marks data-live
+  // (the score sheet's: its placings, each row's counted VP and the
+  // refusals by their fields) in place of the parts with the same ids, and
+  // marks invalid the fields the answer says are (data-live-invalid among
+  // the data-live-fields it checked). It reports whether the answer was
+  // made of such parts; any other answer is shown whole in the target.
+  // Nothing is computed here: the counting and the rules are the server's.
+  function swapParts(html) {
+    if (!window.DOMParser) {
+      return false;
+    }
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var parts = doc.querySelectorAll("[data-live][id]");
+    if (!parts.length) {
+      return false;
+    }
+    parts.forEach(function (fresh) {
+      var old = document.getElementById(fresh.id);
+      if (old) {
+        old.innerHTML = fresh.innerHTML;
+      }
+    });
+    var marks = doc.querySelector("[data-live-fields]");
+    if (marks) {
+      var bad = (marks.getAttribute("data-live-invalid") || "").split(" ");
+      marks.getAttribute("data-live-fields").split(" ").forEach(function (id) {
+        var input = id && document.getElementById(id);
+        if (!input) {
+          return;
+        }
+        if (bad.indexOf(id) >= 0) {
+          input.setAttribute("aria-invalid", "true");
+        } else {
+          input.removeAttribute("aria-invalid");
+        }
+      });
+    }
+    return true;
+  }
+
+  function changed(ev) {
+    var form = ev.target.form;
+    if (!form || !form.hasAttribute("data-live")) {
+      return;
+    }
+    var target = document.getElementById(form.getAttribute("data-live"));
+    if (!target) {
+      return;
+    }
+    clearTimeout(timers.get(form));
+    timers.set(form, setTimeout(function () {
+      ask(form, form.getAttribute("data-live-part") || "preview", target).catch(function () {});
+    }, 250));
+  }
+  document.addEventListener("input", changed);
+  document.addEventListener("change", changed);
+
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    var target = document.getElementById(form.getAttribute("data-live-submit") || "");
+    if (ev.defaultPrevented || !target) {
+      return;
+    }
+    ev.preventDefault();
+    var search = document.getElementById("q");
+    ask(form, "list", target, ev.submitter, function () {
+      if (search) {
+        search.focus();
+        search.select();
+      }
+    }).then(function (shown) {
+      // A refusal the part cannot show: the page answers it as without script.
+      if (!shown) {
+        form.submit();
+      }
+    }).catch(function () { form.submit(); });
   });
 })();
+
+// The penalty form (data-fill-table) fills in the table the chosen player
+// plays at in the chosen round, as the page lists it on the player's option
+// (data-tables="round:table ..."), until the judge types a table.
+(function () {
+  function fill(form) {
+    var player = form.querySelector("#player");
+    var round = form.querySelector("#round");
+    var table = form.querySelector("#table");
+    if (!player || !round || !table || table.dataset.typed) {
+      return;
+    }
+    var opt = player.options[player.selectedIndex];
+    var found = "";
+    (opt && opt.getAttribute("data-tables") || "").split(" ").forEach(function (pair) {
+      var rt = pair.split(":");
+      if (rt.length === 2 && rt[0] === round.value) {
+        found = rt[1];
+      }
+    });
+    table.value = found;
+  }
+  document.addEventListener("change", function (ev) {
+    var form = ev.target.form;
+    if (form && form.hasAttribute("data-fill-table") && (ev.target.id === "player" || ev.target.id === "round")) {
+      fill(form);
+    }
+  });
+  document.addEventListener("input", function (ev) {
+    if (ev.target.id === "table" && ev.target.form && ev.target.form.hasAttribute("data-fill-table")) {
+      ev.target.dataset.typed = ev.target.value === "" ? "" : "1";
+    }
+  });
+})();
+
+// A form shown again after a refusal puts the focus on its first field
+// marked invalid (a fieldset: its first choice), not on the field the page
+// focuses first, so the judge corrects it and sends again.
+document.addEventListener("DOMContentLoaded", function () {
+  var bad = document.querySelector('main [aria-invalid="true"]');
+  if (!bad) {
+    return;
+  }
+  if (bad.tagName === "FIELDSET") {
+    bad = bad.querySelector("input, select, textarea") || bad;
+  }
+  bad.focus();
+});

@@ -493,20 +493,6 @@ func (s *Service) clockOf(ctx context.Context, t Tournament, r Round, now time.T
 	return clockAt(t, r, events, r.Tables, now), events, nil
 }
 
-// Clock returns round n's clock now.
-func (s *Service) Clock(ctx context.Context, tournamentID int64, n int) (Clock, error) {
-	t, err := s.store.Tournament(ctx, tournamentID)
-	if err != nil {
-		return Clock{}, err
-	}
-	r, err := s.store.Round(ctx, tournamentID, n)
-	if err != nil {
-		return Clock{}, err
-	}
-	c, _, err := s.clockOf(ctx, t, r, s.now().UTC())
-	return c, err
-}
-
 // ClockAction records the judge's start, pause, resumption or extension of
 // round n's clock, and returns the clock after it. The clock starts once,
 // after set-up (§3 is not counted); it pauses only while running and resumes
@@ -655,7 +641,7 @@ func checkTurnLimit(c Clock, r Round, in ClockInput, e *ClockEvent) error {
 // that it was made before the signal. A correction that keeps the declared
 // winner of the latest revision was checked when that revision was saved.
 // It returns the reason to record, "" when the declaration was in time.
-func (s *Service) checkDeclaredInTime(ctx context.Context, e event, r Round, t Table, in ResultInput, now time.Time) (string, error) {
+func (s *Service) checkDeclaredInTime(ctx context.Context, e record, r Round, t Table, in ResultInput, now time.Time) (string, error) {
 	if in.Declared == 0 || (t.Result != nil && t.Result.Declared == in.Declared) {
 		return "", nil
 	}
@@ -684,7 +670,7 @@ func (s *Service) checkDeclaredInTime(ctx context.Context, e event, r Round, t T
 // declaration (RULINGS.md §12). A correction that keeps the latest
 // revision's end by time was checked when that revision was saved. It
 // reports whether the game ended before its signal.
-func (s *Service) checkEndedInTime(ctx context.Context, e event, r Round, t Table, in ResultInput, now time.Time) (bool, error) {
+func (s *Service) checkEndedInTime(ctx context.Context, e record, r Round, t Table, in ResultInput, now time.Time) (bool, error) {
 	if t.Result != nil && t.Result.EndedBy == EndedByTime {
 		return t.Result.EndedEarly, nil
 	}

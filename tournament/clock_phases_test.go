@@ -223,25 +223,26 @@ func TestPhasedClockSurvivesReopen(t *testing.T) {
 	}
 	reopen()
 	defer func() { st.Close() }()
-	tour := must(svc.CreateTournament(t.Context(), "judge-a", tournament.TournamentInput{Name: "全国大会 決勝", Ruleset: "national-2025", Rounds: 3})).ok(t)
-	var ids []int64
+	tour := must(svc.CreateTournament(t.Context(), "judge-a", tournament.TournamentInput{Name: "全国大会 決勝", Ruleset: "national-2025", Rounds: 1})).ok(t)
 	for _, nm := range names[:4] {
-		p := must(svc.AddPlayer(t.Context(), "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name})).ok(t)
-		ids = append(ids, p.ID)
+		must(svc.AddPlayer(t.Context(), "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, CheckedIn: true})).ok(t)
 	}
-	// The final table, as the final's draw records it.
-	r := tournament.Round{TournamentID: tour.ID, Number: 1, Mode: tournament.ModeFinal, PairedBy: "judge-a", PairedAt: t0,
-		Tables: []tournament.Table{{Number: 1, Players: ids}}}
-	if err := st.AddRound(t.Context(), &r, tournament.Change{Judge: "judge-a", At: t0, Action: "round.final", Subject: "final"}); err != nil {
-		t.Fatal(err)
+	// One qualifying round, then the final table the judge makes.
+	q := must(svc.PairNextRound(t.Context(), "judge-a", tour.ID)).ok(t)
+	in := tournament.ResultInput{Declared: q.Tables[0].Players[0]}
+	for i, id := range q.Tables[0].Players {
+		in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: []int{10, 8, 6, 4}[i]})
 	}
+	must(svc.SaveResult(t.Context(), "judge-a", tour.ID, 1, 1, in)).ok(t)
+	r := must(svc.MakeFinal(t.Context(), "judge-a", tour.ID)).ok(t)
+	ids := r.Tables[0].Players
 	act := func(in tournament.ClockInput) error {
-		_, err := svc.ClockAction(t.Context(), "judge-a", tour.ID, 1, in)
+		_, err := svc.ClockAction(t.Context(), "judge-a", tour.ID, r.Number, in)
 		return err
 	}
 	table := func() tournament.TableClock {
 		t.Helper()
-		clk := must(svc.Clock(t.Context(), tour.ID, 1)).ok(t)
+		clk := must(svc.RoundView(t.Context(), tour.ID, r.Number)).ok(t).Timer
 		tc, _ := clk.Table(1)
 		return tc
 	}

@@ -265,7 +265,7 @@ func TestClockActions(t *testing.T) {
 
 	// Later, another read of the same facts: the pause shifted every deadline by 2 minutes.
 	c.at = at(9, 10)
-	clk = must(c.svc.Clock(c.ctx, tour.ID, 1)).ok(t)
+	clk = must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Timer
 	t1, _ := clk.Table(1)
 	t2, _ := clk.Table(2)
 	if clk.State != tournament.ClockRunning || !t1.Deadline.Equal(at(9, 0)) || t1.Status != tournament.TableOver ||
@@ -476,13 +476,13 @@ func TestClockSurvivesReopen(t *testing.T) {
 	now = at(63, 0)
 	st, svc = open(&now)
 	defer st.Close()
-	clk := must(svc.Clock(t.Context(), tour.ID, 1)).ok(t)
+	clk := must(svc.RoundView(t.Context(), tour.ID, 1)).ok(t).Timer
 	if clk.State != tournament.ClockPaused || clk.Remaining != 7*time.Minute {
 		t.Errorf("after the restart: %s with %v left, want paused with 7m0s", clk.State, clk.Remaining)
 	}
 	must(svc.ClockAction(t.Context(), "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockResume})).ok(t)
 	now = at(64, 0)
-	if clk = must(svc.Clock(t.Context(), tour.ID, 1)).ok(t); clk.Remaining != 6*time.Minute || !clk.Deadline.Equal(at(70, 0)) {
+	if clk = must(svc.RoundView(t.Context(), tour.ID, 1)).ok(t).Timer; clk.Remaining != 6*time.Minute || !clk.Deadline.Equal(at(70, 0)) {
 		t.Errorf("a minute after resuming: %v left to %v, want 6m0s to %v", clk.Remaining, clk.Deadline, at(70, 0))
 	}
 }
@@ -532,7 +532,7 @@ func TestCloseAndReopen(t *testing.T) {
 		t.Errorf("CloseTournament = %+v, want finished by judge-b at 3:00", closed.Closed)
 	}
 	c.at = at(5, 0)
-	clk := must(c.svc.Clock(c.ctx, tour.ID, 1)).ok(t)
+	clk := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Timer
 	if clk.State != tournament.ClockStopped || clk.Remaining != 4*time.Minute {
 		t.Errorf("the clock two minutes after the close: %s with %v left, want stopped with the 4m0s left at the close", clk.State, clk.Remaining)
 	}

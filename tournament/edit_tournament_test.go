@@ -24,14 +24,14 @@ func TestGameMinutesFixedOnceAClockStarts(t *testing.T) {
 	}
 	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
 	c.at = c.at.Add(time.Minute)
-	before := must(c.svc.Clock(c.ctx, tour.ID, 1)).ok(t)
+	before := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Timer
 
 	_, err := edit(30)
 	var v *referee.Violation
 	if !errors.Is(err, tournament.ErrInvalid) || !errors.As(err, &v) || v.Code != "game-minutes-clock-started" {
 		t.Errorf("EditTournament(30 minutes while round 1 runs) error = %v, want the violation game-minutes-clock-started", err)
 	}
-	after := must(c.svc.Clock(c.ctx, tour.ID, 1)).ok(t)
+	after := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Timer
 	if !after.Deadline.Equal(before.Deadline) || after.GameLength != 10*time.Minute {
 		t.Errorf("deadline after the refused edit = %v (game %v), want %v (10m)", after.Deadline, after.GameLength, before.Deadline)
 	}

@@ -205,7 +205,7 @@ func Conflict(code, msg string, args map[string]any) error {
 // English message, for the log, keeps the ids, and so does PlayerID, the
 // int64 ID of Player, so that a form can put the message next to that
 // player's field.
-func (e event) named(err error) error {
+func (e record) named(err error) error {
 	var v *referee.Violation
 	if !errors.As(err, &v) {
 		return err
@@ -228,7 +228,7 @@ func (e event) named(err error) error {
 }
 
 // nameOf returns the name of the player the referee knows as id, or id.
-func (e event) nameOf(id string) string {
+func (e record) nameOf(id string) string {
 	if p, ok := e.player(fromPID(id)); ok && p.Name != "" {
 		return p.Name
 	}

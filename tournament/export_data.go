@@ -12,6 +12,9 @@ type ExportData struct {
 	Tournament Tournament
 	Players    []Player   // by CollationKey
 	Standings  []Standing // by rank, as Standings returns them
+	// Final is the final results once a final is played (FinalStandings);
+	// nil before.
+	Final []FinalStanding
 	// Rounds holds every round by number with its tables' players, boards
 	// and placings. Clock, Missing and Withdrawn are left empty: the export
 	// reports what was recorded, not what the console should do next.
@@ -29,6 +32,9 @@ func (s *Service) ExportData(ctx context.Context, tournamentID int64) (ExportDat
 	d := ExportData{Tournament: e.t, Players: slices.Clone(e.players), Penalties: e.penalties}
 	sortPlayers(d.Players)
 	if d.Standings, err = e.standings(); err != nil {
+		return ExportData{}, err
+	}
+	if d.Final, err = e.finalStandings(); err != nil {
 		return ExportData{}, err
 	}
 	for _, r := range e.rounds {

@@ -257,8 +257,19 @@ func refuseFixedTables(players []Player, plan *ImportPlan) {
 // transaction, and returns the plan with the players added. Rows already
 // registered are skipped and refused rows are left out: the judge fixes the
 // file and imports it again. Like AddPlayer, once round 1 is paired the new
-// players are late entries from the first open round; nobody is checked in.
+// players are late entries from the first open round; nobody is checked in
+// (ImportPlayersCheckedIn checks them all in).
 func (s *Service) ImportPlayers(ctx context.Context, judge string, tournamentID int64, rows []ImportRow) (ImportPlan, error) {
+	return s.importPlayers(ctx, judge, tournamentID, rows, false)
+}
+
+// ImportPlayersCheckedIn is ImportPlayers with every player added checked
+// in: a roster of the players at the desk.
+func (s *Service) ImportPlayersCheckedIn(ctx context.Context, judge string, tournamentID int64, rows []ImportRow) (ImportPlan, error) {
+	return s.importPlayers(ctx, judge, tournamentID, rows, true)
+}
+
+func (s *Service) importPlayers(ctx context.Context, judge string, tournamentID int64, rows []ImportRow, checkIn bool) (ImportPlan, error) {
 	if err := checkJudge(judge); err != nil {
 		return ImportPlan{}, err
 	}
@@ -280,7 +291,7 @@ func (s *Service) ImportPlayers(ctx context.Context, judge string, tournamentID 
 	ps := make([]*Player, 0, plan.Add)
 	for _, l := range plan.Lines {
 		if l.Action == ImportAdd {
-			ps = append(ps, &Player{TournamentID: tournamentID, Name: l.Name, Kana: l.Kana, FixedTable: l.FixedTable, LateEntryRound: late})
+			ps = append(ps, &Player{TournamentID: tournamentID, Name: l.Name, Kana: l.Kana, FixedTable: l.FixedTable, LateEntryRound: late, CheckedIn: checkIn})
 		}
 	}
 	c := s.change(judge, "player.import", fmt.Sprintf("%d players", len(ps)), nil, ps)

@@ -18,8 +18,12 @@ type Live struct {
 	Standings      []Standing
 	StandingsAfter int
 	LiveStandings  []Standing
+	// Final is the event's final results once its final is played
+	// (FinalStandings); nil before.
+	Final []FinalStanding
 	// Winners are the players ranked 1st once the tournament is finished
-	// (several when they share the rank); nil before.
+	// (several when they share the rank): by the final results when there
+	// are some, else by the standings; nil before.
 	Winners []Standing
 }
 
@@ -50,15 +54,21 @@ func (s *Service) Live(ctx context.Context, tournamentID int64) (Live, error) {
 			return Live{}, err
 		}
 	}
+	if l.Final, err = e.finalStandings(); err != nil {
+		return Live{}, err
+	}
 	if e.t.Closed != nil {
 		l.Winners = Winners(l.Standings)
+		if len(l.Final) > 0 {
+			l.Winners = finalWinners(l.Final, l.LiveStandings)
+		}
 	}
 	return l, nil
 }
 
 // complete returns how many rounds, from the first, have a result at every
 // table: the rounds standings can count without counting half a round.
-func (e event) complete() int {
+func (e record) complete() int {
 	for i, r := range e.rounds {
 		if slices.ContainsFunc(r.Tables, func(t Table) bool { return t.Result == nil }) {
 			return i
@@ -74,6 +84,21 @@ func Winners(standings []Standing) []Standing {
 	for _, st := range standings {
 		if st.Rank == 1 && st.Played > 0 {
 			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// finalWinners returns the standings lines of the players ranked 1st in
+// the final results.
+func finalWinners(final []FinalStanding, standings []Standing) []Standing {
+	var out []Standing
+	for _, f := range final {
+		if f.Rank != 1 {
+			continue
+		}
+		if i := slices.IndexFunc(standings, func(s Standing) bool { return s.PlayerID == f.PlayerID }); i >= 0 {
+			out = append(out, standings[i])
 		}
 	}
 	return out

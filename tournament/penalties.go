@@ -131,18 +131,12 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 	return pen, nil
 }
 
-// SuggestPenalty returns the level the escalation rules suggest (§14) for a
-// new penalty of offence given to a player, from the player's standing
-// penalties for the same offence: the level RecordPenalty gives when the
-// judge leaves it to the rules.
-func (s *Service) SuggestPenalty(ctx context.Context, tournamentID, playerID int64, offence string) (referee.Level, error) {
-	sg, err := s.PenaltySuggestion(ctx, tournamentID, playerID, offence)
-	return sg.Level, err
-}
-
-// PenaltySuggestion returns SuggestPenalty's level with how the rules
-// reached it: which repeat this is and the highest level the earlier ones
-// reached (RULINGS.md, Penalties), for the judge to read before deciding.
+// PenaltySuggestion returns the level the escalation rules suggest (§14)
+// for a new penalty of offence given to a player, from the player's
+// standing penalties for the same offence (the level RecordPenalty gives
+// when the judge leaves it to the rules), with how the rules reached it:
+// which repeat this is and the highest level the earlier ones reached
+// (RULINGS.md, Penalties), for the judge to read before deciding.
 func (s *Service) PenaltySuggestion(ctx context.Context, tournamentID, playerID int64, offence string) (referee.Suggestion, error) {
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {
@@ -156,14 +150,14 @@ func (s *Service) PenaltySuggestion(ctx context.Context, tournamentID, playerID 
 
 // suggestLevel asks the referee for the level of a new penalty of offence
 // from the player's standing penalties for it.
-func (e event) suggestLevel(playerID int64, offence string) (referee.Level, error) {
+func (e record) suggestLevel(playerID int64, offence string) (referee.Level, error) {
 	sg, err := e.suggest(playerID, offence)
 	return sg.Level, err
 }
 
 // suggest asks the referee for its suggestion for a new penalty of offence
 // from the player's standing penalties for it, oldest first.
-func (e event) suggest(playerID int64, offence string) (referee.Suggestion, error) {
+func (e record) suggest(playerID int64, offence string) (referee.Suggestion, error) {
 	var earlier []referee.Level
 	for _, x := range e.penalties {
 		if x.PlayerID == playerID && x.Offence == offence && x.Revoked == nil {

@@ -177,6 +177,40 @@ func (s *Service) CheckIn(ctx context.Context, judge string, tournamentID, id in
 	})
 }
 
+// CheckInPlayers checks in (or, with in false, out) each of the players
+// ids of the tournament: the desk's bulk check-in. Every ID must be a
+// player of the tournament, or nothing is changed; players already so, and
+// players who dropped, are left as they are. Each check-in is its own
+// change in the audit log, as from the players' rows; it returns the
+// players it changed, and on an error those it changed before it.
+func (s *Service) CheckInPlayers(ctx context.Context, judge string, tournamentID int64, ids []int64, in bool) ([]Player, error) {
+	if err := checkJudge(judge); err != nil {
+		return nil, err
+	}
+	todo := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		p, err := s.store.Player(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if err := p.checkIn(tournamentID); err != nil {
+			return nil, err
+		}
+		if p.DroppedRound == 0 && p.CheckedIn != in && !slices.Contains(todo, id) {
+			todo = append(todo, id)
+		}
+	}
+	var done []Player
+	for _, id := range todo {
+		p, err := s.CheckIn(ctx, judge, tournamentID, id, in)
+		if err != nil {
+			return done, err
+		}
+		done = append(done, p)
+	}
+	return done, nil
+}
+
 // DropPlayer drops a player from the tournament. The drop takes effect from
 // the latest paired round if that round has not started anywhere (no seating,
 // no result, no clock), so re-pairing it with RepairRound leaves the player

@@ -297,3 +297,65 @@ func TestDeletePlayer(t *testing.T) {
 		}
 	}
 }
+
+// The desk's bulk check-in checks in the players named, each as its own
+// audited change, leaves those already checked in and those who dropped
+// as they are, and changes nothing for an ID of another tournament.
+func TestCheckInPlayers(t *testing.T) {
+	c := newConsole(t)
+	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "受付", Rounds: 1})).ok(t)
+	other := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "別の大会", Rounds: 1})).ok(t)
+	var ids []int64
+	for _, n := range []string{"青木", "井上", "上田", "江藤"} {
+		ids = append(ids, must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: n})).ok(t).ID)
+	}
+	must(c.svc.CheckIn(c.ctx, "judge-a", tour.ID, ids[1], true)).ok(t)
+	must(c.svc.DropPlayer(c.ctx, "judge-a", tour.ID, ids[3])).ok(t)
+	stranger := must(c.svc.AddPlayer(c.ctx, "judge-a", other.ID, tournament.PlayerInput{Name: "部外者"})).ok(t)
+
+	if _, err := c.svc.CheckInPlayers(c.ctx, "judge-a", tour.ID, []int64{ids[0], stranger.ID}, true); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("bulk check-in with another tournament's player: err %v, want ErrNotFound", err)
+	}
+	if p := must(c.svc.GetPlayer(c.ctx, tour.ID, ids[0])).ok(t); p.CheckedIn {
+		t.Error("a refused bulk check-in checked a player in")
+	}
+	done := must(c.svc.CheckInPlayers(c.ctx, "judge-a", tour.ID, ids, true)).ok(t)
+	var names []string
+	for _, p := range done {
+		names = append(names, p.Name)
+	}
+	if want := []string{"青木", "上田"}; !slices.Equal(names, want) {
+		t.Errorf("bulk check-in changed %q, want %q", names, want)
+	}
+	for i, want := range []bool{true, true, true, false} {
+		if p := must(c.svc.GetPlayer(c.ctx, tour.ID, ids[i])).ok(t); p.CheckedIn != want {
+			t.Errorf("%s checked in = %v, want %v", p.Name, p.CheckedIn, want)
+		}
+	}
+	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	n := 0
+	for _, e := range log {
+		if e.Action == "player.check_in" {
+			n++
+		}
+	}
+	if n != 3 {
+		t.Errorf("audit log has %d check-ins, want 3 (one by hand, two in bulk)", n)
+	}
+}
+
+// An import may check in everyone it adds; by default nobody is.
+func TestImportCheckedIn(t *testing.T) {
+	c := newConsole(t)
+	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "名簿", Rounds: 1})).ok(t)
+	plain := must(c.svc.ImportPlayers(c.ctx, "judge-a", tour.ID, []tournament.ImportRow{{Line: 2, Name: "青木"}})).ok(t)
+	in := must(c.svc.ImportPlayersCheckedIn(c.ctx, "judge-a", tour.ID, []tournament.ImportRow{{Line: 2, Name: "井上"}})).ok(t)
+	for _, p := range []struct {
+		id   int64
+		want bool
+	}{{plain.Added[0].ID, false}, {in.Added[0].ID, true}} {
+		if got := must(c.svc.GetPlayer(c.ctx, tour.ID, p.id)).ok(t); got.CheckedIn != p.want {
+			t.Errorf("%s checked in = %v, want %v", got.Name, got.CheckedIn, p.want)
+		}
+	}
+}

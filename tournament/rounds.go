@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/pairing"
@@ -11,16 +12,21 @@ import (
 
 // The pairing methods a round records.
 const (
-	ModeRandom = "random" // round 1: a seeded draw
-	ModeSwiss  = "swiss"  // later rounds: by the standings
+	ModeRandom = "random" // a seeded draw, as by lot (round 1 by default)
+	ModeSwiss  = "swiss"  // by the standings (the rounds after round 1 by default)
+	// ModeSchedule is one of the leading rounds drawn together in advance
+	// by the whole-schedule solver, for the fewest repeat meetings
+	// (referee.ScheduleRound).
+	ModeSchedule = "schedule"
 	// ModeFinal is a final table of the top players by the standings (the
 	// ruleset's cut); its tables play under the ruleset's turn limit once
 	// their game time is over.
 	ModeFinal = "final"
 )
 
-// event is everything recorded for a tournament, read for one use case.
-type event struct {
+// record is everything recorded for a tournament, read together for one
+// use case (Service.load).
+type record struct {
 	t         Tournament
 	players   []Player
 	rounds    []Round
@@ -44,8 +50,8 @@ type entry struct {
 	player int64
 }
 
-func (s *Service) load(ctx context.Context, tournamentID int64) (event, error) {
-	var e event
+func (s *Service) load(ctx context.Context, tournamentID int64) (record, error) {
+	var e record
 	var err error
 	if e.t, err = s.store.Tournament(ctx, tournamentID); err != nil {
 		return e, err
@@ -76,7 +82,7 @@ func (s *Service) load(ctx context.Context, tournamentID int64) (event, error) {
 }
 
 // round returns round n of the event.
-func (e event) round(n int) (Round, error) {
+func (e record) round(n int) (Round, error) {
 	if n < 1 || n > len(e.rounds) {
 		return Round{}, fmt.Errorf("round %d: %w", n, ErrNotFound)
 	}
@@ -84,7 +90,7 @@ func (e event) round(n int) (Round, error) {
 }
 
 // player returns a player of the event.
-func (e event) player(id int64) (Player, bool) {
+func (e record) player(id int64) (Player, bool) {
 	i, ok := e.byID[id]
 	if !ok {
 		return Player{}, false
@@ -94,7 +100,7 @@ func (e event) player(id int64) (Player, bool) {
 
 // request builds the pairing request for round n among the given players,
 // from the rounds before it.
-func (e event) request(n int, who []int64, seed uint64) (pairing.Request, error) {
+func (e record) request(n int, who []int64, seed uint64) (pairing.Request, error) {
 	earlier := e.rounds[:n-1]
 	req := pairing.Request{Seed: seed}
 	rank := map[int64]int{}
@@ -135,7 +141,7 @@ func (e event) request(n int, who []int64, seed uint64) (pairing.Request, error)
 }
 
 // pair draws round n among the players active in it.
-func (s *Service) pair(e event, n int, judge string) (Round, error) {
+func (s *Service) pair(e record, n int, judge string) (Round, error) {
 	var who []int64
 	for _, p := range e.players {
 		if p.CheckedIn && p.Active(n) {
@@ -147,18 +153,25 @@ func (s *Service) pair(e event, n int, judge string) (Round, error) {
 			map[string]any{"Round": n, "Count": len(who), "Min": 3})
 	}
 	seed := s.seed()
-	req, err := e.request(n, who, seed)
-	if err != nil {
-		return Round{}, err
+	var pr pairing.Round
+	var mode string
+	var err error
+	// The ruleset's format of round n (referee.Ruleset.RoundFormat).
+	switch e.t.Ruleset.RoundFormat(n) {
+	case referee.ScheduleRound:
+		mode = ModeSchedule
+		pr, err = e.scheduled(n, who, seed)
+	case referee.RandomRound:
+		mode = ModeRandom
+		pr, err = e.drawRound(n, who, seed, pairing.Random)
+	default:
+		mode = ModeSwiss
+		pr, err = e.drawRound(n, who, seed, pairing.Swiss)
 	}
-	draw, mode := pairing.Swiss, ModeSwiss
-	if n == 1 {
-		draw, mode = pairing.Random, ModeRandom
-	}
-	pr, err := draw(req)
 	if err != nil {
 		return Round{}, fmt.Errorf("pair round %d: %w", n, e.named(err))
 	}
+	seed = pr.Seed
 	r := Round{
 		TournamentID: e.t.ID,
 		Number:       n,
@@ -176,8 +189,89 @@ func (s *Service) pair(e event, n int, judge string) (Round, error) {
 	return r, nil
 }
 
-// PairNextRound pairs the next round: round 1 by a seeded random draw, later
-// rounds Swiss by the standings, avoiding repeat meetings and honouring
+// drawRound draws round n among who with draw (pairing.Random or Swiss).
+func (e record) drawRound(n int, who []int64, seed uint64, draw func(pairing.Request) (pairing.Round, error)) (pairing.Round, error) {
+	req, err := e.request(n, who, seed)
+	if err != nil {
+		return pairing.Round{}, err
+	}
+	return draw(req)
+}
+
+// scheduleRounds is how many leading rounds the ruleset draws together in
+// advance (referee.ScheduleRound), at most the rounds planned.
+func (e record) scheduleRounds() int {
+	k := 0
+	for k < e.t.Rounds && e.t.Ruleset.RoundFormat(k+1) == referee.ScheduleRound {
+		k++
+	}
+	return k
+}
+
+// scheduled draws schedule round n. The whole schedule is drawn with
+// round 1 (pairing.DrawSchedule, for the fewest repeat meetings over all
+// its rounds), from round 1's seed, so a later schedule round is the same
+// draw replayed: its tables as drawn then. When the draw no longer
+// replays (a player dropped or entered late, a judge amended a table),
+// the schedule's remaining rounds are drawn again from the rounds played,
+// with seed.
+func (e record) scheduled(n int, who []int64, seed uint64) (pairing.Round, error) {
+	k := e.scheduleRounds()
+	if n > 1 {
+		first := e.rounds[0]
+		req, err := e.request(1, who, first.Seed)
+		if err != nil {
+			return pairing.Round{}, err
+		}
+		if sched, err := pairing.DrawSchedule(req, k); err == nil && drawnAs(sched.Rounds[:n-1], e.rounds[:n-1]) {
+			r := sched.Rounds[n-1]
+			// Repeats within the schedule count the rounds before it.
+			return r, nil
+		}
+	}
+	req, err := e.request(n, who, seed)
+	if err != nil {
+		return pairing.Round{}, err
+	}
+	sched, err := pairing.DrawSchedule(req, k-n+1)
+	if err != nil {
+		return pairing.Round{}, err
+	}
+	return sched.Rounds[0], nil
+}
+
+// drawnAs reports whether the drawn rounds seat everyone as the rounds
+// played did: the same tables (in any order, players in any order) and
+// the same byes.
+func drawnAs(drawn []pairing.Round, played []Round) bool {
+	key := func(tables [][]string, byes []string) string {
+		out := make([]string, 0, len(tables)+1)
+		for _, t := range tables {
+			t = slices.Clone(t)
+			slices.Sort(t)
+			out = append(out, strings.Join(t, ","))
+		}
+		slices.Sort(out)
+		b := slices.Clone(byes)
+		slices.Sort(b)
+		return strings.Join(out, ";") + "|" + strings.Join(b, ",")
+	}
+	for i, r := range played {
+		tables := make([][]string, len(r.Tables))
+		for j, t := range r.Tables {
+			tables[j] = pids(t.Players)
+		}
+		if key(drawn[i].Tables, drawn[i].Byes) != key(tables, pids(r.Byes)) {
+			return false
+		}
+	}
+	return true
+}
+
+// PairNextRound pairs the next round in the ruleset's format of it
+// (referee.Ruleset.RoundFormat): by a seeded random draw (round 1 by
+// default), drawn in advance with the other leading schedule rounds, or
+// Swiss by the standings (the later rounds by default), avoiding repeat meetings and honouring
 // keep-apart and fixed-table requests. Only checked-in players active in the
 // round are paired. Every table of the earlier rounds must have a result.
 func (s *Service) PairNextRound(ctx context.Context, judge string, tournamentID int64) (Round, error) {
@@ -208,6 +302,10 @@ func (s *Service) PairNextRound(ctx context.Context, judge string, tournamentID 
 // nextRound reports why the next round of t, with rounds paired, cannot
 // be paired yet: every round is paired, or a table has no result.
 func nextRound(t Tournament, rounds []Round) error {
+	if i := slices.IndexFunc(rounds, func(r Round) bool { return r.Mode == ModeFinal }); i >= 0 {
+		return Conflict("final-made", fmt.Sprintf("round %d is the final: no qualifying round follows it", rounds[i].Number),
+			map[string]any{"Round": rounds[i].Number})
+	}
 	if len(rounds) >= t.Rounds {
 		return invalid("all-rounds-paired", fmt.Sprintf("all %d rounds are paired", t.Rounds), map[string]any{"Rounds": t.Rounds})
 	}
@@ -252,6 +350,10 @@ func (s *Service) RepairRound(ctx context.Context, judge string, tournamentID in
 	old, err := e.round(n)
 	if err != nil {
 		return Round{}, err
+	}
+	if old.Mode == ModeFinal {
+		return Round{}, invalid("repair-final", fmt.Sprintf("round %d is a final stage: its players come from the cut, not a draw", n),
+			map[string]any{"Round": n})
 	}
 	if n != len(e.rounds) {
 		return Round{}, invalid("repair-not-latest", fmt.Sprintf("only the latest round (%d) can be paired again", len(e.rounds)),
@@ -300,13 +402,30 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	if am.Reason == "" {
 		return Round{}, invalid("amend-reason-missing", "a change to the pairing needs a reason", nil)
 	}
-	e, err := s.load(ctx, tournamentID)
+	_, old, r, err := s.planAmend(ctx, tournamentID, n, ch)
 	if err != nil {
 		return Round{}, err
 	}
+	am.Judge, am.At = judge, s.now().UTC()
+	r.Amendments = append(slices.Clone(old.Amendments), am)
+	c := s.change(judge, "round.amend", fmt.Sprintf("round %d", n), old, &r)
+	if err := s.store.AmendRound(ctx, &r, old, am, c); err != nil {
+		return Round{}, err
+	}
+	return s.store.Round(ctx, tournamentID, n)
+}
+
+// planAmend is round n with the change ch made (pairing.Amend), not
+// recorded: the event it was planned in, the round as recorded and the
+// round changed.
+func (s *Service) planAmend(ctx context.Context, tournamentID int64, n int, ch pairing.Change) (record, Round, Round, error) {
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return record{}, Round{}, Round{}, err
+	}
 	old, err := e.round(n)
 	if err != nil {
-		return Round{}, err
+		return record{}, Round{}, Round{}, err
 	}
 	who := slices.Clone(old.Byes)
 	pr := pairing.Round{Byes: pids(old.Byes), Seed: old.Seed}
@@ -316,14 +435,14 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	}
 	req, err := e.request(n, who, old.Seed)
 	if err != nil {
-		return Round{}, err
+		return record{}, Round{}, Round{}, err
 	}
 	out, err := pairing.Amend(req, pr, ch)
 	if err != nil {
-		return Round{}, fmt.Errorf("round %d: %w", n, e.named(err))
+		return record{}, Round{}, Round{}, fmt.Errorf("round %d: %w", n, e.named(err))
 	}
 	if len(out.Tables) != len(old.Tables) {
-		return Round{}, fmt.Errorf("round %d: the amended pairing has %d tables, want %d", n, len(out.Tables), len(old.Tables))
+		return record{}, Round{}, Round{}, fmt.Errorf("round %d: the amended pairing has %d tables, want %d", n, len(out.Tables), len(old.Tables))
 	}
 	r := old
 	r.Tables = slices.Clone(old.Tables)
@@ -331,13 +450,99 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 		r.Tables[i].Players = fromPIDs(t)
 	}
 	r.Byes, r.Cost, r.Repeats = fromPIDs(out.Byes), out.Cost, out.Repeats
-	am.Judge, am.At = judge, s.now().UTC()
-	r.Amendments = append(slices.Clone(old.Amendments), am)
-	c := s.change(judge, "round.amend", fmt.Sprintf("round %d", n), old, &r)
-	if err := s.store.AmendRound(ctx, &r, old, am, c); err != nil {
-		return Round{}, err
+	return e, old, r, nil
+}
+
+// CheckSwap is what SwapPlayers would do to round n's repeat meetings,
+// recording nothing: the repeats the swap adds, for the judge to confirm
+// before swapping. An error is the swap's refusal, as SwapPlayers gives it.
+func (s *Service) CheckSwap(ctx context.Context, tournamentID int64, n int, a, b int64) ([]Repeat, error) {
+	return s.checkAmend(ctx, tournamentID, n, pairing.Change{A: pid(a), B: pid(b), Reason: "check"})
+}
+
+// CheckMove is CheckSwap for MovePlayer.
+func (s *Service) CheckMove(ctx context.Context, tournamentID int64, n int, a int64, table int) ([]Repeat, error) {
+	return s.checkAmend(ctx, tournamentID, n, pairing.Change{A: pid(a), Table: table, Reason: "check"})
+}
+
+func (s *Service) checkAmend(ctx context.Context, tournamentID int64, n int, ch pairing.Change) ([]Repeat, error) {
+	e, old, r, err := s.planAmend(ctx, tournamentID, n, ch)
+	if err != nil {
+		return nil, err
 	}
-	return s.store.Round(ctx, tournamentID, n)
+	before := map[[2]int64]bool{}
+	for _, rp := range e.repeats(old) {
+		before[[2]int64{rp.A, rp.B}] = true
+	}
+	var added []Repeat
+	for _, rp := range e.repeats(r) {
+		if !before[[2]int64{rp.A, rp.B}] {
+			added = append(added, rp)
+		}
+	}
+	return added, nil
+}
+
+// SamePairing says rounds a and b seat the same players at each table
+// number and give the same byes: a round paired again that changed
+// nothing.
+func SamePairing(a, b Round) bool {
+	if len(a.Tables) != len(b.Tables) || !sameSet(a.Byes, b.Byes) {
+		return false
+	}
+	for i := range a.Tables {
+		if a.Tables[i].Number != b.Tables[i].Number || !sameSet(a.Tables[i].Players, b.Tables[i].Players) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameSet(a, b []int64) bool {
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// Repeat is two players seated at one table of a round who had met at a
+// table in earlier rounds: the pairing avoids it, a judge's change may
+// make it.
+type Repeat struct {
+	Table  int
+	A, B   int64 // A < B
+	Rounds []int // the earlier rounds in which they met
+}
+
+// repeats lists the repeat meetings of round r, by table, among the rounds
+// of e before it.
+func (e record) repeats(r Round) []Repeat {
+	met := map[[2]int64][]int{}
+	for _, er := range e.rounds {
+		if er.Number >= r.Number {
+			continue
+		}
+		for _, t := range er.Tables {
+			for i, a := range t.Players {
+				for _, b := range t.Players[i+1:] {
+					k := [2]int64{min(a, b), max(a, b)}
+					met[k] = append(met[k], er.Number)
+				}
+			}
+		}
+	}
+	var out []Repeat
+	for _, t := range r.Tables {
+		for i, a := range t.Players {
+			for _, b := range t.Players[i+1:] {
+				k := [2]int64{min(a, b), max(a, b)}
+				if rounds := met[k]; len(rounds) > 0 {
+					out = append(out, Repeat{Table: t.Number, A: k[0], B: k[1], Rounds: rounds})
+				}
+			}
+		}
+	}
+	return out
 }
 
 // Rounds returns every round as recorded, by number.
@@ -363,6 +568,8 @@ type RoundView struct {
 	// the pairing who no longer play it. Either calls for RepairRound.
 	// Both are by CollationKey.
 	Missing, Withdrawn []Player
+	// Repeats are the round's repeat meetings, by table.
+	Repeats []Repeat
 }
 
 // TableView is one table with its players, board and placings.
@@ -446,12 +653,12 @@ func (s *Service) RoundView(ctx context.Context, tournamentID int64, n int) (Rou
 }
 
 // roundView builds RoundView for round n of an event already loaded.
-func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, error) {
+func (s *Service) roundView(ctx context.Context, e record, n int) (RoundView, error) {
 	r, err := e.round(n)
 	if err != nil {
 		return RoundView{}, err
 	}
-	v := RoundView{Round: r}
+	v := RoundView{Round: r, Repeats: e.repeats(r)}
 	if v.Clock, err = s.store.ClockEvents(ctx, r.ID); err != nil {
 		return RoundView{}, err
 	}
@@ -479,7 +686,8 @@ func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, err
 		switch {
 		case paired[p.ID] && !p.Active(n):
 			v.Withdrawn = append(v.Withdrawn, p)
-		case !paired[p.ID] && p.Active(n) && p.CheckedIn:
+		case !paired[p.ID] && p.Active(n) && p.CheckedIn && r.Mode != ModeFinal:
+			// A final stage seats the players of its cut alone.
 			v.Missing = append(v.Missing, p)
 		}
 	}
@@ -488,7 +696,7 @@ func (s *Service) roundView(ctx context.Context, e event, n int) (RoundView, err
 	return v, nil
 }
 
-func (e event) tableView(r Round, t Table) (TableView, error) {
+func (e record) tableView(r Round, t Table) (TableView, error) {
 	tv := TableView{Table: t, Result: t.Result, Locked: t.checkUnlocked(r.Number) != nil}
 	for _, id := range t.Players {
 		p, _ := e.player(id)
@@ -524,7 +732,7 @@ func (e event) tableView(r Round, t Table) (TableView, error) {
 // placings places a game of round n from a result revision, as place does,
 // with each player's score as written, what the penalties took off and the
 // penalties that did (RULINGS.md, Penalties: a deduction shows as such).
-func (e event) placings(n int, res Result) ([]Placing, error) {
+func (e record) placings(n int, res Result) ([]Placing, error) {
 	ps, err := e.place(n, res)
 	if err != nil {
 		return nil, err

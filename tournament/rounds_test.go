@@ -153,3 +153,67 @@ func TestRepairAndAmendRound(t *testing.T) {
 		t.Errorf("ReinstatePlayer() DroppedRound = %d, want 0", p.DroppedRound)
 	}
 }
+
+// A round lists its repeat meetings, table by table, with the rounds the
+// pair met in; CheckSwap names the ones a swap would add, recording
+// nothing, and the swap made shows them on the round.
+func TestRepeatMeetings(t *testing.T) {
+	c := newConsole(t)
+	tour, _ := c.setUp(12, 3)
+	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	for tb := 1; tb <= 3; tb++ {
+		c.save(tour, 1, tb, 0, []int{10, 7, 5, 3}, 0, "")
+	}
+	r2 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	r1 := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Round
+	table1 := map[int64]int{}
+	for _, tb := range r1.Tables {
+		for _, id := range tb.Players {
+			table1[id] = tb.Number
+		}
+	}
+	view := must(c.svc.RoundView(c.ctx, tour.ID, 2)).ok(t)
+	if len(view.Repeats) != r2.Repeats {
+		t.Errorf("round 2 lists %d repeats, its pairing counts %d", len(view.Repeats), r2.Repeats)
+	}
+	for _, rp := range view.Repeats {
+		if table1[rp.A] != table1[rp.B] || !slices.Equal(rp.Rounds, []int{1}) || rp.A >= rp.B {
+			t.Errorf("repeat %+v: not a pair of round 1's same table", rp)
+		}
+	}
+	// Find a swap that adds a repeat.
+	var a, b int64
+	var added []tournament.Repeat
+	for _, x := range r2.Tables[0].Players {
+		for _, y := range r2.Tables[1].Players {
+			rs, err := c.svc.CheckSwap(c.ctx, tour.ID, 2, x, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rs) > 0 && added == nil {
+				a, b, added = x, y, rs
+			}
+		}
+	}
+	if added == nil {
+		t.Fatal("no swap between tables 1 and 2 adds a repeat")
+	}
+	if again := must(c.svc.RoundView(c.ctx, tour.ID, 2)).ok(t); len(again.Repeats) != len(view.Repeats) {
+		t.Error("CheckSwap changed the round")
+	}
+	for _, rp := range added {
+		if rp.A != a && rp.B != a && rp.A != b && rp.B != b {
+			t.Errorf("added repeat %+v involves neither swapped player", rp)
+		}
+	}
+	must(c.svc.SwapPlayers(c.ctx, "judge-a", tour.ID, 2, a, b, "席の希望")).ok(t)
+	after := must(c.svc.RoundView(c.ctx, tour.ID, 2)).ok(t)
+	for _, rp := range added {
+		if !slices.ContainsFunc(after.Repeats, func(x tournament.Repeat) bool { return x.A == rp.A && x.B == rp.B }) {
+			t.Errorf("after the swap round 2 does not list the repeat %+v", rp)
+		}
+	}
+	if tournament.SamePairing(view.Round, after.Round) || !tournament.SamePairing(after.Round, after.Round) {
+		t.Error("SamePairing does not tell the swapped round from the drawn one")
+	}
+}

@@ -5,14 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/referee"
@@ -223,7 +220,7 @@ func TestScenario13(t *testing.T) {
 	for _, s := range standings {
 		fmt.Fprintf(&b, "%4d  %-8s %6d  %3d  %6.4f  %6d  %7d\n", s.Rank, s.Name, s.Firsts, s.VP, s.Share, s.Played, s.DroppedRound)
 	}
-	golden(t, "scenario13.golden", b.String())
+	tournamenttest.Golden(t, filepath.Join("testdata", "scenario13.golden"), b.String(), *update)
 
 	// Every change left one audit line; a correction records who and why.
 	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
@@ -263,23 +260,4 @@ func nameOf(players []tournament.Player, id int64) string {
 		}
 	}
 	return fmt.Sprint(id)
-}
-
-// golden compares got with testdata/name, or rewrites the file under -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", name, diff)
-	}
 }

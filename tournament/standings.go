@@ -29,7 +29,7 @@ type Standing struct {
 }
 
 // Standings ranks every player from the latest result revision of every
-// table, the byes, and the effect of the standing penalties (RULINGS.md,
+// table of the qualifying rounds (a final's tables decide FinalStandings), the byes, and the effect of the standing penalties (RULINGS.md,
 // Tournament standings). Nothing of it is stored: it is computed on each call.
 // Players sharing a rank are listed by CollationKey.
 func (s *Service) Standings(ctx context.Context, tournamentID int64) ([]Standing, error) {
@@ -40,9 +40,33 @@ func (s *Service) Standings(ctx context.Context, tournamentID int64) ([]Standing
 	return e.standings()
 }
 
-// standings ranks the event's players, as Standings does.
-func (e event) standings() ([]Standing, error) {
-	st, err := e.standingsOf(e.rounds)
+// StandingsAfter ranks every player as Standings does, counting rounds 1
+// to n alone and the penalties given outside a round or in them: the
+// standings as they stood after round n, for a print of that moment.
+func (s *Service) StandingsAfter(ctx context.Context, tournamentID int64, n int) ([]Standing, error) {
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	if n < 1 || n > len(e.rounds) {
+		return nil, invalid("round-not-paired", fmt.Sprintf("round %d is not paired", n), map[string]any{"Round": n})
+	}
+	e.rounds = e.rounds[:n]
+	var pens []Penalty
+	for _, p := range e.penalties {
+		if p.Round <= n {
+			pens = append(pens, p)
+		}
+	}
+	e.penalties = pens
+	return e.standings()
+}
+
+// standings ranks the event's players, as Standings does, over the
+// qualifying rounds: a final's games decide the final results
+// (finalStandings), not the standings.
+func (e record) standings() ([]Standing, error) {
+	st, err := e.standingsOf(e.qualifying())
 	if err != nil {
 		return nil, e.named(err)
 	}
@@ -73,7 +97,7 @@ func (e event) standings() ([]Standing, error) {
 }
 
 // standingsOf computes the referee's standings of the event's players over rounds.
-func (e event) standingsOf(rounds []Round) ([]referee.Standing, error) {
+func (e record) standingsOf(rounds []Round) ([]referee.Standing, error) {
 	var games []referee.Game
 	var byes []string
 	for _, r := range rounds {

@@ -11,7 +11,7 @@ import (
 )
 
 // table returns table number of round n.
-func (e event) table(n, number int) (Round, Table, error) {
+func (e record) table(n, number int) (Round, Table, error) {
 	r, err := e.round(n)
 	if err != nil {
 		return Round{}, Table{}, err
@@ -39,23 +39,23 @@ type SeatingInput struct {
 }
 
 // tableFor loads the event for a judge's change to table number of round n.
-func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64, n, number int) (event, Table, error) {
+func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64, n, number int) (record, Table, error) {
 	if err := checkJudge(judge); err != nil {
-		return event{}, Table{}, err
+		return record{}, Table{}, err
 	}
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {
-		return event{}, Table{}, err
+		return record{}, Table{}, err
 	}
 	if err := e.t.checkOpen(); err != nil {
-		return event{}, Table{}, err
+		return record{}, Table{}, err
 	}
 	_, t, err := e.table(n, number)
 	if err != nil {
-		return event{}, Table{}, err
+		return record{}, Table{}, err
 	}
 	if err := t.checkUnlocked(n); err != nil {
-		return event{}, Table{}, err
+		return record{}, Table{}, err
 	}
 	return e, t, nil
 }
@@ -376,7 +376,7 @@ func (s *Service) PreviewResult(ctx context.Context, tournamentID int64, n, numb
 // judge saves it now, and places it: the one path of SaveResult and
 // PreviewResult. It returns the table and the revision to store with its
 // placings.
-func (s *Service) checkResult(ctx context.Context, e event, n, number int, judge string, in ResultInput) (Table, TableResult, error) {
+func (s *Service) checkResult(ctx context.Context, e record, n, number int, judge string, in ResultInput) (Table, TableResult, error) {
 	r, t, err := e.table(n, number)
 	if err != nil {
 		return Table{}, TableResult{}, err
@@ -438,7 +438,7 @@ func (s *Service) checkResult(ctx context.Context, e event, n, number int, judge
 // returns its scores as the sheet counts them: the VP written, or the
 // breakdown's. A sheet that breaks a rule is refused with every violation
 // (errors.Join), each naming its player and field, the first first.
-func (e event) checkSheet(in ResultInput) ([]Score, error) {
+func (e record) checkSheet(in ResultInput) ([]Score, error) {
 	lines := make([]referee.SheetLine, len(in.Scores))
 	for i, sc := range in.Scores {
 		lines[i] = referee.SheetLine{Player: pid(sc.PlayerID)}
@@ -518,7 +518,7 @@ func (s *Service) Revisions(ctx context.Context, tournamentID int64, n, number i
 
 // place places a game of round n from a result revision and the standing
 // penalties its players were given in the round (RULINGS.md, Penalties).
-func (e event) place(n int, res Result) ([]referee.Placing, error) {
+func (e record) place(n int, res Result) ([]referee.Placing, error) {
 	scores := make([]referee.Score, len(res.Scores))
 	var sanctions []referee.Sanction
 	for i, sc := range res.Scores {

@@ -265,19 +265,19 @@ func TestPreviewResult(t *testing.T) {
 	}
 }
 
-// SuggestPenalty suggests the level RecordPenalty then gives when the
+// PenaltySuggestion suggests the level RecordPenalty then gives when the
 // judge leaves it to the escalation rules.
-func TestSuggestPenalty(t *testing.T) {
+func TestPenaltySuggestion(t *testing.T) {
 	c := newConsole(t)
 	tour, _ := c.setUp(4, 1)
 	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
 	p := r.Tables[0].Players
 	record := func(in tournament.PenaltyInput) tournament.Penalty {
 		t.Helper()
-		suggested := must(c.svc.SuggestPenalty(c.ctx, tour.ID, in.PlayerID, in.Offence)).ok(t)
+		suggested := must(c.svc.PenaltySuggestion(c.ctx, tour.ID, in.PlayerID, in.Offence)).ok(t).Level
 		pen := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, in)).ok(t)
 		if in.Level == "" && pen.Level != suggested {
-			t.Errorf("RecordPenalty(%+v) level = %s, but SuggestPenalty said %s", in, pen.Level, suggested)
+			t.Errorf("RecordPenalty(%+v) level = %s, but PenaltySuggestion said %s", in, pen.Level, suggested)
 		}
 		return pen
 	}
@@ -289,15 +289,15 @@ func TestSuggestPenalty(t *testing.T) {
 		t.Errorf("second note-taking = %s, want it escalated from warning", second.Level)
 	}
 	// Another player, and the same player for another offence, start afresh.
-	if l := must(c.svc.SuggestPenalty(c.ctx, tour.ID, p[1], "note-taking")).ok(t); l != referee.Warning {
-		t.Errorf("SuggestPenalty(another player) = %s, want warning", l)
+	if l := must(c.svc.PenaltySuggestion(c.ctx, tour.ID, p[1], "note-taking")).ok(t).Level; l != referee.Warning {
+		t.Errorf("PenaltySuggestion(another player) = %s, want warning", l)
 	}
-	if l := must(c.svc.SuggestPenalty(c.ctx, tour.ID, p[0], "needless-talk")).ok(t); l != referee.Caution {
-		t.Errorf("SuggestPenalty(another offence) = %s, want caution", l)
+	if l := must(c.svc.PenaltySuggestion(c.ctx, tour.ID, p[0], "needless-talk")).ok(t).Level; l != referee.Caution {
+		t.Errorf("PenaltySuggestion(another offence) = %s, want caution", l)
 	}
 	// A revoked penalty does not count.
 	must(c.svc.RevokePenalty(c.ctx, "judge-b", first.TournamentID, first.ID, "人違い")).ok(t)
-	second := must(c.svc.SuggestPenalty(c.ctx, tour.ID, p[0], "note-taking")).ok(t)
+	second := must(c.svc.PenaltySuggestion(c.ctx, tour.ID, p[0], "note-taking")).ok(t).Level
 	if third := record(tournament.PenaltyInput{PlayerID: p[0], Round: 1, Offence: "note-taking"}); third.Level != second {
 		t.Errorf("note-taking after a revocation = %s, want %s", third.Level, second)
 	}
@@ -305,12 +305,12 @@ func TestSuggestPenalty(t *testing.T) {
 		player  int64
 		offence string
 	}{{999, "note-taking"}, {p[0], "no-such-offence"}} {
-		if _, err := c.svc.SuggestPenalty(c.ctx, tour.ID, tc.player, tc.offence); !errors.Is(err, referee.ErrInvalid) && !errors.Is(err, tournament.ErrInvalid) {
-			t.Errorf("SuggestPenalty(%d, %q) error = %v, want invalid", tc.player, tc.offence, err)
+		if _, err := c.svc.PenaltySuggestion(c.ctx, tour.ID, tc.player, tc.offence); !errors.Is(err, referee.ErrInvalid) && !errors.Is(err, tournament.ErrInvalid) {
+			t.Errorf("PenaltySuggestion(%d, %q) error = %v, want invalid", tc.player, tc.offence, err)
 		}
 	}
-	if _, err := c.svc.SuggestPenalty(c.ctx, tour.ID+1, p[0], "note-taking"); !errors.Is(err, tournament.ErrNotFound) {
-		t.Errorf("SuggestPenalty(no such tournament) error = %v, want ErrNotFound", err)
+	if _, err := c.svc.PenaltySuggestion(c.ctx, tour.ID+1, p[0], "note-taking"); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("PenaltySuggestion(no such tournament) error = %v, want ErrNotFound", err)
 	}
 }
 

@@ -99,7 +99,7 @@ type Round struct {
 	ID           int64
 	TournamentID int64
 	Number       int
-	Mode         string // the pairing method: "random" or "swiss"
+	Mode         string // the pairing method: ModeRandom, ModeSchedule, ModeSwiss or ModeFinal
 	Seed         uint64 // the pairing's seed, so the pairing replays exactly
 	Cost         pairing.Cost
 	Repeats      int // pairs seated together who had met before
@@ -108,6 +108,9 @@ type Round struct {
 	Tables       []Table     // by table number
 	Byes         []int64     // players without a table this round, sorted by ID
 	Amendments   []Amendment // the judges' changes since the draw, oldest first
+	// Cut records how a final stage's players were chosen (Mode
+	// ModeFinal); nil for every other round.
+	Cut *Cut
 }
 
 // Table is one game of a round.

@@ -278,7 +278,7 @@ func (h *hammer) start(ctx context.Context, wg *sync.WaitGroup, client *http.Cli
 		})
 	}
 	reads := []string{
-		fmt.Sprintf("/kiosk/%d", s.tid), fmt.Sprintf("/api/v1/tournaments/%d/live", s.tid),
+		fmt.Sprintf("/kiosk/%d", s.tid), fmt.Sprintf("/kiosk/%d/live", s.tid), fmt.Sprintf("/api/v1/tournaments/%d/live", s.tid),
 		fmt.Sprintf("/api/v1/tournaments/%d/standings", s.tid), fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", s.tid),
 		fmt.Sprintf("/api/v1/tournaments/%d/rounds/%d/clock", s.tid, abuseRounds), fmt.Sprintf("/kiosk/%d/qr.png", s.tid),
 	}

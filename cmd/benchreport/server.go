@@ -203,16 +203,7 @@ func (e *env) savesOn(ctx context.Context, dsn string) (saveRun, error) {
 	if err != nil {
 		return saveRun{}, err
 	}
-	ps, err := importPlayers(ctx, svc, t.ID, judges*4)
-	if err != nil {
-		return saveRun{}, err
-	}
-	for _, p := range ps {
-		if _, err := svc.CheckIn(ctx, "bench", t.ID, p.ID, true); err != nil {
-			return saveRun{}, err
-		}
-	}
-	round, err := svc.PairNextRound(ctx, "bench", t.ID)
+	round, err := pairedRound(ctx, svc, t.ID, judges*4)
 	if err != nil {
 		return saveRun{}, err
 	}

@@ -49,17 +49,25 @@ type process struct {
 // listens; the test kills it at the latest.
 func startBinary(t *testing.T, bin, dir, name string) *process {
 	t.Helper()
+	return startBinaryWith(t, bin, dir, name, nil)
+}
+
+// startBinaryWith is startBinary with more environment variables
+// ("KEY=value") and more flags for serve.
+func startBinaryWith(t *testing.T, bin, dir, name string, env []string, flags ...string) *process {
+	t.Helper()
 	p := &process{log: filepath.Join(filepath.Dir(dir), name+".log"), done: make(chan error, 1)}
 	logFile, err := os.Create(p.log)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer logFile.Close()
-	p.cmd = exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", dir)
+	p.cmd = exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", dir}, flags...)...)
 	p.cmd.Env = append(os.Environ(),
 		"CATANJUDGE_API_TOKEN="+testAPIToken,
 		"CATANJUDGE_JUDGE_PASSWORD="+browserPassword,
 	)
+	p.cmd.Env = append(p.cmd.Env, env...)
 	p.cmd.Stderr = logFile
 	urls := make(chan string, 1)
 	p.cmd.Stdout = &urlWatcher{urls: urls}

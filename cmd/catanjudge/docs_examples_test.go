@@ -47,6 +47,7 @@ var answerChecks = []struct {
 	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/rounds/\d+/tables/\d+/rulings$`), []string{`"evaluation"`, `"longest-road-cut-short"`}},
 	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/rounds/\d+/tables/\d+/rulings$`), []string{`"rulings":[{`}},
 	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/standings$`), []string{`"standings"`, `"rank":1`}},
+	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/final$`), []string{`"number":`, `"tables":[{`, `"cut":{"advancing":[`, `"draw":[`, `"seed":`}},
 	{regexp.MustCompile(`^DELETE /api/v1/tournaments/\d+/players/\d+$`), nil},
 	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/close$`), []string{`"state":"finished"`}},
 	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/reopen$`), []string{`"state":"running"`}},

@@ -197,7 +197,23 @@ func TestBrowserKiosk(t *testing.T) {
 	if err != nil {
 		t.Fatalf("projector and phone: %v", err)
 	}
-	if !strings.HasPrefix(pages, "1/") || pages == "1/1" {
+	// The parts swapped in speak the page's language, though the cookie
+	// says Japanese.
+	var count, round, status string
+	err = chromedp.Run(ctx,
+		chromedp.SendKeys(`#q`, "あお"),
+		chromedp.Poll(`document.getElementById('find-count').textContent.includes('found')`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Text(`#find-count`, &count),
+		chromedp.Text(`#round-label`, &round),
+		chromedp.Text(`.k-card[data-table="3"] .k-status`, &status),
+	)
+	if err != nil {
+		t.Fatalf("the English kiosk searched: %v (count %q)", err, count)
+	}
+	if count != "1 found" || round != "Round 1" || status != "Playing" {
+		t.Errorf("the English kiosk after a swap shows %q, %q, %q; want 1 found, Round 1, Playing", count, round, status)
+	}
+	if !strings.HasPrefix(pages, "1 / ") || strings.HasPrefix(pages, "1 / 1 ") {
 		t.Errorf("the projector shows the 20 players' page %q, want page 1 of several", pages)
 	}
 }

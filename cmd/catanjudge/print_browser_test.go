@@ -210,7 +210,7 @@ func TestBrowserImportPlayers(t *testing.T) {
 		screenshot("import-preview"),
 		chromedp.Click(`form[action$="/import/confirm"] button`),
 		chromedp.WaitVisible(`.flash`),
-		chromedp.Evaluate(`Array.from(document.querySelectorAll('#list-h ~ .table-wrap tbody td:first-child a')).map(a => a.textContent)`, &listed),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll('#list-h ~ .table-wrap tbody td:nth-child(2) a')).map(a => a.textContent)`, &listed),
 	)
 	if err != nil {
 		t.Fatalf("import the desk list: %v", err)
@@ -223,5 +223,107 @@ func TestBrowserImportPlayers(t *testing.T) {
 	}
 	if !slices.Contains(listed, "山本 花子") || len(listed) != 12 {
 		t.Errorf("players after the import: %q, want the 11 from before and 山本 花子", listed)
+	}
+}
+
+// seedLongRound creates, over the server's database file, a tournament of
+// 40 checked-in players, some with the longest names the console takes,
+// with round 1 paired, every table seated and its board set up: the
+// printables at their widest and longest.
+func seedLongRound(t *testing.T, dir string) int64 {
+	t.Helper()
+	ctx := context.Background()
+	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
+	tr, err := svc.CreateTournament(ctx, "受付", tournament.TournamentInput{Name: "土曜カタン大会 秋葉原店 第12回 オープン戦（どなたでも参加できます）", Date: "2025-11-22", Venue: "秋葉原店", Rounds: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for i := range 40 {
+		name := fmt.Sprintf("参加者%02d", i+1)
+		kana := fmt.Sprintf("さんかしゃ%02d", i+1)
+		if i%7 == 0 {
+			// The longest a name and a reading may be (tournament.MaxNameRunes).
+			name = strings.Repeat("長", 56) + fmt.Sprintf("%04d", i)
+			kana = strings.Repeat("ながい", 19) + fmt.Sprintf("%03d", i)
+		}
+		if i%11 == 5 {
+			name = "Maximilian-Alexander Featherstonehaugh-Wolfeschlegelsteinhausen"[:60]
+		}
+		names = append(names, name+"/"+kana)
+	}
+	addPlayers(t, dir, tr.ID, names...)
+	r, err := svc.PairNextRound(ctx, "受付", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range r.Tables {
+		if _, err := svc.SetSeating(ctx, "山田", tr.ID, 1, tb.Number, tournament.SeatingInput{Auto: true}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.SetBoard(ctx, "山田", tr.ID, 1, tb.Number, tournament.BoardInput{Auto: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tr.ID
+}
+
+// TestBrowserPrintablesFitA4 lays out every printable as Chromium prints
+// it, in the width of an A4 page inside its margins (186 mm), with 40
+// players and the longest names the console takes: nothing may reach past
+// the page's right edge. It prints each to PDF as an artefact, and checks
+// a long list's header repeats on every page.
+func TestBrowserPrintablesFitA4(t *testing.T) {
+	base, dir := browserSite(t)
+	tid := seedLongRound(t, dir)
+	ctx := newBrowser(t)
+	if err := chromedp.Run(ctx, logIn(base)); err != nil {
+		t.Fatalf("log in: %v", err)
+	}
+	round := fmt.Sprintf("%s/judge/t/%d/rounds/1", base, tid)
+	// 186 mm at 96 px to the inch: the page inside @page's 12 mm margins.
+	const pageWidth = 703
+	for _, p := range []printedPage{
+		{"/print/names", "a4-pairings-names", `table.by-name`},
+		{"/print/tables", "a4-pairings-tables", `.by-table`},
+		{"/print/scores", "a4-scores", `.score-sheet`},
+		{"/print/boards", "a4-boards", `svg.board`},
+		{"/../../standings/print?after=1", "a4-standings", `table.standings-print`},
+	} {
+		var over []string
+		var pdf []byte
+		err := chromedp.Run(ctx,
+			chromedp.EmulateViewport(pageWidth, 1000),
+			emulation.SetEmulatedMedia().WithMedia("print"),
+			chromedp.Navigate(round+p.path),
+			chromedp.WaitVisible(p.ready),
+			chromedp.Evaluate(`document.fonts.ready.then(() => true)`, nil, awaitPromise),
+			chromedp.Evaluate(`(() => {
+				const w = document.documentElement.clientWidth;
+				const out = [];
+				for (const e of document.querySelectorAll("body *")) {
+					const r = e.getBoundingClientRect();
+					if (r.width > 0 && r.height > 0 && (r.right > w + 0.5 || r.left < -0.5)) {
+						out.push(e.tagName.toLowerCase() + (e.className && e.className.baseVal === undefined ? "." + e.className : "") + " " + Math.round(r.left) + "–" + Math.round(r.right) + "px: " + (e.textContent || "").trim().slice(0, 30));
+					}
+				}
+				if (document.documentElement.scrollWidth > w) out.push("the page scrolls to " + document.documentElement.scrollWidth + "px");
+				return out.slice(0, 8);
+			})()`, &over),
+			chromedp.ActionFunc(func(ctx context.Context) error {
+				var err error
+				pdf, _, err = page.PrintToPDF().WithPrintBackground(true).WithPreferCSSPageSize(true).Do(ctx)
+				return err
+			}),
+		)
+		if err != nil {
+			t.Fatalf("print %s: %v", p.path, err)
+		}
+		if len(over) > 0 {
+			t.Errorf("%s is wider than an A4 page (%d px inside its margins):\n%s", p.path, pageWidth, strings.Join(over, "\n"))
+		}
+		if err := os.WriteFile(filepath.Join(artefacts, p.artefact+".pdf"), pdf, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -7,9 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
+	"maps"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -22,14 +23,33 @@ const testAPIToken = "restart-test-token-0123456789"
 // More flags for serve may follow (--database).
 func serveAt(t *testing.T, dir, addr string, flags ...string) (string, func()) {
 	t.Helper()
+	return serveTest(t, dir, addr, time.Now, nil, flags...)
+}
+
+// serveAtClock is serveAt with the service's clock.
+func serveAtClock(t *testing.T, dir, addr string, now func() time.Time, flags ...string) (string, func()) {
+	t.Helper()
+	return serveTest(t, dir, addr, now, nil, flags...)
+}
+
+// serveEnv is serveAt with more environment variables.
+func serveEnv(t *testing.T, dir, addr string, more map[string]string, flags ...string) (string, func()) {
+	t.Helper()
+	return serveTest(t, dir, addr, time.Now, more, flags...)
+}
+
+// serveTest is serveAt with the service's clock and more environment variables.
+func serveTest(t *testing.T, dir, addr string, now func() time.Time, more map[string]string, flags ...string) (string, func()) {
+	t.Helper()
 	// The judges log in with browserPassword; scripts use the API token.
 	env := map[string]string{"CATANJUDGE_JUDGE_PASSWORD": browserPassword, "CATANJUDGE_API_TOKEN": testAPIToken}
+	maps.Copy(env, more)
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan string, 1)
 	errc := make(chan error, 1)
 	go func() {
-		errc <- serve(ctx, append([]string{"--addr", addr, "--data", dir}, flags...), func(k string) string { return env[k] },
-			io.Discard, io.Discard, func(a string) { addrc <- a })
+		errc <- serveWith(ctx, append([]string{"--addr", addr, "--data", dir}, flags...), func(k string) string { return env[k] },
+			io.Discard, io.Discard, func(a string) { addrc <- a }, now)
 	}()
 	stopped := false
 	stop := func() {
@@ -126,12 +146,33 @@ func setUpRound(t *testing.T, base string, players ...string) int64 {
 	return tour.ID
 }
 
+// handClock is a clock a test moves by hand, safe for concurrent use.
+type handClock struct {
+	mu sync.Mutex
+	at time.Time
+}
+
+func (c *handClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.at
+}
+
+func (c *handClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.at = c.at.Add(d)
+}
+
 // TestClockSurvivesRestart starts the round clock, stops the server and
 // starts it again on the same data: the time left goes on from where the
 // facts say, neither reset nor frozen; a pause stays a pause across it.
+// The servers read a clock the test moves, so the time they count is
+// exactly the time the test lets pass.
 func TestClockSurvivesRestart(t *testing.T) {
 	dir := t.TempDir()
-	addr, stop := serveAt(t, dir, "127.0.0.1:0")
+	clk := &handClock{at: time.Date(2026, 11, 21, 13, 0, 0, 0, time.UTC)}
+	addr, stop := serveAtClock(t, dir, "127.0.0.1:0", clk.now)
 	base := "http://" + addr
 	tid := setUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう")
 	clockPath := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/clock", tid)
@@ -141,46 +182,44 @@ func TestClockSurvivesRestart(t *testing.T) {
 		apiDo(t, base, "GET", clockPath, nil, 200, &c)
 		return c
 	}
-	near := func(what string, got, want float64) {
+	exactly := func(what string, got testClock, state string, left int) {
 		t.Helper()
-		// The clock shows whole seconds, rounded up, and the test's own
-		// timing is not exact: allow a second and a half either way.
-		if math.Abs(got-want) > 1.5 {
-			t.Errorf("%s: %v seconds left, want %.1f", what, got, want)
+		if got.State != state || got.Remaining != left {
+			t.Errorf("%s: %s with %d seconds left, want %s with %d", what, got.State, got.Remaining, state, left)
 		}
 	}
 
 	apiDo(t, base, "POST", clockPath, map[string]any{"action": "start"}, 200, nil)
-	started := time.Now()
-	time.Sleep(1200 * time.Millisecond)
+	clk.advance(12 * time.Second)
 	before := read(base)
-	near("before the restart", float64(before.Remaining), 420-time.Since(started).Seconds())
+	exactly("before the restart", before, "running", 408)
 
-	// The server is down for two seconds while the clock runs: the
+	// The server is down for twenty seconds while the clock runs: the
 	// players play on, and so does the clock.
 	stop()
-	time.Sleep(2 * time.Second)
-	addr, stop = serveAt(t, dir, "127.0.0.1:0")
+	clk.advance(20 * time.Second)
+	addr, stop = serveAtClock(t, dir, "127.0.0.1:0", clk.now)
 	base = "http://" + addr
 	after := read(base)
 	if after.State != "running" || after.Remaining >= before.Remaining || after.Remaining == 420 {
 		t.Errorf("after the restart: %+v, want running with less than %d s left", after, before.Remaining)
 	}
-	near("after the restart", float64(after.Remaining), 420-time.Since(started).Seconds())
+	exactly("after the restart", after, "running", 388)
 
 	// Paused across a restart: no time lost, none added.
+	clk.advance(500 * time.Millisecond)
 	apiDo(t, base, "POST", clockPath, map[string]any{"action": "pause"}, 200, nil)
 	paused := read(base)
+	exactly("paused", paused, "paused", 388) // 387.5 s, shown rounded up
 	stop()
-	time.Sleep(1500 * time.Millisecond)
-	addr, stop = serveAt(t, dir, "127.0.0.1:0")
+	clk.advance(15 * time.Second)
+	addr, stop = serveAtClock(t, dir, "127.0.0.1:0", clk.now)
 	base = "http://" + addr
 	if got := read(base); got.State != "paused" || got.Remaining != paused.Remaining {
 		t.Errorf("paused across a restart: %+v, want paused with %d s left", got, paused.Remaining)
 	}
 	apiDo(t, base, "POST", clockPath, map[string]any{"action": "resume"}, 200, nil)
-	resumed := time.Now()
-	time.Sleep(1100 * time.Millisecond)
-	near("after resuming", float64(read(base).Remaining), float64(paused.Remaining)-time.Since(resumed).Seconds())
+	clk.advance(11 * time.Second)
+	exactly("after resuming", read(base), "running", 377) // 376.5 s
 	stop()
 }

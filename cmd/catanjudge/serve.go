@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/catanjudge/catanjudge/config"
@@ -24,6 +25,12 @@ import (
 // serve starts the HTTP server and blocks until ctx is done. ready, when not
 // nil, receives the listening address (tests listen on port 0).
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer, ready func(addr string)) error {
+	return serveWith(ctx, args, getenv, stdout, stderr, ready, time.Now)
+}
+
+// serveWith is serve with the clock the tournaments' use cases read (the
+// round clock, the times recorded): tests move one by hand.
+func serveWith(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer, ready func(addr string), now func() time.Time) error {
 	cfg, err := config.Load(args, getenv, stderr)
 	if err != nil {
 		return err
@@ -48,9 +55,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	// The session keys live beside the database, never in it: a backup
-	// must not be able to sign a judge's cookie.
-	sessionKeys, err := auth.LoadSessionKeys(cfg.DataDir)
+	sessionKeys, err := sessionKeysOf(cfg)
 	if err != nil {
 		return err
 	}
@@ -63,24 +68,44 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	// listens: never at the Host a request names, which a rebinding name
 	// or a proxy chooses.
 	publicURL := kioskBase(cfg.PublicURL, ln.Addr())
+	var reread func(context.Context) error
 	handler, err := web.New(web.Deps{
-		Rulesets:    rulesets,
-		APIToken:    cfg.APIToken,
-		PublicURL:   publicURL,
-		Logger:      logger,
-		Service:     tournament.NewService(st, rulesets, time.Now),
-		Settings:    st,
-		SessionKeys: sessionKeys,
-		Broker:      broker,
+		Rulesets:       rulesets,
+		APIToken:       cfg.APIToken,
+		PublicURL:      publicURL,
+		Logger:         logger,
+		Service:        tournament.NewService(st, rulesets, now),
+		Settings:       st,
+		SessionKeys:    sessionKeys,
+		Broker:         broker,
+		Reread:         func(f func(context.Context) error) { reread = f },
+		TrustedProxies: cfg.TrustedProxies,
 	})
 	if err != nil {
 		return err
+	}
+	if st.Engine() == "PostgreSQL" {
+		// Other servers may share the database: hear what they commit,
+		// until the server stops (and before the store closes).
+		peers, stop := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			listenToPeers(peers, st, broker, reread, logger)
+		}()
+		defer func() {
+			stop()
+			<-done
+		}()
 	}
 	srv := newHTTPServer(ctx, handler)
 	url := "http://" + localAddr(ln.Addr())
 	fmt.Fprintf(stdout, "Catan Judge is running at %s\n", url)
 	if cfg.Database != "" {
 		fmt.Fprintf(stdout, "Data: the PostgreSQL database %s (back it up with pg_dump: README, Backups)\n", store.Redact(cfg.Database))
+		if cfg.SessionKey == "" {
+			fmt.Fprintln(stdout, "Judges' sessions: this server's own; give every server the same CATANJUDGE_SESSION_KEY (openssl rand -base64 32) so that a judge logged in on one is logged in on all (docs/deploy.md)")
+		}
 	}
 	printLogin(stdout, url, cfg, passwordFile)
 	printShopAddresses(stdout, ln.Addr(), cfg.PublicURL, publicURL)
@@ -166,7 +191,8 @@ func printShopAddresses(stdout io.Writer, addr net.Addr, publicURL, qrURL string
 		return
 	}
 	if tcp.IP.IsLoopback() {
-		fmt.Fprintln(stdout, "Only this machine can connect. For players' phones on the shop network, start with --addr 0.0.0.0:8080 (make run ADDR=0.0.0.0:8080).")
+		all := net.JoinHostPort("0.0.0.0", strconv.Itoa(tcp.Port))
+		fmt.Fprintf(stdout, "Only this machine can connect. For players' phones on the shop network, start with --addr %s (make run ADDR=%s).\n", all, all)
 		return
 	}
 	for _, u := range shopURLs(tcp) {
@@ -223,4 +249,70 @@ func localAddr(addr net.Addr) string {
 		return net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
 	}
 	return addr.String()
+}
+
+// sessionKeysOf returns the keys that sign the judges' session cookies:
+// those derived from the key every server of an event shares, or else this
+// server's own in its data folder. Either way they live outside the
+// database: a backup must not be able to sign a judge's cookie.
+func sessionKeysOf(cfg config.Config) ([]byte, error) {
+	if cfg.SessionKey == "" {
+		return auth.LoadSessionKeys(cfg.DataDir)
+	}
+	secret, err := config.DecodeSessionKey(cfg.SessionKey)
+	if err != nil {
+		return nil, err
+	}
+	return auth.SharedSessionKeys(secret)
+}
+
+// listenToPeers tells broker of the changes the other servers on st's
+// PostgreSQL database commit, until ctx is done: the live pages here show
+// a save made through any server, and the kiosks' shared reads go stale
+// with it. While the connection that hears them is lost, nothing is
+// shared; once it is back every live page fetches its state afresh.
+// Word of a setting changed or a session ended elsewhere, or of a
+// connection (re)made, has the sessions read again (reread), off the
+// listener's goroutine, one read for many words. It returns once ctx is
+// done and all of that has stopped.
+func listenToPeers(ctx context.Context, st *store.Store, broker *live.Broker, reread func(context.Context) error, logger *slog.Logger) {
+	settings := make(chan struct{}, 1)
+	changed := func() {
+		select {
+		case settings <- struct{}{}:
+		default:
+		}
+	}
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	wg.Go(func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-settings:
+				if err := reread(ctx); err != nil && ctx.Err() == nil {
+					logger.Error("read the sessions again", "err", err)
+					// Try again a little later: the database may be down.
+					select {
+					case <-time.After(time.Second):
+						changed()
+					case <-ctx.Done():
+					}
+				}
+			}
+		}
+	})
+	_ = st.Listen(ctx, store.Peers{
+		Changed:  broker.Committed,
+		Settings: changed,
+		Lost: func(err error) {
+			logger.Warn("lost the database connection that hears the other servers; connecting again", "err", err)
+			broker.Lost()
+		},
+		Resync: func() {
+			broker.Resync()
+			changed()
+		},
+	})
 }

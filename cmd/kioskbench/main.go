@@ -363,7 +363,7 @@ func bench(ctx context.Context, stdout io.Writer, o options) error {
 	for i := range o.loaders {
 		client := device(o.clients + i)
 		loading.Go(func() {
-			paths := []string{fmt.Sprintf("/kiosk/%d", srv.tid), fmt.Sprintf("/api/v1/tournaments/%d/live", srv.tid)}
+			paths := []string{fmt.Sprintf("/kiosk/%d", srv.tid), fmt.Sprintf("/kiosk/%d/live", srv.tid)}
 			for n := i; loadCtx.Err() == nil; n++ {
 				t := time.Now()
 				if _, err := get(loadCtx, client, srv.base+paths[n%2]); err != nil {
@@ -507,7 +507,7 @@ func listen(ctx context.Context, client *http.Client, srv *server, i int, curren
 			if refetch {
 				go func() {
 					time.Sleep(time.Duration(rand.Int64N(int64(400 * time.Millisecond))))
-					if _, err := get(ctx, client, fmt.Sprintf("%s/api/v1/tournaments/%d/live", srv.base, srv.tid)); err == nil {
+					if _, err := get(ctx, client, fmt.Sprintf("%s/kiosk/%d/live", srv.base, srv.tid)); err == nil {
 						w.fresh[i].Store(int64(time.Since(w.start)))
 					}
 					w.nNew.Add(1)

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/xuri/excelize/v2"
@@ -182,19 +183,19 @@ func TestWorkbookSheetsAndHeaders(t *testing.T) {
 		sheets  []string
 		headers [][]string
 	}{
-		{"ja", []string{"順位表", "対戦結果", "選手", "ペナルティ", "設定"}, [][]string{
-			{"順位", "名前", "ふりがな", "1位の回数", "勝利点合計", "勝利点シェア", "対戦数", "ペナルティ", "棄権（回戦から）"},
-			{"回戦", "卓", "手番", "色", "選手番号", "選手", "成績表の勝利点", "ペナルティによる減点", "勝利点", "順位", "終了", "勝利宣言", "訂正回数", "減点の理由", "家", "街", "ロンゲストロード", "ラージェストアーマー", "1ポイントカード"},
-			{"選手番号", "名前", "ふりがな", "受付", "途中参加（回戦から）", "棄権（回戦から）", "固定卓", "同卓不可"},
-			{"日時", "回戦", "卓", "選手番号", "選手", "違反", "条項", "罰則", "ジャッジ", "メモ", "取消（ジャッジ）", "取消の理由"},
-			{"区分", "項目", "キー", "値"},
+		{"ja", []string{"順位表", "対戦結果", "参加者", "ペナルティ", "設定"}, [][]string{
+			{"順位", "同順位", "名前", "よみがな", "1位の回数", "勝利点合計", "勝利点シェア", "対戦数", "ペナルティ数", "棄権"},
+			{"回戦", "卓", "手番", "色", "参加者\n番号", "参加者", "成績表の\n勝利点", "ペナルティ\nによる減点", "勝利点", "順位", "終了のしかた", "勝利宣言した\nプレイヤー", "訂正回数", "減点の理由", "家", "街", "ロンゲスト\nロード", "ラージェスト\nアーマー", "1ポイント\nカード"},
+			{"参加者\n番号", "名前", "よみがな", "受付", "途中参加", "棄権", "固定卓", "同卓不可"},
+			{"日時", "回戦", "卓", "参加者\n番号", "参加者", "違反", "条項", "レベル", "ジャッジ", "メモ", "取り消した\nジャッジ", "取消の理由"},
+			{"区分", "項目", "値", "キー", "ファイルでの値"},
 		}},
 		{"en", []string{"Standings", "Results", "Players", "Penalties", "Settings"}, [][]string{
-			{"Rank", "Name", "Kana", "1st places", "Total VP", "VP share", "Games played", "Penalties", "Dropped from round"},
+			{"Rank", "Tied", "Name", "Kana", "1st places", "Total VP", "VP share", "Games played", "Penalties", "Dropped"},
 			{"Round", "Table", "Seat", "Colour", "Player no.", "Player", "VP on the sheet", "Deducted by penalties", "VP", "Place", "Ended by", "Declared winner", "Corrections", "Deducted for", "Settlements", "Cities", "Longest road", "Largest army", "One-point cards"},
-			{"Player no.", "Name", "Kana", "Checked in", "Late entry from round", "Dropped from round", "Fixed table", "Keep apart from"},
+			{"Player no.", "Name", "Kana", "Checked in", "Late entry", "Dropped", "Fixed table", "Keep apart from"},
 			{"Time", "Round", "Table", "Player no.", "Player", "Offence", "Rulebook section", "Level", "Judge", "Note", "Revoked by", "Reason for revoking"},
-			{"Group", "Setting", "Key", "Value"},
+			{"Group", "Setting", "Value", "Key", "Value in the file"},
 		}},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
@@ -213,18 +214,18 @@ func TestWorkbookSheetsAndHeaders(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if len(rows) == 0 || !slices.Equal(rows[0], tc.headers[i]) {
-					t.Errorf("%s headers = %q, want %q", sheet, rows[0], tc.headers[i])
+				if len(rows) < headerRow || !slices.Equal(rows[headerRow-1], tc.headers[i]) {
+					t.Fatalf("%s headers = %q, want %q in row %d", sheet, rows, tc.headers[i], headerRow)
 				}
 				panes, err := f.GetPanes(sheet)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !panes.Freeze || panes.YSplit != 1 || panes.TopLeftCell != "A2" {
-					t.Errorf("%s panes = %+v, want the header row frozen", sheet, panes)
+				if !panes.Freeze || panes.YSplit != headerRow || panes.TopLeftCell != "A4" {
+					t.Errorf("%s panes = %+v, want the rows down to the header frozen", sheet, panes)
 				}
 				last, _ := excelize.CoordinatesToCellName(len(tc.headers[i]), len(rows))
-				if want := fmt.Sprintf("'%s'!$A$1:$%s", sheet, strings.Replace(last, strconv.Itoa(len(rows)), "$"+strconv.Itoa(len(rows)), 1)); filters[sheet] != want {
+				if want := fmt.Sprintf("'%s'!$A$3:$%s", sheet, strings.Replace(last, strconv.Itoa(len(rows)), "$"+strconv.Itoa(len(rows)), 1)); filters[sheet] != want {
 					t.Errorf("%s autofilter = %q, want %q", sheet, filters[sheet], want)
 				}
 				for j := range tc.headers[i] {
@@ -239,7 +240,24 @@ func TestWorkbookSheetsAndHeaders(t *testing.T) {
 	}
 }
 
-// cellAt is a standings cell of the row showing player id.
+// headerRow is the row of a sheet's column headers, under the title and
+// the line explaining the columns.
+const headerRow = 3
+
+// data returns a sheet's rows under its header row.
+func data(t *testing.T, f *excelize.File, sheet string) [][]string {
+	t.Helper()
+	rows, err := f.GetRows(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) < headerRow {
+		t.Fatalf("%s has %d rows, want a title, a note and a header at least", sheet, len(rows))
+	}
+	return rows[headerRow:]
+}
+
+// rowOf is the number of the row of sheet with value in column col.
 func rowOf(t *testing.T, f *excelize.File, sheet string, col int, value string) int {
 	t.Helper()
 	rows, err := f.GetRows(sheet)
@@ -298,47 +316,56 @@ func TestWorkbookStandingsMatchTheService(t *testing.T) {
 	if diff := cmp.Diff(st, d.Standings); diff != "" {
 		t.Fatalf("ExportData standings differ from Standings (-want +got):\n%s", diff)
 	}
+	// The rank is a plain number, so sorting the sheet by it puts the
+	// players back in order; a shared rank says how many share it in a
+	// column of its own, a number too.
 	shared := 0
 	for i, s := range st {
-		row := strconv.Itoa(i + 2)
-		for col, want := range map[string]string{"A": strconv.Itoa(s.Rank), "B": s.Name, "D": strconv.Itoa(s.Firsts), "E": strconv.Itoa(s.VP), "G": strconv.Itoa(s.Played)} {
+		row := strconv.Itoa(headerRow + 1 + i)
+		for col, want := range map[string]string{"A": strconv.Itoa(s.Rank), "C": s.Name, "E": strconv.Itoa(s.Firsts), "F": strconv.Itoa(s.VP), "H": strconv.Itoa(s.Played)} {
 			if got := raw(t, f, sheet, col+row); got != want {
 				t.Errorf("%s!%s%s = %q, want %q (%s)", sheet, col, row, got, want, s.Name)
 			}
 		}
-		for _, col := range []string{"A", "D", "E", "F", "G", "H"} {
+		for _, col := range []string{"A", "E", "F", "G", "H", "I"} {
 			if !isNumber(t, f, sheet, col+row) {
 				t.Errorf("%s!%s%s is not a number", sheet, col, row)
 			}
 		}
-		share, err := strconv.ParseFloat(raw(t, f, sheet, "F"+row), 64)
-		if err != nil || math.Abs(share-s.Share) > 1e-12 {
-			t.Errorf("%s!F%s = %v (%v), want the share %v", sheet, row, share, err, s.Share)
+		if got := shown(t, f, sheet, "A"+row); got != strconv.Itoa(s.Rank) {
+			t.Errorf("rank %s!A%s shows %q, want %d", sheet, row, got, s.Rank)
 		}
-		if i > 0 && st[i-1].Rank == s.Rank {
+		share, err := strconv.ParseFloat(raw(t, f, sheet, "G"+row), 64)
+		if err != nil || math.Abs(share-s.Share) > 1e-12 {
+			t.Errorf("%s!G%s = %v (%v), want the share %v", sheet, row, share, err, s.Share)
+		}
+		sharing := (i > 0 && st[i-1].Rank == s.Rank) || (i+1 < len(st) && st[i+1].Rank == s.Rank)
+		tie := shown(t, f, sheet, "B"+row)
+		switch {
+		case sharing:
 			shared++
-			for _, r := range []string{strconv.Itoa(i + 1), row} {
-				if got, want := shown(t, f, sheet, "A"+r), fmt.Sprintf("%d（同順位）", s.Rank); got != want {
-					t.Errorf("shared rank %s!A%s shows %q, want %q", sheet, r, got, want)
-				}
+			if tie != "2人" || raw(t, f, sheet, "B"+row) != "2" || !isNumber(t, f, sheet, "B"+row) {
+				t.Errorf("shared rank %s!B%s shows %q (%q), want the number 2 shown as 2人", sheet, row, tie, raw(t, f, sheet, "B"+row))
 			}
+		case tie != "":
+			t.Errorf("%s!B%s shows %q for a rank nobody shares, want it empty", sheet, row, tie)
 		}
 	}
-	if shared != 1 {
-		t.Errorf("%d shared ranks in the standings, want the one of the two 8-VP players", shared)
+	if shared != 2 {
+		t.Errorf("%d players share a rank in the standings, want the two 8-VP players", shared)
 	}
 	// The share shows as a percentage: own VP over the table's total, at
 	// a 3-player table raised by the table's average (RULINGS.md): 6×3/(4×20).
 	six := e.three.Players[1]
 	i := slices.IndexFunc(st, func(s tournament.Standing) bool { return s.PlayerID == six })
-	row := strconv.Itoa(i + 2)
-	if got := raw(t, f, sheet, "F"+row); got != "0.225" {
-		t.Errorf("3-player table share %s!F%s = %q, want 0.225", sheet, row, got)
+	row := strconv.Itoa(headerRow + 1 + i)
+	if got := raw(t, f, sheet, "G"+row); got != "0.225" {
+		t.Errorf("3-player table share %s!G%s = %q, want 0.225", sheet, row, got)
 	}
-	if got := shown(t, f, sheet, "F"+row); got != "22.50%" {
+	if got := shown(t, f, sheet, "G"+row); got != "22.50%" {
 		t.Errorf("3-player table share shows %q, want 22.50%%", got)
 	}
-	style, err := f.GetCellStyle(sheet, "F"+row)
+	style, err := f.GetCellStyle(sheet, "G"+row)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,10 +375,10 @@ func TestWorkbookStandingsMatchTheService(t *testing.T) {
 	// The penalties column counts standing penalties; the revoked one does not count.
 	noted := slices.IndexFunc(st, func(s tournament.Standing) bool { return s.PlayerID == e.four.Players[3] })
 	revoked := slices.IndexFunc(st, func(s tournament.Standing) bool { return s.PlayerID == e.three.Players[1] })
-	if got := raw(t, f, sheet, fmt.Sprintf("H%d", noted+2)); got != "1" {
+	if got := raw(t, f, sheet, fmt.Sprintf("I%d", headerRow+1+noted)); got != "1" {
 		t.Errorf("penalties of the note-taker = %q, want 1", got)
 	}
-	if got := raw(t, f, sheet, fmt.Sprintf("H%d", revoked+2)); got != "0" {
+	if got := raw(t, f, sheet, fmt.Sprintf("I%d", headerRow+1+revoked)); got != "0" {
 		t.Errorf("penalties of the player whose penalty was revoked = %q, want 0", got)
 	}
 }
@@ -359,8 +386,7 @@ func TestWorkbookStandingsMatchTheService(t *testing.T) {
 func TestWorkbookFormulaLookingNamesStayText(t *testing.T) {
 	e := newEvent(t)
 	f, _ := e.workbook(t, "ja")
-	for _, sheet := range []string{"順位表", "選手"} {
-		col := 2
+	for sheet, col := range map[string]int{"順位表": 3, "参加者": 2} {
 		for _, name := range formulaNames {
 			cell, _ := excelize.CoordinatesToCellName(col, rowOf(t, f, sheet, col, name))
 			if got := raw(t, f, sheet, cell); got != name {
@@ -383,17 +409,14 @@ func TestWorkbookFormulaLookingNamesStayText(t *testing.T) {
 func TestWorkbookResultsPenaltiesAndSettings(t *testing.T) {
 	e := newEvent(t)
 	f, d := e.workbook(t, "ja")
-	rows, err := f.GetRows("対戦結果")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rows) != 1+7 {
-		t.Fatalf("results has %d rows, want a header and 7 players' games", len(rows))
+	rows := data(t, f, "対戦結果")
+	if len(rows) != 7 {
+		t.Fatalf("results has %d rows, want 7 players' games", len(rows))
 	}
 	// The 3-player table: no seating, so no seat or colour; one correction.
 	n := strconv.Itoa(e.three.Number)
 	var lines [][]string
-	for _, r := range rows[1:] {
+	for _, r := range rows {
 		if r[1] == n {
 			lines = append(lines, r)
 		}
@@ -408,7 +431,7 @@ func TestWorkbookResultsPenaltiesAndSettings(t *testing.T) {
 	}
 	// The seated table of 4 lists its players in play order with colours.
 	var colours []string
-	for _, r := range rows[1:] {
+	for _, r := range rows {
 		if r[1] == strconv.Itoa(e.four.Number) {
 			colours = append(colours, r[2]+r[3])
 		}
@@ -417,54 +440,64 @@ func TestWorkbookResultsPenaltiesAndSettings(t *testing.T) {
 		t.Errorf("seats and colours of the table of 4 = %v, want 1赤 2青 3黄 4緑", colours)
 	}
 
-	pens, err := f.GetRows("ペナルティ")
-	if err != nil {
-		t.Fatal(err)
+	pens := data(t, f, "ペナルティ")
+	if len(pens) != 2 {
+		t.Fatalf("penalties has %d rows, want 2", len(pens))
 	}
-	if len(pens) != 3 {
-		t.Fatalf("penalties has %d rows, want a header and 2", len(pens))
-	}
-	if got, want := pens[1][1:], []string{"1", strconv.Itoa(e.four.Number), itoa(e.four.Players[3]), name(d, e.four.Players[3]), "メモを取った", "§13", "警告", "佐藤", "ゲーム中にメモ"}; !slices.Equal(got, want) {
+	if got, want := pens[0][1:], []string{"1", strconv.Itoa(e.four.Number), itoa(e.four.Players[3]), name(d, e.four.Players[3]), "メモを取った", "§13", "警告", "佐藤", "ゲーム中にメモ"}; !slices.Equal(got, want) {
 		t.Errorf("penalty row = %q, want %q", got, want)
 	}
-	if got := pens[2][10:]; !slices.Equal(got, []string{"山田", "別の選手と取り違えた"}) {
+	if got := pens[1][10:]; !slices.Equal(got, []string{"山田", "別の選手と取り違えた"}) {
 		t.Errorf("revoked penalty's revocation = %q", got)
 	}
-	if at := d.Penalties[0].At.In(time.Local).Format("2006-01-02 15:04"); pens[1][0] != at {
-		t.Errorf("penalty time shows %q, want %q", pens[1][0], at)
+	if at := d.Penalties[0].At.In(time.Local).Format("2006-01-02 15:04"); pens[0][0] != at {
+		t.Errorf("penalty time shows %q, want %q", pens[0][0], at)
 	}
-	if !isNumber(t, f, "ペナルティ", "A2") {
+	if !isNumber(t, f, "ペナルティ", fmt.Sprintf("A%d", headerRow+1)) {
 		t.Error("penalty time is not a number (an Excel date)")
 	}
 
+	// The settings in the workbook's language, and as the ruleset file
+	// writes them where that differs.
 	settings := map[string][]string{}
-	srows, err := f.GetRows("設定")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range srows[1:] {
-		settings[r[2]] = r
+	srows := data(t, f, "設定")
+	for _, r := range srows {
+		settings[r[3]] = r
 	}
 	rs := d.Tournament.Ruleset
-	for key, want := range map[string]string{
-		"name": rs.Name, "version": rs.Version, "vp_cap": "10", "dango": "connected",
-		"standings_order": "firsts, vp, share", "tournament.name": "土曜カタン大会",
-		"rounds.1.pairing_seed": strconv.FormatUint(d.Rounds[0].Round.Seed, 10),
-		fmt.Sprintf("rounds.1.tables.%d.board_seed", e.four.Number):   strconv.FormatUint(d.Rounds[0].Tables[e.four.Number-1].Table.Board.Seed, 10),
-		fmt.Sprintf("rounds.1.tables.%d.seating_seed", e.four.Number): strconv.FormatUint(d.Rounds[0].Tables[e.four.Number-1].Table.Seating.Seed, 10),
-		"penalties.note-taking": "§13 · 警告 · 繰り返しで重くなる",
+	for _, tc := range []struct{ key, shown, file string }{
+		{"name", rs.Name, ""},
+		{"version", rs.Version, ""},
+		{"vp_cap", "10", ""},
+		{"dango", "辺でつながった赤い数字（6・8）3つ以上で配り直し", "connected"},
+		{"robber_on_desert", "はい", "true"},
+		{"colors", "赤、青、黄、緑", "red, blue, yellow, green"},
+		{"layout.harbors", "3:1、羊 2:1、3:1、3:1、土 2:1、木 2:1、3:1、麦 2:1、鉄 2:1", "generic, wool, generic, generic, brick, lumber, generic, grain, ore"},
+		{"standings_order", "1位の回数 → 勝利点合計 → 勝利点シェア", "firsts, vp, share"},
+		{"ladder", "注意 → 警告 → 勝利点減点 → 敗北 → 失格", "caution, warning, vp_deduction, game_loss, disqualification"},
+		{"event.rounds", "抽選、スイス式", "random, swiss"},
+		{"bye.share", "0.00%", ""},
+		{"tournament.name", "土曜カタン大会", ""},
+		{"rounds.1.pairing_seed", strconv.FormatUint(d.Rounds[0].Round.Seed, 10), ""},
+		{fmt.Sprintf("rounds.1.tables.%d.board_seed", e.four.Number), strconv.FormatUint(d.Rounds[0].Tables[e.four.Number-1].Table.Board.Seed, 10), ""},
+		{fmt.Sprintf("rounds.1.tables.%d.seating_seed", e.four.Number), strconv.FormatUint(d.Rounds[0].Tables[e.four.Number-1].Table.Seating.Seed, 10), ""},
+		{"penalties.note-taking", "§13・警告・繰り返すと格上げ", "section: §13, level: warning, escalates: true"},
+		{"penalties.void-dice-roll", "§6 ア・注意・処置: 振り直し", "section: §6 ア, level: caution, escalates: false, remedy: re-roll"},
 	} {
-		r, ok := settings[key]
-		if !ok || r[3] != want {
-			t.Errorf("setting %s = %q, want value %q", key, r, want)
+		r, ok := settings[tc.key]
+		if !ok || r[2] != tc.shown || tc.file != "" && (len(r) < 5 || r[4] != tc.file) || tc.file == "" && len(r) > 4 {
+			t.Errorf("setting %s = %q, want %q in words and %q in the file", tc.key, r, tc.shown, tc.file)
 		}
+	}
+	if r := settings["rounds.1.pairing_seed"]; r[1] != "第1回戦 組み合わせ（抽選）" {
+		t.Errorf("round 1's seed is labelled %q, want the draw said in Japanese", r[1])
 	}
 	// Seeds keep every digit: they are text, not Excel numbers.
 	for r, row := range srows {
-		if strings.HasSuffix(row[2], "_seed") {
-			cell := fmt.Sprintf("D%d", r+1)
+		if strings.HasSuffix(row[3], "_seed") {
+			cell := fmt.Sprintf("C%d", headerRow+1+r)
 			if ct, _ := f.GetCellType("設定", cell); ct != excelize.CellTypeInlineString {
-				t.Errorf("seed %s is type %v, want text", row[2], ct)
+				t.Errorf("seed %s is type %v, want text", row[3], ct)
 			}
 		}
 	}
@@ -481,7 +514,7 @@ func name(d tournament.ExportData, id int64) string {
 	return fmt.Sprint("no player ", id)
 }
 
-// TestWorkbookGolden keeps every sheet's text in testdata/workbook.golden
+// TestWorkbookGolden keeps every sheet's text in testdata/workbook.*.golden
 // (penalty times left out: they are shown in the machine's time zone).
 func TestWorkbookGolden(t *testing.T) {
 	e := newEvent(t)
@@ -495,10 +528,11 @@ func TestWorkbookGolden(t *testing.T) {
 			}
 			fmt.Fprintf(&b, "== %s\n", sheet)
 			for r, row := range rows {
-				if i == 3 && r > 0 {
+				if i == 3 && r >= headerRow {
 					row[0] = "<time>"
 				}
-				b.WriteString(strings.Join(row, "\t") + "\n")
+				// A header broken onto two lines keeps to one line here.
+				b.WriteString(strings.ReplaceAll(strings.Join(row, "\t"), "\n", `\n`) + "\n")
 			}
 		}
 		path := filepath.Join("testdata", "workbook."+lang+".golden")
@@ -535,19 +569,16 @@ func TestWorkbookOfANewTournament(t *testing.T) {
 	}
 	defer f.Close()
 	for _, sheet := range f.GetSheetList() {
-		rows, err := f.GetRows(sheet)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rows := data(t, f, sheet)
 		if sheet != "Settings" {
-			if len(rows) != 1 {
-				t.Errorf("%s has %d rows, want the header alone", sheet, len(rows))
+			if len(rows) != 0 {
+				t.Errorf("%s has %d rows under its header, want none", sheet, len(rows))
 			}
 			continue
 		}
 		// The tournament, the ruleset (its board, time and event settings
 		// included) and its catalogue; no seeds yet.
-		if want := 1 + 5 + 31 + len(rs.Penalties); len(rows) != want {
+		if want := 5 + 31 + len(rs.Penalties); len(rows) != want {
 			t.Errorf("%s has %d rows, want %d", sheet, len(rows), want)
 		}
 	}
@@ -567,12 +598,8 @@ func TestWorkbookShowsDeductions(t *testing.T) {
 		{"en", "Results", "VP deduction: Took notes"},
 	} {
 		f, _ := e.workbook(t, tc.lang)
-		rows, err := f.GetRows(tc.sheet)
-		if err != nil {
-			t.Fatal(err)
-		}
 		var got []string
-		for _, r := range rows[1:] {
+		for _, r := range data(t, f, tc.sheet) {
 			if r[4] == itoa(who) {
 				got = r[6:10]
 				if len(r) > 13 {
@@ -605,19 +632,18 @@ func TestWorkbookOfASpiralEvent(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rows, err := f.GetRows("Settings")
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The setting as the ruleset file writes it, where the words differ.
 	got := map[string]string{}
-	for _, r := range rows {
-		if len(r) == 4 {
-			got[r[2]] = r[3]
+	for _, r := range data(t, f, "Settings") {
+		got[r[3]] = r[2]
+		if len(r) > 4 {
+			got[r[3]] = r[4]
 		}
 	}
 	want := map[string]string{
 		"board.method":                          "spiral",
 		"board.corners":                         "north-west, north-east, east, south-east, south-west, west",
+		"board.chips":                           "5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11",
 		"time.placement_seconds_per_settlement": "60",
 		"rounds.1.tables.1.board_corner":        "3",
 		"rounds.1.tables.1.board_seed":          "987654321",
@@ -629,5 +655,318 @@ func TestWorkbookOfASpiralEvent(t *testing.T) {
 	}
 	if _, ok := got["rounds.1.tables.1.board_roll"]; ok {
 		t.Error("a spiral board is recorded with a capsule roll")
+	}
+}
+
+// TestWorkbookPrintSetup checks what a sheet needs to print well: A4, one
+// page wide and as many down as it takes, landscape for the wide sheets,
+// the header row repeated on every page, and a title row naming the
+// tournament and its date above a line that explains the columns.
+func TestWorkbookPrintSetup(t *testing.T) {
+	e := newEvent(t)
+	for _, tc := range []struct {
+		lang, date string
+		sheets     []string
+		landscape  []bool
+	}{
+		{"ja", "2025年11月22日", []string{"順位表", "対戦結果", "参加者", "ペナルティ", "設定"}, []bool{false, true, false, true, true}},
+		{"en", "22 November 2025", []string{"Standings", "Results", "Players", "Penalties", "Settings"}, []bool{false, true, false, true, true}},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			f, _ := e.workbook(t, tc.lang)
+			titles := map[string]string{}
+			for _, dn := range f.GetDefinedName() {
+				if dn.Name == "_xlnm.Print_Titles" {
+					titles[dn.Scope] = dn.RefersTo
+				}
+			}
+			for i, sheet := range tc.sheets {
+				layout, err := f.GetPageLayout(sheet)
+				if err != nil {
+					t.Fatal(err)
+				}
+				orientation := "portrait"
+				if tc.landscape[i] {
+					orientation = "landscape"
+				}
+				if layout.Size == nil || *layout.Size != 9 || layout.FitToWidth == nil || *layout.FitToWidth != 1 ||
+					layout.FitToHeight == nil || *layout.FitToHeight != 0 || layout.Orientation == nil || *layout.Orientation != orientation {
+					t.Errorf("%s page layout = %s, want A4 (9) %s, 1 page wide, any number down", sheet, describe(layout), orientation)
+				}
+				props, err := f.GetSheetProps(sheet)
+				if err != nil || props.FitToPage == nil || !*props.FitToPage {
+					t.Errorf("%s does not fit its pages (%v): the page layout's fit is ignored", sheet, err)
+				}
+				if want := fmt.Sprintf("'%s'!$%d:$%d", sheet, headerRow, headerRow); titles[sheet] != want {
+					t.Errorf("%s prints %q on every page, want the header row %s", sheet, titles[sheet], want)
+				}
+				hf, err := f.GetHeaderFooter(sheet)
+				if err != nil || hf == nil || !strings.Contains(hf.OddFooter, "土曜カタン大会 — &A") || !strings.Contains(hf.OddFooter, "&P / &N") {
+					t.Errorf("%s footer = %+v (%v), want the tournament, the sheet and the page", sheet, hf, err)
+				}
+				rows, err := f.GetRows(sheet)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(rows) < headerRow {
+					t.Fatalf("%s has %d rows, want a title, a note and a header", sheet, len(rows))
+				}
+				title := rows[0]
+				if len(title) != 1 || !strings.HasPrefix(title[0], "土曜カタン大会") || !strings.Contains(title[0], tc.date) || !strings.Contains(title[0], "秋葉原店") {
+					t.Errorf("%s title row = %q, want the tournament, %s and the venue", sheet, title, tc.date)
+				}
+				if note := rows[1]; len(note) != 1 || utf8.RuneCountInString(note[0]) < 20 {
+					t.Errorf("%s row 2 = %q, want a line explaining the columns", sheet, note)
+				}
+				merged, err := f.GetMergeCells(sheet)
+				if err != nil {
+					t.Fatal(err)
+				}
+				last, _ := excelize.ColumnNumberToName(len(rows[headerRow-1]))
+				var spans []string
+				for _, m := range merged {
+					spans = append(spans, m.GetStartAxis()+":"+m.GetEndAxis())
+				}
+				if want := []string{"A1:" + last + "1", "A2:" + last + "2"}; !slices.Equal(spans, want) {
+					t.Errorf("%s merged cells = %v, want the title and the note across the table, %v", sheet, spans, want)
+				}
+			}
+		})
+	}
+	// A tournament's name is text in the footer, never a code.
+	var buf bytes.Buffer
+	rs, _ := tournamenttest.Rulesets(t).Get(config.DefaultRuleset)
+	d := tournament.ExportData{Tournament: tournament.Tournament{Name: "2025 春&秋 &P大会", Ruleset: rs}}
+	if err := export.Workbook(&buf, d, "ja"); err != nil {
+		t.Fatal(err)
+	}
+	named, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer named.Close()
+	if hf, err := named.GetHeaderFooter("順位表"); err != nil || hf == nil || hf.OddFooter != "&L2025 春&&秋 &&P大会 — &A&R&P / &N" {
+		t.Errorf("footer of 「2025 春&秋 &P大会」 = %+v (%v), want its & doubled", hf, err)
+	}
+	// The standings' title says which results they count.
+	f, _ := e.workbook(t, "ja")
+	if got := shown(t, f, "順位表", "A1"); !strings.HasSuffix(got, "順位表（第1回戦終了時点）") {
+		t.Errorf("standings title = %q, want it to say they are after round 1", got)
+	}
+}
+
+func describe(l excelize.PageLayoutOptions) string {
+	var b strings.Builder
+	for _, f := range []struct {
+		name string
+		v    any
+	}{{"size", l.Size}, {"orientation", l.Orientation}, {"fit to width", l.FitToWidth}, {"fit to height", l.FitToHeight}} {
+		switch v := f.v.(type) {
+		case *int:
+			if v != nil {
+				fmt.Fprintf(&b, "%s %d ", f.name, *v)
+			}
+		case *string:
+			if v != nil {
+				fmt.Fprintf(&b, "%s %s ", f.name, *v)
+			}
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// avoided reads the words docs/glossary.md says a page must not use: the
+// 使わない column of its tables.
+func avoided(t *testing.T) []string {
+	t.Helper()
+	md, err := os.ReadFile(filepath.Join("..", "..", "docs", "glossary.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var words []string
+	col := -1
+	for line := range strings.Lines(string(md)) {
+		if !strings.HasPrefix(line, "|") {
+			col = -1
+			continue
+		}
+		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		if i := slices.Index(cells, "使わない"); i >= 0 {
+			col = i
+			continue
+		}
+		if col < 0 || col >= len(cells) || strings.HasPrefix(cells[col], "---") {
+			continue
+		}
+		for w := range strings.SplitSeq(cells[col], "、") {
+			if w != "" {
+				words = append(words, w)
+			}
+		}
+	}
+	if len(words) < 20 {
+		t.Fatalf("docs/glossary.md lists %d words to avoid (%q), want its 使わない columns read", len(words), words)
+	}
+	return words
+}
+
+// TestWorkbookFollowsTheGlossary reads the Japanese workbook's own words
+// (titles, notes, headers, the words it writes for values, the settings)
+// as a Japanese judge would: no word docs/glossary.md avoids, no "VP" in
+// Japanese text, no half-width parentheses.
+func TestWorkbookFollowsTheGlossary(t *testing.T) {
+	e := newEvent(t)
+	f, _ := e.workbook(t, "ja")
+	// The columns holding the workbook's words rather than the event's
+	// (names, notes, seeds), by sheet.
+	words := map[string][]string{
+		"順位表":   {"B"},
+		"対戦結果":  {"D", "K", "N"},
+		"参加者":   {"D", "E", "F"},
+		"ペナルティ": {"F", "H"},
+		"設定":    {"A", "B", "C"},
+	}
+	var texts []string
+	for _, sheet := range f.GetSheetList() {
+		rows, err := f.GetRows(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r, row := range rows {
+			if r < headerRow {
+				texts = append(texts, row...)
+				continue
+			}
+			if sheet == "設定" && len(row) > 3 && strings.HasPrefix(row[3], "tournament.") {
+				continue // the tournament's name and venue, as the organizer typed them
+			}
+			for _, col := range words[sheet] {
+				i, _ := excelize.ColumnNameToNumber(col)
+				if i <= len(row) {
+					texts = append(texts, row[i-1])
+				}
+			}
+		}
+	}
+	bad := avoided(t)
+	for _, s := range texts {
+		for _, w := range bad {
+			if strings.Contains(s, w) {
+				t.Errorf("%q says %q, which docs/glossary.md avoids", s, w)
+			}
+		}
+		if strings.Contains(s, "VP") {
+			t.Errorf("%q says VP in Japanese: 勝利点, or 点 after a number", s)
+		}
+		if strings.ContainsAny(s, "()") {
+			t.Errorf("%q has half-width parentheses in Japanese", s)
+		}
+	}
+	if len(texts) < 200 {
+		t.Errorf("read %d texts of the workbook, want every title, header and setting", len(texts))
+	}
+}
+
+// TestWorkbookStandingsSayWhatTheyCount names in the standings' title the
+// results they count, as the kiosk does.
+func TestWorkbookStandingsSayWhatTheyCount(t *testing.T) {
+	rs, _ := tournamenttest.Rulesets(t).Get(config.DefaultRuleset)
+	for _, tc := range []struct {
+		name   string
+		change func(d *tournament.ExportData)
+		ja, en string
+	}{
+		{"every result in", func(d *tournament.ExportData) {}, "順位表（第2回戦終了時点）", "Standings after round 2"},
+		{"a round being entered", func(d *tournament.ExportData) { d.Rounds[1].Tables[0].Result = nil },
+			"順位表（途中経過: 第2回戦の入力済みの成績を含む）", "Standings so far (with the results entered in round 2)"},
+		{"a round just paired", func(d *tournament.ExportData) {
+			for i := range d.Rounds[1].Tables {
+				d.Rounds[1].Tables[i].Result = nil
+			}
+		}, "順位表（第1回戦終了時点）", "Standings after round 1"},
+		{"no round yet", func(d *tournament.ExportData) { d.Rounds = nil }, "順位表", "Standings"},
+		{"closed", func(d *tournament.ExportData) { d.Tournament.Closed = &tournament.Closure{Judge: "山田"} }, "最終順位", "Final standings"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := tournamenttest.LargeEvent(rs, 8, 2)
+			tc.change(&d)
+			for lang, want := range map[string]string{"ja": tc.ja, "en": tc.en} {
+				var buf bytes.Buffer
+				if err := export.Workbook(&buf, d, lang); err != nil {
+					t.Fatal(err)
+				}
+				f, err := excelize.OpenReader(&buf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := shown(t, f, f.GetSheetName(0), "A1"); !strings.HasSuffix(got, want) || !strings.HasPrefix(got, "全国大会") {
+					t.Errorf("%s title = %q, want 全国大会 … %q", lang, got, want)
+				}
+				f.Close()
+			}
+		})
+	}
+}
+
+// Once a final is played the workbook opens on the final results (最終順位):
+// the final table's players first, saying the final decided them, then
+// everyone else by the qualifying standings, which keep their 順位表 sheet;
+// the settings record the cut's advancing players, draw and seed.
+func TestWorkbookShowsTheFinal(t *testing.T) {
+	ctx := context.Background()
+	svc, _ := tournamenttest.NewService(t, tournamenttest.Clock(time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC), time.Minute))
+	tr, err := svc.CreateTournament(ctx, "山田", tournament.TournamentInput{Name: "地区予選", Ruleset: "national-2025", Rounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range []string{"青木", "井上", "上田", "江藤", "大野", "加藤", "木村", "工藤"} {
+		if _, err := svc.AddPlayer(ctx, "山田", tr.ID, tournament.PlayerInput{Name: n, Kana: fmt.Sprintf("かな%d", i), CheckedIn: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save := func(n int, tb tournament.Table, vp []int) {
+		t.Helper()
+		in := tournament.ResultInput{Declared: tb.Players[0]}
+		for i, id := range tb.Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: vp[i]})
+		}
+		if _, err := svc.SaveResult(ctx, "山田", tr.ID, n, tb.Number, in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r1, err := svc.PairNextRound(ctx, "山田", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	save(1, r1.Tables[0], []int{10, 8, 6, 4})
+	save(1, r1.Tables[1], []int{10, 6, 6, 2}) // two tie at the cut
+	final, err := svc.MakeFinal(ctx, "山田", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	save(2, final.Tables[0], []int{10, 7, 7, 4})
+	e := event{svc: svc, tid: tr.ID}
+	for _, lang := range []string{"ja", "en"} {
+		f, d := e.workbook(t, lang)
+		sheets := f.GetSheetList()
+		want := map[string][]string{"ja": {"最終順位", "順位表"}, "en": {"Final results", "Standings"}}[lang]
+		if len(sheets) < 2 || sheets[0] != want[0] || sheets[1] != want[1] {
+			t.Fatalf("%s: sheets %v, want %v first", lang, sheets, want)
+		}
+		rows := data(t, f, sheets[0])
+		if len(rows) != 8 || rows[0][2] != name(d, final.Tables[0].Players[0]) || rows[0][4] != map[string]string{"ja": "決勝卓", "en": "final table"}[lang] ||
+			rows[4][4] != map[string]string{"ja": "予選順位", "en": "qualifying standings"}[lang] {
+			t.Errorf("%s: the final results sheet = %v", lang, rows)
+		}
+		settings := sheets[len(sheets)-1]
+		if got := raw(t, f, settings, "C"+strconv.Itoa(rowOf(t, f, settings, 4, "rounds.2.cut_seed"))); got != strconv.FormatUint(final.Cut.Seed, 10) {
+			t.Errorf("%s: rounds.2.cut_seed = %q, want %d", lang, got, final.Cut.Seed)
+		}
+		if got := raw(t, f, settings, "C"+strconv.Itoa(rowOf(t, f, settings, 4, "rounds.2.cut_draw"))); strings.Count(got, ",") != 1 {
+			t.Errorf("%s: rounds.2.cut_draw = %q, want the two players drawn", lang, got)
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -88,7 +89,7 @@ var columns = map[string]string{}
 
 func init() {
 	for col, names := range map[string][]string{
-		colName:       {"名前", "氏名", "お名前", "選手名", "選手", "参加者名", "プレイヤー名", "name", "player", "playername", "fullname"},
+		colName:       {"名前", "氏名", "お名前", "選手名", "選手", "参加者", "参加者名", "プレイヤー名", "name", "player", "playername", "fullname"},
 		colKana:       {"ふりがな", "フリガナ", "よみ", "ヨミ", "よみがな", "ヨミガナ", "読み", "読み仮名", "かな", "カナ", "kana", "reading", "furigana", "yomi"},
 		colFixedTable: {"固定卓", "卓指定", "指定卓", "fixed_table", "fixed table", "fixedtable", "table"},
 	} {
@@ -111,8 +112,9 @@ func key(s string) string {
 }
 
 // Read reads the players of an uploaded file, recognized by its content.
-// In a workbook it reads the first sheet whose first non-empty row names a
-// name column. Rows with every cell empty are skipped; every other row is
+// In a workbook it reads the first sheet whose header row names a name
+// column: the first non-empty row, or the one under a title and a note of
+// one cell each, as Catan Judge's own export has them. Rows with every cell empty are skipped; every other row is
 // returned with its line number for the preview, bad ones included. A file
 // with a value beyond column MaxColumns, more than MaxRows players, or (a
 // workbook) more parts, cells or strings than a roster could hold is
@@ -244,23 +246,40 @@ func decode(data []byte) (string, string, error) {
 	return string(out), "Shift_JIS", nil
 }
 
+// maxTitleRows is how many rows of a single cell may stand above the
+// header row: a title and a note, as in Catan Judge's own workbook.
+const maxTitleRows = 2
+
 // readRows reads the header row, then the players, from next, which
-// returns each record with its line number and io.EOF at the end.
+// returns each record with its line number and io.EOF at the end. The
+// header row is the first non-blank one, or, after up to maxTitleRows
+// rows of a single cell naming no column (a title), the one that names
+// the name column.
 func readRows(next func() ([]string, int, error)) (Roster, error) {
 	var r Roster
-	var head []string
-	for {
+	var early [][]string // the non-blank rows read for the header
+	for len(early) <= maxTitleRows {
 		rec, _, err := next()
 		if err == io.EOF {
-			return r, &Error{Code: CodeEmpty}
+			break
 		}
 		if err != nil {
 			return r, wrapErr(err)
 		}
-		if !blank(rec) {
-			head = rec
+		if blank(rec) {
+			continue
+		}
+		early = append(early, rec)
+		if !title(rec) {
 			break
 		}
+	}
+	if len(early) == 0 {
+		return r, &Error{Code: CodeEmpty}
+	}
+	head := early[0]
+	if last := early[len(early)-1]; slices.ContainsFunc(last, func(h string) bool { return columns[key(h)] == colName }) {
+		head = last
 	}
 	at := map[string]int{}
 	for i, h := range head {
@@ -310,6 +329,22 @@ func readRows(next func() ([]string, int, error)) (Roster, error) {
 		}
 		r.Rows = append(r.Rows, row)
 	}
+}
+
+// title reports a row of one cell that names no column: a title or a
+// note above the header.
+func title(rec []string) bool {
+	n := 0
+	for _, v := range rec {
+		if strings.TrimSpace(v) == "" {
+			continue
+		}
+		if _, ok := columns[key(v)]; ok {
+			return false
+		}
+		n++
+	}
+	return n == 1
 }
 
 func blank(rec []string) bool {

@@ -13,7 +13,9 @@ import (
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/unicode"
 
+	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/export"
 	"github.com/catanjudge/catanjudge/tournament/roster"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
@@ -117,6 +119,11 @@ func TestReadHeaders(t *testing.T) {
 		{"ＮＡＭＥ , reading\nAoki,あおき\n", []tournament.ImportRow{{Line: 2, Name: "Aoki", Kana: "あおき"}}},
 		{"\n\n選手名\n青木\n", []tournament.ImportRow{{Line: 4, Name: "青木"}}},
 		{"名前,よみ\n青木\n", []tournament.ImportRow{{Line: 2, Name: "青木"}}},
+		// A title and a note of one cell each above the header, as Catan
+		// Judge's own workbook has them.
+		{"土曜カタン大会　参加者\n\n参加者番号は共通です。\n番号,名前,よみがな\n1,青木,あおき\n", []tournament.ImportRow{{Line: 5, Name: "青木", Kana: "あおき"}}},
+		{"名簿\n名前\n青木\n", []tournament.ImportRow{{Line: 3, Name: "青木"}}},
+		{"参加者,ふりがな\n青木,あおき\n", []tournament.ImportRow{{Line: 2, Name: "青木", Kana: "あおき"}}},
 	} {
 		r, err := roster.Read([]byte(tc.csv))
 		if err != nil {
@@ -125,6 +132,31 @@ func TestReadHeaders(t *testing.T) {
 		}
 		if diff := cmp.Diff(tc.want, r.Rows); diff != "" {
 			t.Errorf("Read(%q) rows (-want +got):\n%s", tc.csv, diff)
+		}
+	}
+}
+
+// TestReadTheExportedWorkbook imports the players of a workbook Catan
+// Judge exported, in either language: its first sheet, the standings,
+// under their title and note.
+func TestReadTheExportedWorkbook(t *testing.T) {
+	rs, _ := tournamenttest.Rulesets(t).Get(config.DefaultRuleset)
+	d := tournamenttest.LargeEvent(rs, 8, 1)
+	for _, lang := range []string{"ja", "en"} {
+		var buf bytes.Buffer
+		if err := export.Workbook(&buf, d, lang); err != nil {
+			t.Fatal(err)
+		}
+		r, err := roster.Read(buf.Bytes())
+		if err != nil {
+			t.Fatalf("%s: Read: %v", lang, err)
+		}
+		var want []tournament.ImportRow
+		for i, s := range d.Standings {
+			want = append(want, tournament.ImportRow{Line: 4 + i, Name: s.Name, Kana: s.Kana})
+		}
+		if diff := cmp.Diff(want, r.Rows); diff != "" {
+			t.Errorf("%s: the exported players (-want +got):\n%s", lang, diff)
 		}
 	}
 }
@@ -139,6 +171,9 @@ func TestReadRefusesFiles(t *testing.T) {
 		{"empty", nil, roster.CodeEmpty, 0},
 		{"blank lines only", []byte("\n,,\n"), roster.CodeEmpty, 0},
 		{"no name column", []byte("kana,table\nあおき,1\n"), roster.CodeNoName, 0},
+		{"no name column under a title", []byte("名簿\nkana,table\nあおき,1\n"), roster.CodeNoName, 0},
+		{"one column, no name", []byte("名簿\n青木\n井上\n上田\n"), roster.CodeNoName, 0},
+		{"three rows of one cell above the header", []byte("大会\n名簿\nメモ\n名前\n青木\n"), roster.CodeNoName, 0},
 		{"a column named twice", []byte("名前,氏名\n青木,青木\n"), roster.CodeDuplicate, 0},
 		{"an old .xls workbook", []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, roster.CodeXLS, 0},
 		{"a zip that is not a workbook", []byte("PK\x03\x04 not really"), roster.CodeWorkbook, 0},

@@ -26,3 +26,11 @@ func RecordMigration(s *Store, version int, name string) error {
 
 // Exec runs one statement on s's database.
 func Exec(s *Store, sql string) error { return s.db.Exec(sql).Error }
+
+// SetListenTimings sets how long the listener waits on a quiet connection
+// and the first pause before it connects again, until the test ends.
+func SetListenTimings(t interface{ Cleanup(func()) }, idle, first time.Duration) {
+	oldIdle, oldFirst := listenIdle, reconnectFirst
+	listenIdle, reconnectFirst = idle, first
+	t.Cleanup(func() { listenIdle, reconnectFirst = oldIdle, oldFirst })
+}

@@ -26,11 +26,12 @@ type migration struct {
 
 var migrations = []migration{
 	{1, "the tables of the row types", func(tx *gorm.DB) error { return tx.AutoMigrate(models...) }},
+	{2, "the cut of a final stage", func(tx *gorm.DB) error { return tx.AutoMigrate(&roundRow{}) }},
 	// Issue 15: a score may carry the VP breakdown; the columns are
 	// nullable, so the scores saved before have none.
-	{2, "the VP breakdown of a score", func(tx *gorm.DB) error { return tx.AutoMigrate(&scoreRow{}) }},
+	{3, "the VP breakdown of a score", func(tx *gorm.DB) error { return tx.AutoMigrate(&scoreRow{}) }},
 	// Issue 15: the rulings judges record at a table.
-	{3, "the rulings at a table", func(tx *gorm.DB) error { return tx.AutoMigrate(&rulingRow{}) }},
+	{4, "the rulings at a table", func(tx *gorm.DB) error { return tx.AutoMigrate(&rulingRow{}) }},
 }
 
 // SchemaVersion is the schema version this program writes: the last

@@ -39,7 +39,7 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 		sqlDB.Close()
 		return nil, fmt.Errorf("open database %s: %w", Redact(dsn), err)
 	}
-	s := &Store{db: db, engine: enginePostgres}
+	s := &Store{db: db, engine: enginePostgres, server: newServerID(), pgConfig: cfg}
 	if err := s.checkPostgres(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("open database %s: %w", Redact(dsn), err)

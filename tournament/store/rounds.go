@@ -19,7 +19,12 @@ func (s *Store) AddRound(ctx context.Context, r *tournament.Round, c tournament.
 		if err := tx.lock(r.TournamentID); err != nil {
 			return err
 		}
+		cut, err := encodeCut(r.Cut)
+		if err != nil {
+			return err
+		}
 		row := roundRow{
+			Cut:           cut,
 			TournamentID:  r.TournamentID,
 			Number:        r.Number,
 			Mode:          r.Mode,
@@ -166,8 +171,13 @@ func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
 	for i, r := range rows {
 		rids[i] = r.ID
 		at[r.ID] = i
+		cut, err := decodeCut(r.Cut)
+		if err != nil {
+			return nil, fmt.Errorf("round %d: %w", r.Number, err)
+		}
 		out[i] = tournament.Round{
-			ID: r.ID, TournamentID: r.TournamentID, Number: r.Number, Mode: r.Mode,
+			Cut: cut,
+			ID:  r.ID, TournamentID: r.TournamentID, Number: r.Number, Mode: r.Mode,
 			Seed: uint64(r.Seed), Repeats: r.Repeats,
 			Cost:     pairing.Cost{Meetings: r.CostMeetings, Exposure: r.CostExposure, Standings: r.CostStandings},
 			PairedBy: r.PairedBy, PairedAt: r.PairedAt,

@@ -70,6 +70,9 @@ type roundRow struct {
 	Repeats       int       `gorm:"not null"`
 	PairedBy      string    `gorm:"not null"`
 	PairedAt      time.Time `gorm:"not null"`
+	// Cut is a final stage's cut, JSON of cutJSON; "" for every other
+	// round (a column of schema version 2).
+	Cut string `gorm:"not null;default:''"`
 }
 
 func (roundRow) TableName() string { return "rounds" }
@@ -529,4 +532,34 @@ func decodeBoard(text string) (*tournament.BoardRecord, error) {
 		b.Deal = append(b.Deal, referee.Chip{Hex: referee.Hex{Q: c.Q, R: c.R}, Number: c.Number})
 	}
 	return b, nil
+}
+
+// cutJSON is a final stage's cut (tournament.Cut) as stored.
+type cutJSON struct {
+	Stage     int     `json:"stage"`
+	Advancing []int64 `json:"advancing"`
+	Draw      []int64 `json:"draw,omitempty"`
+	Seed      uint64  `json:"seed"`
+}
+
+func encodeCut(c *tournament.Cut) (string, error) {
+	if c == nil {
+		return "", nil
+	}
+	out, err := json.Marshal(cutJSON{Stage: c.Stage, Advancing: c.Advancing, Draw: c.Draw, Seed: c.Seed})
+	if err != nil {
+		return "", fmt.Errorf("encode cut: %w", err)
+	}
+	return string(out), nil
+}
+
+func decodeCut(text string) (*tournament.Cut, error) {
+	if text == "" {
+		return nil, nil
+	}
+	var j cutJSON
+	if err := json.Unmarshal([]byte(text), &j); err != nil {
+		return nil, fmt.Errorf("decode cut: %w", err)
+	}
+	return &tournament.Cut{Stage: j.Stage, Advancing: j.Advancing, Draw: j.Draw, Seed: j.Seed}, nil
 }

@@ -34,14 +34,48 @@ func (s *Store) SetSetting(ctx context.Context, key, value string) error {
 	if key == "" {
 		return fmt.Errorf("set setting: %w: empty key", tournament.ErrInvalid)
 	}
-	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{UpdateAll: true}).Create(&settingRow{Key: key, Value: value}).Error
-	return wrap("set setting "+key, err)
+	return s.tx(ctx, "set setting "+key, func(tx *Tx) error {
+		tx.settings = true
+		return tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(&settingRow{Key: key, Value: value}).Error
+	})
+}
+
+// AddSetting stores a console setting unless it is set already, and
+// returns the value it has then: the one stored, or value. Servers
+// starting at once on an empty database thus agree on one value.
+func (s *Store) AddSetting(ctx context.Context, key, value string) (string, error) {
+	if key == "" {
+		return "", fmt.Errorf("add setting: %w: empty key", tournament.ErrInvalid)
+	}
+	var got string
+	err := s.tx(ctx, "add setting "+key, func(tx *Tx) error {
+		got = value
+		res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&settingRow{Key: key, Value: value})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 1 {
+			tx.settings = true
+			return nil
+		}
+		var r settingRow
+		if err := tx.Where("key = ?", key).Take(&r).Error; err != nil {
+			return err
+		}
+		got = r.Value
+		return nil
+	})
+	return got, err
 }
 
 // DeleteSetting removes a console setting; removing one never set is not
 // an error.
 func (s *Store) DeleteSetting(ctx context.Context, key string) error {
-	return wrap("delete setting "+key, s.db.WithContext(ctx).Where("key = ?", key).Delete(&settingRow{}).Error)
+	return s.tx(ctx, "delete setting "+key, func(tx *Tx) error {
+		res := tx.Where("key = ?", key).Delete(&settingRow{})
+		tx.settings = res.RowsAffected > 0
+		return res.Error
+	})
 }
 
 // EndSession records that the judge session id was logged out; its cookie
@@ -52,6 +86,7 @@ func (s *Store) EndSession(ctx context.Context, id string, expires time.Time) er
 		return fmt.Errorf("end session: %w: empty id", tournament.ErrInvalid)
 	}
 	return s.tx(ctx, "end session", func(tx *Tx) error {
+		tx.settings = true
 		if err := tx.Where("expires < ?", time.Now().UTC()).Delete(&endedSessionRow{}).Error; err != nil {
 			return err
 		}

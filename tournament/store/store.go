@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 
@@ -36,6 +37,11 @@ type Store struct {
 	// nil on PostgreSQL, where the writers of one tournament queue on its
 	// row lock (Tx.lock), whichever server they run on.
 	writer chan struct{}
+	// server names this store in the notices it sends other servers
+	// (notify.go), and pgConfig is how the listener connects; both are
+	// set on PostgreSQL only.
+	server   string
+	pgConfig *pgx.ConnConfig
 }
 
 // engine is the database a Store runs on.

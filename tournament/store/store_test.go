@@ -215,6 +215,11 @@ func TestOldRulesetCopy(t *testing.T) {
 	// The copy keeps what version 2003.2 said; 2003.3 lets repeats climb
 	// from a caution (RULINGS.md, Penalties).
 	want.Version, want.EscalateFrom = "2003.2", referee.Warning
+	// and its offences' names as they were written then, in half-width
+	// parentheses.
+	for i, o := range want.Penalties {
+		want.Penalties[i].NameJA = strings.NewReplacer("（", "(", "）", ")").Replace(o.NameJA)
+	}
 	if diff := cmp.Diff(want, got.Ruleset); diff != "" {
 		t.Errorf("old copy read back (-preset +got):\n%s", diff)
 	}
@@ -702,4 +707,28 @@ func countAction(log []tournament.AuditEntry, action string) int {
 		}
 	}
 	return n
+}
+
+// A final stage keeps its cut: who advanced, the drawn order of those tied
+// at the line, and the draw's seed (all 64 bits), in the same round row.
+func TestFinalCutRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, 9, 3, 3, 3)
+	ps := f.players
+	final := tournament.Round{TournamentID: f.t.ID, Number: 2, Mode: tournament.ModeFinal, Seed: 1<<64 - 1, PairedBy: "judge-a", PairedAt: t0,
+		Tables: []tournament.Table{{Number: 1, Players: []int64{ps[0], ps[4], ps[2], ps[7]}}},
+		Cut:    &tournament.Cut{Stage: 1, Advancing: []int64{ps[0], ps[4], ps[2], ps[7]}, Draw: []int64{ps[7], ps[3]}, Seed: 1<<64 - 1}}
+	if err := f.s.AddRound(ctx, &final, change("final.make")); err != nil {
+		t.Fatal(err)
+	}
+	rounds, err := f.s.Rounds(ctx, f.t.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rounds) != 2 || rounds[0].Cut != nil {
+		t.Fatalf("Rounds() = %+v, want round 1 without a cut and the final", rounds)
+	}
+	if diff := cmp.Diff(final, rounds[1]); diff != "" {
+		t.Errorf("Rounds()[1] mismatch (-want +got):\n%s", diff)
+	}
 }

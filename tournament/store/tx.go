@@ -25,6 +25,9 @@ type Tx struct {
 	engine  engine
 	locked  int64
 	audited []tournament.AuditEntry
+	// settings says the transaction changed a console setting or ended
+	// a session, which the other servers must read again.
+	settings bool
 }
 
 // lock takes the write lock of tournament tid until the transaction ends.
@@ -118,7 +121,8 @@ func marshalAudit(v any) (string, error) {
 
 // tx runs fn in one write transaction and wraps its error with what. Every
 // audit entry written in it is handed to the after-commit hook once the
-// transaction has committed.
+// transaction has committed, and on PostgreSQL told to the other servers
+// by the notices it sends as it commits (notify.go).
 //
 // On PostgreSQL a transaction the server aborted to break a deadlock or a
 // serialization failure is run again, up to maxAttempts times: fn must
@@ -139,7 +143,10 @@ func (s *Store) tx(ctx context.Context, what string, fn func(tx *Tx) error) erro
 		tx = &Tx{engine: s.engine}
 		err = s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
 			tx.DB = db
-			return fn(tx)
+			if err := fn(tx); err != nil {
+				return err
+			}
+			return tx.notify(s.server)
 		})
 		if err == nil || !retryable(err) || attempt == maxAttempts {
 			break

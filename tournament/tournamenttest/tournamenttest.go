@@ -124,3 +124,27 @@ func Damage(t testing.TB, dir string) {
 		t.Fatal(err)
 	}
 }
+
+// SwapAddingRepeat finds a swap of a player of round n's table 1 with one
+// of its table 2 that makes players meet again (Service.CheckSwap), and
+// fails the test when there is none: the case a judge is asked to confirm.
+func SwapAddingRepeat(t testing.TB, svc *tournament.Service, tid int64, n int) (a, b int64, added []tournament.Repeat) {
+	t.Helper()
+	rv, err := svc.RoundView(context.Background(), tid, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range rv.Round.Tables[0].Players {
+		for _, y := range rv.Round.Tables[1].Players {
+			rs, err := svc.CheckSwap(context.Background(), tid, n, x, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rs) > 0 {
+				return x, y, rs
+			}
+		}
+	}
+	t.Fatalf("no swap between round %d's tables 1 and 2 makes a repeat meeting", n)
+	return 0, 0, nil
+}

@@ -48,7 +48,7 @@ func (p *pairedEnv) name(id int64) string {
 	return ""
 }
 
-func (p *pairedEnv) t0() *testing.T { return p.consoleEnv.t }
+func (p *pairedEnv) t0() testing.TB { return p.consoleEnv.t }
 
 // fieldValue returns the value attribute of the input with the given id.
 func fieldValue(body, id string) string {
@@ -526,7 +526,7 @@ func TestPenalties(t *testing.T) {
 		t.Fatalf("revoke = %d, want 303\n%s", res.Status, res.Body)
 	}
 	mustSee(t, "penalties after revoking", p.b.get(page), http.StatusOK, "取消済み", "見間違い")
-	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "ペナルティの取消", "山田")
+	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "のペナルティを取り消しました", "理由: 見間違い", "山田")
 	mustSee(t, "standings", p.b.get(fmt.Sprintf("/judge/t/%d/standings", p.t.ID)), http.StatusOK, "順位の決め方: 1位の回数")
 }
 
@@ -556,7 +556,7 @@ func TestUnknownThingsAreNotFound(t *testing.T) {
 // Issue 15: the score sheet takes each player's breakdown. A total that
 // does not add up is refused with the message by the VP field, every
 // typed value kept; two longest roads are said by both players' fields;
-// the live check (static/console.js posts live=1) shows the counted VP;
+// the live check (static/console.js posts part=preview) shows the counted VP;
 // a sheet that adds up is saved with its breakdowns, shown on the sheet,
 // the revisions and the round page.
 func TestScoreSheetBreakdown(t *testing.T) {
@@ -571,7 +571,7 @@ func TestScoreSheetBreakdown(t *testing.T) {
 	}
 	res = p.b.get(score + "?breakdown=1")
 	mustSee(t, "sheet with the breakdown", res, http.StatusOK, "内訳（§11）", fmt.Sprintf(`name="settlements_%d"`, table.Players[0]),
-		fmt.Sprintf(`name="longest_road_%d"`, table.Players[3]), "data-live-check")
+		fmt.Sprintf(`name="longest_road_%d"`, table.Players[3]), `data-live="live-preview"`)
 
 	a, b := table.Players[0], table.Players[1]
 	form := url.Values{"version": {"0"}, "action": {"save"}, "declared": {itoa(a)}}
@@ -614,7 +614,7 @@ func TestScoreSheetBreakdown(t *testing.T) {
 	// The live check while typing: the counts, and nothing is an error
 	// for a row not typed yet.
 	live := cloneValues(form)
-	live.Set("live", "1")
+	live.Set("part", "preview")
 	live.Del("declared")
 	set(b, "", "3", "1", false, "")
 	live.Set(fmt.Sprintf("settlements_%d", b), "4")

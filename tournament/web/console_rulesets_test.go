@@ -6,10 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/catanjudge/catanjudge/config"
-	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 // The rulesets page sets the server's rulesets side by side, each setting
@@ -33,11 +31,7 @@ func TestRulesetsPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, st := tournamenttest.NewService(t, time.Now)
-	h, err := New(Deps{Rulesets: rulesets, Service: svc, Settings: st, APIToken: "test-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := newConsoleEnv(t, withRulesets(rulesets)).h
 	rec := do(h, "GET", "/judge/rulesets", "", "Authorization", "Bearer test-token", "Accept-Language", "ja")
 	if rec.Code != 200 {
 		t.Fatalf("GET /judge/rulesets = %d\n%s", rec.Code, rec.Body)

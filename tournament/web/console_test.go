@@ -1,87 +1,16 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
-
-	"golang.org/x/crypto/bcrypt"
 
 	"github.com/catanjudge/catanjudge/tournament"
-	"github.com/catanjudge/catanjudge/tournament/store"
-	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
-	"github.com/catanjudge/catanjudge/tournament/web/auth"
 )
-
-const testPassword = "correct horse battery"
-
-// A cheap hash keeps the many logins of these tests fast under -race; the
-// cost is the hash's, not the login code's, so nothing tested changes.
-func init() { auth.PasswordCost = bcrypt.MinCost }
-
-// consoleEnv is the whole site over a real service on a temporary SQLite
-// file, served by httptest so cookies and redirects behave as in a browser.
-type consoleEnv struct {
-	t   *testing.T
-	ctx context.Context
-	srv *httptest.Server
-	svc *tournament.Service
-	st  *store.Store
-	h   http.Handler
-	// ahead is how far the service's clock runs ahead of the wall clock,
-	// so that a test can let a round's time run out (timeUp).
-	ahead atomic.Int64
-	// keys are the session keys, as serve reads them from the data folder.
-	keys []byte
-}
-
-func newConsoleEnv(t *testing.T) *consoleEnv {
-	t.Helper()
-	ctx := context.Background()
-	e := &consoleEnv{t: t, ctx: ctx}
-	svc, st := tournamenttest.NewService(t, func() time.Time { return time.Now().Add(time.Duration(e.ahead.Load())) })
-	dir := t.TempDir()
-	if _, err := auth.SetUpJudgePassword(ctx, st, testPassword, dir); err != nil {
-		t.Fatal(err)
-	}
-	keys, err := auth.LoadSessionKeys(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, SessionKeys: keys, APIToken: "test-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	e.srv, e.svc, e.st, e.h, e.keys = srv, svc, st, h, keys
-	return e
-}
-
-// timeUp starts round n's clock, unless it has started, and moves the
-// service's clock past the game time, so that the tables without a result
-// end by time (§12).
-func (e *consoleEnv) timeUp(tid int64, n int) {
-	e.t.Helper()
-	clk, err := e.svc.Clock(e.ctx, tid, n)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if clk.State == tournament.ClockReady {
-		if clk, err = e.svc.ClockAction(e.ctx, "setup", tid, n, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
-			e.t.Fatal(err)
-		}
-	}
-	e.ahead.Add(int64(clk.GameLength + clk.Extension + time.Hour))
-}
 
 // browser is a client with a cookie jar that does not follow redirects,
 // so tests see each 303.

@@ -135,7 +135,7 @@ func TestCloseFromTheConsoleAndKiosk(t *testing.T) {
 	if res := p.b.post(overview+"/reopen", url.Values{"reason": {"1卓の訂正"}}); res.Status != http.StatusSeeOther {
 		t.Fatalf("reopen = %d, want 303\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "audit log", p.b.get(overview+"/audit"), http.StatusOK, "大会の終了", "大会の再開", "1卓の訂正")
+	mustSee(t, "audit log", p.b.get(overview+"/audit"), http.StatusOK, "山田 が大会を終了しました。", "山田 が大会を再開しました。", "1卓の訂正")
 }
 
 // Mid-round the kiosk's standings count the complete rounds, say so, and

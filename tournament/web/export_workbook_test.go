@@ -47,8 +47,8 @@ func TestExportWorkbook(t *testing.T) {
 				t.Errorf("first sheet = %q, want %q", got, tc.sheet)
 			}
 			rows, err := f.GetRows(tc.sheet)
-			if err != nil || len(rows) != 1+len(p.ps) {
-				t.Errorf("standings rows = %d (%v), want a header and %d players", len(rows), err, len(p.ps))
+			if err != nil || len(rows) != 3+len(p.ps) {
+				t.Errorf("standings rows = %d (%v), want a title, a note, a header and %d players", len(rows), err, len(p.ps))
 			}
 		})
 	}

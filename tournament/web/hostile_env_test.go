@@ -12,12 +12,9 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
-	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
-	"github.com/catanjudge/catanjudge/tournament/web/auth"
 )
 
 // hostileEnv is the whole site over a real service on a temporary SQLite
@@ -54,13 +51,8 @@ func newHostileEnv(tb testing.TB) *hostileEnv {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { st.Close() })
-	env.svc = tournamenttest.NewServiceOn(tb, st, time.Now)
-	if _, err := auth.SetUpJudgePassword(env.ctx, st, testPassword, dir); err != nil {
-		tb.Fatal(err)
-	}
-	if env.h, err = New(Deps{Rulesets: tournamenttest.Rulesets(tb), Service: env.svc, Settings: st, APIToken: "test-token"}); err != nil {
-		tb.Fatal(err)
-	}
+	site := newConsoleEnv(tb, onStore(st, st, nil))
+	env.svc, env.h = site.svc, site.h
 	env.a, env.roundA = env.seed(tb, "土曜カタン大会", []string{"青木", "井上", "上田", "江藤", "大野", "加藤", "木村", "久保"})
 	env.b, env.roundB = env.seed(tb, "日曜カタン大会", []string{"小林", "佐藤", "清水", "鈴木"})
 	if env.penalty, err = env.svc.RecordPenalty(env.ctx, "setup", env.a.ID, tournament.PenaltyInput{

@@ -165,6 +165,15 @@ func TestHostileInputIsRefused(t *testing.T) {
 			422, "カプセルダイスの目を入力してください", "Enter the capsule rolls", false},
 		{"form: rolls for a table that has a result", form(strings.Replace(score1, "/score", "/seating", 1), "round_0=1"),
 			403, "結果が入力済みのため", "has a result", false},
+		{"form: chips for a table without a board", form(strings.Replace(score2, "/score", "/deal", 1), "chip_0_-2=6&chip_1_-2=8"),
+			422, "盤面のカプセルダイスの出目を入力してください", "capsule roll of the board before", false},
+		// A result locks the table: whatever the forms carry, that is the answer.
+		{"form: no rolls for a table that has a result", form(strings.Replace(score1, "/score", "/seating", 1), "0"),
+			403, "結果が入力済みのため", "has a result", false},
+		{"form: a board roll of 9 for a table that has a result", form(strings.Replace(score1, "/score", "/board", 1), "white=9&blue=x"),
+			403, "結果が入力済みのため", "has a result", false},
+		{"form: a chip of 13 for a table that has a result", form(strings.Replace(score1, "/score", "/deal", 1), "chip_0_0=13"),
+			403, "結果が入力済みのため", "has a result", false},
 
 		// Text every field refuses, in the API and the forms alike.
 		{"API: a name of a zero-width space", callAPI(http.MethodPost, a+"/players", `{"name":"\u200b"}`),

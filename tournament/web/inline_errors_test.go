@@ -71,8 +71,13 @@ func TestRefusalsShowOnThePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Run("repair a started round", func(t *testing.T) {
-		mustSeeInline(t, "repair round 1", b.post(round+"/repair", nil), http.StatusConflict,
-			swapForm, `id="pair"`, "第1回戦はもう始まっています")
+		// A started round offers no swap or move (issue 12), and says why.
+		res := b.post(round+"/repair", nil)
+		mustSeeInline(t, "repair round 1", res, http.StatusConflict,
+			`id="no-change"`, `id="pair"`, "第1回戦はもう始まっています")
+		if strings.Contains(res.Body, swapForm) {
+			t.Error("a started round's page offers the swap form")
+		}
 	})
 	t.Run("swap into a seated table", func(t *testing.T) {
 		form := url.Values{"a": {strconv.FormatInt(r.Tables[0].Players[0], 10)}, "b": {strconv.FormatInt(r.Tables[1].Players[0], 10)}, "reason": {"x"}}

@@ -12,14 +12,12 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/skip2/go-qrcode"
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
-	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
@@ -226,15 +224,8 @@ func TestKioskAddressIgnoresHost(t *testing.T) {
 }
 
 func testKioskAddress(t *testing.T, public string) {
-	svc, st := tournamenttest.NewService(t, time.Now)
-	if _, err := auth.SetUpJudgePassword(context.Background(), st, testPassword, t.TempDir()); err != nil {
-		t.Fatal(err)
-	}
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, PublicURL: public})
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := &consoleEnv{t: t, ctx: context.Background(), svc: svc, st: st, h: h}
+	env := newConsoleEnv(t, withPublicURL(public))
+	svc, h := env.svc, env.h
 	tr, _ := env.seedTournament(8)
 	if _, err := svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
@@ -276,12 +267,8 @@ func TestHealthChecksTheDatabase(t *testing.T) {
 
 	dir := t.TempDir()
 	st := tournamenttest.OpenStore(t, dir)
-	svc := tournamenttest.NewServiceOn(t, st, time.Now)
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	damaged := &consoleEnv{t: t, ctx: context.Background(), svc: svc, st: st, h: h}
+	damaged := newConsoleEnv(t, onStore(st, st, nil))
+	h := damaged.h
 	tr, _ := damaged.seedTournament(12)
 	tournamenttest.Damage(t, dir)
 	if rec := serve(h, httptest.NewRequest(http.MethodGet, fmt.Sprintf("/api/v1/tournaments/%d/standings", tr.ID), nil), ""); rec.Code != http.StatusInternalServerError {
@@ -316,12 +303,8 @@ func (s *countingStore) Rounds(ctx context.Context, tid int64) ([]tournament.Rou
 func TestKioskReadsAreSharedUntilAChange(t *testing.T) {
 	broker := live.NewBroker(0, 0)
 	st := &countingStore{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
-	svc := tournamenttest.NewServiceOn(t, st, time.Now)
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st.Store, Broker: broker})
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := &consoleEnv{t: t, ctx: context.Background(), svc: svc, st: st.Store, h: h}
+	env := newConsoleEnv(t, onStore(st, st.Store, broker))
+	svc, h := env.svc, env.h
 	tr, _ := env.seedTournament(8)
 	r1, err := svc.PairNextRound(env.ctx, "setup", tr.ID)
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
@@ -17,37 +16,15 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/catanjudge/catanjudge/tournament"
-	"github.com/catanjudge/catanjudge/tournament/store"
-	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
-	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
-// newLiveEnv is newConsoleEnv with the live feed wired as serve wires it:
-// the store's after-commit hook feeds the server's broker.
+// newLiveEnv is newConsoleEnv with the live feed wired as serve wires it.
 func newLiveEnv(t *testing.T) (*consoleEnv, *live.Broker) {
 	t.Helper()
-	return newLiveEnvAt(t, time.Now)
-}
-
-// newLiveEnvAt is newLiveEnv with the service's clock.
-func newLiveEnvAt(t *testing.T, now func() time.Time) (*consoleEnv, *live.Broker) {
-	t.Helper()
-	ctx := context.Background()
-	broker := live.NewBroker(0, 0)
-	st := tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))
-	svc := tournamenttest.NewServiceOn(t, st, now)
-	if _, err := auth.SetUpJudgePassword(ctx, st, testPassword, t.TempDir()); err != nil {
-		t.Fatal(err)
-	}
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: svc, Settings: st, APIToken: "test-token", Broker: broker})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	return &consoleEnv{t: t, ctx: ctx, srv: srv, svc: svc, st: st, h: h}, broker
+	env := newConsoleEnv(t, withLive())
+	return env, env.broker
 }
 
 // sseEvent is one event read from a live feed.
@@ -360,8 +337,54 @@ func TestKioskPage(t *testing.T) {
 	}
 }
 
-// shownRow is a row of the kiosk's list that the search did not hide.
-var shownRow = regexp.MustCompile(`<tr data-key="[^"]*">`)
+// The kiosk's live parts, which kiosk.js swaps in on each change: the
+// parts alone, in the page's language, searched as the page is, the
+// result a judge saves, and read-only.
+func TestKioskLiveParts(t *testing.T) {
+	env := newConsoleEnv(t)
+	cl := apiClient{t: t, env: env}
+	tr, _ := env.seedTournament(8)
+	anon := env.browser()
+	kiosk := fmt.Sprintf("/kiosk/%d", tr.ID)
+	parts := kiosk + "/live"
+	res := anon.get(parts)
+	mustSee(t, "the live parts before the pairing", res, 200,
+		`id="round-label"`, "組み合わせはまだ発表されていません", `id="clock"`, "7:00", `data-for="kiosk"`, `id="standings"`)
+	if strings.Contains(res.Body, "<html") || strings.Contains(res.Body, "k-foot") {
+		t.Errorf("the live parts are a whole page\n%s", res.Body)
+	}
+	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	mustSee(t, "the live parts", anon.get(parts), 200, "第1回戦", `id="entries"`, "1卓", "2卓", `class="k-card status-ready"`)
+	mustSee(t, "the live parts in English", anon.get(parts+"?lang=en"), 200, "Round 1", "Table 1", "Not started")
+	for _, q := range []string{"アオ", "ｱｵ"} {
+		res := anon.get(parts + "?q=" + url.QueryEscape(q))
+		mustSee(t, "the live parts searched "+q, res, 200, "1 人見つかりました")
+		if n := len(shownRow.FindAllString(res.Body, -1)); n != 1 {
+			t.Errorf("the live parts searched %q show %d rows, want 1", q, n)
+		}
+	}
+	mustSee(t, "a search longer than any name", anon.get(parts+"?q="+strings.Repeat("あ", 5000)), 200, "見つかりません")
+	cl.save(tr.ID, 1, 1, 0, []int{10, 6, 5, 4}, 0, "")
+	mustSee(t, "the live parts after a result", anon.get(parts), 200, `class="k-card status-finished"`, "1位", "10点")
+
+	// The page points its script at the parts of its own view and language.
+	mustSee(t, "the kiosk in English", anon.get(kiosk+"?lang=en"), 200, fmt.Sprintf(`data-live="/kiosk/%d/live?lang=en"`, tr.ID))
+	mustSee(t, "the projector with live standings", anon.get(kiosk+"?view=projector&standings=live", "Accept-Language", "en"), 200,
+		fmt.Sprintf(`data-live="/kiosk/%d/live?lang=en&amp;standings=live&amp;view=projector"`, tr.ID))
+
+	if res := anon.post(parts, nil); res.Status < 400 {
+		t.Errorf("POST the live parts = %d, want a refusal", res.Status)
+	}
+	if res := anon.get("/kiosk/999/live"); res.Status != http.StatusNotFound {
+		t.Errorf("the live parts of a missing tournament = %d, want 404", res.Status)
+	}
+}
+
+// shownRow is a kiosk list row the search did not hide (one it found is
+// highlighted).
+var shownRow = regexp.MustCompile(`<tr data-key="[^"]*"( class="k-mine")?>`)
 
 // The live state the kiosk script fetches: the latest round with its clock
 // and results, and the standings.
@@ -430,7 +453,7 @@ func TestScoreSheetAfterTime(t *testing.T) {
 	var now atomic.Pointer[time.Time]
 	start := time.Date(2025, 11, 22, 13, 0, 0, 0, time.Local)
 	now.Store(&start)
-	env, _ := newLiveEnvAt(t, func() time.Time { return *now.Load() })
+	env := newConsoleEnv(t, withLive(), atClock(func() time.Time { return *now.Load() }))
 	tr, _ := env.seedTournament(8)
 	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
 	if err != nil {
@@ -471,7 +494,7 @@ func TestScoreSheetLateConfirmBox(t *testing.T) {
 	var now atomic.Pointer[time.Time]
 	start := time.Date(2025, 11, 22, 13, 0, 0, 0, time.Local)
 	now.Store(&start)
-	env, _ := newLiveEnvAt(t, func() time.Time { return *now.Load() })
+	env := newConsoleEnv(t, withLive(), atClock(func() time.Time { return *now.Load() }))
 	tr, _ := env.seedTournament(8)
 	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 )
 
@@ -228,11 +227,7 @@ func TestSessionSurvivesRestart(t *testing.T) {
 	b.login("山田")
 	// A second server over the same store signs with the same keys, read
 	// from the same data folder.
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st, SessionKeys: env.keys})
-	if err != nil {
-		t.Fatal(err)
-	}
-	env.srv.Config.Handler = h
+	env.srv.Config.Handler = env.newHandler()
 	mustSee(t, "GET /judge on the restarted server", b.get("/judge"), http.StatusOK, "ジャッジ: 山田")
 }
 
@@ -281,11 +276,7 @@ func (e *consoleEnv) restart(password string) {
 	if _, err := auth.SetUpJudgePassword(e.ctx, e.st, password, e.t.TempDir()); err != nil {
 		e.t.Fatal(err)
 	}
-	h, err := New(Deps{Rulesets: tournamenttest.Rulesets(e.t), Service: e.svc, Settings: e.st, SessionKeys: e.keys, APIToken: "test-token"})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	e.srv.Config.Handler = h
+	e.srv.Config.Handler = e.newHandler()
 }
 
 func TestPasswordChangeEndsSessions(t *testing.T) {

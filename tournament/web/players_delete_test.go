@@ -91,7 +91,7 @@ func TestDeleteRegistration(t *testing.T) {
 	if res := p.b.post(page+"/delete", nil); res.Status != http.StatusSeeOther {
 		t.Fatalf("delete the spare = %d, want 303\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "参加者の登録の削除", "予備")
+	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "山田 が 予備 の登録を削除しました。")
 	if _, err := p.svc.GetPlayer(p.ctx, p.t.ID, spare.ID); err == nil {
 		t.Errorf("the spare is still registered")
 	}

@@ -10,21 +10,14 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
+// newRefereeTestServer is the site for the referee API's tests, which
+// call no use case.
 func newRefereeTestServer(t testing.TB) http.Handler {
 	t.Helper()
-	rs, err := config.LoadRulesets()
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := New(Deps{Rulesets: rs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
+	return newConsoleEnv(t).h
 }
 
 func do(h http.Handler, method, target, body string, header ...string) *httptest.ResponseRecorder {

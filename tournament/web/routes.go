@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -58,6 +59,7 @@ func (s *site) groups() []group {
 		{"the site", public, nil, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.Health, Handler: a.CheckHealth},
 			{Method: http.MethodGet, Path: route.Static, Handler: s.pages.Static},
+			{Method: http.MethodGet, Path: route.Favicon, Handler: s.pages.Favicon},
 			{Method: http.MethodGet, Path: route.Lang, Handler: s.pages.SwitchLanguage},
 		}},
 		// The referee API computes for anyone: a few at once per client.
@@ -96,6 +98,7 @@ func (s *site) groups() []group {
 			{Method: http.MethodPost, Path: route.DropAPI, Handler: a.JSON(a.DropPlayer)},
 			{Method: http.MethodPost, Path: route.CheckInAPI, Handler: a.JSON(a.CheckIn)},
 			{Method: http.MethodPost, Path: route.RoundsAPI, Handler: a.JSON(a.PairRound)},
+			{Method: http.MethodPost, Path: route.FinalAPI, Handler: a.JSON(a.MakeFinal)},
 			{Method: http.MethodPost, Path: route.SeatingAPI, Handler: a.JSON(a.SeatTable)},
 			{Method: http.MethodPost, Path: route.BoardAPI, Handler: a.JSON(a.SetBoard)},
 			{Method: http.MethodPut, Path: route.ResultAPI, Handler: a.JSON(a.SaveResult)},
@@ -108,8 +111,13 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.ExportAPI, Handler: a.ExportWorkbook},
 			{Method: http.MethodPost, Path: route.ClockAPI, Handler: a.JSON(a.RecordClock)},
 		}},
+		// The front door lists the tournaments: a read like the kiosk's.
+		{"the front door", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
+			{Method: http.MethodGet, Path: route.Home, Handler: page(s.home.ShowHome)},
+		}},
 		{"the kiosk", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.Kiosk, Handler: page(k.ShowKiosk)},
+			{Method: http.MethodGet, Path: route.KioskLive, Handler: page(k.ShowLive)},
 			{Method: http.MethodGet, Path: route.KioskQR, Handler: k.ShowQR},
 		}},
 		// Anyone may post the login form: it is small, and an address that
@@ -147,6 +155,7 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodGet, Path: route.Player, Handler: page(c.ShowPlayer)},
 		{Method: http.MethodPost, Path: route.Player, Handler: page(c.EditPlayer)},
 		{Method: http.MethodPost, Path: route.CheckIn, Handler: page(c.SetCheckIn)},
+		{Method: http.MethodPost, Path: route.CheckInMany, Handler: page(c.CheckInMany)},
 		{Method: http.MethodPost, Path: route.Drop, Handler: page(c.DropPlayer)},
 		{Method: http.MethodPost, Path: route.Reinstate, Handler: page(c.ReinstatePlayer)},
 		{Method: http.MethodPost, Path: route.Delete, Handler: page(c.DeletePlayer)},
@@ -169,10 +178,14 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodGet, Path: route.PrintRulings, Handler: page(c.PrintRulings)},
 		{Method: http.MethodGet, Path: route.Ruling, Handler: page(c.ShowRuling)},
 		{Method: http.MethodPost, Path: route.Ruling, Handler: page(c.PostRuling)},
+		{Method: http.MethodGet, Path: route.Turns, Handler: page(c.ShowTurns)},
+		{Method: http.MethodPost, Path: route.Turns, Handler: page(c.RecordTurn)},
 		{Method: http.MethodGet, Path: route.Penalties, Handler: page(c.ShowPenalties)},
 		{Method: http.MethodPost, Path: route.Penalties, Handler: page(c.RecordPenalty)},
 		{Method: http.MethodPost, Path: route.Revoke, Handler: page(c.RevokePenalty)},
 		{Method: http.MethodGet, Path: route.Standings, Handler: page(c.ShowStandings)},
+		{Method: http.MethodPost, Path: route.Final, Handler: page(c.MakeFinal)},
+		{Method: http.MethodGet, Path: route.PrintStandings, Handler: page(c.PrintStandings)},
 		{Method: http.MethodGet, Path: route.Audit, Handler: page(c.ShowAudit)},
 	}
 }
@@ -198,10 +211,12 @@ func (s *site) newRouter() (*gin.Engine, error) {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
-	// The server is reached directly: no header names another client.
-	if err := r.SetTrustedProxies(nil); err != nil {
-		return nil, err
+	// Reached directly, no header names another client; behind the
+	// reverse proxies of several servers, theirs do (ClientAddr).
+	if err := r.SetTrustedProxies(s.deps.TrustedProxies); err != nil {
+		return nil, fmt.Errorf("trusted proxies: %w", err)
 	}
+	r.RemoteIPHeaders = []string{"X-Forwarded-For"}
 	r.Use(securityHeaders, s.requestID, s.logRequests, s.recoverPanic, s.auth.Sessions)
 	r.NoRoute(func(c *gin.Context) { s.failFor(c)(c, problem.ErrNoRoute) })
 	r.NoMethod(func(c *gin.Context) { s.failFor(c)(c, problem.ErrNoMethod) })

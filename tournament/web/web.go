@@ -13,6 +13,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -26,6 +27,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/console"
+	"github.com/catanjudge/catanjudge/tournament/web/home"
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 	"github.com/catanjudge/catanjudge/tournament/web/kiosk"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
@@ -70,6 +72,15 @@ type Deps struct {
 	// after-commit hook must feed it (store.WithAfterCommit(b.Committed)).
 	// Nil makes a broker nobody publishes to: the pages then never update live.
 	Broker *live.Broker
+	// Reread, when not nil, is handed the function that reads again what
+	// the site keeps of Settings in memory (the session epoch and the
+	// sessions logged out), for the server to call when another server on
+	// its database changed them (store.Peers.Settings).
+	Reread func(reread func(context.Context) error)
+	// TrustedProxies are the addresses or CIDR ranges of the reverse
+	// proxies in front of the server, whose X-Forwarded-For names the
+	// client that the per-client limits count; empty trusts no header.
+	TrustedProxies []string
 }
 
 // site is the server: its audiences' handlers, the guards they share and
@@ -84,6 +95,7 @@ type site struct {
 	api     *api.Handlers
 	console *console.Pages
 	kiosk   *kiosk.Pages
+	home    *home.Pages
 	// compute and reads bound the anonymous work under way at once: the
 	// referee API, which computes for anyone, and the kiosk's reads.
 	compute *auth.Gate
@@ -123,6 +135,9 @@ func newSite(deps Deps) (*site, error) {
 		NoService: deps.Service == nil, Pages: s.pages, I18n: s.i18n, Log: s.log}); err != nil {
 		return nil, err
 	}
+	if deps.Reread != nil {
+		deps.Reread(s.auth.Reread)
+	}
 	s.live = live.New(deps.Service, deps.Broker, s.failJSON, auth.ClientAddr, s.log)
 	s.api = api.New(api.Config{Service: deps.Service, Rulesets: deps.Rulesets, DefaultRuleset: deps.DefaultRuleset,
 		Live: s.live, I18n: s.i18n, Log: s.log})
@@ -130,6 +145,7 @@ func newSite(deps Deps) (*site, error) {
 		PublicURL: deps.PublicURL, Pages: s.pages, I18n: s.i18n, Log: s.log})
 	s.kiosk = kiosk.New(kiosk.Config{Service: deps.Service, Live: s.live, PublicURL: deps.PublicURL,
 		Pages: s.pages, I18n: s.i18n, Log: s.log})
+	s.home = home.New(deps.Service, s.pages, s.auth.SessionJudge)
 	if s.router, err = s.newRouter(); err != nil {
 		return nil, err
 	}

@@ -135,6 +135,8 @@ type LiveJSON struct {
 	// true and Standings count every result so far.
 	StandingsAfter int  `json:"standings_after"`
 	StandingsLive  bool `json:"standings_live"`
+	// Final is the final results once a final is played (see StandingsJSON).
+	Final []FinalStandingJSON `json:"final,omitempty"`
 	// Winners are the players ranked 1st once the tournament is finished.
 	Winners []winnerJSON `json:"winners"`
 }
@@ -158,7 +160,8 @@ func (s *Handlers) ShowLive(c *gin.Context) {
 		s.Fail(c, err)
 		return
 	}
-	out := LiveJSON{Tournament: toTournamentJSON(live.Tournament), StandingsAfter: live.StandingsAfter, Winners: []winnerJSON{}}
+	out := LiveJSON{Tournament: toTournamentJSON(live.Tournament), StandingsAfter: live.StandingsAfter, Winners: []winnerJSON{},
+		Final: toFinalStandingsJSON(live.Final)}
 	out.StandingsLive = c.Query("standings") == "live" && live.Tournament.Closed == nil
 	if out.StandingsLive {
 		out.Standings = toStandingsJSON(live.LiveStandings)

@@ -124,11 +124,7 @@ type clockRequest struct {
 }
 
 func (s *Handlers) ShowClock(c *gin.Context) (int, any, error) {
-	tid, n, err := route.RoundParams(c)
-	if err != nil {
-		return 0, nil, err
-	}
-	v, err := s.live.Round(c.Request.Context(), tid, n)
+	v, err := s.liveRound(c)
 	if err != nil {
 		return 0, nil, err
 	}

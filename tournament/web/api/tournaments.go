@@ -184,7 +184,7 @@ func (s *Handlers) ListPlayers(c *gin.Context) (int, any, error) {
 }
 
 func (s *Handlers) DropPlayer(c *gin.Context) (int, any, error) {
-	tid, pid, err := playerParams(c)
+	tid, pid, err := route.IDs(c, "pid")
 	if err != nil {
 		return 0, nil, err
 	}
@@ -198,7 +198,7 @@ func (s *Handlers) DropPlayer(c *gin.Context) (int, any, error) {
 // DeletePlayer removes a registration that has no game on record: 204,
 // or 409 for a player who has played (drop them instead).
 func (s *Handlers) DeletePlayer(c *gin.Context) (int, any, error) {
-	tid, pid, err := playerParams(c)
+	tid, pid, err := route.IDs(c, "pid")
 	if err != nil {
 		return 0, nil, err
 	}
@@ -213,7 +213,7 @@ type checkInRequest struct {
 }
 
 func (s *Handlers) CheckIn(c *gin.Context) (int, any, error) {
-	tid, pid, err := playerParams(c)
+	tid, pid, err := route.IDs(c, "pid")
 	if err != nil {
 		return 0, nil, err
 	}
@@ -226,15 +226,6 @@ func (s *Handlers) CheckIn(c *gin.Context) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusOK, toPlayerJSON(p), nil
-}
-
-// playerParams reads the tournament (:id) and the player (:pid).
-func playerParams(c *gin.Context) (tid, pid int64, err error) {
-	if tid, err = route.ID(c, "id"); err != nil {
-		return 0, 0, err
-	}
-	pid, err = route.ID(c, "pid")
-	return tid, pid, err
 }
 
 // Rounds.
@@ -314,6 +305,8 @@ type RoundJSON struct {
 	Byes    []tablePlayerJSON `json:"byes"`
 	// Clock is the round clock's state, computed when the round was read.
 	Clock *ClockJSON `json:"clock"`
+	// Cut is a final stage's cut (mode "final"), absent for other rounds.
+	Cut *CutJSON `json:"cut,omitempty"`
 }
 
 // public strips what only judges see (who saved a result and the reasons
@@ -358,6 +351,10 @@ func toRoundJSON(v tournament.RoundView) RoundJSON {
 		out.Byes = append(out.Byes, tablePlayerJSON{ID: p.ID, Name: p.Name, Kana: p.Kana})
 	}
 	out.Clock = toClockJSON(v.Timer)
+	if v.Round.Cut != nil {
+		cut := toFinalJSON(v).Cut
+		out.Cut = &cut
+	}
 	return out
 }
 
@@ -398,15 +395,21 @@ func (s *Handlers) PairRound(c *gin.Context) (int, any, error) {
 }
 
 func (s *Handlers) ShowRound(c *gin.Context) (int, any, error) {
-	tid, n, err := route.RoundParams(c)
-	if err != nil {
-		return 0, nil, err
-	}
-	v, err := s.live.Round(c.Request.Context(), tid, n)
+	v, err := s.liveRound(c)
 	if err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, toRoundJSON(v).public(), nil
+}
+
+// liveRound reads the :id tournament's round :n from the reads the kiosk
+// shares (live.State), its clock computed now.
+func (s *Handlers) liveRound(c *gin.Context) (tournament.RoundView, error) {
+	tid, n, err := route.RoundParams(c)
+	if err != nil {
+		return tournament.RoundView{}, err
+	}
+	return s.live.Round(c.Request.Context(), tid, n)
 }
 
 type idRollJSON struct {
@@ -616,11 +619,7 @@ type revokeRequest struct {
 }
 
 func (s *Handlers) RevokePenalty(c *gin.Context) (int, any, error) {
-	tid, err := route.ID(c, "id")
-	if err != nil {
-		return 0, nil, err
-	}
-	id, err := route.ID(c, "penalty")
+	tid, id, err := route.IDs(c, "penalty")
 	if err != nil {
 		return 0, nil, err
 	}
@@ -660,7 +659,14 @@ func (s *Handlers) ShowStandings(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, gin.H{"standings": toStandingsJSON(live.Standings)}, nil
+	return http.StatusOK, StandingsJSON{Final: toFinalStandingsJSON(live.Final), Standings: toStandingsJSON(live.Standings)}, nil
+}
+
+// StandingsJSON is the standings, with the final results first once a
+// final is played.
+type StandingsJSON struct {
+	Final     []FinalStandingJSON      `json:"final,omitempty"`
+	Standings []TournamentStandingJSON `json:"standings"`
 }
 
 func toStandingsJSON(st []tournament.Standing) []TournamentStandingJSON {

@@ -95,6 +95,21 @@ func New(cfg Config) (*Auth, error) {
 	return a, nil
 }
 
+// Reread reads the session epoch and the sessions logged out again from
+// Settings: another server on the database changed them (a judge logged
+// out there, or every judge), or may have while this one did not hear.
+func (a *Auth) Reread(ctx context.Context) error {
+	if err := a.epoch.reload(ctx, a.settings); err != nil {
+		return err
+	}
+	ended, err := a.settings.EndedSessions(ctx, time.Now())
+	if err != nil {
+		return fmt.Errorf("ended sessions: %w", err)
+	}
+	a.ended.add(ended)
+	return nil
+}
+
 // Sessions reads and writes the session cookie: the site's middleware
 // before any that reads a session.
 func (a *Auth) Sessions(c *gin.Context) { a.sessions(c) }

@@ -86,14 +86,16 @@ func (l *loginLimiter) allow(addr string, now time.Time) bool {
 func (l *loginLimiter) retryAfter() int { return int((l.every + time.Second - 1) / time.Second) }
 
 // ClientAddr is what a per-client limit counts against: the address of the
-// connection. An IPv6 address is cut to its /64, which one device's
-// temporary addresses share. X-Forwarded-For and the like are never
-// trusted: the server is reached directly on the shop's network.
+// connection, or behind a reverse proxy the server was told to trust
+// (Deps.TrustedProxies), the client address the proxy names in
+// X-Forwarded-For (gin's ClientIP); a header from anyone else is ignored.
+// An IPv6 address is cut to its /64, which one device's temporary
+// addresses share.
 func ClientAddr(c *gin.Context) string {
-	ip := net.ParseIP(c.RemoteIP())
+	ip := net.ParseIP(c.ClientIP())
 	switch {
 	case ip == nil:
-		return c.RemoteIP()
+		return c.ClientIP()
 	case ip.To4() != nil:
 		return ip.To4().String()
 	}

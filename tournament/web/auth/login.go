@@ -93,7 +93,9 @@ func (a *Auth) LogIn(c *gin.Context) (render.Result, error) {
 	}
 	if !ok {
 		a.log.Info("judge login refused", "id", problem.RequestID(c), "addr", addr, "name", vm.Name)
-		vm.Error = a.i18n.Text(lang, "login.wrong", nil)
+		// The name is any judge's: the password is what was wrong, and
+		// the judge types it again there.
+		vm.PasswordError = a.i18n.Text(lang, "login.wrong", nil)
 		return render.ShowStatus(http.StatusUnauthorized, "login", vm), nil
 	}
 	succeeded()
@@ -118,7 +120,7 @@ func (a *Auth) LogOutEveryone(c *gin.Context) (render.Result, error) {
 	if err := a.epoch.bump(c.Request.Context(), a.settings); err != nil {
 		return render.Result{}, err
 	}
-	a.log.Info("every judge logged out", "id", problem.RequestID(c), "addr", c.RemoteIP(), "judge", Judge(c))
+	a.log.Info("every judge logged out", "id", problem.RequestID(c), "addr", c.ClientIP(), "judge", Judge(c))
 	if err := a.endSession(c); err != nil {
 		return render.Result{}, err
 	}

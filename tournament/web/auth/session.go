@@ -2,7 +2,9 @@ package auth
 
 import (
 	"context"
+	"crypto/hkdf"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -42,6 +44,9 @@ type Settings interface {
 	// GetSetting returns an error wrapping tournament.ErrNotFound for a key never set.
 	GetSetting(ctx context.Context, key string) (string, error)
 	SetSetting(ctx context.Context, key, value string) error
+	// AddSetting stores value unless the key is set already, and returns
+	// the value stored then: servers starting at once agree on one.
+	AddSetting(ctx context.Context, key, value string) (string, error)
 	DeleteSetting(ctx context.Context, key string) error
 	// EndSession records a session logged out, until its cookie expires.
 	EndSession(ctx context.Context, id string, expires time.Time) error
@@ -99,8 +104,21 @@ func SetUpJudgePassword(ctx context.Context, st Settings, password, dataDir stri
 	if err := os.WriteFile(file, []byte(password+"\n"), 0o600); err != nil {
 		return "", fmt.Errorf("write judge password: %w", err)
 	}
-	if err := storePassword(ctx, st, password); err != nil {
+	hash, err := hashPassword(password)
+	if err != nil {
 		return "", err
+	}
+	// Several servers starting at once on an empty database each make a
+	// password: the first stored is the judges', and the others' files go.
+	stored, err := st.AddSetting(ctx, settingPasswordHash, hash)
+	if err != nil {
+		return "", fmt.Errorf("store judge password: %w", err)
+	}
+	if stored != hash {
+		if err := os.Remove(file); err != nil {
+			return "", fmt.Errorf("remove the password file another server's password replaced: %w", err)
+		}
+		return "", nil
 	}
 	return file, nil
 }
@@ -110,14 +128,22 @@ func SetUpJudgePassword(ctx context.Context, st Settings, password, dataDir stri
 var PasswordCost = bcrypt.DefaultCost
 
 func storePassword(ctx context.Context, st Settings, password string) error {
-	hash, err := bcrypt.GenerateFromPassword([]byte(password), PasswordCost)
+	hash, err := hashPassword(password)
 	if err != nil {
-		return fmt.Errorf("hash judge password: %w", err)
+		return err
 	}
-	if err := st.SetSetting(ctx, settingPasswordHash, string(hash)); err != nil {
+	if err := st.SetSetting(ctx, settingPasswordHash, hash); err != nil {
 		return fmt.Errorf("store judge password: %w", err)
 	}
 	return nil
+}
+
+func hashPassword(password string) (string, error) {
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), PasswordCost)
+	if err != nil {
+		return "", fmt.Errorf("hash judge password: %w", err)
+	}
+	return string(hash), nil
 }
 
 // readablePassword returns about 80 random bits as four groups of four
@@ -189,9 +215,7 @@ const sessionKeyBytes = 64 + 32
 // LoadSessionKeys returns the session keys kept in dataDir/session-keys,
 // making new random ones there (readable by its owner only) when the file
 // does not exist. Deleting the file logs every judge out at the next start.
-//
-// Several servers sharing one database would share these keys instead
-// (issue 17): they are a value of Deps, wherever they come from.
+// Several servers of one event share a key instead (SharedSessionKeys).
 func LoadSessionKeys(dataDir string) ([]byte, error) {
 	file := filepath.Join(dataDir, SessionKeyFile)
 	data, err := os.ReadFile(file)
@@ -211,6 +235,22 @@ func LoadSessionKeys(dataDir string) ([]byte, error) {
 		}
 	}
 	return keys, nil
+}
+
+// SharedSessionKeys returns the session keys derived from secret, the
+// random bytes of CATANJUDGE_SESSION_KEY that every server of one event
+// is given (config.DecodeSessionKey), so that each accepts the cookies the
+// others sign. HKDF makes the signing and encryption keys from it apart.
+func SharedSessionKeys(secret []byte) ([]byte, error) {
+	sign, err := hkdf.Key(sha256.New, secret, nil, "catanjudge session cookie signing", 64)
+	if err != nil {
+		return nil, fmt.Errorf("session keys: %w", err)
+	}
+	encrypt, err := hkdf.Key(sha256.New, secret, nil, "catanjudge session cookie encryption", sessionKeyBytes-64)
+	if err != nil {
+		return nil, fmt.Errorf("session keys: %w", err)
+	}
+	return append(sign, encrypt...), nil
 }
 
 func newSessionKeys(dataDir, file string) ([]byte, error) {
@@ -265,8 +305,8 @@ func sessionStore(keys []byte) (sessions.Store, error) {
 
 // endedSessions are the sessions logged out before their cookies expire,
 // kept in memory so that checking a session reads no database; Settings
-// keeps them across restarts. Only this process adds to them (several
-// servers on one database would read them from there).
+// keeps them across restarts, and for the other servers on the database,
+// which read them again when told (Auth.Reread).
 type endedSessions struct {
 	mu sync.RWMutex
 	m  map[string]time.Time // session id -> when its cookie expires
@@ -296,12 +336,29 @@ func (e *endedSessions) end(ctx context.Context, st Settings, id string, expires
 	return nil
 }
 
+// add remembers the sessions of m as ended, with those remembered already:
+// an ended session never comes back, so what a read missed (a logout here
+// committed after it) stays.
+func (e *endedSessions) add(m map[string]time.Time) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	now := time.Now()
+	for k, exp := range e.m {
+		if exp.Before(now) {
+			delete(e.m, k)
+		}
+	}
+	for k, exp := range m {
+		e.m[k] = exp
+	}
+}
+
 // currentEpoch is the session epoch: a random token in Settings that every
 // session records at its login. A session from another epoch is refused, so
 // moving the epoch logs out every judge at once, which a cookie store alone
 // cannot do. It is kept in memory so that checking a session reads no
-// database; only this process moves it once it runs (SetUpJudgePassword
-// moves it before the server starts).
+// database; another server on the database that moves it tells this one
+// to read it again (Auth.Reread).
 type currentEpoch struct {
 	mu    sync.RWMutex // held while the new epoch is stored, so memory and the store agree
 	value string
@@ -316,9 +373,21 @@ func (e *currentEpoch) get() string {
 
 // bump stores a new epoch and makes it current, ending every session.
 func (e *currentEpoch) bump(ctx context.Context, st Settings) error {
+	return e.set(ctx, st, newEpoch)
+}
+
+// reload reads the epoch from st again (another server may have moved it).
+func (e *currentEpoch) reload(ctx context.Context, st Settings) error {
+	return e.set(ctx, st, loadEpoch)
+}
+
+// set makes the epoch that epoch stores or reads current, holding mu
+// throughout, so that a bump here and a read of another server's bump come
+// one after the other.
+func (e *currentEpoch) set(ctx context.Context, st Settings, epoch func(context.Context, Settings) (string, error)) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	v, err := newEpoch(ctx, st)
+	v, err := epoch(ctx, st)
 	if err != nil {
 		return err
 	}
@@ -327,11 +396,19 @@ func (e *currentEpoch) bump(ctx context.Context, st Settings) error {
 }
 
 // loadEpoch returns the stored session epoch, creating one on the first
-// start. Sessions from before there was an epoch carry none and are refused.
+// start (the first stored, when servers start at once). Sessions from
+// before there was an epoch carry none and are refused.
 func loadEpoch(ctx context.Context, st Settings) (string, error) {
 	v, err := st.GetSetting(ctx, settingSessionEpoch)
 	switch {
-	case errors.Is(err, tournament.ErrNotFound) || (err == nil && v == ""):
+	case errors.Is(err, tournament.ErrNotFound):
+		b := make([]byte, 16)
+		_, _ = rand.Read(b)
+		if v, err = st.AddSetting(ctx, settingSessionEpoch, hex.EncodeToString(b)); err != nil {
+			return "", fmt.Errorf("store session epoch: %w", err)
+		}
+		return v, nil
+	case err == nil && v == "":
 		return newEpoch(ctx, st)
 	case err != nil:
 		return "", fmt.Errorf("read session epoch: %w", err)
@@ -348,6 +425,13 @@ func newEpoch(ctx context.Context, st Settings) (string, error) {
 		return "", fmt.Errorf("store session epoch: %w", err)
 	}
 	return v, nil
+}
+
+// SessionJudge is the judge logged in on this browser, or "": for a page
+// open to anyone that greets a judge differently (the landing page).
+func (a *Auth) SessionJudge(c *gin.Context) string {
+	name, _ := a.sessionJudge(c)
+	return name
 }
 
 // sessionJudge returns the judge logged in with the request's session
@@ -442,6 +526,19 @@ func (m *memSettings) DeleteSetting(_ context.Context, key string) error {
 	defer m.mu.Unlock()
 	delete(m.m, key)
 	return nil
+}
+
+func (m *memSettings) AddSetting(_ context.Context, key, value string) (string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.m == nil {
+		m.m = map[string]string{}
+	}
+	if v, ok := m.m[key]; ok {
+		return v, nil
+	}
+	m.m[key] = value
+	return value, nil
 }
 
 // Nobody logs in without a store, so no session ends.

@@ -23,9 +23,6 @@ type Face struct {
 	// Placement is the placement under way, 「配置 5/8・残り0:41」, in
 	// the placement phase (referee.Timing); "" otherwise.
 	Placement string
-	// PlacementK of PlacementOf is that placement, with PlacementLeft
-	// seconds left, for the page's countdown.
-	PlacementK, PlacementOf, PlacementLeft int
 }
 
 // Show describes the clock c in p's language.
@@ -43,8 +40,7 @@ func Show(p i18n.Printer, c tournament.Clock) Face {
 		f.Warn = true
 	}
 	if ph := c.Phase; ph.Phase == tournament.PhasePlacement {
-		f.PlacementK, f.PlacementOf, f.PlacementLeft = ph.Placement, ph.Placements, Seconds(ph.PhaseLeft)
-		f.Placement = p.Text("kiosk.placement", map[string]any{"K": ph.Placement, "N": ph.Placements, "T": Text(f.PlacementLeft)})
+		f.Placement = p.Text("kiosk.placement", map[string]any{"K": ph.Placement, "N": ph.Placements, "T": Text(Seconds(ph.PhaseLeft))})
 	}
 	return f
 }

@@ -108,10 +108,10 @@ func (s *Pages) newBoardView(id, lang string, b referee.Board, clumps [][]refere
 			NumberY: num(cy*boardScale + 6),
 			DotY:    num(cy*boardScale + 15),
 			Number:  t.Number,
-			Red:     t.Number == 6 || t.Number == 8,
+			Red:     referee.RedNumber(t.Number),
 		}
 		if t.Number != 0 {
-			h.Pips = strings.Repeat("•", 6-abs(7-t.Number))
+			h.Pips = strings.Repeat("•", referee.Pips(t.Number))
 		}
 		for _, cl := range clumps {
 			if slices.Contains(cl, t.Hex) {
@@ -148,13 +148,6 @@ func (s *Pages) newBoardView(id, lang string, b referee.Board, clumps [][]refere
 		v.Robber = &pointView{X: num(x*boardScale + 22), Y: num(y*boardScale - 14)}
 	}
 	return v
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }
 
 // dealRow is one row of the hand-dealt chip entry, laid out like the board

@@ -74,9 +74,10 @@ func (s *Pages) clockPanel(lang string, tid int64, rv tournament.RoundView, f *e
 		Form:     extendForm{Seconds: "60"},
 		KioskURL: route.Path(route.Kiosk, tid),
 	}
-	if k.Placement != "" {
-		p.Placement = s.i18n.Text(lang, "clock.placement", map[string]any{"K": k.PlacementK, "N": k.PlacementOf})
-		p.PlacementLeft, p.PlacementShown = k.PlacementLeft, clock.Text(k.PlacementLeft)
+	if ph := rv.Timer.Phase; ph.Phase == tournament.PhasePlacement {
+		left := clock.Seconds(ph.PhaseLeft)
+		p.Placement = s.i18n.Text(lang, "clock.placement", map[string]any{"K": ph.Placement, "N": ph.Placements})
+		p.PlacementLeft, p.PlacementShown = left, clock.Text(left)
 	}
 	if f != nil {
 		p.Form = *f

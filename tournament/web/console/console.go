@@ -66,6 +66,16 @@ func (s *Pages) describe(lang string, err error) (int, string, map[string]any) {
 // pairings.
 func (s *Pages) kioskURL(tid int64) string { return s.publicURL + route.Path(route.Kiosk, tid) }
 
+// loadPlayers is loadTournament with the tournament's players.
+func (s *Pages) loadPlayers(c *gin.Context, active string) (tournament.Tournament, *render.Nav, []tournament.Player, error) {
+	t, nav, err := s.loadTournament(c, active)
+	if err != nil {
+		return tournament.Tournament{}, nil, nil, err
+	}
+	players, err := s.svc.Players(c.Request.Context(), t.ID)
+	return t, nav, players, err
+}
+
 // loadTournament reads the :id tournament and builds its navigation, with
 // active the part of it the page is.
 func (s *Pages) loadTournament(c *gin.Context, active string) (tournament.Tournament, *render.Nav, error) {
@@ -91,13 +101,4 @@ func (s *Pages) newNav(ctx context.Context, t tournament.Tournament, active stri
 		nav.Rounds = append(nav.Rounds, r.Number)
 	}
 	return nav, nil
-}
-
-// winnerNames names the players ranked 1st, as p lists them.
-func winnerNames(p i18n.Printer, st []tournament.Standing) string {
-	var names []string
-	for _, w := range tournament.Winners(st) {
-		names = append(names, w.Name)
-	}
-	return p.List(names)
 }

@@ -137,10 +137,14 @@ func (s *Pages) ImportPlayers(c *gin.Context) (render.Result, error) {
 	if err != nil {
 		return s.importPage(c, http.StatusUnprocessableEntity, s.rosterError(c, err), nil)
 	}
-	if _, err := s.svc.ImportPlayers(c.Request.Context(), auth.Judge(c), tid, r.Rows); err != nil {
+	importPlayers, done := s.svc.ImportPlayers, "import.done"
+	if c.PostForm("check_in") == "1" {
+		importPlayers, done = s.svc.ImportPlayersCheckedIn, "import.done_checked_in"
+	}
+	if _, err := importPlayers(c.Request.Context(), auth.Judge(c), tid, r.Rows); err != nil {
 		return render.Result{}, err
 	}
-	return render.SeeOther(route.Path(route.Players, tid), "import.done"), nil
+	return render.SeeOther(route.Path(route.Players, tid), done), nil
 }
 
 // rosterError is the message of a file roster cannot read.

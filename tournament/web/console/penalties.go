@@ -3,6 +3,7 @@ package console
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,7 +24,7 @@ type penaltiesPage struct {
 	render.Page
 	TID       int64
 	Lines     []penaltyLine
-	Players   []personRef
+	Players   []penaltyPlayer
 	Rounds    []int
 	Offences  []offenceOption
 	Levels    []levelOption
@@ -32,10 +33,19 @@ type penaltiesPage struct {
 	Revoke    revokeForm
 }
 
+// penaltyPlayer is a player the form offers, with the table they play at
+// in each round, for the form's script to fill in the table
+// (static/console.js): "1:3 2:1" is table 3 in round 1, table 1 in round 2.
+type penaltyPlayer struct {
+	personRef
+	Tables string
+}
+
 type penaltyLine struct {
 	ID           int64
 	At           string
 	Player       string
+	Kana         string // the player's reading, to tell two of one name apart
 	Round, Table int
 	Offence      string
 	Section      string
@@ -79,21 +89,31 @@ type revokeForm struct {
 // of its fields.
 var penaltyRules = fieldRules{"unknown-offence": {"offence", "form.choose"}}
 
+// ShowPenalties shows the penalties page, its form for the round, table and
+// player of the query string: by default the latest round, as a judge
+// called to a table records a penalty in the round being played.
 func (s *Pages) ShowPenalties(c *gin.Context) (render.Result, error) {
 	form := penaltyForm{Round: c.Query("round"), Table: c.Query("table"), Player: c.Query("player")}
 	return s.penaltiesPage(c, http.StatusOK, form, "", revokeForm{})
 }
 
+// penaltiesAfter is where a recorded penalty goes back to: the form in the
+// same round, at the same table when the judge named it, for the next
+// penalty of the same call.
+func penaltiesAfter(tid int64, f penaltyForm) string {
+	q := url.Values{"round": {f.Round}}
+	if f.Table != "" {
+		q.Set("table", f.Table)
+	}
+	return route.Path(route.Penalties, tid) + "?" + q.Encode() + "#record-h"
+}
+
 func (s *Pages) penaltiesPage(c *gin.Context, status int, form penaltyForm, suggested string, revoke revokeForm) (render.Result, error) {
-	t, nav, err := s.loadTournament(c, "penalties")
+	t, nav, players, err := s.loadPlayers(c, "penalties")
 	if err != nil {
 		return render.Result{}, err
 	}
 	ctx := c.Request.Context()
-	players, err := s.svc.Players(ctx, t.ID)
-	if err != nil {
-		return render.Result{}, err
-	}
 	pens, err := s.svc.Penalties(ctx, t.ID)
 	if err != nil {
 		return render.Result{}, err
@@ -104,10 +124,25 @@ func (s *Pages) penaltiesPage(c *gin.Context, status int, form penaltyForm, sugg
 		TID:  t.ID, Rounds: nav.Rounds, Form: form, Suggested: suggested, Revoke: revoke,
 	}
 	vm.Nav = nav
-	names := map[int64]string{}
+	if _, ok := c.GetQuery("round"); !ok && c.Request.Method == http.MethodGet && len(nav.Rounds) > 0 {
+		vm.Form.Round = strconv.Itoa(slices.Max(nav.Rounds))
+	}
+	rounds, err := s.svc.Rounds(ctx, t.ID)
+	if err != nil {
+		return render.Result{}, err
+	}
+	tables := map[int64][]string{}
+	for _, r := range rounds {
+		for _, tb := range r.Tables {
+			for _, id := range tb.Players {
+				tables[id] = append(tables[id], fmt.Sprintf("%d:%d", r.Number, tb.Number))
+			}
+		}
+	}
+	names, kana := map[int64]string{}, map[int64]string{}
 	for _, p := range players {
-		names[p.ID] = p.Name
-		vm.Players = append(vm.Players, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
+		names[p.ID], kana[p.ID] = p.Name, p.Kana
+		vm.Players = append(vm.Players, penaltyPlayer{personRef{ID: p.ID, Name: p.Name, Kana: p.Kana}, strings.Join(tables[p.ID], " ")})
 	}
 	rs := t.Ruleset
 	vm.Offences = s.offenceOptions(lang, rs)
@@ -116,7 +151,9 @@ func (s *Pages) penaltiesPage(c *gin.Context, status int, form penaltyForm, sugg
 	}
 	// Newest first: the judge looks for what just happened.
 	for _, p := range slices.Backward(pens) {
-		vm.Lines = append(vm.Lines, s.penaltyLine(lang, rs, p, names))
+		line := s.penaltyLine(lang, rs, p, names)
+		line.Kana = kana[p.PlayerID]
+		vm.Lines = append(vm.Lines, line)
 	}
 	return render.ShowStatus(status, "penalties", vm), nil
 }
@@ -185,7 +222,7 @@ func (s *Pages) RecordPenalty(c *gin.Context) (render.Result, error) {
 			return s.penaltiesPage(c, http.StatusOK, f, s.suggestionText(lang, t.Ruleset, sg), revokeForm{})
 		}
 	} else if _, err = s.svc.RecordPenalty(c.Request.Context(), auth.Judge(c), tid, in); err == nil {
-		return render.SeeOther(route.Path(route.Penalties, tid), "flash.penalty_recorded"), nil
+		return render.SeeOther(penaltiesAfter(tid, f), "flash.penalty_recorded"), nil
 	}
 	if !s.place(lang, err, penaltyRules, f.Errors) {
 		var ok bool
@@ -197,11 +234,7 @@ func (s *Pages) RecordPenalty(c *gin.Context) (render.Result, error) {
 }
 
 func (s *Pages) RevokePenalty(c *gin.Context) (render.Result, error) {
-	tid, err := route.ID(c, "id")
-	if err != nil {
-		return render.Result{}, err
-	}
-	id, err := route.ID(c, "penalty")
+	tid, id, err := route.IDs(c, "penalty")
 	if err != nil {
 		return render.Result{}, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,6 +32,18 @@ type playersPage struct {
 	// Refused is a refused check-in, drop or reinstatement, shown in the
 	// player's row next to its buttons.
 	Refused playerRefusal
+	// Query is the search typed (?q=): the list shows the players whose
+	// name or reading holds it, folded as tournament.FoldReading folds;
+	// Shown is how many.
+	Query string
+	Shown int
+	Total int // every player registered
+	// Waiting counts the players shown who are not checked in and have not
+	// dropped: the bulk check-in's "everyone shown".
+	Waiting int
+	// Done says what the last check-in from the list changed, for the list
+	// a script swaps in without a reload (part=list).
+	Done string
 }
 
 // playerRefusal is the message of an action refused for one player.
@@ -101,7 +114,32 @@ var playerRules = fieldRules{
 }
 
 func (s *Pages) ShowPlayers(c *gin.Context) (render.Result, error) {
+	if c.Query("part") == "list" {
+		return s.playersList(c, "")
+	}
 	return s.playersPage(c, http.StatusOK, playerForm{CheckIn: true}, playerRefusal{})
+}
+
+// playersQuery is the players page's search, from the query string or, for
+// the forms in its rows, their hidden field.
+func playersQuery(c *gin.Context) string {
+	if q, ok := c.GetPostForm("q"); ok {
+		return strings.TrimSpace(q)
+	}
+	return strings.TrimSpace(c.Query("q"))
+}
+
+// playersAfter is where a check-in from the players page goes back to: the
+// page with the search the judge typed, at the row, or the search box.
+func playersAfter(tid int64, q string, pid int64) string {
+	to := route.Path(route.Players, tid)
+	if q != "" {
+		return to + "?q=" + url.QueryEscape(q) + "#q"
+	}
+	if pid != 0 {
+		to += fmt.Sprintf("#p%d", pid)
+	}
+	return to
 }
 
 // playerRefused shows the players page again with the message of the
@@ -112,27 +150,50 @@ func (s *Pages) playerRefused(c *gin.Context, p tournament.Player, err error) (r
 	if !ok {
 		return render.Result{}, err
 	}
-	return s.playersPage(c, status, playerForm{CheckIn: true}, playerRefusal{ID: p.ID, Message: msg})
+	refused := playerRefusal{ID: p.ID, Message: msg}
+	if c.PostForm("part") == "list" {
+		vm, err := s.playersView(c, playerForm{CheckIn: true}, refused)
+		if err != nil {
+			return render.Result{}, err
+		}
+		return render.Part("players", "list", vm), nil
+	}
+	return s.playersPage(c, status, playerForm{CheckIn: true}, refused)
 }
 
 func (s *Pages) playersPage(c *gin.Context, status int, form playerForm, refused playerRefusal) (render.Result, error) {
-	t, nav, err := s.loadTournament(c, "players")
+	vm, err := s.playersView(c, form, refused)
 	if err != nil {
 		return render.Result{}, err
 	}
-	players, err := s.svc.Players(c.Request.Context(), t.ID)
+	return render.ShowStatus(status, "players", vm), nil
+}
+
+// playersView is the players page's view model: the form as given, the
+// refusal of an action in a player's row, the list as the search filters it.
+func (s *Pages) playersView(c *gin.Context, form playerForm, refused playerRefusal) (playersPage, error) {
+	t, nav, players, err := s.loadPlayers(c, "players")
 	if err != nil {
-		return render.Result{}, err
+		return playersPage{}, err
 	}
 	att := tournament.CountAttendance(players)
 	vm := playersPage{Page: s.pages.Page(c, "page.players", map[string]any{"Name": t.Name}), TID: t.ID, Form: form, Refused: refused,
-		CheckedIn: att.CheckedIn, Active: att.Active, Paired: len(nav.Rounds)}
+		CheckedIn: att.CheckedIn, Active: att.Active, Paired: len(nav.Rounds), Query: playersQuery(c)}
+	folded := tournament.FoldReading(vm.Query)
+	vm.Total = len(players)
 	vm.Nav = nav
 	names := map[int64]string{}
 	for _, p := range players {
 		names[p.ID] = p.Name
 	}
 	for _, p := range players {
+		if folded != "" && !strings.Contains(tournament.FoldReading(p.Name), folded) && !strings.Contains(tournament.FoldReading(p.Kana), folded) {
+			continue
+		}
+		vm.Shown++
+		if !p.CheckedIn && p.DroppedRound == 0 {
+			vm.Waiting++
+		}
 		line := playerLine{
 			ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn,
 			LateEntry: p.LateEntryRound, Dropped: p.DroppedRound, FixedTable: p.FixedTable,
@@ -142,7 +203,7 @@ func (s *Pages) playersPage(c *gin.Context, status int, form playerForm, refused
 		}
 		vm.Players = append(vm.Players, line)
 	}
-	return render.ShowStatus(status, "players", vm), nil
+	return vm, nil
 }
 
 func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
@@ -181,11 +242,7 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 
 // tournamentPlayer reads the :pid player of the :id tournament.
 func (s *Pages) tournamentPlayer(c *gin.Context) (tournament.Player, error) {
-	tid, err := route.ID(c, "id")
-	if err != nil {
-		return tournament.Player{}, err
-	}
-	pid, err := route.ID(c, "pid")
+	tid, pid, err := route.IDs(c, "pid")
 	if err != nil {
 		return tournament.Player{}, err
 	}
@@ -204,11 +261,13 @@ func (s *Pages) playerAction(act func(ctx context.Context, judge string, tid, pi
 		if _, err := act(c.Request.Context(), auth.Judge(c), p.TournamentID, p.ID); err != nil {
 			return s.playerRefused(c, p, err)
 		}
-		to := route.Path(route.Players, p.TournamentID)
-		if anchor {
-			to += fmt.Sprintf("#p%d", p.ID)
+		if c.PostForm("part") == "list" {
+			return s.playersList(c, s.i18n.Text(s.i18n.Lang(c), flashID+"_name", map[string]any{"Name": p.Name}))
 		}
-		return render.SeeOther(to, flashID), nil
+		if !anchor {
+			return render.SeeOther(route.Path(route.Players, p.TournamentID), flashID), nil
+		}
+		return render.SeeOther(playersAfter(p.TournamentID, playersQuery(c), p.ID), flashID), nil
 	}
 }
 
@@ -223,6 +282,68 @@ func (s *Pages) SetCheckIn(c *gin.Context) (render.Result, error) {
 		return s.svc.CheckIn(ctx, judge, tid, pid, in)
 	}
 	return s.playerAction(checkIn, true, flashID)(c)
+}
+
+// playersList is the players page's list alone, saying done: what a
+// script swaps in after a check-in from the list, without a reload.
+func (s *Pages) playersList(c *gin.Context, done string) (render.Result, error) {
+	vm, err := s.playersView(c, playerForm{CheckIn: true}, playerRefusal{})
+	if err != nil {
+		return render.Result{}, err
+	}
+	vm.Done = done
+	return render.Part("players", "list", vm), nil
+}
+
+// CheckInMany is the desk's bulk check-in: the players ticked in the list
+// (ids), or with all=1 every player the search shows who is not checked in.
+func (s *Pages) CheckInMany(c *gin.Context) (render.Result, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return render.Result{}, err
+	}
+	var ids []int64
+	if c.PostForm("all") == "1" {
+		players, err := s.svc.Players(c.Request.Context(), tid)
+		if err != nil {
+			return render.Result{}, err
+		}
+		folded := tournament.FoldReading(playersQuery(c))
+		for _, p := range players {
+			if folded == "" || strings.Contains(tournament.FoldReading(p.Name), folded) || strings.Contains(tournament.FoldReading(p.Kana), folded) {
+				ids = append(ids, p.ID)
+			}
+		}
+	} else {
+		for _, v := range c.PostFormArray("ids") {
+			id, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || id <= 0 {
+				return render.Result{}, &problem.BadRequest{ID: "error.invalid", Detail: "player id " + strconv.Quote(v)}
+			}
+			ids = append(ids, id)
+		}
+	}
+	lang := s.i18n.Lang(c)
+	if len(ids) == 0 {
+		vm, err := s.playersView(c, playerForm{CheckIn: true}, playerRefusal{})
+		if err != nil {
+			return render.Result{}, err
+		}
+		vm.Done = s.i18n.Text(lang, "players.bulk_none", nil)
+		if c.PostForm("part") == "list" {
+			return render.Part("players", "list", vm), nil
+		}
+		return render.ShowStatus(http.StatusUnprocessableEntity, "players", vm), nil
+	}
+	done, err := s.svc.CheckInPlayers(c.Request.Context(), auth.Judge(c), tid, ids, true)
+	if err != nil {
+		return render.Result{}, err
+	}
+	msg := s.i18n.Text(lang, "players.bulk_done", map[string]any{"N": len(done)})
+	if c.PostForm("part") == "list" {
+		return s.playersList(c, msg)
+	}
+	return render.SeeOther(playersAfter(tid, playersQuery(c), 0), "players.bulk_done_flash"), nil
 }
 
 func (s *Pages) DropPlayer(c *gin.Context) (render.Result, error) {
@@ -268,11 +389,7 @@ func (s *Pages) ShowPlayer(c *gin.Context) (render.Result, error) {
 }
 
 func (s *Pages) playerPage(c *gin.Context, status int, p tournament.Player, form playerForm) (render.Result, error) {
-	t, nav, err := s.loadTournament(c, "players")
-	if err != nil {
-		return render.Result{}, err
-	}
-	players, err := s.svc.Players(c.Request.Context(), t.ID)
+	t, nav, players, err := s.loadPlayers(c, "players")
 	if err != nil {
 		return render.Result{}, err
 	}

@@ -1,8 +1,6 @@
 package console
 
 import (
-	"net"
-	"net/url"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -71,17 +69,7 @@ func (s *Pages) newPrintPage(c *gin.Context, pr printRound, titleID string) prin
 		// The kiosk's own QR route (kiosk.go) draws the same address.
 		QR: route.Path(route.KioskQR, pr.t.ID),
 	}
-	var kioskHost string
-	if u, err := url.Parse(p.Kiosk); err == nil {
-		kioskHost = u.Host
-	}
-	host, _, err := net.SplitHostPort(kioskHost)
-	if err != nil {
-		host = kioskHost
-	}
-	if ip := net.ParseIP(host); host == "localhost" || ip != nil && ip.IsLoopback() {
-		p.Loopback = true
-	}
+	p.Loopback = route.Unreachable(p.Kiosk)
 	return p
 }
 

@@ -135,7 +135,7 @@ func (s *Pages) newBoardSheet(lang string, tv tournament.TableView) boardSheet {
 			Terrain:   s.i18n.Text(lang, "terrain."+string(t.Terrain), nil),
 			TerrainID: string(t.Terrain),
 			Number:    t.Number,
-			Red:       t.Number == 6 || t.Number == 8,
+			Red:       referee.RedNumber(t.Number),
 		})
 	}
 	return bs

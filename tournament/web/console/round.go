@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -18,27 +19,36 @@ import (
 // roundPage is the view model of /judge/t/:id/rounds/:n.
 type roundPage struct {
 	render.Page
-	TID       int64
-	N         int
-	Mode      string
-	PairedBy  string
-	PairedAt  string
-	Repeats   int
-	Tables    []tableCard
-	Byes      []personRef
-	Missing   []personRef
-	Withdrawn []personRef
-	Changes   []amendmentLine
-	Started   bool   // something is recorded at a table or on the clock
-	Latest    bool   // the latest round: the only one that can be re-paired
-	CanPair   bool   // the next round may be paired from here
-	PairError string // why pairing or re-pairing was refused, next to the buttons
-	NextRound int
-	Done      int // tables with a result
-	Choices   []playerGroup
-	Swap      swapForm
-	Move      moveForm
-	Clock     clockPanel
+	TID      int64
+	N        int
+	Mode     string
+	PairedBy string
+	PairedAt string
+	Repeats  int
+	// RepeatLines name each repeat meeting: who meets again, at which
+	// table, having met in which rounds.
+	RepeatLines []string
+	Tables      []tableCard
+	Byes        []personRef
+	Missing     []personRef
+	Withdrawn   []personRef
+	Changes     []amendmentLine
+	Started     bool // something is recorded at a table or on the clock
+	// ChangeForms shows the swap and move forms: before the round starts,
+	// or to say why a change sent from an older page was refused.
+	ChangeForms bool
+	Latest      bool   // the latest round: the only one that can be re-paired
+	CanPair     bool   // the next round may be paired from here
+	PairError   string // why pairing or re-pairing was refused, next to the buttons
+	NextRound   int
+	Done        int // tables with a result
+	Choices     []playerGroup
+	Swap        swapForm
+	Move        moveForm
+	Clock       clockPanel
+	// Final says the round is a final stage: its tables have a turn page
+	// (the turn limit), and Standings links to its cut.
+	Final bool
 }
 
 type personRef struct {
@@ -90,6 +100,9 @@ type swapForm struct {
 	Reason string
 	Errors fieldErrors
 	Error  string
+	// Repeats, when not empty, are the repeat meetings the swap would add:
+	// the form asks the judge to confirm them (confirm=1) before swapping.
+	Repeats []string
 }
 
 type moveForm struct {
@@ -97,7 +110,14 @@ type moveForm struct {
 	Reason   string
 	Errors   fieldErrors
 	Error    string
+	Repeats  []string // as swapForm's
 }
+
+// shown says the swap form is shown again with something to say.
+func (f swapForm) shown() bool { return f.Error != "" || len(f.Errors) > 0 || len(f.Repeats) > 0 }
+
+// shown says the move form is shown again with something to say.
+func (f moveForm) shown() bool { return f.Error != "" || len(f.Errors) > 0 || len(f.Repeats) > 0 }
 
 // roundForms is what the round page shows again after a refused action:
 // the swap, move and extension forms as typed, or the message of a refused
@@ -142,6 +162,7 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 		TID:       t.ID,
 		N:         n,
 		Mode:      s.i18n.Text(lang, "round.mode_"+rv.Round.Mode, nil),
+		Final:     rv.Round.Mode == tournament.ModeFinal,
 		PairedBy:  rv.Round.PairedBy,
 		PairedAt:  s.i18n.In(lang).Time(rv.Round.PairedAt),
 		Repeats:   rv.Round.Repeats,
@@ -156,7 +177,39 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 	vm.Nav = nav
 	vm.CanPair = vm.Latest && canPair
 	s.fillRound(lang, t.Ruleset, &vm, rv)
+	vm.RepeatLines = s.repeatLines(lang, rv.Repeats, roundNames(rv))
+	vm.ChangeForms = !rv.Started || f.Swap.shown() || f.Move.shown()
 	return render.ShowStatus(status, "round", vm), nil
+}
+
+// roundNames are the names of round rv's players, by ID.
+func roundNames(rv tournament.RoundView) map[int64]string {
+	names := map[int64]string{}
+	for _, tv := range rv.Tables {
+		for _, p := range tv.Players {
+			names[p.PlayerID] = p.Name
+		}
+	}
+	for _, p := range rv.Byes {
+		names[p.ID] = p.Name
+	}
+	return names
+}
+
+// repeatLines says each repeat meeting as a judge reads it: "第2卓: 青木 と
+// 井上（第1回戦でも同卓）".
+func (s *Pages) repeatLines(lang string, rs []tournament.Repeat, names map[int64]string) []string {
+	var out []string
+	for _, r := range rs {
+		var rounds []string
+		for _, n := range r.Rounds {
+			rounds = append(rounds, s.i18n.Text(lang, "nav.round", map[string]any{"N": n}))
+		}
+		out = append(out, s.i18n.Text(lang, "round.repeat_line", map[string]any{
+			"Table": r.Table, "A": names[r.A], "B": names[r.B], "Rounds": strings.Join(rounds, s.i18n.Text(lang, "list.sep", nil)),
+		}))
+	}
+	return out
 }
 
 // fillRound lists the round's tables, byes, players left out and changes.
@@ -248,12 +301,20 @@ func (s *Pages) RepairRound(c *gin.Context) (render.Result, error) {
 	if err != nil {
 		return render.Result{}, err
 	}
-	if _, err := s.svc.RepairRound(c.Request.Context(), auth.Judge(c), tid, n); err != nil {
+	before, err := s.svc.RoundView(c.Request.Context(), tid, n)
+	if err != nil {
+		return render.Result{}, err
+	}
+	after, err := s.svc.RepairRound(c.Request.Context(), auth.Judge(c), tid, n)
+	if err != nil {
 		status, msg, ok := s.refusal(c, err)
 		if !ok {
 			return render.Result{}, err
 		}
 		return s.roundPage(c, status, n, roundForms{PairError: msg})
+	}
+	if tournament.SamePairing(before.Round, after) {
+		return render.SeeOther(route.Path(route.Round, tid, n), "flash.repaired_same"), nil
 	}
 	return render.SeeOther(route.Path(route.Round, tid, n), "flash.repaired"), nil
 }
@@ -285,6 +346,15 @@ func (s *Pages) SwapPlayers(c *gin.Context) (render.Result, error) {
 		f.Errors["swap_b"] = s.i18n.Text(lang, "form.choose", nil)
 	}
 	status := http.StatusUnprocessableEntity
+	// The confirmation names the swap it confirms: a judge who changes the
+	// players after the question is asked again.
+	if len(f.Errors) == 0 && f.Reason != "" && c.PostForm("confirm") != f.A+"-"+f.B {
+		if f.Repeats, err = s.askRepeats(c, tid, n, func(ctx context.Context) ([]tournament.Repeat, error) {
+			return s.svc.CheckSwap(ctx, tid, n, a, b)
+		}); err != nil || len(f.Repeats) > 0 {
+			return s.roundPageOrErr(c, n, roundForms{Swap: f}, err)
+		}
+	}
 	if len(f.Errors) == 0 {
 		_, err := s.svc.SwapPlayers(c.Request.Context(), auth.Judge(c), tid, n, a, b, f.Reason)
 		if err == nil {
@@ -298,6 +368,31 @@ func (s *Pages) SwapPlayers(c *gin.Context) (render.Result, error) {
 		}
 	}
 	return s.roundPage(c, status, n, roundForms{Swap: f})
+}
+
+// askRepeats names the repeat meetings a change of round n would add, as
+// check (CheckSwap, CheckMove) finds them, for the judge to confirm; none
+// when it adds none. A refusal of the change is left to the change itself,
+// which says it next to its form.
+func (s *Pages) askRepeats(c *gin.Context, tid int64, n int, check func(context.Context) ([]tournament.Repeat, error)) ([]string, error) {
+	added, err := check(c.Request.Context())
+	if err != nil || len(added) == 0 {
+		return nil, nil
+	}
+	rv, err := s.svc.RoundView(c.Request.Context(), tid, n)
+	if err != nil {
+		return nil, err
+	}
+	return s.repeatLines(s.i18n.Lang(c), added, roundNames(rv)), nil
+}
+
+// roundPageOrErr shows round n with the forms f asking to confirm, or
+// answers err.
+func (s *Pages) roundPageOrErr(c *gin.Context, n int, f roundForms, err error) (render.Result, error) {
+	if err != nil {
+		return render.Result{}, err
+	}
+	return s.roundPage(c, http.StatusOK, n, f)
 }
 
 // MovePlayer moves a player to another table.
@@ -314,6 +409,13 @@ func (s *Pages) MovePlayer(c *gin.Context) (render.Result, error) {
 	}
 	table, _ := s.formInt(lang, f.Table, 1, 100, true, f.Errors, "move_table")
 	status := http.StatusUnprocessableEntity
+	if len(f.Errors) == 0 && f.Reason != "" && c.PostForm("confirm") != f.A+"-"+f.Table {
+		if f.Repeats, err = s.askRepeats(c, tid, n, func(ctx context.Context) ([]tournament.Repeat, error) {
+			return s.svc.CheckMove(ctx, tid, n, a, table)
+		}); err != nil || len(f.Repeats) > 0 {
+			return s.roundPageOrErr(c, n, roundForms{Move: f}, err)
+		}
+	}
 	if len(f.Errors) == 0 {
 		_, err := s.svc.MovePlayer(c.Request.Context(), auth.Judge(c), tid, n, a, table, f.Reason)
 		if err == nil {

@@ -26,8 +26,8 @@ const declaredTime = "time"
 type scorePage struct {
 	render.Page
 	TID           int64
-	N             int
-	Number        int
+	Round         int // the round's number
+	Table         int // the table's number
 	Rows          []scoreRow
 	Declared      string // a player ID, declaredTime, or "" when not chosen
 	DeclaredError string
@@ -50,6 +50,16 @@ type scorePage struct {
 	// one. Otherwise the VP fields follow one another, as a judge who
 	// types the VP alone tabs through them.
 	Breakdown bool
+	// Next is the round's next table without a result, offered once this
+	// one has a result; 0 when every table has one (AllIn).
+	Next  int
+	AllIn bool
+	// Waiting says what the sheet lacks before its placings can be shown
+	// as the judge types (the live preview), or "".
+	Waiting string
+	// LiveError is the service's refusal of the sheet as typed, shown
+	// with the live preview.
+	LiveError string
 	// TimeUp: the table's time signal has passed (§12). The sheet then
 	// defaults to "time", and a declaration needs the judge's LateReason:
 	// the one typed, or the standard one the LateConfirmed box stands for.
@@ -90,6 +100,9 @@ var breakdownFields = []string{referee.FieldSettlements, referee.FieldCities, re
 // Input is the name of the row's input of field.
 func (r scoreRow) Input(field string) string { return fmt.Sprintf("%s_%d", field, r.ID) }
 
+// Fields are the names of the row's breakdown fields (breakdownFields).
+func (r scoreRow) Fields() []string { return breakdownFields }
+
 // HasBreakdown says whether the row gives a breakdown.
 func (r scoreRow) HasBreakdown() bool {
 	return r.Settlements != "" || r.Cities != "" || r.PointCards != "" || r.LongestRoad || r.LargestArmy
@@ -116,17 +129,27 @@ type revisionLine struct {
 }
 
 func (s *Pages) ShowScore(c *gin.Context) (render.Result, error) {
-	ts, err := s.loadTable(c)
+	vm, err := s.openSheet(c)
 	if err != nil {
 		return render.Result{}, err
+	}
+	return render.Show("score", vm), nil
+}
+
+// openSheet is the score sheet as a judge opens it: the table as recorded
+// now, its fields filled from the latest revision or the §12 default.
+func (s *Pages) openSheet(c *gin.Context) (scorePage, error) {
+	ts, err := s.loadTable(c)
+	if err != nil {
+		return scorePage{}, err
 	}
 	vm, err := s.newScorePage(c, ts)
 	if err != nil {
-		return render.Result{}, err
+		return scorePage{}, err
 	}
 	vm.fillDraft(ts.tv.Draft())
 	vm.Breakdown = vm.Breakdown || c.Query("breakdown") == "1"
-	return render.Show("score", vm), nil
+	return vm, nil
 }
 
 // fillDraft puts the sheet the judge opens in its fields
@@ -161,13 +184,16 @@ func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
 	vm := scorePage{
 		Page:             s.pages.Page(c, "page.score", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
 		TID:              ts.t.ID,
-		N:                ts.n,
-		Number:           tv.Table.Number,
+		Round:            ts.n,
+		Table:            tv.Table.Number,
 		WinVP:            ts.t.Ruleset.WinVP,
 		VPCap:            ts.t.Ruleset.VPCap,
 		RequireBreakdown: ts.t.Ruleset.RequireBreakdown,
 		Breakdown:        ts.t.Ruleset.RequireBreakdown,
 		TimeUp:           tv.Clock.TimeUp,
+	}
+	if tv.Result != nil {
+		vm.Next, vm.AllIn = ts.next, ts.next == 0
 	}
 	if vm.TimeUp {
 		vm.Deadline = s.i18n.In(lang).Clock(tv.Clock.Deadline)
@@ -241,8 +267,8 @@ func (s *Pages) SaveScore(c *gin.Context) (render.Result, error) {
 	if err != nil {
 		return render.Result{}, err
 	}
-	if c.PostForm("live") != "" {
-		return s.liveScore(c, ts, vm)
+	if c.PostForm("part") == "preview" {
+		return s.livePreview(c, ts, vm), nil
 	}
 	in, ok := s.readScoreForm(c, &vm)
 	if !ok {
@@ -266,13 +292,16 @@ func (s *Pages) SaveScore(c *gin.Context) (render.Result, error) {
 	return s.refuseScore(c, err, vm)
 }
 
-// liveScore answers the sheet's check as the judge types (static/console.js
-// posts the form with live=1 and shows the parts marked data-live): each
-// row's VP as the referee counts its breakdown, and, once every row has
-// something typed, the service's refusals of the sheet's breakdowns next
-// to their fields. Nothing is saved, and what is not typed yet is no error.
-func (s *Pages) liveScore(c *gin.Context, ts tableState, vm scorePage) (render.Result, error) {
-	in, _ := s.readScoreForm(c, &vm)
+// livePreview answers the sheet as the judge types, for the script of
+// the score page (static/console.js posts the form with part=preview and
+// swaps in the parts the answer marks data-live): each row's VP as the
+// referee counts its breakdown, the refusals of the sheet's breakdowns
+// next to their fields once every row has something typed, and the
+// placings the service gives the sheet as saving would; or what the sheet
+// lacks, or why it would be refused. Nothing is saved, and what is not
+// typed yet is no error.
+func (s *Pages) livePreview(c *gin.Context, ts tableState, vm scorePage) render.Result {
+	in, filled := s.readScoreForm(c, &vm)
 	vm.DeclaredError = ""
 	complete := true
 	for i := range vm.Rows {
@@ -280,15 +309,31 @@ func (s *Pages) liveScore(c *gin.Context, ts tableState, vm scorePage) (render.R
 			r.Error, r.Invalid, complete = "", nil, false
 		}
 	}
-	if complete && !slices.ContainsFunc(vm.Rows, func(r scoreRow) bool { return r.Error != "" || len(r.Problems) > 0 }) {
-		if vm.Declared == declaredTime {
-			in.Declared = 0
-		}
-		if _, err := s.svc.PreviewResult(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number, in); err != nil {
-			s.placeSheet(vm.Lang, err, &vm)
-		}
+	if !filled || !complete {
+		vm.Waiting = s.i18n.Text(vm.Lang, "score.live_waiting", nil)
 	}
-	return render.Show("score", vm), nil
+	if !complete || slices.ContainsFunc(vm.Rows, func(r scoreRow) bool { return r.Error != "" || len(r.Problems) > 0 }) {
+		return render.Part("score", "live", vm)
+	}
+	if vm.Declared == declaredTime || !filled {
+		in.Declared = 0
+	}
+	tr, err := s.svc.PreviewResult(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number, in)
+	switch {
+	case err == nil && filled:
+		vm.Preview = s.placeLines(vm.Lang, ts.t.Ruleset, tr.Places, ts.names(), &tr.Result)
+	case err == nil:
+	case s.placeSheet(vm.Lang, err, &vm) && vm.DeclaredError == "":
+		// The refusals show by the fields they are about.
+	case filled:
+		msg, ok := s.formError(c, err)
+		if !ok {
+			msg = s.i18n.Text(vm.Lang, "error.internal", nil)
+			s.log.Error("score preview", "id", problem.RequestID(c), "err", err)
+		}
+		vm.LiveError = msg
+	}
+	return render.Part("score", "live", vm)
 }
 
 // staleScore answers a sheet another judge saved a newer revision of
@@ -298,15 +343,10 @@ func (s *Pages) liveScore(c *gin.Context, ts tableState, vm scorePage) (render.R
 // choice (staleForm).
 func (s *Pages) staleScore(c *gin.Context, typed scorePage, conflict error) (render.Result, error) {
 	s.log.Info("stale score sheet", "id", problem.RequestID(c), "err", conflict)
-	ts, err := s.loadTable(c)
+	fresh, err := s.openSheet(c)
 	if err != nil {
 		return render.Result{}, err
 	}
-	fresh, err := s.newScorePage(c, ts)
-	if err != nil {
-		return render.Result{}, err
-	}
-	fresh.fillDraft(ts.tv.Draft())
 	_, fresh.Conflict, _ = s.describe(fresh.Lang, conflict)
 	fresh.Stale = s.staleSheet(fresh.Lang, typed, fresh)
 	for i := range fresh.Rows {
@@ -425,36 +465,8 @@ func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultI
 	ok := true
 	var in tournament.ResultInput
 	for i := range vm.Rows {
-		row := &vm.Rows[i]
-		row.VP = strings.TrimSpace(c.PostForm(row.Field))
-		row.Settlements = strings.TrimSpace(c.PostForm(row.Input(referee.FieldSettlements)))
-		row.Cities = strings.TrimSpace(c.PostForm(row.Input(referee.FieldCities)))
-		row.PointCards = strings.TrimSpace(c.PostForm(row.Input(referee.FieldPointCards)))
-		row.LongestRoad = c.PostForm(row.Input(referee.FieldLongestRoad)) != ""
-		row.LargestArmy = c.PostForm(row.Input(referee.FieldLargestArmy)) != ""
-		errs := fieldErrors{}
-		// 99 only catches a slip of the finger; the cap (§11) is the
-		// referee's. A row with a breakdown may leave the VP to it.
-		vp, good := s.formInt(lang, row.VP, 0, 99, !row.HasBreakdown(), errs, row.Field)
-		score := tournament.Score{PlayerID: row.ID, VP: vp, NoVP: row.VP == ""}
-		if row.HasBreakdown() {
-			// The counts' bounds (§8, §9) are the referee's; an empty
-			// count is none.
-			b := referee.Breakdown{LongestRoad: row.LongestRoad, LargestArmy: row.LargestArmy}
-			b.Settlements = s.formNumber(lang, row.Settlements, false, errs, referee.FieldSettlements)
-			b.Cities = s.formNumber(lang, row.Cities, false, errs, referee.FieldCities)
-			b.PointCards = s.formNumber(lang, row.PointCards, false, errs, referee.FieldPointCards)
-			score.Breakdown = &b
-			row.Total = strconv.Itoa(b.VP())
-			vm.Breakdown = true
-		}
-		for _, f := range append([]string{row.Field}, breakdownFields...) {
-			if msg, bad := errs[f]; bad {
-				row.problem(f, msg)
-				good = false
-			}
-		}
-		row.Error = errs[row.Field]
+		score, good := s.readScoreRow(c, lang, &vm.Rows[i])
+		vm.Breakdown = vm.Breakdown || score.Breakdown != nil
 		ok = ok && good
 		in.Scores = append(in.Scores, score)
 	}
@@ -502,13 +514,48 @@ func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultI
 	return in, ok
 }
 
+// readScoreRow reads a player's row of the sheet into row (to show it
+// back) and into a Score, with a message next to each field that is not
+// filled in.
+func (s *Pages) readScoreRow(c *gin.Context, lang string, row *scoreRow) (tournament.Score, bool) {
+	row.VP = strings.TrimSpace(c.PostForm(row.Field))
+	row.Settlements = strings.TrimSpace(c.PostForm(row.Input(referee.FieldSettlements)))
+	row.Cities = strings.TrimSpace(c.PostForm(row.Input(referee.FieldCities)))
+	row.PointCards = strings.TrimSpace(c.PostForm(row.Input(referee.FieldPointCards)))
+	row.LongestRoad = c.PostForm(row.Input(referee.FieldLongestRoad)) != ""
+	row.LargestArmy = c.PostForm(row.Input(referee.FieldLargestArmy)) != ""
+	errs := fieldErrors{}
+	// 99 only catches a slip of the finger; the cap (§11) is the
+	// referee's. A row with a breakdown may leave the VP to it.
+	vp, good := s.formInt(lang, row.VP, 0, 99, !row.HasBreakdown(), errs, row.Field)
+	score := tournament.Score{PlayerID: row.ID, VP: vp, NoVP: row.VP == ""}
+	if row.HasBreakdown() {
+		// The counts' bounds (§8, §9) are the referee's; an empty
+		// count is none.
+		b := referee.Breakdown{LongestRoad: row.LongestRoad, LargestArmy: row.LargestArmy}
+		b.Settlements = s.formNumber(lang, row.Settlements, false, errs, referee.FieldSettlements)
+		b.Cities = s.formNumber(lang, row.Cities, false, errs, referee.FieldCities)
+		b.PointCards = s.formNumber(lang, row.PointCards, false, errs, referee.FieldPointCards)
+		score.Breakdown = &b
+		row.Total = strconv.Itoa(b.VP())
+	}
+	for _, f := range append([]string{row.Field}, breakdownFields...) {
+		if msg, bad := errs[f]; bad {
+			row.problem(f, msg)
+			good = false
+		}
+	}
+	row.Error = errs[row.Field]
+	return score, good
+}
+
 // staleSheet is what the judge typed on a sheet another judge saved first
 // (typed), beside the sheet as saved now (saved): each value that differs,
 // and the form that takes them all back, as a preview over the saved
 // version, so that saving them is a second, deliberate step.
 func (s *Pages) staleSheet(lang string, typed, saved scorePage) *staleForm {
 	f := &staleForm{
-		Action: route.Path(route.Score, saved.TID, saved.N, saved.Number),
+		Action: route.Path(route.Score, saved.TID, saved.Round, saved.Table),
 		Button: s.i18n.Text(lang, "stale.use_mine_sheet", nil),
 		Again: []hiddenField{
 			{Name: "version", Value: strconv.Itoa(saved.Version)},

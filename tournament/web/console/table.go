@@ -25,8 +25,8 @@ import (
 type tablePage struct {
 	render.Page
 	TID       int64
-	N         int
-	Number    int
+	Round     int // the round's number
+	Table     int // the table's number
 	Players   []seatLine
 	Seated    bool
 	SeatAuto  bool
@@ -132,6 +132,10 @@ type tableState struct {
 	nav *render.Nav
 	tv  tournament.TableView
 	n   int
+	// next is the round's next table after this one, in number order and
+	// round again from the first, that has no result: 0 when every other
+	// table has one.
+	next int
 }
 
 // lockedTable is the refusal of a seating, board or deal form for a table
@@ -157,12 +161,23 @@ func (s *Pages) loadTable(c *gin.Context) (tableState, error) {
 	if err != nil {
 		return tableState{}, err
 	}
-	for _, tv := range rv.Tables {
+	for i, tv := range rv.Tables {
 		if tv.Table.Number == number {
-			return tableState{t: t, nav: nav, tv: tv, n: n}, nil
+			return tableState{t: t, nav: nav, tv: tv, n: n, next: nextOpenTable(rv.Tables, i)}, nil
 		}
 	}
 	return tableState{}, problem.ErrNoRoute
+}
+
+// nextOpenTable is the number of the first table after tables[i], going
+// round to the first, that has no result; 0 when there is none.
+func nextOpenTable(tables []tournament.TableView, i int) int {
+	for k := 1; k < len(tables); k++ {
+		if tv := tables[(i+k)%len(tables)]; tv.Result == nil {
+			return tv.Table.Number
+		}
+	}
+	return 0
 }
 
 func (s *Pages) ShowTable(c *gin.Context) (render.Result, error) {
@@ -189,8 +204,8 @@ func (s *Pages) newTablePage(c *gin.Context, ts tableState) tablePage {
 	vm := tablePage{
 		Page:      s.pages.Page(c, "page.table", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
 		TID:       ts.t.ID,
-		N:         ts.n,
-		Number:    tv.Table.Number,
+		Round:     ts.n,
+		Table:     tv.Table.Number,
 		Seated:    tv.Table.Seating != nil,
 		HasResult: tv.Result != nil,
 		DangoRule: s.i18n.Text(lang, "dango."+string(ts.t.Ruleset.Dango), nil),
@@ -338,6 +353,9 @@ func (s *Pages) SetSeating(c *gin.Context) (render.Result, error) {
 	if !in.Auto {
 		typed = s.readRolls(c, ts)
 		switch last := len(typed.rounds) - 1; {
+		case ts.tv.Locked:
+			// A result locks the table: the service's refusal is the
+			// answer, whatever the form carries (the page shows no form).
 		case last < 0:
 			vm.Rolls = s.firstRolls(ts, typed.values)
 			vm.Rolls.Error = s.i18n.Text(lang, "seating.no_rolls", nil)
@@ -472,7 +490,7 @@ func (s *Pages) SetBoard(c *gin.Context) (render.Result, error) {
 		in.Roll.White, _ = s.formInt(lang, f.White, 1, 6, true, f.Errors, "white")
 		in.Roll.Blue, _ = s.formInt(lang, f.Blue, 1, 6, true, f.Errors, "blue")
 	}
-	if len(vm.BoardForm.Errors) > 0 {
+	if len(vm.BoardForm.Errors) > 0 && !ts.tv.Locked {
 		return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
 	}
 	_, err = s.svc.SetBoard(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, in)
@@ -526,7 +544,7 @@ func (s *Pages) SetDeal(c *gin.Context) (render.Result, error) {
 		}
 	}
 	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, values, errs)
-	if len(errs) > 0 {
+	if len(errs) > 0 && !ts.tv.Locked {
 		return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
 	}
 	_, err = s.svc.SetDeal(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, tournament.DealInput{Chips: chips, Version: formVersion(c)})

@@ -124,16 +124,23 @@ func (s *Pages) CreateTournament(c *gin.Context) (render.Result, error) {
 // overviewPage is the view model of /judge/t/:id.
 type overviewPage struct {
 	render.Page
-	T          tournamentLine
-	Players    int
-	CheckedIn  int
-	Dropped    int
-	NextRound  int // the number the next pairing gets
-	CanPair    bool
-	PairError  string // why pairing was refused, next to its button
-	Form       tournamentForm
-	RulesetVer string
-	End        endForm
+	T         tournamentLine
+	Players   int
+	CheckedIn int
+	Dropped   int
+	NextRound int // the number the next pairing gets
+	CanPair   bool
+	PairError string // why pairing was refused, next to its button
+	// CanMakeFinal says the next stage of a top-cut final can be made now
+	// (the qualifying rounds are played); FinalCut is its players.
+	CanMakeFinal bool
+	FinalCut     int
+	Form         tournamentForm
+	RulesetVer   string
+	End          endForm
+	// Loopback names the kiosk's address when it is this machine's own,
+	// which players' phones cannot open.
+	Loopback string
 }
 
 // endForm is the event's end on the overview: the button that closes the
@@ -169,18 +176,22 @@ func tournamentFormOf(t tournament.Tournament) tournamentForm {
 
 // overview is the :id tournament's overview with the forms f.
 func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Result, error) {
-	t, nav, err := s.loadTournament(c, "overview")
+	t, nav, players, err := s.loadPlayers(c, "overview")
 	if err != nil {
 		return render.Result{}, err
 	}
 	ctx := c.Request.Context()
-	players, err := s.svc.Players(ctx, t.ID)
-	if err != nil {
-		return render.Result{}, err
-	}
 	canPair, err := s.svc.CanPair(ctx, t.ID)
 	if err != nil {
 		return render.Result{}, err
+	}
+	fv, err := s.svc.Final(ctx, t.ID)
+	if err != nil {
+		return render.Result{}, err
+	}
+	finalCut := 0
+	if len(fv.Stages) > 0 {
+		finalCut = fv.Stages[0].Players
 	}
 	lang := s.i18n.Lang(c)
 	end := f.end
@@ -191,7 +202,7 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 		if err != nil {
 			return render.Result{}, err
 		}
-		end.Winners = winnerNames(s.i18n.In(lang), st)
+		end.Winners = s.i18n.In(lang).Winners(st)
 	}
 	form := tournamentFormOf(t)
 	if f.edit != nil {
@@ -206,14 +217,19 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 			Rounds: t.Rounds, GameMinutes: t.GameMinutes,
 		},
 		RulesetVer: t.Ruleset.Version,
+		Loopback:   loopback(s.kioskURL(t.ID)),
 		Players:    att.Registered,
 		CheckedIn:  att.CheckedIn,
 		Dropped:    att.Dropped,
 		NextRound:  len(nav.Rounds) + 1,
 		CanPair:    canPair,
-		PairError:  f.pairError,
-		Form:       form,
-		End:        end,
+		// The first stage of a top cut; later stages are made from the
+		// standings page, beside the stages made.
+		CanMakeFinal: fv.Ready == nil && len(fv.Made) == 0 && len(fv.Stages) > 0,
+		FinalCut:     finalCut,
+		PairError:    f.pairError,
+		Form:         form,
+		End:          end,
 	}
 	vm.Nav = nav
 	return render.ShowStatus(status, "tournament", vm), nil
@@ -274,4 +290,12 @@ func (s *Pages) ReopenTournament(c *gin.Context) (render.Result, error) {
 		return s.overview(c, status, overviewForms{end: end})
 	}
 	return render.SeeOther(route.Path(route.Tournament, tid), "flash.reopened"), nil
+}
+
+// loopback is the kiosk's address kiosk when phones cannot open it, else "".
+func loopback(kiosk string) string {
+	if route.Unreachable(kiosk) {
+		return kiosk
+	}
+	return ""
 }

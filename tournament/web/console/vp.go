@@ -39,20 +39,6 @@ func (s *Pages) showVP(lang string, rs referee.Ruleset, pl tournament.Placing) v
 	return out
 }
 
-// penaltyLevels names the levels of the penalties that changed pl, for the
-// kiosk: players see that a deduction was given, judges see why.
-func (s *Pages) penaltyLevels(lang string, pl tournament.Placing) string {
-	var names []string
-	for _, p := range pl.Penalties {
-		names = append(names, s.i18n.In(lang).Level(p.Level))
-	}
-	sep := "、"
-	if lang == "en" {
-		sep = ", "
-	}
-	return strings.Join(names, sep)
-}
-
 // breakdownText says a score sheet's VP breakdown (§11) in lang, or ""
 // for none: "家2・街3・ロンゲストロード・1ポイント×1".
 func (s *Pages) breakdownText(lang string, b *referee.Breakdown) string {

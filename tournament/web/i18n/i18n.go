@@ -7,6 +7,7 @@ package i18n
 import (
 	"fmt"
 	"io/fs"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
 )
 
 // Languages are the site's languages, the default first: the users are
@@ -142,6 +144,45 @@ func (p Printer) List(items []string) string {
 	return strings.Join(items, "、")
 }
 
+// Winners names the players the standings rank 1st (tournament.Winners),
+// as List lists them.
+func (p Printer) Winners(standings []tournament.Standing) string {
+	var names []string
+	for _, w := range tournament.Winners(standings) {
+		names = append(names, w.Name)
+	}
+	return p.List(names)
+}
+
+// Players lists the players ids names, in order, as List lists them,
+// by their names in standings.
+func (p Printer) Players(ids []int64, standings []tournament.Standing) string {
+	names := make(map[int64]string, len(standings))
+	for _, st := range standings {
+		names[st.PlayerID] = st.Name
+	}
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = names[id]
+	}
+	return p.List(out)
+}
+
+// FinalFrom says which part of the event decided a line of the final
+// results: the final table (the last round's leaders' table when leaders),
+// an earlier stage of the final, or the qualifying standings.
+func (p Printer) FinalFrom(f tournament.FinalStanding, leaders bool) string {
+	switch {
+	case f.FromFinal() && leaders:
+		return p.Text("final.from_leaders", map[string]any{"Round": f.Round, "Place": f.Place})
+	case f.FromFinal():
+		return p.Text("final.from_final", map[string]any{"Place": f.Place})
+	case f.Stage > 0:
+		return p.Text("final.from_stage", map[string]any{"Stage": f.Stage, "Table": f.Table, "Place": f.Place})
+	}
+	return p.Text("final.from_standings", nil)
+}
+
 // Time shows a recorded time in the shop's zone, to the minute; "" for none.
 func (p Printer) Time(t time.Time) string {
 	if t.IsZero() {
@@ -160,3 +201,7 @@ func (p Printer) Stamp(t time.Time) string { return t.In(p.t.zone).Format("2006-
 func (p Printer) Lookup(id string, data map[string]any) (string, bool) {
 	return p.t.Lookup(p.Lang, id, data)
 }
+
+// Share writes a VP share in the one format docs/glossary.md gives it: a
+// percentage with two decimals, 0.375 as "37.50%".
+func Share(x float64) string { return strconv.FormatFloat(x*100, 'f', 2, 64) + "%" }

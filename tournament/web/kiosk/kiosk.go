@@ -30,20 +30,22 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
-// kioskPage is the view model of /kiosk/:id.
+// kioskPage is the view model of /kiosk/:id, and of its live parts.
 type kioskPage struct {
 	Lang      string
 	Title     string
 	Path      string // this page's path and query, for the language switch
+	LiveURL   string // the live parts of this page, for kiosk.js to fetch
 	TID       int64
 	Name      string
 	Projector bool
-	Query     string // the search typed, for the page without script
+	Query     string // the search typed
 	Matches   int    // entries matching Query
 	Round     int    // the current round; 0 before round 1 is paired
 	Rounds    int    // rounds planned
 	Clock     clock.Face
-	Entries   []kioskEntry // every player of the round, by tournament.CollationKey
+	Placement *placementText // the placement under way; nil outside the placement phase
+	Entries   []kioskEntry   // every player of the round, by tournament.CollationKey
 	Tables    []kioskTable
 	Standings []kioskStanding
 	// StandingsLabel says what the standings count: the rounds complete
@@ -53,27 +55,66 @@ type kioskPage struct {
 	LiveStandings  bool
 	SwitchURL      string // the same page with the other standings
 	SwitchText     string
-	Finished       bool   // the tournament is closed: the standings are final
-	Winners        string // the players ranked 1st, once finished
-	URL            string // the kiosk's address, for phones
-	Text           kioskText
+	Finished       bool // the tournament is closed: the standings are final
+	// FinalRound says the current round is a stage of the final: players
+	// not at its tables did not advance, and are told so.
+	FinalRound bool
+	Cut        *kioskCut    // how the final's players were chosen; nil outside a final round
+	Final      []kioskFinal // the final results once the final is played
+	FinalHint  string       // how the final results are ranked
+	Winners    string       // the players ranked 1st, once finished
+	URL        string       // the kiosk's address, for phones
+	// Loopback says URL is this machine's own address, which phones cannot
+	// open: the projector says so where players scan.
+	Loopback bool
+	Text     kioskText
+}
+
+// placementText is the placement under way in words, 「配置 5/8・残り0:41」,
+// around the time left, which the page counts down.
+type placementText struct {
+	Before, After string
+	Left          int    // seconds
+	Shown         string // m:ss
+}
+
+// kioskCut is how a stage of the final chose its players, in words: who
+// advanced and, when players tied at the line, the draw that separated
+// them with its seed.
+type kioskCut struct {
+	Advancing string
+	Draw      string // the drawn order, "" when nobody was drawn
+	Seed      uint64
+}
+
+// kioskFinal is one line of the final results: the rank and which part of
+// the event decided it.
+type kioskFinal struct {
+	Rank      int
+	Name      string
+	From      string
+	FromFinal bool
 }
 
 // kioskEntry is one player's line in the list: where they sit.
 type kioskEntry struct {
 	Name     string
 	Kana     string
-	Key      string // the search key: name and kana, folded (tournament.FoldReading)
+	Key      string // name and kana, folded (tournament.FoldReading)
+	Out      bool   // not at a table of the final round: did not advance
 	Table    int    // 0 for a bye
 	Seat     int    // play order; 0 before the table is seated
 	Color    string
 	ColorTxt string
-	Hidden   bool   // filtered out by the search
+	Hidden   bool // filtered out by the search
+	Mine     bool // what the search found: highlighted
+	id       int64
 	order    string // tournament.CollationKey
 }
 
 type kioskTable struct {
 	Number    int
+	Mine      bool // seats a player the search found
 	Status    string
 	StatusTxt string
 	Remaining int    // seconds, this table's own
@@ -81,6 +122,23 @@ type kioskTable struct {
 	Extension string // this table's own extensions, "+m:ss"; "" for none
 	Ended     string
 	Players   []kioskSeat
+	Turns     *kioskTurns // a final table's turn limit once its game time is over
+}
+
+// kioskTurns is a final table's turn limit as the room sees it: whose
+// turn, its time left (or past the limit), and the end announced.
+type kioskTurns struct {
+	Turn     int
+	Current  string // "" until the table names whose turn it is
+	Left     int    // seconds of this turn's limit left
+	Shown    string // m:ss left, or +m:ss past the limit
+	Over     bool
+	Limit    string // m:ss
+	State    string // the round's clock: the counts run while it runs
+	Announce string // the end's announcement, within the ruleset's notice; "" before
+	// Notice is the seconds until the announcement is due, for the page to
+	// ask the server again then; 0 when none is due.
+	Notice int
 }
 
 type kioskSeat struct {
@@ -90,12 +148,13 @@ type kioskSeat struct {
 	ColorTxt string
 	Place    int
 	VP       int
-	Sum      string // a deduction as such: "6 − 2 = 4" (showVP)
+	Sum      string // a deduction as such: "6 − 2 = 4" (tournament.Placing.Sum)
 	Why      string // the levels of the penalties behind Sum
 	Declared bool
 }
 
 type kioskStanding struct {
+	Mine   bool // a player the search found
 	Rank   int
 	Name   string
 	Firsts int
@@ -104,125 +163,184 @@ type kioskStanding struct {
 	Played int
 }
 
-// kioskText holds the words kiosk.js needs, in the page's language; the
-// page carries it as JSON data, never as script.
+// kioskText holds the words the projector's script needs, in the page's
+// language; the page carries it as JSON data, never as script.
 type kioskText struct {
-	Table     string            `json:"table"` // with {N}
-	Seat      string            `json:"seat"`  // with {N}
-	Place     string            `json:"place"` // with {N}
-	Bye       string            `json:"bye"`
-	NoSeat    string            `json:"no_seat"`
-	Time      string            `json:"time"`
-	Colors    map[string]string `json:"colors"`
-	Status    map[string]string `json:"status"`
-	State     map[string]string `json:"state"`
-	Ended     map[string]string `json:"ended"`
-	Extended  string            `json:"extended"` // with {T}
-	After     string            `json:"after"`    // the standings after round {N}
-	Live      string            `json:"live"`     // the standings with every result so far, round {N} in play
-	Final     string            `json:"final"`    // the final standings
-	Winner    string            `json:"winner"`   // with {W}
-	Finished  string            `json:"finished"` // the clock's word once the tournament is closed
-	NoMatch   string            `json:"no_match"`
-	Page      string            `json:"page"`    // with {N} and {M}
-	Matches   string            `json:"matches"` // with {N}
-	Round     string            `json:"round"`   // with {N}
-	NotPaired string            `json:"not_paired"`
-	VP        string            `json:"vp"` // with {N}
-	Declared  string            `json:"declared"`
-	Levels    map[string]string `json:"levels"`    // penalty levels by id
-	Sep       string            `json:"sep"`       // between the items of a list
-	Placement string            `json:"placement"` // with {K}, {N} and {T}
+	Page string `json:"page"` // the projector's page number, with {N} and {M}
 }
 
+// ShowKiosk shows the kiosk: the current round's tables, seats and
+// colours, the clock, the placings and the standings.
 func (s *Pages) ShowKiosk(c *gin.Context) (render.Result, error) {
-	tid, err := route.ID(c, "id")
+	vm, err := s.kioskPage(c)
 	if err != nil {
 		return render.Result{}, err
+	}
+	return render.Show("kiosk", vm), nil
+}
+
+// ShowLive renders the kiosk's live parts alone, for kiosk.js to swap in
+// after a change, or when a player searches.
+func (s *Pages) ShowLive(c *gin.Context) (render.Result, error) {
+	vm, err := s.kioskPage(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	return render.Part("kiosk", "live", vm), nil
+}
+
+// kioskPage reads the :id tournament's live state and lays it out as the
+// request asks: the projector (?view=projector), the standings with every
+// result so far (?standings=live), the players matching a search (?q=).
+func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return kioskPage{}, err
 	}
 	live, err := s.live.Live(c.Request.Context(), tid)
 	if err != nil {
-		return render.Result{}, err
+		return kioskPage{}, err
 	}
 	lang := s.i18n.Lang(c)
+	p := s.i18n.In(lang)
 	vm := kioskPage{
 		Lang:      lang,
 		Path:      c.Request.URL.RequestURI(),
 		TID:       tid,
 		Name:      live.Tournament.Name,
 		Projector: c.Query("view") == "projector",
-		Query:     strings.TrimSpace(c.Query("q")),
+		Query:     search(c.Query("q")),
 		Rounds:    live.Tournament.Rounds,
 		URL:       s.kioskURL(tid),
-		Text:      s.kioskText(lang),
+		Loopback:  route.Unreachable(s.kioskURL(tid)),
+		Text:      kioskText{Page: p.Text("kiosk.page", map[string]any{"N": "{N}", "M": "{M}"})},
+		Title:     p.Text("kiosk.title", map[string]any{"Name": live.Tournament.Name}),
+		Finished:  live.Tournament.Closed != nil,
 	}
-	vm.Title = s.i18n.Text(lang, "kiosk.title", map[string]any{"Name": vm.Name})
+	vm.FinalRound = live.Round != nil && live.Round.Round.Mode == tournament.ModeFinal
+	// A final's games do not count in the standings: during a final they
+	// are the qualifying standings, with nothing more to show live.
+	vm.LiveStandings = c.Query("standings") == "live" && !vm.Finished && !vm.FinalRound
+	// The live parts speak the page's language whatever asked for it (the
+	// query, a cookie, the browser); the switch keeps a language asked for.
+	vm.LiveURL = route.Path(route.KioskLive, tid) + vm.query(vm.LiveStandings, lang)
+	vm.SwitchURL = route.Path(route.Kiosk, tid) + vm.query(!vm.LiveStandings, c.Query("lang"))
 	game := time.Duration(live.Tournament.GameMinutes) * time.Minute
-	vm.Clock = clock.Show(s.i18n.In(lang), tournament.Clock{State: tournament.ClockReady, GameLength: game, Remaining: game})
+	timer := tournament.Clock{State: tournament.ClockReady, GameLength: game, Remaining: game}
 	if v := live.Round; v != nil {
-		vm.Round = v.Round.Number
-		vm.Clock = clock.Show(s.i18n.In(lang), v.Timer)
-		s.fillKioskRound(lang, &vm, *v)
+		vm.Round, timer = v.Round.Number, v.Timer
+		s.fillKioskRound(p, &vm, *v, live.Tournament.Ruleset.WithDefaults(), live.LiveStandings)
 	}
-	vm.Finished = live.Tournament.Closed != nil
-	vm.LiveStandings = c.Query("standings") == "live" && !vm.Finished
+	vm.Clock, vm.Placement = clock.Show(p, timer), placement(p, timer)
+	if vm.Clock.Up && slices.ContainsFunc(vm.Tables, func(t kioskTable) bool { return t.Turns != nil }) {
+		// The game time is up, and a final table plays on turn by turn.
+		vm.Clock.Label = p.Text("kiosk.turn_limit", nil)
+	}
+	s.fillStandings(p, &vm, live)
+	fillFinal(p, &vm, live)
+	return vm, nil
+}
+
+// query is the query of this kiosk's view: the projector, the standings
+// with every result so far when live, and lang unless empty.
+func (vm kioskPage) query(live bool, lang string) string {
+	q := url.Values{}
+	if lang == "ja" || lang == "en" {
+		q.Set("lang", lang)
+	}
+	if vm.Projector {
+		q.Set("view", "projector")
+	}
+	if live {
+		q.Set("standings", "live")
+	}
+	if len(q) == 0 {
+		return ""
+	}
+	return "?" + q.Encode()
+}
+
+// maxSearch bounds the search a kiosk request folds and compares: a name
+// and its kana are 60 characters each, so no longer search matches.
+const maxSearch = 120
+
+// search is the search typed, trimmed, and cut one character past
+// maxSearch, still too long to match anyone.
+func search(q string) string {
+	q = strings.TrimSpace(q)
+	if r := []rune(q); len(r) > maxSearch+1 {
+		q = string(r[:maxSearch+1])
+	}
+	return q
+}
+
+// placement is the placement under way in words around its time left; nil
+// outside the placement phase.
+func placement(p i18n.Printer, c tournament.Clock) *placementText {
+	ph := c.Phase
+	if ph.Phase != tournament.PhasePlacement {
+		return nil
+	}
+	left := clock.Seconds(ph.PhaseLeft)
+	// The message places the time left; the page counts it down.
+	const mark = "\x00"
+	before, after, _ := strings.Cut(p.Text("kiosk.placement", map[string]any{"K": ph.Placement, "N": ph.Placements, "T": mark}), mark)
+	return &placementText{Before: before, After: after, Left: left, Shown: clock.Text(left)}
+}
+
+// fillStandings lists the standings the kiosk shows: after the rounds
+// complete, or every result so far; once finished, the final ones and the
+// winners. A player who has not played is not listed.
+func (s *Pages) fillStandings(p i18n.Printer, vm *kioskPage, live tournament.Live) {
 	standings := live.Standings
 	if vm.LiveStandings {
 		standings = live.LiveStandings
 	}
-	vm.StandingsLabel, vm.SwitchText = s.standingsLabel(lang, live, vm.LiveStandings)
-	q := url.Values{}
-	if vm.Projector {
-		q.Set("view", "projector")
-	}
-	if !vm.LiveStandings {
-		q.Set("standings", "live")
-	}
-	vm.SwitchURL = route.Path(route.Kiosk, tid)
-	if len(q) > 0 {
-		vm.SwitchURL += "?" + q.Encode()
-	}
+	vm.StandingsLabel, vm.SwitchText = standingsLabel(p, live, vm.LiveStandings)
 	if vm.Finished {
-		vm.Winners = winnerNames(s.i18n.In(lang), live.Standings)
+		vm.Winners = p.Winners(live.Standings)
 	}
+	key := tournament.FoldReading(vm.Query)
 	for _, st := range standings {
 		if st.Played == 0 {
 			continue
 		}
 		vm.Standings = append(vm.Standings, kioskStanding{
-			Rank: st.Rank, Name: st.Name, Firsts: st.Firsts, VP: st.VP, Share: fmt.Sprintf("%.3f", st.Share), Played: st.Played,
+			Rank: st.Rank, Name: st.Name, Firsts: st.Firsts, VP: st.VP, Share: i18n.Share(st.Share), Played: st.Played,
+			Mine: key != "" && strings.Contains(tournament.FoldReading(st.Name+st.Kana), key),
 		})
 	}
-	if len(vm.Standings) == 0 {
-		vm.Standings = nil
-	}
-	return render.Show("kiosk", vm), nil
 }
 
 // standingsLabel says what the kiosk's standings count, and offers the
 // other view: after the rounds complete, or (live) with every result so
 // far; once finished, they are final and there is no other view.
-func (s *Pages) standingsLabel(lang string, live tournament.Live, liveView bool) (label, other string) {
+func standingsLabel(p i18n.Printer, live tournament.Live, liveView bool) (label, other string) {
 	switch {
+	case len(live.Final) > 0:
+		// The final results come first; these rank the qualifying rounds.
+		return p.Text("final.qualifying", nil), ""
 	case live.Tournament.Closed != nil:
-		return s.i18n.Text(lang, "kiosk.standings_final", nil), ""
+		return p.Text("kiosk.standings_final", nil), ""
 	case liveView:
-		return s.i18n.Text(lang, "kiosk.standings_live", map[string]any{"N": live.StandingsAfter + 1}),
-			s.i18n.Text(lang, "kiosk.switch_after", nil)
+		return p.Text("kiosk.standings_live", map[string]any{"N": live.StandingsAfter + 1}),
+			p.Text("kiosk.switch_after", nil)
 	}
-	return s.i18n.Text(lang, "kiosk.standings_after", map[string]any{"N": live.StandingsAfter}),
-		s.i18n.Text(lang, "kiosk.switch_live", nil)
+	return p.Text("kiosk.standings_after", map[string]any{"N": live.StandingsAfter}),
+		p.Text("kiosk.switch_live", nil)
 }
 
 // fillKioskRound lists the round's players by kana with their table, seat
 // and colour, and the tables with their status and placings.
-func (s *Pages) fillKioskRound(lang string, vm *kioskPage, v tournament.RoundView) {
+func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.RoundView, rules referee.Ruleset, standings []tournament.Standing) {
 	key := tournament.FoldReading(vm.Query)
+	notice := time.Duration(rules.Timing.EndNoticeMinutes) * time.Minute
 	add := func(e kioskEntry, id int64, kana string) {
 		e.Kana = kana
 		e.Key = tournament.FoldReading(e.Name + kana)
 		e.order = tournament.CollationKey(kana, e.Name, id)
 		e.Hidden = key != "" && !strings.Contains(e.Key, key)
+		e.Mine, e.id = key != "" && !e.Hidden, id
 		if !e.Hidden {
 			vm.Matches++
 		}
@@ -232,89 +350,113 @@ func (s *Pages) fillKioskRound(lang string, vm *kioskPage, v tournament.RoundVie
 		kt := kioskTable{
 			Number:    tv.Table.Number,
 			Status:    tv.Clock.Status,
-			StatusTxt: s.i18n.Text(lang, "kiosk.status_"+tv.Clock.Status, nil),
+			StatusTxt: p.Text("kiosk.status_"+tv.Clock.Status, nil),
 			Remaining: clock.Seconds(tv.Clock.Remaining),
 			Left:      clock.Text(clock.Seconds(tv.Clock.Remaining)),
 			Extension: clock.Extension(tv.Clock.Extension),
 		}
 		if tv.Result != nil {
-			kt.Ended = s.i18n.Text(lang, "score.ended_"+tv.Result.EndedBy, nil)
+			kt.Ended = p.Text("score.ended_"+tv.Result.EndedBy, nil)
 		}
-		for _, p := range tv.Players {
-			seat := kioskSeat{Name: p.Name, Seat: p.Seat, Color: string(p.Color)}
-			if p.Color != "" {
-				seat.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
+		for _, sv := range tv.Players {
+			seat := kioskSeat{Name: sv.Name, Seat: sv.Seat, Color: string(sv.Color)}
+			if sv.Color != "" {
+				seat.ColorTxt = p.Text("color."+string(sv.Color), nil)
 			}
 			for _, pl := range tv.Places {
-				if pl.PlayerID == p.PlayerID {
-					seat.Place, seat.VP, seat.Sum, seat.Why = pl.Place, pl.VP, pl.Sum(), penaltyLevels(s.i18n.In(lang), pl)
-					seat.Declared = tv.Result != nil && tv.Result.Declared == p.PlayerID
+				if pl.PlayerID == sv.PlayerID {
+					seat.Place, seat.VP, seat.Sum, seat.Why = pl.Place, pl.VP, pl.Sum(), penaltyLevels(p, pl)
+					seat.Declared = tv.Result != nil && tv.Result.Declared == sv.PlayerID
 				}
 			}
 			kt.Players = append(kt.Players, seat)
-			add(kioskEntry{Name: p.Name, Table: tv.Table.Number, Seat: p.Seat, Color: seat.Color, ColorTxt: seat.ColorTxt}, p.PlayerID, p.Kana)
+			add(kioskEntry{Name: sv.Name, Table: tv.Table.Number, Seat: sv.Seat, Color: seat.Color, ColorTxt: seat.ColorTxt}, sv.PlayerID, sv.Kana)
+		}
+		if tl := tv.Clock.Turns; tl != nil && tv.Result == nil {
+			kt.Turns = turns(p, tv, tl, notice)
+			kt.Turns.State = v.Timer.State
 		}
 		if tv.Result != nil {
 			slices.SortStableFunc(kt.Players, func(a, b kioskSeat) int { return cmp.Compare(a.Place, b.Place) })
 		}
 		vm.Tables = append(vm.Tables, kt)
 	}
-	for _, p := range v.Byes {
-		add(kioskEntry{Name: p.Name}, p.ID, p.Kana)
+	for _, b := range v.Byes {
+		add(kioskEntry{Name: b.Name}, b.ID, b.Kana)
+	}
+	if vm.FinalRound {
+		// A final stage seats its cut alone: everyone else who played the
+		// qualifying rounds is told they did not advance, not that they
+		// lack a table.
+		seated := map[int64]bool{}
+		for _, tb := range v.Round.Tables {
+			for _, id := range tb.Players {
+				seated[id] = true
+			}
+		}
+		for _, st := range standings {
+			if !seated[st.PlayerID] && st.Played > 0 {
+				add(kioskEntry{Name: st.Name, Out: true}, st.PlayerID, st.Kana)
+			}
+		}
 	}
 	// The list is ordered as players look themselves up: by reading.
 	slices.SortFunc(vm.Entries, func(a, b kioskEntry) int { return strings.Compare(a.order, b.order) })
+	// The tables of the players the search found are highlighted too.
+	for _, e := range vm.Entries {
+		for i := range vm.Tables {
+			if e.Mine && e.Table == vm.Tables[i].Number {
+				vm.Tables[i].Mine = true
+			}
+		}
+	}
 }
 
-func (s *Pages) kioskText(lang string) kioskText {
-	n := map[string]any{"N": "{N}"}
-	t := kioskText{
-		Table:     s.i18n.Text(lang, "round.table", n),
-		Seat:      s.i18n.Text(lang, "kiosk.seat", n),
-		Place:     s.i18n.Text(lang, "score.place", n),
-		Bye:       s.i18n.Text(lang, "kiosk.bye", nil),
-		NoSeat:    s.i18n.Text(lang, "kiosk.no_seat", nil),
-		Time:      s.i18n.Text(lang, "kiosk.time", nil),
-		Extended:  s.i18n.Text(lang, "kiosk.extended", map[string]any{"T": "{T}"}),
-		After:     s.i18n.Text(lang, "kiosk.standings_after", n),
-		Live:      s.i18n.Text(lang, "kiosk.standings_live", n),
-		Final:     s.i18n.Text(lang, "kiosk.standings_final", nil),
-		Winner:    s.i18n.Text(lang, "end.winner", map[string]any{"Names": "{W}"}),
-		Finished:  s.i18n.Text(lang, "kiosk.finished", nil),
-		NoMatch:   s.i18n.Text(lang, "kiosk.no_match", nil),
-		Page:      s.i18n.Text(lang, "kiosk.page", map[string]any{"N": "{N}", "M": "{M}"}),
-		Matches:   s.i18n.Text(lang, "kiosk.matches", n),
-		Round:     s.i18n.Text(lang, "nav.round", n),
-		NotPaired: s.i18n.Text(lang, "kiosk.not_paired", nil),
-		VP:        s.i18n.Text(lang, "kiosk.vp", n),
-		Declared:  s.i18n.Text(lang, "kiosk.declared", nil),
-		Placement: s.i18n.Text(lang, "kiosk.placement", map[string]any{"K": "{K}", "N": "{N}", "T": "{T}"}),
-		Colors:    map[string]string{},
-		Levels:    map[string]string{},
-		Sep:       "、",
-		Status:    map[string]string{},
-		State:     map[string]string{},
-		Ended:     map[string]string{},
+// turns is the turn limit tl of a final table tv in words; the end's
+// announcement once within notice of it (the ruleset's EndNoticeMinutes).
+func turns(p i18n.Printer, tv tournament.TableView, tl *tournament.TurnClock, notice time.Duration) *kioskTurns {
+	kt := &kioskTurns{Turn: tl.Turn, Left: clock.Seconds(tl.Remaining), Limit: clock.Text(clock.Seconds(tl.Limit))}
+	for _, sv := range tv.Players {
+		if sv.PlayerID == tl.Player {
+			kt.Current = sv.Name
+		}
 	}
-	for _, c := range []string{"red", "blue", "yellow", "green", "white", "orange"} {
-		t.Colors[c] = s.i18n.Text(lang, "color."+c, nil)
+	kt.Shown = clock.Text(kt.Left)
+	if tl.Over > 0 {
+		kt.Over, kt.Shown = true, "+"+clock.Text(clock.Seconds(tl.Over))
 	}
-	for _, st := range []string{tournament.TableReady, tournament.TablePlaying, tournament.TableFinished, tournament.TableOver} {
-		t.Status[st] = s.i18n.Text(lang, "kiosk.status_"+st, nil)
+	switch {
+	case tl.End.IsZero():
+	case tl.Announce:
+		kt.Announce = p.Text("turns.announce", map[string]any{"End": p.Clock(tl.End), "Minutes": int(notice / time.Minute)})
+	case tl.EndLeft > notice:
+		kt.Notice = clock.Seconds(tl.EndLeft - notice)
 	}
-	for _, st := range []string{tournament.ClockReady, tournament.ClockRunning, tournament.ClockPaused, tournament.ClockOver, tournament.ClockStopped} {
-		t.State[st] = s.i18n.Text(lang, "kiosk.state_"+st, nil)
+	return kt
+}
+
+// fillFinal shows the event's final: while a stage of it is played, who
+// advanced and the draw that settled a tie at the line; once it is
+// played, the final results, each line saying what decided it.
+func fillFinal(p i18n.Printer, vm *kioskPage, live tournament.Live) {
+	leaders := live.Tournament.Ruleset.WithDefaults().Event.Final == referee.LeadersTable
+	for _, f := range live.Final {
+		vm.Final = append(vm.Final, kioskFinal{Rank: f.Rank, Name: f.Name, From: p.FinalFrom(f, leaders), FromFinal: f.FromFinal()})
 	}
-	for _, l := range referee.Levels {
-		t.Levels[string(l)] = s.i18n.In(lang).Level(l)
+	if len(vm.Final) > 0 {
+		vm.FinalHint = p.Text("final.results_hint", nil)
+		if leaders {
+			vm.FinalHint = p.Text("final.results_hint_leaders", nil)
+		}
 	}
-	if lang == "en" {
-		t.Sep = ", "
+	if live.Round == nil || live.Round.Round.Cut == nil || len(vm.Final) > 0 {
+		return
 	}
-	for _, e := range []string{tournament.EndedByDeclaration, tournament.EndedByTime} {
-		t.Ended[e] = s.i18n.Text(lang, "score.ended_"+e, nil)
+	cut := live.Round.Round.Cut
+	vm.Cut = &kioskCut{Advancing: p.Players(cut.Advancing, live.LiveStandings), Seed: cut.Seed}
+	if len(cut.Draw) > 0 {
+		vm.Cut.Draw = p.Players(cut.Draw, live.LiveStandings)
 	}
-	return t
 }
 
 // kioskURL is the kiosk's address for the QR code that phones scan in the
@@ -354,15 +496,6 @@ func (s *Pages) kioskQR(ctx context.Context, tid int64) ([]byte, error) {
 		}
 		return png, nil
 	})
-}
-
-// winnerNames names the players ranked 1st, as p lists them.
-func winnerNames(p i18n.Printer, st []tournament.Standing) string {
-	var names []string
-	for _, w := range tournament.Winners(st) {
-		names = append(names, w.Name)
-	}
-	return p.List(names)
 }
 
 // penaltyLevels names the levels of the penalties that changed pl:

@@ -28,13 +28,23 @@ type Event struct {
 // closed) rather than slowing the judge's save: its page reconnects and
 // fetches the state afresh. Every access to the subscriber maps holds mu.
 type Broker struct {
-	mu      sync.Mutex
-	subs    map[int64]map[chan Event]struct{} // by tournament ID
-	latest  map[int64]int64                   // the version last published, by tournament ID
-	n       int                               // subscribers in subs
-	clients map[string]int                    // subscribers by client address
-	buffer  int
-	max     int
+	mu   sync.Mutex
+	subs map[int64]map[chan Event]struct{} // by tournament ID
+	// stamps change with every change published of a tournament, so that
+	// a read stamped before it is known to be stale (Version). The
+	// changes of other servers arrive in commit order, not in the order
+	// of their IDs: a stamp is the broker's own count, not an ID.
+	stamps map[int64]int64
+	seq    int64 // the last stamp given
+	// resynced is the stamp of the last Resync: every tournament may have
+	// changed then. deaf says other servers' changes go unheard (Lost
+	// until Resync): then no read is known to be current.
+	resynced int64
+	deaf     bool
+	n        int            // subscribers in subs
+	clients  map[string]int // subscribers by client address
+	buffer   int
+	max      int
 	// perClient bounds the subscriptions of one client address, so that
 	// one client cannot take every slot and lock the phones out.
 	perClient int
@@ -66,7 +76,7 @@ func NewBroker(buffer, max int) *Broker {
 		max = defaultMaxSubscribers
 	}
 	return &Broker{
-		subs: map[int64]map[chan Event]struct{}{}, latest: map[int64]int64{}, clients: map[string]int{},
+		subs: map[int64]map[chan Event]struct{}{}, stamps: map[int64]int64{}, clients: map[string]int{},
 		buffer: buffer, max: max, perClient: DefaultPerClient, Lifetime: defaultLifetime,
 	}
 }
@@ -128,7 +138,12 @@ func (b *Broker) dropLocked(tournamentID int64, ch chan Event) {
 func (b *Broker) Publish(tournamentID int64, e Event) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.latest[tournamentID] = max(b.latest[tournamentID], e.Version)
+	b.seq++
+	b.stamps[tournamentID] = b.seq
+	b.sendLocked(tournamentID, e)
+}
+
+func (b *Broker) sendLocked(tournamentID int64, e Event) {
 	for ch := range b.subs[tournamentID] {
 		select {
 		case ch <- e:
@@ -138,9 +153,37 @@ func (b *Broker) Publish(tournamentID int64, e Event) {
 	}
 }
 
+// Resync is the kind of the event that tells every live page to fetch its
+// state afresh: the server may have missed other servers' changes.
+const Resync = "resync"
+
+// Lost says the changes of other servers on the database go unheard for a
+// while (their connection was lost): until Resync, no read is shared, since
+// none is known to be current.
+func (b *Broker) Lost() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.deaf = true
+}
+
+// Resync says the changes of other servers are heard again after Lost:
+// every read made before is stale, and every live page is sent a "resync"
+// change, on which it fetches its state afresh.
+func (b *Broker) Resync() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.deaf = false
+	b.seq++
+	b.resynced = b.seq
+	for tid := range b.subs {
+		b.sendLocked(tid, Event{Kind: Resync, Action: Resync})
+	}
+}
+
 // Committed publishes a change the store has committed; it is the store's
 // after-commit hook (store.WithAfterCommit), so nothing is published for a
-// change that was rolled back.
+// change that was rolled back. The changes other servers commit on the same
+// PostgreSQL database come here too (store.Peers).
 func (b *Broker) Committed(e tournament.AuditEntry) {
 	if e.TournamentID == 0 {
 		return
@@ -149,12 +192,20 @@ func (b *Broker) Committed(e tournament.AuditEntry) {
 	b.Publish(e.TournamentID, Event{Kind: kind, Action: e.Action, Version: e.ID})
 }
 
-// Version returns the version last published for a tournament, 0 for none:
-// a state read after it was published is as new as any.
+// Version returns a stamp of a tournament's state as the broker knows it:
+// it changes with every change published (this server's and, through
+// Committed, the other servers'), and with every Resync. A state read after
+// the stamp was taken is as new as any read under the same stamp. While
+// the other servers go unheard (Lost) every call returns a new stamp, so
+// that no read is shared.
 func (b *Broker) Version(tournamentID int64) int64 {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.latest[tournamentID]
+	if b.deaf {
+		b.seq++
+		return b.seq
+	}
+	return max(b.stamps[tournamentID], b.resynced)
 }
 
 // Subscribers returns the number of live subscriptions.

@@ -193,3 +193,62 @@ func TestBrokerBoundsFeedsPerClient(t *testing.T) {
 		t.Errorf("Subscribers() = %d, want 2", n)
 	}
 }
+
+// A tournament's version changes with every change published, whatever
+// order their IDs arrive in (other servers' commits arrive in commit
+// order), and with every resync; while other servers go unheard every
+// call returns a new version, so no read is shared.
+func TestBrokerVersion(t *testing.T) {
+	b := NewBroker(0, 0)
+	seen := map[int64]bool{}
+	fresh := func(what string, v int64) {
+		t.Helper()
+		if seen[v] {
+			t.Errorf("%s: version %d seen before, want a new one", what, v)
+		}
+		seen[v] = true
+	}
+	fresh("none", b.Version(1))
+	b.Committed(tournament.AuditEntry{ID: 11, TournamentID: 1, Action: "result.save"})
+	v := b.Version(1)
+	fresh("after 11", v)
+	if b.Version(1) != v {
+		t.Error("the version moved without a change")
+	}
+	b.Committed(tournament.AuditEntry{ID: 10, TournamentID: 1, Action: "result.save"}) // committed after 11
+	fresh("after 10", b.Version(1))
+	other := b.Version(2)
+	b.Committed(tournament.AuditEntry{ID: 12, TournamentID: 1, Action: "clock.start"})
+	if b.Version(2) != other {
+		t.Error("a change of tournament 1 moved tournament 2's version")
+	}
+	b.Lost()
+	fresh("lost, first", b.Version(2))
+	fresh("lost, second", b.Version(2))
+	b.Resync()
+	v = b.Version(2)
+	fresh("resynced", v)
+	if b.Version(2) != v {
+		t.Error("the version moved without a change after the resync")
+	}
+}
+
+// A resync tells every page of every tournament to fetch its state
+// afresh, with an event of no version.
+func TestBrokerResync(t *testing.T) {
+	b := NewBroker(0, 0)
+	var chans []<-chan Event
+	for tid := range int64(3) {
+		ch, cancel, _ := b.Subscribe(tid+1, "client")
+		defer cancel()
+		chans = append(chans, ch)
+	}
+	b.Lost()
+	b.Resync()
+	for i, ch := range chans {
+		got, closed := receive(ch)
+		if want := (Event{Kind: Resync, Action: Resync}); len(got) != 1 || got[0] != want || closed {
+			t.Errorf("tournament %d: got %v (closed %v), want one %v", i+1, got, closed, want)
+		}
+	}
+}

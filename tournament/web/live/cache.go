@@ -14,8 +14,9 @@ import (
 // per phone keeps the updates within that second, and an anonymous client
 // asking again and again costs no read at all. A read is kept until the
 // broker publishes a newer change of its tournament (every change committed
-// by this server is published, and no other process writes the database),
-// and for maxAge at most; a maxAge of 0 shares nothing. Clocks are
+// by this server is published, and on PostgreSQL every change the other
+// servers commit, as they hear of it: Broker.Version), and for maxAge at
+// most; a maxAge of 0 shares nothing. Clocks are
 // recomputed at each request, so the time left is never stale.
 //
 // Only reads that succeed are kept, and only of tournaments and rounds

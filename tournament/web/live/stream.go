@@ -20,7 +20,8 @@ const heartbeat = 15 * time.Second
 
 // Stream is the live feed of a tournament (Server-Sent Events): one
 // "change" event per committed change, with a small JSON payload (kind,
-// action, version); the page then fetches what changed. The browser's
+// action, version); the page then fetches what changed. A change of kind
+// "resync" (Broker.Resync) says anything may have changed. The browser's
 // EventSource reconnects by itself after retry milliseconds, and a page
 // re-fetches everything on each (re)connection, so an event missed while
 // disconnected, or dropped because the page fell behind, costs nothing.
@@ -91,7 +92,12 @@ func (s *State) send(c *gin.Context, tid int64, events <-chan Event) {
 				s.log.Error("live event", "id", problem.RequestID(c), "err", err)
 				return
 			}
-			if _, err := fmt.Fprintf(w, "id: %d\nevent: change\ndata: %s\n\n", e.Version, data); err != nil {
+			// A resync has no version of its own (Broker.Resync).
+			id := ""
+			if e.Version != 0 {
+				id = fmt.Sprintf("id: %d\n", e.Version)
+			}
+			if _, err := fmt.Fprintf(w, "%sevent: change\ndata: %s\n\n", id, data); err != nil {
 				return
 			}
 			w.Flush()

@@ -72,14 +72,6 @@ type Forbidden struct {
 
 func (e *Forbidden) Error() string { return "forbidden: " + e.ID + ": " + e.Detail }
 
-// Code is the code of the rule err breaks, "" for none.
-func Code(err error) string {
-	if v := (*referee.Violation)(nil); errors.As(err, &v) {
-		return v.Code
-	}
-	return ""
-}
-
 // requestIDKey is the gin context key of the request's ID.
 const requestIDKey = "request_id"
 

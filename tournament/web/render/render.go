@@ -169,6 +169,14 @@ func (e *Engine) Static(c *gin.Context) {
 	http.ServeContent(c.Writer, c.Request, name, time.Time{}, bytes.NewReader(a.body))
 }
 
+// Favicon answers the browsers that ask for /favicon.ico with the site's
+// icon, the pages' own <link rel="icon">.
+func (e *Engine) Favicon(c *gin.Context) {
+	c.Request.URL.RawQuery = ""
+	c.Params = gin.Params{{Key: "file", Value: "/favicon.svg"}}
+	e.Static(c)
+}
+
 // SwitchLanguage keeps the chosen language in the lang cookie and goes
 // back to the page the switch was on.
 func (e *Engine) SwitchLanguage(c *gin.Context) {

@@ -7,6 +7,7 @@ package route
 import (
 	"fmt"
 	"html/template"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -21,9 +22,11 @@ import (
 // The paths of the site, as gin patterns: ":name" is one segment, "*name"
 // the rest of the path.
 const (
-	Health = "/healthz"
-	Static = "/static/*file"
-	Lang   = "/lang/:lang"
+	Home    = "/"
+	Favicon = "/favicon.ico"
+	Health  = "/healthz"
+	Static  = "/static/*file"
+	Lang    = "/lang/:lang"
 
 	Login       = "/judge/login"
 	Logout      = "/judge/logout"
@@ -40,6 +43,7 @@ const (
 	Players           = Tournament + "/players"
 	Import            = Players + "/import"
 	ImportConfirm     = Import + "/confirm"
+	CheckInMany       = Players + "/checkin"
 	Player            = Players + "/:pid"
 	CheckIn           = Player + "/checkin"
 	Drop              = Player + "/drop"
@@ -63,9 +67,12 @@ const (
 	Ruling            = Table + "/ruling"
 	Rulings           = Table + "/rulings"
 	PrintRulings      = Rulings + "/print"
+	Turns             = Table + "/turns"
 	Penalties         = Tournament + "/penalties"
 	Revoke            = Penalties + "/:penalty/revoke"
 	Standings         = Tournament + "/standings"
+	Final             = Tournament + "/final"
+	PrintStandings    = Standings + "/print"
 	Audit             = Tournament + "/audit"
 
 	Kiosk     = "/kiosk/:id"
@@ -103,6 +110,7 @@ const (
 	PenaltiesAPI     = TournamentAPI + "/penalties"
 	RevokeAPI        = PenaltiesAPI + "/:penalty/revoke"
 	StandingsAPI     = TournamentAPI + "/standings"
+	FinalAPI         = TournamentAPI + "/final"
 	ExportAPI        = TournamentAPI + "/export.xlsx"
 	LiveAPI          = TournamentAPI + "/live"
 	EventsAPI        = TournamentAPI + "/events"
@@ -111,18 +119,18 @@ const (
 // byName are the paths templates build, by the name they give them:
 // {{path "round" .TID .N}}.
 var byName = map[string]string{
-	"login": Login, "logout": Logout, "logoutAll": LogoutAll, "tournaments": Tournaments, "rulesets": Rulesets,
+	"home": Home, "login": Login, "logout": Logout, "logoutAll": LogoutAll, "tournaments": Tournaments, "rulesets": Rulesets,
 	"backup": Backup, "create": Create, "lang": Lang,
 	"tournament": Tournament, "tournamentRuleset": TournamentRuleset, "close": Close, "reopen": Reopen,
 	"players": Players, "import": Import, "importConfirm": ImportConfirm, "player": Player,
-	"checkIn": CheckIn, "drop": Drop, "reinstate": Reinstate, "delete": Delete,
+	"checkIn": CheckIn, "checkInMany": CheckInMany, "drop": Drop, "reinstate": Reinstate, "delete": Delete,
 	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock,
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
-	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score,
+	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score, "turns": Turns,
 	"ruling": Ruling, "rulings": Rulings, "printRulings": PrintRulings, "rulingsAPI": RulingsAPI, "positionAPI": RefereePosition,
-	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "audit": Audit,
+	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "final": Final, "printStandings": PrintStandings, "audit": Audit,
 	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive,
-	"rulesetsAPI": RulesetsAPI, "export": ExportAPI,
+	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 }
 
 // Path fills the parameters of pattern, in order, with args: Path(Round,
@@ -195,6 +203,16 @@ func ID(c *gin.Context, name string) (int64, error) {
 	return id, nil
 }
 
+// IDs reads the tournament (:id) and the ID of one of its records in the
+// parameter name: a player's :pid, a penalty's :penalty.
+func IDs(c *gin.Context, name string) (tid, id int64, err error) {
+	if tid, err = ID(c, "id"); err != nil {
+		return 0, 0, err
+	}
+	id, err = ID(c, name)
+	return tid, id, err
+}
+
 // RoundParams reads the tournament (:id) and the round number (:n).
 func RoundParams(c *gin.Context) (tid int64, n int, err error) {
 	if tid, err = ID(c, "id"); err != nil {
@@ -221,4 +239,17 @@ func number(c *gin.Context, name string) (int, error) {
 		return 0, problem.ErrNoRoute
 	}
 	return n, nil
+}
+
+// Unreachable says an absolute address (a kiosk's, for the QR codes) names
+// this machine itself (localhost, 127.0.0.1, ::1): players' phones cannot
+// open it. An address without a host (a path alone) is not said to be.
+func Unreachable(address string) bool {
+	u, err := url.Parse(address)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	host := u.Hostname()
+	ip := net.ParseIP(host)
+	return host == "localhost" || ip != nil && ip.IsLoopback()
 }

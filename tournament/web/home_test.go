@@ -1,0 +1,53 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestLandingPage is the front door as a player and a judge find it: the
+// tournaments under way with their kiosk links, a closed one apart, the
+// judge login; the icon browsers ask for; and a mistyped path as a page.
+func TestLandingPage(t *testing.T) {
+	p := newPairedEnv(t)
+	env, done := p.consoleEnv, p.t
+	p.saveAll(1)
+	if _, err := env.svc.CloseTournament(env.ctx, "setup", done.ID); err != nil {
+		t.Fatal(err)
+	}
+	open, _ := env.seedTournament(4)
+	b := env.browser()
+
+	res := b.get("/", "Accept", "text/html")
+	mustSee(t, "GET /", res, http.StatusOK,
+		`<h1>カタン大会</h1>`,
+		fmt.Sprintf(`<a class="home-kiosk" href="/kiosk/%d">土曜カタン大会</a>`, open.ID),
+		fmt.Sprintf(`href="/kiosk/%d?view=projector"`, open.ID),
+		`<h2 id="finished-h">終了した大会</h2>`,
+		fmt.Sprintf(`<li><a href="/kiosk/%d">土曜カタン大会</a>`, done.ID),
+		`id="judge-login" href="/judge/login"`,
+		`<link rel="icon" href="/static/favicon.svg?v=`)
+	if strings.Contains(res.Body, fmt.Sprintf(`class="home-kiosk" href="/kiosk/%d"`, done.ID)) {
+		t.Error("a closed tournament is listed among those under way")
+	}
+	// Without an Accept header (curl) it is still the page, not JSON.
+	if res := b.get("/"); !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("GET / without Accept: Content-Type %q, want HTML", res.Header.Get("Content-Type"))
+	}
+
+	en := b.get("/", "Accept-Language", "en")
+	mustSee(t, "GET / in English", en, http.StatusOK, `<h1>Catan tournaments</h1>`, `Log in as a judge`)
+
+	b.login("山田")
+	mustSee(t, "GET / as a judge", b.get("/"), http.StatusOK, `<a class="button primary" href="/judge">ジャッジ画面を開く</a>`)
+
+	icon := b.get("/favicon.ico")
+	if icon.Status != http.StatusOK || icon.Header.Get("Content-Type") != "image/svg+xml" || !strings.Contains(icon.Body, "<svg") {
+		t.Errorf("GET /favicon.ico = %d %q, want the SVG icon", icon.Status, icon.Header.Get("Content-Type"))
+	}
+
+	missing := b.get("/judge/t/1/roundz", "Accept", "text/html")
+	mustSee(t, "a mistyped path", missing, http.StatusNotFound, `<!doctype html>`, `ページが見つかりません。`)
+}

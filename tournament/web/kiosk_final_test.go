@@ -1,0 +1,132 @@
+package web
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// The kiosk through a national event's top-4 final with a tie at the cut:
+// while the final is played, the round says it is the final, the cut shows
+// who advanced and the draw that settled the line with its seed, a player
+// who did not advance is told so (not that they have no table), and the
+// final table's card shows whose turn it is with the turn's countdown and,
+// within the ruleset's notice, the end's announcement; once the final's
+// result is in, the final results come first, each line saying whether
+// the final table or the qualifying standings decided it.
+func TestKioskFinal(t *testing.T) {
+	env := newConsoleEnv(t)
+	cl, tour, base := nationalEvent(t, env, 1, 8)
+	cl.call("POST", base+"/rounds", nil, 201, nil)
+	// Table 2's 2nd and 3rd share 6 VP and the VP share: they tie for the
+	// 4th place of the cut.
+	cl.save(tour.ID, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
+	cl.save(tour.ID, 1, 2, 0, []int{10, 6, 6, 2}, 0, "")
+	final, err := env.svc.MakeFinal(env.ctx, "山田", tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if final.Cut == nil || len(final.Cut.Draw) != 2 {
+		t.Fatalf("the final's cut = %+v, want a draw of 2", final.Cut)
+	}
+	lv, err := env.svc.Live(env.ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[int64]string{}
+	for _, st := range lv.LiveStandings {
+		names[st.PlayerID] = st.Name
+	}
+	drawn := names[final.Cut.Draw[0]] + "、" + names[final.Cut.Draw[1]]
+	var out string // a player who did not advance
+	for _, st := range lv.LiveStandings {
+		if !strings.Contains(fmt.Sprint(final.Tables[0].Players), fmt.Sprint(st.PlayerID)) {
+			out = st.Name
+		}
+	}
+	anon := env.browser()
+	kiosk := fmt.Sprintf("/kiosk/%d", tour.ID)
+	live := kiosk + "/live"
+	res := anon.get(live)
+	mustSee(t, "the kiosk while the final is played", res, 200,
+		"第2回戦・決勝", `id="cut"`, "決勝の進出者", "進出: ",
+		fmt.Sprintf("進出の境目で %s が同じ順位だったため、記録された抽選でこの順に決まりました（抽選 seed %d）。", drawn, final.Cut.Seed),
+		`class="kiosk has-finals"`)
+	if strings.Contains(res.Body, `<section id="final-results" class="k-panel k-final-results" aria-labelledby="final-results-h">`) {
+		t.Errorf("the final results show before the final is played")
+	}
+	res = anon.get(live + "?q=" + url.QueryEscape(out))
+	mustSee(t, "a player out of the final searched", res, 200, "1 人見つかりました", "決勝には進出していません（決勝卓で対戦中です）")
+	if strings.Contains(res.Body, "不戦") {
+		t.Errorf("a player out of the final is told they have no table this round\n%s", res.Body)
+	}
+	// The final does not count in the standings: no live view of them.
+	mustSee(t, "the standings asked live during the final", anon.get(live+"?standings=live"), 200,
+		`<p class="k-switch" hidden>`, "順位（第1回戦終了時点）")
+	mustSee(t, "the cut in English", anon.get(live+"?lang=en"), 200, "Round 2: the final",
+		fmt.Sprintf("(draw seed %d)", final.Cut.Seed))
+
+	// The final's clock runs out its 8 minutes of placement and 60 of play
+	// and a minute more: the turn under way has a minute of its 2 left.
+	if _, err := env.svc.SetSeating(env.ctx, "山田", tour.ID, 2, 1, tournament.SeatingInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.svc.ClockAction(env.ctx, "山田", tour.ID, 2, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
+		t.Fatal(err)
+	}
+	env.ahead.Add(int64(69 * time.Minute))
+	mustSee(t, "the projector under the turn limit", anon.get(live+"?view=projector"), 200,
+		`class="k-turns"`, "1手番目: <strong>手番の選手は未入力</strong>", `data-countdown="60" data-state="running"`, "(1手番 2:00)",
+		`<p id="clock-label" class="k-clock-label">決勝卓は手番制限中</p>`)
+	rv, err := env.svc.RoundView(env.ctx, tour.ID, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	who := rv.Tables[0].Players[1]
+	if _, err := env.svc.ClockAction(env.ctx, "山田", tour.ID, 2, tournament.ClockInput{Action: tournament.ClockTurn, Table: 1, Player: who.PlayerID}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.svc.ClockAction(env.ctx, "山田", tour.ID, 2, tournament.ClockInput{Action: tournament.ClockEnd, Table: 1, Seconds: 15 * 60}); err != nil {
+		t.Fatal(err)
+	}
+	res = anon.get(live + "?view=projector")
+	mustSee(t, "the projector after a pass, the end set in 15 minutes", res, 200,
+		"2手番目: <strong>"+who.Name+"</strong>", `data-countdown="120" data-state="running"`,
+		// A hidden count to the announcement, 5 minutes on, makes the page ask again then.
+		`class="k-notice" hidden data-countdown="300"`)
+	if strings.Contains(res.Body, "k-announce") {
+		t.Errorf("the end is announced 15 minutes before it, want 10\n%s", res.Body)
+	}
+	// Paused, the turn's count stands still.
+	for _, action := range []string{tournament.ClockPause, tournament.ClockResume} {
+		if _, err := env.svc.ClockAction(env.ctx, "山田", tour.ID, 2, tournament.ClockInput{Action: action}); err != nil {
+			t.Fatal(err)
+		}
+		if action == tournament.ClockPause {
+			mustSee(t, "the projector paused", anon.get(live+"?view=projector"), 200, `data-countdown="120" data-state="paused"`)
+		}
+	}
+	env.ahead.Add(int64(6 * time.Minute))
+	res = anon.get(live + "?view=projector")
+	mustSee(t, "the projector within 10 minutes of the end", res, 200, `class="k-announce" role="alert"`, "まで10分を切りました。",
+		`class="k-turns over"`, `<span class="k-turn-left">&#43;4:0`)
+
+	// The final's result is in: the final results, first.
+	cl.save(tour.ID, 2, 1, 0, []int{10, 7, 5, 5}, 0, "")
+	res = anon.get(live)
+	mustSee(t, "the kiosk once the final is played", res, 200,
+		`<section id="final-results" class="k-panel k-final-results" aria-labelledby="final-results-h">`,
+		"最終順位", "決勝卓 1位", "予選順位", `class="k-from-final"`)
+	if strings.Contains(res.Body, `<section id="cut" class="k-cut" aria-labelledby="cut-h">`) {
+		t.Errorf("the cut still shows once the final results are in")
+	}
+	first := res.Body[strings.Index(res.Body, `id="final-rows"`):]
+	if i := strings.Index(first, "決勝卓 1位"); i < 0 || strings.Index(first, "予選順位") < i {
+		t.Errorf("the final results do not start with the final table's winner\n%s", first)
+	}
+	mustSee(t, "the final results in English", anon.get(live+"?lang=en"), 200, "Final results", "final table, place 1", "qualifying standings")
+}

@@ -1,0 +1,68 @@
+package web
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// staticVersion is the content hash in a static file's address, which
+// changes with every edit of the file, not of the page.
+var staticVersion = regexp.MustCompile(`\?v=[0-9a-zA-Z_-]+`)
+
+// The pages a judge and the players look at most, whole, in the middle of
+// a round: the round, a table, a score sheet, and the kiosk (its page, its
+// live parts, the projector in English). A change to a template, a view
+// model or a message shows here as a diff; run go test -update after
+// checking that it is the change meant.
+func TestPagesGolden(t *testing.T) {
+	var now atomic.Pointer[time.Time]
+	start := time.Date(2026, 11, 21, 13, 0, 0, 0, time.UTC)
+	now.Store(&start)
+	env := newConsoleEnv(t, atClock(func() time.Time { return *now.Load() }), inZone(time.UTC))
+	cl := apiClient{t: t, env: env}
+	tr, _ := env.seedTournament(8)
+	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.svc.SetSeating(env.ctx, "setup", tr.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.svc.ClockAction(env.ctx, "setup", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
+		t.Fatal(err)
+	}
+	later := start.Add(4*time.Minute + 5*time.Second)
+	now.Store(&later)
+	cl.save(tr.ID, 1, 2, 0, []int{10, 6, 5, 4}, 0, "")
+	judge := env.browser()
+	judge.login("山田")
+	anon := env.browser()
+	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
+	kiosk := fmt.Sprintf("/kiosk/%d", tr.ID)
+	for _, p := range []struct {
+		name, path string
+		b          *browser
+	}{
+		{"round.html", round, judge},
+		{"table.html", round + "/tables/1", judge},
+		{"score.html", round + "/tables/2/score", judge},
+		{"kiosk.html", kiosk, anon},
+		{"kiosk-live.html", kiosk + "/live", anon},
+		{"kiosk-projector.en.html", kiosk + "?view=projector&lang=en", anon},
+	} {
+		res := p.b.get(p.path)
+		if res.Status != 200 {
+			t.Fatalf("GET %s = %d\n%s", p.path, res.Status, res.Body)
+		}
+		tournamenttest.Golden(t, filepath.Join("testdata", "pages", p.name), staticVersion.ReplaceAllString(res.Body, "?v=…"), *update)
+	}
+}
