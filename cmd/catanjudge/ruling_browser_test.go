@@ -105,6 +105,28 @@ func TestBrowserScoreBreakdown(t *testing.T) {
 	if invalid != "true" || kept != "2" {
 		t.Errorf("after the refusal the VP field is aria-invalid=%q and the cities %q; want true and the typed 2 kept", invalid, kept)
 	}
+	// The judge corrects the VP to 10: the same live answer that clears
+	// the refusal by the field places the sheet (the live placings),
+	// each player's breakdown said beside the place.
+	var placings, cleared string
+	err = chromedp.Run(ctx,
+		chromedp.SetValue(f("vp", first), ""),
+		chromedp.SendKeys(f("vp", first), "10"),
+		chromedp.WaitVisible(`#live-preview #preview`),
+		chromedp.Poll(fmt.Sprintf(`document.querySelector("#vp_%d-check").textContent === ""`, first), nil),
+		chromedp.Text(`#live-preview`, &placings),
+		chromedp.JavascriptAttribute(f("vp", first), "ariaInvalid", &cleared),
+		screenshot("62-score-breakdown-placings"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(placings, "1位") || !strings.Contains(placings, "家2・街2・ロンゲストロード・1ポイント×2") {
+		t.Errorf("the live placings say %q, want 1位 with the breakdown", placings)
+	}
+	if cleared == "true" {
+		t.Errorf("the corrected VP field is still aria-invalid")
+	}
 	// The table's rule: the second player claims the longest road too
 	// (one card in the game, §10 ア): said by both players' breakdowns.
 	second := ids[1].ID
