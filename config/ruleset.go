@@ -35,25 +35,27 @@ var InGameSettings = []string{"longest_road_tie", "bank_shortage"}
 // RulesetFile is the on-disk (and API) shape of a ruleset; referee.Ruleset
 // carries no tags.
 type RulesetFile struct {
-	Name            string        `json:"name"`
-	Version         string        `json:"version"`
-	Description     string        `json:"description"`
-	GameMinutes     int           `json:"game_minutes"`
-	VPCap           int           `json:"vp_cap"`
-	WinVP           int           `json:"win_vp"`
-	Dango           string        `json:"dango"`
-	LongestRoadTie  string        `json:"longest_road_tie"`
-	BankShortage    string        `json:"bank_shortage"`
-	RobberOnDesert  bool          `json:"robber_on_desert"`
-	Colors          []string      `json:"colors"`
-	Layout          LayoutFile    `json:"layout"`
-	StandingsOrder  []string      `json:"standings_order"`
-	PlacementPoints []int         `json:"placement_points"`
-	Bye             ByeFile       `json:"bye"`
-	Ladder          []string      `json:"ladder"`
-	EscalateFrom    string        `json:"escalate_from"`
-	DeductVP        int           `json:"deduct_vp"`
-	Penalties       []OffenceFile `json:"penalties"`
+	Name           string `json:"name"`
+	Version        string `json:"version"`
+	Description    string `json:"description"`
+	GameMinutes    int    `json:"game_minutes"`
+	VPCap          int    `json:"vp_cap"`
+	WinVP          int    `json:"win_vp"`
+	Dango          string `json:"dango"`
+	LongestRoadTie string `json:"longest_road_tie"`
+	BankShortage   string `json:"bank_shortage"`
+	RobberOnDesert bool   `json:"robber_on_desert"`
+	// RequireBreakdown: every score sheet line gives the VP breakdown.
+	RequireBreakdown bool          `json:"require_breakdown,omitempty"`
+	Colors           []string      `json:"colors"`
+	Layout           LayoutFile    `json:"layout"`
+	StandingsOrder   []string      `json:"standings_order"`
+	PlacementPoints  []int         `json:"placement_points"`
+	Bye              ByeFile       `json:"bye"`
+	Ladder           []string      `json:"ladder"`
+	EscalateFrom     string        `json:"escalate_from"`
+	DeductVP         int           `json:"deduct_vp"`
+	Penalties        []OffenceFile `json:"penalties"`
 	// Board, Time and Event came after the first rulesets: a file without
 	// them keeps the rulebook's behaviour (referee.Ruleset.WithDefaults).
 	Board *BoardFile `json:"board,omitempty"`
@@ -191,23 +193,24 @@ func decodeSection(data []byte, section string, v any) error {
 
 func (f RulesetFile) toRuleset() (referee.Ruleset, error) {
 	rs := referee.Ruleset{
-		Name:            f.Name,
-		Version:         f.Version,
-		Description:     f.Description,
-		GameMinutes:     f.GameMinutes,
-		VPCap:           f.VPCap,
-		WinVP:           f.WinVP,
-		Dango:           referee.DangoPolicy(f.Dango),
-		LongestRoadTie:  referee.LongestRoadTiePolicy(f.LongestRoadTie),
-		BankShortage:    referee.BankShortagePolicy(f.BankShortage),
-		RobberOnDesert:  f.RobberOnDesert,
-		Colors:          convert[referee.Color](f.Colors),
-		StandingsOrder:  convert[referee.StandingsKey](f.StandingsOrder),
-		PlacementPoints: slices.Clone(f.PlacementPoints),
-		Bye:             referee.Bye(f.Bye),
-		Ladder:          convert[referee.Level](f.Ladder),
-		EscalateFrom:    referee.Level(f.EscalateFrom),
-		DeductVP:        f.DeductVP,
+		Name:             f.Name,
+		Version:          f.Version,
+		Description:      f.Description,
+		GameMinutes:      f.GameMinutes,
+		VPCap:            f.VPCap,
+		WinVP:            f.WinVP,
+		Dango:            referee.DangoPolicy(f.Dango),
+		LongestRoadTie:   referee.LongestRoadTiePolicy(f.LongestRoadTie),
+		BankShortage:     referee.BankShortagePolicy(f.BankShortage),
+		RobberOnDesert:   f.RobberOnDesert,
+		RequireBreakdown: f.RequireBreakdown,
+		Colors:           convert[referee.Color](f.Colors),
+		StandingsOrder:   convert[referee.StandingsKey](f.StandingsOrder),
+		PlacementPoints:  slices.Clone(f.PlacementPoints),
+		Bye:              referee.Bye(f.Bye),
+		Ladder:           convert[referee.Level](f.Ladder),
+		EscalateFrom:     referee.Level(f.EscalateFrom),
+		DeductVP:         f.DeductVP,
 	}
 	if len(f.Layout.Terrain) != len(rs.Layout.Terrain) {
 		return rs, &referee.FieldError{Field: "layout.terrain", Msg: fmt.Sprintf("must list %d hexes, got %d", len(rs.Layout.Terrain), len(f.Layout.Terrain))}
@@ -346,24 +349,25 @@ func (rs *Rulesets) All() []referee.Ruleset {
 // FileOf returns the file shape of rs, for writing it out or serving it.
 func FileOf(rs referee.Ruleset) RulesetFile {
 	f := RulesetFile{
-		Name:            rs.Name,
-		Version:         rs.Version,
-		Description:     rs.Description,
-		GameMinutes:     rs.GameMinutes,
-		VPCap:           rs.VPCap,
-		WinVP:           rs.WinVP,
-		Dango:           string(rs.Dango),
-		LongestRoadTie:  string(rs.LongestRoadTie),
-		BankShortage:    string(rs.BankShortage),
-		RobberOnDesert:  rs.RobberOnDesert,
-		Colors:          strs(rs.Colors),
-		StandingsOrder:  strs(rs.StandingsOrder),
-		PlacementPoints: slices.Clone(rs.PlacementPoints),
-		Bye:             ByeFile(rs.Bye),
-		Ladder:          strs(rs.Ladder),
-		EscalateFrom:    string(rs.EscalateFrom),
-		DeductVP:        rs.DeductVP,
-		Layout:          LayoutFile{Terrain: strs(rs.Layout.Terrain[:]), Harbors: strs(rs.Layout.Harbors[:])},
+		Name:             rs.Name,
+		Version:          rs.Version,
+		Description:      rs.Description,
+		GameMinutes:      rs.GameMinutes,
+		VPCap:            rs.VPCap,
+		WinVP:            rs.WinVP,
+		Dango:            string(rs.Dango),
+		LongestRoadTie:   string(rs.LongestRoadTie),
+		BankShortage:     string(rs.BankShortage),
+		RobberOnDesert:   rs.RobberOnDesert,
+		RequireBreakdown: rs.RequireBreakdown,
+		Colors:           strs(rs.Colors),
+		StandingsOrder:   strs(rs.StandingsOrder),
+		PlacementPoints:  slices.Clone(rs.PlacementPoints),
+		Bye:              ByeFile(rs.Bye),
+		Ladder:           strs(rs.Ladder),
+		EscalateFrom:     string(rs.EscalateFrom),
+		DeductVP:         rs.DeductVP,
+		Layout:           LayoutFile{Terrain: strs(rs.Layout.Terrain[:]), Harbors: strs(rs.Layout.Harbors[:])},
 	}
 	for _, o := range rs.Penalties {
 		f.Penalties = append(f.Penalties, OffenceFile{

@@ -321,7 +321,11 @@ type Ruleset struct {
 	LongestRoadTie LongestRoadTiePolicy // §10 ア
 	BankShortage   BankShortagePolicy   // §6 ア
 	RobberOnDesert bool                 // §3 エ
-	Colors         []Color              // §3 カ: colour by play order
+	// RequireBreakdown makes every line of a score sheet give the
+	// player's VP breakdown (settlements, cities, the 2-point cards, the
+	// one-point cards: §11), not only a VP: CheckSheet then counts the VP.
+	RequireBreakdown bool
+	Colors           []Color // §3 カ: colour by play order
 
 	Layout Layout     // §3 ア; a SpiralBoard shuffles its terrain
 	Board  BoardSetup // §3 イ, ウ, or the national rules' spiral

@@ -70,6 +70,9 @@ const (
 // the VP those players report above what buildings give (13) come from
 // the 2-point and one-point cards the breakdowns leave (RULINGS.md §12).
 //
+// A ruleset that requires breakdowns (rs.RequireBreakdown) refuses a line
+// without one.
+//
 // The checks Place makes of every sheet (the table's size, its players,
 // VP in range, the declared winner at the table) remain Place's. A sheet
 // without breakdowns is left to Place entirely.
@@ -79,6 +82,12 @@ func CheckSheet(rs Ruleset, lines []SheetLine, declared string) ([]Score, []*Vio
 	for i, l := range lines {
 		scores[i] = Score{Player: l.Player}
 		switch {
+		case rs.RequireBreakdown && l.Breakdown == nil:
+			bad = append(bad, violation("sheet-breakdown-required", fmt.Sprintf("player %q: the ruleset requires the VP breakdown", l.Player),
+				map[string]any{"Player": l.Player, "Field": FieldSettlements}))
+			if l.VP != nil {
+				scores[i].VP = *l.VP
+			}
 		case l.Breakdown != nil:
 			scores[i].VP = l.Breakdown.VP()
 			bad = append(bad, checkBreakdown(rs, l)...)

@@ -321,3 +321,34 @@ func FuzzCheckSheet(f *testing.F) {
 		}
 	})
 }
+
+func TestCheckSheetRequiresBreakdown(t *testing.T) {
+	rs := rulesPreset()
+	rs.RequireBreakdown = true
+	ok := func(p string) referee.SheetLine { return line(p, -1, 2, 0, false, false, 0) }
+	tests := []struct {
+		name  string
+		lines []referee.SheetLine
+		want  []string
+	}{
+		{"every line with a breakdown", []referee.SheetLine{ok("a"), ok("b"), ok("c")}, nil},
+		{"a bare VP is refused", []referee.SheetLine{ok("a"), bare("b", 2), ok("c")}, []string{"sheet-breakdown-required:b:settlements"}},
+		{"an empty line is said once", []referee.SheetLine{ok("a"), ok("b"), {Player: "c"}}, []string{"sheet-breakdown-required:c:settlements"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, bad := referee.CheckSheet(rs, tc.lines, "")
+			var got []string
+			for _, v := range bad {
+				got = append(got, said(v))
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("violations (-want +got):\n%s", diff)
+			}
+		})
+	}
+	// Without the setting a bare VP stands.
+	if _, bad := referee.CheckSheet(rulesPreset(), []referee.SheetLine{ok("a"), bare("b", 2), ok("c")}, ""); len(bad) != 0 {
+		t.Errorf("without require_breakdown: %v", bad)
+	}
+}

@@ -3,7 +3,10 @@
 // shows what the server computes without reloading the page:
 //   - a form with data-live="id" sends itself, with part=<its
 //     data-live-part, or "preview">, after each pause in typing, and the
-//     element id shows the part of the page the server answers;
+//     element id shows the part of the page the server answers, or, when
+//     the answer is made of parts marked data-live (the score sheet's
+//     placings, counted VP and refusals), each part replaces the one with
+//     its id;
 //   - a form with data-live-submit="id" is posted the same way when
 //     submitted, and the element id shows the part answered; the search
 //     box of the page (#q) keeps the focus for the next name.
@@ -49,13 +52,55 @@ document.addEventListener("submit", function (ev) {
         return false;
       }
       if (asked.get(form) === n) {
-        target.innerHTML = html;
+        if (!swapParts(html)) {
+          target.innerHTML = html;
+        }
         if (done) {
           done();
         }
       }
       return true;
     });
+  }
+
+  // swapParts shows an answer made of parts the server marks data-live
+  // (the score sheet's: its placings, each row's counted VP and the
+  // refusals by their fields) in place of the parts with the same ids, and
+  // marks invalid the fields the answer says are (data-live-invalid among
+  // the data-live-fields it checked). It reports whether the answer was
+  // made of such parts; any other answer is shown whole in the target.
+  // Nothing is computed here: the counting and the rules are the server's.
+  function swapParts(html) {
+    if (!window.DOMParser) {
+      return false;
+    }
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var parts = doc.querySelectorAll("[data-live][id]");
+    if (!parts.length) {
+      return false;
+    }
+    parts.forEach(function (fresh) {
+      var old = document.getElementById(fresh.id);
+      if (old) {
+        old.innerHTML = fresh.innerHTML;
+      }
+    });
+    var marks = doc.querySelector("[data-live-fields]");
+    if (marks) {
+      var bad = (marks.getAttribute("data-live-invalid") || "").split(" ");
+      marks.getAttribute("data-live-fields").split(" ").forEach(function (id) {
+        var input = id && document.getElementById(id);
+        if (!input) {
+          return;
+        }
+        if (bad.indexOf(id) >= 0) {
+          input.setAttribute("aria-invalid", "true");
+        } else {
+          input.removeAttribute("aria-invalid");
+        }
+      });
+    }
+    return true;
   }
 
   function changed(ev) {

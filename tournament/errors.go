@@ -217,10 +217,11 @@ func (e record) named(err error) error {
 	}
 	if ids, ok := args["Group"].([]string); ok {
 		names := make([]string, len(ids))
+		pids := make([]int64, len(ids))
 		for i, id := range ids {
-			names[i] = e.nameOf(id)
+			names[i], pids[i] = e.nameOf(id), fromPID(id)
 		}
-		args["Group"] = names
+		args["Group"], args["GroupIDs"] = names, pids
 	}
 	v.Args = args
 	return err

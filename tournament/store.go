@@ -148,6 +148,11 @@ type Store interface {
 	// Revisions returns every revision of a table's result, oldest first.
 	Revisions(ctx context.Context, tableID int64) ([]Result, error)
 
+	// AddRuling records a ruling at table r.TableID and sets r.ID.
+	AddRuling(ctx context.Context, r *Ruling, c Change) error
+	// Rulings lists the rulings recorded at a table, oldest first.
+	Rulings(ctx context.Context, tableID int64) ([]Ruling, error)
+
 	// AddPenalty inserts p and sets p.ID. When dropFrom > 0 it also drops the
 	// player from round dropFrom on (a disqualification), unless they dropped
 	// earlier. When from is not nil, dropFrom was decided from the

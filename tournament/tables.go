@@ -403,8 +403,12 @@ func (s *Service) checkResult(ctx context.Context, e record, n, number int, judg
 		return Table{}, TableResult{}, invalid("correction-reason-missing", subject+": a correction needs a reason",
 			map[string]any{"Round": n, "Table": number})
 	}
+	scores, err := e.checkSheet(in)
+	if err != nil {
+		return Table{}, TableResult{}, err
+	}
 	res := Result{
-		Scores:   slices.Clone(in.Scores),
+		Scores:   scores,
 		Declared: in.Declared,
 		EndedBy:  EndedByTime,
 		Judge:    judge,
@@ -430,12 +434,50 @@ func (s *Service) checkResult(ctx context.Context, e record, n, number int, judg
 	return t, TableResult{Result: res, Places: places}, nil
 }
 
+// checkSheet checks the sheet's breakdowns with referee.CheckSheet, and
+// returns its scores as the sheet counts them: the VP written, or the
+// breakdown's. A sheet that breaks a rule is refused with every violation
+// (errors.Join), each naming its player and field, the first first.
+func (e record) checkSheet(in ResultInput) ([]Score, error) {
+	lines := make([]referee.SheetLine, len(in.Scores))
+	for i, sc := range in.Scores {
+		lines[i] = referee.SheetLine{Player: pid(sc.PlayerID)}
+		if !sc.NoVP {
+			vp := sc.VP
+			lines[i].VP = &vp
+		}
+		if sc.Breakdown != nil {
+			b := *sc.Breakdown
+			lines[i].Breakdown = &b
+		}
+	}
+	declared := ""
+	if in.Declared != 0 {
+		declared = pid(in.Declared)
+	}
+	counted, bad := referee.CheckSheet(e.t.Ruleset, lines, declared)
+	if len(bad) > 0 {
+		errs := make([]error, len(bad))
+		for i, v := range bad {
+			errs[i] = e.named(v)
+		}
+		return nil, errors.Join(errs...)
+	}
+	out := make([]Score, len(in.Scores))
+	for i, sc := range in.Scores {
+		out[i] = Score{PlayerID: sc.PlayerID, VP: counted[i].VP, Breakdown: lines[i].Breakdown}
+	}
+	return out, nil
+}
+
 // Draft is a table's score sheet as a judge opens it.
 type Draft struct {
-	Version  int           // the revision it corrects; 0 for a first sheet
-	VP       map[int64]int // by player; nil for a first sheet
-	Declared int64         // the declared winner; 0 for none
-	ByTime   bool          // time ended the game (§12)
+	Version int           // the revision it corrects; 0 for a first sheet
+	VP      map[int64]int // by player; nil for a first sheet
+	// Breakdown is the breakdown of each player whose line gave one.
+	Breakdown map[int64]referee.Breakdown
+	Declared  int64 // the declared winner; 0 for none
+	ByTime    bool  // time ended the game (§12)
 }
 
 // Draft returns the sheet a judge opens for the table: its latest revision,
@@ -450,6 +492,13 @@ func (tv TableView) Draft() Draft {
 	d := Draft{Version: r.Version, VP: map[int64]int{}, Declared: r.Declared, ByTime: r.Declared == 0}
 	for _, sc := range r.Scores {
 		d.VP[sc.PlayerID] = sc.VP
+		if sc.Breakdown == nil {
+			continue
+		}
+		if d.Breakdown == nil {
+			d.Breakdown = map[int64]referee.Breakdown{}
+		}
+		d.Breakdown[sc.PlayerID] = *sc.Breakdown
 	}
 	return d
 }

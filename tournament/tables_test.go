@@ -466,3 +466,80 @@ func TestSetSpiralBoard(t *testing.T) {
 		t.Errorf("SetBoard(corner, capsule ruleset) error = %v, want violation board-corner-not-roll", err)
 	}
 }
+
+// A score sheet may carry each player's VP breakdown: a VP written beside
+// it must be what it gives (§11), the table is checked with it, and a
+// line with only the breakdown has its VP counted. The breakdown is
+// stored with the revision.
+func TestSaveResultBreakdown(t *testing.T) {
+	c := newConsole(t)
+	tour, players := c.setUp(4, 1)
+	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	p := r.Tables[0].Players
+	bd := func(s, ci int, lr, la bool, pc int) *referee.Breakdown {
+		return &referee.Breakdown{Settlements: s, Cities: ci, LongestRoad: lr, LargestArmy: la, PointCards: pc}
+	}
+	sheet := func(first tournament.Score) []tournament.Score {
+		first.PlayerID = p[0]
+		return []tournament.Score{first, {PlayerID: p[1], VP: 5}, {PlayerID: p[2], NoVP: true, Breakdown: bd(2, 1, false, false, 0)}, {PlayerID: p[3], VP: 3}}
+	}
+	for _, tc := range []struct {
+		name  string
+		first tournament.Score
+		code  string
+		args  map[string]any
+	}{
+		{"§11: a mistyped total", tournament.Score{VP: 9, Breakdown: bd(2, 2, true, false, 0)}, "sheet-vp-mismatch",
+			map[string]any{"Player": nameOf(players, p[0]), "VP": 9, "Counted": 8, "Field": "vp"}},
+		{"§8: six settlements", tournament.Score{NoVP: true, Breakdown: bd(6, 0, false, false, 0)}, "sheet-over-settlements",
+			map[string]any{"Player": nameOf(players, p[0]), "Count": 6, "Max": 5, "Field": "settlements"}},
+		{"neither VP nor breakdown", tournament.Score{NoVP: true}, "sheet-line-empty",
+			map[string]any{"Player": nameOf(players, p[0]), "Field": "vp"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := tournament.ResultInput{Scores: sheet(tc.first)}
+			for _, try := range []func() error{
+				func() error { _, err := c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, in); return err },
+				func() error { _, err := c.svc.PreviewResult(c.ctx, tour.ID, 1, 1, in); return err },
+			} {
+				var v *referee.Violation
+				if err := try(); !errors.As(err, &v) || v.Code != tc.code {
+					t.Fatalf("error = %v, want %s", err, tc.code)
+				}
+				for k, want := range tc.args {
+					if v.Args[k] != want {
+						t.Errorf("%s: Args[%s] = %v, want %v", tc.code, k, v.Args[k], want)
+					}
+				}
+			}
+		})
+	}
+	// Two players claiming the longest road: both said, by name.
+	in := tournament.ResultInput{Scores: sheet(tournament.Score{NoVP: true, Breakdown: bd(2, 0, true, false, 0)})}
+	in.Scores[2].Breakdown.LongestRoad = true
+	_, err := c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, in)
+	var v *referee.Violation
+	if !errors.As(err, &v) || v.Code != "sheet-longest-road-twice" || !slices.Equal(v.Args["Group"].([]string), []string{nameOf(players, p[0]), nameOf(players, p[2])}) {
+		t.Errorf("two longest roads: error = %v, want sheet-longest-road-twice naming both", err)
+	}
+	if revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t); len(revs) != 0 {
+		t.Fatalf("Revisions() after refused sheets = %v, want none", revs)
+	}
+
+	c.timeUp(tour, 1)
+	in = tournament.ResultInput{Scores: sheet(tournament.Score{VP: 10, Breakdown: bd(2, 2, true, false, 2)})}
+	tr := must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, in)).ok(t)
+	want := []tournament.Score{{PlayerID: p[0], VP: 10, Breakdown: bd(2, 2, true, false, 2)}, {PlayerID: p[1], VP: 5},
+		{PlayerID: p[2], VP: 4, Breakdown: bd(2, 1, false, false, 0)}, {PlayerID: p[3], VP: 3}}
+	if diff := cmp.Diff(want, tr.Result.Scores); diff != "" {
+		t.Errorf("saved scores (-want +got):\n%s", diff)
+	}
+	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
+	if len(revs) != 1 || !cmp.Equal(want, revs[0].Scores) {
+		t.Errorf("Revisions() = %+v, want the breakdowns stored", revs)
+	}
+	tv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Tables[0]
+	if d := tv.Draft(); d.Breakdown[p[2]] != *bd(2, 1, false, false, 0) || d.VP[p[2]] != 4 {
+		t.Errorf("Draft() = %+v, want the breakdown to correct", d)
+	}
+}

@@ -228,7 +228,15 @@ const (
 // Score is one player's recorded VP on a score sheet.
 type Score struct {
 	PlayerID int64
-	VP       int
+	// VP is the VP the sheet gives, before the cap (§11): the VP written,
+	// or, with a breakdown, the breakdown's.
+	VP int
+	// Breakdown is the player's VP by where they come from, when the
+	// sheet gives it; nil when it gives only the VP.
+	Breakdown *referee.Breakdown
+	// NoVP, on a sheet as entered (ResultInput), says the line gives only
+	// the Breakdown: its VP is counted from it. It is not stored.
+	NoVP bool
 }
 
 // Amendment is a judge's change to a round's pairing before it starts:

@@ -267,3 +267,33 @@ func (pos *position) armyReason() *Error {
 	}
 	return pos.armyWhy
 }
+
+// Piece is a piece on the board of an evaluated position: a settlement or
+// a city on a corner, or a road on an edge, with its owner's place in the
+// players' order.
+type Piece struct {
+	Player int
+	City   bool
+	Vertex referee.Vertex // a settlement or a city
+	Edge   referee.Edge   // a road
+	Road   bool
+}
+
+// Pieces returns the pieces on the board after the last step, for a page
+// to draw: the buildings in referee.LandVertices order, then the roads in
+// referee.LandEdges order.
+func (ev *Evaluation) Pieces() []Piece {
+	pos := ev.pos
+	var out []Piece
+	for v, o := range pos.owner {
+		if o >= 0 {
+			out = append(out, Piece{Player: int(o), City: pos.city&(1<<v) != 0, Vertex: topo.vertices[v]})
+		}
+	}
+	for e, o := range pos.roadOf {
+		if o >= 0 {
+			out = append(out, Piece{Player: int(o), Edge: topo.edges[e], Road: true})
+		}
+	}
+	return out
+}

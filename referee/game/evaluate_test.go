@@ -479,3 +479,34 @@ func placed(s *State, p int, m Move) []Step {
 	}
 	return nil
 }
+
+// Pieces lists what is on the board after the last step, for a page to draw.
+func TestEvaluationPieces(t *testing.T) {
+	ev, err := Evaluate(preset(), []string{"R", "B", "Y"}, []Step{
+		{Do: "settlement", Player: "R", At: "N(0,0)"},
+		{Do: "road", Player: "R", Edge: []string{"N(0,0)", "S(1,-1)"}},
+		{Do: "settlement", Player: "B", At: "S(1,-1)"},
+		{Do: "city", Player: "B", At: "S(1,-1)"},
+		{Do: "settlement", Player: "Y", At: "S(0,-1)"},
+		{Do: "remove", At: "S(0,-1)"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range ev.Pieces() {
+		switch {
+		case p.Road:
+			got = append(got, fmt.Sprintf("%d road %v", p.Player, p.Edge))
+		case p.City:
+			got = append(got, fmt.Sprintf("%d city %v", p.Player, p.Vertex))
+		default:
+			got = append(got, fmt.Sprintf("%d settlement %v", p.Player, p.Vertex))
+		}
+	}
+	slices.Sort(got)
+	want := []string{"0 road N(0,0)-S(1,-1)", "0 settlement N(0,0)", "1 city S(1,-1)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Pieces() = %q, want %q", got, want)
+	}
+}

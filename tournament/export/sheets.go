@@ -157,7 +157,9 @@ func resultsTable(d tournament.ExportData, lang string) table {
 	}
 	// RULINGS.md, Penalties: a deduction shows as such, the sheet's VP, what
 	// the penalties took off and what counts (6, 2, 4), with the penalties.
-	cols := []text{hRound, hTable, hSeat, hColor, hPlayerNo, hPlayer, hReportedVP, hDeducted, hVP, hPlace, hEndedBy, hDeclared, hCorrected, hDeductedBy}
+	// Then the sheet's VP breakdown, where it gave one (§11).
+	cols := []text{hRound, hTable, hSeat, hColor, hPlayerNo, hPlayer, hReportedVP, hDeducted, hVP, hPlace, hEndedBy, hDeclared, hCorrected, hDeductedBy,
+		hSettlements, hCities, hLongestRoad, hLargestArmy, hPointCards}
 	rs := d.Tournament.Ruleset
 	sep := "、"
 	if lang == "en" {
@@ -199,6 +201,11 @@ func resultsTable(d tournament.ExportData, lang string) table {
 			v[11] = names[tv.Result.Declared]
 		}
 		v[12] = max(tv.Table.Revisions, tv.Result.Version) - 1
+		for _, sc := range tv.Result.Scores {
+			if b := sc.Breakdown; sc.PlayerID == p.PlayerID && b != nil {
+				v[14], v[15], v[16], v[17], v[18] = b.Settlements, b.Cities, b.LongestRoad, b.LargestArmy, b.PointCards
+			}
+		}
 	}}
 }
 
@@ -304,6 +311,7 @@ func RulesetSettings(rs referee.Ruleset, lang string) []Setting {
 		said(sLongestRoadTie, "longest_road_tie", string(rs.LongestRoadTie), word(longestRoadWords, rs.LongestRoadTie, lang)),
 		said(sBankShortage, "bank_shortage", string(rs.BankShortage), word(bankWords, rs.BankShortage, lang)),
 		said(sRobberOnDesert, "robber_on_desert", rs.RobberOnDesert, yesNo[rs.RobberOnDesert].in(lang)),
+		said(sRequireBreakdown, "require_breakdown", rs.RequireBreakdown, yesNo[rs.RequireBreakdown].in(lang)),
 		said(sColors, "colors", keys(len(rs.Colors), func(i int) string { return string(rs.Colors[i]) }), strings.Join(colours, listSep.in(lang))),
 		said(sTerrain, "layout.terrain", keys(len(rs.Layout.Terrain), func(i int) string { return string(rs.Layout.Terrain[i]) }),
 			wordList(terrainWords, rs.Layout.Terrain[:], listSep, lang)),

@@ -22,6 +22,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/catanjudge/catanjudge/config"
+	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/export"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
@@ -77,11 +78,14 @@ func newEvent(t *testing.T) event {
 	if e.four.Number == 0 || e.three.Number == 0 {
 		t.Fatalf("round 1 tables %+v, want one of 4 and one of 3", r.Tables)
 	}
-	save := func(tb tournament.Table, version int, vp []int, reason string) {
+	save := func(tb tournament.Table, version int, vp []int, reason string, breakdowns ...*referee.Breakdown) {
 		t.Helper()
 		in := tournament.ResultInput{Declared: tb.Players[0], Version: version, Reason: reason}
 		for i, id := range tb.Players {
 			in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: vp[i]})
+			if i < len(breakdowns) {
+				in.Scores[i].Breakdown = breakdowns[i]
+			}
 		}
 		_, err := svc.SaveResult(ctx, "山田", tr.ID, 1, tb.Number, in)
 		check(err)
@@ -94,7 +98,8 @@ func newEvent(t *testing.T) event {
 	// key, a standings rank.
 	save(e.four, 0, []int{10, 8, 8, 5}, "")
 	save(e.three, 0, []int{10, 5, 4}, "")
-	save(e.three, 1, []int{10, 6, 4}, "数え直し")
+	// The correction gives the winner's VP breakdown: the results sheet shows it.
+	save(e.three, 1, []int{10, 6, 4}, "数え直し", &referee.Breakdown{Settlements: 2, Cities: 3, LongestRoad: true})
 	_, err = svc.RecordPenalty(ctx, "佐藤", tr.ID, tournament.PenaltyInput{PlayerID: e.four.Players[3], Round: 1, Offence: "note-taking", Note: "ゲーム中にメモ"})
 	check(err)
 	wrong, err := svc.RecordPenalty(ctx, "佐藤", tr.ID, tournament.PenaltyInput{PlayerID: e.three.Players[1], Round: 1, Offence: "shamisen"})
@@ -180,14 +185,14 @@ func TestWorkbookSheetsAndHeaders(t *testing.T) {
 	}{
 		{"ja", []string{"順位表", "対戦結果", "参加者", "ペナルティ", "設定"}, [][]string{
 			{"順位", "同順位", "名前", "よみがな", "1位の回数", "勝利点合計", "勝利点シェア", "対戦数", "ペナルティ数", "棄権"},
-			{"回戦", "卓", "手番", "色", "参加者\n番号", "参加者", "成績表の\n勝利点", "ペナルティ\nによる減点", "勝利点", "順位", "終了のしかた", "勝利宣言した\nプレイヤー", "訂正回数", "減点の理由"},
+			{"回戦", "卓", "手番", "色", "参加者\n番号", "参加者", "成績表の\n勝利点", "ペナルティ\nによる減点", "勝利点", "順位", "終了のしかた", "勝利宣言した\nプレイヤー", "訂正回数", "減点の理由", "家", "街", "ロンゲスト\nロード", "ラージェスト\nアーマー", "1ポイント\nカード"},
 			{"参加者\n番号", "名前", "よみがな", "受付", "途中参加", "棄権", "固定卓", "同卓不可"},
 			{"日時", "回戦", "卓", "参加者\n番号", "参加者", "違反", "条項", "レベル", "ジャッジ", "メモ", "取り消した\nジャッジ", "取消の理由"},
 			{"区分", "項目", "値", "キー", "ファイルでの値"},
 		}},
 		{"en", []string{"Standings", "Results", "Players", "Penalties", "Settings"}, [][]string{
 			{"Rank", "Tied", "Name", "Kana", "1st places", "Total VP", "VP share", "Games played", "Penalties", "Dropped"},
-			{"Round", "Table", "Seat", "Colour", "Player no.", "Player", "VP on the sheet", "Deducted by penalties", "VP", "Place", "Ended by", "Declared winner", "Corrections", "Deducted for"},
+			{"Round", "Table", "Seat", "Colour", "Player no.", "Player", "VP on the sheet", "Deducted by penalties", "VP", "Place", "Ended by", "Declared winner", "Corrections", "Deducted for", "Settlements", "Cities", "Longest road", "Largest army", "One-point cards"},
 			{"Player no.", "Name", "Kana", "Checked in", "Late entry", "Dropped", "Fixed table", "Keep apart from"},
 			{"Time", "Round", "Table", "Player no.", "Player", "Offence", "Rulebook section", "Level", "Judge", "Note", "Revoked by", "Reason for revoking"},
 			{"Group", "Setting", "Value", "Key", "Value in the file"},
@@ -417,7 +422,7 @@ func TestWorkbookResultsPenaltiesAndSettings(t *testing.T) {
 		}
 	}
 	want := [][]string{
-		{"1", n, "", "", itoa(e.three.Players[0]), name(d, e.three.Players[0]), "10", "", "10", "1", "勝利宣言", name(d, e.three.Players[0]), "1"},
+		{"1", n, "", "", itoa(e.three.Players[0]), name(d, e.three.Players[0]), "10", "", "10", "1", "勝利宣言", name(d, e.three.Players[0]), "1", "", "2", "3", "TRUE", "FALSE", "0"},
 		{"1", n, "", "", itoa(e.three.Players[1]), name(d, e.three.Players[1]), "6", "", "6", "2", "勝利宣言", name(d, e.three.Players[0]), "1"},
 		{"1", n, "", "", itoa(e.three.Players[2]), name(d, e.three.Players[2]), "4", "", "4", "3", "勝利宣言", name(d, e.three.Players[0]), "1"},
 	}
@@ -573,7 +578,7 @@ func TestWorkbookOfANewTournament(t *testing.T) {
 		}
 		// The tournament, the ruleset (its board, time and event settings
 		// included) and its catalogue; no seeds yet.
-		if want := 5 + 30 + len(rs.Penalties); len(rows) != want {
+		if want := 5 + 31 + len(rs.Penalties); len(rows) != want {
 			t.Errorf("%s has %d rows, want %d", sheet, len(rows), want)
 		}
 	}

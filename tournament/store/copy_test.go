@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/referee/game"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
@@ -76,6 +78,10 @@ func event(t *testing.T, s *store.Store) int64 {
 		in := tournament.ResultInput{}
 		for i, p := range table.Players {
 			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: 9 - i})
+			if i == 0 {
+				// 9 VP: a breakdown's columns are copied too.
+				in.Scores[0].Breakdown = &referee.Breakdown{Settlements: 1, Cities: 3, LongestRoad: true}
+			}
 		}
 		_, err = svc.SaveResult(ctx, "鈴木", tr.ID, 1, table.Number, in)
 		ok(err)
@@ -90,6 +96,10 @@ func event(t *testing.T, s *store.Store) int64 {
 	_, err = svc.RevokePenalty(ctx, "山田", tr.ID, p1.ID, "別の選手だった")
 	ok(err)
 	_, err = svc.RecordPenalty(ctx, "鈴木", tr.ID, tournament.PenaltyInput{PlayerID: r.Tables[0].Players[2], Round: 1, Offence: "needless-talk"})
+	ok(err)
+	_, _, err = svc.SaveRuling(ctx, "鈴木", tr.ID, 1, 1, tournament.RulingInput{Note: "道の長さ", Steps: []game.Step{
+		{Do: "settlement", Player: strconv.FormatInt(r.Tables[0].Players[0], 10), At: "N(0,0)"},
+		{Do: "road", Player: strconv.FormatInt(r.Tables[0].Players[0], 10), Edge: []string{"N(0,0)", "S(1,-1)"}}}})
 	ok(err)
 	_, err = svc.CloseTournament(ctx, "山田", tr.ID)
 	ok(err)
@@ -177,13 +187,13 @@ func TestCopyIntoPostgres(t *testing.T) {
 	}
 	// Every table of the schema was copied, and had rows to copy.
 	for _, table := range []string{"tournaments", "players", "keep_aparts", "rounds", "round_tables", "table_players", "round_byes",
-		"amendments", "results", "result_scores", "penalties", "clock_events", "audit_entries", "settings", "ended_sessions", "reports"} {
+		"amendments", "results", "result_scores", "penalties", "rulings", "clock_events", "audit_entries", "settings", "ended_sessions", "reports"} {
 		if got[table] == 0 {
 			t.Errorf("CopyInto copied %d rows of %s, want some", got[table], table)
 		}
 	}
-	if len(got) != 16 {
-		t.Errorf("CopyInto reported %d tables, want the schema's 16: %v", len(got), copied)
+	if len(got) != 17 {
+		t.Errorf("CopyInto reported %d tables, want the schema's 17: %v", len(got), copied)
 	}
 
 	dst := tournamenttest.OpenDSN(t, dsn)

@@ -33,6 +33,11 @@ var migrations = []migration{
 	{3, "players' codes, self check-in and table reports", func(tx *gorm.DB) error {
 		return tx.AutoMigrate(&playerRow{}, &tournamentRow{}, &resultRow{}, &reportRow{})
 	}},
+	// Issue 15: a score may carry the VP breakdown; the columns are
+	// nullable, so the scores saved before have none.
+	{4, "the VP breakdown of a score", func(tx *gorm.DB) error { return tx.AutoMigrate(&scoreRow{}) }},
+	// Issue 15: the rulings judges record at a table.
+	{5, "the rulings at a table", func(tx *gorm.DB) error { return tx.AutoMigrate(&rulingRow{}) }},
 }
 
 // SchemaVersion is the schema version this program writes: the last

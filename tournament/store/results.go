@@ -56,7 +56,7 @@ func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *
 		}
 		scores := make([]scoreRow, len(r.Scores))
 		for i, sc := range r.Scores {
-			scores[i] = scoreRow{ResultID: row.ID, PlayerID: sc.PlayerID, Position: i, VP: sc.VP}
+			scores[i] = newScoreRow(row.ID, i, sc)
 		}
 		if err := tx.Omit(clause.Associations).Create(&scores).Error; err != nil {
 			return err

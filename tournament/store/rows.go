@@ -162,6 +162,33 @@ type scoreRow struct {
 	Player   *playerRow `gorm:"constraint:OnDelete:RESTRICT"`
 	Position int        `gorm:"not null"` // order on the score sheet, from 0
 	VP       int        `gorm:"not null"`
+	// The VP breakdown, when the sheet gave one (schema version 2): all
+	// set, or all NULL.
+	Settlements *int
+	Cities      *int
+	LongestRoad *bool
+	LargestArmy *bool
+	PointCards  *int
+}
+
+// newScoreRow is the row of score sc, the position-th on its sheet.
+func newScoreRow(resultID int64, position int, sc tournament.Score) scoreRow {
+	row := scoreRow{ResultID: resultID, PlayerID: sc.PlayerID, Position: position, VP: sc.VP}
+	if b := sc.Breakdown; b != nil {
+		row.Settlements, row.Cities, row.PointCards = &b.Settlements, &b.Cities, &b.PointCards
+		row.LongestRoad, row.LargestArmy = &b.LongestRoad, &b.LargestArmy
+	}
+	return row
+}
+
+// score is the score the row records.
+func (s scoreRow) score() tournament.Score {
+	sc := tournament.Score{PlayerID: s.PlayerID, VP: s.VP}
+	if s.Settlements != nil && s.Cities != nil && s.PointCards != nil && s.LongestRoad != nil && s.LargestArmy != nil {
+		sc.Breakdown = &referee.Breakdown{Settlements: *s.Settlements, Cities: *s.Cities, LongestRoad: *s.LongestRoad,
+			LargestArmy: *s.LargestArmy, PointCards: *s.PointCards}
+	}
+	return sc
 }
 
 func (scoreRow) TableName() string { return "result_scores" }
@@ -185,6 +212,22 @@ type penaltyRow struct {
 }
 
 func (penaltyRow) TableName() string { return "penalties" }
+
+// rulingRow is a judge's ruling at a table (schema version 3): the
+// position's steps and the engine's answer as JSON.
+type rulingRow struct {
+	ID      int64     `gorm:"primaryKey"`
+	TableID int64     `gorm:"not null;index"`
+	Table   *tableRow `gorm:"constraint:OnDelete:CASCADE"`
+	Players string    `gorm:"not null"` // the player ids in play order, as JSON
+	Steps   string    `gorm:"not null"`
+	Answer  string    `gorm:"not null"`
+	Note    string    `gorm:"not null"`
+	Judge   string    `gorm:"not null"`
+	At      time.Time `gorm:"not null"`
+}
+
+func (rulingRow) TableName() string { return "rulings" }
 
 // clockEventRow is one fact of a round's clock; the clock's state is
 // computed from them.
@@ -330,7 +373,7 @@ func (r resultRow) result(scores []scoreRow) tournament.Result {
 		ReportID:   r.ReportID,
 	}
 	for _, s := range scores {
-		res.Scores = append(res.Scores, tournament.Score{PlayerID: s.PlayerID, VP: s.VP})
+		res.Scores = append(res.Scores, s.score())
 	}
 	return res
 }

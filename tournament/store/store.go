@@ -86,6 +86,7 @@ var models = []any{
 	&resultRow{},
 	&scoreRow{},
 	&penaltyRow{},
+	&rulingRow{},
 	&clockEventRow{},
 	&auditRow{},
 	&settingRow{},

@@ -429,7 +429,10 @@ func TestSaveResultRevisions(t *testing.T) {
 		t.Errorf("first save: version %d table %d, want 1 and %d", v1.Version, v1.TableID, table)
 	}
 	v2 := v1
-	v2.Scores = []tournament.Score{{PlayerID: p[0], VP: 10}, {PlayerID: p[1], VP: 9}, {PlayerID: p[2], VP: 8}, {PlayerID: p[3], VP: 5}}
+	// A revision may carry breakdowns: they are stored with it, and the
+	// lines without one read back without.
+	v2.Scores = []tournament.Score{{PlayerID: p[0], VP: 10, Breakdown: &referee.Breakdown{Settlements: 2, Cities: 3, LongestRoad: true}},
+		{PlayerID: p[1], VP: 9, Breakdown: &referee.Breakdown{Cities: 2, LargestArmy: true, PointCards: 1}}, {PlayerID: p[2], VP: 8}, {PlayerID: p[3], VP: 5}}
 	v2.Judge, v2.At, v2.Reason = "judge-b", t0.Add(5*time.Minute), "miscounted longest road"
 	if err := f.s.SaveResult(ctx, table, 1, &v2, change("result.correct")); err != nil {
 		t.Fatal(err)

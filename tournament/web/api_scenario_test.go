@@ -55,7 +55,7 @@ func (a apiClient) save(tid int64, n, table, version int, vp []int, declared int
 	players := round.Tables[table-1].Players
 	req := api.SaveResultRequest{Version: version, Reason: reason}
 	for i, p := range players {
-		req.Scores = append(req.Scores, api.IdScoreJSON{Player: p.ID, VP: vp[i]})
+		req.Scores = append(req.Scores, api.ScoreRequest{Player: p.ID, VP: &vp[i]})
 	}
 	if declared >= 0 {
 		req.Declared = &players[declared].ID

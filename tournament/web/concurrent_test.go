@@ -79,7 +79,7 @@ func TestConcurrentJudges(t *testing.T) {
 
 	type ack struct {
 		table, version int
-		scores         []api.IdScoreJSON
+		scores         []api.ScoreRequest
 	}
 	type refusal struct {
 		table, expected, current int
@@ -122,7 +122,8 @@ func TestConcurrentJudges(t *testing.T) {
 					req.Reason = fmt.Sprintf("judge %d recounted", j)
 				}
 				for _, p := range table.Players {
-					req.Scores = append(req.Scores, api.IdScoreJSON{Player: p.ID, VP: rng.IntN(10)})
+					vp := rng.IntN(10)
+					req.Scores = append(req.Scores, api.ScoreRequest{Player: p.ID, VP: &vp})
 				}
 				path := fmt.Sprintf("%s/tables/%d/result", roundPath, tn)
 				status, body, err = apiCall(client, env.srv.URL, "PUT", path, req)
@@ -193,9 +194,9 @@ func TestConcurrentJudges(t *testing.T) {
 				t.Errorf("table %d: save acknowledged as version %d, but %d revisions are stored", tn, a.version, len(revs))
 				continue
 			}
-			var got []api.IdScoreJSON
+			var got []api.ScoreRequest
 			for _, sc := range revs[a.version-1].Scores {
-				got = append(got, api.IdScoreJSON{Player: sc.PlayerID, VP: sc.VP})
+				got = append(got, api.ScoreRequest{Player: sc.PlayerID, VP: &sc.VP})
 			}
 			if diff := cmp.Diff(a.scores, got); diff != "" {
 				t.Errorf("table %d version %d: stored scores differ from the acknowledged save (-sent +stored):\n%s", tn, a.version, diff)

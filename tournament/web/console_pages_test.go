@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/referee/game"
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
@@ -549,4 +551,177 @@ func TestUnknownThingsAreNotFound(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustSee(t, "player through another tournament", p.b.get(fmt.Sprintf("/judge/t/%d/players/%d", other.ID, p.ps[0].ID)), http.StatusNotFound)
+}
+
+// Issue 15: the score sheet takes each player's breakdown. A total that
+// does not add up is refused with the message by the VP field, every
+// typed value kept; two longest roads are said by both players' fields;
+// the live check (static/console.js posts part=preview) shows the counted VP;
+// a sheet that adds up is saved with its breakdowns, shown on the sheet,
+// the revisions and the round page.
+func TestScoreSheetBreakdown(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	score := p.url + "/tables/1/score"
+	// The sheet opens with the VP alone, and a link to the breakdown.
+	res := p.b.get(score)
+	mustSee(t, "empty sheet", res, http.StatusOK, `id="show-breakdown"`, score+"?breakdown=1")
+	if strings.Contains(res.Body, "settlements_") {
+		t.Errorf("the sheet opens with the breakdown's fields")
+	}
+	res = p.b.get(score + "?breakdown=1")
+	mustSee(t, "sheet with the breakdown", res, http.StatusOK, "内訳（§11）", fmt.Sprintf(`name="settlements_%d"`, table.Players[0]),
+		fmt.Sprintf(`name="longest_road_%d"`, table.Players[3]), `data-live="live-preview"`)
+
+	a, b := table.Players[0], table.Players[1]
+	form := url.Values{"version": {"0"}, "action": {"save"}, "declared": {itoa(a)}}
+	set := func(id int64, vp, s, c string, lr bool, pc string) {
+		form.Set(fmt.Sprintf("vp_%d", id), vp)
+		form.Set(fmt.Sprintf("settlements_%d", id), s)
+		form.Set(fmt.Sprintf("cities_%d", id), c)
+		form.Set(fmt.Sprintf("point_cards_%d", id), pc)
+		form.Del(fmt.Sprintf("longest_road_%d", id))
+		if lr {
+			form.Set(fmt.Sprintf("longest_road_%d", id), "1")
+		}
+	}
+	set(a, "11", "2", "2", true, "2") // counts 10
+	set(b, "", "3", "1", false, "")   // counts 5
+	set(table.Players[2], "6", "", "", false, "")
+	set(table.Players[3], "4", "", "", false, "")
+	res = p.b.post(score, form)
+	mustSee(t, "a total that does not add up", res, http.StatusUnprocessableEntity,
+		fmt.Sprintf(`<p class="field-error" id="vp_%d-error">「%s」の勝利点は 11 点と書かれていますが、内訳からは 10 点です（§11）`, a, p.name(a)),
+		fmt.Sprintf(`<output id="total-%d" data-live>10</output>`, a), fmt.Sprintf(`<output id="total-%d" data-live>5</output>`, b))
+	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", a)); got != "11" {
+		t.Errorf("VP after the refusal = %q, want 11 kept", got)
+	}
+	if !strings.Contains(res.Body, fmt.Sprintf(`id="vp_%d" name="vp_%d" type="number" inputmode="numeric" min="0" max="99" value="11" class="vp" autofocus aria-invalid="true"`, a, a)) {
+		t.Errorf("the VP field is not marked invalid:\n%s", res.Body)
+	}
+	if rv, _ := p.svc.RoundView(p.ctx, p.t.ID, 1); rv.Tables[0].Result != nil {
+		t.Fatalf("a refused sheet was saved")
+	}
+
+	// Two longest roads: said by both players' breakdowns.
+	set(a, "10", "2", "2", true, "2")
+	set(b, "", "3", "1", true, "")
+	res = p.b.post(score, form)
+	mustSee(t, "two longest roads", res, http.StatusUnprocessableEntity,
+		fmt.Sprintf(`id="problems-%d" data-live><p class="field-error">`, a), fmt.Sprintf(`id="problems-%d" data-live><p class="field-error">`, b),
+		"ロンゲストロードは1枚です（§10 ア）", fmt.Sprintf(`id="longest_road_%d" value="1" checked aria-invalid="true"`, b))
+
+	// The live check while typing: the counts, and nothing is an error
+	// for a row not typed yet.
+	live := cloneValues(form)
+	live.Set("part", "preview")
+	live.Del("declared")
+	set(b, "", "3", "1", false, "")
+	live.Set(fmt.Sprintf("settlements_%d", b), "4")
+	live.Del(fmt.Sprintf("longest_road_%d", b))
+	live.Set(fmt.Sprintf("vp_%d", table.Players[3]), "")
+	res = p.b.post(score, live)
+	mustSee(t, "live check", res, http.StatusOK, fmt.Sprintf(`<output id="total-%d" data-live>6</output>`, b))
+	if strings.Contains(res.Body, `class="field-error"`) {
+		t.Errorf("the live check of a sheet being typed shows errors:\n%s", res.Body)
+	}
+	live.Set(fmt.Sprintf("vp_%d", table.Players[3]), "4")
+	live.Set(fmt.Sprintf("vp_%d", a), "9")
+	mustSee(t, "live check of a mistyped total", p.b.post(score, live), http.StatusOK,
+		fmt.Sprintf(`<p class="field-error" id="vp_%d-error">「%s」の勝利点は 9 点と書かれていますが、内訳からは 10 点です`, a, p.name(a)))
+
+	res = p.b.post(score, form)
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("save = %d, want 303\n%s", res.Status, res.Body)
+	}
+	res = p.b.get(score)
+	mustSee(t, "saved sheet", res, http.StatusOK, "家2・街2・ロンゲストロード・1ポイント×2", "家3・街1",
+		fmt.Sprintf(`id="cities_%d" type="number" inputmode="numeric" min="0" max="4" value="1"`, b))
+	mustSee(t, "round page", p.b.get(p.url), http.StatusOK, "（家2・街2・ロンゲストロード・1ポイント×2）")
+}
+
+// Issue 15: a ruling saved at a table shows on the table's page with the
+// engine's answer in the judge's language, in the audit log, and prints.
+func TestRulingOnTablePage(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	a, b := itoa(table.Players[0]), itoa(table.Players[1])
+	if _, _, err := p.svc.SaveRuling(p.ctx, "山田", p.t.ID, 1, 1, tournament.RulingInput{Note: "道が切られた", Steps: []game.Step{
+		{Do: "settlement", Player: a, At: "N(0,0)"},
+		{Do: "road", Player: a, Edge: []string{"N(0,0)", "S(1,-1)"}}, {Do: "road", Player: a, Edge: []string{"S(1,-1)", "N(1,0)"}},
+		{Do: "road", Player: a, Edge: []string{"N(1,0)", "S(2,-1)"}}, {Do: "road", Player: a, Edge: []string{"S(2,-1)", "N(2,0)"}},
+		{Do: "road", Player: a, Edge: []string{"N(2,0)", "S(3,-1)"}},
+		{Do: "settlement", Player: b, At: "S(1,-1)"},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	page := p.url + "/tables/1"
+	mustSee(t, "table page", p.b.get(page), http.StatusOK, "この卓の裁定", "道が切られた", "山田（",
+		"場（だれも持たない） — ", "§10", p.name(table.Players[0]), "手順7: ", page+"/ruling", page+"/rulings/print")
+	mustSee(t, "printed rulings", p.b.get(page+"/rulings/print"), http.StatusOK, "裁定 — 第1回戦 1卓", "道が切られた", "data-print")
+	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "裁定の記録")
+}
+
+// Issue 15: the ruling view without its script: the board drawn by the
+// server with every corner and edge to tap, steps added by name, the
+// answer with the longest road's trail, a step off the board refused in
+// place, and the ruling saved to the table's page.
+func TestRulingView(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	a, b := itoa(table.Players[0]), itoa(table.Players[1])
+	view := p.url + "/tables/1/ruling"
+	res := p.b.get(view)
+	mustSee(t, "ruling view", res, http.StatusOK, "裁定 — 第1回戦 1卓", `data-at="N(0,0)"`, `data-edge="N(0,0) S(1,-1)"`,
+		"この卓の盤面は記録されていません", `name="steps" value="[]"`, "ロンゲストロード（§10 ア）")
+	if n := strings.Count(res.Body, `class="hit corner"`); n != 54 {
+		t.Errorf("the view has %d corners to tap, want 54", n)
+	}
+	if n := strings.Count(res.Body, `class="hit edge"`); n != 72 {
+		t.Errorf("the view has %d edges to tap, want 72", n)
+	}
+	steps := "[]"
+	add := func(player, do, typed string) response {
+		t.Helper()
+		res := p.b.post(view, url.Values{"steps": {steps}, "player": {player}, "do": {do}, "typed": {typed}, "action": {"add"}})
+		m := regexp.MustCompile(`name="steps" value="([^"]*)"`).FindStringSubmatch(res.Body)
+		if m == nil {
+			t.Fatalf("no steps in the answer:\n%s", res.Body)
+		}
+		steps = html.UnescapeString(m[1])
+		return res
+	}
+	add(a, "settlement", "N(0,0)")
+	for _, e := range []string{"N(0,0) S(1,-1)", "S(1,-1) N(1,0)", "N(1,0) S(2,-1)", "S(2,-1) N(2,0)"} {
+		add(a, "road", e)
+	}
+	res = add(a, "settlement", "N(2,0) S(3,-1)") // an edge in settlement mode is a road
+	mustSee(t, "five roads", res, http.StatusOK, `class="trail"`, p.name(table.Players[0])+" — ", "§10",
+		fmt.Sprintf(`<g class="road" data-piece="N(2,0) S(3,-1)">`))
+	if !strings.Contains(res.Body, `<dd id="answer-longest-road">`+p.name(table.Players[0])) {
+		t.Errorf("the longest road is not %s's after five roads:\n%s", p.name(table.Players[0]), res.Body)
+	}
+	res = add(b, "settlement", "s(1, -1)")
+	mustSee(t, "the cut", res, http.StatusOK, `<dd id="answer-longest-road">場（だれも持たない） — `, `id="answer-notes"`)
+	// A corner off the board is refused next to the board, the steps kept.
+	before := steps
+	res = p.b.post(view, url.Values{"steps": {steps}, "player": {a}, "do": {"settlement"}, "typed": {"N(7,7)"}, "action": {"add"}})
+	mustSee(t, "off the board", res, http.StatusUnprocessableEntity, `id="ruling-error"`)
+	if m := regexp.MustCompile(`name="steps" value="([^"]*)"`).FindStringSubmatch(res.Body); m == nil || html.UnescapeString(m[1]) != before {
+		t.Errorf("the refused step changed the steps")
+	}
+	// The live part alone, for the script.
+	res = p.b.post(view, url.Values{"steps": {steps}, "player": {a}, "action": {"quick"}, "live": {"1"}, "roll": {"8"}, "roller": {b},
+		"hand_" + a: {"9"}, "hand_" + b: {"3"}, "declarer": {a}, "shown": {"0"}})
+	mustSee(t, "live part", res, http.StatusOK, `id="ruling-board-live"`, `id="ruling-answer-live"`, `id="answer-discards"`, `id="answer-rates"`,
+		`id="answer-declaration"`, "無効", `id="answer-robber"`)
+	if strings.Contains(res.Body, "<html") {
+		t.Errorf("the live part is a whole page")
+	}
+	// Saved: the table's page shows it.
+	res = p.b.post(view, url.Values{"steps": {steps}, "player": {a}, "action": {"save"}, "note": {"切断の裁定"}})
+	if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, p.url+"/tables/1#ruling-") {
+		t.Fatalf("save = %d to %q, want 303 to the table's ruling\n%s", res.Status, res.Location, res.Body)
+	}
+	mustSee(t, "table page", p.b.get(p.url+"/tables/1"), http.StatusOK, "切断の裁定", "裁定を記録しました。")
 }

@@ -204,7 +204,7 @@ func TestRulesetSaysWhatApplies(t *testing.T) {
 	for key, want := range map[string]string{
 		"key-longest_road_tie": engine, "key-bank_shortage": engine,
 		"key-dango": software, "key-game_minutes": software, "key-escalate_from": software, "key-layout.harbors": software,
-		"key-robber_on_desert": software, "key-board.method": software,
+		"key-robber_on_desert": software, "key-board.method": software, "key-require_breakdown": software,
 		"setting-longest_road_tie": engine, "setting-bank_shortage": engine,
 	} {
 		if r := row(key); !strings.Contains(r, want) {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
@@ -132,5 +134,119 @@ func TestEndedByTimeEarlyNeedsAReason(t *testing.T) {
 	apiClient{t: t, env: p.consoleEnv}.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", p.t.ID), nil, 200, &revs)
 	if len(revs.Revisions) != 1 || !revs.Revisions[0].EndedEarly || revs.Revisions[0].Reason != "失格者が出たためジャッジが終了" {
 		t.Errorf("revisions = %+v, want one ended early with the reason", revs.Revisions)
+	}
+}
+
+// Issue 15: the score sheet's PUT takes each player's VP breakdown. A
+// total that does not add up is a coded 422 naming the player, the field
+// and the sum, in the request's language, and nothing is saved; a sheet
+// that adds up is saved with its breakdowns, which the round, the
+// placings and the revisions show.
+func TestResultBreakdownAPI(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(4)
+	cl := apiClient{t: t, env: env}
+	var round api.RoundJSON
+	cl.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), nil, 201, &round)
+	p := round.Tables[0].Players
+	path := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tr.ID)
+	sheet := func(firstVP int) string {
+		return fmt.Sprintf(`{"scores":[
+			{"player":%d,"vp":%d,"breakdown":{"settlements":2,"cities":2,"longest_road":true,"largest_army":false,"point_cards":2}},
+			{"player":%d,"breakdown":{"settlements":1,"cities":2,"longest_road":false,"largest_army":true,"point_cards":0}},
+			{"player":%d,"vp":5},
+			{"player":%d,"breakdown":{"settlements":2,"cities":1,"longest_road":false,"largest_army":false,"point_cards":1}}],
+			"declared":%d,"version":0}`, p[0].ID, firstVP, p[1].ID, p[2].ID, p[3].ID, p[0].ID)
+	}
+	for _, tt := range []struct{ lang, want string }{
+		{"ja", "「" + p[0].Name + "」の勝利点は 11 点と書かれていますが、内訳からは 10 点です（§11）"},
+		{"en", p[0].Name + " wrote 11 VP, but the breakdown gives 10 (§11)"},
+	} {
+		rec := do(env.h, "PUT", path, sheet(11), "Authorization", "Bearer test-token", "Accept-Language", tt.lang)
+		body := rec.Body.String()
+		if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(body, tt.want) || !strings.Contains(body, `"code":"sheet-vp-mismatch"`) ||
+			!strings.Contains(body, fmt.Sprintf(`"player":%d`, p[0].ID)) || !strings.Contains(body, `"field":"vp"`) {
+			t.Errorf("PUT %s (%s) = %d %s, want 422 sheet-vp-mismatch saying %q with the player and field", path, tt.lang, rec.Code, body, tt.want)
+		}
+	}
+	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
+	if round.Tables[0].Result != nil {
+		t.Fatalf("the refused sheet was saved: %+v", round.Tables[0].Result)
+	}
+
+	var saved struct {
+		Placings []api.PlaceIDJSON `json:"placings"`
+	}
+	cl.call("PUT", path, sheet(10), 200, &saved)
+	want := map[int64]api.PlaceIDJSON{
+		p[0].ID: {Player: p[0].ID, VP: 10, Place: 1, ReportedVP: 10, Breakdown: &api.BreakdownJSON{Settlements: 2, Cities: 2, LongestRoad: true, PointCards: 2}},
+		p[1].ID: {Player: p[1].ID, VP: 7, Place: 2, ReportedVP: 7, Breakdown: &api.BreakdownJSON{Settlements: 1, Cities: 2, LargestArmy: true}},
+		p[2].ID: {Player: p[2].ID, VP: 5, Place: 3, ReportedVP: 5},
+		p[3].ID: {Player: p[3].ID, VP: 5, Place: 3, ReportedVP: 5, Breakdown: &api.BreakdownJSON{Settlements: 2, Cities: 1, PointCards: 1}},
+	}
+	check := func(what string, got []api.PlaceIDJSON) {
+		for _, sc := range got {
+			if diff := cmp.Diff(want[sc.Player], sc); diff != "" {
+				t.Errorf("%s: score of %d (-want +got):\n%s", what, sc.Player, diff)
+			}
+		}
+	}
+	check("PUT", saved.Placings)
+	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
+	check("GET round", round.Tables[0].Result.Scores)
+	var revs struct {
+		Revisions []api.RevisionJSON `json:"revisions"`
+	}
+	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", tr.ID), nil, 200, &revs)
+	if len(revs.Revisions) != 1 || revs.Revisions[0].Scores[1].Breakdown == nil || *revs.Revisions[0].Scores[1].Breakdown != *want[p[1].ID].Breakdown ||
+		revs.Revisions[0].Scores[1].VP != 7 || revs.Revisions[0].Scores[2].Breakdown != nil {
+		t.Errorf("revisions = %+v, want the breakdowns as saved", revs)
+	}
+}
+
+// Issue 15: POST .../tables/{t}/rulings stores a ruling, with the judge and
+// the engine's answer, which it answers as the position API evaluates;
+// GET lists them; a step off the board is a 422 naming it. A ruling
+// changes no result.
+func TestRulingsAPI(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(4)
+	cl := apiClient{t: t, env: env}
+	var round api.RoundJSON
+	cl.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), nil, 201, &round)
+	a, b := strconv.FormatInt(round.Tables[0].Players[0].ID, 10), strconv.FormatInt(round.Tables[0].Players[1].ID, 10)
+	path := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/rulings", tr.ID)
+	body := fmt.Sprintf(`{"note":"道が切られた","steps":[
+		{"do":"settlement","player":%[1]q,"at":"N(0,0)"},
+		{"do":"road","player":%[1]q,"edge":["N(0,0)","S(1,-1)"]},{"do":"road","player":%[1]q,"edge":["S(1,-1)","N(1,0)"]},
+		{"do":"road","player":%[1]q,"edge":["N(1,0)","S(2,-1)"]},{"do":"road","player":%[1]q,"edge":["S(2,-1)","N(2,0)"]},
+		{"do":"road","player":%[1]q,"edge":["N(2,0)","S(3,-1)"]},
+		{"do":"settlement","player":%[2]q,"at":"S(1,-1)"}]}`, a, b)
+	var got api.RulingJSON
+	cl.call("POST", path, body, 201, &got)
+	ev := got.Evaluation
+	if got.ID == 0 || got.Judge != "api" || got.Note != "道が切られた" || len(got.Steps) != 7 || ev.LongestRoad.Holder != nil ||
+		ev.LongestRoad.Code != "longest-road-cut-short" || ev.LongestRoad.Step == nil || *ev.LongestRoad.Step != 6 ||
+		ev.Players[0].Road != 4 || len(ev.Players[0].Trail) != 5 || len(got.Notes) == 0 {
+		t.Errorf("POST rulings = %+v, want the cut ruled with its trail and notes", got)
+	}
+	rec := do(env.h, "POST", path, fmt.Sprintf(`{"steps":[{"do":"settlement","player":%q,"at":"N(9,9)"}],"note":""}`, a),
+		"Authorization", "Bearer test-token", "Accept-Language", "en")
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"step":0`) {
+		t.Errorf("POST a step off the board = %d %s, want 422 naming step 0", rec.Code, rec.Body)
+	}
+	if rec := do(env.h, "POST", path, body); rec.Code != http.StatusUnauthorized {
+		t.Errorf("POST rulings anonymously = %d, want 401", rec.Code)
+	}
+	var list struct {
+		Rulings []api.RulingJSON `json:"rulings"`
+	}
+	cl.call("GET", path, nil, 200, &list)
+	if len(list.Rulings) != 1 || list.Rulings[0].Evaluation.LongestRoad.Message == "" || list.Rulings[0].ID != got.ID {
+		t.Errorf("GET rulings = %+v, want the one ruling", list)
+	}
+	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
+	if round.Tables[0].Result != nil {
+		t.Errorf("a ruling saved a result: %+v", round.Tables[0].Result)
 	}
 }

@@ -15,11 +15,13 @@ import (
 // rest of the referee API; the work of one request is bounded by the body
 // size (MaxBody), game.MaxSteps and game.MaxMoves.
 
+// stepJSON is a step of a position as the API takes it, and writes it back
+// (a ruling's steps) with only the fields it has.
 type stepJSON struct {
 	Do     string   `json:"do"`
-	Player string   `json:"player"`
-	At     string   `json:"at"`
-	Edge   []string `json:"edge"`
+	Player string   `json:"player,omitempty"`
+	At     string   `json:"at,omitempty"`
+	Edge   []string `json:"edge,omitempty"`
 }
 
 type PositionRequest struct {

@@ -38,7 +38,7 @@ func toRevisionJSON(r tournament.Result) RevisionJSON {
 func toScoresJSON(scores []tournament.Score) []IdScoreJSON {
 	out := []IdScoreJSON{}
 	for _, sc := range scores {
-		out = append(out, IdScoreJSON{Player: sc.PlayerID, VP: sc.VP})
+		out = append(out, IdScoreJSON{Player: sc.PlayerID, VP: sc.VP, Breakdown: toBreakdownJSON(sc.Breakdown)})
 	}
 	return out
 }

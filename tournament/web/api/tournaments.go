@@ -285,6 +285,29 @@ type PlaceIDJSON struct {
 	ReportedVP int      `json:"reported_vp"`
 	Deducted   int      `json:"deducted"`
 	Penalties  []string `json:"penalties,omitempty"`
+	// Breakdown is the VP breakdown the score sheet gave, if it gave one.
+	Breakdown *BreakdownJSON `json:"breakdown,omitempty"`
+}
+
+// BreakdownJSON is a player's VP on a score sheet by where they come
+// from (§11): the contract of the score sheet's PUT.
+type BreakdownJSON struct {
+	Settlements int  `json:"settlements"`
+	Cities      int  `json:"cities"`
+	LongestRoad bool `json:"longest_road"`
+	LargestArmy bool `json:"largest_army"`
+	PointCards  int  `json:"point_cards"`
+}
+
+func (b BreakdownJSON) breakdown() *referee.Breakdown {
+	return &referee.Breakdown{Settlements: b.Settlements, Cities: b.Cities, LongestRoad: b.LongestRoad, LargestArmy: b.LargestArmy, PointCards: b.PointCards}
+}
+
+func toBreakdownJSON(b *referee.Breakdown) *BreakdownJSON {
+	if b == nil {
+		return nil
+	}
+	return &BreakdownJSON{Settlements: b.Settlements, Cities: b.Cities, LongestRoad: b.LongestRoad, LargestArmy: b.LargestArmy, PointCards: b.PointCards}
 }
 
 type RoundTableJSON struct {
@@ -366,8 +389,12 @@ func toResultJSON(r tournament.Result, places []tournament.Placing) *ResultJSON 
 		d := r.Declared
 		out.Declared = &d
 	}
+	breakdowns := map[int64]*referee.Breakdown{}
+	for _, sc := range r.Scores {
+		breakdowns[sc.PlayerID] = sc.Breakdown
+	}
 	for _, p := range places {
-		sc := PlaceIDJSON{Player: p.PlayerID, VP: p.VP, Place: p.Place, ReportedVP: p.Reported, Deducted: p.Deducted}
+		sc := PlaceIDJSON{Player: p.PlayerID, VP: p.VP, Place: p.Place, ReportedVP: p.Reported, Deducted: p.Deducted, Breakdown: toBreakdownJSON(breakdowns[p.PlayerID])}
 		for _, x := range p.Penalties {
 			sc.Penalties = append(sc.Penalties, string(x.Level))
 		}
@@ -487,15 +514,24 @@ func (s *Handlers) SetBoard(c *gin.Context) (int, any, error) {
 }
 
 type IdScoreJSON struct {
-	Player int64 `json:"player"`
-	VP     int   `json:"vp"`
+	Player    int64          `json:"player"`
+	VP        int            `json:"vp"`
+	Breakdown *BreakdownJSON `json:"breakdown,omitempty"`
+}
+
+// ScoreRequest is one line of a score sheet as the PUT takes it: the VP,
+// the breakdown, or both.
+type ScoreRequest struct {
+	Player    int64          `json:"player"`
+	VP        *int           `json:"vp"`
+	Breakdown *BreakdownJSON `json:"breakdown"`
 }
 
 type SaveResultRequest struct {
-	Scores   []IdScoreJSON `json:"scores"`
-	Declared *int64        `json:"declared"`
-	Version  int           `json:"version"`
-	Reason   string        `json:"reason"`
+	Scores   []ScoreRequest `json:"scores"`
+	Declared *int64         `json:"declared"`
+	Version  int            `json:"version"`
+	Reason   string         `json:"reason"`
 	// LateReason confirms that a declaration saved after the table's time
 	// signal was made before it (§12).
 	LateReason string `json:"late_reason"`
@@ -515,7 +551,14 @@ func (s *Handlers) SaveResult(c *gin.Context) (int, any, error) {
 		in.Declared = *req.Declared
 	}
 	for _, sc := range req.Scores {
-		in.Scores = append(in.Scores, tournament.Score{PlayerID: sc.Player, VP: sc.VP})
+		score := tournament.Score{PlayerID: sc.Player, NoVP: sc.VP == nil}
+		if sc.VP != nil {
+			score.VP = *sc.VP
+		}
+		if sc.Breakdown != nil {
+			score.Breakdown = sc.Breakdown.breakdown()
+		}
+		in.Scores = append(in.Scores, score)
 	}
 	tr, err := s.svc.SaveResult(c.Request.Context(), auth.Judge(c), tid, n, number, in)
 	if err != nil {

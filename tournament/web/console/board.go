@@ -29,6 +29,9 @@ type boardView struct {
 	Harbors     []harborView
 	Robber      *pointView
 	Redeal      bool // the deal breaks the dango rule (§3 ウ) and must be dealt again
+	// Play is what the ruling view draws over the board: the pieces, the
+	// longest trails and the corners and edges a judge taps; nil elsewhere.
+	Play *playLayer
 }
 
 type hexView struct {

@@ -79,6 +79,8 @@ type seatLine struct {
 	VP       int
 	Sum      string // a deduction as such (showVP)
 	Why      string
+	// Breakdown is the VP breakdown the score sheet gave, said; "" for none.
+	Breakdown string
 }
 
 type amendmentLine struct {
@@ -231,6 +233,7 @@ func (s *Pages) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv tou
 				if pl.PlayerID == p.PlayerID {
 					vp := s.showVP(lang, rs, pl)
 					line.Place, line.VP, line.Sum, line.Why = pl.Place, pl.VP, vp.Sum, vp.Why
+					line.Breakdown = s.breakdownText(lang, breakdowns(tv.Result)[p.PlayerID])
 				}
 			}
 			card.Players = append(card.Players, line)

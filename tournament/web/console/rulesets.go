@@ -168,6 +168,9 @@ func (s *Pages) rulesetSettings(lang string) []rulesetSetting {
 		{"robber_on_desert", nil, func(rs referee.Ruleset) string {
 			return text("rulesets.robber."+strconv.FormatBool(rs.RobberOnDesert), nil)
 		}},
+		{"require_breakdown", nil, func(rs referee.Ruleset) string {
+			return text("rulesets.breakdown."+strconv.FormatBool(rs.RequireBreakdown), nil)
+		}},
 		{"standings_order", nil, func(rs referee.Ruleset) string {
 			var keys []string
 			for _, k := range rs.StandingsOrder {

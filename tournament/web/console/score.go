@@ -43,6 +43,13 @@ type scorePage struct {
 	Revisions     []revisionLine
 	WinVP         int
 	VPCap         int
+	// RequireBreakdown: the ruleset requires each player's breakdown.
+	RequireBreakdown bool
+	// Breakdown: the sheet shows the breakdown's fields: the ruleset
+	// requires them, the judge asked for them (?breakdown=1), or a row has
+	// one. Otherwise the VP fields follow one another, as a judge who
+	// types the VP alone tabs through them.
+	Breakdown bool
 	// Next is the round's next table without a result, offered once this
 	// one has a result; 0 when every table has one (AllIn).
 	Next  int
@@ -74,15 +81,41 @@ type scoreRow struct {
 	Field    string
 	Error    string
 	Mine     string // after a conflict: what this judge typed, when not what is saved
+	// The VP breakdown as typed (§11), and the VP it counts to (the
+	// referee's count, shown beside it); Total is "" without a breakdown.
+	Settlements, Cities, PointCards string
+	LongestRoad, LargestArmy        bool
+	Total                           string
+	// Problems are the sheet's refusals about this player, Invalid the
+	// fields they are about.
+	Problems []string
+	Invalid  map[string]bool
+}
+
+// breakdownFields are the inputs of a row's breakdown, as the score
+// sheet's API and referee.CheckSheet name them; a row's input is named
+// field_ID.
+var breakdownFields = []string{referee.FieldSettlements, referee.FieldCities, referee.FieldLongestRoad, referee.FieldLargestArmy, referee.FieldPointCards}
+
+// Input is the name of the row's input of field.
+func (r scoreRow) Input(field string) string { return fmt.Sprintf("%s_%d", field, r.ID) }
+
+// Fields are the names of the row's breakdown fields (breakdownFields).
+func (r scoreRow) Fields() []string { return breakdownFields }
+
+// HasBreakdown says whether the row gives a breakdown.
+func (r scoreRow) HasBreakdown() bool {
+	return r.Settlements != "" || r.Cities != "" || r.PointCards != "" || r.LongestRoad || r.LargestArmy
 }
 
 type placeLine struct {
-	Place    int
-	Name     string
-	VP       int
-	Sum      string // how the sheet's VP came to VP (showVP); "" when they stand
-	Why      string // the penalties behind Sum
-	Declared bool
+	Place     int
+	Name      string
+	Breakdown string // the sheet's VP breakdown, said; "" for none
+	VP        int
+	Sum       string // how the sheet's VP came to VP (showVP); "" when they stand
+	Why       string // the penalties behind Sum
+	Declared  bool
 }
 
 type revisionLine struct {
@@ -117,6 +150,7 @@ func (s *Pages) openSheet(c *gin.Context) (scorePage, error) {
 		return scorePage{}, err
 	}
 	vm.fillDraft(ts.tv.Draft())
+	vm.Breakdown = vm.Breakdown || c.Query("breakdown") == "1"
 	return vm, nil
 }
 
@@ -131,8 +165,15 @@ func (vm *scorePage) fillDraft(d tournament.Draft) {
 		vm.Declared = declaredTime
 	}
 	for i := range vm.Rows {
-		if vp, ok := d.VP[vm.Rows[i].ID]; ok {
-			vm.Rows[i].VP = strconv.Itoa(vp)
+		row := &vm.Rows[i]
+		if vp, ok := d.VP[row.ID]; ok {
+			row.VP = strconv.Itoa(vp)
+		}
+		if b, ok := d.Breakdown[row.ID]; ok {
+			row.Settlements, row.Cities, row.PointCards = strconv.Itoa(b.Settlements), strconv.Itoa(b.Cities), strconv.Itoa(b.PointCards)
+			row.LongestRoad, row.LargestArmy = b.LongestRoad, b.LargestArmy
+			row.Total = strconv.Itoa(b.VP())
+			vm.Breakdown = true
 		}
 	}
 }
@@ -143,13 +184,15 @@ func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
 	lang := s.i18n.Lang(c)
 	tv := ts.tv
 	vm := scorePage{
-		Page:   s.pages.Page(c, "page.score", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
-		TID:    ts.t.ID,
-		Round:  ts.n,
-		Table:  tv.Table.Number,
-		WinVP:  ts.t.Ruleset.WinVP,
-		VPCap:  ts.t.Ruleset.VPCap,
-		TimeUp: tv.Clock.TimeUp,
+		Page:             s.pages.Page(c, "page.score", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
+		TID:              ts.t.ID,
+		Round:            ts.n,
+		Table:            tv.Table.Number,
+		WinVP:            ts.t.Ruleset.WinVP,
+		VPCap:            ts.t.Ruleset.VPCap,
+		RequireBreakdown: ts.t.Ruleset.RequireBreakdown,
+		Breakdown:        ts.t.Ruleset.RequireBreakdown,
+		TimeUp:           tv.Clock.TimeUp,
 	}
 	if tv.Result != nil {
 		vm.Next, vm.AllIn = ts.next, ts.next == 0
@@ -168,7 +211,7 @@ func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
 		names[p.PlayerID] = p.Name
 	}
 	if r := tv.Result; r != nil {
-		vm.Saved = s.placeLines(lang, ts.t.Ruleset, tv.Places, names, r.Declared)
+		vm.Saved = s.placeLines(lang, ts.t.Ruleset, tv.Places, names, r)
 		vm.SavedBy = s.i18n.Text(lang, "score.saved_by", map[string]any{"V": r.Version, "Judge": r.Judge, "At": s.i18n.In(lang).Time(r.At)})
 		revs, err := s.svc.Revisions(c.Request.Context(), ts.t.ID, ts.n, tv.Table.Number)
 		if err != nil {
@@ -183,11 +226,13 @@ func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
 
 // placeLines are the lines of placings, with the players' names, the
 // declared winner marked and every deduction shown as such.
-func (s *Pages) placeLines(lang string, rs referee.Ruleset, places []tournament.Placing, names map[int64]string, declared int64) []placeLine {
+func (s *Pages) placeLines(lang string, rs referee.Ruleset, places []tournament.Placing, names map[int64]string, res *tournament.Result) []placeLine {
 	var out []placeLine
+	bd := breakdowns(res)
 	for _, pl := range places {
 		vp := s.showVP(lang, rs, pl)
-		out = append(out, placeLine{Place: pl.Place, Name: names[pl.PlayerID], VP: pl.VP, Sum: vp.Sum, Why: vp.Why, Declared: declared != 0 && pl.PlayerID == declared})
+		out = append(out, placeLine{Place: pl.Place, Name: names[pl.PlayerID], VP: pl.VP, Sum: vp.Sum, Why: vp.Why,
+			Declared: res.Declared != 0 && pl.PlayerID == res.Declared, Breakdown: s.breakdownText(lang, bd[pl.PlayerID])})
 	}
 	return out
 }
@@ -195,7 +240,11 @@ func (s *Pages) placeLines(lang string, rs referee.Ruleset, places []tournament.
 func (s *Pages) revisionLine(lang string, r tournament.Result, names map[int64]string) revisionLine {
 	var parts []string
 	for _, sc := range r.Scores {
-		parts = append(parts, fmt.Sprintf("%s %d", names[sc.PlayerID], sc.VP))
+		part := fmt.Sprintf("%s %d", names[sc.PlayerID], sc.VP)
+		if b := s.breakdownText(lang, sc.Breakdown); b != "" {
+			part += "（" + b + "）"
+		}
+		parts = append(parts, part)
 	}
 	ended := s.i18n.Text(lang, "score.ended_"+r.EndedBy, nil)
 	if r.EndedEarly {
@@ -221,10 +270,10 @@ func (s *Pages) SaveScore(c *gin.Context) (render.Result, error) {
 	if err != nil {
 		return render.Result{}, err
 	}
-	in, ok := s.readScoreForm(c, &vm)
 	if c.PostForm("part") == "preview" {
-		return s.livePreview(c, ts, vm, in, ok), nil
+		return s.livePreview(c, ts, vm), nil
 	}
+	in, ok := s.readScoreForm(c, &vm)
 	if !ok {
 		return render.ShowStatus(http.StatusUnprocessableEntity, "score", vm), nil
 	}
@@ -233,7 +282,7 @@ func (s *Pages) SaveScore(c *gin.Context) (render.Result, error) {
 		if err != nil {
 			return s.refuseScore(c, err, vm)
 		}
-		vm.Preview = s.placeLines(vm.Lang, ts.t.Ruleset, tr.Places, ts.names(), tr.Result.Declared)
+		vm.Preview = s.placeLines(vm.Lang, ts.t.Ruleset, tr.Places, ts.names(), &tr.Result)
 		return render.Show("score", vm), nil
 	}
 	_, err = s.svc.SaveResult(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, in)
@@ -246,27 +295,48 @@ func (s *Pages) SaveScore(c *gin.Context) (render.Result, error) {
 	return s.refuseScore(c, err, vm)
 }
 
-// livePreview is the sheet's placings as the judge types, for the script
-// of the score page (static/console.js) to show beside the form: the
-// service places the sheet as saving would, and saves nothing. A sheet not
-// filled in yet says what it lacks; a refusal says why, as Save would.
-func (s *Pages) livePreview(c *gin.Context, ts tableState, vm scorePage, in tournament.ResultInput, filled bool) render.Result {
-	if !filled {
+// livePreview answers the sheet as the judge types, for the script of
+// the score page (static/console.js posts the form with part=preview and
+// swaps in the parts the answer marks data-live): each row's VP as the
+// referee counts its breakdown, the refusals of the sheet's breakdowns
+// next to their fields once every row has something typed, and the
+// placings the service gives the sheet as saving would; or what the sheet
+// lacks, or why it would be refused. Nothing is saved, and what is not
+// typed yet is no error.
+func (s *Pages) livePreview(c *gin.Context, ts tableState, vm scorePage) render.Result {
+	in, filled := s.readScoreForm(c, &vm)
+	vm.DeclaredError = ""
+	complete := true
+	for i := range vm.Rows {
+		if r := &vm.Rows[i]; r.VP == "" && !r.HasBreakdown() {
+			r.Error, r.Invalid, complete = "", nil, false
+		}
+	}
+	if !filled || !complete {
 		vm.Waiting = s.i18n.Text(vm.Lang, "score.live_waiting", nil)
-		return render.Part("score", "preview", vm)
+	}
+	if !complete || slices.ContainsFunc(vm.Rows, func(r scoreRow) bool { return r.Error != "" || len(r.Problems) > 0 }) {
+		return render.Part("score", "live", vm)
+	}
+	if vm.Declared == declaredTime || !filled {
+		in.Declared = 0
 	}
 	tr, err := s.svc.PreviewResult(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number, in)
-	if err != nil {
+	switch {
+	case err == nil && filled:
+		vm.Preview = s.placeLines(vm.Lang, ts.t.Ruleset, tr.Places, ts.names(), &tr.Result)
+	case err == nil:
+	case s.placeSheet(vm.Lang, err, &vm) && vm.DeclaredError == "":
+		// The refusals show by the fields they are about.
+	case filled:
 		msg, ok := s.formError(c, err)
 		if !ok {
 			msg = s.i18n.Text(vm.Lang, "error.internal", nil)
 			s.log.Error("score preview", "id", problem.RequestID(c), "err", err)
 		}
 		vm.LiveError = msg
-		return render.Part("score", "preview", vm)
 	}
-	vm.Preview = s.placeLines(vm.Lang, ts.t.Ruleset, tr.Places, ts.names(), tr.Result.Declared)
-	return render.Part("score", "preview", vm)
+	return render.Part("score", "live", vm)
 }
 
 // staleScore answers a sheet another judge saved a newer revision of
@@ -315,6 +385,7 @@ func (s *Pages) refuseScore(c *gin.Context, err error, vm scorePage) (render.Res
 	errs := fieldErrors{}
 	var v *referee.Violation
 	switch {
+	case s.placeSheet(vm.Lang, err, &vm):
 	case s.place(vm.Lang, err, scoreRules, errs):
 		vm.DeclaredError, vm.LateError, vm.ReasonError = errs["declared"], errs["late"], errs["reason"]
 	case errors.As(err, &v) && v.Code == "negative-vp":
@@ -330,6 +401,66 @@ func (s *Pages) refuseScore(c *gin.Context, err error, vm scorePage) (render.Res
 	return render.ShowStatus(http.StatusUnprocessableEntity, "score", vm), nil
 }
 
+// problem records a refusal about the row's field.
+func (r *scoreRow) problem(field, msg string) {
+	if r.Invalid == nil {
+		r.Invalid = map[string]bool{}
+	}
+	if field == r.Field {
+		field = referee.FieldVP
+	}
+	r.Invalid[field] = true
+	if field != referee.FieldVP && !slices.Contains(r.Problems, msg) {
+		r.Problems = append(r.Problems, msg)
+	}
+}
+
+// placeSheet shows the refusals of the sheet's breakdowns
+// (referee.CheckSheet: codes sheet-*, each naming its players and field)
+// next to the fields of the players they are about, and reports whether
+// err was such a refusal.
+func (s *Pages) placeSheet(lang string, err error, vm *scorePage) bool {
+	var all []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		all = j.Unwrap()
+	} else {
+		all = []error{err}
+	}
+	placed := false
+	for _, e := range all {
+		var v *referee.Violation
+		switch {
+		case !errors.As(e, &v):
+			continue
+		case v.Code == "winner-under-win-vp":
+			vm.DeclaredError, placed = s.i18n.Text(lang, scoreRules[v.Code].msg, v.Args), true
+			continue
+		case !strings.HasPrefix(v.Code, "sheet-"):
+			continue
+		}
+		_, msg, _ := s.describe(lang, v)
+		field, _ := v.Args["Field"].(string)
+		ids, _ := v.Args["GroupIDs"].([]int64)
+		if id, ok := v.Args["PlayerID"].(int64); ok {
+			ids = append(ids, id)
+		}
+		for _, id := range ids {
+			if i := slices.IndexFunc(vm.Rows, func(r scoreRow) bool { return r.ID == id }); i >= 0 {
+				row := &vm.Rows[i]
+				row.problem(field, msg)
+				if field == referee.FieldVP {
+					row.Error = msg
+				}
+				placed = true
+			}
+		}
+		if len(ids) == 0 {
+			vm.Error, placed = msg, true
+		}
+	}
+	return placed
+}
+
 // readScoreForm reads the sheet into vm (to show it back) and into a
 // ResultInput, with a message next to each field that is not filled in.
 func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultInput, bool) {
@@ -337,15 +468,12 @@ func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultI
 	ok := true
 	var in tournament.ResultInput
 	for i := range vm.Rows {
-		row := &vm.Rows[i]
-		row.VP = strings.TrimSpace(c.PostForm(row.Field))
-		errs := fieldErrors{}
-		// 99 only catches a slip of the finger; the cap (§11) is the referee's.
-		vp, good := s.formInt(lang, row.VP, 0, 99, true, errs, row.Field)
-		row.Error = errs[row.Field]
+		score, good := s.readScoreRow(c, lang, &vm.Rows[i])
+		vm.Breakdown = vm.Breakdown || score.Breakdown != nil
 		ok = ok && good
-		in.Scores = append(in.Scores, tournament.Score{PlayerID: row.ID, VP: vp})
+		in.Scores = append(in.Scores, score)
 	}
+	vm.Breakdown = vm.Breakdown || c.PostForm("breakdown") == "1"
 	vm.Declared = c.PostForm("declared")
 	switch vm.Declared {
 	case "":
@@ -389,6 +517,41 @@ func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultI
 	return in, ok
 }
 
+// readScoreRow reads a player's row of the sheet into row (to show it
+// back) and into a Score, with a message next to each field that is not
+// filled in.
+func (s *Pages) readScoreRow(c *gin.Context, lang string, row *scoreRow) (tournament.Score, bool) {
+	row.VP = strings.TrimSpace(c.PostForm(row.Field))
+	row.Settlements = strings.TrimSpace(c.PostForm(row.Input(referee.FieldSettlements)))
+	row.Cities = strings.TrimSpace(c.PostForm(row.Input(referee.FieldCities)))
+	row.PointCards = strings.TrimSpace(c.PostForm(row.Input(referee.FieldPointCards)))
+	row.LongestRoad = c.PostForm(row.Input(referee.FieldLongestRoad)) != ""
+	row.LargestArmy = c.PostForm(row.Input(referee.FieldLargestArmy)) != ""
+	errs := fieldErrors{}
+	// 99 only catches a slip of the finger; the cap (§11) is the
+	// referee's. A row with a breakdown may leave the VP to it.
+	vp, good := s.formInt(lang, row.VP, 0, 99, !row.HasBreakdown(), errs, row.Field)
+	score := tournament.Score{PlayerID: row.ID, VP: vp, NoVP: row.VP == ""}
+	if row.HasBreakdown() {
+		// The counts' bounds (§8, §9) are the referee's; an empty
+		// count is none.
+		b := referee.Breakdown{LongestRoad: row.LongestRoad, LargestArmy: row.LargestArmy}
+		b.Settlements = s.formNumber(lang, row.Settlements, false, errs, referee.FieldSettlements)
+		b.Cities = s.formNumber(lang, row.Cities, false, errs, referee.FieldCities)
+		b.PointCards = s.formNumber(lang, row.PointCards, false, errs, referee.FieldPointCards)
+		score.Breakdown = &b
+		row.Total = strconv.Itoa(b.VP())
+	}
+	for _, f := range append([]string{row.Field}, breakdownFields...) {
+		if msg, bad := errs[f]; bad {
+			row.problem(f, msg)
+			good = false
+		}
+	}
+	row.Error = errs[row.Field]
+	return score, good
+}
+
 // staleSheet is what the judge typed on a sheet another judge saved first
 // (typed), beside the sheet as saved now (saved): each value that differs,
 // and the form that takes them all back, as a preview over the saved
@@ -408,8 +571,20 @@ func (s *Pages) staleSheet(lang string, typed, saved scorePage) *staleForm {
 	if typed.LateConfirmed {
 		f.Again = append(f.Again, hiddenField{Name: "late_confirmed", Value: "1"})
 	}
+	if typed.Breakdown {
+		f.Again = append(f.Again, hiddenField{Name: "breakdown", Value: "1"})
+	}
 	for i, r := range typed.Rows {
-		f.Again = append(f.Again, hiddenField{Name: r.Field, Value: r.VP})
+		f.Again = append(f.Again, hiddenField{Name: r.Field, Value: r.VP},
+			hiddenField{Name: r.Input(referee.FieldSettlements), Value: r.Settlements},
+			hiddenField{Name: r.Input(referee.FieldCities), Value: r.Cities},
+			hiddenField{Name: r.Input(referee.FieldPointCards), Value: r.PointCards})
+		if r.LongestRoad {
+			f.Again = append(f.Again, hiddenField{Name: r.Input(referee.FieldLongestRoad), Value: "1"})
+		}
+		if r.LargestArmy {
+			f.Again = append(f.Again, hiddenField{Name: r.Input(referee.FieldLargestArmy), Value: "1"})
+		}
 		if r.VP != saved.Rows[i].VP {
 			f.Mine = append(f.Mine, mineLine{Label: r.Name, Value: r.VP})
 		}

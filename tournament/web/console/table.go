@@ -58,6 +58,12 @@ type tablePage struct {
 	StaleNotice  string
 	BoardStale   *staleForm // the board or the deal, after a conflict
 	BoardNotice  string
+
+	// Rulings are the rulings recorded at the table, newest first; the
+	// page lists them when RulingsShown (the page as opened, not a form's
+	// answer).
+	Rulings      []rulingLine
+	RulingsShown bool
 }
 
 // rollRound is one round of capsule rolls: every player first, then each
@@ -182,6 +188,11 @@ func (s *Pages) ShowTable(c *gin.Context) (render.Result, error) {
 	vm := s.newTablePage(c, ts)
 	vm.Reseat = c.Query("reseat") == "1"
 	vm.Rebuilding = c.Query("rebuild") == "1"
+	rulings, err := s.svc.Rulings(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number)
+	if err != nil {
+		return render.Result{}, err
+	}
+	vm.Rulings, vm.RulingsShown = s.rulingLines(vm.Lang, ts, rulings), true
 	return render.Show("table", vm), nil
 }
 

@@ -38,3 +38,25 @@ func (s *Pages) showVP(lang string, rs referee.Ruleset, pl tournament.Placing) v
 	out.Why = strings.Join(why, sep)
 	return out
 }
+
+// breakdownText says a score sheet's VP breakdown (§11) in lang, or ""
+// for none: "家2・街3・ロンゲストロード・1ポイント×1".
+func (s *Pages) breakdownText(lang string, b *referee.Breakdown) string {
+	if b == nil {
+		return ""
+	}
+	return s.i18n.Text(lang, "score.breakdown_text", map[string]any{
+		"Settlements": b.Settlements, "Cities": b.Cities, "LongestRoad": b.LongestRoad, "LargestArmy": b.LargestArmy, "PointCards": b.PointCards,
+	})
+}
+
+// breakdowns maps each player of a result to the breakdown the sheet gave.
+func breakdowns(r *tournament.Result) map[int64]*referee.Breakdown {
+	out := map[int64]*referee.Breakdown{}
+	if r != nil {
+		for _, sc := range r.Scores {
+			out[sc.PlayerID] = sc.Breakdown
+		}
+	}
+	return out
+}

@@ -175,8 +175,15 @@ func Describe(p i18n.Printer, err error) (int, string, map[string]any) {
 		return http.StatusUnprocessableEntity,
 			p.Text("error.field", map[string]any{"Field": fe.Field, "Msg": fe.Msg}), nil
 	case errors.As(err, &v):
-		// The code names the rule for a program: the message is for people.
-		return http.StatusUnprocessableEntity, Violation(p, v), map[string]any{"code": v.Code}
+		// The code names the rule for a program: the message is for people;
+		// a score sheet's rule names the player and the field at fault too.
+		extra := map[string]any{"code": v.Code}
+		if id, ok := v.Args["PlayerID"].(int64); ok {
+			if f, ok := v.Args["Field"].(string); ok {
+				extra["player"], extra["field"] = id, f
+			}
+		}
+		return http.StatusUnprocessableEntity, Violation(p, v), extra
 	case errors.Is(err, referee.ErrInvalid), errors.Is(err, tournament.ErrInvalid):
 		return http.StatusUnprocessableEntity, p.Text("error.invalid", map[string]any{"Detail": err.Error()}), nil
 	}

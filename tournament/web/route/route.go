@@ -67,6 +67,9 @@ const (
 	Board             = Table + "/board"
 	Deal              = Table + "/deal"
 	Score             = Table + "/score"
+	Ruling            = Table + "/ruling"
+	Rulings           = Table + "/rulings"
+	PrintRulings      = Rulings + "/print"
 	Turns             = Table + "/turns"
 	Penalties         = Tournament + "/penalties"
 	Revoke            = Penalties + "/:penalty/revoke"
@@ -120,6 +123,7 @@ const (
 	ConfirmAPI       = ReportAPI + "/confirm"
 	DisputeAPI       = ReportAPI + "/dispute"
 	AcceptAPI        = ReportAPI + "/accept"
+	RulingsAPI       = TableAPI + "/rulings"
 	PenaltiesAPI     = TournamentAPI + "/penalties"
 	RevokeAPI        = PenaltiesAPI + "/:penalty/revoke"
 	StandingsAPI     = TournamentAPI + "/standings"
@@ -140,6 +144,7 @@ var byName = map[string]string{
 	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock, "reportAccept": ReportAccept,
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score, "turns": Turns,
+	"ruling": Ruling, "rulings": Rulings, "printRulings": PrintRulings, "rulingsAPI": RulingsAPI, "positionAPI": RefereePosition,
 	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "final": Final, "printStandings": PrintStandings, "audit": Audit,
 	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive, "kioskCheckIn": KioskCheckIn,
 	"kioskTable": KioskTable, "kioskReport": KioskReport, "kioskAnswer": KioskAnswer,
