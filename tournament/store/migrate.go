@@ -27,6 +27,7 @@ type migration struct {
 var migrations = []migration{
 	{1, "the tables of the row types", func(tx *gorm.DB) error { return tx.AutoMigrate(models...) }},
 	{2, "the cut of a final stage", func(tx *gorm.DB) error { return tx.AutoMigrate(&roundRow{}) }},
+	{3, "the archiving of a tournament", func(tx *gorm.DB) error { return tx.AutoMigrate(&tournamentRow{}) }},
 }
 
 // SchemaVersion is the schema version this program writes: the last

@@ -40,6 +40,9 @@ const (
 	TournamentRuleset = Tournament + "/ruleset"
 	Close             = Tournament + "/close"
 	Reopen            = Tournament + "/reopen"
+	Archive           = Tournament + "/archive"
+	Unarchive         = Tournament + "/unarchive"
+	DeleteTournament  = Tournament + "/delete"
 	Players           = Tournament + "/players"
 	Import            = Players + "/import"
 	ImportConfirm     = Import + "/confirm"
@@ -91,6 +94,8 @@ const (
 	TournamentAPI    = TournamentsAPI + "/:id"
 	CloseAPI         = TournamentAPI + "/close"
 	ReopenAPI        = TournamentAPI + "/reopen"
+	ArchiveAPI       = TournamentAPI + "/archive"
+	UnarchiveAPI     = TournamentAPI + "/unarchive"
 	PlayersAPI       = TournamentAPI + "/players"
 	PlayerAPI        = PlayersAPI + "/:pid"
 	DropAPI          = PlayerAPI + "/drop"
@@ -118,6 +123,7 @@ var byName = map[string]string{
 	"home": Home, "login": Login, "logout": Logout, "logoutAll": LogoutAll, "tournaments": Tournaments, "rulesets": Rulesets,
 	"backup": Backup, "create": Create, "lang": Lang,
 	"tournament": Tournament, "tournamentRuleset": TournamentRuleset, "close": Close, "reopen": Reopen,
+	"archive": Archive, "unarchive": Unarchive, "deleteTournament": DeleteTournament,
 	"players": Players, "import": Import, "importConfirm": ImportConfirm, "player": Player,
 	"checkIn": CheckIn, "checkInMany": CheckInMany, "drop": Drop, "reinstate": Reinstate, "delete": Delete,
 	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock,
