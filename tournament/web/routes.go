@@ -168,6 +168,7 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Repair, Handler: page(c.RepairRound)},
 		{Method: http.MethodPost, Path: route.Swap, Handler: page(c.SwapPlayers)},
 		{Method: http.MethodPost, Path: route.Move, Handler: page(c.MovePlayer)},
+		{Method: http.MethodGet, Path: route.Clock, Handler: page(c.ShowClockPanel)},
 		{Method: http.MethodPost, Path: route.Clock, Handler: page(c.RecordClock)},
 		{Method: http.MethodGet, Path: route.PrintNames, Handler: page(c.PrintPairingsByName)},
 		{Method: http.MethodGet, Path: route.PrintTables, Handler: page(c.PrintPairingsByTable)},
