@@ -283,6 +283,106 @@ func (s *Service) ListTournaments(ctx context.Context) ([]Tournament, error) {
 	return s.store.Tournaments(ctx)
 }
 
+// ListedTournaments returns the tournaments not archived, newest first,
+// or, when archived is true, the archived ones.
+func (s *Service) ListedTournaments(ctx context.Context, archived bool) ([]Tournament, error) {
+	ts, err := s.store.Tournaments(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := ts[:0]
+	for _, t := range ts {
+		if (t.Archived != nil) == archived {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+// The audit actions of archiving, listing again and deleting a tournament.
+// Archiving takes a finished tournament (it is what is done with one).
+const (
+	ActionArchive   = "tournament.archive"
+	ActionUnarchive = "tournament.unarchive"
+	ActionDelete    = "tournament.delete"
+)
+
+// ArchiveTournament archives a tournament: it is kept whole, and left off
+// the console's list of tournaments and the landing page.
+func (s *Service) ArchiveTournament(ctx context.Context, judge string, id int64) (Tournament, error) {
+	return s.setArchived(ctx, judge, id, true)
+}
+
+// UnarchiveTournament lists an archived tournament again.
+func (s *Service) UnarchiveTournament(ctx context.Context, judge string, id int64) (Tournament, error) {
+	return s.setArchived(ctx, judge, id, false)
+}
+
+func (s *Service) setArchived(ctx context.Context, judge string, id int64, archive bool) (Tournament, error) {
+	if err := checkJudge(judge); err != nil {
+		return Tournament{}, err
+	}
+	t, err := s.store.Tournament(ctx, id)
+	if err != nil {
+		return Tournament{}, err
+	}
+	if archive == (t.Archived != nil) {
+		return t, nil // already so: nothing to change or log
+	}
+	var a *Archival
+	action := ActionUnarchive
+	if archive {
+		a, action = &Archival{Judge: judge, At: s.now().UTC()}, ActionArchive
+	}
+	if err := s.store.SetArchived(ctx, id, a, s.change(judge, action, "tournament "+t.Name, t.Archived, a)); err != nil {
+		return Tournament{}, err
+	}
+	t.Archived = a
+	return t, nil
+}
+
+// deletedTournament is what the audit log keeps of a deleted tournament.
+type deletedTournament struct {
+	ID        int64
+	Name      string
+	Date      string
+	Venue     string
+	Players   int
+	CreatedAt time.Time
+}
+
+// DeleteTournament deletes a tournament that never started (no round
+// paired), with its players; one that started is refused with the Conflict
+// tournament-started: archive it instead. The audit log keeps who deleted
+// which tournament (its ID, name, date, venue and player count) in the
+// entries outside any tournament.
+func (s *Service) DeleteTournament(ctx context.Context, judge string, id int64) error {
+	if err := checkJudge(judge); err != nil {
+		return err
+	}
+	t, err := s.store.Tournament(ctx, id)
+	if err != nil {
+		return err
+	}
+	if t.Paired > 0 {
+		return StartedConflict(id, t.Paired)
+	}
+	ps, err := s.store.Players(ctx, id)
+	if err != nil {
+		return err
+	}
+	gone := deletedTournament{ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Players: len(ps), CreatedAt: t.CreatedAt}
+	return s.store.DeleteTournament(ctx, id, s.change(judge, ActionDelete, "tournament "+t.Name, gone, nil))
+}
+
+// StartedConflict is the refusal to delete tournament id, which has paired
+// rounds (the service checks first; the store again under the lock).
+func StartedConflict(id int64, paired int) error {
+	return Conflict("tournament-started",
+		fmt.Sprintf("tournament %d has %d rounds paired: only a tournament that never started can be deleted; archive it instead", id, paired),
+		map[string]any{"Paired": paired})
+}
+
 // AuditLog returns a tournament's audit log, newest first.
 func (s *Service) AuditLog(ctx context.Context, tournamentID int64) ([]AuditEntry, error) {
 	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {

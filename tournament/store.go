@@ -66,6 +66,14 @@ type Store interface {
 	// has a round paired and a result at every table paired; reopening is a
 	// conflict unless it is closed.
 	SetClosed(ctx context.Context, id int64, closed *Closure, c Change) error
+	// SetArchived archives a tournament (archived is its archival) or
+	// lists it again (archived is nil). A finished tournament takes it.
+	SetArchived(ctx context.Context, id int64, archived *Archival, c Change) error
+	// DeleteTournament deletes a tournament that has no round paired, with
+	// its players and penalties; it is a conflict once a round is paired.
+	// Its audit entry c is written outside any tournament, so it outlives
+	// the tournament's own log.
+	DeleteTournament(ctx context.Context, id int64, c Change) error
 	// Tournament returns a tournament with its copy of the ruleset, the
 	// rounds paired and its closure.
 	Tournament(ctx context.Context, id int64) (Tournament, error)

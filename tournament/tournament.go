@@ -42,6 +42,15 @@ type Tournament struct {
 	// stand as final and no change is taken until it is reopened. Nil while
 	// the tournament is open.
 	Closed *Closure
+	// Archived records a judge's archiving of the tournament: it is kept
+	// whole but left off the lists of tournaments. Nil while it is listed.
+	Archived *Archival
+}
+
+// Archival is a judge's archiving of a tournament.
+type Archival struct {
+	Judge string
+	At    time.Time
 }
 
 // Closure is a judge's closing of a tournament.

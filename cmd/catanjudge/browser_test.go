@@ -28,12 +28,7 @@ const (
 // returns its base URL and data folder; the server stops with the test.
 func browserSite(t *testing.T) (string, string) {
 	t.Helper()
-	if _, err := os.Stat(chromiumPath); err != nil {
-		if os.Getenv("CATANJUDGE_REQUIRE_BROWSER") == "1" {
-			t.Fatalf("CATANJUDGE_REQUIRE_BROWSER=1 but %s is missing: %v", chromiumPath, err)
-		}
-		t.Skipf("%s is missing; install chromium to run the browser tests", chromiumPath)
-	}
+	needChromium(t)
 	dir := t.TempDir()
 	env := map[string]string{"CATANJUDGE_JUDGE_PASSWORD": browserPassword}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -365,5 +360,17 @@ func TestBrowserJudgeFlow(t *testing.T) {
 	}
 	if !strings.Contains(suggested, "警告") {
 		t.Errorf("suggested level = %q, want a warning for a first note-taking", suggested)
+	}
+}
+
+// needChromium skips the test when Chromium is missing, or fails it when
+// CATANJUDGE_REQUIRE_BROWSER=1 (as CI sets).
+func needChromium(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(chromiumPath); err != nil {
+		if os.Getenv("CATANJUDGE_REQUIRE_BROWSER") == "1" {
+			t.Fatalf("CATANJUDGE_REQUIRE_BROWSER=1 but %s is missing: %v", chromiumPath, err)
+		}
+		t.Skipf("%s is missing; install chromium to run the browser tests", chromiumPath)
 	}
 }

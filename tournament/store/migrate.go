@@ -38,6 +38,7 @@ var migrations = []migration{
 	{4, "the VP breakdown of a score", func(tx *gorm.DB) error { return tx.AutoMigrate(&scoreRow{}) }},
 	// Issue 15: the rulings judges record at a table.
 	{5, "the rulings at a table", func(tx *gorm.DB) error { return tx.AutoMigrate(&rulingRow{}) }},
+	{6, "the archiving of a tournament", func(tx *gorm.DB) error { return tx.AutoMigrate(&tournamentRow{}) }},
 }
 
 // SchemaVersion is the schema version this program writes: the last

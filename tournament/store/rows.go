@@ -27,6 +27,8 @@ type tournamentRow struct {
 	CreatedAt      time.Time
 	ClosedAt       *time.Time // nil while the tournament is open
 	ClosedBy       string     `gorm:"not null;default:''"`
+	ArchivedAt     *time.Time // nil while the tournament is listed
+	ArchivedBy     string     `gorm:"not null;default:''"`
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -320,7 +322,15 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		SelfReport:  r.SelfReport,
 		CreatedAt:   r.CreatedAt,
 		Closed:      r.closure(),
+		Archived:    r.archival(),
 	}, nil
+}
+
+func (r tournamentRow) archival() *tournament.Archival {
+	if r.ArchivedAt == nil {
+		return nil
+	}
+	return &tournament.Archival{Judge: r.ArchivedBy, At: *r.ArchivedAt}
 }
 
 func (r tournamentRow) closure() *tournament.Closure {

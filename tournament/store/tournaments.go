@@ -144,6 +144,58 @@ func (s *Store) SetClosed(ctx context.Context, id int64, closed *tournament.Clos
 	})
 }
 
+// SetArchived implements tournament.Store.
+func (s *Store) SetArchived(ctx context.Context, id int64, archived *tournament.Archival, c tournament.Change) error {
+	return s.tx(ctx, fmt.Sprintf("archive tournament %d", id), func(tx *Tx) error {
+		if err := tx.lock(id); err != nil {
+			return err
+		}
+		set := map[string]any{"archived_at": nil, "archived_by": ""}
+		if archived != nil {
+			at := archived.At.UTC()
+			set = map[string]any{"archived_at": &at, "archived_by": archived.Judge}
+		}
+		res := tx.Model(&tournamentRow{}).Where("id = ?", id).Updates(set)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return notFound("tournament", id)
+		}
+		return tx.audit(id, c)
+	})
+}
+
+// DeleteTournament implements tournament.Store.
+func (s *Store) DeleteTournament(ctx context.Context, id int64, c tournament.Change) error {
+	return s.tx(ctx, fmt.Sprintf("delete tournament %d", id), func(tx *Tx) error {
+		if err := tx.lock(id); err != nil {
+			return err
+		}
+		var paired int64
+		if err := tx.Model(&roundRow{}).Where("tournament_id = ?", id).Count(&paired).Error; err != nil {
+			return err
+		}
+		if paired > 0 {
+			return tournament.StartedConflict(id, int(paired))
+		}
+		// A penalty holds its player (RESTRICT): it goes first, then the
+		// tournament takes its players, keep-apart requests and audit
+		// entries with it.
+		if err := tx.Where("tournament_id = ?", id).Delete(&penaltyRow{}).Error; err != nil {
+			return err
+		}
+		res := tx.Delete(&tournamentRow{}, id)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return notFound("tournament", id)
+		}
+		return tx.audit(0, c)
+	})
+}
+
 // checkAllResults reports a conflict unless tournament tid has a round
 // paired and a result at every table paired.
 func checkAllResults(tx *gorm.DB, tid int64) error {

@@ -75,7 +75,7 @@ func (tx *Tx) audit(tid int64, c tournament.Change) error {
 	if tid != 0 && tx.locked != tid {
 		return fmt.Errorf("store: a change of tournament %d was decided without its lock", tid)
 	}
-	if tid != 0 && c.Action != tournament.ActionClose && c.Action != tournament.ActionReopen {
+	if tid != 0 && !finishedTakes(c.Action) {
 		if err := checkOpen(tx.DB, tid); err != nil {
 			return err
 		}
@@ -203,4 +203,14 @@ func lockTournamentOf[R any, P interface {
 	}
 	*row = *new(R)
 	return tx.Take(row, id).Error
+}
+
+// finishedTakes says whether a finished tournament takes the change of
+// action: its closing and reopening, and its archiving.
+func finishedTakes(action string) bool {
+	switch action {
+	case tournament.ActionClose, tournament.ActionReopen, tournament.ActionArchive, tournament.ActionUnarchive:
+		return true
+	}
+	return false
 }

@@ -403,6 +403,7 @@ func TestBoardAndDeal(t *testing.T) {
 	if n := strings.Count(res.Body, `<g class="harbor">`); n != 9 {
 		t.Errorf("board draws %d harbours, want 9", n)
 	}
+	checkDealLabels(t, res.Body)
 	rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -429,6 +430,37 @@ func TestBoardAndDeal(t *testing.T) {
 		t.Fatalf("valid deal = %d, want 303\n%s", res.Status, res.Body)
 	}
 	mustSee(t, "hand-dealt board", p.b.get(tableURL), http.StatusOK, "卓で配ったものを入力")
+}
+
+// dealLabel is a chip input's label: its field and its text.
+var dealLabel = regexp.MustCompile(`<label for="(chip_-?\d+_-?\d+)">(.*?)</label>`)
+
+// checkDealLabels checks that the chip entry names each hex as a judge
+// would, by its terrain and its place on the board as drawn (row from the
+// top, place from the left, or the centre), never by coordinates.
+func checkDealLabels(t *testing.T, body string) {
+	t.Helper()
+	labels := map[string]string{}
+	for _, m := range dealLabel.FindAllStringSubmatch(body, -1) {
+		labels[m[1]] = html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(m[2], ""))
+	}
+	if len(labels) != 19 {
+		t.Fatalf("the chip entry has %d labelled hexes, want 19", len(labels))
+	}
+	want := map[string]string{
+		"chip_0_-2": "（1段目・左から1）", "chip_2_-2": "（1段目・左から3）", "chip_-2_0": "（3段目・左から1）",
+		"chip_0_0": "（中央）", "chip_2_0": "（3段目・左から5）", "chip_-2_2": "（5段目・左から1）",
+	}
+	for field, place := range want {
+		if !strings.HasSuffix(labels[field], place) {
+			t.Errorf("the label of %s says %q, want a terrain and %s", field, labels[field], place)
+		}
+	}
+	for field, l := range labels {
+		if strings.ContainsAny(l, "(,") || strings.HasPrefix(l, "（") {
+			t.Errorf("the label of %s says %q: coordinates, or no terrain", field, l)
+		}
+	}
 }
 
 func dealValues(chips []referee.Chip) url.Values {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"cmp"
+	"context"
 	"net/http"
 	"time"
 
@@ -36,6 +37,9 @@ type TournamentJSON struct {
 	// by a judge: the results are final, nothing changes until reopened).
 	State    string     `json:"state"`
 	ClosedAt *time.Time `json:"closed_at,omitempty"`
+	// ArchivedAt is set while a judge has the tournament archived: kept,
+	// but off the console's list and the landing page.
+	ArchivedAt *time.Time `json:"archived_at,omitempty"`
 }
 
 func toTournamentJSON(t tournament.Tournament) TournamentJSON {
@@ -48,7 +52,46 @@ func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 		at := t.Closed.At
 		out.ClosedAt = &at
 	}
+	if t.Archived != nil {
+		at := t.Archived.At
+		out.ArchivedAt = &at
+	}
 	return out
+}
+
+// ArchiveTournament archives a tournament (kept, off the lists).
+func (s *Handlers) ArchiveTournament(c *gin.Context) (int, any, error) {
+	return s.archive(c, s.svc.ArchiveTournament)
+}
+
+// UnarchiveTournament lists an archived tournament again.
+func (s *Handlers) UnarchiveTournament(c *gin.Context) (int, any, error) {
+	return s.archive(c, s.svc.UnarchiveTournament)
+}
+
+func (s *Handlers) archive(c *gin.Context, set func(context.Context, string, int64) (tournament.Tournament, error)) (int, any, error) {
+	id, err := route.ID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	t, err := set(c.Request.Context(), auth.Judge(c), id)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toTournamentJSON(t), nil
+}
+
+// DeleteTournament deletes a tournament that never started: 204, or 409
+// tournament-started once a round is paired.
+func (s *Handlers) DeleteTournament(c *gin.Context) (int, any, error) {
+	id, err := route.ID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := s.svc.DeleteTournament(c.Request.Context(), auth.Judge(c), id); err != nil {
+		return 0, nil, err
+	}
+	return http.StatusNoContent, nil, nil
 }
 
 // CloseTournament closes a tournament whose tables all have results.

@@ -157,9 +157,15 @@ type dealRow struct {
 }
 
 type dealCell struct {
-	Name    string // form field: "chip_q_r"
-	ID      string
-	Label   string // translated terrain and position, for the label
+	Name string // form field: "chip_q_r"
+	ID   string
+	// Label names the hex as a judge would: its terrain and its place on
+	// the board as drawn ("山地（1段目・左から1）"). The label shows Shown
+	// (the terrain, or the place while the terrain is not known) and
+	// keeps Rest for screen readers and the tooltip: the grid is the board.
+	Label   string
+	Shown   string
+	Rest    string
 	Value   string // as typed
 	Desert  bool
 	Error   string
@@ -186,10 +192,17 @@ func (s *Pages) dealRows(lang string, b *referee.Board, values map[string]string
 				cell.Desert = t.Terrain == referee.Desert
 			}
 		}
+		// The hex by its place as the judge sees the board: the row from
+		// the top and the place in it from the left, or the centre.
+		place := s.i18n.Text(lang, "deal.place", map[string]any{"Row": len(rows), "N": len(r.Cells) + 1})
+		if h == (referee.Hex{}) {
+			place = s.i18n.Text(lang, "deal.centre", nil)
+		}
+		cell.Label, cell.Shown = place, place
 		if cell.Terrain != "" {
-			cell.Label = s.i18n.Text(lang, "deal.cell", map[string]any{"Terrain": s.i18n.Text(lang, "terrain."+cell.Terrain, nil), "Hex": h.String()})
-		} else {
-			cell.Label = s.i18n.Text(lang, "deal.cell_hex", map[string]any{"Hex": h.String()})
+			cell.Shown = s.i18n.Text(lang, "terrain."+cell.Terrain, nil)
+			cell.Label = s.i18n.Text(lang, "deal.cell", map[string]any{"Terrain": cell.Shown, "Place": place})
+			cell.Rest = strings.TrimPrefix(cell.Label, cell.Shown)
 		}
 		r.Cells = append(r.Cells, cell)
 	}

@@ -100,6 +100,22 @@ func (s *Pages) clockPanel(lang string, tid int64, rv tournament.RoundView, f *e
 	return p
 }
 
+// ShowClockPanel renders the round page's clock panel alone, as the server
+// reads the clock now: console-clock.js swaps it in when the tournament's
+// feed tells of a change or a countdown reaches zero, so that the panel,
+// and the chime, learn of the time up and a phase's end from the server.
+func (s *Pages) ShowClockPanel(c *gin.Context) (render.Result, error) {
+	tid, n, err := route.RoundParams(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	rv, err := s.svc.RoundView(c.Request.Context(), tid, n)
+	if err != nil {
+		return render.Result{}, err
+	}
+	return render.Part("round", "clockpanel", s.clockPanel(s.i18n.Lang(c), tid, rv, nil)), nil
+}
+
 // RecordClock starts, pauses or resumes the round's clock, or gives an
 // extension, from the round page.
 func (s *Pages) RecordClock(c *gin.Context) (render.Result, error) {

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -18,8 +19,11 @@ import (
 type tournamentsPage struct {
 	render.Page
 	Tournaments []tournamentLine
-	Rulesets    []rulesetOption
-	Form        tournamentForm
+	// Archived says the list is of the archived tournaments ("show
+	// archived"), else of the others.
+	Archived bool
+	Rulesets []rulesetOption
+	Form     tournamentForm
 }
 
 type tournamentLine struct {
@@ -66,11 +70,12 @@ func (s *Pages) ShowTournaments(c *gin.Context) (render.Result, error) {
 }
 
 func (s *Pages) tournamentsPage(c *gin.Context, status int, form tournamentForm) (render.Result, error) {
-	ts, err := s.svc.ListTournaments(c.Request.Context())
+	archived := c.Query("archived") == "1"
+	ts, err := s.svc.ListedTournaments(c.Request.Context(), archived)
 	if err != nil {
 		return render.Result{}, err
 	}
-	vm := tournamentsPage{Page: s.pages.Page(c, "page.tournaments", nil), Form: form}
+	vm := tournamentsPage{Page: s.pages.Page(c, "page.tournaments", nil), Form: form, Archived: archived}
 	for _, t := range ts {
 		vm.Tournaments = append(vm.Tournaments, tournamentLine{
 			ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
@@ -142,6 +147,10 @@ type overviewPage struct {
 	Form         tournamentForm
 	RulesetVer   string
 	End          endForm
+	// Archived says who archived the tournament when, in words; "" while
+	// it is listed. DeleteError says why deleting it was refused.
+	Archived    string
+	DeleteError string
 	// Loopback names the kiosk's address when it is this machine's own,
 	// which players' phones cannot open.
 	Loopback string
@@ -164,6 +173,7 @@ type overviewForms struct {
 	edit      *tournamentForm // nil for the tournament as recorded
 	pairError string
 	end       endForm
+	remove    string // why deleting was refused
 }
 
 func (s *Pages) ShowTournament(c *gin.Context) (render.Result, error) {
@@ -198,15 +208,9 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 		finalCut = fv.Stages[0].Players
 	}
 	lang := s.i18n.Lang(c)
-	end := f.end
-	end.State = t.State()
-	if t.Closed != nil {
-		end.ClosedBy = s.i18n.Text(lang, "end.closed_by", map[string]any{"Judge": t.Closed.Judge, "At": s.i18n.In(lang).Time(t.Closed.At)})
-		st, err := s.svc.Standings(ctx, t.ID)
-		if err != nil {
-			return render.Result{}, err
-		}
-		end.Winners = s.i18n.In(lang).Winners(st)
+	end, err := s.endOf(ctx, lang, t, f.end)
+	if err != nil {
+		return render.Result{}, err
 	}
 	form := tournamentFormOf(t)
 	if f.edit != nil {
@@ -234,9 +238,28 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 		PairError:    f.pairError,
 		Form:         form,
 		End:          end,
+		DeleteError:  f.remove,
+	}
+	if t.Archived != nil {
+		vm.Archived = s.i18n.Text(lang, "keep.archived_by", map[string]any{"Judge": t.Archived.Judge, "At": s.i18n.In(lang).Time(t.Archived.At)})
 	}
 	vm.Nav = nav
 	return render.ShowStatus(status, "tournament", vm), nil
+}
+
+// endOf is the overview's end form of t: its state, and once it is
+// closed, who closed it and its winners; end is the form as refused, if it was.
+func (s *Pages) endOf(ctx context.Context, lang string, t tournament.Tournament, end endForm) (endForm, error) {
+	end.State = t.State()
+	if t.Closed != nil {
+		end.ClosedBy = s.i18n.Text(lang, "end.closed_by", map[string]any{"Judge": t.Closed.Judge, "At": s.i18n.In(lang).Time(t.Closed.At)})
+		st, err := s.svc.Standings(ctx, t.ID)
+		if err != nil {
+			return endForm{}, err
+		}
+		end.Winners = s.i18n.In(lang).Winners(st)
+	}
+	return end, nil
 }
 
 func (s *Pages) EditTournament(c *gin.Context) (render.Result, error) {
@@ -294,6 +317,44 @@ func (s *Pages) ReopenTournament(c *gin.Context) (render.Result, error) {
 		return s.overview(c, status, overviewForms{end: end})
 	}
 	return render.SeeOther(route.Path(route.Tournament, tid), "flash.reopened"), nil
+}
+
+// ArchiveTournament archives a tournament: kept, off the lists.
+func (s *Pages) ArchiveTournament(c *gin.Context) (render.Result, error) {
+	return s.archive(c, s.svc.ArchiveTournament, "flash.archived")
+}
+
+// UnarchiveTournament lists an archived tournament again.
+func (s *Pages) UnarchiveTournament(c *gin.Context) (render.Result, error) {
+	return s.archive(c, s.svc.UnarchiveTournament, "flash.unarchived")
+}
+
+func (s *Pages) archive(c *gin.Context, set func(context.Context, string, int64) (tournament.Tournament, error), flash string) (render.Result, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return render.Result{}, err
+	}
+	if _, err := set(c.Request.Context(), auth.Judge(c), tid); err != nil {
+		return render.Result{}, err
+	}
+	return render.SeeOther(route.Path(route.Tournament, tid), flash), nil
+}
+
+// DeleteTournament deletes a tournament that never started (the form asks
+// to confirm); one that started is refused on its overview.
+func (s *Pages) DeleteTournament(c *gin.Context) (render.Result, error) {
+	tid, err := route.ID(c, "id")
+	if err != nil {
+		return render.Result{}, err
+	}
+	if err := s.svc.DeleteTournament(c.Request.Context(), auth.Judge(c), tid); err != nil {
+		status, msg, ok := s.refusal(c, err)
+		if !ok {
+			return render.Result{}, err
+		}
+		return s.overview(c, status, overviewForms{remove: msg})
+	}
+	return render.SeeOther(route.Path(route.Tournaments), "flash.tournament_deleted"), nil
 }
 
 // loopback is the kiosk's address kiosk when phones cannot open it, else "".

@@ -48,7 +48,7 @@ func (p *Pages) ShowHome(c *gin.Context) (render.Result, error) {
 	vm := homePage{Page: p.pages.Page(c, "home.title", nil)}
 	vm.Judge = p.judge(c)
 	if p.svc != nil {
-		ts, err := p.svc.ListTournaments(c.Request.Context())
+		ts, err := p.svc.ListedTournaments(c.Request.Context(), false)
 		if err != nil {
 			return render.Result{}, err
 		}

@@ -40,6 +40,9 @@ const (
 	TournamentRuleset = Tournament + "/ruleset"
 	Close             = Tournament + "/close"
 	Reopen            = Tournament + "/reopen"
+	Archive           = Tournament + "/archive"
+	Unarchive         = Tournament + "/unarchive"
+	DeleteTournament  = Tournament + "/delete"
 	Players           = Tournament + "/players"
 	Import            = Players + "/import"
 	ImportConfirm     = Import + "/confirm"
@@ -105,6 +108,8 @@ const (
 	CloseAPI         = TournamentAPI + "/close"
 	SelfCheckInAPI   = TournamentAPI + "/checkin"
 	ReopenAPI        = TournamentAPI + "/reopen"
+	ArchiveAPI       = TournamentAPI + "/archive"
+	UnarchiveAPI     = TournamentAPI + "/unarchive"
 	PlayersAPI       = TournamentAPI + "/players"
 	PlayerAPI        = PlayersAPI + "/:pid"
 	DropAPI          = PlayerAPI + "/drop"
@@ -139,6 +144,7 @@ var byName = map[string]string{
 	"home": Home, "login": Login, "logout": Logout, "logoutAll": LogoutAll, "tournaments": Tournaments, "rulesets": Rulesets,
 	"backup": Backup, "create": Create, "lang": Lang,
 	"tournament": Tournament, "tournamentRuleset": TournamentRuleset, "close": Close, "reopen": Reopen,
+	"archive": Archive, "unarchive": Unarchive, "deleteTournament": DeleteTournament,
 	"players": Players, "import": Import, "importConfirm": ImportConfirm, "player": Player,
 	"checkIn": CheckIn, "checkInMany": CheckInMany, "drop": Drop, "reinstate": Reinstate, "delete": Delete, "code": Code, "cards": Cards,
 	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock, "reportAccept": ReportAccept,

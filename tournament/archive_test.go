@@ -1,0 +1,128 @@
+package tournament_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// listed reports whether tournament id is in the list of the archived
+// tournaments (archived) or of the others.
+func (c *console) listed(id int64, archived bool) bool {
+	c.t.Helper()
+	ts := must(c.svc.ListedTournaments(c.ctx, archived)).ok(c.t)
+	return slices.ContainsFunc(ts, func(t tournament.Tournament) bool { return t.ID == id })
+}
+
+// actions lists the audit actions of tournament id, oldest first.
+func (c *console) actions(id int64) []string {
+	c.t.Helper()
+	var out []string
+	for _, e := range must(c.st.AuditLog(c.ctx, id)).ok(c.t) {
+		out = append([]string{e.Action}, out...)
+	}
+	return out
+}
+
+func TestArchiveTournamentKeepsItOffTheList(t *testing.T) {
+	c := newConsole(t)
+	tour, _ := c.setUp(8, 1)
+	other, _ := c.setUp(4, 1)
+	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	c.save(tour, 1, 1, 0, []int{10, 7, 5, 3}, 0, "")
+	c.save(tour, 1, 2, 0, []int{10, 7, 5, 3}, 0, "")
+	// A finished tournament is what a judge archives: it takes it.
+	must(c.svc.CloseTournament(c.ctx, "judge-a", tour.ID)).ok(t)
+
+	got := must(c.svc.ArchiveTournament(c.ctx, "judge-b", tour.ID)).ok(t)
+	if got.Archived == nil || got.Archived.Judge != "judge-b" {
+		t.Fatalf("archived = %+v, want judge-b's archival", got.Archived)
+	}
+	if c.listed(tour.ID, false) || !c.listed(tour.ID, true) {
+		t.Error("an archived tournament is on the list, or not on the archived list")
+	}
+	if !c.listed(other.ID, false) || c.listed(other.ID, true) {
+		t.Error("the other tournament left the list")
+	}
+	read := must(c.svc.GetTournament(c.ctx, tour.ID)).ok(t)
+	if read.Archived == nil || read.Archived.Judge != "judge-b" || read.Closed == nil || read.Paired != 1 {
+		t.Errorf("read back %+v: want archived by judge-b, still closed, its round kept", read)
+	}
+	// Archiving twice changes nothing and logs nothing.
+	must(c.svc.ArchiveTournament(c.ctx, "judge-a", tour.ID)).ok(t)
+
+	must(c.svc.UnarchiveTournament(c.ctx, "judge-a", tour.ID)).ok(t)
+	if !c.listed(tour.ID, false) || c.listed(tour.ID, true) {
+		t.Error("a tournament out of the archive is not back on the list")
+	}
+	if got := must(c.svc.GetTournament(c.ctx, tour.ID)).ok(t).Archived; got != nil {
+		t.Errorf("archived = %+v after unarchiving, want nil", got)
+	}
+	acts := c.actions(tour.ID)
+	want := []string{"tournament.close", tournament.ActionArchive, tournament.ActionUnarchive}
+	if !slices.Equal(acts[len(acts)-3:], want) {
+		t.Errorf("audit actions end %q, want %q", acts, want)
+	}
+}
+
+func TestDeleteTournament(t *testing.T) {
+	c := newConsole(t)
+	tour, ps := c.setUp(4, 3)
+	// What an unstarted tournament can hold: a keep-apart request and a
+	// penalty given outside a round.
+	must(c.svc.EditPlayer(c.ctx, "judge-a", tour.ID, ps[0].ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: ps[0].Name, Kana: ps[0].Kana}, KeepApart: []int64{ps[1].ID}})).ok(t)
+	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: ps[2].ID, Offence: "note-taking", Level: referee.Warning})).ok(t)
+	started, _ := c.setUp(4, 3)
+	must(c.svc.PairNextRound(c.ctx, "judge-a", started.ID)).ok(t)
+
+	if err := c.svc.DeleteTournament(c.ctx, "judge-b", tour.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.GetTournament(c.ctx, tour.ID); !errors.Is(err, tournament.ErrNotFound) {
+		t.Fatalf("read after delete: %v, want not found", err)
+	}
+	if ps, err := c.st.Players(c.ctx, tour.ID); err != nil || len(ps) != 0 {
+		t.Errorf("players after delete: %d, %v", len(ps), err)
+	}
+	// The log outside any tournament says who deleted which.
+	var entry *tournament.AuditEntry
+	for _, e := range must(c.st.AuditLog(c.ctx, 0)).ok(t) {
+		if e.Action == tournament.ActionDelete {
+			entry = &e
+			break
+		}
+	}
+	if entry == nil {
+		t.Fatal("no audit entry of the delete")
+	}
+	for _, want := range []string{`"Name":"11月定例会"`, `"Venue":"カードショップ"`, `"Players":4`} {
+		if entry.Judge != "judge-b" || !strings.Contains(entry.Before, want) {
+			t.Errorf("delete entry %+v: want judge-b and %s", *entry, want)
+		}
+	}
+
+	// A tournament with a round paired is refused, by the service and by
+	// the store under its lock, and stays whole.
+	for name, del := range map[string]func() error{
+		"service": func() error { return c.svc.DeleteTournament(c.ctx, "judge-a", started.ID) },
+		"store": func() error {
+			return c.st.DeleteTournament(c.ctx, started.ID, tournament.Change{Judge: "judge-a", Action: tournament.ActionDelete})
+		},
+	} {
+		err := del()
+		var v *referee.Violation
+		if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &v) || v.Code != "tournament-started" {
+			t.Errorf("%s: delete of a started tournament: %v, want the conflict tournament-started", name, err)
+		}
+	}
+	if got := must(c.svc.GetTournament(c.ctx, started.ID)).ok(t); got.Paired != 1 {
+		t.Errorf("the started tournament after the refusals: %+v", got)
+	}
+	if err := c.svc.DeleteTournament(c.ctx, "judge-a", tour.ID); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("delete twice: %v, want not found", err)
+	}
+}
