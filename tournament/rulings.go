@@ -222,15 +222,11 @@ func answerOf(ev *game.Evaluation) RulingAnswer {
 // Rulings lists the rulings recorded at table number of round n, oldest
 // first.
 func (s *Service) Rulings(ctx context.Context, tournamentID int64, n, number int) ([]Ruling, error) {
-	r, err := s.store.Round(ctx, tournamentID, n)
+	t, err := s.storedTable(ctx, tournamentID, n, number)
 	if err != nil {
 		return nil, err
 	}
-	i := slices.IndexFunc(r.Tables, func(t Table) bool { return t.Number == number })
-	if i < 0 {
-		return nil, fmt.Errorf("round %d table %d: %w", n, number, ErrNotFound)
-	}
-	out, err := s.store.Rulings(ctx, r.Tables[i].ID)
+	out, err := s.store.Rulings(ctx, t.ID)
 	for j := range out {
 		out[j].Round, out[j].Table = n, number
 	}

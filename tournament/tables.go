@@ -16,11 +16,27 @@ func (e record) table(n, number int) (Round, Table, error) {
 	if err != nil {
 		return Round{}, Table{}, err
 	}
+	t, err := tableOf(r, number)
+	return r, t, err
+}
+
+// tableOf returns table number of round r.
+func tableOf(r Round, number int) (Table, error) {
 	i := slices.IndexFunc(r.Tables, func(t Table) bool { return t.Number == number })
 	if i < 0 {
-		return Round{}, Table{}, fmt.Errorf("round %d table %d: %w", n, number, ErrNotFound)
+		return Table{}, fmt.Errorf("round %d table %d: %w", r.Number, number, ErrNotFound)
 	}
-	return r, r.Tables[i], nil
+	return r.Tables[i], nil
+}
+
+// storedTable reads table number of round n of a tournament, for a use
+// case that reads one table's records without loading the whole event.
+func (s *Service) storedTable(ctx context.Context, tournamentID int64, n, number int) (Table, error) {
+	r, err := s.store.Round(ctx, tournamentID, n)
+	if err != nil {
+		return Table{}, err
+	}
+	return tableOf(r, number)
 }
 
 func tableSubject(n, number int) string { return fmt.Sprintf("round %d table %d", n, number) }
@@ -505,15 +521,11 @@ func (tv TableView) Draft() Draft {
 
 // Revisions returns every revision of a table's result, oldest first.
 func (s *Service) Revisions(ctx context.Context, tournamentID int64, n, number int) ([]Result, error) {
-	r, err := s.store.Round(ctx, tournamentID, n)
+	t, err := s.storedTable(ctx, tournamentID, n, number)
 	if err != nil {
 		return nil, err
 	}
-	i := slices.IndexFunc(r.Tables, func(t Table) bool { return t.Number == number })
-	if i < 0 {
-		return nil, fmt.Errorf("round %d table %d: %w", n, number, ErrNotFound)
-	}
-	return s.store.Revisions(ctx, r.Tables[i].ID)
+	return s.store.Revisions(ctx, t.ID)
 }
 
 // place places a game of round n from a result revision and the standing
