@@ -420,6 +420,16 @@ func TestBoardAndDeal(t *testing.T) {
 		t.Errorf("clumped deal: %d boards drawn, want the board and the deal", n)
 	}
 	checkIDs(t, "clumped deal", res.Body)
+	// A chip left out: the refusal names the hex as the entry does, by
+	// terrain and place, never by coordinates, and marks its input.
+	missing := chips[0]
+	left := p.b.post(tableURL+"/deal", dealValues(chips[1:]))
+	field := fmt.Sprintf("chip_%d_%d", missing.Hex.Q, missing.Hex.R)
+	if left.Status != http.StatusUnprocessableEntity || strings.Contains(left.Body, missing.Hex.String()) ||
+		!regexp.MustCompile(`id="deal-error">[^<]*段目・左から`).MatchString(left.Body) ||
+		!regexp.MustCompile(`id="`+field+`" name="`+field+`"[^>]*aria-invalid="true" aria-describedby="deal-error"`).MatchString(left.Body) {
+		t.Errorf("a deal without the chip on %v = %d, want the hex named by its place and its input marked:\n%s", missing.Hex, left.Status, left.Body)
+	}
 	for _, ch := range clumped[:3] {
 		if got := fieldValue(res.Body, fmt.Sprintf("chip_%d_%d", ch.Hex.Q, ch.Hex.R)); got != strconv.Itoa(ch.Number) {
 			t.Errorf("chip on %v after the refused deal = %q, want %d kept", ch.Hex, got, ch.Number)

@@ -169,6 +169,8 @@ type dealCell struct {
 	Value   string // as typed
 	Desert  bool
 	Error   string
+	Hex     string // the hex as the rules name it, "(q,r)"
+	Invalid bool   // a refusal of the whole deal speaks of this hex
 	Terrain string // CSS class: the terrain id
 	Mine    string // after a conflict: the chip this judge typed, when not the saved one
 }
@@ -185,7 +187,7 @@ func (s *Pages) dealRows(lang string, b *referee.Board, values map[string]string
 		}
 		r := &rows[len(rows)-1]
 		name := chipField(h)
-		cell := dealCell{Name: name, ID: name, Value: values[name], Error: errs[name]}
+		cell := dealCell{Name: name, ID: name, Value: values[name], Error: errs[name], Hex: h.String()}
 		if b != nil {
 			if t, ok := b.TileAt(h); ok {
 				cell.Terrain = string(t.Terrain)

@@ -561,11 +561,38 @@ func (s *Pages) SetDeal(c *gin.Context) (render.Result, error) {
 		vm.Deal.Redeal = s.i18n.Text(lang, "deal.redeal", map[string]any{"Rule": vm.DangoRule})
 		return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
 	}
+	vm.Deal.nameHex(err)
 	var ok bool
 	if vm.Deal.Error, ok = s.formError(c, lockedTable(err)); !ok {
 		return render.Result{}, lockedTable(err)
 	}
 	return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
+}
+
+// nameHex names the hex a refused deal speaks of as the chip entry does,
+// by terrain and place (「山地（1段目・左から1）」), not by the coordinates
+// the rules use, and marks its cell.
+func (f *dealForm) nameHex(err error) {
+	v := new(referee.Violation)
+	if !errors.As(err, &v) {
+		return
+	}
+	hex, ok := v.Args["Hex"].(string)
+	if !ok {
+		return
+	}
+	for i := range f.Rows {
+		for j := range f.Rows[i].Cells {
+			cell := &f.Rows[i].Cells[j]
+			if cell.Hex != hex {
+				continue
+			}
+			args := maps.Clone(v.Args)
+			args["Hex"] = cell.Label
+			v.Args = args
+			cell.Invalid = true
+		}
+	}
 }
 
 // staleTable answers a seating, board or deal form that another judge's
