@@ -739,7 +739,7 @@ func TestRulingView(t *testing.T) {
 	}
 	res = add(a, "settlement", "N(2,0) S(3,-1)") // an edge in settlement mode is a road
 	mustSee(t, "five roads", res, http.StatusOK, `class="trail"`, p.name(table.Players[0])+" — ", "§10",
-		fmt.Sprintf(`<g class="road" data-piece="N(2,0) S(3,-1)">`))
+		`<g class="road" data-piece="N(2,0) S(3,-1)">`)
 	if !strings.Contains(res.Body, `<dd id="answer-longest-road">`+p.name(table.Players[0])) {
 		t.Errorf("the longest road is not %s's after five roads:\n%s", p.name(table.Players[0]), res.Body)
 	}
