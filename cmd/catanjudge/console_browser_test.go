@@ -431,9 +431,11 @@ func TestBrowserProjector(t *testing.T) {
 	if !strings.Contains(pageNo, "1 / ") || badgePx < 40 {
 		t.Errorf("the projector's page badge says %q at %.0f px, want \"1 / N ページ\" at 40 px or more", pageNo, badgePx)
 	}
+	// The fix it names is the server's real port, not always 8080.
+	port := base[strings.LastIndex(base, ":")+1:]
 	for what, warn := range map[string]string{"projector": loopback, "overview": overviewWarn} {
-		if !strings.Contains(warn, "127.0.0.1") || !strings.Contains(warn, "スマートフォン") {
-			t.Errorf("the %s's loopback warning says %q", what, warn)
+		if !strings.Contains(warn, "127.0.0.1") || !strings.Contains(warn, "スマートフォン") || !strings.Contains(warn, "--addr 0.0.0.0:"+port) {
+			t.Errorf("the %s's loopback warning says %q, want the fix --addr 0.0.0.0:%s", what, warn, port)
 		}
 	}
 	if rangOnClick != "1" || rangAtTimeUp != "4" {

@@ -149,8 +149,8 @@ func TestBrowserPrintables(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the score sheet on screen: %v", err)
 	}
-	if !strings.Contains(warning, "127.0.0.1") {
-		t.Errorf("the toolbar's warning %q does not name the loopback address", warning)
+	if port := base[strings.LastIndex(base, ":")+1:]; !strings.Contains(warning, "127.0.0.1") || !strings.Contains(warning, "--addr 0.0.0.0:"+port) {
+		t.Errorf("the toolbar's warning %q does not name the loopback address and the fix on port %s", warning, port)
 	}
 
 	// Each printable as it prints: the print media, an A4-wide window.

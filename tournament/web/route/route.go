@@ -175,9 +175,11 @@ func Path(pattern string, args ...any) string {
 }
 
 // Funcs are the template functions of this package: path builds the path
-// of a route by its name, {{path "table" .TID .N .Number}}.
+// of a route by its name, {{path "table" .TID .N .Number}}; port is the
+// port of an absolute address, {{port .URL}}.
 func Funcs() template.FuncMap {
 	return template.FuncMap{
+		"port": Port,
 		"path": func(name string, args ...any) (string, error) {
 			pattern, ok := byName[name]
 			if !ok {
@@ -263,6 +265,22 @@ func number(c *gin.Context, name string) (int, error) {
 		return 0, problem.ErrNoRoute
 	}
 	return n, nil
+}
+
+// Port is the port an absolute address names, or its scheme's default:
+// the hint for a server phones cannot reach names the port it listens on.
+func Port(address string) string {
+	u, err := url.Parse(address)
+	if err != nil {
+		return ""
+	}
+	if p := u.Port(); p != "" {
+		return p
+	}
+	if u.Scheme == "https" {
+		return "443"
+	}
+	return "80"
 }
 
 // Unreachable says an absolute address (a kiosk's, for the QR codes) names
