@@ -125,7 +125,10 @@ type TurnClock struct {
 	Turn  int // 1 for the turn under way when the game time ran out
 	// Player is whose turn it is: 0 until a pass names a player (the turn
 	// under way at the end of the game time is not recorded).
-	Player    int64
+	Player int64
+	// Next is who plays after Player in the table's play order (§3 オ),
+	// whom a pass without a name gives the turn to; 0 while Player is.
+	Next      int64
 	Started   time.Time     // when this turn began
 	Remaining time.Duration // of this turn's limit; 0 once over
 	Over      time.Duration // how far this turn is past its limit
@@ -346,6 +349,7 @@ func ClockAt(events []ClockEvent, g GameTime, tables []Table, now time.Time) Clo
 		tc.Phase = each[i].phase(g.Placements(len(t.Players)))
 		if tl := turns[i]; tl.on {
 			tc.Turns = tl.clock(g, now)
+			tc.Turns.Next = nextInOrder(t, tl.player)
 			tc.TimeUp = tl.ended()
 			tc.Deadline, tc.Remaining = time.Time{}, 0
 			if tl.end != nil {

@@ -155,21 +155,21 @@ func TestClockTurnLimit(t *testing.T) {
 		{name: "it runs over", now: at(12, 30), status: tournament.TablePlaying, state: tournament.ClockRunning,
 			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 1, Started: at(10, 0), Over: 30 * time.Second}},
 		{name: "passed to a named player: the overrun is recorded", now: at(13, 0), status: tournament.TablePlaying, state: tournament.ClockRunning,
-			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 2, Player: 4, Started: at(12, 40), Remaining: 100 * time.Second,
+			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 2, Player: 4, Next: 2, Started: at(12, 40), Remaining: 100 * time.Second,
 				Overruns: []tournament.Overrun{{Turn: 1, By: 40 * time.Second}}}},
 		{name: "a pause holds the turn's countdown", now: at(14, 30), status: tournament.TablePlaying, state: tournament.ClockPaused,
-			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 3, Player: 2, Started: at(13, 40), Remaining: 100 * time.Second,
+			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 3, Player: 2, Next: 3, Started: at(13, 40), Remaining: 100 * time.Second,
 				Overruns: []tournament.Overrun{{Turn: 1, By: 40 * time.Second}}}},
 		{name: "the end is set and announced", now: at(17, 30), status: tournament.TablePlaying, state: tournament.ClockRunning,
-			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 4, Player: 3, Started: at(17, 0), Remaining: 90 * time.Second,
+			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 4, Player: 3, Next: 1, Started: at(17, 0), Remaining: 90 * time.Second,
 				Overruns: []tournament.Overrun{{Turn: 1, By: 40 * time.Second}, {Turn: 3, Player: 2, By: 20 * time.Second}},
 				End:      at(32, 0), EndLeft: 14*time.Minute + 30*time.Second}},
 		{name: "ten minutes before the end", now: at(22, 0), status: tournament.TablePlaying, state: tournament.ClockRunning,
-			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 4, Player: 3, Started: at(17, 0), Over: 3 * time.Minute,
+			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 4, Player: 3, Next: 1, Started: at(17, 0), Over: 3 * time.Minute,
 				Overruns: []tournament.Overrun{{Turn: 1, By: 40 * time.Second}, {Turn: 3, Player: 2, By: 20 * time.Second}},
 				End:      at(32, 0), EndLeft: 10 * time.Minute, Announce: true}},
 		{name: "the end", now: at(32, 0), status: tournament.TableOver, state: tournament.ClockOver,
-			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 4, Player: 3, Started: at(17, 0), Over: 13 * time.Minute,
+			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 4, Player: 3, Next: 1, Started: at(17, 0), Over: 13 * time.Minute,
 				Overruns: []tournament.Overrun{{Turn: 1, By: 40 * time.Second}, {Turn: 3, Player: 2, By: 20 * time.Second}},
 				End:      at(32, 0)}},
 	}
@@ -297,7 +297,7 @@ func TestPhasedClockSurvivesReopen(t *testing.T) {
 	must(0, act(tournament.ClockInput{Action: tournament.ClockEnd, Table: 1, Seconds: 900})).ok(t)
 	reopen()
 	now = at(87, 0)
-	want := &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 3, Player: ids[3], Started: at(86, 0), Remaining: time.Minute,
+	want := &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 3, Player: ids[3], Next: ids[0], Started: at(86, 0), Remaining: time.Minute,
 		Overruns: []tournament.Overrun{{Turn: 1, By: 30 * time.Second}}, End: at(101, 0), EndLeft: 14 * time.Minute}
 	if diff := cmp.Diff(want, table().Turns); diff != "" {
 		t.Errorf("after a restart under the turn limit (-want +got):\n%s", diff)

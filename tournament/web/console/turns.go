@@ -112,23 +112,21 @@ func (s *Pages) turnsPage(c *gin.Context, status int, msg, minutes string) (rend
 	vm.Shown = clock.Text(vm.Remaining)
 	vm.Phase = p.Text("turns.phase_"+tc.Phase.Phase, map[string]any{"K": tc.Placement, "N": tc.Placements})
 	if tc.Turns != nil {
-		vm.fillTurns(p, tv, tc.Turns, names)
+		vm.fillTurns(p, tc.Turns, names)
 	}
 	return render.ShowStatus(status, "turns", vm), nil
 }
 
 // fillTurns shows the turn limit tl of table tv: whose turn, its time left
 // or past the limit, the overruns and the end the judge set.
-func (vm *turnsPage) fillTurns(p i18n.Printer, tv tournament.TableView, tl *tournament.TurnClock, names map[int64]string) {
+func (vm *turnsPage) fillTurns(p i18n.Printer, tl *tournament.TurnClock, names map[int64]string) {
 	vm.Turns, vm.Turn, vm.Current = true, tl.Turn, names[tl.Player]
 	vm.Left, vm.Over, vm.Limit = clock.Seconds(tl.Remaining), clock.Seconds(tl.Over), clock.Text(clock.Seconds(tl.Limit))
 	vm.TurnShown = clock.Text(vm.Left)
 	if vm.Over > 0 {
 		vm.TurnShown = "+" + clock.Text(vm.Over)
 	}
-	if tl.Player != 0 {
-		vm.Next = names[nextSeat(tv, tl.Player)]
-	}
+	vm.Next = names[tl.Next]
 	for _, o := range tl.Overruns {
 		name := names[o.Player]
 		if name == "" {
@@ -140,17 +138,6 @@ func (vm *turnsPage) fillTurns(p i18n.Printer, tv tournament.TableView, tl *tour
 		vm.End, vm.EndLeft, vm.Announce = p.Clock(tl.End), clock.Seconds(tl.EndLeft), tl.Announce
 		vm.EndShown = clock.Text(vm.EndLeft)
 	}
-}
-
-// nextSeat is the player after id in the table's play order, as the
-// clock passes the turn without a name.
-func nextSeat(tv tournament.TableView, id int64) int64 {
-	for k, sv := range tv.Players {
-		if sv.PlayerID == id {
-			return tv.Players[(k+1)%len(tv.Players)].PlayerID
-		}
-	}
-	return 0
 }
 
 // RecordTurn passes the turn (action "turn", to player or the next in play
