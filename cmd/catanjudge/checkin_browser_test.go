@@ -86,7 +86,7 @@ func TestBrowserSelfCheckIn(t *testing.T) {
 	if !strings.Contains(refused, "コードが正しくありません") {
 		t.Errorf("a wrong code says %q", refused)
 	}
-	if !strings.Contains(done, "青木 さん、チェックインしました") {
+	if !strings.Contains(done, "青木 さん、受付が完了しました") {
 		t.Errorf("the check-in says %q", done)
 	}
 	var players struct {

@@ -72,8 +72,8 @@ func TestBrowserFinal(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the standings page: %v", err)
 	}
-	if !strings.Contains(button, "決勝を作成(上位4名)") {
-		t.Errorf("the final's button = %q, want 決勝を作成(上位4名)", button)
+	if !strings.Contains(button, "決勝を作成（上位4名）") {
+		t.Errorf("the final's button = %q, want 決勝を作成（上位4名）", button)
 	}
 	if _, err := chromedp.RunResponse(ctx, chromedp.Click(`#final form button`)); err != nil {
 		t.Fatalf("make the final: %v", err)

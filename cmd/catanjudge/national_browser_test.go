@@ -51,7 +51,7 @@ func TestBrowserNationalBoard(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the rulesets page: %v", err)
 	}
-	if differs < 5 || !strings.Contains(gameTime, "初期配置 開拓地1軒につき1分") {
+	if differs < 5 || !strings.Contains(gameTime, "初期配置 家1軒につき1分") {
 		t.Errorf("rulesets page: %d rows marked as differing, game time %q", differs, gameTime)
 	}
 

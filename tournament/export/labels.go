@@ -181,8 +181,8 @@ var (
 	sChips            = text{"数字チップ A〜R", "Number chips A to R"}
 
 	sPairingSeed  = text{"第%d回戦 組み合わせ（%s）", "Round %d pairing (%s)"}
-	sCutAdvancing = text{"第%d回戦 決勝の進出者（選手番号）", "Round %d final: advancing (player no.)"}
-	sCutDraw      = text{"第%d回戦 決勝の境目の抽選順（選手番号）", "Round %d final: draw at the cut (player no.)"}
+	sCutAdvancing = text{"第%d回戦 決勝の進出者（参加者番号）", "Round %d final: advancing (player no.)"}
+	sCutDraw      = text{"第%d回戦 決勝の境目の抽選順（参加者番号）", "Round %d final: draw at the cut (player no.)"}
 	sCutSeed      = text{"第%d回戦 決勝の抽選", "Round %d final: cut draw"}
 	sSeatingSeed  = text{"第%d回戦 %d卓 手番決め", "Round %d table %d seating"}
 	sBoardSeed    = text{"第%d回戦 %d卓 盤面（チップ配り）", "Round %d table %d board (chip deal)"}

@@ -775,44 +775,6 @@ func describe(l excelize.PageLayoutOptions) string {
 	return strings.TrimSpace(b.String())
 }
 
-// avoided reads the words docs/glossary.md says a page must not use: the
-// 使わない column of its tables.
-func avoided(t *testing.T) []string {
-	t.Helper()
-	md, err := os.ReadFile(filepath.Join("..", "..", "docs", "glossary.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var words []string
-	col := -1
-	for line := range strings.Lines(string(md)) {
-		if !strings.HasPrefix(line, "|") {
-			col = -1
-			continue
-		}
-		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
-		for i := range cells {
-			cells[i] = strings.TrimSpace(cells[i])
-		}
-		if i := slices.Index(cells, "使わない"); i >= 0 {
-			col = i
-			continue
-		}
-		if col < 0 || col >= len(cells) || strings.HasPrefix(cells[col], "---") {
-			continue
-		}
-		for w := range strings.SplitSeq(cells[col], "、") {
-			if w != "" {
-				words = append(words, w)
-			}
-		}
-	}
-	if len(words) < 20 {
-		t.Fatalf("docs/glossary.md lists %d words to avoid (%q), want its 使わない columns read", len(words), words)
-	}
-	return words
-}
-
 // TestWorkbookFollowsTheGlossary reads the Japanese workbook's own words
 // (titles, notes, headers, the words it writes for values, the settings)
 // as a Japanese judge would: no word docs/glossary.md avoids, no "VP" in
@@ -851,7 +813,7 @@ func TestWorkbookFollowsTheGlossary(t *testing.T) {
 			}
 		}
 	}
-	bad := avoided(t)
+	bad := tournamenttest.AvoidedWords(t, filepath.Join("..", ".."))
 	for _, s := range texts {
 		for _, w := range bad {
 			if strings.Contains(s, w) {

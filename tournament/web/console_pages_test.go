@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"fmt"
 	"html"
 	"net/http"
@@ -766,4 +767,38 @@ func TestRulingView(t *testing.T) {
 		t.Fatalf("save = %d to %q, want 303 to the table's ruling\n%s", res.Status, res.Location, res.Body)
 	}
 	mustSee(t, "table page", p.b.get(p.url+"/tables/1"), http.StatusOK, "切断の裁定", "裁定を記録しました。")
+}
+
+// Issue 12: the ruling view names hexes, corners and sides as the board is
+// drawn (「森林（2段目・左から2）の右下の角」), never by the coordinates the
+// rules engine and the API use: the tap targets, the steps, the engine's
+// refusals, the robber's hexes and where it may go.
+func TestRulingViewNamesPlaces(t *testing.T) {
+	p := newPairedEnv(t)
+	table := p.r.Tables[0]
+	a, b := itoa(table.Players[0]), itoa(table.Players[1])
+	view := p.url + "/tables/1/ruling"
+	res := p.b.get(view)
+	// N(0,0) is the lower right corner of the second hex of the second row.
+	corner := regexp.MustCompile(`data-at="N\(0,0\)"[^>]*><title>([^<]*)</title>`).FindStringSubmatch(res.Body)
+	if corner == nil || !strings.HasSuffix(corner[1], "（2段目・左から2）の右下の角") {
+		t.Errorf("corner N(0,0) is titled %q, want it named as the lower right corner of row 2, no. 2", corner)
+	}
+	if n := strings.Count(res.Body, `<option value="(`); n != 19 {
+		t.Errorf("the robber can be put on %d hexes, want 19", n)
+	}
+	steps, _ := json.Marshal([]map[string]any{{"do": "settlement", "player": a, "at": "N(0,0)"}})
+	res = p.b.post(view, url.Values{"steps": {string(steps)}, "player": {b}, "do": {"settlement"}, "typed": {"S(0,-1)"}, "action": {"add"},
+		"roll": {"8"}, "roller": {b}, "hand_" + a: {"3"}, "robber_at": {"(0,0)"}})
+	mustSee(t, "distance rule", res, http.StatusOK, "の下の角 は家・街の隣の頂点です", "（2段目・左から2）の右下の角に家",
+		`<option value="(0,0)" selected>砂漠（中央）</option>`)
+	robber := regexp.MustCompile(`(?s)<ul id="answer-robber">(.*?)</ul>`).FindStringSubmatch(res.Body)
+	if robber == nil || !strings.Contains(robber[1], "段目・左から") || regexp.MustCompile(`\(-?\d,-?\d\)`).MatchString(robber[1]) {
+		t.Errorf("where the robber may go is not named by place:\n%v", robber)
+	}
+	for _, coords := range []string{">N(0,0)<", "S(0,-1) は", "N(0,0) に家"} {
+		if strings.Contains(res.Body, coords) {
+			t.Errorf("the view still says %q", coords)
+		}
+	}
 }

@@ -62,7 +62,7 @@ func TestRulesetsPage(t *testing.T) {
 		{"board.corners", true, []string{"1 北西 · 2 北東 · 3 東 · 4 南東 · 5 南西 · 6 西", "1 北西 · 2 北東 · 3 東 · 4 南東 · 5 南西 · 6 西", "—"}},
 		{"board.chips", true, []string{"A5 B2 C6 D3 E8 F10 G9 H12 I11 J4 K8 L10 M9 N4 O5 P6 Q3 R11", "", "シャッフルして配る"}},
 		{"dango", true, []string{"配り直しなし", "配り直しなし", ""}},
-		{"time", true, []string{"", "初期配置 開拓地1軒につき1分（4人卓8分・3人卓6分）＋ プレイ60分", "7分（初期配置を含む。§12）"}},
+		{"time", true, []string{"", "初期配置 家1軒につき1分（4人卓8分・3人卓6分）＋ プレイ60分", "7分（初期配置を含む。§12）"}},
 		{"time.final_turn_seconds", true, []string{"", "ゲーム時間の後は1手番2分。ジャッジが終了時刻を決め、10分前に告知", "なし（時間で終了）"}},
 		{"vp", false, []string{"10点で勝利宣言・記録は10点まで", "", ""}},
 		{"standings_order", false, []string{"1位の回数 → 勝利点合計 → 勝利点シェア", "", ""}},

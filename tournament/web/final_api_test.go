@@ -173,7 +173,7 @@ func TestMakeFinalPage(t *testing.T) {
 	}
 	cl.save(tour.ID, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
 	cl.save(tour.ID, 1, 2, 0, []int{10, 6, 6, 2}, 0, "")
-	if got := b.get(page); !strings.Contains(got.Body, "決勝を作成(上位4名)") {
+	if got := b.get(page); !strings.Contains(got.Body, "決勝を作成（上位4名）") {
 		t.Errorf("standings with the qualifying played: no final button")
 	}
 	if got := b.get(fmt.Sprintf("/judge/t/%d", tour.ID)); !strings.Contains(got.Body, `id="make-final"`) {
@@ -184,7 +184,7 @@ func TestMakeFinalPage(t *testing.T) {
 		t.Fatalf("POST final = %d to %q, want 303 to the standings", made.Status, made.Location)
 	}
 	got := b.get(page)
-	if !strings.Contains(got.Body, "決勝を作成しました") || !strings.Contains(got.Body, "同順位の抽選") || !strings.Contains(got.Body, "シード ") || strings.Contains(got.Body, "決勝を作成(上位4名)") {
+	if !strings.Contains(got.Body, "決勝を作成しました") || !strings.Contains(got.Body, "同順位の抽選") || !strings.Contains(got.Body, "シード ") || strings.Contains(got.Body, "決勝を作成（上位4名）") {
 		t.Errorf("standings after the final is made: want the flash, the draw with its seed and no button; got %s", got.Body)
 	}
 }
@@ -215,7 +215,7 @@ func TestTurnPage(t *testing.T) {
 	}
 	env.ahead.Add(int64(69 * time.Minute)) // 8 minutes of placement, 60 of play, then 1 of the limit
 	got := b.get(page)
-	if !strings.Contains(got.Body, "手番の選手を選んでください") || !strings.Contains(got.Body, "1:00") {
+	if !strings.Contains(got.Body, "手番のプレイヤーを選んでください") || !strings.Contains(got.Body, "1:00") {
 		t.Errorf("the turn page after the game time: want a choice of player and 1:00 left, got %s", got.Body)
 	}
 	first, second := final.Tables[0].Players[1], final.Tables[0].Players[2]

@@ -80,7 +80,7 @@ func TestKioskFinal(t *testing.T) {
 	}
 	env.ahead.Add(int64(69 * time.Minute))
 	mustSee(t, "the projector under the turn limit", anon.get(live+"?view=projector"), 200,
-		`class="k-turns"`, "1手番目: <strong>手番の選手は未入力</strong>", `data-countdown="60" data-state="running"`, "(1手番 2:00)",
+		`class="k-turns"`, "1手番目: <strong>手番のプレイヤーは未入力</strong>", `data-countdown="60" data-state="running"`, "（1手番 2:00）",
 		`<p id="clock-label" class="k-clock-label">決勝卓は手番制限中</p>`)
 	rv, err := env.svc.RoundView(env.ctx, tour.ID, 2)
 	if err != nil {

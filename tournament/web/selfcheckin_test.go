@@ -113,12 +113,12 @@ func TestKioskSelfCheckIn(t *testing.T) {
 	env, tr, ps := selfCheckInEnv(t, 2)
 	b := env.browser()
 	page := fmt.Sprintf("/kiosk/%d/checkin", tr.ID)
-	mustSee(t, "the check-in page", b.get(page), http.StatusOK, "コードでチェックイン", "選手1", "選手2", `name="code"`)
+	mustSee(t, "the check-in page", b.get(page), http.StatusOK, "コードで受付", "選手1", "選手2", `name="code"`)
 	form := url.Values{"player": {itoa(ps[1].ID)}, "code": {"ABCD-EFGH"}}
 	mustSee(t, "a wrong code", b.post(page, form), http.StatusUnprocessableEntity, "コードが正しくありません", `aria-invalid="true"`)
 	form.Set("code", strings.ReplaceAll(ps[1].Code, "-", " "))
-	mustSee(t, "the right code", b.post(page, form), http.StatusOK, "選手2 さん、チェックインしました")
-	mustSee(t, "again", b.post(page, form), http.StatusOK, "選手2 さんはすでにチェックイン済みです")
+	mustSee(t, "the right code", b.post(page, form), http.StatusOK, "選手2 さん、受付が完了しました")
+	mustSee(t, "again", b.post(page, form), http.StatusOK, "選手2 さんはすでに受付済みです")
 	if p, _ := env.svc.GetPlayer(env.ctx, tr.ID, ps[1].ID); !p.CheckedIn {
 		t.Fatalf("not checked in")
 	}
@@ -126,7 +126,7 @@ func TestKioskSelfCheckIn(t *testing.T) {
 	if _, err := env.svc.EditTournament(env.ctx, "setup", tr.ID, tournament.TournamentInput{Name: "セルフ大会", Rounds: 3}); err != nil {
 		t.Fatal(err)
 	}
-	mustSee(t, "the page at the desk's tournament", b.get(page), http.StatusOK, "チェックインはジャッジの受付で行います")
+	mustSee(t, "the page at the desk's tournament", b.get(page), http.StatusOK, "受付はジャッジが行います")
 }
 
 // doFrom posts a JSON body from the client address addr.

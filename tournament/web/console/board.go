@@ -196,14 +196,11 @@ func (s *Pages) dealRows(lang string, b *referee.Board, values map[string]string
 		}
 		// The hex by its place as the judge sees the board: the row from
 		// the top and the place in it from the left, or the centre.
-		place := s.i18n.Text(lang, "deal.place", map[string]any{"Row": len(rows), "N": len(r.Cells) + 1})
-		if h == (referee.Hex{}) {
-			place = s.i18n.Text(lang, "deal.centre", nil)
-		}
+		place := s.places(lang, b).place(h)
 		cell.Label, cell.Shown = place, place
 		if cell.Terrain != "" {
 			cell.Shown = s.i18n.Text(lang, "terrain."+cell.Terrain, nil)
-			cell.Label = s.i18n.Text(lang, "deal.cell", map[string]any{"Terrain": cell.Shown, "Place": place})
+			cell.Label = s.places(lang, b).Hex(h)
 			cell.Rest = strings.TrimPrefix(cell.Label, cell.Shown)
 		}
 		r.Cells = append(r.Cells, cell)

@@ -50,9 +50,9 @@ type buildingView struct {
 	City                    bool
 }
 
-type cornerTarget struct{ Name, X, Y string }
+type cornerTarget struct{ Name, Label, X, Y string }
 
-type edgeTarget struct{ Name, X1, Y1, X2, Y2 string }
+type edgeTarget struct{ Name, Label, X1, Y1, X2, Y2 string }
 
 // rulingSeat is a player of the ruling view: the steps name them by ID.
 type rulingSeat struct {
@@ -93,6 +93,8 @@ type rulingView struct {
 	// short of, as the form shows them.
 	Dos       []choice
 	Resources []choice
+	// Hexes are where the robber may stand, named as the board is drawn.
+	Hexes []choice
 }
 
 // choice is a radio button or a checkbox of the ruling view.
@@ -383,27 +385,34 @@ func (s *Pages) evaluateRuling(lang string, ts tableState, vm *rulingView, steps
 		id, _ := strconv.ParseInt(st.ID, 10, 64)
 		names[id] = st.Name
 	}
+	board := layoutBoard(ts.t.Ruleset)
+	if ts.tv.Board != nil {
+		board = *ts.tv.Board
+	}
+	named := s.places(lang, &board)
+	vm.Hexes = nil
+	for _, h := range referee.LandHexes() {
+		vm.Hexes = append(vm.Hexes, choice{ID: h.String(), Label: named.Hex(h), Checked: h.String() == strings.ReplaceAll(vm.Quick.RobberAt, " ", "")})
+	}
 	vm.List = nil
 	for i, st := range steps {
-		where := st.At
+		where := named.Name(st.At)
 		if len(st.Edge) == 2 {
-			where = st.Edge[0] + "–" + st.Edge[1]
+			where = named.Name(st.Edge[0] + "-" + st.Edge[1])
 		}
 		text := s.i18n.Text(lang, "ruling.do."+st.Do, map[string]any{"Player": seat[st.Player].Name, "Where": where})
 		vm.List = append(vm.List, rulingStep{N: i + 1, Text: text})
 	}
 	ev, err := game.Evaluate(ts.t.Ruleset, vm.ids(), steps)
 	if err != nil {
-		_, vm.Error, _ = s.describe(lang, err)
+		_, vm.Error, _ = s.describe(lang, named.error(err))
 		return
 	}
-	board := layoutBoard(ts.t.Ruleset)
-	if ts.tv.Board != nil {
-		board = *ts.tv.Board
-	}
-	vm.Board.Play = s.playLayer(lang, ev, vm.Seats)
+	vm.Board.Play = s.playLayer(named, ev, vm.Seats)
 	p := s.i18n.In(lang)
-	say := func(e *game.Error) string { return problem.Violation(p, tournament.ReasonOf(e).Violation(names)) }
+	say := func(e *game.Error) string {
+		return problem.Violation(p, named.Violation(tournament.ReasonOf(e).Violation(names)))
+	}
 	holder := func(a game.Award) string {
 		who := s.i18n.Text(lang, "ruling.bank", nil)
 		if a.Holder >= 0 {
@@ -420,13 +429,14 @@ func (s *Pages) evaluateRuling(lang string, ts tableState, vm *rulingView, steps
 	for _, n := range ev.Notes {
 		ans.Notes = append(ans.Notes, s.i18n.Text(lang, "ruling.step", map[string]any{"N": n.Index + 1})+": "+say(n))
 	}
-	s.quickAnswers(lang, ev, board, vm, ans, say)
+	s.quickAnswers(named, ev, board, vm, ans, say)
 	vm.Answer = ans
 }
 
 // playLayer draws the pieces of the position, each player's longest trail
 // and the corners and edges to tap.
-func (s *Pages) playLayer(lang string, ev *game.Evaluation, seats []rulingSeat) *playLayer {
+func (s *Pages) playLayer(named places, ev *game.Evaluation, seats []rulingSeat) *playLayer {
+	lang := named.lang
 	pt := func(v referee.Vertex) (string, string) {
 		x, y := v.Point()
 		return num(x * boardScale), num(y * boardScale)
@@ -451,7 +461,7 @@ func (s *Pages) playLayer(lang string, ev *game.Evaluation, seats []rulingSeat) 
 			x1, y1 := pt(pc.Edge.A)
 			x2, y2 := pt(pc.Edge.B)
 			pl.Roads = append(pl.Roads, roadView{Name: pc.Edge.A.String() + " " + pc.Edge.B.String(), Fill: fill, X1: x1, Y1: y1, X2: x2, Y2: y2,
-				Label: s.i18n.Text(lang, "ruling.do.road", map[string]any{"Player": st.Name, "Where": pc.Edge.String()})})
+				Label: s.i18n.Text(lang, "ruling.do.road", map[string]any{"Player": st.Name, "Where": named.Side(pc.Edge)})})
 			continue
 		}
 		x, y := pt(pc.Vertex)
@@ -460,16 +470,16 @@ func (s *Pages) playLayer(lang string, ev *game.Evaluation, seats []rulingSeat) 
 			do = "city"
 		}
 		pl.Buildings = append(pl.Buildings, buildingView{Name: pc.Vertex.String(), Fill: fill, X: x, Y: y, City: pc.City,
-			Label: s.i18n.Text(lang, "ruling.do."+do, map[string]any{"Player": st.Name, "Where": pc.Vertex.String()})})
+			Label: s.i18n.Text(lang, "ruling.do."+do, map[string]any{"Player": st.Name, "Where": named.Corner(pc.Vertex)})})
 	}
 	for _, e := range referee.LandEdges() {
 		x1, y1 := pt(e.A)
 		x2, y2 := pt(e.B)
-		pl.Edges = append(pl.Edges, edgeTarget{Name: e.A.String() + " " + e.B.String(), X1: x1, Y1: y1, X2: x2, Y2: y2})
+		pl.Edges = append(pl.Edges, edgeTarget{Name: e.A.String() + " " + e.B.String(), Label: named.Side(e), X1: x1, Y1: y1, X2: x2, Y2: y2})
 	}
 	for _, v := range referee.LandVertices() {
 		x, y := pt(v)
-		pl.Corners = append(pl.Corners, cornerTarget{Name: v.String(), X: x, Y: y})
+		pl.Corners = append(pl.Corners, cornerTarget{Name: v.String(), Label: named.Corner(v), X: x, Y: y})
 	}
 	return pl
 }
@@ -478,14 +488,14 @@ func (s *Pages) playLayer(lang string, ev *game.Evaluation, seats []rulingSeat) 
 // with the bank's shortages, the discards on a 7 from the hands, where the
 // robber may go and whom it may rob, each player's trade rates, and
 // whether a declaration is valid.
-func (s *Pages) quickAnswers(lang string, ev *game.Evaluation, b referee.Board, vm *rulingView, ans *rulingAnswer, say func(*game.Error) string) {
-	q := vm.Quick
+func (s *Pages) quickAnswers(named places, ev *game.Evaluation, b referee.Board, vm *rulingView, ans *rulingAnswer, say func(*game.Error) string) {
+	lang, q := named.lang, vm.Quick
 	fail := func(err error) {
 		if ge := (*game.Error)(nil); errors.As(err, &ge) {
 			ans.QuickError = say(ge)
 			return
 		}
-		_, ans.QuickError, _ = s.describe(lang, err)
+		_, ans.QuickError, _ = s.describe(lang, named.error(err))
 	}
 	cards := func(c game.Cards) string {
 		var parts []string
@@ -556,12 +566,9 @@ func (s *Pages) quickAnswers(lang string, ev *game.Evaluation, b referee.Board, 
 				for _, p := range h.Rob {
 					rob = append(rob, vm.Seats[p].Name)
 				}
-				line := h.Hex.String()
-				if t, ok := b.TileAt(h.Hex); ok {
-					line += " " + s.i18n.Text(lang, "terrain."+string(t.Terrain), nil)
-					if t.Number != 0 {
-						line += " " + strconv.Itoa(t.Number)
-					}
+				line := named.Hex(h.Hex)
+				if t, ok := b.TileAt(h.Hex); ok && t.Number != 0 {
+					line += " " + s.i18n.Text(lang, "ruling.chip", map[string]any{"Number": t.Number})
 				}
 				if rob != nil {
 					line += " — " + s.i18n.Text(lang, "ruling.may_rob", map[string]any{"Players": strings.Join(rob, "、")})
