@@ -31,6 +31,13 @@ func TestPrintables(t *testing.T) {
 	if !strings.Contains(res.Body, `<span class="chip red" aria-hidden="true"></span>1`) {
 		t.Error("the seated table's sheet shows no red first seat")
 	}
+	// Issue 15: each sheet has a box per player for every part of the VP
+	// breakdown, for the table to add up before it hands the sheet in.
+	if n := strings.Count(res.Body, `<table class="score-breakdown">`); n != len(p.r.Tables) {
+		t.Errorf("score sheets: %d breakdown tables, want one per sheet (%d)", n, len(p.r.Tables))
+	}
+	mustSee(t, "the breakdown", res, http.StatusOK, "記入すると合計の書き間違いが見つかります", "1軒1点", "1つ2点", "合計（勝利点）",
+		"1ポイントカードは卓で5枚までです（§10・§11）")
 	res = p.b.get(base + "scores?table=2")
 	if n := strings.Count(res.Body, `<section class="sheet score-sheet"`); n != 1 || !strings.Contains(res.Body, `id="score-2"`) {
 		t.Errorf("score sheet of table 2: %d sheets", n)

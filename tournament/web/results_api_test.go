@@ -202,6 +202,17 @@ func TestResultBreakdownAPI(t *testing.T) {
 		revs.Revisions[0].Scores[1].VP != 7 || revs.Revisions[0].Scores[2].Breakdown != nil {
 		t.Errorf("revisions = %+v, want the breakdowns as saved", revs)
 	}
+	// The kiosk shows each breakdown the sheet gave, under its player, and
+	// none for the player whose VP came alone.
+	kiosk := do(env.h, "GET", fmt.Sprintf("/kiosk/%d", tr.ID), "", "Accept-Language", "ja").Body.String()
+	for _, b := range []string{"家2・街2・ロンゲストロード・1ポイント×2", "家1・街2・ラージェストアーマー", "家2・街1・1ポイント×1"} {
+		if !strings.Contains(kiosk, `<span class="k-breakdown">`+b+`</span>`) {
+			t.Errorf("the kiosk does not show the breakdown %s", b)
+		}
+	}
+	if n := strings.Count(kiosk, `class="k-breakdown"`); n != 3 {
+		t.Errorf("the kiosk shows %d breakdowns, want 3 (one score had none)", n)
+	}
 }
 
 // Issue 15: POST .../tables/{t}/rulings stores a ruling, with the judge and

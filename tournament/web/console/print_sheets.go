@@ -20,7 +20,10 @@ type scoresPage struct {
 	Minutes int // §12 game time
 	VPCap   int // §11
 	WinVP   int // §11
-	Sheets  []scoreSheet
+	// RequireBreakdown says the ruleset wants each player's VP breakdown
+	// (§11) on the sheet; it is printed either way, for the table to add up.
+	RequireBreakdown bool
+	Sheets           []scoreSheet
 }
 
 type scoreSheet struct {
@@ -67,7 +70,8 @@ func (s *Pages) PrintScoreSheets(c *gin.Context) (render.Result, error) {
 		return render.Result{}, err
 	}
 	rs := pr.t.Ruleset
-	vm := scoresPage{printPage: s.newPrintPage(c, pr, "print.scores"), Minutes: pr.t.GameMinutes, VPCap: rs.VPCap, WinVP: rs.WinVP}
+	vm := scoresPage{printPage: s.newPrintPage(c, pr, "print.scores"), Minutes: pr.t.GameMinutes, VPCap: rs.VPCap, WinVP: rs.WinVP,
+		RequireBreakdown: rs.RequireBreakdown}
 	for _, tv := range pr.rv.Tables {
 		if only != 0 && tv.Table.Number != only {
 			continue

@@ -40,14 +40,9 @@ func (s *Pages) showVP(lang string, rs referee.Ruleset, pl tournament.Placing) v
 }
 
 // breakdownText says a score sheet's VP breakdown (§11) in lang, or ""
-// for none: "家2・街3・ロンゲストロード・1ポイント×1".
+// for none.
 func (s *Pages) breakdownText(lang string, b *referee.Breakdown) string {
-	if b == nil {
-		return ""
-	}
-	return s.i18n.Text(lang, "score.breakdown_text", map[string]any{
-		"Settlements": b.Settlements, "Cities": b.Cities, "LongestRoad": b.LongestRoad, "LargestArmy": b.LargestArmy, "PointCards": b.PointCards,
-	})
+	return s.i18n.In(lang).Breakdown(b)
 }
 
 // breakdowns maps each player of a result to the breakdown the sheet gave.

@@ -153,7 +153,10 @@ type kioskSeat struct {
 	VP       int
 	Sum      string // a deduction as such: "6 − 2 = 4" (tournament.Placing.Sum)
 	Why      string // the levels of the penalties behind Sum
-	Declared bool
+	// Breakdown is the VP breakdown the score sheet gave (§11), "" when
+	// it gave none.
+	Breakdown string
+	Declared  bool
 }
 
 type kioskStanding struct {
@@ -373,6 +376,13 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 				if pl.PlayerID == sv.PlayerID {
 					seat.Place, seat.VP, seat.Sum, seat.Why = pl.Place, pl.VP, pl.Sum(), penaltyLevels(p, pl)
 					seat.Declared = tv.Result != nil && tv.Result.Declared == sv.PlayerID
+				}
+			}
+			if tv.Result != nil {
+				for _, sc := range tv.Result.Scores {
+					if sc.PlayerID == sv.PlayerID {
+						seat.Breakdown = p.Breakdown(sc.Breakdown)
+					}
 				}
 			}
 			kt.Players = append(kt.Players, seat)
