@@ -151,6 +151,38 @@ func (s *Handlers) CreateTournament(c *gin.Context) (int, any, error) {
 	return http.StatusCreated, toTournamentJSON(t), nil
 }
 
+// editTournamentRequest is a change of a tournament's settings: a field
+// left out stays as it is.
+type editTournamentRequest struct {
+	Name        *string `json:"name"`
+	Date        *string `json:"date"`
+	Venue       *string `json:"venue"`
+	Rounds      *int    `json:"rounds"`
+	GameMinutes *int    `json:"game_minutes"`
+	SelfCheckIn *bool   `json:"self_checkin"`
+	SelfReport  *string `json:"self_report"`
+}
+
+// EditTournament changes the settings the body gives, by the console's
+// rules (tournament.Service.EditTournament): 200 the tournament as GET
+// answers it; 422 for a setting refused (rounds below those paired, the
+// game time once a clock ran, an unknown self_report).
+func (s *Handlers) EditTournament(c *gin.Context) (int, any, error) {
+	id, err := route.ID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	var req editTournamentRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return 0, nil, err
+	}
+	t, err := s.svc.PatchTournament(c.Request.Context(), auth.Judge(c), id, tournament.TournamentPatch(req))
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toTournamentJSON(t), nil
+}
+
 func (s *Handlers) ListTournaments(c *gin.Context) (int, any, error) {
 	ts, err := s.svc.ListTournaments(c.Request.Context())
 	if err != nil {
