@@ -22,8 +22,9 @@ import (
 // of the schema has rows: players with a keep-apart request, a round with
 // a bye and an amendment, a seating and a board, clock events, results and
 // a correction, a penalty and a revoked one, the tournament closed, a
-// setting and a session logged out. The service's clock ticks by
-// 1.000001 s, so that the times have microseconds.
+// setting and a session logged out; and a batch of players' cards, which
+// is not copied. The service's clock ticks by 1.000001 s, so that the
+// times have microseconds.
 func event(t *testing.T, s *store.Store) int64 {
 	t.Helper()
 	ctx := context.Background()
@@ -103,6 +104,8 @@ func event(t *testing.T, s *store.Store) int64 {
 	ok(err)
 	_, err = svc.CloseTournament(ctx, "山田", tr.ID)
 	ok(err)
+	// A batch of players' cards, sealed: a print buffer, not copied.
+	ok(s.KeepCards(ctx, "0123456789abcdef0123456789abcdef", tr.ID, []byte("sealed cards"), at.Add(30*time.Minute), at))
 	ok(s.SetSetting(ctx, "judge_password_hash", "$2a$10$hash"))
 	ok(s.EndSession(ctx, "session-1", at.Add(24*time.Hour)))
 	return tr.ID
@@ -193,12 +196,16 @@ func TestCopyIntoPostgres(t *testing.T) {
 		}
 	}
 	if len(got) != 17 {
-		t.Errorf("CopyInto reported %d tables, want the schema's 17: %v", len(got), copied)
+		t.Errorf("CopyInto reported %d tables, want the schema's 17 but the cards: %v", len(got), copied)
 	}
 
 	dst := tournamenttest.OpenDSN(t, dsn)
 	if dst.Engine() != "PostgreSQL" {
 		t.Fatalf("the copy opened on %s", dst.Engine())
+	}
+	// The batches of players' cards stay behind (store.copied says why).
+	if n, err := store.Count(dst, "card_batches"); err != nil || n != 0 {
+		t.Errorf("the copy holds %d batches of cards (%v), want none", n, err)
 	}
 	want := contentsOf(t, src, tid)
 	// PostgreSQL keeps times to the microsecond; the service's clock gave
