@@ -69,6 +69,10 @@ type scorePage struct {
 	LateConfirmed bool
 	LateReason    string // as typed
 	LateError     string
+	// FromReport is the players' report the sheet was filled in from
+	// (?report=ID&side=...), 0 for none; FromNotice says which version.
+	FromReport int64
+	FromNotice string
 }
 
 type scoreRow struct {
@@ -125,7 +129,47 @@ func (s *Pages) openSheet(c *gin.Context) (scorePage, error) {
 	}
 	vm.fillDraft(ts.tv.Draft())
 	vm.Breakdown = vm.Breakdown || c.Query("breakdown") == "1"
+	if c.Query("report") != "" {
+		if err := s.fillFromReport(c, ts, &vm); err != nil {
+			return scorePage{}, err
+		}
+	}
 	return vm, nil
+}
+
+// fillFromReport fills the sheet in with a version of a players' report
+// of the table (?report=ID&side=reported|disputed), which the judge then
+// saves through the sheet's usual checks: saved as it is, the revision is
+// the players' report (tournament.ResultInput.ReportID). A report of
+// another table, or a side it does not have, is not found.
+func (s *Pages) fillFromReport(c *gin.Context, ts tableState, vm *scorePage) error {
+	id, err := strconv.ParseInt(c.Query("report"), 10, 64)
+	if err != nil {
+		return fmt.Errorf("report %q: %w", c.Query("report"), tournament.ErrNotFound)
+	}
+	r, err := s.svc.GetReport(c.Request.Context(), ts.t.ID, id)
+	if err != nil {
+		return err
+	}
+	side := c.Query("side")
+	d, ok := r.Sheet(side, vm.Version)
+	if !ok || r.Round != ts.n || r.Table != ts.tv.Table.Number {
+		return fmt.Errorf("report %d, %q side, of round %d table %d: %w", id, side, ts.n, ts.tv.Table.Number, tournament.ErrNotFound)
+	}
+	vm.fillDraft(d)
+	if d.Version == 0 {
+		vm.Reason = d.Reason // §12's reason; a correction asks for its own
+	}
+	vm.LateReason = d.LateReason
+	who := ts.names()[r.ReportedBy]
+	if side == tournament.SideDisputed {
+		who = ts.names()[r.DisputedBy]
+	}
+	vm.FromReport = r.ID
+	vm.FromNotice = s.i18n.Text(vm.Lang, "score.from_report", map[string]any{
+		"Side": s.i18n.Text(vm.Lang, "score.side_"+side, map[string]any{"Name": who}),
+	})
+	return nil
 }
 
 // fillDraft puts the sheet the judge opens in its fields
@@ -446,6 +490,8 @@ func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultI
 	if v, err := strconv.Atoi(c.PostForm("version")); err == nil && v >= 0 {
 		in.Version = v
 	}
+	in.ReportID, _ = strconv.ParseInt(c.PostForm("report"), 10, 64)
+	vm.FromReport = in.ReportID
 	vm.Version = in.Version
 	vm.Reason = strings.TrimSpace(c.PostForm("reason"))
 	in.Reason = vm.Reason
