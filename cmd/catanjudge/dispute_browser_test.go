@@ -24,30 +24,8 @@ func TestBrowserTableDispute(t *testing.T) {
 	addr, stop := serveAt(t, t.TempDir(), "127.0.0.1:0")
 	defer stop()
 	base := "http://" + addr
-	var tour struct {
-		ID int64 `json:"id"`
-	}
-	apiDo(t, base, "POST", "/api/v1/tournaments", map[string]any{"name": "異議テスト大会", "rounds": 3, "self_report": "approve"}, 201, &tour)
-	codes := map[int64]string{}
-	for _, name := range []string{"青木", "井上", "上田", "江藤"} {
-		var p struct {
-			ID   int64  `json:"id"`
-			Code string `json:"code"`
-		}
-		apiDo(t, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]any{"name": name}, 201, &p)
-		codes[p.ID] = p.Code
-	}
-	var round struct {
-		Tables []struct {
-			Players []struct {
-				ID   int64  `json:"id"`
-				Name string `json:"name"`
-			} `json:"players"`
-		} `json:"tables"`
-	}
-	apiDo(t, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tour.ID), nil, 201, &round)
-	ps := round.Tables[0].Players
-	table := fmt.Sprintf("%s/lang/ja?next=/kiosk/%d/rounds/1/tables/1", base, tour.ID)
+	tid, ps, codes := reportingTable(t, base, "異議テスト大会")
+	table := fmt.Sprintf("%s/lang/ja?next=/kiosk/%d/rounds/1/tables/1", base, tid)
 	winner, third := ps[0].ID, ps[2].ID
 	poll := func(js string) chromedp.Action {
 		return chromedp.Poll(js, nil, chromedp.WithPollingTimeout(10*time.Second))
@@ -114,7 +92,7 @@ func TestBrowserTableDispute(t *testing.T) {
 	var queue, typed, flash, history string
 	var differs int
 	err = chromedp.Run(judge,
-		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/rounds/1#reports", base, tour.ID)),
+		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/rounds/1#reports", base, tid)),
 		chromedp.WaitVisible(`.report-versions`),
 		chromedp.Text(`#reports`, &queue),
 		chromedp.Evaluate(`document.querySelectorAll('.report-versions tr.differs').length`, &differs),
@@ -144,7 +122,7 @@ func TestBrowserTableDispute(t *testing.T) {
 	// The kiosk shows the result.
 	var kiosk, page string
 	err = chromedp.Run(first,
-		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d", base, tour.ID)),
+		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d", base, tid)),
 		chromedp.WaitVisible(`#table-cards`),
 		chromedp.Evaluate(`document.getElementById('table-cards').innerText`, &kiosk),
 		screenshot("phone-kiosk-after-dispute"),

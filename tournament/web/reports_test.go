@@ -46,6 +46,27 @@ func reportsEnv(t *testing.T) (*consoleEnv, tournament.Tournament, []int64, map[
 	return env, tr, players, codes
 }
 
+// tableOf is the report of a table of players: 10, 7, 5 and 3 VP in
+// their order, the first declared.
+func tableOf(players []int64) tournament.ReportInput {
+	in := tournament.ReportInput{Declared: players[0]}
+	for i, p := range players {
+		in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 7, 5, 3}[i]})
+	}
+	return in
+}
+
+// reportOf reports table number of round 1, whose players are players,
+// as tableOf says, from the first player's code.
+func reportOf(t *testing.T, env *consoleEnv, tid int64, number int, players []int64, codes map[int64]string) tournament.Report {
+	t.Helper()
+	r, err := env.svc.ReportResult(env.ctx, tid, 1, number, players[0], codes[players[0]], tableOf(players))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // The issue's JSON contract, on the real router: a player reports, the
 // three others confirm, a judge accepts; the revision says it was the
 // players'; the judge's sheet's checks answer a bad report.
@@ -110,14 +131,7 @@ func TestAPITableReports(t *testing.T) {
 // who disputed it and no button.
 func TestConsoleReportQueue(t *testing.T) {
 	env, tr, ps, codes := reportsEnv(t)
-	in := tournament.ReportInput{Declared: ps[0]}
-	for i, p := range ps {
-		in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 7, 5, 3}[i]})
-	}
-	r, err := env.svc.ReportResult(env.ctx, tr.ID, 1, 1, ps[0], codes[ps[0]], in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := reportOf(t, env, tr.ID, 1, ps, codes)
 	b := env.browser()
 	b.login("山田")
 	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
@@ -273,14 +287,7 @@ func TestAPIReportVersions(t *testing.T) {
 		}
 		c2[p] = np.Code
 	}
-	in := tournament.ReportInput{Declared: t2[0]}
-	for i, p := range t2 {
-		in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 7, 5, 3}[i]})
-	}
-	r2, err := env.svc.ReportResult(env.ctx, tr.ID, 1, 2, t2[0], c2[t2[0]], in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r2 := reportOf(t, env, tr.ID, 2, t2, c2)
 	old := fmt.Sprintf(`/api/v1/tournaments/%d/rounds/1/tables/2/reports/%d/dispute`, tr.ID, r2.ID)
 	if rec := do(env.h, "POST", old, fmt.Sprintf(`{"player":%d,"code":%q}`, t2[1], c2[t2[1]])); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"disputed"`) {
 		t.Errorf("the old dispute body = %d %s", rec.Code, rec.Body)
@@ -292,14 +299,8 @@ func TestAPIReportVersions(t *testing.T) {
 // filter keeps the reports.
 func TestAuditOfReports(t *testing.T) {
 	env, tr, ps, codes := reportsEnv(t)
-	in := tournament.ReportInput{Declared: ps[0]}
-	for i, p := range ps {
-		in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 7, 5, 3}[i]})
-	}
-	r, err := env.svc.ReportResult(env.ctx, tr.ID, 1, 1, ps[0], codes[ps[0]], in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := tableOf(ps)
+	r := reportOf(t, env, tr.ID, 1, ps, codes)
 	if _, err := env.svc.ConfirmReport(env.ctx, tr.ID, r.ID, ps[1], codes[ps[1]]); err != nil {
 		t.Fatal(err)
 	}
