@@ -206,6 +206,17 @@ func TestKioskTableReport(t *testing.T) {
 	round := j.get(fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID))
 	mustSee(t, "the round page", round, http.StatusOK, "さんが異議: ジャッジが必要です", "報告の内容", "異議の内容", "違い",
 		"異議の内容で成績表を開く", fmt.Sprintf("?report=%d&amp;side=disputed", rs[0].ID))
+	// Once the judge saved a sheet of their own, the table's page says so.
+	in := tableOf(ps)
+	in.Scores[3].VP = 4
+	if _, err := env.svc.SaveResult(env.ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: in.Scores, Declared: in.Declared}); err != nil {
+		t.Fatal(err)
+	}
+	res = b.get(table)
+	mustSee(t, "the table after the judge's sheet", res, http.StatusOK, "この卓の結果はジャッジが記録済みです")
+	if strings.Contains(res.Body, "ジャッジを呼びました") {
+		t.Error("the table still says a judge was called once the judge saved the sheet")
+	}
 }
 
 // The report form's live check (part=check, static/forms.js): each
