@@ -359,10 +359,13 @@ func TestKioskReportReason(t *testing.T) {
 	if strings.Contains(b.get(table).Body, `id="reason"`) {
 		t.Error("the form asks for a reason before the service does")
 	}
-	form := url.Values{"player": {itoa(ps[0])}, "code": {codes[ps[0]]}, "declared": {"0"}}
+	form := url.Values{"player": {itoa(ps[0])}, "code": {codes[ps[0]]}}
 	for i, p := range ps {
 		form.Set("vp_"+itoa(p), []string{"9", "7", "5", "3"}[i])
 	}
+	mustSee(t, "how the game ended not chosen", b.post(table+"/report", form), http.StatusUnprocessableEntity,
+		`id="declared-error"`, "勝利宣言した人か「時間切れで終了」を選んでください。", `value="9"`)
+	form.Set("declared", "0")
 	mustSee(t, "ended by time before the clock", b.post(table+"/report", form), http.StatusUnprocessableEntity,
 		`id="reason"`, `id="reason-error"`, "その理由（ジャッジが終了を告げた、など）を入力してください", `value="9"`, `<option value="0" selected>`)
 	form.Set("reason", "ジャッジが終了を告げた")

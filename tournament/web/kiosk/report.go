@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -208,22 +209,13 @@ func (s *Pages) readPlayer(c *gin.Context, vm *tablePage, codeField string) (str
 	vm.Player, _ = strconv.ParseInt(c.PostForm("player"), 10, 64)
 	code := c.PostForm(codeField)
 	ok := true
-	if !vm.atTable(vm.Player) {
+	if !slices.ContainsFunc(vm.Players, func(p tableSeat) bool { return p.ID == vm.Player }) {
 		vm.Player, vm.PlayerError, ok = 0, s.i18n.Text(vm.Lang, "report.choose_player", nil), false
 	}
 	if strings.TrimSpace(code) == "" {
 		vm.CodeError, ok = s.i18n.Text(vm.Lang, "form.required", nil), false
 	}
 	return code, ok
-}
-
-func (vm tablePage) atTable(id int64) bool {
-	for _, p := range vm.Players {
-		if p.ID == id {
-			return true
-		}
-	}
-	return false
 }
 
 // readSheet reads the sheet typed into f (to show it back) and into a
@@ -240,24 +232,15 @@ func (s *Pages) readSheet(c *gin.Context, lang string, f *sheetForm) (tournament
 	f.Declared = c.PostForm("declared")
 	if f.Declared == "0" {
 		in.Declared = 0
-	} else if id, err := strconv.ParseInt(f.Declared, 10, 64); err == nil && slicesHas(f.Lines, id) {
+	} else if id, err := strconv.ParseInt(f.Declared, 10, 64); err == nil && slices.ContainsFunc(f.Lines, func(l sheet.Line) bool { return l.ID == id }) {
 		in.Declared = id
 	} else {
-		f.Declared, f.DeclaredError, ok = "", p.Text("score.declared_missing", nil), false
+		f.Declared, f.DeclaredError, ok = "", p.Text("report.declared_missing", nil), false
 	}
 	f.Reason, f.LateReason = strings.TrimSpace(c.PostForm("reason")), strings.TrimSpace(c.PostForm("late_reason"))
 	f.AskReason, f.AskLate = f.AskReason || f.Reason != "", f.AskLate || f.LateReason != ""
 	in.Reason, in.LateReason = f.Reason, f.LateReason
 	return in, ok
-}
-
-func slicesHas(lines []sheet.Line, id int64) bool {
-	for _, l := range lines {
-		if l.ID == id {
-			return true
-		}
-	}
-	return false
 }
 
 // checkSheet answers the live check of a sheet as typed: each line's VP
