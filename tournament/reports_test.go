@@ -275,3 +275,26 @@ func TestReportsAndTheTimeSignal(t *testing.T) {
 		t.Errorf("table 1 accepted: %+v; want ended early for the players' reason, by judge-b", revs[0])
 	}
 }
+
+// A report's breakdowns are kept as the players gave them, and the
+// revision a judge accepts carries them.
+func TestReportBreakdownAccepted(t *testing.T) {
+	c := newConsole(t)
+	tour, tables := reportSetUp(c, 4, tournament.SelfReportApprove)
+	rt := tables[0]
+	in := rt.input(10, 7, 5, 3)
+	bd := &referee.Breakdown{Settlements: 2, Cities: 2, LongestRoad: true, PointCards: 2}
+	in.Scores[0] = tournament.Score{PlayerID: rt.players[0], NoVP: true, Breakdown: bd}
+	r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, rt.players[0], rt.codes[rt.players[0]], in)).ok(t)
+	if got := r.Scores[0]; got.VP != 10 || got.Breakdown == nil || *got.Breakdown != *bd {
+		t.Fatalf("the report's first score %+v, want 10 counted from %+v", got, bd)
+	}
+	for _, p := range rt.players[1:] {
+		r = must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, p, rt.codes[p])).ok(t)
+	}
+	must(c.svc.AcceptReport(c.ctx, "judge-a", tour.ID, r.ID)).ok(t)
+	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
+	if got := revs[0].Scores[0]; got.VP != 10 || got.Breakdown == nil || *got.Breakdown != *bd {
+		t.Errorf("the accepted revision's first score %+v, want the breakdown %+v", got, bd)
+	}
+}
