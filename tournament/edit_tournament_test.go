@@ -72,3 +72,23 @@ func TestCanPairAndStarted(t *testing.T) {
 		t.Errorf("CanPair(no such tournament) error = %v, want ErrNotFound", err)
 	}
 }
+
+// PatchTournament changes the settings it is given and keeps the others,
+// by EditTournament's rules.
+func TestPatchTournament(t *testing.T) {
+	c := newConsole(t)
+	tour, _ := c.setUp(4, 3)
+	got := must(c.svc.PatchTournament(c.ctx, "judge-a", tour.ID, tournament.TournamentPatch{SelfCheckIn: ptr(true), SelfReport: ptr("approve")})).ok(t)
+	if !got.SelfCheckIn || got.SelfReport != "approve" || got.Name != tour.Name || got.Venue != tour.Venue || got.Date != tour.Date || got.Rounds != 3 || got.GameMinutes != tour.GameMinutes {
+		t.Fatalf("PatchTournament(self check-in, approve) = %+v, want the rest of %+v", got, tour)
+	}
+	violationOf(t, "an unknown mode", must(c.svc.PatchTournament(c.ctx, "judge-a", tour.ID, tournament.TournamentPatch{SelfReport: ptr("sometimes")})).err, "self-report-mode")
+	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	violationOf(t, "rounds below those paired", must(c.svc.PatchTournament(c.ctx, "judge-a", tour.ID, tournament.TournamentPatch{Rounds: ptr(0)})).err, "rounds-out-of-range")
+	got = must(c.svc.PatchTournament(c.ctx, "judge-a", tour.ID, tournament.TournamentPatch{Name: ptr("12月定例会"), SelfCheckIn: ptr(false)})).ok(t)
+	if got.Name != "12月定例会" || got.SelfCheckIn || got.SelfReport != "approve" {
+		t.Errorf("PatchTournament(name, no self check-in) = %+v", got)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/catanjudge/catanjudge/referee"
 )
 
 // What players' reports of their table do (Tournament.SelfReport).
@@ -39,22 +41,59 @@ type Report struct {
 	TableID      int64
 	Round, Table int
 	ReportedBy   int64
-	Scores       []Score
-	Declared     int64
-	Reason       string
-	Confirmed    []int64 // the players who confirmed it, the reporter first
-	DisputedBy   int64   // the player who disputed it, 0 for none
-	Status       string
-	Version      int // the revision it became, once accepted
-	At           time.Time
+	// Scores are the sheet as the service counts it (PreviewResult): each
+	// VP counted from its breakdown where the player gave one.
+	Scores   []Score
+	Declared int64
+	// Reason and LateReason are the reasons §12 asks of the sheet, as
+	// ResultInput's, when the reporter gave them.
+	Reason, LateReason string
+	Confirmed          []int64 // the players who confirmed it, the reporter first
+	DisputedBy         int64   // the player who disputed it, 0 for none
+	// Dispute is what the player who disputed the report said: their
+	// version of the sheet, or only a note; nil when they only said no.
+	Dispute *Dispute
+	Status  string
+	Version int // the revision it became, once accepted
+	At      time.Time
 }
+
+// Dispute is a disputing player's version of their table's result,
+// checked as a report is (Scores empty when they gave none), with their
+// note to the judge.
+type Dispute struct {
+	Scores             []Score // counted, as Report.Scores
+	Declared           int64
+	Reason, LateReason string
+	Note               string
+}
+
+// HasVersion says the disputing player gave their own sheet.
+func (d *Dispute) HasVersion() bool { return d != nil && len(d.Scores) > 0 }
 
 // ReportInput is what a player enters for their table.
 type ReportInput struct {
 	Scores   []Score
 	Declared int64
-	Reason   string // why a game recorded as ended by time ended before its signal
+	Reason   string // why a game recorded as ended by time ended before its signal (§12)
+	// LateReason says that a declaration recorded after the table's time
+	// signal was made before it (§12).
+	LateReason string
 }
+
+// DisputeInput is what a player who disputes their table's report sends:
+// their own version of the sheet (no Scores: they only say it is wrong)
+// and a note for the judge.
+type DisputeInput struct {
+	ReportInput
+	Note string
+}
+
+// Report sides: the version a judge opens a score sheet from.
+const (
+	SideReported = "reported" // the reporter's, as the others confirmed or disputed it
+	SideDisputed = "disputed" // the disputing player's
+)
 
 // checkSelfReport refuses a report of a tournament that takes none.
 func checkSelfReport(t Tournament) error {
@@ -115,13 +154,15 @@ func (s *Service) ReportResult(ctx context.Context, tournamentID int64, n, numbe
 		return Report{}, Conflict("report-table-has-result", fmt.Sprintf("table %d of round %d has a judge's result", number, n),
 			map[string]any{"Round": n, "Table": number})
 	}
-	if _, err := s.PreviewResult(ctx, tournamentID, n, number, ResultInput{Scores: in.Scores, Declared: in.Declared, Reason: in.Reason}); err != nil {
+	sheet, err := s.PreviewResult(ctx, tournamentID, n, number, in.sheet())
+	if err != nil {
 		return Report{}, err
 	}
+	res := sheet.Result
 	r := Report{
 		TournamentID: tournamentID, TableID: t.ID, Round: n, Table: number, ReportedBy: p.ID,
-		Scores: slices.Clone(in.Scores), Declared: in.Declared, Reason: in.Reason,
-		Confirmed: []int64{p.ID}, Status: ReportAwaiting, At: s.now().UTC(),
+		Scores: res.Scores, Declared: res.Declared, Reason: res.Reason, LateReason: res.LateReason,
+		Confirmed: []int64{p.ID}, Status: ReportAwaiting, At: res.At,
 	}
 	if err := s.store.AddReport(ctx, &r, s.change(PlayerActor, "report.add", reportSubject(r, p), nil, &r)); err != nil {
 		return Report{}, err
@@ -129,27 +170,124 @@ func (s *Service) ReportResult(ctx context.Context, tournamentID int64, n, numbe
 	return s.settle(ctx, r)
 }
 
+// sheet is the score sheet a report gives, to check as a judge's.
+func (in ReportInput) sheet() ResultInput {
+	return ResultInput{Scores: in.Scores, Declared: in.Declared, Reason: in.Reason, LateReason: in.LateReason}
+}
+
 // ConfirmReport records a player's confirmation of their table's report;
 // the last confirmation puts it in the judges' queue, or saves it when the
 // tournament allows (SelfReportAuto).
 func (s *Service) ConfirmReport(ctx context.Context, tournamentID, reportID, player int64, code string) (Report, error) {
-	return s.answerReport(ctx, tournamentID, reportID, player, code, "report.confirm", func(r *Report, p Player) {
+	return s.answerReport(ctx, tournamentID, reportID, player, code, "report.confirm", func(r *Report, p Player) error {
 		r.Confirmed = append(r.Confirmed, p.ID)
 		if len(r.Confirmed) == len(r.Scores) {
 			r.Status = ReportConfirmed
 		}
+		return nil
 	})
 }
 
 // DisputeReport records that a player at the table disagrees with its
-// report: a judge is called, and sees the report beside the sheet they enter.
-func (s *Service) DisputeReport(ctx context.Context, tournamentID, reportID, player int64, code string) (Report, error) {
-	return s.answerReport(ctx, tournamentID, reportID, player, code, "report.dispute", func(r *Report, p Player) {
+// report: a judge is called, and sees the report beside the sheet they
+// enter. The player may give their own version of the sheet, checked as
+// a report is (PreviewResult) and refused when it is the report's
+// (report-dispute-same), and a note; without a version they only say no.
+func (s *Service) DisputeReport(ctx context.Context, tournamentID, reportID, player int64, code string, in DisputeInput) (Report, error) {
+	return s.answerReport(ctx, tournamentID, reportID, player, code, "report.dispute", func(r *Report, p Player) error {
+		note, err := fieldReason.clean(in.Note)
+		if err != nil {
+			return err
+		}
+		d := &Dispute{Note: note}
+		if len(in.Scores) > 0 {
+			sheet, err := s.PreviewResult(ctx, tournamentID, r.Round, r.Table, in.sheet())
+			if err != nil {
+				return err
+			}
+			res := sheet.Result
+			if sameSheet(res.Scores, res.Declared, r.Scores, r.Declared) {
+				return invalid("report-dispute-same", "the version disputed is the report's own: confirm it, or change what is wrong", nil)
+			}
+			d.Scores, d.Declared, d.Reason, d.LateReason = res.Scores, res.Declared, res.Reason, res.LateReason
+		}
+		if d.HasVersion() || d.Note != "" {
+			r.Dispute = d
+		}
 		r.DisputedBy, r.Status = p.ID, ReportDisputed
+		return nil
 	})
 }
 
-func (s *Service) answerReport(ctx context.Context, tournamentID, reportID, player int64, code, action string, answer func(*Report, Player)) (Report, error) {
+// sameSheet reports whether two sheets, as counted, give every player the
+// same VP and breakdown, and the same declared winner.
+func sameSheet(a []Score, declaredA int64, b []Score, declaredB int64) bool {
+	if declaredA != declaredB || len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		if !sameOf(x, b) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameBreakdown(a, b *referee.Breakdown) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+// Differs says what the disputing player's version changes of the report:
+// the players whose VP or breakdown differ, and whether the declared
+// winner does; nothing without a version.
+func (r Report) Differs() (players map[int64]bool, declared bool) {
+	if !r.Dispute.HasVersion() {
+		return nil, false
+	}
+	players = map[int64]bool{}
+	for _, sc := range r.Scores {
+		players[sc.PlayerID] = !sameOf(sc, r.Dispute.Scores)
+	}
+	return players, r.Declared != r.Dispute.Declared
+}
+
+// sameOf says scores give sc's player the VP and breakdown of sc.
+func sameOf(sc Score, scores []Score) bool {
+	i := slices.IndexFunc(scores, func(x Score) bool { return x.PlayerID == sc.PlayerID })
+	return i >= 0 && scores[i].VP == sc.VP && sameBreakdown(scores[i].Breakdown, sc.Breakdown)
+}
+
+// Sheet returns the version of the report on side (SideReported or
+// SideDisputed) as a score sheet a judge opens over the table's latest
+// revision (version, 0 for none), and whether the report has that side.
+func (r Report) Sheet(side string, version int) (Draft, bool) {
+	scores, declared, reason, late := r.Scores, r.Declared, r.Reason, r.LateReason
+	if side == SideDisputed {
+		if !r.Dispute.HasVersion() {
+			return Draft{}, false
+		}
+		d := r.Dispute
+		scores, declared, reason, late = d.Scores, d.Declared, d.Reason, d.LateReason
+	} else if side != SideReported {
+		return Draft{}, false
+	}
+	out := Draft{Version: version, VP: map[int64]int{}, Declared: declared, ByTime: declared == 0, Reason: reason, LateReason: late}
+	for _, sc := range scores {
+		out.VP[sc.PlayerID] = sc.VP
+		if sc.Breakdown != nil {
+			if out.Breakdown == nil {
+				out.Breakdown = map[int64]referee.Breakdown{}
+			}
+			out.Breakdown[sc.PlayerID] = *sc.Breakdown
+		}
+	}
+	return out, true
+}
+
+func (s *Service) answerReport(ctx context.Context, tournamentID, reportID, player int64, code, action string, answer func(*Report, Player) error) (Report, error) {
 	r, err := s.GetReport(ctx, tournamentID, reportID)
 	if err != nil {
 		return Report{}, err
@@ -170,7 +308,9 @@ func (s *Service) answerReport(ctx context.Context, tournamentID, reportID, play
 	}
 	after := r
 	after.Confirmed = slices.Clone(r.Confirmed)
-	answer(&after, p)
+	if err := answer(&after, p); err != nil {
+		return Report{}, err
+	}
 	if err := s.store.UpdateReport(ctx, r, after, s.change(PlayerActor, action, reportSubject(after, p), nil, &after)); err != nil {
 		return Report{}, err
 	}
@@ -179,7 +319,9 @@ func (s *Service) answerReport(ctx context.Context, tournamentID, reportID, play
 
 // settle saves a confirmed report at once when the tournament allows it.
 // A judge's sheet saved meanwhile wins: the report then stays confirmed,
-// and the judges see both.
+// and the judges see both. So does a report that needed a reason of §12
+// (a game ended by time before its signal, a declaration recorded after
+// it): RULINGS.md §12 makes those the judge's word, so a judge accepts it.
 func (s *Service) settle(ctx context.Context, r Report) (Report, error) {
 	t, err := s.store.Tournament(ctx, r.TournamentID)
 	if err != nil || r.Status != ReportConfirmed || t.SelfReport != SelfReportAuto {
@@ -215,12 +357,18 @@ func (s *Service) acceptReport(ctx context.Context, judge string, r Report) (Rep
 	if err := e.t.checkOpen(); err != nil {
 		return Report{}, err
 	}
-	t, tr, err := s.checkResult(ctx, e, r.Round, r.Table, judge, ResultInput{Scores: r.Scores, Declared: r.Declared, Reason: r.Reason})
+	// §12 counts from when the players handed the sheet in, not from
+	// when a judge got to it.
+	in := ResultInput{Scores: r.Scores, Declared: r.Declared, Reason: r.Reason, LateReason: r.LateReason, HandedIn: r.At}
+	t, tr, err := s.checkResult(ctx, e, r.Round, r.Table, judge, in)
 	if err != nil {
 		return Report{}, err
 	}
+	if judge == PlayerActor && (tr.Result.EndedEarly || tr.Result.LateReason != "") {
+		return r, nil // settle: a judge accepts it
+	}
 	tr.Result.ReportID = r.ID
-	c := s.change(judge, "result.save", tableSubject(r.Round, r.Table)+" (reported by players)", t.Result, &tr.Result)
+	c := s.change(judge, "result.save", tableSubject(r.Round, r.Table)+reportedBy, t.Result, &tr.Result)
 	if err := s.store.SaveResult(ctx, t.ID, 0, &tr.Result, c); err != nil {
 		return Report{}, err
 	}

@@ -2,8 +2,11 @@ package tournament_test
 
 import (
 	"errors"
+	"reflect"
 	"testing"
+	"time"
 
+	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
@@ -105,7 +108,7 @@ func TestTableReports(t *testing.T) {
 	// Table 3: a dispute calls a judge; the judge saves a sheet meanwhile
 	// and the report stays as it was, beside it.
 	r3 := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 3, t3.players[0], t3.codes[t3.players[0]], t3.input(10, 7, 5, 3))).ok(t)
-	r3 = must(c.svc.DisputeReport(c.ctx, tour.ID, r3.ID, t3.players[1], t3.codes[t3.players[1]])).ok(t)
+	r3 = must(c.svc.DisputeReport(c.ctx, tour.ID, r3.ID, t3.players[1], t3.codes[t3.players[1]], tournament.DisputeInput{})).ok(t)
 	if r3.Status != tournament.ReportDisputed || r3.DisputedBy != t3.players[1] {
 		t.Fatalf("disputed %+v", r3)
 	}
@@ -138,4 +141,160 @@ func TestTableReportsAuto(t *testing.T) {
 	off, offTables := reportSetUp(c, 4, tournament.SelfReportOff)
 	p := offTables[0].players[0]
 	violationOf(t, "a report when off", must(c.svc.ReportResult(c.ctx, off.ID, 1, 1, p, offTables[0].codes[p], offTables[0].input(10, 7, 5, 3))).err, "self-report-off")
+}
+
+// A player who disputes a report may give their own version of the sheet,
+// checked as a report is (and refused when it is the report's own), with
+// a note; the report then carries both. A judge's sheet saved as either
+// version is the players' report, accepted; a sheet the judge changed is
+// the judge's own, and the report stays beside it.
+func TestDisputeWithVersion(t *testing.T) {
+	c := newConsole(t)
+	tour, tables := reportSetUp(c, 8, tournament.SelfReportApprove)
+	for i, rt := range tables {
+		a, b := rt.players[0], rt.players[1]
+		r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, i+1, a, rt.codes[a], rt.input(10, 7, 5, 3))).ok(t)
+		dispute := func(in tournament.DisputeInput) (tournament.Report, error) {
+			return c.svc.DisputeReport(c.ctx, tour.ID, r.ID, b, rt.codes[b], in)
+		}
+		violationOf(t, "the report's own sheet", must(dispute(tournament.DisputeInput{ReportInput: rt.input(10, 7, 5, 3)})).err, "report-dispute-same")
+		bad := rt.input(10, 7, 6, 3)
+		bad.Declared = b
+		if _, err := dispute(tournament.DisputeInput{ReportInput: bad}); code(err) != "winner-under-win-vp" {
+			t.Fatalf("a version whose winner has 7: %v, want winner-under-win-vp, as the judge's sheet", err)
+		}
+		violationOf(t, "another's code", must(c.svc.DisputeReport(c.ctx, tour.ID, r.ID, b, rt.codes[a], tournament.DisputeInput{})).err, "player-code-wrong")
+		mine := rt.input(10, 7, 6, 3)
+		mine.Scores[0] = tournament.Score{PlayerID: a, NoVP: true, Breakdown: &referee.Breakdown{Settlements: 2, Cities: 2, LongestRoad: true, PointCards: 2}}
+		r = must(dispute(tournament.DisputeInput{ReportInput: mine, Note: "  上田は6点  "})).ok(t)
+		d := r.Dispute
+		if r.Status != tournament.ReportDisputed || r.DisputedBy != b || !d.HasVersion() || d.Note != "上田は6点" || d.Scores[0].VP != 10 || d.Scores[2].VP != 6 {
+			t.Fatalf("disputed %+v, dispute %+v; want b's version (a's VP counted from the breakdown) and the note", r, d)
+		}
+		if stored := must(c.svc.GetReport(c.ctx, tour.ID, r.ID)).ok(t); !reflect.DeepEqual(stored, r) {
+			t.Fatalf("stored report %+v, want %+v", stored, r)
+		}
+		differs, declared := r.Differs()
+		if declared || !differs[rt.players[2]] || differs[a] != (d.Scores[0].Breakdown != nil) || differs[rt.players[3]] {
+			t.Errorf("Differs() = %v, %v; want the third player's VP and the winner's breakdown", differs, declared)
+		}
+		sheet, ok := r.Sheet(tournament.SideDisputed, 0)
+		if !ok || sheet.VP[rt.players[2]] != 6 || sheet.Breakdown[a].Cities != 2 || sheet.Declared != a {
+			t.Fatalf("Sheet(disputed) = %+v, %v", sheet, ok)
+		}
+		in := tournament.ResultInput{Declared: sheet.Declared, ReportID: r.ID}
+		for _, p := range rt.players {
+			sc := tournament.Score{PlayerID: p, VP: sheet.VP[p]}
+			if b, ok := sheet.Breakdown[p]; ok {
+				sc.Breakdown = &b
+			}
+			in.Scores = append(in.Scores, sc)
+		}
+		if i == 1 {
+			in.Scores[3].VP = 4 // the judge counted again
+		}
+		must(c.svc.SaveResult(c.ctx, "judge-b", tour.ID, 1, i+1, in)).ok(t)
+		revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, i+1)).ok(t)
+		after := must(c.svc.GetReport(c.ctx, tour.ID, r.ID)).ok(t)
+		switch {
+		case i == 0 && (revs[0].ReportID != r.ID || after.Status != tournament.ReportAccepted || after.Version != 1):
+			t.Errorf("table 1 saved as the disputed version: revision %+v, report %+v; want the report accepted as revision 1", revs[0], after)
+		case i == 1 && (revs[0].ReportID != 0 || after.Status != tournament.ReportDisputed):
+			t.Errorf("table 2 saved changed: revision %+v, report %+v; want the judge's own sheet, the report still disputed", revs[0], after)
+		}
+	}
+}
+
+// The API's old dispute (no version) and a note alone.
+func TestDisputeWithoutVersion(t *testing.T) {
+	c := newConsole(t)
+	tour, tables := reportSetUp(c, 8, tournament.SelfReportApprove)
+	for i, note := range []string{"", "ダイスが机から落ちた"} {
+		rt := tables[i]
+		a, b := rt.players[0], rt.players[1]
+		r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, i+1, a, rt.codes[a], rt.input(10, 7, 5, 3))).ok(t)
+		r = must(c.svc.DisputeReport(c.ctx, tour.ID, r.ID, b, rt.codes[b], tournament.DisputeInput{Note: note})).ok(t)
+		if r.Status != tournament.ReportDisputed || r.Dispute.HasVersion() || (note == "") != (r.Dispute == nil) {
+			t.Errorf("disputed with note %q: %+v", note, r.Dispute)
+		}
+		if _, ok := r.Sheet(tournament.SideDisputed, 0); ok {
+			t.Errorf("a dispute without a version has a disputed sheet")
+		}
+	}
+}
+
+// §12 counts from when the players handed their report in: a declaration
+// reported before the time signal and accepted after it needs no late
+// reason. A game reported as ended by time before the signal needs the
+// players' reason, and, as RULINGS.md §12 makes that the judge's word,
+// waits for a judge even when the tournament saves confirmed reports at
+// once.
+func TestReportsAndTheTimeSignal(t *testing.T) {
+	c := newClockConsole(t)
+	tour, _ := c.setUp(8, 3)
+	tour = must(c.svc.PatchTournament(c.ctx, "judge-a", tour.ID, tournament.TournamentPatch{SelfReport: ptr(tournament.SelfReportAuto)})).ok(t)
+	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	var tables []reportTable
+	for _, tb := range must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Round.Tables {
+		rt := reportTable{players: tb.Players, codes: map[int64]string{}}
+		for _, p := range tb.Players {
+			rt.codes[p] = must(c.svc.IssueCode(c.ctx, "judge-a", tour.ID, p)).ok(t).Code
+		}
+		tables = append(tables, rt)
+	}
+	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	c.at = c.at.Add(3 * time.Minute) // of the ruleset's 7
+
+	// Table 1 ended by time early: the reason is asked for, then it waits.
+	t1 := tables[0]
+	early := t1.input(8, 7, 5, 3)
+	early.Declared = 0
+	violationOf(t, "ended by time early", must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, t1.players[0], t1.codes[t1.players[0]], early)).err, "ended-by-time-early")
+	early.Reason = "ジャッジが終了を告げた"
+	r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, t1.players[0], t1.codes[t1.players[0]], early)).ok(t)
+	for _, p := range t1.players[1:] {
+		r = must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, p, t1.codes[p])).ok(t)
+	}
+	if r.Status != tournament.ReportConfirmed {
+		t.Fatalf("auto, ended early with the players' reason: %s, want confirmed (waiting for a judge)", r.Status)
+	}
+
+	// Table 2 declared in time; every confirmation comes after the signal.
+	t2 := tables[1]
+	r2 := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 2, t2.players[0], t2.codes[t2.players[0]], t2.input(10, 7, 5, 3))).ok(t)
+	c.at = c.at.Add(3 * time.Hour)
+	for _, p := range t2.players[1:] {
+		r2 = must(c.svc.ConfirmReport(c.ctx, tour.ID, r2.ID, p, t2.codes[p])).ok(t)
+	}
+	if r2.Status != tournament.ReportAccepted {
+		t.Errorf("auto, declared before the signal, confirmed after: %s, want accepted", r2.Status)
+	}
+	r = must(c.svc.AcceptReport(c.ctx, "judge-b", tour.ID, r.ID)).ok(t)
+	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
+	if r.Status != tournament.ReportAccepted || !revs[0].EndedEarly || revs[0].Reason != early.Reason || revs[0].Judge != "judge-b" {
+		t.Errorf("table 1 accepted: %+v; want ended early for the players' reason, by judge-b", revs[0])
+	}
+}
+
+// A report's breakdowns are kept as the players gave them, and the
+// revision a judge accepts carries them.
+func TestReportBreakdownAccepted(t *testing.T) {
+	c := newConsole(t)
+	tour, tables := reportSetUp(c, 4, tournament.SelfReportApprove)
+	rt := tables[0]
+	in := rt.input(10, 7, 5, 3)
+	bd := &referee.Breakdown{Settlements: 2, Cities: 2, LongestRoad: true, PointCards: 2}
+	in.Scores[0] = tournament.Score{PlayerID: rt.players[0], NoVP: true, Breakdown: bd}
+	r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, rt.players[0], rt.codes[rt.players[0]], in)).ok(t)
+	if got := r.Scores[0]; got.VP != 10 || got.Breakdown == nil || *got.Breakdown != *bd {
+		t.Fatalf("the report's first score %+v, want 10 counted from %+v", got, bd)
+	}
+	for _, p := range rt.players[1:] {
+		r = must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, p, rt.codes[p])).ok(t)
+	}
+	must(c.svc.AcceptReport(c.ctx, "judge-a", tour.ID, r.ID)).ok(t)
+	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
+	if got := revs[0].Scores[0]; got.VP != 10 || got.Breakdown == nil || *got.Breakdown != *bd {
+		t.Errorf("the accepted revision's first score %+v, want the breakdown %+v", got, bd)
+	}
 }

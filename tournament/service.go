@@ -182,7 +182,8 @@ func (s *Service) CreateTournament(ctx context.Context, judge string, in Tournam
 }
 
 // EditTournament changes a tournament's name, date, venue, rounds, game
-// time and whether players check themselves in. The ruleset stays the copy made at creation; in.Ruleset is ignored.
+// time, whether players check themselves in and what their reports do.
+// The ruleset stays the copy made at creation; in.Ruleset is ignored.
 func (s *Service) EditTournament(ctx context.Context, judge string, id int64, in TournamentInput) (Tournament, error) {
 	if err := checkJudge(judge); err != nil {
 		return Tournament{}, err
@@ -220,6 +221,42 @@ func (s *Service) EditTournament(ctx context.Context, judge string, id int64, in
 		return Tournament{}, err
 	}
 	return t, nil
+}
+
+// TournamentPatch is a change of some of a tournament's settings: a nil
+// field stays as it is.
+type TournamentPatch struct {
+	Name, Date, Venue *string
+	Rounds            *int
+	GameMinutes       *int // 0 for the ruleset's game time
+	SelfCheckIn       *bool
+	SelfReport        *string
+}
+
+// PatchTournament changes the settings p gives and keeps the others, by
+// EditTournament's rules.
+func (s *Service) PatchTournament(ctx context.Context, judge string, id int64, p TournamentPatch) (Tournament, error) {
+	t, err := s.store.Tournament(ctx, id)
+	if err != nil {
+		return Tournament{}, err
+	}
+	in := TournamentInput{Name: t.Name, Date: t.Date, Venue: t.Venue, Rounds: t.Rounds, GameMinutes: t.GameMinutes,
+		SelfCheckIn: t.SelfCheckIn, SelfReport: t.SelfReport}
+	set(&in.Name, p.Name)
+	set(&in.Date, p.Date)
+	set(&in.Venue, p.Venue)
+	set(&in.Rounds, p.Rounds)
+	set(&in.GameMinutes, p.GameMinutes)
+	set(&in.SelfCheckIn, p.SelfCheckIn)
+	set(&in.SelfReport, p.SelfReport)
+	return s.EditTournament(ctx, judge, id, in)
+}
+
+// set sets *to to *from when from is given.
+func set[T any](to *T, from *T) {
+	if from != nil {
+		*to = *from
+	}
 }
 
 // The audit actions of closing and reopening a tournament: the only

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/catanjudge/catanjudge/referee"
 )
@@ -326,6 +327,14 @@ type ResultInput struct {
 	// LateReason confirms that a declaration recorded after the table's
 	// time signal was made before it (§12); see checkDeclaredInTime.
 	LateReason string
+	// HandedIn is when the sheet was handed in, for §12's checks, when it
+	// was not now: a players' report accepted later was handed in when
+	// they reported it.
+	HandedIn time.Time
+	// ReportID is the players' report the judge opened the sheet from
+	// (Report.Sheet): a sheet saved as one of its versions is that report,
+	// accepted (Result.ReportID); changed, it is the judge's own.
+	ReportID int64
 }
 
 // TableResult is a saved result with the placings computed from it.
@@ -353,11 +362,17 @@ func (s *Service) SaveResult(ctx context.Context, judge string, tournamentID int
 	if err != nil {
 		return TableResult{}, err
 	}
-	action := "result.save"
+	action, subject := "result.save", tableSubject(n, number)
 	if in.Version > 0 {
 		action = "result.correct"
 	}
-	c := s.change(judge, action, tableSubject(n, number), t.Result, &tr.Result)
+	if tr.Result.ReportID, err = s.fromReport(ctx, tournamentID, t, in.ReportID, tr.Result); err != nil {
+		return TableResult{}, err
+	}
+	if tr.Result.ReportID != 0 {
+		subject += reportedBy
+	}
+	c := s.change(judge, action, subject, t.Result, &tr.Result)
 	if err := s.store.SaveResult(ctx, t.ID, in.Version, &tr.Result, c); err != nil {
 		if ce := (*ConflictError)(nil); errors.As(err, &ce) {
 			ce.Names = map[int64]string{}
@@ -368,6 +383,35 @@ func (s *Service) SaveResult(ctx context.Context, judge string, tournamentID int
 		return TableResult{}, err
 	}
 	return tr, nil
+}
+
+// reportedBy ends the audit subject of a result saved from a players'
+// report.
+const reportedBy = " (reported by players)"
+
+// fromReport returns the report a judge's sheet res of table t was opened
+// from (id), when the sheet is one of its versions as they stand and the
+// report waits for a judge (confirmed or disputed); else 0: the sheet is
+// the judge's own.
+func (s *Service) fromReport(ctx context.Context, tournamentID int64, t Table, id int64, res Result) (int64, error) {
+	if id == 0 {
+		return 0, nil
+	}
+	r, err := s.GetReport(ctx, tournamentID, id)
+	if errors.Is(err, ErrNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	if r.TableID != t.ID || (r.Status != ReportConfirmed && r.Status != ReportDisputed) {
+		return 0, nil
+	}
+	if sameSheet(res.Scores, res.Declared, r.Scores, r.Declared) ||
+		r.Dispute.HasVersion() && sameSheet(res.Scores, res.Declared, r.Dispute.Scores, r.Dispute.Declared) {
+		return r.ID, nil
+	}
+	return 0, nil
 }
 
 // PreviewResult checks a score sheet and places it exactly as SaveResult
@@ -398,24 +442,17 @@ func (s *Service) checkResult(ctx context.Context, e record, n, number int, judg
 		return Table{}, TableResult{}, err
 	}
 	subject := tableSubject(n, number)
-	var ids []int64
-	for _, sc := range in.Scores {
-		ids = append(ids, sc.PlayerID)
-	}
 	if in.Reason, err = fieldReason.clean(in.Reason); err != nil {
 		return Table{}, TableResult{}, err
 	}
-	switch {
-	case in.Version < 0:
+	if in.Version < 0 {
 		return Table{}, TableResult{}, invalid("result-version", fmt.Sprintf("version %d is not a result version", in.Version),
 			map[string]any{"Version": in.Version})
-	case !sameMembers(ids, t.Players):
-		return Table{}, TableResult{}, invalid("scores-not-the-table", subject+": the scores must name each player at the table once",
-			map[string]any{"Round": n, "Table": number})
-	case in.Declared != 0 && !slices.Contains(t.Players, in.Declared):
-		return Table{}, TableResult{}, invalid("winner-not-at-table", fmt.Sprintf("%s: the declared winner %d is not at the table", subject, in.Declared),
-			map[string]any{"Player": e.nameOf(pid(in.Declared))})
-	case in.Version > 0 && in.Reason == "":
+	}
+	if err := e.checkLines(n, t, in); err != nil {
+		return Table{}, TableResult{}, err
+	}
+	if in.Version > 0 && in.Reason == "" {
 		return Table{}, TableResult{}, invalid("correction-reason-missing", subject+": a correction needs a reason",
 			map[string]any{"Round": n, "Table": number})
 	}
@@ -431,7 +468,11 @@ func (s *Service) checkResult(ctx context.Context, e record, n, number int, judg
 		At:       s.now().UTC(),
 		Reason:   in.Reason,
 	}
-	if res.LateReason, err = s.checkDeclaredInTime(ctx, e, r, t, in, res.At); err != nil {
+	handed := res.At
+	if !in.HandedIn.IsZero() {
+		handed = in.HandedIn
+	}
+	if res.LateReason, err = s.checkDeclaredInTime(ctx, e, r, t, in, handed); err != nil {
 		return Table{}, TableResult{}, err
 	}
 	if in.Declared != 0 {
@@ -443,11 +484,63 @@ func (s *Service) checkResult(ctx context.Context, e record, n, number int, judg
 	}
 	// A sheet that cannot be right is said first; then when the game ended.
 	if res.EndedBy == EndedByTime {
-		if res.EndedEarly, err = s.checkEndedInTime(ctx, e, r, t, in, res.At); err != nil {
+		if res.EndedEarly, err = s.checkEndedInTime(ctx, e, r, t, in, handed); err != nil {
 			return Table{}, TableResult{}, err
 		}
 	}
 	return t, TableResult{Result: res, Places: places}, nil
+}
+
+// checkLines refuses a sheet of table t of round n whose scores do not
+// name each player at the table once, or whose declared winner is not at
+// the table.
+func (e record) checkLines(n int, t Table, in ResultInput) error {
+	var ids []int64
+	for _, sc := range in.Scores {
+		ids = append(ids, sc.PlayerID)
+	}
+	switch {
+	case !sameMembers(ids, t.Players):
+		return invalid("scores-not-the-table", tableSubject(n, t.Number)+": the scores must name each player at the table once",
+			map[string]any{"Round": n, "Table": t.Number})
+	case in.Declared != 0 && !slices.Contains(t.Players, in.Declared):
+		return invalid("winner-not-at-table", fmt.Sprintf("%s: the declared winner %d is not at the table", tableSubject(n, t.Number), in.Declared),
+			map[string]any{"Player": e.nameOf(pid(in.Declared))})
+	}
+	return nil
+}
+
+// CheckSheet checks a score sheet of table number of round n as a form
+// shows it while it is typed: that it names the table's players, and
+// referee.CheckSheet's rules under the tournament's ruleset (the
+// breakdowns, the declared winner's VP), with SaveResult's errors. The
+// rules that need the rest of the event (the time signal of §12, the
+// penalties) are left to saving. It reads the table's round and players,
+// not the whole event: a phone asks it at each pause in typing. It
+// returns the scores as the sheet counts them.
+func (s *Service) CheckSheet(ctx context.Context, tournamentID int64, n, number int, in ResultInput) ([]Score, error) {
+	var e record
+	var err error
+	if e.t, err = s.store.Tournament(ctx, tournamentID); err != nil {
+		return nil, err
+	}
+	t, err := s.storedTable(ctx, tournamentID, n, number)
+	if err != nil {
+		return nil, err
+	}
+	e.byID = map[int64]int{}
+	for _, id := range t.Players {
+		p, err := s.store.Player(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		e.byID[id] = len(e.players)
+		e.players = append(e.players, p)
+	}
+	if err := e.checkLines(n, t, in); err != nil {
+		return nil, err
+	}
+	return e.checkSheet(in)
 }
 
 // checkSheet checks the sheet's breakdowns with referee.CheckSheet, and
@@ -494,6 +587,9 @@ type Draft struct {
 	Breakdown map[int64]referee.Breakdown
 	Declared  int64 // the declared winner; 0 for none
 	ByTime    bool  // time ended the game (§12)
+	// Reason and LateReason are the reasons of §12 a players' report gave
+	// (Report.Sheet); a revision's are not offered again.
+	Reason, LateReason string
 }
 
 // Draft returns the sheet a judge opens for the table: its latest revision,

@@ -49,6 +49,10 @@ var answerChecks = []struct {
 	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/standings$`), []string{`"standings"`, `"rank":1`}},
 	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/final$`), []string{`"number":`, `"tables":[{`, `"cut":{"advancing":[`, `"draw":[`, `"seed":`}},
 	{regexp.MustCompile(`^DELETE /api/v1/tournaments/\d+/players/\d+$`), nil},
+	{regexp.MustCompile(`^PATCH /api/v1/tournaments/\d+$`), []string{`"self_checkin":true`, `"self_report":"approve"`}},
+	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/rounds/\d+/tables/\d+/reports$`), []string{`"status":"awaiting-confirmation"`}},
+	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/rounds/\d+/tables/\d+/reports/\d+/dispute$`), []string{`"status":"disputed"`}},
+	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/rounds/\d+/tables/\d+/reports$`), []string{`"dispute":{"scores":[`, `"breakdown":{`}},
 	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/close$`), []string{`"state":"finished"`}},
 	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/reopen$`), []string{`"state":"running"`}},
 }

@@ -8,20 +8,22 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestBrowserTableReport is the issue's flow on phones: a player reports
-// table 1 (every VP and who declared) with their code, two other players
-// confirm from their own phones, the fourth from the API; the judge
-// accepts the report on the round page, and the kiosk shows the placings.
-func TestBrowserTableReport(t *testing.T) {
-	skipWithoutChromium(t)
-	dir := t.TempDir()
-	addr, stop := serveAt(t, dir, "127.0.0.1:0")
-	defer stop()
-	base := "http://" + addr
+// seatedPlayer is a player at a table, as the round's JSON names them.
+type seatedPlayer struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// reportingTable makes a tournament named name whose players report their
+// tables (approve), registers four players and pairs round 1 through the
+// API on base; it returns the tournament's ID, the players of table 1 and
+// every player's code.
+func reportingTable(t *testing.T, base, name string) (int64, []seatedPlayer, map[int64]string) {
+	t.Helper()
 	var tour struct {
 		ID int64 `json:"id"`
 	}
-	apiDo(t, base, "POST", "/api/v1/tournaments", map[string]any{"name": "報告テスト大会", "rounds": 3, "self_report": "approve"}, 201, &tour)
+	apiDo(t, base, "POST", "/api/v1/tournaments", map[string]any{"name": name, "rounds": 3, "self_report": "approve"}, 201, &tour)
 	codes := map[int64]string{}
 	for _, name := range []string{"青木", "井上", "上田", "江藤"} {
 		var p struct {
@@ -33,15 +35,25 @@ func TestBrowserTableReport(t *testing.T) {
 	}
 	var round struct {
 		Tables []struct {
-			Players []struct {
-				ID   int64  `json:"id"`
-				Name string `json:"name"`
-			} `json:"players"`
+			Players []seatedPlayer `json:"players"`
 		} `json:"tables"`
 	}
 	apiDo(t, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tour.ID), nil, 201, &round)
-	ps := round.Tables[0].Players
-	table := fmt.Sprintf("%s/lang/ja?next=/kiosk/%d/rounds/1/tables/1", base, tour.ID)
+	return tour.ID, round.Tables[0].Players, codes
+}
+
+// TestBrowserTableReport is the issue's flow on phones: a player reports
+// table 1 (every VP and who declared) with their code, two other players
+// confirm from their own phones, the fourth from the API; the judge
+// accepts the report on the round page, and the kiosk shows the placings.
+func TestBrowserTableReport(t *testing.T) {
+	skipWithoutChromium(t)
+	dir := t.TempDir()
+	addr, stop := serveAt(t, dir, "127.0.0.1:0")
+	defer stop()
+	base := "http://" + addr
+	tid, ps, codes := reportingTable(t, base, "報告テスト大会")
+	table := fmt.Sprintf("%s/lang/ja?next=/kiosk/%d/rounds/1/tables/1", base, tid)
 
 	// The first phone reports.
 	first := newBrowser(t)
@@ -87,15 +99,15 @@ func TestBrowserTableReport(t *testing.T) {
 			Report int64 `json:"report"`
 		} `json:"reports"`
 	}
-	apiDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/reports", tour.ID), nil, 200, &reports)
-	apiDo(t, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/reports/%d/confirm", tour.ID, reports.Reports[0].Report),
+	apiDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/reports", tid), nil, 200, &reports)
+	apiDo(t, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/reports/%d/confirm", tid, reports.Reports[0].Report),
 		map[string]any{"player": ps[3].ID, "code": codes[ps[3].ID]}, 200, nil)
 
 	// The judge accepts it on the round page.
 	judge := judgeIn(t, base, "山田")
 	var flash string
 	err := chromedp.Run(judge,
-		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/rounds/1#reports", base, tour.ID)),
+		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/rounds/1#reports", base, tid)),
 		chromedp.WaitVisible(`#reports form button`),
 		screenshot("round-report-queue"),
 		chromedp.Click(`#reports form button`),
@@ -109,7 +121,7 @@ func TestBrowserTableReport(t *testing.T) {
 	// The kiosk shows the table's placings.
 	var kiosk string
 	err = chromedp.Run(first,
-		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d", base, tour.ID)),
+		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d", base, tid)),
 		chromedp.WaitVisible(`#table-cards`),
 		// One read: kiosk.js may swap the cards in as a change arrives.
 		chromedp.Evaluate(`document.getElementById('table-cards').innerText`, &kiosk),

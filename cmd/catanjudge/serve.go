@@ -77,6 +77,7 @@ func serveWith(ctx context.Context, args []string, getenv func(string) string, s
 		Service:        tournament.NewService(st, rulesets, now),
 		Settings:       st,
 		SessionKeys:    sessionKeys,
+		Cards:          st,
 		Broker:         broker,
 		Reread:         func(f func(context.Context) error) { reread = f },
 		TrustedProxies: cfg.TrustedProxies,

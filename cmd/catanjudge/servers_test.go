@@ -2,12 +2,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -540,5 +542,82 @@ func TestBrowserKioskAcrossServers(t *testing.T) {
 	}
 	if err := chromedp.Run(ctx, screenshot("24-kiosk-across-servers")); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Players' cards print from any server of the event: a batch of cards a
+// judge makes through A (a new code) is printed through B, which shares
+// A's session key; the database holds it sealed, never the code in
+// clear; a server on the same database with another key cannot open it,
+// and says the cards are gone.
+func TestCardsOnEveryServer(t *testing.T) {
+	a, b, dsn := twoServers(t)
+	// openssl rand -base64 32: not the event's key.
+	other, _ := serveEnv(t, t.TempDir(), "127.0.0.1:0", map[string]string{"CATANJUDGE_SESSION_KEY": "3q0n7Rj8yQ2dFvK1LmZc4WbT9xUe6HpA5sGiNoJkYrE="}, "--database", dsn)
+	c := "http://" + other
+	var tour, player struct {
+		ID int64 `json:"id"`
+	}
+	apiDo(t, a, "POST", "/api/v1/tournaments", map[string]any{"name": "カード大会", "rounds": 1}, 201, &tour)
+	apiDo(t, a, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]any{"name": "青木"}, 201, &player)
+
+	cookie := judgeLogIn(t, a)
+	req, err := http.NewRequest("POST", fmt.Sprintf("%s/judge/t/%d/players/%d/code", a, tour.ID, player.ID), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Origin", a)
+	req.AddCookie(cookie)
+	res, err := noRedirect.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	cards := res.Header.Get("Location")
+	if res.StatusCode != http.StatusSeeOther || !strings.Contains(cards, "/cards/") {
+		t.Fatalf("a new code on A = %s to %q, want 303 to the cards", res.Status, cards)
+	}
+
+	page := func(base string, cookie *http.Cookie) string {
+		t.Helper()
+		req, err := http.NewRequest("GET", base+cards, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.AddCookie(cookie)
+		req.AddCookie(&http.Cookie{Name: "lang", Value: "ja"})
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, err := io.ReadAll(res.Body)
+		if err != nil || res.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s%s = %s, %v", base, cards, res.Status, err)
+		}
+		return string(body)
+	}
+	code := regexp.MustCompile(`data-code>([2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4})<`).FindStringSubmatch(page(b, cookie))
+	if code == nil {
+		t.Fatalf("B's card page shows no code:\n%s", page(b, cookie))
+	}
+	if got := page(c, judgeLogIn(t, c)); !strings.Contains(got, "このカードはもう表示できません") || strings.Contains(got, code[1]) {
+		t.Errorf("the server with another key shows:\n%s\nwant the cards gone", got)
+	}
+
+	// The database keeps the batch sealed: no code in clear, either way
+	// it is typed.
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var sealed []byte
+	if err := conn.QueryRow(ctx, "SELECT sealed FROM card_batches").Scan(&sealed); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(sealed, []byte(code[1])) || bytes.Contains(sealed, []byte(strings.ReplaceAll(code[1], "-", ""))) || bytes.Contains(sealed, []byte("青木")) {
+		t.Errorf("the database holds the card in clear: %q", sealed)
 	}
 }

@@ -31,7 +31,7 @@ const copyBatch = 500
 // CopyInto copies everything s holds, every row of every table (the
 // tournaments, players, rounds, tables, result revisions and their scores,
 // penalties, clock events, audit lines, the console's settings and the
-// sessions logged out) with its ID, into the empty database dsn names (a
+// sessions logged out) with its ID, but the players' cards (copied), into the empty database dsn names (a
 // PostgreSQL database, typically: catanjudge migrate), migrating its schema
 // first. The copy is one transaction on the target: a failure leaves it
 // empty. It then verifies the copy, table by table: the same number of
@@ -59,7 +59,7 @@ func (s *Store) CopyInto(ctx context.Context, dsn string) ([]TableCopy, error) {
 	var out []TableCopy
 	err = to.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		out = nil
-		for _, m := range models {
+		for _, m := range copied() {
 			n, err := s.copyTable(ctx, tx, m)
 			if err != nil {
 				return err
@@ -71,12 +71,29 @@ func (s *Store) CopyInto(ctx context.Context, dsn string) ([]TableCopy, error) {
 	if err != nil {
 		return nil, fmt.Errorf("copy: %w", err)
 	}
-	for _, m := range models {
+	for _, m := range copied() {
 		if err := verifyTable(ctx, s, to, m); err != nil {
 			return out, fmt.Errorf("verify the copy: %w", err)
 		}
 	}
 	return out, nil
+}
+
+// copied are the models CopyInto copies: all but the batches of players'
+// cards. A batch is a print buffer of half an hour, sealed with a key
+// derived from the session keys, which the servers on the new database do
+// not share with the one the copy is made from (CATANJUDGE_SESSION_KEY
+// against a data folder's own keys): a copy could never be printed, and
+// would only carry players' codes, sealed, into one more database. A card
+// lost meanwhile gets a new code.
+func copied() []any {
+	out := make([]any, 0, len(models))
+	for _, m := range models {
+		if _, cards := m.(*cardBatchRow); !cards {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // checkNoOtherTables refuses a database with tables this program did not

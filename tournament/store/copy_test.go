@@ -21,9 +21,10 @@ import (
 // event runs a small event on s through the service, so that every table
 // of the schema has rows: players with a keep-apart request, a round with
 // a bye and an amendment, a seating and a board, clock events, results and
-// a correction, a penalty and a revoked one, the tournament closed, a
-// setting and a session logged out. The service's clock ticks by
-// 1.000001 s, so that the times have microseconds.
+// a correction, a penalty and a revoked one, a players' report disputed
+// with another version, the tournament closed, a setting and a session
+// logged out; and a batch of players' cards, which is not copied. The
+// service's clock ticks by 1.000001 s, so that the times have microseconds.
 func event(t *testing.T, s *store.Store) int64 {
 	t.Helper()
 	ctx := context.Background()
@@ -72,7 +73,15 @@ func event(t *testing.T, s *store.Store) int64 {
 	for i, p := range first {
 		report.Scores = append(report.Scores, tournament.Score{PlayerID: p, VP: 9 - i})
 	}
-	_, err = svc.ReportResult(ctx, tr.ID, 1, 1, first[0], reporter.Code, report)
+	rep, err := svc.ReportResult(ctx, tr.ID, 1, 1, first[0], reporter.Code, report)
+	ok(err)
+	// Disputed with another version, which the copy keeps too.
+	disputer, err := svc.IssueCode(ctx, "山田", tr.ID, first[1])
+	ok(err)
+	version := tournament.DisputeInput{Note: "4番目は5点"}
+	version.Scores = append(version.Scores, report.Scores...)
+	version.Scores[len(version.Scores)-1].VP--
+	_, err = svc.DisputeReport(ctx, tr.ID, rep.ID, first[1], disputer.Code, version)
 	ok(err)
 	for _, table := range r.Tables {
 		in := tournament.ResultInput{}
@@ -103,6 +112,8 @@ func event(t *testing.T, s *store.Store) int64 {
 	ok(err)
 	_, err = svc.CloseTournament(ctx, "山田", tr.ID)
 	ok(err)
+	// A batch of players' cards, sealed: a print buffer, not copied.
+	ok(s.KeepCards(ctx, "0123456789abcdef0123456789abcdef", tr.ID, []byte("sealed cards"), at.Add(30*time.Minute), at))
 	ok(s.SetSetting(ctx, "judge_password_hash", "$2a$10$hash"))
 	ok(s.EndSession(ctx, "session-1", at.Add(24*time.Hour)))
 	return tr.ID
@@ -193,12 +204,16 @@ func TestCopyIntoPostgres(t *testing.T) {
 		}
 	}
 	if len(got) != 17 {
-		t.Errorf("CopyInto reported %d tables, want the schema's 17: %v", len(got), copied)
+		t.Errorf("CopyInto reported %d tables, want the schema's 17 but the cards: %v", len(got), copied)
 	}
 
 	dst := tournamenttest.OpenDSN(t, dsn)
 	if dst.Engine() != "PostgreSQL" {
 		t.Fatalf("the copy opened on %s", dst.Engine())
+	}
+	// The batches of players' cards stay behind (store.copied says why).
+	if n, err := store.Count(dst, "card_batches"); err != nil || n != 0 {
+		t.Errorf("the copy holds %d batches of cards (%v), want none", n, err)
 	}
 	want := contentsOf(t, src, tid)
 	// PostgreSQL keeps times to the microsecond; the service's clock gave

@@ -34,3 +34,19 @@ func SetListenTimings(t interface{ Cleanup(func()) }, idle, first time.Duration)
 	listenIdle, reconnectFirst = idle, first
 	t.Cleanup(func() { listenIdle, reconnectFirst = oldIdle, oldFirst })
 }
+
+// MigrationVersions lists the versions of the migration steps, in order.
+func MigrationVersions() []int {
+	out := make([]int, len(migrations))
+	for i, m := range migrations {
+		out[i] = m.version
+	}
+	return out
+}
+
+// Count counts the rows of a table.
+func Count(s *Store, table string) (int64, error) {
+	var n int64
+	err := s.db.Table(table).Count(&n).Error
+	return n, err
+}

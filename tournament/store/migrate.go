@@ -39,6 +39,12 @@ var migrations = []migration{
 	// Issue 15: the rulings judges record at a table.
 	{5, "the rulings at a table", func(tx *gorm.DB) error { return tx.AutoMigrate(&rulingRow{}) }},
 	{6, "the archiving of a tournament", func(tx *gorm.DB) error { return tx.AutoMigrate(&tournamentRow{}) }},
+	// Issue 18: a report keeps the late declaration's reason and the
+	// disputing player's version; players' cards are kept in the database,
+	// sealed, so that any server of the event prints them.
+	{9, "disputes with a version, and players' cards in the database", func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&reportRow{}, &cardBatchRow{})
+	}},
 }
 
 // SchemaVersion is the schema version this program writes: the last

@@ -29,11 +29,13 @@ type reportRow struct {
 	Scores       string         `gorm:"not null"` // JSON [{"PlayerID","VP"}]
 	Declared     int64          `gorm:"not null"`
 	Reason       string         `gorm:"not null"`
+	LateReason   string         `gorm:"not null;default:''"`
 	Confirmed    string         `gorm:"not null"` // JSON [player IDs], the reporter first
 	DisputedBy   int64          `gorm:"not null;default:0"`
 	Status       string         `gorm:"not null"`
 	Version      int            `gorm:"not null;default:0"` // the revision it became
 	At           time.Time      `gorm:"not null"`
+	Dispute      string         `gorm:"not null;default:''"` // JSON tournament.Dispute, "" for none
 }
 
 func (reportRow) TableName() string { return "reports" }
@@ -49,17 +51,25 @@ func newReportRow(r tournament.Report) (reportRow, error) {
 	if err != nil {
 		return reportRow{}, err
 	}
+	dispute := ""
+	if r.Dispute != nil {
+		b, err := json.Marshal(r.Dispute)
+		if err != nil {
+			return reportRow{}, err
+		}
+		dispute = string(b)
+	}
 	return reportRow{
 		ID: r.ID, TournamentID: r.TournamentID, TableID: r.TableID, Round: r.Round, Number: r.Table,
-		ReportedBy: r.ReportedBy, Scores: string(scores), Declared: r.Declared, Reason: r.Reason,
-		Confirmed: string(confirmed), DisputedBy: r.DisputedBy, Status: r.Status, Version: r.Version, At: r.At.UTC(),
+		ReportedBy: r.ReportedBy, Scores: string(scores), Declared: r.Declared, Reason: r.Reason, LateReason: r.LateReason,
+		Confirmed: string(confirmed), DisputedBy: r.DisputedBy, Dispute: dispute, Status: r.Status, Version: r.Version, At: r.At.UTC(),
 	}, nil
 }
 
 func (r reportRow) report() (tournament.Report, error) {
 	out := tournament.Report{
 		ID: r.ID, TournamentID: r.TournamentID, TableID: r.TableID, Round: r.Round, Table: r.Number,
-		ReportedBy: r.ReportedBy, Declared: r.Declared, Reason: r.Reason, DisputedBy: r.DisputedBy,
+		ReportedBy: r.ReportedBy, Declared: r.Declared, Reason: r.Reason, LateReason: r.LateReason, DisputedBy: r.DisputedBy,
 		Status: r.Status, Version: r.Version, At: r.At,
 	}
 	if err := json.Unmarshal([]byte(r.Scores), &out.Scores); err != nil {
@@ -67,6 +77,12 @@ func (r reportRow) report() (tournament.Report, error) {
 	}
 	if err := json.Unmarshal([]byte(r.Confirmed), &out.Confirmed); err != nil {
 		return out, fmt.Errorf("report %d confirmations: %w", r.ID, err)
+	}
+	if r.Dispute != "" {
+		out.Dispute = &tournament.Dispute{}
+		if err := json.Unmarshal([]byte(r.Dispute), out.Dispute); err != nil {
+			return out, fmt.Errorf("report %d dispute: %w", r.ID, err)
+		}
 	}
 	return out, nil
 }
@@ -122,7 +138,7 @@ func (s *Store) UpdateReport(ctx context.Context, before, after tournament.Repor
 			return err
 		}
 		if err := tx.Model(&reportRow{}).Where("id = ?", after.ID).Updates(map[string]any{
-			"confirmed": row.Confirmed, "disputed_by": row.DisputedBy, "status": row.Status,
+			"confirmed": row.Confirmed, "disputed_by": row.DisputedBy, "dispute": row.Dispute, "status": row.Status,
 		}).Error; err != nil {
 			return err
 		}
@@ -132,15 +148,17 @@ func (s *Store) UpdateReport(ctx context.Context, before, after tournament.Repor
 
 // acceptReport marks report id, of table tableID, accepted as revision
 // version, in the transaction that saves it: it is a conflict unless the
-// report is confirmed.
+// report waits for a judge (confirmed, or disputed: a judge's sheet opened
+// from one of its versions).
 func acceptReport(tx *gorm.DB, id, tableID int64, version int) error {
-	res := tx.Model(&reportRow{}).Where("id = ? AND table_id = ? AND status = ?", id, tableID, tournament.ReportConfirmed).
+	waiting := []string{tournament.ReportConfirmed, tournament.ReportDisputed}
+	res := tx.Model(&reportRow{}).Where("id = ? AND table_id = ? AND status IN ?", id, tableID, waiting).
 		Updates(map[string]any{"status": tournament.ReportAccepted, "version": version})
 	if res.Error != nil {
 		return res.Error
 	}
 	if res.RowsAffected != 1 {
-		return tournament.Conflict("report-changed", fmt.Sprintf("report %d is not confirmed, or not of table %d", id, tableID), nil)
+		return tournament.Conflict("report-changed", fmt.Sprintf("report %d is not waiting for a judge, or not of table %d", id, tableID), nil)
 	}
 	return nil
 }

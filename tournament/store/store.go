@@ -92,6 +92,7 @@ var models = []any{
 	&settingRow{},
 	&endedSessionRow{},
 	&reportRow{},
+	&cardBatchRow{},
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database (a

@@ -15,8 +15,8 @@ var cardCode = regexp.MustCompile(`data-code>([0-9A-Z]{4}-[0-9A-Z]{4})<`)
 
 // A player registered at the desk gets a card with their code, shown from
 // the registration's redirect; the code works, the card sheet is not
-// cached and is no other tournament's; a judge's new code voids the old
-// one and shows a new card.
+// cached, is no other tournament's and is still there after a restart; a
+// judge's new code voids the old one and shows a new card.
 func TestConsolePlayerCards(t *testing.T) {
 	env := newConsoleEnv(t)
 	tr, _ := env.seedTournament(0)
@@ -54,6 +54,13 @@ func TestConsolePlayerCards(t *testing.T) {
 		if strings.Contains(res.Body, old) {
 			t.Errorf("%s shows the code", path)
 		}
+	}
+
+	// The cards are kept in the database, sealed: a restart (or another
+	// server with the same keys) prints them again.
+	env.srv.Config.Handler = env.newHandler()
+	if m := cardCode.FindStringSubmatch(b.get(cards).Body); m == nil || m[1] != old {
+		t.Errorf("after a restart the card shows %v, want %s", m, old)
 	}
 
 	player := fmt.Sprintf("%s/%d", players, ps[0].ID)

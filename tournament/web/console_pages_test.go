@@ -599,7 +599,7 @@ func TestUnknownThingsAreNotFound(t *testing.T) {
 // Issue 15: the score sheet takes each player's breakdown. A total that
 // does not add up is refused with the message by the VP field, every
 // typed value kept; two longest roads are said by both players' fields;
-// the live check (static/console.js posts part=preview) shows the counted VP;
+// the live check (static/forms.js posts part=preview) shows the counted VP;
 // a sheet that adds up is saved with its breakdowns, shown on the sheet,
 // the revisions and the round page.
 func TestScoreSheetBreakdown(t *testing.T) {

@@ -5,10 +5,15 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 // reportsEnv is a site with round 1 of 8 players paired under self_report
@@ -39,6 +44,27 @@ func reportsEnv(t *testing.T) (*consoleEnv, tournament.Tournament, []int64, map[
 		codes[p] = np.Code
 	}
 	return env, tr, players, codes
+}
+
+// tableOf is the report of a table of players: 10, 7, 5 and 3 VP in
+// their order, the first declared.
+func tableOf(players []int64) tournament.ReportInput {
+	in := tournament.ReportInput{Declared: players[0]}
+	for i, p := range players {
+		in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 7, 5, 3}[i]})
+	}
+	return in
+}
+
+// reportOf reports table number of round 1, whose players are players,
+// as tableOf says, from the first player's code.
+func reportOf(t *testing.T, env *consoleEnv, tid int64, number int, players []int64, codes map[int64]string) tournament.Report {
+	t.Helper()
+	r, err := env.svc.ReportResult(env.ctx, tid, 1, number, players[0], codes[players[0]], tableOf(players))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // The issue's JSON contract, on the real router: a player reports, the
@@ -105,14 +131,7 @@ func TestAPITableReports(t *testing.T) {
 // who disputed it and no button.
 func TestConsoleReportQueue(t *testing.T) {
 	env, tr, ps, codes := reportsEnv(t)
-	in := tournament.ReportInput{Declared: ps[0]}
-	for i, p := range ps {
-		in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 7, 5, 3}[i]})
-	}
-	r, err := env.svc.ReportResult(env.ctx, tr.ID, 1, 1, ps[0], codes[ps[0]], in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := reportOf(t, env, tr.ID, 1, ps, codes)
 	b := env.browser()
 	b.login("山田")
 	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
@@ -126,7 +145,7 @@ func TestConsoleReportQueue(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	mustSee(t, "the round with a confirmed report", b.get(round), http.StatusOK, "全員が確認済み", "結果として承認", "10 VP")
+	mustSee(t, "the round with a confirmed report", b.get(round), http.StatusOK, "全員が確認済み", "結果として承認", "10点")
 	res = b.post(fmt.Sprintf("%s/reports/%d/accept", round, r.ID), nil)
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("accept = %d\n%s", res.Status, res.Body)
@@ -161,12 +180,251 @@ func TestKioskTableReport(t *testing.T) {
 		t.Fatalf("reports %v, %v", rs, err)
 	}
 	answer := fmt.Sprintf("%s/reports/%d", table, rs[0].ID)
+	mustSee(t, "a confirmation without name or code", b.post(answer, url.Values{"action": {"confirm"}}), http.StatusUnprocessableEntity,
+		`id="player-error"`, "あなたの名前を選んでください。", `id="code-error"`)
 	mustSee(t, "confirmed", b.post(answer, url.Values{"player": {itoa(ps[1])}, "code": {codes[ps[1]]}, "action": {"confirm"}}), http.StatusOK,
 		"確認しました", "確認待ち（4人中2人）")
-	mustSee(t, "disputed", b.post(answer, url.Values{"player": {itoa(ps[2])}, "code": {codes[ps[2]]}, "action": {"dispute"}}), http.StatusOK,
-		"異議を送りました", "さんが異議")
-	// The judges see the dispute on the round page.
+	// A dispute gives the player's own version: the report's own is
+	// refused, as is a version the judge's sheet would refuse.
+	dispute := url.Values{"player": {itoa(ps[2])}, "dispute_code": {codes[ps[2]]}, "action": {"dispute"}, "declared": {itoa(ps[0])}, "note": {"3番目は6点"}}
+	for i, p := range ps {
+		dispute.Set("vp_"+itoa(p), []string{"10", "7", "5", "3"}[i])
+	}
+	mustSee(t, "a dispute of the same sheet", b.post(answer, dispute), http.StatusUnprocessableEntity, "入力した内容は報告と同じです", `value="3番目は6点"`)
+	dispute.Set("vp_"+itoa(ps[2]), "6")
+	dispute.Set("declared", itoa(ps[1]))
+	mustSee(t, "a version whose winner has 7", b.post(answer, dispute), http.StatusUnprocessableEntity, `id="declared-error"`, "10点以上が必要です", `value="6"`)
+	dispute.Set("declared", itoa(ps[0]))
+	mustSee(t, "disputed", b.post(answer, dispute), http.StatusOK,
+		"異議を送りました", "さんが異議", "ジャッジを呼びました", "違い", "異議のメモ: 3番目は6点")
+	mustSee(t, "the disputed table in English", b.get(table, "Accept-Language", "en"), http.StatusOK,
+		"A player disputed this report, so a judge has been called", "Reported", "Disputed", "differs", "Note with the dispute: 3番目は6点", "6 VP")
+	// The judges see both versions on the round page, and open the sheet
+	// with either.
 	j := env.browser()
 	j.login("山田")
-	mustSee(t, "the round page", j.get(fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)), http.StatusOK, "さんが異議: ジャッジが必要です")
+	round := j.get(fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID))
+	mustSee(t, "the round page", round, http.StatusOK, "さんが異議: ジャッジが必要です", "報告の内容", "異議の内容", "違い",
+		"異議の内容で成績表を開く", fmt.Sprintf("?report=%d&amp;side=disputed", rs[0].ID))
+	// Once the judge saved a sheet of their own, the table's page says so.
+	in := tableOf(ps)
+	in.Scores[3].VP = 4
+	if _, err := env.svc.SaveResult(env.ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: in.Scores, Declared: in.Declared}); err != nil {
+		t.Fatal(err)
+	}
+	res = b.get(table)
+	mustSee(t, "the table after the judge's sheet", res, http.StatusOK, "この卓の結果はジャッジが記録済みです")
+	if strings.Contains(res.Body, "ジャッジを呼びました") {
+		t.Error("the table still says a judge was called once the judge saved the sheet")
+	}
+}
+
+// The report form's live check (part=check, static/forms.js): each
+// line's VP as its breakdown counts, and the refusal of a count that is
+// not the VP typed (9 against 10) by that VP's field; nothing is saved, and no code is
+// asked for.
+func TestKioskReportLiveCheck(t *testing.T) {
+	env, tr, ps, _ := reportsEnv(t)
+	b := env.browser()
+	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID)
+	form := url.Values{"part": {"check"}, "declared": {itoa(ps[0])}}
+	for i, p := range ps {
+		form.Set("vp_"+itoa(p), []string{"10", "7", "5", "3"}[i])
+	}
+	w := itoa(ps[0])
+	form.Set("settlements_"+w, "2")
+	form.Set("cities_"+w, "2")
+	form.Set("longest_road_"+w, "1")
+	form.Set("point_cards_"+w, "1")
+	res := b.post(table+"/report", form)
+	mustSee(t, "a count of 9 against 10", res, http.StatusOK, `<output id="total-`+w+`" data-live>9</output>`, "内訳からは 9 点", `data-live-invalid="vp_`+w)
+	form.Set("point_cards_"+w, "2")
+	res = b.post(table+"/report", form)
+	mustSee(t, "a count of 10", res, http.StatusOK, `<output id="total-`+w+`" data-live>10</output>`, `<div id="vp_`+w+`-check" data-live></div>`)
+	if rs, err := env.svc.Reports(env.ctx, tr.ID); err != nil || len(rs) != 0 {
+		t.Fatalf("reports after the live checks: %v, %v; want none", rs, err)
+	}
+}
+
+// The API's report carries each score's breakdown, as the score sheet's
+// PUT does, and the report keeps it; a dispute takes the old body, or the
+// player's own version with a note, and the report answers both.
+func TestAPIReportVersions(t *testing.T) {
+	env, tr, ps, codes := reportsEnv(t)
+	base := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/reports", tr.ID)
+	scores := fmt.Sprintf(`[{"player":%d,"breakdown":{"settlements":2,"cities":2,"longest_road":true,"largest_army":false,"point_cards":2}},{"player":%d,"vp":7},{"player":%d,"vp":5},{"player":%d,"vp":3}]`,
+		ps[0], ps[1], ps[2], ps[3])
+	rec := do(env.h, "POST", base, fmt.Sprintf(`{"player":%d,"code":%q,"scores":%s,"declared":%d}`, ps[0], codes[ps[0]], scores, ps[0]))
+	var rep struct {
+		Report int64 `json:"report"`
+	}
+	if rec.Code != http.StatusCreated || json.Unmarshal(rec.Body.Bytes(), &rep) != nil {
+		t.Fatalf("a report with a breakdown = %d %s", rec.Code, rec.Body)
+	}
+	dispute := fmt.Sprintf("%s/%d/dispute", base, rep.Report)
+	same := fmt.Sprintf(`{"player":%d,"code":%q,"scores":%s,"declared":%d}`, ps[1], codes[ps[1]], scores, ps[0])
+	if rec := do(env.h, "POST", dispute, same); rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"report-dispute-same"`) {
+		t.Errorf("a dispute with the report's own version = %d %s, want 422 report-dispute-same", rec.Code, rec.Body)
+	}
+	mine := strings.Replace(scores, `"vp":5`, `"vp":6`, 1)
+	body := fmt.Sprintf(`{"player":%d,"code":%q,"scores":%s,"declared":%d,"note":"6点です"}`, ps[1], codes[ps[1]], mine, ps[0])
+	if rec := do(env.h, "POST", dispute, body); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"disputed"`) {
+		t.Fatalf("a dispute with a version = %d %s", rec.Code, rec.Body)
+	}
+	got := do(env.h, "GET", base, "").Body.String()
+	for _, want := range []string{
+		`"breakdown":{"settlements":2,"cities":2,"longest_road":true,"largest_army":false,"point_cards":2}`,
+		fmt.Sprintf(`"disputed_by":%d`, ps[1]),
+		fmt.Sprintf(`"dispute":{"scores":[{"player":%d,"vp":10,"breakdown"`, ps[0]),
+		fmt.Sprintf(`{"player":%d,"vp":6}`, ps[2]),
+		`"note":"6点です"`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("GET reports lacks %s:\n%s", want, got)
+		}
+	}
+
+	// The old body: a dispute without a version, on table 2.
+	rv, err := env.svc.RoundView(env.ctx, tr.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t2 := rv.Round.Tables[1].Players
+	c2 := map[int64]string{}
+	for _, p := range t2[:2] {
+		np, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c2[p] = np.Code
+	}
+	r2 := reportOf(t, env, tr.ID, 2, t2, c2)
+	old := fmt.Sprintf(`/api/v1/tournaments/%d/rounds/1/tables/2/reports/%d/dispute`, tr.ID, r2.ID)
+	if rec := do(env.h, "POST", old, fmt.Sprintf(`{"player":%d,"code":%q}`, t2[1], c2[t2[1]])); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"disputed"`) {
+		t.Errorf("the old dispute body = %d %s", rec.Code, rec.Body)
+	}
+}
+
+// The audit log says who reported, confirmed and disputed a table, in
+// both languages, and that a judge saved the players' report; the kind
+// filter keeps the reports.
+func TestAuditOfReports(t *testing.T) {
+	env, tr, ps, codes := reportsEnv(t)
+	in := tableOf(ps)
+	r := reportOf(t, env, tr.ID, 1, ps, codes)
+	if _, err := env.svc.ConfirmReport(env.ctx, tr.ID, r.ID, ps[1], codes[ps[1]]); err != nil {
+		t.Fatal(err)
+	}
+	mine := tournament.DisputeInput{ReportInput: in}
+	mine.Scores = append([]tournament.Score(nil), in.Scores...)
+	mine.Scores[2].VP = 6
+	if _, err := env.svc.DisputeReport(env.ctx, tr.ID, r.ID, ps[2], codes[ps[2]], mine); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.svc.SaveResult(env.ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: mine.Scores, Declared: ps[0], ReportID: r.ID}); err != nil {
+		t.Fatal(err)
+	}
+	names := map[int64]string{}
+	players, _ := env.svc.Players(env.ctx, tr.ID)
+	for _, p := range players {
+		names[p.ID] = p.Name
+	}
+	b := env.browser()
+	b.login("山田")
+	audit := fmt.Sprintf("/judge/t/%d/audit", tr.ID)
+	mustSee(t, "the audit log", b.get(audit), http.StatusOK,
+		names[ps[0]]+" さんが第1回戦 1卓の結果を報告しました。",
+		names[ps[1]]+" さんが第1回戦 1卓の報告を確認しました。",
+		names[ps[2]]+" さんが第1回戦 1卓の報告に異議を出しました（自分の内容を入力）。",
+		"山田 が第1回戦 1卓の参加者の報告を成績として保存しました。",
+		"参加者（コードで）", fmt.Sprintf(`href="/judge/t/%d/rounds/1#reports"`, tr.ID))
+	mustSee(t, "in English", b.get(audit, "Accept-Language", "en"), http.StatusOK,
+		names[ps[2]]+" disputed the report of round 1 table 1 (with their own version).",
+		"山田 saved the players&#39; report of round 1 table 1 as its result.", "a player (with their code)")
+	res := b.get(audit + "?kind=report")
+	mustSee(t, "the reports' kind", res, http.StatusOK, "報告に異議を出しました", `<option value="report" selected>参加者の報告</option>`)
+	if strings.Contains(res.Body, "組み合わせを作りました") {
+		t.Error("the kind report keeps the pairing")
+	}
+}
+
+// A table reported as ended by time before its signal: the form asks for
+// the reason, by its field in the players' words, with what was typed
+// kept; with one the report goes, carrying it to the judges' queue.
+func TestKioskReportReason(t *testing.T) {
+	env, tr, ps, codes := reportsEnv(t)
+	b := env.browser()
+	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID)
+	mustSee(t, "the form", b.get(table), http.StatusOK, `id="declared"`)
+	if strings.Contains(b.get(table).Body, `id="reason"`) {
+		t.Error("the form asks for a reason before the service does")
+	}
+	form := url.Values{"player": {itoa(ps[0])}, "code": {codes[ps[0]]}}
+	for i, p := range ps {
+		form.Set("vp_"+itoa(p), []string{"9", "7", "5", "3"}[i])
+	}
+	mustSee(t, "how the game ended not chosen", b.post(table+"/report", form), http.StatusUnprocessableEntity,
+		`id="declared-error"`, "勝利宣言した人か「時間切れで終了」を選んでください。", `value="9"`)
+	form.Set("declared", "0")
+	mustSee(t, "ended by time before the clock", b.post(table+"/report", form), http.StatusUnprocessableEntity,
+		`id="reason"`, `id="reason-error"`, "その理由（ジャッジが終了を告げた、など）を入力してください", `value="9"`, `<option value="0" selected>`)
+	form.Set("reason", "ジャッジが終了を告げた")
+	mustSee(t, "with the reason", b.post(table+"/report", form), http.StatusOK, "送信しました")
+	j := env.browser()
+	j.login("山田")
+	mustSee(t, "the queue", j.get(fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)), http.StatusOK, "合図の前に終了した理由: ジャッジが終了を告げた")
+}
+
+// Under a ruleset that requires the breakdown, the report form opens every
+// player's, and a bare VP is refused by that player's fields, as on the
+// judge's sheet.
+func TestKioskReportRequiresBreakdown(t *testing.T) {
+	data, err := os.ReadFile("../../config/rulesets/proshop-2003.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := strings.Replace(strings.Replace(string(data), `"require_breakdown": false`, `"require_breakdown": true`, 1), `"name": "proshop-2003"`, `"name": "breakdown-cup"`, 1)
+	file := filepath.Join(t.TempDir(), "breakdown-cup.json")
+	if err := os.WriteFile(file, []byte(own), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	rulesets, err := config.LoadRulesets(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newConsoleEnv(t, withRulesets(rulesets))
+	// The tournament keeps its copy of the ruleset: made by a service that
+	// knows the file, it is served by the site's.
+	maker := tournament.NewService(env.st, rulesets, time.Now, tournament.WithSeeds(tournamenttest.Seeds()))
+	tr, err := maker.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "内訳杯", Ruleset: "breakdown-cup", Rounds: 1, SelfReport: tournament.SelfReportApprove})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		if _, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%d", i+1), CheckedIn: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := r.Tables[0].Players
+	p, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, ps[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := env.browser()
+	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID)
+	res := b.get(table)
+	if n := strings.Count(res.Body, `<details class="p-bd" open>`); n != 4 {
+		t.Errorf("%d breakdowns open, want the 4 players'", n)
+	}
+	mustSee(t, "the form", res, http.StatusOK, "この大会では各プレイヤーの内訳")
+	form := url.Values{"player": {itoa(ps[0])}, "code": {p.Code}, "declared": {itoa(ps[0])}}
+	for i, id := range ps {
+		form.Set("vp_"+itoa(id), []string{"10", "7", "5", "3"}[i])
+	}
+	res = b.post(table+"/report", form)
+	mustSee(t, "bare VP", res, http.StatusUnprocessableEntity, "内訳（家・街・2点カード・1ポイントカード。§11）が必須です", `id="settlements_`+itoa(ps[0])+`" type="number" inputmode="numeric" min="0" max="5" value="" aria-invalid="true"`)
 }

@@ -96,6 +96,7 @@ func (s *site) groups() []group {
 			{Method: http.MethodPost, Path: route.ReopenAPI, Handler: a.JSON(a.ReopenTournament)},
 			{Method: http.MethodPost, Path: route.ArchiveAPI, Handler: a.JSON(a.ArchiveTournament)},
 			{Method: http.MethodPost, Path: route.UnarchiveAPI, Handler: a.JSON(a.UnarchiveTournament)},
+			{Method: http.MethodPatch, Path: route.TournamentAPI, Handler: a.JSON(a.EditTournament)},
 			{Method: http.MethodDelete, Path: route.TournamentAPI, Handler: a.JSON(a.DeleteTournament)},
 			{Method: http.MethodGet, Path: route.PlayersAPI, Handler: a.JSON(a.ListPlayers)},
 			{Method: http.MethodPost, Path: route.PlayersAPI, Handler: a.JSON(a.AddPlayer)},

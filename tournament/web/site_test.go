@@ -119,7 +119,7 @@ func newConsoleEnv(tb testing.TB, opts ...siteOption) *consoleEnv {
 		rulesets = tournamenttest.Rulesets(tb)
 	}
 	e.keys = keys
-	e.deps = Deps{Rulesets: rulesets, Service: e.svc, Settings: e.st, SessionKeys: keys, APIToken: "test-token",
+	e.deps = Deps{Rulesets: rulesets, Service: e.svc, Settings: e.st, Cards: e.st, SessionKeys: keys, APIToken: "test-token",
 		PublicURL: setup.publicURL, Broker: e.broker, Location: setup.location}
 	e.h = e.newHandler()
 	e.srv = httptest.NewServer(e.h)

@@ -65,6 +65,10 @@ type Deps struct {
 	// never kept in Settings, which a backup copies. Nil makes keys for
 	// this process alone: the judges' sessions then end with it.
 	SessionKeys []byte
+	// Cards keeps the batches of players' cards, sealed with a key derived
+	// from SessionKeys, where every server of the event finds them (the
+	// tournament store satisfies it); nil keeps them in this process.
+	Cards console.CardStore
 	// Location is the shop's time zone, in which pages show times; nil for
 	// the server's own (time.Local).
 	Location *time.Location
@@ -142,8 +146,14 @@ func newSite(deps Deps) (*site, error) {
 	codes := auth.NewCodes()
 	s.api = api.New(api.Config{Service: deps.Service, Rulesets: deps.Rulesets, DefaultRuleset: deps.DefaultRuleset,
 		Live: s.live, Codes: codes, I18n: s.i18n, Log: s.log})
-	s.console = console.New(console.Config{Service: deps.Service, Rulesets: deps.Rulesets, DefaultRuleset: deps.DefaultRuleset,
-		PublicURL: deps.PublicURL, Pages: s.pages, I18n: s.i18n, Log: s.log})
+	sealer, err := auth.NewSealer(deps.SessionKeys, console.CardSealing)
+	if err != nil {
+		return nil, err
+	}
+	if s.console, err = console.New(console.Config{Service: deps.Service, Rulesets: deps.Rulesets, DefaultRuleset: deps.DefaultRuleset,
+		PublicURL: deps.PublicURL, Cards: deps.Cards, CardSealer: sealer, Pages: s.pages, I18n: s.i18n, Log: s.log}); err != nil {
+		return nil, err
+	}
 	s.kiosk = kiosk.New(kiosk.Config{Service: deps.Service, Live: s.live, PublicURL: deps.PublicURL, Codes: codes,
 		Pages: s.pages, I18n: s.i18n, Log: s.log})
 	s.home = home.New(deps.Service, s.pages, s.auth.SessionJudge)

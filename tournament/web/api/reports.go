@@ -20,22 +20,57 @@ type ReportJSON struct {
 	Scores     []IdScoreJSON `json:"scores"`
 	Declared   *int64        `json:"declared"`
 	Reason     string        `json:"reason,omitempty"`
+	LateReason string        `json:"late_reason,omitempty"`
 	Confirmed  []int64       `json:"confirmed"`
 	DisputedBy int64         `json:"disputed_by,omitempty"`
-	Version    int           `json:"version,omitempty"` // the revision it became
+	// Dispute is what the disputing player said: their version of the
+	// sheet (scores and declared, when they gave one) and their note.
+	Dispute *DisputeJSON `json:"dispute,omitempty"`
+	Version int          `json:"version,omitempty"` // the revision it became
+}
+
+// DisputeJSON is a disputing player's version of their table's result.
+type DisputeJSON struct {
+	Scores     []IdScoreJSON `json:"scores,omitempty"`
+	Declared   *int64        `json:"declared"`
+	Reason     string        `json:"reason,omitempty"`
+	LateReason string        `json:"late_reason,omitempty"`
+	Note       string        `json:"note,omitempty"`
 }
 
 func toReportJSON(r tournament.Report) ReportJSON {
-	return ReportJSON{Report: r.ID, Status: r.Status, ReportedBy: r.ReportedBy, Scores: toScoresJSON(r.Scores), Declared: declaredJSON(r.Declared),
-		Reason: r.Reason, Confirmed: r.Confirmed, DisputedBy: r.DisputedBy, Version: r.Version}
+	out := ReportJSON{Report: r.ID, Status: r.Status, ReportedBy: r.ReportedBy, Scores: toScoresJSON(r.Scores), Declared: declaredJSON(r.Declared),
+		Reason: r.Reason, LateReason: r.LateReason, Confirmed: r.Confirmed, DisputedBy: r.DisputedBy, Version: r.Version}
+	if d := r.Dispute; d != nil {
+		out.Dispute = &DisputeJSON{Reason: d.Reason, LateReason: d.LateReason, Note: d.Note}
+		if d.HasVersion() {
+			out.Dispute.Scores, out.Dispute.Declared = toScoresJSON(d.Scores), declaredJSON(d.Declared)
+		}
+	}
+	return out
 }
 
-// reportRequest is a player's report: who they are, and the sheet.
+// reportRequest is a player's report: who they are, and the sheet, each
+// score as the score sheet's PUT takes it (the VP, the breakdown, or both).
 type reportRequest struct {
 	playerCodeRequest
-	Scores   []IdScoreJSON `json:"scores"`
-	Declared *int64        `json:"declared"`
-	Reason   string        `json:"reason"`
+	sheetRequest
+}
+
+// sheetRequest is a players' version of a table's result.
+type sheetRequest struct {
+	Scores     []ScoreRequest `json:"scores"`
+	Declared   *int64         `json:"declared"`
+	Reason     string         `json:"reason"`
+	LateReason string         `json:"late_reason"`
+}
+
+func (r sheetRequest) input() tournament.ReportInput {
+	in := tournament.ReportInput{Scores: scoresOf(r.Scores), Reason: r.Reason, LateReason: r.LateReason}
+	if r.Declared != nil {
+		in.Declared = *r.Declared
+	}
+	return in
 }
 
 // ReportResult takes a player's report of their table: 201 {"report",
@@ -50,16 +85,9 @@ func (s *Handlers) ReportResult(c *gin.Context) (int, any, error) {
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}
-	in := tournament.ReportInput{Reason: req.Reason}
-	if req.Declared != nil {
-		in.Declared = *req.Declared
-	}
-	for _, sc := range req.Scores {
-		in.Scores = append(in.Scores, tournament.Score{PlayerID: sc.Player, VP: sc.VP})
-	}
 	var r tournament.Report
 	err = s.codes.Check(c, tid, req.Player, func() (err error) {
-		r, err = s.svc.ReportResult(c.Request.Context(), tid, n, number, req.Player, req.Code, in)
+		r, err = s.svc.ReportResult(c.Request.Context(), tid, n, number, req.Player, req.Code, req.input())
 		return err
 	})
 	if err != nil {
@@ -70,26 +98,44 @@ func (s *Handlers) ReportResult(c *gin.Context) (int, any, error) {
 
 // ConfirmReport records a player's confirmation: 200 {"report","status"}.
 func (s *Handlers) ConfirmReport(c *gin.Context) (int, any, error) {
-	return s.answerReport(c, s.svc.ConfirmReport)
+	var req playerCodeRequest
+	return s.answerReport(c, &req, &req, func(ctx context.Context, tid, id int64) (tournament.Report, error) {
+		return s.svc.ConfirmReport(ctx, tid, id, req.Player, req.Code)
+	})
 }
 
-// DisputeReport records a player's dispute: 200 {"report","status":
-// "disputed"}.
+// disputeRequest is a player's dispute: who they are, and, optionally,
+// their own version of the sheet and a note for the judge.
+type disputeRequest struct {
+	playerCodeRequest
+	sheetRequest
+	Note string `json:"note"`
+}
+
+// DisputeReport records a player's dispute, with their version of the
+// sheet if they give one: 200 {"report","status":"disputed"}; a version
+// is refused as a report is (422), and when it is the report's own
+// (report-dispute-same).
 func (s *Handlers) DisputeReport(c *gin.Context) (int, any, error) {
-	return s.answerReport(c, s.svc.DisputeReport)
+	var req disputeRequest
+	return s.answerReport(c, &req, &req.playerCodeRequest, func(ctx context.Context, tid, id int64) (tournament.Report, error) {
+		return s.svc.DisputeReport(ctx, tid, id, req.Player, req.Code, tournament.DisputeInput{ReportInput: req.input(), Note: req.Note})
+	})
 }
 
-func (s *Handlers) answerReport(c *gin.Context, answer func(ctx context.Context, tournamentID, reportID, player int64, code string) (tournament.Report, error)) (int, any, error) {
+// answerReport reads the report the path names and the body into req,
+// whose player and code are who, and answers with what answer makes of
+// it, the code's guesses counted.
+func (s *Handlers) answerReport(c *gin.Context, req any, who *playerCodeRequest, answer func(ctx context.Context, tid, id int64) (tournament.Report, error)) (int, any, error) {
 	tid, r, err := s.tableReport(c)
 	if err != nil {
 		return 0, nil, err
 	}
-	var req playerCodeRequest
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeJSON(c, req); err != nil {
 		return 0, nil, err
 	}
-	err = s.codes.Check(c, tid, req.Player, func() (err error) {
-		r, err = answer(c.Request.Context(), tid, r.ID, req.Player, req.Code)
+	err = s.codes.Check(c, tid, who.Player, func() (err error) {
+		r, err = answer(c.Request.Context(), tid, r.ID)
 		return err
 	})
 	if err != nil {

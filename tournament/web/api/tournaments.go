@@ -151,6 +151,38 @@ func (s *Handlers) CreateTournament(c *gin.Context) (int, any, error) {
 	return http.StatusCreated, toTournamentJSON(t), nil
 }
 
+// editTournamentRequest is a change of a tournament's settings: a field
+// left out stays as it is.
+type editTournamentRequest struct {
+	Name        *string `json:"name"`
+	Date        *string `json:"date"`
+	Venue       *string `json:"venue"`
+	Rounds      *int    `json:"rounds"`
+	GameMinutes *int    `json:"game_minutes"`
+	SelfCheckIn *bool   `json:"self_checkin"`
+	SelfReport  *string `json:"self_report"`
+}
+
+// EditTournament changes the settings the body gives, by the console's
+// rules (tournament.Service.EditTournament): 200 the tournament as GET
+// answers it; 422 for a setting refused (rounds below those paired, the
+// game time once a clock ran, an unknown self_report).
+func (s *Handlers) EditTournament(c *gin.Context) (int, any, error) {
+	id, err := route.ID(c, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	var req editTournamentRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return 0, nil, err
+	}
+	t, err := s.svc.PatchTournament(c.Request.Context(), auth.Judge(c), id, tournament.TournamentPatch(req))
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toTournamentJSON(t), nil
+}
+
 func (s *Handlers) ListTournaments(c *gin.Context) (int, any, error) {
 	ts, err := s.svc.ListTournaments(c.Request.Context())
 	if err != nil {
@@ -578,6 +610,9 @@ type SaveResultRequest struct {
 	// LateReason confirms that a declaration saved after the table's time
 	// signal was made before it (§12).
 	LateReason string `json:"late_reason"`
+	// Report is the players' report the sheet was taken from: saved as
+	// one of its versions, the revision is that report, accepted.
+	Report int64 `json:"report"`
 }
 
 func (s *Handlers) SaveResult(c *gin.Context) (int, any, error) {
@@ -589,11 +624,24 @@ func (s *Handlers) SaveResult(c *gin.Context) (int, any, error) {
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}
-	in := tournament.ResultInput{Version: req.Version, Reason: req.Reason, LateReason: req.LateReason}
+	in := tournament.ResultInput{Version: req.Version, Reason: req.Reason, LateReason: req.LateReason, ReportID: req.Report}
 	if req.Declared != nil {
 		in.Declared = *req.Declared
 	}
-	for _, sc := range req.Scores {
+	in.Scores = scoresOf(req.Scores)
+	tr, err := s.svc.SaveResult(c.Request.Context(), auth.Judge(c), tid, n, number, in)
+	if err != nil {
+		return 0, nil, err
+	}
+	res := toResultJSON(tr.Result, tr.Places)
+	return http.StatusOK, gin.H{"placings": res.Scores, "version": res.Version, "ended_by": res.EndedBy}, nil
+}
+
+// scoresOf reads the lines of a score sheet: a line without a VP gives
+// only its breakdown, whose count the service takes.
+func scoresOf(lines []ScoreRequest) []tournament.Score {
+	var out []tournament.Score
+	for _, sc := range lines {
 		score := tournament.Score{PlayerID: sc.Player, NoVP: sc.VP == nil}
 		if sc.VP != nil {
 			score.VP = *sc.VP
@@ -601,14 +649,9 @@ func (s *Handlers) SaveResult(c *gin.Context) (int, any, error) {
 		if sc.Breakdown != nil {
 			score.Breakdown = sc.Breakdown.breakdown()
 		}
-		in.Scores = append(in.Scores, score)
+		out = append(out, score)
 	}
-	tr, err := s.svc.SaveResult(c.Request.Context(), auth.Judge(c), tid, n, number, in)
-	if err != nil {
-		return 0, nil, err
-	}
-	res := toResultJSON(tr.Result, tr.Places)
-	return http.StatusOK, gin.H{"placings": res.Scores, "version": res.Version, "ended_by": res.EndedBy}, nil
+	return out
 }
 
 type penaltyRequest struct {

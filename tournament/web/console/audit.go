@@ -57,7 +57,7 @@ type auditFilter struct {
 
 // auditKinds are the kinds of change the filter offers: an action's first
 // word.
-var auditKinds = []string{"tournament", "player", "round", "table", "result", "penalty", "clock"}
+var auditKinds = []string{"tournament", "player", "round", "table", "result", "report", "penalty", "clock"}
 
 // auditFacts are what an entry is about, read from its subject and its
 // record: the round, the table, the player and the penalty.
@@ -69,10 +69,16 @@ type auditFacts struct {
 	Version      int // a result's revision
 	CheckedIn    bool
 	Extra        string
+	// Reported says a result was saved from a players' report, Disputed
+	// that a dispute of one gave the player's own version.
+	Reported, Disputed bool
 }
 
 var (
-	subjectTable = regexp.MustCompile(`^round (\d+) table (\d+)$`)
+	// A table's subject, alone or followed by what at the table: a
+	// players' report ("round 1 table 2: report of ..."), a result saved
+	// from one ("round 1 table 2 (reported by players)").
+	subjectTable = regexp.MustCompile(`^round (\d+) table (\d+)(?:$|[: ])`)
 	subjectRound = regexp.MustCompile(`^round (\d+)$`)
 )
 
@@ -122,9 +128,14 @@ func factsOf(e tournament.AuditEntry) auditFacts {
 			f.Extra = p.Revoked.Reason
 		}
 	case "result":
-		var r struct{ Version int }
+		var r struct {
+			Version  int
+			ReportID int64
+		}
 		_ = json.Unmarshal([]byte(rec), &r)
-		f.Version = r.Version
+		f.Version, f.Reported = r.Version, r.ReportID != 0
+	case "report":
+		f.Player, f.Disputed = reportFacts(e.Action, rec)
 	case "clock":
 		var c struct {
 			Seconds  int
@@ -138,6 +149,25 @@ func factsOf(e tournament.AuditEntry) auditFacts {
 		}
 	}
 	return f
+}
+
+// reportFacts reads who made a players' report's change from its record:
+// the reporter, the player who confirmed last, or the one who disputed;
+// and, for a dispute, whether it gave its own version.
+func reportFacts(action, rec string) (player int64, version bool) {
+	var r struct {
+		ReportedBy, DisputedBy int64
+		Confirmed              []int64
+		Dispute                *struct{ Scores []json.RawMessage }
+	}
+	_ = json.Unmarshal([]byte(rec), &r)
+	switch {
+	case action == "report.dispute":
+		return r.DisputedBy, r.Dispute != nil && len(r.Dispute.Scores) > 0
+	case action == "report.confirm" && len(r.Confirmed) > 0:
+		return r.Confirmed[len(r.Confirmed)-1], false
+	}
+	return r.ReportedBy, false
 }
 
 // keeps says the filter keeps an entry with facts f.
@@ -209,6 +239,10 @@ func (s *Pages) auditLine(lang string, tid int64, e tournament.AuditEntry, f aud
 		At: s.i18n.In(lang).Stamp(e.At), Judge: e.Judge, Action: e.Action, Subject: e.Subject,
 		Before: indentJSON(e.Before), After: indentJSON(e.After),
 	}
+	if e.Judge == tournament.PlayerActor {
+		// A change a player made with their code (the sentence names them).
+		l.Judge = s.i18n.Text(lang, "audit.player_actor", nil)
+	}
 	name := names[f.Player]
 	if name == "" && f.Player != 0 {
 		name = s.playerNameIn(e)
@@ -229,11 +263,19 @@ func (s *Pages) auditLine(lang string, tid int64, e tournament.AuditEntry, f aud
 		l.Link = route.Path(route.Player, tid, f.Player)
 	case strings.HasPrefix(e.Action, "result."):
 		l.Link = route.Path(route.Score, tid, f.Round, f.Table)
+	case strings.HasPrefix(e.Action, "report.") && f.Round > 0:
+		l.Link = route.Path(route.Round, tid, f.Round) + "#reports"
 	case strings.HasPrefix(e.Action, "tournament."):
 		l.Link = route.Path(route.Tournament, tid)
 	}
-	data := map[string]any{"Judge": e.Judge, "Player": name, "Where": where, "Players": f.Players, "Version": f.Version, "Extra": f.Extra, "In": f.CheckedIn}
+	if f.Disputed {
+		f.Extra = s.i18n.Text(lang, "audit.dispute_version", nil)
+	}
+	data := map[string]any{"Judge": l.Judge, "Player": name, "Where": where, "Players": f.Players, "Version": f.Version, "Extra": f.Extra, "In": f.CheckedIn}
 	id := "audit.say." + e.Action
+	if f.Reported && e.Action == "result.save" {
+		id = "audit.say.result.save_reported"
+	}
 	l.Sentence = s.i18n.Text(lang, id, data)
 	if l.Sentence == id {
 		// An action this page has no sentence for: its name, and what.

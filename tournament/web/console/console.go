@@ -14,6 +14,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
@@ -33,9 +34,14 @@ type Config struct {
 	// PublicURL is the address players' phones reach the server at, for
 	// the kiosk's address on the printables.
 	PublicURL string
-	Pages     *render.Engine
-	I18n      *i18n.Translator
-	Log       *slog.Logger
+	// Cards keeps the batches of players' cards, sealed by CardSealer, in
+	// the database every server of the event shares (store.Store is a
+	// CardStore); nil keeps them in this process's memory.
+	Cards      CardStore
+	CardSealer *auth.Sealer
+	Pages      *render.Engine
+	I18n       *i18n.Translator
+	Log        *slog.Logger
 }
 
 // Pages are the judges' pages.
@@ -47,13 +53,23 @@ type Pages struct {
 	pages          *render.Engine
 	i18n           *i18n.Translator
 	log            *slog.Logger
-	cards          *cardBatches
+	cards          CardStore
+	sealer         *auth.Sealer
 }
 
 // New returns the judges' pages.
-func New(cfg Config) *Pages {
+func New(cfg Config) (*Pages, error) {
+	if cfg.Cards == nil {
+		cfg.Cards = newMemoryCards()
+	}
+	if cfg.CardSealer == nil {
+		var err error
+		if cfg.CardSealer, err = auth.NewSealer(nil, CardSealing); err != nil {
+			return nil, err
+		}
+	}
 	return &Pages{svc: cfg.Service, rulesets: cfg.Rulesets, defaultRuleset: cfg.DefaultRuleset, publicURL: cfg.PublicURL,
-		pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log, cards: newCardBatches()}
+		pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log, cards: cfg.Cards, sealer: cfg.CardSealer}, nil
 }
 
 // describe says err in lang, as problem.Describe does.

@@ -4,12 +4,12 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
+	"github.com/catanjudge/catanjudge/tournament/web/sheet"
 )
 
 // fieldErrors holds a form's validation messages by field name, each shown
@@ -48,20 +48,9 @@ func (s *Pages) place(lang string, err error, rules fieldRules, errs fieldErrors
 // formInt reads a whole number typed into field, recording a message in
 // errs when it is missing (and required), not a number or outside [lo, hi].
 func (s *Pages) formInt(lang, v string, lo, hi int, required bool, errs fieldErrors, field string) (int, bool) {
-	if v == "" {
-		if required {
-			errs[field] = s.i18n.Text(lang, "form.required", nil)
-			return 0, false
-		}
-		return 0, true
-	}
-	n, err := strconv.Atoi(toHalfWidth(v))
-	if err != nil {
-		errs[field] = s.i18n.Text(lang, "form.number", nil)
-		return 0, false
-	}
-	if n < lo || n > hi {
-		errs[field] = s.i18n.Text(lang, "form.range", map[string]any{"Min": lo, "Max": hi})
+	n, msg := sheet.Number(s.i18n.In(lang), v, lo, hi, required)
+	if msg != "" {
+		errs[field] = msg
 		return n, false
 	}
 	return n, true
@@ -72,20 +61,6 @@ func (s *Pages) formInt(lang, v string, lo, hi int, required bool, errs fieldErr
 func (s *Pages) formNumber(lang, v string, required bool, errs fieldErrors, field string) int {
 	n, _ := s.formInt(lang, v, -1<<31, 1<<31-1, required, errs, field)
 	return n
-}
-
-// toHalfWidth turns full-width digits and minus, which a Japanese IME types,
-// into ASCII.
-func toHalfWidth(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= '０' && r <= '９':
-			return '0' + (r - '０')
-		case r == '－' || r == 'ー':
-			return '-'
-		}
-		return r
-	}, s)
 }
 
 // formError returns the message of a service error that a form shows next

@@ -149,7 +149,7 @@ func (s *Pages) ImportPlayers(c *gin.Context) (render.Result, error) {
 		return render.SeeOther(route.Path(route.Players, tid), done), nil
 	}
 	// The new players' cards, with their codes.
-	return s.seeCards(tid, plan.Added, route.Path(route.Players, tid), "", done), nil
+	return s.seeCards(c, tid, plan.Added, route.Path(route.Players, tid), "", done)
 }
 
 // rosterError is the message of a file roster cannot read.

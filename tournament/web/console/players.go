@@ -239,7 +239,7 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 	// The player's card, with the code shown this once; from there back to
 	// an empty form with the focus on the name: the desk registers one
 	// player after another.
-	return s.seeCards(tid, []tournament.Player{p}, route.Path(route.Player, tid, p.ID), route.Path(route.Players, tid)+"#name", "flash.player_added"), nil
+	return s.seeCards(c, tid, []tournament.Player{p}, route.Path(route.Player, tid, p.ID), route.Path(route.Players, tid)+"#name", "flash.player_added")
 }
 
 // tournamentPlayer reads the :pid player of the :id tournament.

@@ -16,6 +16,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
+	"github.com/catanjudge/catanjudge/tournament/web/sheet"
 )
 
 // declaredTime is the value of the "declared" choice when time ended the game (§12).
@@ -68,44 +69,21 @@ type scorePage struct {
 	LateConfirmed bool
 	LateReason    string // as typed
 	LateError     string
+	// FromReport is the players' report the sheet was filled in from
+	// (?report=ID&side=...), 0 for none; FromNotice says which version.
+	FromReport int64
+	FromNotice string
 }
 
 type scoreRow struct {
-	ID       int64
-	Name     string
+	// Line is the player's line as typed (the VP and the breakdown), with
+	// the messages by its fields.
+	sheet.Line
 	Kana     string
 	Seat     int
 	Color    string
 	ColorTxt string
-	VP       string // as typed
-	Field    string
-	Error    string
 	Mine     string // after a conflict: what this judge typed, when not what is saved
-	// The VP breakdown as typed (§11), and the VP it counts to (the
-	// referee's count, shown beside it); Total is "" without a breakdown.
-	Settlements, Cities, PointCards string
-	LongestRoad, LargestArmy        bool
-	Total                           string
-	// Problems are the sheet's refusals about this player, Invalid the
-	// fields they are about.
-	Problems []string
-	Invalid  map[string]bool
-}
-
-// breakdownFields are the inputs of a row's breakdown, as the score
-// sheet's API and referee.CheckSheet name them; a row's input is named
-// field_ID.
-var breakdownFields = []string{referee.FieldSettlements, referee.FieldCities, referee.FieldLongestRoad, referee.FieldLargestArmy, referee.FieldPointCards}
-
-// Input is the name of the row's input of field.
-func (r scoreRow) Input(field string) string { return fmt.Sprintf("%s_%d", field, r.ID) }
-
-// Fields are the names of the row's breakdown fields (breakdownFields).
-func (r scoreRow) Fields() []string { return breakdownFields }
-
-// HasBreakdown says whether the row gives a breakdown.
-func (r scoreRow) HasBreakdown() bool {
-	return r.Settlements != "" || r.Cities != "" || r.PointCards != "" || r.LongestRoad || r.LargestArmy
 }
 
 type placeLine struct {
@@ -151,7 +129,47 @@ func (s *Pages) openSheet(c *gin.Context) (scorePage, error) {
 	}
 	vm.fillDraft(ts.tv.Draft())
 	vm.Breakdown = vm.Breakdown || c.Query("breakdown") == "1"
+	if c.Query("report") != "" {
+		if err := s.fillFromReport(c, ts, &vm); err != nil {
+			return scorePage{}, err
+		}
+	}
 	return vm, nil
+}
+
+// fillFromReport fills the sheet in with a version of a players' report
+// of the table (?report=ID&side=reported|disputed), which the judge then
+// saves through the sheet's usual checks: saved as it is, the revision is
+// the players' report (tournament.ResultInput.ReportID). A report of
+// another table, or a side it does not have, is not found.
+func (s *Pages) fillFromReport(c *gin.Context, ts tableState, vm *scorePage) error {
+	id, err := strconv.ParseInt(c.Query("report"), 10, 64)
+	if err != nil {
+		return fmt.Errorf("report %q: %w", c.Query("report"), tournament.ErrNotFound)
+	}
+	r, err := s.svc.GetReport(c.Request.Context(), ts.t.ID, id)
+	if err != nil {
+		return err
+	}
+	side := c.Query("side")
+	d, ok := r.Sheet(side, vm.Version)
+	if !ok || r.Round != ts.n || r.Table != ts.tv.Table.Number {
+		return fmt.Errorf("report %d, %q side, of round %d table %d: %w", id, side, ts.n, ts.tv.Table.Number, tournament.ErrNotFound)
+	}
+	vm.fillDraft(d)
+	if d.Version == 0 {
+		vm.Reason = d.Reason // §12's reason; a correction asks for its own
+	}
+	vm.LateReason = d.LateReason
+	who := ts.names()[r.ReportedBy]
+	if side == tournament.SideDisputed {
+		who = ts.names()[r.DisputedBy]
+	}
+	vm.FromReport = r.ID
+	vm.FromNotice = s.i18n.Text(vm.Lang, "score.from_report", map[string]any{
+		"Side": s.i18n.Text(vm.Lang, "score.side_"+side, map[string]any{"Name": who}),
+	})
+	return nil
 }
 
 // fillDraft puts the sheet the judge opens in its fields
@@ -166,14 +184,16 @@ func (vm *scorePage) fillDraft(d tournament.Draft) {
 	}
 	for i := range vm.Rows {
 		row := &vm.Rows[i]
-		if vp, ok := d.VP[row.ID]; ok {
-			row.VP = strconv.Itoa(vp)
+		vp, ok := d.VP[row.ID]
+		if !ok {
+			continue
 		}
-		if b, ok := d.Breakdown[row.ID]; ok {
-			row.Settlements, row.Cities, row.PointCards = strconv.Itoa(b.Settlements), strconv.Itoa(b.Cities), strconv.Itoa(b.PointCards)
-			row.LongestRoad, row.LargestArmy = b.LongestRoad, b.LargestArmy
-			row.Total = strconv.Itoa(b.VP())
+		b, has := d.Breakdown[row.ID]
+		if has {
+			row.Fill(vp, &b)
 			vm.Breakdown = true
+		} else {
+			row.Fill(vp, nil)
 		}
 	}
 }
@@ -203,7 +223,7 @@ func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
 	vm.Nav = ts.nav
 	names := map[int64]string{}
 	for _, p := range tv.Players {
-		row := scoreRow{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color), Field: fmt.Sprintf("vp_%d", p.PlayerID)}
+		row := scoreRow{Line: sheet.Line{ID: p.PlayerID, Name: p.Name}, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)}
 		if p.Color != "" {
 			row.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
 		}
@@ -296,7 +316,7 @@ func (s *Pages) SaveScore(c *gin.Context) (render.Result, error) {
 }
 
 // livePreview answers the sheet as the judge types, for the script of
-// the score page (static/console.js posts the form with part=preview and
+// the score page (static/forms.js posts the form with part=preview and
 // swaps in the parts the answer marks data-live): each row's VP as the
 // referee counts its breakdown, the refusals of the sheet's breakdowns
 // next to their fields once every row has something typed, and the
@@ -308,7 +328,7 @@ func (s *Pages) livePreview(c *gin.Context, ts tableState, vm scorePage) render.
 	vm.DeclaredError = ""
 	complete := true
 	for i := range vm.Rows {
-		if r := &vm.Rows[i]; r.VP == "" && !r.HasBreakdown() {
+		if r := &vm.Rows[i]; r.Empty() {
 			r.Error, r.Invalid, complete = "", nil, false
 		}
 	}
@@ -401,64 +421,32 @@ func (s *Pages) refuseScore(c *gin.Context, err error, vm scorePage) (render.Res
 	return render.ShowStatus(http.StatusUnprocessableEntity, "score", vm), nil
 }
 
-// problem records a refusal about the row's field.
-func (r *scoreRow) problem(field, msg string) {
-	if r.Invalid == nil {
-		r.Invalid = map[string]bool{}
-	}
-	if field == r.Field {
-		field = referee.FieldVP
-	}
-	r.Invalid[field] = true
-	if field != referee.FieldVP && !slices.Contains(r.Problems, msg) {
-		r.Problems = append(r.Problems, msg)
-	}
-}
-
 // placeSheet shows the refusals of the sheet's breakdowns
 // (referee.CheckSheet: codes sheet-*, each naming its players and field)
 // next to the fields of the players they are about, and reports whether
 // err was such a refusal.
 func (s *Pages) placeSheet(lang string, err error, vm *scorePage) bool {
-	var all []error
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		all = j.Unwrap()
-	} else {
-		all = []error{err}
+	lines := vm.lines()
+	r := sheet.Place(s.i18n.In(lang), err, lines)
+	for i := range vm.Rows {
+		vm.Rows[i].Line = lines[i]
 	}
-	placed := false
-	for _, e := range all {
-		var v *referee.Violation
-		switch {
-		case !errors.As(e, &v):
-			continue
-		case v.Code == "winner-under-win-vp":
-			vm.DeclaredError, placed = s.i18n.Text(lang, scoreRules[v.Code].msg, v.Args), true
-			continue
-		case !strings.HasPrefix(v.Code, "sheet-"):
-			continue
-		}
-		_, msg, _ := s.describe(lang, v)
-		field, _ := v.Args["Field"].(string)
-		ids, _ := v.Args["GroupIDs"].([]int64)
-		if id, ok := v.Args["PlayerID"].(int64); ok {
-			ids = append(ids, id)
-		}
-		for _, id := range ids {
-			if i := slices.IndexFunc(vm.Rows, func(r scoreRow) bool { return r.ID == id }); i >= 0 {
-				row := &vm.Rows[i]
-				row.problem(field, msg)
-				if field == referee.FieldVP {
-					row.Error = msg
-				}
-				placed = true
-			}
-		}
-		if len(ids) == 0 {
-			vm.Error, placed = msg, true
-		}
+	if r.Declared != nil {
+		vm.DeclaredError = s.i18n.Text(lang, scoreRules[r.Declared.Code].msg, r.Declared.Args)
 	}
-	return placed
+	if r.Table != "" {
+		vm.Error = r.Table
+	}
+	return r.Placed || r.Declared != nil
+}
+
+// lines are the sheet's lines, to place refusals on.
+func (vm *scorePage) lines() []sheet.Line {
+	out := make([]sheet.Line, len(vm.Rows))
+	for i, r := range vm.Rows {
+		out[i] = r.Line
+	}
+	return out
 }
 
 // readScoreForm reads the sheet into vm (to show it back) and into a
@@ -502,6 +490,8 @@ func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultI
 	if v, err := strconv.Atoi(c.PostForm("version")); err == nil && v >= 0 {
 		in.Version = v
 	}
+	in.ReportID, _ = strconv.ParseInt(c.PostForm("report"), 10, 64)
+	vm.FromReport = in.ReportID
 	vm.Version = in.Version
 	vm.Reason = strings.TrimSpace(c.PostForm("reason"))
 	in.Reason = vm.Reason
@@ -521,35 +511,7 @@ func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultI
 // back) and into a Score, with a message next to each field that is not
 // filled in.
 func (s *Pages) readScoreRow(c *gin.Context, lang string, row *scoreRow) (tournament.Score, bool) {
-	row.VP = strings.TrimSpace(c.PostForm(row.Field))
-	row.Settlements = strings.TrimSpace(c.PostForm(row.Input(referee.FieldSettlements)))
-	row.Cities = strings.TrimSpace(c.PostForm(row.Input(referee.FieldCities)))
-	row.PointCards = strings.TrimSpace(c.PostForm(row.Input(referee.FieldPointCards)))
-	row.LongestRoad = c.PostForm(row.Input(referee.FieldLongestRoad)) != ""
-	row.LargestArmy = c.PostForm(row.Input(referee.FieldLargestArmy)) != ""
-	errs := fieldErrors{}
-	// 99 only catches a slip of the finger; the cap (§11) is the
-	// referee's. A row with a breakdown may leave the VP to it.
-	vp, good := s.formInt(lang, row.VP, 0, 99, !row.HasBreakdown(), errs, row.Field)
-	score := tournament.Score{PlayerID: row.ID, VP: vp, NoVP: row.VP == ""}
-	if row.HasBreakdown() {
-		// The counts' bounds (§8, §9) are the referee's; an empty
-		// count is none.
-		b := referee.Breakdown{LongestRoad: row.LongestRoad, LargestArmy: row.LargestArmy}
-		b.Settlements = s.formNumber(lang, row.Settlements, false, errs, referee.FieldSettlements)
-		b.Cities = s.formNumber(lang, row.Cities, false, errs, referee.FieldCities)
-		b.PointCards = s.formNumber(lang, row.PointCards, false, errs, referee.FieldPointCards)
-		score.Breakdown = &b
-		row.Total = strconv.Itoa(b.VP())
-	}
-	for _, f := range append([]string{row.Field}, breakdownFields...) {
-		if msg, bad := errs[f]; bad {
-			row.problem(f, msg)
-			good = false
-		}
-	}
-	row.Error = errs[row.Field]
-	return score, good
+	return row.Read(s.i18n.In(lang), c.PostForm)
 }
 
 // staleSheet is what the judge typed on a sheet another judge saved first
@@ -575,7 +537,7 @@ func (s *Pages) staleSheet(lang string, typed, saved scorePage) *staleForm {
 		f.Again = append(f.Again, hiddenField{Name: "breakdown", Value: "1"})
 	}
 	for i, r := range typed.Rows {
-		f.Again = append(f.Again, hiddenField{Name: r.Field, Value: r.VP},
+		f.Again = append(f.Again, hiddenField{Name: r.Field(), Value: r.VP},
 			hiddenField{Name: r.Input(referee.FieldSettlements), Value: r.Settlements},
 			hiddenField{Name: r.Input(referee.FieldCities), Value: r.Cities},
 			hiddenField{Name: r.Input(referee.FieldPointCards), Value: r.PointCards})

@@ -5,6 +5,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/sheet"
 )
 
 // vpShown is a player's VP in one game as every page shows them: what
@@ -42,7 +43,7 @@ func (s *Pages) showVP(lang string, rs referee.Ruleset, pl tournament.Placing) v
 // breakdownText says a score sheet's VP breakdown (§11) in lang, or ""
 // for none.
 func (s *Pages) breakdownText(lang string, b *referee.Breakdown) string {
-	return s.i18n.In(lang).Breakdown(b)
+	return sheet.Said(s.i18n.In(lang), b)
 }
 
 // breakdowns maps each player of a result to the breakdown the sheet gave.

@@ -136,17 +136,6 @@ func (p Printer) Level(l referee.Level) string {
 	return l.NameJA()
 }
 
-// Breakdown says a score's VP breakdown (§11), or "" for none:
-// "家2・街3・ロンゲストロード・1ポイント×1".
-func (p Printer) Breakdown(b *referee.Breakdown) string {
-	if b == nil {
-		return ""
-	}
-	return p.Text("score.breakdown_text", map[string]any{
-		"Settlements": b.Settlements, "Cities": b.Cities, "LongestRoad": b.LongestRoad, "LargestArmy": b.LargestArmy, "PointCards": b.PointCards,
-	})
-}
-
 // List joins items as the language lists them: 青木、井上 or Aoki, Inoue.
 func (p Printer) List(items []string) string {
 	if p.Lang == "en" {

@@ -28,6 +28,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
+	"github.com/catanjudge/catanjudge/tournament/web/sheet"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
@@ -381,7 +382,7 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 			if tv.Result != nil {
 				for _, sc := range tv.Result.Scores {
 					if sc.PlayerID == sv.PlayerID {
-						seat.Breakdown = p.Breakdown(sc.Breakdown)
+						seat.Breakdown = sheet.Said(p, sc.Breakdown)
 					}
 				}
 			}

@@ -1,0 +1,150 @@
+// The judges' console and the players' report form work without this
+// file. It shows what the server computes without reloading the page:
+//   - a form with data-live="id" sends itself, with part=<its
+//     data-live-part, or "preview">, after each pause in typing, and the
+//     element id shows the part of the page the server answers, or, when
+//     the answer is made of parts marked data-live (a score sheet's
+//     placings, counted VP and refusals), each part replaces the one with
+//     its id;
+//   - a form with data-live-submit="id" is posted the same way when
+//     submitted, and the element id shows the part answered; the search
+//     box of the page (#q) keeps the focus for the next name.
+// And a form shown again after a refusal puts the focus on its first
+// field marked invalid. No rule is computed here: the server answers
+// every part.
+"use strict";
+(function () {
+  var timers = new WeakMap();
+  var asked = new WeakMap();
+
+  // ask sends form with part=part and shows the answer in target; only the
+  // answer to the latest question of each form is shown.
+  function ask(form, part, target, submitter, done) {
+    var data = new FormData(form);
+    if (submitter && submitter.name) {
+      data.append(submitter.name, submitter.value);
+    }
+    var params = new URLSearchParams(data);
+    params.set("part", part);
+    var n = (asked.get(form) || 0) + 1;
+    asked.set(form, n);
+    // Not form.action: a form's buttons may be named "action".
+    var url = form.getAttribute("action");
+    var init = { credentials: "same-origin" };
+    if ((form.getAttribute("method") || "get").toLowerCase() === "post") {
+      init.method = "POST";
+      init.headers = { "Content-Type": "application/x-www-form-urlencoded" };
+      init.body = params.toString();
+    } else {
+      url += "?" + params.toString();
+    }
+    return fetch(url, init).then(function (res) {
+      return res.ok ? res.text() : null;
+    }).then(function (html) {
+      if (html === null) {
+        return false;
+      }
+      if (asked.get(form) === n) {
+        if (!swapParts(html)) {
+          target.innerHTML = html;
+        }
+        if (done) {
+          done();
+        }
+      }
+      return true;
+    });
+  }
+
+  // swapParts shows an answer made of parts the server marks data-live
+  // (the score sheet's: its placings, each row's counted VP and the
+  // refusals by their fields) in place of the parts with the same ids, and
+  // marks invalid the fields the answer says are (data-live-invalid among
+  // the data-live-fields it checked). It reports whether the answer was
+  // made of such parts; any other answer is shown whole in the target.
+  // Nothing is computed here: the counting and the rules are the server's.
+  function swapParts(html) {
+    if (!window.DOMParser) {
+      return false;
+    }
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var parts = doc.querySelectorAll("[data-live][id]");
+    if (!parts.length) {
+      return false;
+    }
+    parts.forEach(function (fresh) {
+      var old = document.getElementById(fresh.id);
+      if (old) {
+        old.innerHTML = fresh.innerHTML;
+      }
+    });
+    var marks = doc.querySelector("[data-live-fields]");
+    if (marks) {
+      var bad = (marks.getAttribute("data-live-invalid") || "").split(" ");
+      marks.getAttribute("data-live-fields").split(" ").forEach(function (id) {
+        var input = id && document.getElementById(id);
+        if (!input) {
+          return;
+        }
+        if (bad.indexOf(id) >= 0) {
+          input.setAttribute("aria-invalid", "true");
+        } else {
+          input.removeAttribute("aria-invalid");
+        }
+      });
+    }
+    return true;
+  }
+
+  function changed(ev) {
+    var form = ev.target.form;
+    if (!form || !form.hasAttribute("data-live")) {
+      return;
+    }
+    var target = document.getElementById(form.getAttribute("data-live"));
+    if (!target) {
+      return;
+    }
+    clearTimeout(timers.get(form));
+    timers.set(form, setTimeout(function () {
+      ask(form, form.getAttribute("data-live-part") || "preview", target).catch(function () {});
+    }, 250));
+  }
+  document.addEventListener("input", changed);
+  document.addEventListener("change", changed);
+
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    var target = document.getElementById(form.getAttribute("data-live-submit") || "");
+    if (ev.defaultPrevented || !target) {
+      return;
+    }
+    ev.preventDefault();
+    var search = document.getElementById("q");
+    ask(form, "list", target, ev.submitter, function () {
+      if (search) {
+        search.focus();
+        search.select();
+      }
+    }).then(function (shown) {
+      // A refusal the part cannot show: the page answers it as without script.
+      if (!shown) {
+        form.submit();
+      }
+    }).catch(function () { form.submit(); });
+  });
+})();
+
+// A form shown again after a refusal puts the focus on its first field
+// marked invalid (a fieldset: its first choice), not on the field the page
+// focuses first, so the judge corrects it and sends again.
+document.addEventListener("DOMContentLoaded", function () {
+  var bad = document.querySelector('main [aria-invalid="true"]');
+  if (!bad) {
+    return;
+  }
+  if (bad.tagName === "FIELDSET") {
+    bad = bad.querySelector("input, select, textarea") || bad;
+  }
+  bad.focus();
+});
