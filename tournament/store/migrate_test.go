@@ -14,14 +14,10 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
-// allVersions is every schema version, 1 to store.SchemaVersion().
-func allVersions() []int {
-	var out []int
-	for v := 1; v <= store.SchemaVersion(); v++ {
-		out = append(out, v)
-	}
-	return out
-}
+// allVersions is every schema version, in order, up to
+// store.SchemaVersion(). (The branches of an issue take their numbers
+// ahead of the merge that puts them in one sequence.)
+func allVersions() []int { return store.Versions() }
 
 // A database written before versions were recorded (testdata/
 // before-migrations.sql is one, dumped from the program of June 2025:
