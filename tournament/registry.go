@@ -58,6 +58,12 @@ func (s *Service) People(ctx context.Context, q string, archived bool, page int)
 	return PeoplePage{People: people, Total: total, Page: page, Pages: max(1, (total+PeoplePageSize-1)/PeoplePageSize)}, nil
 }
 
+// GetPerson returns a person of the registry with the tournaments they
+// played.
+func (s *Service) GetPerson(ctx context.Context, id int64) (PersonEntry, error) {
+	return s.store.Person(ctx, id)
+}
+
 // MaxPersonEvents bounds the events a person's page lists at once.
 const MaxPersonEvents = 20
 
@@ -68,6 +74,10 @@ type PersonRecord struct {
 	// History is what judges changed of them in the registry (edits,
 	// merges, archiving), newest first.
 	History []AuditEntry
+	// Alike are the other people of the registry of the same name or the
+	// same reading (folded), archived ones too: whom a judge may merge
+	// them with.
+	Alike []PersonEntry
 }
 
 // Person returns a person of the registry with every event they played
@@ -80,6 +90,19 @@ func (s *Service) Person(ctx context.Context, id int64) (PersonRecord, error) {
 	r := PersonRecord{PersonEntry: p}
 	if r.Events, _, err = s.store.PersonEvents(ctx, id, 0, max(len(p.Tournaments), 1)); err != nil {
 		return PersonRecord{}, err
+	}
+	var kanas []string
+	if k := FoldReading(p.Kana); k != "" {
+		kanas = []string{k}
+	}
+	alike, err := s.store.MatchPeople(ctx, []string{FoldReading(p.Name)}, kanas, nil)
+	if err != nil {
+		return PersonRecord{}, err
+	}
+	for _, o := range alike {
+		if o.ID != id && len(r.Alike) < MaxCandidates {
+			r.Alike = append(r.Alike, o)
+		}
 	}
 	log, err := s.RegistryLog(ctx)
 	if err != nil {

@@ -291,8 +291,8 @@ func joinPerson(tx *Tx, p *tournament.Player, at time.Time) error {
 		}
 		if err := tx.Create(&row).Error; err != nil {
 			if errors.Is(err, gorm.ErrDuplicatedKey) {
-				return tournament.Conflict("member-taken", fmt.Sprintf("member number %s was given to another person meanwhile", p.Person.Member),
-					map[string]any{"Member": p.Person.Member, "Person": ""})
+				return tournament.Conflict("member-taken-meanwhile", fmt.Sprintf("member number %s was given to another person meanwhile", p.Person.Member),
+					map[string]any{"Member": p.Person.Member})
 			}
 			return err
 		}

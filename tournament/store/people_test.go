@@ -83,8 +83,8 @@ func TestPeopleRoundTrip(t *testing.T) {
 		t.Errorf("AddPlayer(a person who is gone) error = %v, want the conflict person-gone", err)
 	}
 	dup := tournament.Player{TournamentID: nov.ID, Name: "別人", Person: &tournament.Person{Name: "別人", Member: "A-1"}}
-	if err := s.AddPlayer(ctx, &dup, tournament.Progress{}, change("player.add")); !hasCode(err, "member-taken") {
-		t.Errorf("AddPlayer(a new person with a member number taken) error = %v, want the conflict member-taken", err)
+	if err := s.AddPlayer(ctx, &dup, tournament.Progress{}, change("player.add")); !hasCode(err, "member-taken-meanwhile") {
+		t.Errorf("AddPlayer(a new person with a member number taken) error = %v, want the conflict member-taken-meanwhile", err)
 	}
 	ps, err := s.Players(ctx, nov.ID)
 	if err != nil || len(ps) != 1 || ps[0].PersonID != sato.PersonID {
