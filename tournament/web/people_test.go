@@ -103,7 +103,7 @@ func TestConsoleRegistry(t *testing.T) {
 	res = b.post(person+"/merge", url.Values{"other": {fmt.Sprint(c.PersonID)}})
 	mustSee(t, "a merge refused", res, http.StatusConflict, `id="merge-error"`,
 		"「伊藤 美咲」と「伊東 美咲」はどちらも「11月定例会」に参加しているため、同じ人として統合できません")
-	mustSee(t, "after the merge", b.get(person), http.StatusOK, "参加した大会（2）", "山田 が登録者「伊藤美咲」を「伊藤 美咲」に統合しました。")
+	mustSee(t, "after the merge", b.get(person), http.StatusOK, "参加した大会（2）", fmt.Sprintf("山田 が登録者「伊藤美咲」（番号 %d）を「伊藤 美咲」（番号 %d）に統合しました。", b2.PersonID, a.PersonID))
 	if res := b.post(person+"/archive", nil); res.Status != http.StatusSeeOther {
 		t.Fatalf("archive = %d, want 303", res.Status)
 	}

@@ -134,10 +134,10 @@ func historyOf(p i18n.Printer, log []tournament.AuditEntry) []historyLine {
 		}
 		_ = json.Unmarshal([]byte(e.After), &rec)
 		l := historyLine{At: p.Time(e.At)}
-		data := map[string]any{"Judge": e.Judge, "Person": rec.Name}
+		data := map[string]any{"Judge": e.Judge, "Person": rec.Name, "ID": rec.ID}
 		switch {
 		case e.Action == tournament.ActionPersonMerge:
-			data["Person"], data["Other"] = rec.Kept.Name, rec.Merged.Name
+			data["Person"], data["Other"], data["ID"], data["OtherID"] = rec.Kept.Name, rec.Merged.Name, rec.Kept.ID, rec.Merged.ID
 			l.People = []personRef{{ID: rec.Kept.ID, Name: rec.Kept.Name}}
 		case rec.ID != 0:
 			l.People = []personRef{{ID: rec.ID, Name: rec.Name}}

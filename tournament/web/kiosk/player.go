@@ -20,10 +20,11 @@ import (
 type playerPage struct {
 	Lang     string
 	Title    string
-	Heading  string // the player's name, under the tournament's
+	Heading  string // under the tournament's name
 	Path     string
 	TID      int64
 	Name     string // the tournament's
+	Player   string // the player's name
 	Kana     string // the player's reading
 	PersonID int64  // their person of the registry, for every event they played; 0 for none
 	Finished bool
@@ -89,7 +90,7 @@ func (s *Pages) ShowPlayer(c *gin.Context) (render.Result, error) {
 	p := s.i18n.In(lang)
 	vm := playerPage{
 		Lang: lang, Path: c.Request.URL.RequestURI(), TID: tid, Name: res.Tournament.Name,
-		Heading: h.Player.Name, Kana: h.Player.Kana, PersonID: h.Player.PersonID,
+		Player: h.Player.Name, Kana: h.Player.Kana, PersonID: h.Player.PersonID, Heading: p.Text("player_page.heading", nil),
 		Title:    p.Text("player_page.title", map[string]any{"Name": h.Player.Name, "Tournament": res.Tournament.Name}),
 		Finished: res.Tournament.Closed != nil,
 	}
