@@ -26,24 +26,11 @@ func seedPlayedRound(t *testing.T, dir string, tid int64) (winner tournament.Pla
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tv := range v.Tables {
-		if tv.Board == nil {
-			if _, err := svc.SetBoard(ctx, "山田", tid, 1, tv.Table.Number, tournament.BoardInput{Auto: true}); err != nil {
-				t.Fatal(err)
-			}
+	saveRound1(t, svc, tid, func(tv tournament.TableView, in *tournament.ResultInput) {
+		if tv.Table.Number == 1 {
+			in.Scores[0].Breakdown = &referee.Breakdown{Settlements: 2, Cities: 3, LongestRoad: true}
 		}
-		in := tournament.ResultInput{Declared: tv.Players[0].PlayerID}
-		for i, sv := range tv.Players {
-			sc := tournament.Score{PlayerID: sv.PlayerID, VP: 10 - 2*i}
-			if i == 0 && tv.Table.Number == 1 {
-				sc.Breakdown = &referee.Breakdown{Settlements: 2, Cities: 3, LongestRoad: true}
-			}
-			in.Scores = append(in.Scores, sc)
-		}
-		if _, err := svc.SaveResult(ctx, "山田", tid, 1, tv.Table.Number, in); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	if _, err := svc.RecordPenalty(ctx, "山田", tid, tournament.PenaltyInput{PlayerID: v.Tables[1].Players[1].PlayerID, Round: 1,
 		Offence: "note-taking", Level: referee.VPDeduction, Note: "メモ帳"}); err != nil {
 		t.Fatal(err)
@@ -140,23 +127,29 @@ func TestBrowserPlayerPage(t *testing.T) {
 	}
 }
 
+// monthlyEvents creates two events, of October and November, over the
+// server's database file, and returns the service that made them.
+func monthlyEvents(t *testing.T, dir string) (svc *tournament.Service, oct, nov tournament.Tournament) {
+	t.Helper()
+	svc = tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
+	var err error
+	if oct, err = svc.CreateTournament(context.Background(), "受付", tournament.TournamentInput{Name: "10月定例会", Date: "2025-10-18", Rounds: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if nov, err = svc.CreateTournament(context.Background(), "受付", tournament.TournamentInput{Name: "11月定例会", Date: "2025-11-15", Rounds: 2}); err != nil {
+		t.Fatal(err)
+	}
+	return svc, oct, nov
+}
+
 // TestBrowserRegisterReturningPlayer is the desk on a laptop registering
 // someone who played last month under a reading typed another way: the
 // form offers last month's entry with the event, the judge chooses it,
 // and the person's page then lists both events.
 func TestBrowserRegisterReturningPlayer(t *testing.T) {
 	base, dir := browserSite(t)
-	ctx0 := context.Background()
-	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
-	oct, err := svc.CreateTournament(ctx0, "受付", tournament.TournamentInput{Name: "10月定例会", Date: "2025-10-18", Rounds: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sato, err := svc.AddPlayer(ctx0, "受付", oct.ID, tournament.PlayerInput{Name: "佐藤 太郎", Kana: "さとう たろう"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	nov, err := svc.CreateTournament(ctx0, "受付", tournament.TournamentInput{Name: "11月定例会", Date: "2025-11-15", Rounds: 2})
+	svc, oct, nov := monthlyEvents(t, dir)
+	sato, err := svc.AddPlayer(context.Background(), "受付", oct.ID, tournament.PlayerInput{Name: "佐藤 太郎", Kana: "さとう たろう"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,18 +199,9 @@ func TestBrowserRegisterReturningPlayer(t *testing.T) {
 // history; merging someone who played the same event is refused in place.
 func TestBrowserMergePeople(t *testing.T) {
 	base, dir := browserSite(t)
-	ctx0 := context.Background()
-	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
-	oct, err := svc.CreateTournament(ctx0, "受付", tournament.TournamentInput{Name: "10月定例会", Date: "2025-10-18", Rounds: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	nov, err := svc.CreateTournament(ctx0, "受付", tournament.TournamentInput{Name: "11月定例会", Date: "2025-11-15", Rounds: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, oct, nov := monthlyEvents(t, dir)
 	add := func(tid int64, name, kana string) tournament.Player {
-		p, err := svc.AddPlayer(ctx0, "受付", tid, tournament.PlayerInput{Name: name, Kana: kana, Person: tournament.PersonChoice{New: true}})
+		p, err := svc.AddPlayer(context.Background(), "受付", tid, tournament.PlayerInput{Name: name, Kana: kana, Person: tournament.PersonChoice{New: true}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -229,7 +213,7 @@ func TestBrowserMergePeople(t *testing.T) {
 	ctx := newBrowser(t)
 	var listed int
 	var asked, events, history, refused string
-	err = chromedp.Run(ctx,
+	err := chromedp.Run(ctx,
 		logIn(base),
 		chromedp.Click(`#people-link`),
 		chromedp.WaitVisible(`#q`),

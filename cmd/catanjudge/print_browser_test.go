@@ -272,12 +272,12 @@ func seedLongRound(t *testing.T, dir string) int64 {
 	return tr.ID
 }
 
-// closeLongRound saves a result at every table of seedLongRound's round 1
-// (the first player declared with 10 VP) and closes the tournament.
-func closeLongRound(t *testing.T, dir string, tid int64) {
+// saveRound1 saves a result at every table of round 1: the first player
+// declared with 10 VP, the others 8, 6 and 4; edit, when not nil, may
+// change a table's sheet first.
+func saveRound1(t *testing.T, svc *tournament.Service, tid int64, edit func(tournament.TableView, *tournament.ResultInput)) {
 	t.Helper()
 	ctx := context.Background()
-	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
 	v, err := svc.RoundView(ctx, tid, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -287,11 +287,22 @@ func closeLongRound(t *testing.T, dir string, tid int64) {
 		for i, sv := range tv.Players {
 			in.Scores = append(in.Scores, tournament.Score{PlayerID: sv.PlayerID, VP: 10 - 2*i})
 		}
+		if edit != nil {
+			edit(tv, &in)
+		}
 		if _, err := svc.SaveResult(ctx, "山田", tid, 1, tv.Table.Number, in); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := svc.CloseTournament(ctx, "山田", tid); err != nil {
+}
+
+// closeLongRound saves a result at every table of seedLongRound's round 1
+// (saveRound1) and closes the tournament.
+func closeLongRound(t *testing.T, dir string, tid int64) {
+	t.Helper()
+	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
+	saveRound1(t, svc, tid, nil)
+	if _, err := svc.CloseTournament(context.Background(), "山田", tid); err != nil {
 		t.Fatal(err)
 	}
 }

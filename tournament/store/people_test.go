@@ -2,10 +2,7 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -42,6 +39,12 @@ func addTournament(t *testing.T, s *store.Store, name, date string) tournament.T
 	return tr
 }
 
+// monthly creates the events of October and November.
+func monthly(t *testing.T, s *store.Store) (oct, nov tournament.Tournament) {
+	t.Helper()
+	return addTournament(t, s, "10月定例会", "2025-10-18"), addTournament(t, s, "11月定例会", "2025-11-15")
+}
+
 // The registry on both engines: a new person is added with the player,
 // a returning one is linked (and given a member number, and brought back
 // from the archive), one person is never two players of one tournament,
@@ -49,8 +52,7 @@ func addTournament(t *testing.T, s *store.Store, name, date string) tournament.T
 func TestPeopleRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	s := openStore(t)
-	oct := addTournament(t, s, "10月定例会", "2025-10-18")
-	nov := addTournament(t, s, "11月定例会", "2025-11-15")
+	oct, nov := monthly(t, s)
 	sato := addPerson(t, s, oct.ID, "佐藤 太郎", "さとう たろう", "")
 	tanaka := addPerson(t, s, oct.ID, "田中", "", "A-1")
 	// Sato returns in November with a member number; archived meanwhile.
@@ -172,8 +174,7 @@ func TestUpdatePersonConflict(t *testing.T) {
 func TestMergePeople(t *testing.T) {
 	ctx := context.Background()
 	s := openStore(t)
-	oct := addTournament(t, s, "10月定例会", "2025-10-18")
-	nov := addTournament(t, s, "11月定例会", "2025-11-15")
+	oct, nov := monthly(t, s)
 	a := addPerson(t, s, oct.ID, "佐藤 太郎", "さとう たろう", "")
 	b := addPerson(t, s, nov.ID, "佐藤太郎", "", "A-7")
 	c := addPerson(t, s, nov.ID, "佐藤 次郎", "", "")
@@ -224,8 +225,7 @@ func TestMergeWaitsForRegistration(t *testing.T) {
 	}
 	ctx := context.Background()
 	s := openStore(t)
-	oct := addTournament(t, s, "10月定例会", "2025-10-18")
-	nov := addTournament(t, s, "11月定例会", "2025-11-15")
+	oct, nov := monthly(t, s)
 	dec := addTournament(t, s, "12月定例会", "2025-12-20")
 	a := addPerson(t, s, oct.ID, "佐藤", "さとう", "")
 	b := addPerson(t, s, nov.ID, "佐藤", "さとう", "")
@@ -263,24 +263,7 @@ func TestMergeWaitsForRegistration(t *testing.T) {
 // two ways, and 山本 健 twice in November and once more in December.
 func TestOpenLinksPlayersToPeople(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	dump, err := os.ReadFile("testdata/schema-6.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := sql.Open("sqlite3", filepath.Join(dir, "catanjudge.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := raw.Exec(string(dump)); err != nil {
-		t.Fatal(err)
-	}
-	raw.Close()
-	dsn, err := store.FileDSN(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := tournamenttest.OpenDSN(t, dsn)
+	s, _ := openDump(t, "testdata/schema-6.sql")
 	if got, err := s.AppliedMigrations(ctx); err != nil || !slices.Equal(got, allVersions()) {
 		t.Fatalf("AppliedMigrations() = %v, %v; want %v", got, err, allVersions())
 	}

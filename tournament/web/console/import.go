@@ -113,18 +113,7 @@ func (s *Pages) PreviewImport(c *gin.Context) (render.Result, error) {
 	if err != nil {
 		return s.importPage(c, http.StatusUnprocessableEntity, s.rosterError(c, err), nil)
 	}
-	plan, err := s.svc.PlanImport(c.Request.Context(), tid, r.Rows)
-	if err != nil {
-		return render.Result{}, err
-	}
-	players, err := s.svc.Players(c.Request.Context(), tid)
-	if err != nil {
-		return render.Result{}, err
-	}
-	pv := s.newImportPreview(lang, r, plan, players)
-	pv.FileName = fh.Filename
-	pv.Data = base64.StdEncoding.EncodeToString(data)
-	return s.importPage(c, http.StatusOK, "", &pv)
+	return s.showPreview(c, tid, http.StatusOK, "", r, data, fh.Filename)
 }
 
 // ImportPlayers registers the players of the file the judge confirmed,
@@ -156,7 +145,7 @@ func (s *Pages) ImportPlayers(c *gin.Context) (render.Result, error) {
 	plan, err := importPlayers(c.Request.Context(), auth.Judge(c), tid, r.Rows)
 	if err != nil {
 		if status, msg, ok := s.refusal(c, err); ok {
-			return s.previewAgain(c, status, msg, r, data)
+			return s.showPreview(c, tid, status, msg, r, data, "")
 		}
 		return render.Result{}, err
 	}
@@ -167,13 +156,10 @@ func (s *Pages) ImportPlayers(c *gin.Context) (render.Result, error) {
 	return s.seeCards(tid, plan.Added, route.Path(route.Players, tid), "", done), nil
 }
 
-// previewAgain shows the preview of roster r (read from data) again, as
-// the judge's choices plan it, with why the import was refused (msg).
-func (s *Pages) previewAgain(c *gin.Context, status int, msg string, r roster.Roster, data []byte) (render.Result, error) {
-	tid, err := route.ID(c, "id")
-	if err != nil {
-		return render.Result{}, err
-	}
+// showPreview shows with status the preview of roster r (read from data,
+// the file name), as its rows plan it (with the judge's choices of people,
+// after a refused confirmation, whose reason msg says).
+func (s *Pages) showPreview(c *gin.Context, tid int64, status int, msg string, r roster.Roster, data []byte, name string) (render.Result, error) {
 	plan, err := s.svc.PlanImport(c.Request.Context(), tid, r.Rows)
 	if err != nil {
 		return render.Result{}, err
@@ -183,7 +169,7 @@ func (s *Pages) previewAgain(c *gin.Context, status int, msg string, r roster.Ro
 		return render.Result{}, err
 	}
 	pv := s.newImportPreview(s.i18n.Lang(c), r, plan, players)
-	pv.Data = base64.StdEncoding.EncodeToString(data)
+	pv.FileName, pv.Data = name, base64.StdEncoding.EncodeToString(data)
 	return s.importPage(c, status, msg, &pv)
 }
 

@@ -146,6 +146,8 @@ type kioskTurns struct {
 }
 
 type kioskSeat struct {
+	ID       int64 // the player, on a player's page (player.go)
+	Me       bool  // the player whose page it is
 	Name     string
 	Seat     int
 	Color    string

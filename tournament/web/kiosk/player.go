@@ -52,22 +52,8 @@ type playerRound struct {
 	Breakdown string
 	Ended     string
 	Rank      int // after the round; 0 when none yet
-	Players   []playerSeat
+	Players   []kioskSeat
 	Penalties []string
-}
-
-// playerSeat is a player at the table of a round of the page.
-type playerSeat struct {
-	ID       int64
-	Name     string
-	Seat     int
-	Color    string
-	ColorTxt string
-	Place    int
-	VP       int
-	Sum      string
-	Declared bool
-	Me       bool
 }
 
 // ShowPlayer shows a player's page in an event: their table, seat,
@@ -134,7 +120,7 @@ func playerRoundOf(p i18n.Printer, rs referee.Ruleset, r tournament.PlayerRound,
 		out.Penalties = append(out.Penalties, penaltyText(p, rs, x))
 	}
 	for _, sv := range r.Players {
-		seat := playerSeat{ID: sv.PlayerID, Name: sv.Name, Seat: sv.Seat, Color: string(sv.Color), Me: sv.PlayerID == pid,
+		seat := kioskSeat{ID: sv.PlayerID, Name: sv.Name, Seat: sv.Seat, Color: string(sv.Color), Me: sv.PlayerID == pid,
 			Declared: r.Result != nil && r.Result.Declared == sv.PlayerID}
 		if sv.Color != "" {
 			seat.ColorTxt = p.Text("color."+string(sv.Color), nil)
@@ -147,7 +133,7 @@ func playerRoundOf(p i18n.Printer, rs referee.Ruleset, r tournament.PlayerRound,
 		out.Players = append(out.Players, seat)
 	}
 	if r.Result != nil {
-		slices.SortStableFunc(out.Players, func(a, b playerSeat) int { return cmp.Compare(a.Place, b.Place) })
+		slices.SortStableFunc(out.Players, func(a, b kioskSeat) int { return cmp.Compare(a.Place, b.Place) })
 	}
 	return out
 }
