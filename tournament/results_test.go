@@ -86,8 +86,9 @@ func ids(ps []tournament.Penalty) []int64 {
 	return out
 }
 
-// A mistaken registration deleted takes the person it added with it; a
-// returning person stays, with the events they played.
+// A mistaken registration deleted takes the person it added with it, and
+// so does a tournament deleted; a returning person stays, with the events
+// they played.
 func TestDeletePlayerKeepsReturningPerson(t *testing.T) {
 	c := newConsole(t)
 	oct := c.event("10月定例会", "2025-10-18")
@@ -102,5 +103,19 @@ func TestDeletePlayerKeepsReturningPerson(t *testing.T) {
 	}
 	if _, err := c.svc.Person(c.ctx, typo.PersonID); err == nil {
 		t.Errorf("the person of a deleted mistaken registration is still in the registry")
+	}
+	// A tournament created by mistake, deleted: its newcomers go with it,
+	// and 佐藤, who played October, stays.
+	dec := c.event("12月定例会", "2025-12-20")
+	c.register(dec.ID, tournament.PlayerInput{Name: "佐藤", Kana: "さとう"})
+	newcomer := c.register(dec.ID, tournament.PlayerInput{Name: "新人", Kana: "しんじん"})
+	if err := c.svc.DeleteTournament(c.ctx, "judge-a", dec.ID); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := c.svc.Person(c.ctx, sato.PersonID); err != nil || p.EventsPlayed() != 1 {
+		t.Errorf("Person(佐藤) after the deletion = %+v, %v; want kept with October", p, err)
+	}
+	if _, err := c.svc.Person(c.ctx, newcomer.PersonID); err == nil {
+		t.Errorf("the newcomer of a deleted tournament is still in the registry")
 	}
 }

@@ -70,7 +70,8 @@ type Store interface {
 	// lists it again (archived is nil). A finished tournament takes it.
 	SetArchived(ctx context.Context, id int64, archived *Archival, c Change) error
 	// DeleteTournament deletes a tournament that has no round paired, with
-	// its players and penalties; it is a conflict once a round is paired.
+	// its players and penalties, and the people of the registry no other
+	// tournament's player is; it is a conflict once a round is paired.
 	// Its audit entry c is written outside any tournament, so it outlives
 	// the tournament's own log.
 	DeleteTournament(ctx context.Context, id int64, c Change) error
