@@ -94,3 +94,24 @@ func BenchmarkExportData(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEventResults reads a large event's whole record as the players'
+// pages show it (once per change: the kiosk keeps it): every table of every
+// round and the standings after each round.
+func BenchmarkEventResults(b *testing.B) {
+	for _, size := range []struct{ players, rounds int }{{40, 3}, {1000, 6}} {
+		b.Run(fmt.Sprintf("%dx%d", size.players, size.rounds), func(b *testing.B) {
+			svc, tid := largeEvent(b, size.players, size.rounds)
+			ctx := context.Background()
+			for b.Loop() {
+				res, err := svc.EventResults(ctx, tid)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(res.Rounds) != size.rounds || len(res.Rounds[size.rounds-1].Standings) != size.players {
+					b.Fatalf("EventResults = %d rounds, want %d with the standings of %d players", len(res.Rounds), size.rounds, size.players)
+				}
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/catanjudge/catanjudge/referee"
@@ -20,9 +21,15 @@ type ImportRow struct {
 	Name       string
 	Kana       string
 	FixedTable int // 0 for none
+	// Member is the member number the row gives, "" for none.
+	Member string
 	// Problem is a code for what the reader could not read in the row
 	// (ProblemFixedTable), or "".
 	Problem string
+	// Person is the judge's word on whom the row is in the registry, from
+	// the preview (PersonChoice); the zero value leaves it to the name,
+	// the reading and the member number.
+	Person PersonChoice
 }
 
 // What PlanImport decides for a row.
@@ -45,6 +52,12 @@ const (
 	// ProblemText is a name or kana the text rules refuse (control or
 	// direction characters, nothing visible): ImportLine.Text says why.
 	ProblemText = "text"
+	// ProblemMember is a member number NormalizeMember refuses.
+	ProblemMember = "member"
+	// ProblemPerson is a row that cannot be the person of the registry it
+	// names (a member number or the judge's choice): ImportLine.Text says
+	// why.
+	ProblemPerson = "person"
 )
 
 // The warnings of an added row: it may be a player already registered, or
@@ -69,8 +82,17 @@ type ImportLine struct {
 	SameLine   int   // a duplicate row, or a warned one: the earlier line
 	SamePlayer int64 // a skipped or warned row: the registered player
 	// Text is why the text rules refuse the row's name or kana
-	// (ProblemText), as the forms and the API would say it.
+	// (ProblemText), or why it cannot be its person (ProblemPerson), as
+	// the forms and the API would say it.
 	Text error
+	// PersonID is the person of the registry an added row is, as the
+	// judge chose or the member number, name and reading surely tell;
+	// 0 for a new person. Person is the registry's side of it
+	// (Player.Person). Candidates are the people the row may be
+	// (PersonMatch), for the judge to choose from.
+	PersonID   int64
+	Person     *Person
+	Candidates []PersonCandidate
 }
 
 // ImportPlan is what an import of rows does, line by line.
@@ -103,7 +125,41 @@ func (s *Service) PlanImport(ctx context.Context, tournamentID int64, rows []Imp
 	if err != nil {
 		return ImportPlan{}, err
 	}
-	return planImport(players, rows), nil
+	plan := planImport(players, rows)
+	return plan, s.planPeople(ctx, tournamentID, &plan)
+}
+
+// planPeople decides whom each added row of plan is in the registry, as
+// AddPlayer does (PersonIndex.Register), with the people each may be for
+// the judge to choose from. A row that cannot be the person it names is
+// refused with ProblemPerson.
+func (s *Service) planPeople(ctx context.Context, tournamentID int64, plan *ImportPlan) error {
+	var adds []ImportRow
+	for _, l := range plan.Lines {
+		if l.Action == ImportAdd {
+			adds = append(adds, l.ImportRow)
+		}
+	}
+	if len(adds) == 0 {
+		return nil
+	}
+	x, err := s.personIndex(ctx, adds)
+	if err != nil {
+		return err
+	}
+	for i := range plan.Lines {
+		l := &plan.Lines[i]
+		if l.Action != ImportAdd {
+			continue
+		}
+		l.Candidates = x.Match(tournamentID, l.Name, l.Kana, l.Member).Candidates
+		if l.PersonID, l.Person, err = x.Register(tournamentID, l.Name, l.Kana, l.Member, l.ImportRow.Person); err != nil {
+			l.Action, l.Problem, l.Text, l.Candidates = ImportRefuse, ProblemPerson, err, nil
+			plan.Add--
+			plan.Refused++
+		}
+	}
+	return nil
 }
 
 // someone is a registered player or an earlier row of the file, as an
@@ -127,6 +183,8 @@ func planImport(players []Player, rows []ImportRow) ImportPlan {
 		l := ImportLine{ImportRow: r, Action: ImportRefuse}
 		key := importKey(r.Name, r.Kana)
 		text, textErr := rowText(r)
+		member, memberErr := checkMember(r.Member)
+		l.Member = member
 		switch {
 		case r.Problem != "":
 		case r.Name == "":
@@ -135,6 +193,8 @@ func planImport(players []Player, rows []ImportRow) ImportPlan {
 			l.Problem, l.Text = text, textErr
 		case r.FixedTable < 0 || r.FixedTable > 100:
 			l.Problem = ProblemFixedTable
+		case memberErr != nil:
+			l.Problem, l.Text = ProblemMember, memberErr
 		case seen[key] != 0:
 			l.Problem, l.SameLine = ProblemDuplicateRow, seen[key]
 		default:
@@ -277,6 +337,9 @@ func (s *Service) importPlayers(ctx context.Context, judge string, tournamentID 
 	if err != nil {
 		return ImportPlan{}, err
 	}
+	if err := s.checkChoices(ctx, tournamentID, rows, plan); err != nil {
+		return ImportPlan{}, err
+	}
 	if plan.Add == 0 {
 		return plan, nil
 	}
@@ -291,7 +354,8 @@ func (s *Service) importPlayers(ctx context.Context, judge string, tournamentID 
 	ps := make([]*Player, 0, plan.Add)
 	for _, l := range plan.Lines {
 		if l.Action == ImportAdd {
-			p := &Player{TournamentID: tournamentID, Name: l.Name, Kana: l.Kana, FixedTable: l.FixedTable, LateEntryRound: late, CheckedIn: checkIn}
+			p := &Player{TournamentID: tournamentID, Name: l.Name, Kana: l.Kana, FixedTable: l.FixedTable, LateEntryRound: late, CheckedIn: checkIn,
+				PersonID: l.PersonID, Person: l.Person}
 			p.issueCode()
 			ps = append(ps, p)
 		}
@@ -304,4 +368,31 @@ func (s *Service) importPlayers(ctx context.Context, judge string, tournamentID 
 		plan.Added = append(plan.Added, *p)
 	}
 	return plan, nil
+}
+
+// checkChoices refuses an import whose rows the judge's choices of people
+// refuse (plan, planned with them): a person chosen who is gone or plays
+// the tournament already, chosen twice, or chosen for one row and named by
+// another's member number. The import stops, for the preview again,
+// rather than leave out a row the preview said it would add.
+func (s *Service) checkChoices(ctx context.Context, tournamentID int64, rows []ImportRow, plan ImportPlan) error {
+	chose := false
+	unchosen := slices.Clone(rows)
+	for i := range unchosen {
+		chose = chose || unchosen[i].Person != (PersonChoice{})
+		unchosen[i].Person = PersonChoice{}
+	}
+	if !chose {
+		return nil
+	}
+	base, err := s.PlanImport(ctx, tournamentID, unchosen)
+	if err != nil {
+		return err
+	}
+	for i, l := range plan.Lines {
+		if l.Problem == ProblemPerson && base.Lines[i].Problem != ProblemPerson {
+			return fmt.Errorf("line %d: %w", l.Line, l.Text)
+		}
+	}
+	return nil
 }

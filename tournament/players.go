@@ -17,6 +17,12 @@ type PlayerInput struct {
 	// CheckedIn registers the player checked in (AddPlayer), as the desk
 	// does on the day; an edit leaves the check-in to CheckIn.
 	CheckedIn bool
+	// Member is the member number the player gave, "" for none
+	// (AddPlayer): a known one names their person of the registry.
+	Member string
+	// Person is the judge's word on whom the player is in the registry
+	// (AddPlayer); an edit leaves the person as it is.
+	Person PersonChoice
 }
 
 func (in PlayerInput) check() (PlayerInput, error) {
@@ -27,7 +33,10 @@ func (in PlayerInput) check() (PlayerInput, error) {
 	if in.Name == "" {
 		return in, invalid("player-name-missing", "the player needs a name", nil)
 	}
-	in.Kana, err = fieldKana.clean(in.Kana)
+	if in.Kana, err = fieldKana.clean(in.Kana); err != nil {
+		return in, err
+	}
+	in.Member, err = checkMember(in.Member)
 	return in, err
 }
 
@@ -102,7 +111,11 @@ func (p Player) checkIn(tournamentID int64) error {
 
 // AddPlayer registers a player. Once round 1 is paired, the player is a late
 // entry who plays from the first open round (see DropPlayer): a round that
-// is paired but has not started includes them once it is re-paired.
+// is paired but has not started includes them once it is re-paired. The
+// player is linked to their person of the registry as in.Person says
+// (PersonIndex.Register): the person chosen, else the member number's or
+// the one person of the same name and reading, else a new person, or, when
+// the choice asks, a *PersonQuestion if someone may be them.
 func (s *Service) AddPlayer(ctx context.Context, judge string, tournamentID int64, in PlayerInput) (Player, error) {
 	if err := checkJudge(judge); err != nil {
 		return Player{}, err
@@ -121,6 +134,14 @@ func (s *Service) AddPlayer(ctx context.Context, judge string, tournamentID int6
 	p := Player{TournamentID: tournamentID, Name: in.Name, Kana: in.Kana, CheckedIn: in.CheckedIn}
 	if prog.Paired > 0 {
 		p.LateEntryRound = prog.OpenRound()
+	}
+	row := ImportRow{Name: in.Name, Kana: in.Kana, Member: in.Member, Person: in.Person}
+	x, err := s.personIndex(ctx, []ImportRow{row})
+	if err != nil {
+		return Player{}, err
+	}
+	if p.PersonID, p.Person, err = x.Register(tournamentID, in.Name, in.Kana, in.Member, in.Person); err != nil {
+		return Player{}, err
 	}
 	p.issueCode()
 	if err := s.store.AddPlayer(ctx, &p, prog, s.change(judge, "player.add", "player "+p.Name, nil, &p)); err != nil {

@@ -51,15 +51,7 @@ func (s *Service) StandingsAfter(ctx context.Context, tournamentID int64, n int)
 	if n < 1 || n > len(e.rounds) {
 		return nil, invalid("round-not-paired", fmt.Sprintf("round %d is not paired", n), map[string]any{"Round": n})
 	}
-	e.rounds = e.rounds[:n]
-	var pens []Penalty
-	for _, p := range e.penalties {
-		if p.Round <= n {
-			pens = append(pens, p)
-		}
-	}
-	e.penalties = pens
-	return e.standings()
+	return e.after(n).standings()
 }
 
 // standings ranks the event's players, as Standings does, over the

@@ -70,7 +70,8 @@ type Store interface {
 	// lists it again (archived is nil). A finished tournament takes it.
 	SetArchived(ctx context.Context, id int64, archived *Archival, c Change) error
 	// DeleteTournament deletes a tournament that has no round paired, with
-	// its players and penalties; it is a conflict once a round is paired.
+	// its players and penalties, and the people of the registry no other
+	// tournament's player is; it is a conflict once a round is paired.
 	// Its audit entry c is written outside any tournament, so it outlives
 	// the tournament's own log.
 	DeleteTournament(ctx context.Context, id int64, c Change) error
@@ -84,7 +85,10 @@ type Store interface {
 
 	// AddPlayer inserts p with its keep-apart requests and sets p.ID. It is
 	// a conflict when the tournament's progress, which decides a late
-	// entry, is no longer from.
+	// entry, is no longer from. It writes p.Person as Player.Person says,
+	// and sets p.PersonID (and p.Person.ID) for a new person; it is a
+	// conflict when p's person is gone, plays the tournament already
+	// (person-already-registered), or was changed meanwhile.
 	AddPlayer(ctx context.Context, p *Player, from Progress, c Change) error
 	// AddPlayers inserts every player of ps (an import) in one transaction
 	// with the one audit entry c, and sets their IDs, as AddPlayer does.
@@ -104,7 +108,8 @@ type Store interface {
 	// at once cannot overfill it.
 	UpdatePlayer(ctx context.Context, before, after Player, from *Progress, c Change) error
 	// DeletePlayer removes a registration that has no game on record, with
-	// its keep-apart requests. It is a conflict when the player is in a
+	// its keep-apart requests, and its person of the registry when no
+	// other player is theirs. It is a conflict when the player is in a
 	// round's pairing (a table or a bye), in a pairing's amendment, or has
 	// a penalty: their record stays, and they are dropped instead.
 	DeletePlayer(ctx context.Context, id int64, c Change) error
@@ -192,7 +197,36 @@ type Store interface {
 	// Reports lists a tournament's reports, oldest first.
 	Reports(ctx context.Context, tournamentID int64) ([]Report, error)
 
-	// AuditLog lists a tournament's audit entries, newest first.
+	// MatchPeople lists the people of the registry whose name, folded as
+	// FoldReading folds it, is one of names, whose reading so folded is
+	// one of kanas, or whose member number is one of members, archived
+	// ones too, by ID, with the tournaments each played.
+	MatchPeople(ctx context.Context, names, kanas, members []string) ([]PersonEntry, error)
+	// People lists the registry as q asks, by reading (folded), then name
+	// and ID, with how many people q finds in all.
+	People(ctx context.Context, q PeopleQuery) ([]PersonEntry, int, error)
+	// Person returns a person of the registry with the tournaments they
+	// played.
+	Person(ctx context.Context, id int64) (PersonEntry, error)
+	// PersonEvents lists the tournaments a person played, newest first,
+	// at most limit from offset, with how many they played in all.
+	PersonEvents(ctx context.Context, id int64, offset, limit int) ([]PersonEvent, int, error)
+	// UpdatePerson writes a person's name, kana, member number and
+	// archival as after has them; it is a conflict when the stored person
+	// is no longer before (another judge's change came first). Its audit
+	// entry is written outside any tournament.
+	UpdatePerson(ctx context.Context, before, after Person, c Change) error
+	// MergePeople makes the person gone one with keep: every player of
+	// gone becomes keep's, keep is written as after has it, and gone is
+	// removed, in one transaction with the audit entry c, outside any
+	// tournament. It is a conflict when either is no longer as read (keep
+	// and gone), and the Conflict people-share-tournament when both played
+	// one tournament: one person is never two players of one event.
+	MergePeople(ctx context.Context, keep, gone, after Person, c Change) error
+
+	// AuditLog lists a tournament's audit entries, newest first; for
+	// tournament 0, the entries outside any tournament (a deleted
+	// tournament's, the registry's).
 	AuditLog(ctx context.Context, tournamentID int64) ([]AuditEntry, error)
 
 	// Check reports a database the judges' pages cannot be served from:

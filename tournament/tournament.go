@@ -110,6 +110,16 @@ type Player struct {
 	// written to the audit log.
 	CodeHash string `json:"-"`
 	Code     string `json:"-"`
+	// PersonID is the person of the registry the player is (Person); 0
+	// only while a registration has not been linked yet.
+	PersonID int64
+	// Person is set by the use case that registers the player: the
+	// registry's side of the registration, which the store writes with
+	// the player. A new person (ID 0) is added and PersonID set to them;
+	// an existing one (ID PersonID) is written when the registration
+	// changed them: a member number they had none of, taken out of the
+	// archive as they play again. Nil on a player read back.
+	Person *Person `json:",omitempty"`
 }
 
 // Active reports whether the player plays round n.

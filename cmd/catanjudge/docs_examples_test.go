@@ -55,6 +55,9 @@ var answerChecks = []struct {
 	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/rounds/\d+/tables/\d+/reports$`), []string{`"dispute":{"scores":[`, `"breakdown":{`}},
 	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/close$`), []string{`"state":"finished"`}},
 	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/reopen$`), []string{`"state":"running"`}},
+	{regexp.MustCompile(`^GET /api/v1/people$`), []string{`"people":[{`, `"total":`}},
+	{regexp.MustCompile(`^POST /api/v1/people/\d+/merge$`), []string{`"events":2`}},
+	{regexp.MustCompile(`^GET /api/v1/people/\d+$`), []string{`"tournaments":[{`, `"member":"JCS-042"`}},
 }
 
 // TestDocExamples runs every curl example of README.md and docs/api.md as

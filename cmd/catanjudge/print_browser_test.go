@@ -272,10 +272,46 @@ func seedLongRound(t *testing.T, dir string) int64 {
 	return tr.ID
 }
 
+// saveRound1 saves a result at every table of round 1: the first player
+// declared with 10 VP, the others 8, 6 and 4; edit, when not nil, may
+// change a table's sheet first.
+func saveRound1(t *testing.T, svc *tournament.Service, tid int64, edit func(tournament.TableView, *tournament.ResultInput)) {
+	t.Helper()
+	ctx := context.Background()
+	v, err := svc.RoundView(ctx, tid, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tv := range v.Tables {
+		in := tournament.ResultInput{Declared: tv.Players[0].PlayerID}
+		for i, sv := range tv.Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: sv.PlayerID, VP: 10 - 2*i})
+		}
+		if edit != nil {
+			edit(tv, &in)
+		}
+		if _, err := svc.SaveResult(ctx, "山田", tid, 1, tv.Table.Number, in); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// closeLongRound saves a result at every table of seedLongRound's round 1
+// (saveRound1) and closes the tournament.
+func closeLongRound(t *testing.T, dir string, tid int64) {
+	t.Helper()
+	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
+	saveRound1(t, svc, tid, nil)
+	if _, err := svc.CloseTournament(context.Background(), "山田", tid); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestBrowserPrintablesFitA4 lays out every printable as Chromium prints
 // it, in the width of an A4 page inside its margins (186 mm), with 40
 // players and the longest names the console takes: nothing may reach past
-// the page's right edge. It prints each to PDF as an artefact, and checks
+// the page's right edge. The results of the event, closed after round 1,
+// too. It prints each to PDF as an artefact, and checks
 // a long list's header repeats on every page.
 func TestBrowserPrintablesFitA4(t *testing.T) {
 	base, dir := browserSite(t)
@@ -287,13 +323,18 @@ func TestBrowserPrintablesFitA4(t *testing.T) {
 	round := fmt.Sprintf("%s/judge/t/%d/rounds/1", base, tid)
 	// 186 mm at 96 px to the inch: the page inside @page's 12 mm margins.
 	const pageWidth = 703
-	for _, p := range []printedPage{
+	for i, p := range []printedPage{
 		{"/print/names", "a4-pairings-names", `table.by-name`},
 		{"/print/tables", "a4-pairings-tables", `.by-table`},
 		{"/print/scores", "a4-scores", `.score-sheet`},
 		{"/print/boards", "a4-boards", `svg.board`},
 		{"/../../standings/print?after=1", "a4-standings", `table.standings-print`},
+		// The results anyone prints once the event is closed.
+		{fmt.Sprintf("/../../../../../results/%d", tid), "a4-results", `table.results-round`},
 	} {
+		if i == 5 {
+			closeLongRound(t, dir, tid)
+		}
 		var over []string
 		var pdf []byte
 		err := chromedp.Run(ctx,

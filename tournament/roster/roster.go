@@ -83,6 +83,7 @@ const (
 	colName       = "name"
 	colKana       = "kana"
 	colFixedTable = "fixed_table"
+	colMember     = "member"
 )
 
 var columns = map[string]string{}
@@ -92,6 +93,7 @@ func init() {
 		colName:       {"名前", "氏名", "お名前", "選手名", "選手", "参加者", "参加者名", "プレイヤー名", "name", "player", "playername", "fullname"},
 		colKana:       {"ふりがな", "フリガナ", "よみ", "ヨミ", "よみがな", "ヨミガナ", "読み", "読み仮名", "かな", "カナ", "kana", "reading", "furigana", "yomi"},
 		colFixedTable: {"固定卓", "卓指定", "指定卓", "fixed_table", "fixed table", "fixedtable", "table"},
+		colMember:     {"会員番号", "会員ID", "会員", "メンバー番号", "member", "member_no", "membernumber", "memberno", "memberid", "membership"},
 	} {
 		for _, n := range names {
 			columns[key(n)] = col
@@ -319,7 +321,7 @@ func readRows(next func() ([]string, int, error)) (Roster, error) {
 		if len(r.Rows) == MaxRows {
 			return r, &Error{Code: CodeTooMany, Line: line}
 		}
-		row := tournament.ImportRow{Line: line, Name: cell(rec, colName), Kana: cell(rec, colKana)}
+		row := tournament.ImportRow{Line: line, Name: cell(rec, colName), Kana: cell(rec, colKana), Member: cell(rec, colMember)}
 		if t := cell(rec, colFixedTable); t != "" {
 			n, err := strconv.Atoi(width.Fold.String(t))
 			if err != nil || n < 0 {

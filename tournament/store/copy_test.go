@@ -114,6 +114,20 @@ func event(t *testing.T, s *store.Store) int64 {
 	ok(err)
 	// A batch of players' cards, sealed: a print buffer, not copied.
 	ok(s.KeepCards(ctx, "0123456789abcdef0123456789abcdef", tr.ID, []byte("sealed cards"), at.Add(30*time.Minute), at))
+	// The registry: a member number, a merge with the entry of another
+	// event's player, an archived person.
+	players, err := svc.Players(ctx, tr.ID)
+	ok(err)
+	_, err = svc.EditPerson(ctx, "山田", players[0].PersonID, tournament.PersonInput{Name: players[0].Name, Kana: players[0].Kana, Member: "ＪＣＳ－００１"})
+	ok(err)
+	other, err := svc.CreateTournament(ctx, "山田", tournament.TournamentInput{Name: "別の大会", Rounds: 1})
+	ok(err)
+	again, err := svc.AddPlayer(ctx, "山田", other.ID, tournament.PlayerInput{Name: "せんしゅ いち", Kana: players[0].Kana})
+	ok(err)
+	_, err = svc.MergePeople(ctx, "山田", players[0].PersonID, again.PersonID)
+	ok(err)
+	_, err = svc.ArchivePerson(ctx, "山田", players[4].PersonID)
+	ok(err)
 	ok(s.SetSetting(ctx, "judge_password_hash", "$2a$10$hash"))
 	ok(s.EndSession(ctx, "session-1", at.Add(24*time.Hour)))
 	return tr.ID
@@ -131,6 +145,8 @@ type contents struct {
 	Setting     string
 	Reports     []tournament.Report
 	Ended       map[string]time.Time
+	People      []tournament.PersonEntry
+	Registry    []tournament.AuditEntry
 }
 
 func contentsOf(t *testing.T, s *store.Store, tid int64) contents {
@@ -170,6 +186,13 @@ func contentsOf(t *testing.T, s *store.Store, tid int64) contents {
 	must(err)
 	c.Ended, err = s.EndedSessions(ctx, time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC))
 	must(err)
+	for _, archived := range []bool{false, true} {
+		people, _, err := s.People(ctx, tournament.PeopleQuery{Archived: archived, Limit: 100})
+		must(err)
+		c.People = append(c.People, people...)
+	}
+	c.Registry, err = s.AuditLog(ctx, 0)
+	must(err)
 	return c
 }
 
@@ -197,14 +220,14 @@ func TestCopyIntoPostgres(t *testing.T) {
 		got[tc.Table] = tc.Rows
 	}
 	// Every table of the schema was copied, and had rows to copy.
-	for _, table := range []string{"tournaments", "players", "keep_aparts", "rounds", "round_tables", "table_players", "round_byes",
+	for _, table := range []string{"tournaments", "people", "players", "keep_aparts", "rounds", "round_tables", "table_players", "round_byes",
 		"amendments", "results", "result_scores", "penalties", "rulings", "clock_events", "audit_entries", "settings", "ended_sessions", "reports"} {
 		if got[table] == 0 {
 			t.Errorf("CopyInto copied %d rows of %s, want some", got[table], table)
 		}
 	}
-	if len(got) != 17 {
-		t.Errorf("CopyInto reported %d tables, want the schema's 17 but the cards: %v", len(got), copied)
+	if len(got) != 18 {
+		t.Errorf("CopyInto reported %d tables, want the schema's 18 but the cards: %v", len(got), copied)
 	}
 
 	dst := tournamenttest.OpenDSN(t, dsn)
@@ -236,7 +259,7 @@ func TestCopyIntoPostgres(t *testing.T) {
 	}
 
 	// A second copy into the same database is refused, and changes nothing.
-	if _, err := src.CopyInto(ctx, dsn); !errors.Is(err, store.ErrNotEmpty) || !strings.Contains(err.Error(), "tournaments: 1 row") {
+	if _, err := src.CopyInto(ctx, dsn); !errors.Is(err, store.ErrNotEmpty) || !strings.Contains(err.Error(), "tournaments: 2 rows") {
 		t.Errorf("CopyInto(a database with an event) error = %v, want ErrNotEmpty naming what it holds", err)
 	}
 	if n, _ := dst.AuditLog(ctx, tid); len(n) != len(log) {

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 // Pragma returns the value of a pragma on one of s's connections.
@@ -48,5 +50,25 @@ func MigrationVersions() []int {
 func Count(s *Store, table string) (int64, error) {
 	var n int64
 	err := s.db.Table(table).Count(&n).Error
+	return n, err
+}
+
+// LinkPeople gives every player without a person one, as migration step 8
+// does.
+func LinkPeople(s *Store) error {
+	return s.db.Transaction(func(tx *gorm.DB) error { return linkPeople(tx) })
+}
+
+// OnPersonLocked has fn called, until the test ends, whenever a
+// registration holds the lock of the person it links.
+func OnPersonLocked(t interface{ Cleanup(func()) }, fn func(id int64)) {
+	personLocked = fn
+	t.Cleanup(func() { personLocked = nil })
+}
+
+// Waiting counts the locks PostgreSQL's transactions wait for.
+func Waiting(s *Store) (int, error) {
+	var n int
+	err := s.db.Raw("SELECT COUNT(*) FROM pg_locks WHERE NOT granted").Scan(&n).Error
 	return n, err
 }

@@ -3,9 +3,12 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/catanjudge/catanjudge/tournament"
 )
 
 // migration is one step of the schema. Open applies the steps a database
@@ -39,12 +42,79 @@ var migrations = []migration{
 	// Issue 15: the rulings judges record at a table.
 	{5, "the rulings at a table", func(tx *gorm.DB) error { return tx.AutoMigrate(&rulingRow{}) }},
 	{6, "the archiving of a tournament", func(tx *gorm.DB) error { return tx.AutoMigrate(&tournamentRow{}) }},
+	// Issue 18: the registry of people across events. Every player
+	// registered before is given a person, matched across tournaments as
+	// a registration is (linkPeople), so that their history shows at once.
+	{8, "the registry of people across events", func(tx *gorm.DB) error {
+		if err := tx.AutoMigrate(&personRow{}, &playerRow{}); err != nil {
+			return err
+		}
+		return linkPeople(tx)
+	}},
 	// Issue 18: a report keeps the late declaration's reason and the
 	// disputing player's version; players' cards are kept in the database,
 	// sealed, so that any server of the event prints them.
 	{9, "disputes with a version, and players' cards in the database", func(tx *gorm.DB) error {
 		return tx.AutoMigrate(&reportRow{}, &cardBatchRow{})
 	}},
+}
+
+// linkPeople gives every player without a person one, tournament by
+// tournament in the order they were created, each player as a registration
+// through the JSON API would be (tournament.PersonIndex.Register): the one
+// person of the same name and reading who does not play that tournament
+// already, else a new person (created with the tournament). Two players of
+// one name and reading across events are thus one person, and anything
+// less sure two, for a judge to merge.
+func linkPeople(tx *gorm.DB) error {
+	var people []personRow
+	if err := tx.Find(&people).Error; err != nil {
+		return err
+	}
+	entries, err := personEntries(tx, people)
+	if err != nil {
+		return err
+	}
+	x := tournament.NewPersonIndex(entries)
+	var players []struct {
+		ID, TournamentID int64
+		Name, Kana       string
+		CreatedAt        time.Time
+	}
+	err = tx.Model(&playerRow{}).Select("players.id, players.tournament_id, players.name, players.kana, tournaments.created_at").
+		Joins("JOIN tournaments ON tournaments.id = players.tournament_id").Where("players.person_id IS NULL").
+		Order("tournaments.created_at, tournaments.id, players.id").Scan(&players).Error
+	if err != nil {
+		return err
+	}
+	linked := map[int64][]int64{} // person → players
+	var order []int64
+	for _, p := range players {
+		id, _, err := x.Register(p.TournamentID, p.Name, p.Kana, "", tournament.PersonChoice{})
+		if err != nil {
+			return fmt.Errorf("player %d: %w", p.ID, err)
+		}
+		if id == 0 {
+			row := newPersonRow(tournament.Person{Name: p.Name, Kana: p.Kana, CreatedAt: p.CreatedAt})
+			if err := tx.Create(&row).Error; err != nil {
+				return err
+			}
+			id = row.ID
+			x.Add(tournament.PersonEntry{Person: row.person(), Tournaments: []int64{p.TournamentID}})
+		}
+		if len(linked[id]) == 0 {
+			order = append(order, id)
+		}
+		linked[id] = append(linked[id], p.ID)
+	}
+	for _, person := range order {
+		for batch := range slices.Chunk(linked[person], peopleBatch) {
+			if err := tx.Model(&playerRow{}).Where("id IN ?", batch).Update("person_id", person).Error; err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // SchemaVersion is the schema version this program writes: the last

@@ -33,24 +33,7 @@ func allVersions() []int {
 // hold can be written.
 func TestOpenUpgradesAnOldDatabase(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	dump, err := os.ReadFile("testdata/before-migrations.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := sql.Open("sqlite3", filepath.Join(dir, "catanjudge.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := raw.Exec(string(dump)); err != nil {
-		t.Fatal(err)
-	}
-	raw.Close()
-	dsn, err := store.FileDSN(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := tournamenttest.OpenDSN(t, dsn)
+	s, dsn := openDump(t, "testdata/before-migrations.sql")
 	if got, err := s.AppliedMigrations(ctx); err != nil || !slices.Equal(got, allVersions()) {
 		t.Fatalf("AppliedMigrations() = %v, %v; want %v", got, err, allVersions())
 	}
@@ -103,6 +86,30 @@ func TestOpenUpgradesAnOldDatabase(t *testing.T) {
 	if got, err := s.AppliedMigrations(ctx); err != nil || !slices.Equal(got, allVersions()) {
 		t.Errorf("AppliedMigrations() after a second Open = %v, %v; want %v", got, err, allVersions())
 	}
+}
+
+// openDump writes the SQLite dump in file into a new database and opens
+// it, as the program opens a data folder's: migrated.
+func openDump(t *testing.T, file string) (*store.Store, string) {
+	t.Helper()
+	dir := t.TempDir()
+	dump, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := sql.Open("sqlite3", filepath.Join(dir, "catanjudge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(string(dump)); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	dsn, err := store.FileDSN(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tournamenttest.OpenDSN(t, dsn), dsn
 }
 
 // A new database records every version; one that a newer program migrated

@@ -49,7 +49,7 @@ func newServerID() string {
 }
 
 // notify sends, inside tx, the notices of what it wrote: one per tournament
-// changed, of its last change (the live pages re-fetch the whole state
+// changed (0 for the changes outside any), of its last change (the live pages re-fetch the whole state
 // anyway), and one when it changed the settings. It sends nothing on
 // SQLite, which one server alone uses.
 func (tx *Tx) notify(server string) error {
@@ -59,9 +59,8 @@ func (tx *Tx) notify(server string) error {
 	var notices []notice
 	last := map[int64]int{} // tournament → its notice in notices
 	for _, e := range tx.audited {
-		if e.TournamentID == 0 {
-			continue
-		}
+		// A change outside any tournament (the registry's) goes out as
+		// tournament 0's: the reads that show people depend on it.
 		n := notice{Server: server, Kind: noticeChange, TID: e.TournamentID, Action: e.Action, ID: e.ID}
 		if i, ok := last[e.TournamentID]; ok {
 			notices[i] = n

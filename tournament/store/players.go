@@ -14,7 +14,9 @@ import (
 
 // AddPlayer implements tournament.Store.
 func (s *Store) AddPlayer(ctx context.Context, p *tournament.Player, from tournament.Progress, c tournament.Change) error {
+	given := *p
 	return s.tx(ctx, "add player", func(tx *Tx) error {
+		*p = given // as given, on a try again
 		row := newPlayerRow(*p)
 		row.ID = 0
 		if err := tx.lock(p.TournamentID); err != nil {
@@ -23,6 +25,10 @@ func (s *Store) AddPlayer(ctx context.Context, p *tournament.Player, from tourna
 		if err := checkProgress(tx.DB, p.TournamentID, &from); err != nil {
 			return err
 		}
+		if err := joinPerson(tx, p, c.At); err != nil {
+			return err
+		}
+		row.PersonID = nullID(p.PersonID)
 		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
 			return err
 		}
@@ -231,6 +237,9 @@ func (s *Store) DeletePlayer(ctx context.Context, id int64, c tournament.Change)
 		if err := tx.Delete(&playerRow{}, id).Error; err != nil {
 			return err
 		}
+		if err := dropLonePerson(tx, row.PersonID); err != nil {
+			return err
+		}
 		return tx.audit(row.TournamentID, c)
 	})
 }
@@ -263,4 +272,20 @@ func checkNoRecord(tx *gorm.DB, row playerRow) error {
 			map[string]any{"Player": row.Name, "Count": penalties})
 	}
 	return nil
+}
+
+// dropLonePerson removes person id (nil for none) from the registry when
+// no player is theirs any more: the person a mistaken registration added.
+func dropLonePerson(tx *Tx, id *int64) error {
+	if id == nil {
+		return nil
+	}
+	if _, err := lockPerson(tx, *id, true); err != nil {
+		return err
+	}
+	var n int64
+	if err := tx.Model(&playerRow{}).Where("person_id = ?", *id).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	return tx.Delete(&personRow{}, *id).Error
 }

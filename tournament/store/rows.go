@@ -35,7 +35,7 @@ func (tournamentRow) TableName() string { return "tournaments" }
 
 type playerRow struct {
 	ID             int64          `gorm:"primaryKey"`
-	TournamentID   int64          `gorm:"not null;index"`
+	TournamentID   int64          `gorm:"not null;index;uniqueIndex:idx_player_person,priority:1"`
 	Tournament     *tournamentRow `gorm:"constraint:OnDelete:CASCADE"`
 	Name           string         `gorm:"not null"`
 	Kana           string         `gorm:"not null"`
@@ -45,9 +45,57 @@ type playerRow struct {
 	FixedTable     int            `gorm:"not null"`
 	// CodeHash is the salted hash of the player's code, "" for none.
 	CodeHash string `gorm:"not null;default:''"`
+	// PersonID is the player's person of the registry (schema version 8):
+	// one person is one player of a tournament at most. It has no foreign
+	// key, which SQLite cannot add to a table it has; the store writes it
+	// under the person's lock (lockPerson), and removes a person only once
+	// no player names them (MergePeople).
+	PersonID *int64 `gorm:"index:idx_players_person;uniqueIndex:idx_player_person,priority:2"`
 }
 
 func (playerRow) TableName() string { return "players" }
+
+// personRow is a person of the registry of people across events (schema
+// version 8). NameKey and KanaKey are the name and reading folded as
+// tournament.FoldReading folds them, which registration compares and the
+// registry's search and order use.
+type personRow struct {
+	ID         int64      `gorm:"primaryKey"`
+	Name       string     `gorm:"not null"`
+	Kana       string     `gorm:"not null"`
+	NameKey    string     `gorm:"not null;index"`
+	KanaKey    string     `gorm:"not null;index"`
+	Member     *string    `gorm:"uniqueIndex"` // nil for none
+	CreatedAt  time.Time  `gorm:"not null"`
+	ArchivedAt *time.Time // nil while the person is listed
+	ArchivedBy string     `gorm:"not null;default:''"`
+}
+
+func (personRow) TableName() string { return "people" }
+
+func newPersonRow(p tournament.Person) personRow {
+	row := personRow{ID: p.ID, Name: p.Name, Kana: p.Kana, NameKey: tournament.FoldReading(p.Name), KanaKey: tournament.FoldReading(p.Kana),
+		CreatedAt: p.CreatedAt.UTC()}
+	if p.Member != "" {
+		row.Member = &p.Member
+	}
+	if a := p.Archived; a != nil {
+		at := a.At.UTC()
+		row.ArchivedAt, row.ArchivedBy = &at, a.Judge
+	}
+	return row
+}
+
+func (r personRow) person() tournament.Person {
+	p := tournament.Person{ID: r.ID, Name: r.Name, Kana: r.Kana, CreatedAt: r.CreatedAt}
+	if r.Member != nil {
+		p.Member = *r.Member
+	}
+	if r.ArchivedAt != nil {
+		p.Archived = &tournament.Archival{Judge: r.ArchivedBy, At: *r.ArchivedAt}
+	}
+	return p
+}
 
 // keepApartRow is one keep-apart request; it holds both ways, so it is
 // stored once with PlayerID < OtherID.
@@ -351,6 +399,7 @@ func newPlayerRow(p tournament.Player) playerRow {
 		DroppedRound:   p.DroppedRound,
 		FixedTable:     p.FixedTable,
 		CodeHash:       p.CodeHash,
+		PersonID:       nullID(p.PersonID),
 	}
 }
 
@@ -366,6 +415,7 @@ func (r playerRow) player(keepApart []int64) tournament.Player {
 		FixedTable:     r.FixedTable,
 		KeepApart:      keepApart,
 		CodeHash:       r.CodeHash,
+		PersonID:       idOf(r.PersonID),
 	}
 }
 

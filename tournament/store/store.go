@@ -76,6 +76,7 @@ var _ tournament.Store = (*Store)(nil)
 // tables it refers to (Copy relies on it too).
 var models = []any{
 	&tournamentRow{},
+	&personRow{},
 	&playerRow{},
 	&keepApartRow{},
 	&roundRow{},

@@ -181,8 +181,12 @@ func (s *Store) DeleteTournament(ctx context.Context, id int64, c tournament.Cha
 		}
 		// A penalty holds its player (RESTRICT): it goes first, then the
 		// tournament takes its players, keep-apart requests and audit
-		// entries with it.
+		// entries with it, and the registry the people only they were.
 		if err := tx.Where("tournament_id = ?", id).Delete(&penaltyRow{}).Error; err != nil {
+			return err
+		}
+		var people []*int64
+		if err := tx.Model(&playerRow{}).Where("tournament_id = ? AND person_id IS NOT NULL", id).Order("person_id").Pluck("person_id", &people).Error; err != nil {
 			return err
 		}
 		res := tx.Delete(&tournamentRow{}, id)
@@ -191,6 +195,11 @@ func (s *Store) DeleteTournament(ctx context.Context, id int64, c tournament.Cha
 		}
 		if res.RowsAffected == 0 {
 			return notFound("tournament", id)
+		}
+		for _, person := range people {
+			if err := dropLonePerson(tx, person); err != nil {
+				return err
+			}
 		}
 		return tx.audit(0, c)
 	})

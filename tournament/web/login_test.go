@@ -172,7 +172,7 @@ func TestRouteTableAccess(t *testing.T) {
 	}
 	params := strings.NewReplacer(
 		":id", itoa(tr.ID), ":pid", itoa(ps[0].ID), ":n", "1", ":tn", "1", ":penalty", "1", ":batch", "0123", ":report", "1",
-		":lang", "en", ":name", "proshop-2003", "*file", "console.css",
+		":person", itoa(ps[0].PersonID), ":lang", "en", ":name", "proshop-2003", "*file", "console.css",
 	)
 	routes := (&site{}).routes()
 	if len(routes) < 20 {

@@ -21,7 +21,9 @@ var staticVersion = regexp.MustCompile(`\?v=[0-9a-zA-Z_-]+`)
 
 // The pages a judge and the players look at most, whole, in the middle of
 // a round: the round, a table, a score sheet, and the kiosk (its page, its
-// live parts, the projector in English). A change to a template, a view
+// live parts, the projector in English); a player's page and their
+// person's, the results before they are published, and the registry's
+// console pages. A change to a template, a view
 // model or a message shows here as a diff; run go test -update after
 // checking that it is the change meant.
 func TestPagesGolden(t *testing.T) {
@@ -48,6 +50,15 @@ func TestPagesGolden(t *testing.T) {
 	anon := env.browser()
 	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
 	kiosk := fmt.Sprintf("/kiosk/%d", tr.ID)
+	// A player of the table with a result, for their page and their person's.
+	v, err := env.svc.RoundView(env.ctx, tr.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, err := env.svc.GetPlayer(env.ctx, tr.ID, v.Tables[1].Players[0].PlayerID)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range []struct {
 		name, path string
 		b          *browser
@@ -58,6 +69,11 @@ func TestPagesGolden(t *testing.T) {
 		{"kiosk.html", kiosk, anon},
 		{"kiosk-live.html", kiosk + "/live", anon},
 		{"kiosk-projector.en.html", kiosk + "?view=projector&lang=en", anon},
+		{"kiosk-player.html", fmt.Sprintf("%s/players/%d", kiosk, p2.ID), anon},
+		{"person-page.html", fmt.Sprintf("/people/%d", p2.PersonID), anon},
+		{"results-not-yet.html", fmt.Sprintf("/results/%d", tr.ID), anon},
+		{"people.html", "/judge/people", judge},
+		{"person.html", fmt.Sprintf("/judge/people/%d", p2.PersonID), judge},
 	} {
 		res := p.b.get(p.path)
 		if res.Status != 200 {

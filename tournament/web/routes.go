@@ -118,6 +118,13 @@ func (s *site) groups() []group {
 			{Method: http.MethodPost, Path: route.RevokeAPI, Handler: a.JSON(a.RevokePenalty)},
 			{Method: http.MethodGet, Path: route.ExportAPI, Handler: a.ExportWorkbook},
 			{Method: http.MethodPost, Path: route.ClockAPI, Handler: a.JSON(a.RecordClock)},
+			// The registry of people: judges only, as it lists member numbers.
+			{Method: http.MethodGet, Path: route.PeopleAPI, Handler: a.JSON(a.ListPeople)},
+			{Method: http.MethodGet, Path: route.PersonAPI, Handler: a.JSON(a.ShowPerson)},
+			{Method: http.MethodPut, Path: route.PersonAPI, Handler: a.JSON(a.EditPerson)},
+			{Method: http.MethodPost, Path: route.MergeAPI, Handler: a.JSON(a.MergePeople)},
+			{Method: http.MethodPost, Path: route.PersonArchiveAPI, Handler: a.JSON(a.ArchivePerson)},
+			{Method: http.MethodPost, Path: route.PersonUnarchAPI, Handler: a.JSON(a.UnarchivePerson)},
 		}},
 		// The front door lists the tournaments: a read like the kiosk's.
 		{"the front door", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
@@ -127,6 +134,12 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.Kiosk, Handler: page(k.ShowKiosk)},
 			{Method: http.MethodGet, Path: route.KioskLive, Handler: page(k.ShowLive)},
 			{Method: http.MethodGet, Path: route.KioskQR, Handler: k.ShowQR},
+			// A player's page, a person's events and a finished event's
+			// results: read from the event's record the kiosk keeps, a
+			// person's events a page at a time.
+			{Method: http.MethodGet, Path: route.KioskPlayer, Handler: page(k.ShowPlayer)},
+			{Method: http.MethodGet, Path: route.PersonPage, Handler: page(k.ShowPerson)},
+			{Method: http.MethodGet, Path: route.Results, Handler: page(k.ShowResults)},
 		}},
 		// A player acts for themselves with their code: small bodies, the
 		// kiosk's gate, and guesses at codes limited per address and per
@@ -162,6 +175,12 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.LogoutAll, Handler: page(s.auth.LogOutEveryone)},
 		{Method: http.MethodGet, Path: route.Tournaments, Handler: page(c.ShowTournaments)},
 		{Method: http.MethodGet, Path: route.Rulesets, Handler: page(c.ShowRulesets)},
+		{Method: http.MethodGet, Path: route.People, Handler: page(c.ShowPeople)},
+		{Method: http.MethodGet, Path: route.Person, Handler: page(c.ShowPerson)},
+		{Method: http.MethodPost, Path: route.Person, Handler: page(c.EditPerson)},
+		{Method: http.MethodPost, Path: route.PersonMerge, Handler: page(c.MergePerson)},
+		{Method: http.MethodPost, Path: route.PersonArchive, Handler: page(c.ArchivePerson)},
+		{Method: http.MethodPost, Path: route.PersonUnarchive, Handler: page(c.UnarchivePerson)},
 		{Method: http.MethodPost, Path: route.Backup, Handler: c.DownloadBackup},
 		{Method: http.MethodPost, Path: route.Create, Handler: page(c.CreateTournament)},
 		{Method: http.MethodGet, Path: route.Tournament, Handler: page(c.ShowTournament)},

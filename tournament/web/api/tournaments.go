@@ -216,6 +216,9 @@ type PlayerJSON struct {
 	DroppedRound int     `json:"dropped_round,omitempty"`
 	FixedTable   int     `json:"fixed_table,omitempty"`
 	KeepApart    []int64 `json:"keep_apart,omitempty"`
+	// Person is the player's person of the registry of people across
+	// events (GET /api/v1/people/{id}).
+	Person int64 `json:"person,omitempty"`
 	// Code is the player's code, in the answer of the call that issued it
 	// alone (adding the player, or issuing a new code): it is stored hashed.
 	Code string `json:"code,omitempty"`
@@ -224,7 +227,7 @@ type PlayerJSON struct {
 func toPlayerJSON(p tournament.Player) PlayerJSON {
 	return PlayerJSON{
 		ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound,
-		DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart, Code: p.Code,
+		DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart, Code: p.Code, Person: p.PersonID,
 	}
 }
 
@@ -234,6 +237,12 @@ type addPlayerRequest struct {
 	// CheckedIn defaults to true: a player registered through the API is
 	// usually registered at the desk on the day.
 	CheckedIn *bool `json:"checked_in"`
+	// Person links the player to this person of the registry; Member is
+	// their member number, which links them to its person. Without
+	// either, the player is the one person of the same name and reading,
+	// else a new person: the API never links on less.
+	Person int64  `json:"person"`
+	Member string `json:"member"`
 }
 
 func (s *Handlers) AddPlayer(c *gin.Context) (int, any, error) {
@@ -245,7 +254,8 @@ func (s *Handlers) AddPlayer(c *gin.Context) (int, any, error) {
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}
-	in := tournament.PlayerInput{Name: req.Name, Kana: req.Kana, CheckedIn: req.CheckedIn == nil || *req.CheckedIn}
+	in := tournament.PlayerInput{Name: req.Name, Kana: req.Kana, CheckedIn: req.CheckedIn == nil || *req.CheckedIn,
+		Member: req.Member, Person: tournament.PersonChoice{ID: req.Person}}
 	p, err := s.svc.AddPlayer(c.Request.Context(), auth.Judge(c), tid, in)
 	if err != nil {
 		return 0, nil, err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -53,7 +54,14 @@ type importLine struct {
 	Line       int
 	Name       string
 	Kana       string
+	Member     string
 	FixedTable int
+	// PersonID is the person of the registry an added line will be (0 for
+	// a new one); Candidates are the people it may be, for the judge to
+	// choose from in the preview.
+	PersonID   int64
+	PersonName string
+	Candidates []personLine
 	Action     string // tournament.ImportAdd, ImportSkip or ImportRefuse: also a CSS class
 	Message    string
 	Warning    string // why an added line may be someone already there
@@ -105,18 +113,7 @@ func (s *Pages) PreviewImport(c *gin.Context) (render.Result, error) {
 	if err != nil {
 		return s.importPage(c, http.StatusUnprocessableEntity, s.rosterError(c, err), nil)
 	}
-	plan, err := s.svc.PlanImport(c.Request.Context(), tid, r.Rows)
-	if err != nil {
-		return render.Result{}, err
-	}
-	players, err := s.svc.Players(c.Request.Context(), tid)
-	if err != nil {
-		return render.Result{}, err
-	}
-	pv := s.newImportPreview(lang, r, plan, players)
-	pv.FileName = fh.Filename
-	pv.Data = base64.StdEncoding.EncodeToString(data)
-	return s.importPage(c, http.StatusOK, "", &pv)
+	return s.showPreview(c, tid, http.StatusOK, "", r, data, fh.Filename)
 }
 
 // ImportPlayers registers the players of the file the judge confirmed,
@@ -141,8 +138,15 @@ func (s *Pages) ImportPlayers(c *gin.Context) (render.Result, error) {
 	if c.PostForm("check_in") == "1" {
 		importPlayers, done = s.svc.ImportPlayersCheckedIn, "import.done_checked_in"
 	}
+	// The judge's choice of each line's person, from the preview.
+	for i := range r.Rows {
+		r.Rows[i].Person = importChoice(c.PostForm(fmt.Sprintf("person_%d", r.Rows[i].Line)))
+	}
 	plan, err := importPlayers(c.Request.Context(), auth.Judge(c), tid, r.Rows)
 	if err != nil {
+		if status, msg, ok := s.refusal(c, err); ok {
+			return s.showPreview(c, tid, status, msg, r, data, "")
+		}
 		return render.Result{}, err
 	}
 	if len(plan.Added) == 0 {
@@ -150,6 +154,36 @@ func (s *Pages) ImportPlayers(c *gin.Context) (render.Result, error) {
 	}
 	// The new players' cards, with their codes.
 	return s.seeCards(c, tid, plan.Added, route.Path(route.Players, tid), "", done)
+}
+
+// showPreview shows with status the preview of roster r (read from data,
+// the file name), as its rows plan it (with the judge's choices of people,
+// after a refused confirmation, whose reason msg says).
+func (s *Pages) showPreview(c *gin.Context, tid int64, status int, msg string, r roster.Roster, data []byte, name string) (render.Result, error) {
+	plan, err := s.svc.PlanImport(c.Request.Context(), tid, r.Rows)
+	if err != nil {
+		return render.Result{}, err
+	}
+	players, err := s.svc.Players(c.Request.Context(), tid)
+	if err != nil {
+		return render.Result{}, err
+	}
+	pv := s.newImportPreview(s.i18n.Lang(c), r, plan, players)
+	pv.FileName, pv.Data = name, base64.StdEncoding.EncodeToString(data)
+	return s.importPage(c, status, msg, &pv)
+}
+
+// importChoice reads the preview's choice of a line's person: an ID,
+// "new", or nothing, which leaves it to the name, reading and member
+// number.
+func importChoice(v string) tournament.PersonChoice {
+	if v == "new" {
+		return tournament.PersonChoice{New: true}
+	}
+	if id, err := strconv.ParseInt(v, 10, 64); err == nil && id > 0 {
+		return tournament.PersonChoice{ID: id}
+	}
+	return tournament.PersonChoice{}
 }
 
 // rosterError is the message of a file roster cannot read.
@@ -180,10 +214,17 @@ func (s *Pages) newImportPreview(lang string, r roster.Roster, plan tournament.I
 		pv.Format = s.i18n.Text(lang, "import.format_csv", map[string]any{"Encoding": r.Encoding})
 	}
 	for _, l := range plan.Lines {
-		line := importLine{Line: l.Line, Name: l.Name, Kana: l.Kana, FixedTable: l.FixedTable, Action: l.Action}
+		line := importLine{Line: l.Line, Name: l.Name, Kana: l.Kana, Member: l.Member, FixedTable: l.FixedTable, Action: l.Action, PersonID: l.PersonID}
 		switch l.Action {
 		case tournament.ImportAdd:
 			line.Message = s.i18n.Text(lang, "import.add", nil)
+			for _, cand := range l.Candidates {
+				pl := personLineOf(s.i18n.In(lang), cand.PersonEntry, cand.How)
+				if cand.ID == l.PersonID {
+					line.PersonName = pl.Name
+				}
+				line.Candidates = append(line.Candidates, pl)
+			}
 			if l.Warning != "" {
 				data := map[string]any{"Player": who[l.SamePlayer], "Line": l.SameLine}
 				suffix := "_player"

@@ -65,9 +65,15 @@ type playerLine struct {
 
 // playerForm is the player form as the judge typed it.
 type playerForm struct {
-	Name       string
-	Kana       string
-	CheckIn    bool
+	Name    string
+	Kana    string
+	Member  string // the member number typed (registration)
+	CheckIn bool
+	// Candidates are the people of the registry the player may be, when
+	// the service asks (tournament.PersonQuestion): the judge chooses one
+	// or a new person (Person: an ID, or "new").
+	Candidates []personLine
+	Person     string
 	FixedTable string
 	KeepApart  []int64
 	Errors     fieldErrors
@@ -109,8 +115,15 @@ func joinIDs(ids []int64) string {
 // playerRules says where the player forms show the service's refusals of
 // their fields.
 var playerRules = fieldRules{
-	"player-name-missing":      {"name", "form.required"},
-	"fixed-table-out-of-range": {"fixed_table", "form.range"},
+	"player-name-missing":       {"name", "form.required"},
+	"fixed-table-out-of-range":  {"fixed_table", "form.range"},
+	"member-invalid":            {"member", ""},
+	"member-too-long":           {"member", ""},
+	"member-taken":              {"member", ""},
+	"member-mismatch":           {"member", ""},
+	"person-already-registered": {"person", ""},
+	"person-unknown":            {"person", ""},
+	"person-gone":               {"person", ""},
 }
 
 func (s *Pages) ShowPlayers(c *gin.Context) (render.Result, error) {
@@ -215,7 +228,9 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 	form := playerForm{
 		Name:    strings.TrimSpace(c.PostForm("name")),
 		Kana:    strings.TrimSpace(c.PostForm("kana")),
+		Member:  strings.TrimSpace(c.PostForm("member")),
 		CheckIn: c.PostForm("check_in") == "1",
+		Person:  c.PostForm("person"),
 		Errors:  fieldErrors{},
 	}
 	if form.Name == "" {
@@ -224,8 +239,16 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 	}
 	// One change: a refused registration leaves no player behind, so the
 	// form sent again registers them once.
-	in := tournament.PlayerInput{Name: form.Name, Kana: form.Kana, CheckedIn: form.CheckIn}
+	in := tournament.PlayerInput{Name: form.Name, Kana: form.Kana, Member: form.Member, CheckedIn: form.CheckIn, Person: personChoice(form.Person)}
 	p, err := s.svc.AddPlayer(c.Request.Context(), auth.Judge(c), tid, in)
+	var q *tournament.PersonQuestion
+	if errors.As(err, &q) {
+		// Someone of the registry may be them: the judge chooses.
+		for _, cand := range q.Match.Candidates {
+			form.Candidates = append(form.Candidates, personLineOf(s.i18n.In(lang), cand.PersonEntry, cand.How))
+		}
+		return s.playersPage(c, http.StatusOK, form, playerRefusal{})
+	}
 	if err != nil {
 		status := http.StatusUnprocessableEntity
 		if !s.place(lang, err, playerRules, form.Errors) {
@@ -374,6 +397,9 @@ type playerPage struct {
 	Deletable bool
 	Kept      string
 	HasCode   bool // the player has a code (registered since codes were issued)
+	// Person is the player's person of the registry, with every event
+	// they played; nil for none.
+	Person *personLine
 }
 
 type keepApartOption struct {
@@ -405,6 +431,14 @@ func (s *Pages) playerPage(c *gin.Context, status int, p tournament.Player, form
 		HasCode: p.CodeHash != "",
 	}
 	vm.Nav = nav
+	if p.PersonID != 0 {
+		person, err := s.svc.GetPerson(c.Request.Context(), p.PersonID)
+		if err != nil {
+			return render.Result{}, err
+		}
+		line := personLineOf(s.i18n.In(vm.Lang), person, "")
+		vm.Person = &line
+	}
 	switch err := s.svc.CheckDelete(c.Request.Context(), p.TournamentID, p.ID); {
 	case err == nil:
 		vm.Deletable = true
@@ -569,4 +603,17 @@ func (s *Pages) stalePlayerForm(lang string, c *gin.Context, p tournament.Player
 		add("keep_apart", "player.keep_apart", strings.Join(names, "、"))
 	}
 	return mine, f
+}
+
+// personChoice reads the judge's choice of a person of the registry: an
+// ID, "new" for a new person, or nothing yet, which asks when someone may
+// be them (tournament.PersonChoice).
+func personChoice(v string) tournament.PersonChoice {
+	if v == "new" {
+		return tournament.PersonChoice{New: true}
+	}
+	if id, err := strconv.ParseInt(v, 10, 64); err == nil && id > 0 {
+		return tournament.PersonChoice{ID: id}
+	}
+	return tournament.PersonChoice{Ask: true}
 }

@@ -143,14 +143,7 @@ func (s *Pages) standingsPage(c *gin.Context, status int, formError string) (ren
 
 // standingsOrder says how the ruleset ranks: "1位の回数 → 勝利点 → ...".
 func (s *Pages) standingsOrder(lang string, rs referee.Ruleset) string {
-	var order string
-	for i, k := range rs.StandingsOrder {
-		if i > 0 {
-			order += " → "
-		}
-		order += s.i18n.Text(lang, "standings.key_"+string(k), nil)
-	}
-	return order
+	return s.i18n.In(lang).StandingsOrder(rs)
 }
 
 // standingLines are the standings as the pages list them.

@@ -183,6 +183,16 @@ func (p Printer) FinalFrom(f tournament.FinalStanding, leaders bool) string {
 	return p.Text("final.from_standings", nil)
 }
 
+// StandingsOrder says how a ruleset ranks the standings: "1位の回数 →
+// 勝利点合計 → 勝利点シェア".
+func (p Printer) StandingsOrder(rs referee.Ruleset) string {
+	keys := make([]string, len(rs.StandingsOrder))
+	for i, k := range rs.StandingsOrder {
+		keys[i] = p.Text("standings.key_"+string(k), nil)
+	}
+	return strings.Join(keys, " → ")
+}
+
 // Time shows a recorded time in the shop's zone, to the minute; "" for none.
 func (p Printer) Time(t time.Time) string {
 	if t.IsZero() {

@@ -28,8 +28,8 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
-	"github.com/catanjudge/catanjudge/tournament/web/sheet"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
+	"github.com/catanjudge/catanjudge/tournament/web/sheet"
 )
 
 // kioskPage is the view model of /kiosk/:id, and of its live parts.
@@ -94,6 +94,7 @@ type kioskCut struct {
 // kioskFinal is one line of the final results: the rank and which part of
 // the event decided it.
 type kioskFinal struct {
+	PlayerID  int64
 	Rank      int
 	Name      string
 	From      string
@@ -102,6 +103,7 @@ type kioskFinal struct {
 
 // kioskEntry is one player's line in the list: where they sit.
 type kioskEntry struct {
+	ID       int64 // the player, whose page the name links to
 	Name     string
 	Kana     string
 	Key      string // name and kana, folded (tournament.FoldReading)
@@ -110,9 +112,8 @@ type kioskEntry struct {
 	Seat     int    // play order; 0 before the table is seated
 	Color    string
 	ColorTxt string
-	Hidden   bool // filtered out by the search
-	Mine     bool // what the search found: highlighted
-	id       int64
+	Hidden   bool   // filtered out by the search
+	Mine     bool   // what the search found: highlighted
 	order    string // tournament.CollationKey
 }
 
@@ -146,6 +147,8 @@ type kioskTurns struct {
 }
 
 type kioskSeat struct {
+	ID       int64 // the player, on a player's page (player.go)
+	Me       bool  // the player whose page it is
 	Name     string
 	Seat     int
 	Color    string
@@ -161,6 +164,7 @@ type kioskSeat struct {
 }
 
 type kioskStanding struct {
+	PID    int64
 	Mine   bool // a player the search found
 	Rank   int
 	Name   string
@@ -316,7 +320,7 @@ func (s *Pages) fillStandings(p i18n.Printer, vm *kioskPage, live tournament.Liv
 			continue
 		}
 		vm.Standings = append(vm.Standings, kioskStanding{
-			Rank: st.Rank, Name: st.Name, Firsts: st.Firsts, VP: st.VP, Share: i18n.Share(st.Share), Played: st.Played,
+			PID: st.PlayerID, Rank: st.Rank, Name: st.Name, Firsts: st.Firsts, VP: st.VP, Share: i18n.Share(st.Share), Played: st.Played,
 			Mine: key != "" && strings.Contains(tournament.FoldReading(st.Name+st.Kana), key),
 		})
 	}
@@ -350,7 +354,7 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 		e.Key = tournament.FoldReading(e.Name + kana)
 		e.order = tournament.CollationKey(kana, e.Name, id)
 		e.Hidden = key != "" && !strings.Contains(e.Key, key)
-		e.Mine, e.id = key != "" && !e.Hidden, id
+		e.Mine, e.ID = key != "" && !e.Hidden, id
 		if !e.Hidden {
 			vm.Matches++
 		}
@@ -458,7 +462,7 @@ func turns(p i18n.Printer, tv tournament.TableView, tl *tournament.TurnClock, no
 func fillFinal(p i18n.Printer, vm *kioskPage, live tournament.Live) {
 	leaders := live.Tournament.Ruleset.WithDefaults().Event.Final == referee.LeadersTable
 	for _, f := range live.Final {
-		vm.Final = append(vm.Final, kioskFinal{Rank: f.Rank, Name: f.Name, From: p.FinalFrom(f, leaders), FromFinal: f.FromFinal()})
+		vm.Final = append(vm.Final, kioskFinal{PlayerID: f.PlayerID, Rank: f.Rank, Name: f.Name, From: p.FinalFrom(f, leaders), FromFinal: f.FromFinal()})
 	}
 	if len(vm.Final) > 0 {
 		vm.FinalHint = p.Text("final.results_hint", nil)

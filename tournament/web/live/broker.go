@@ -186,6 +186,13 @@ func (b *Broker) Resync() {
 // PostgreSQL database come here too (store.Peers).
 func (b *Broker) Committed(e tournament.AuditEntry) {
 	if e.TournamentID == 0 {
+		// Nobody watches a change outside any tournament (the registry's,
+		// a deleted tournament's), but the reads that show people depend
+		// on it: Version(0) changes with it.
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		b.seq++
+		b.stamps[0] = b.seq
 		return
 	}
 	kind, _, _ := strings.Cut(e.Action, ".")

@@ -111,12 +111,17 @@ func TestBrokerLimit(t *testing.T) {
 
 // The hook the store calls after a commit publishes the audit entry's
 // subject as the kind and its ID as the version; changes outside any
-// tournament are not published.
+// tournament are not published, but change Version(0), which the reads
+// that show people of the registry depend on.
 func TestBrokerCommitted(t *testing.T) {
 	b := NewBroker(0, 0)
 	ch, cancel, _ := b.Subscribe(5, "client")
 	defer cancel()
-	b.Committed(tournament.AuditEntry{ID: 41, TournamentID: 0, Action: "setting.set"})
+	before := b.Version(0)
+	b.Committed(tournament.AuditEntry{ID: 41, TournamentID: 0, Action: "person.merge"})
+	if b.Version(0) == before {
+		t.Errorf("Version(0) = %d after a change outside any tournament, the same as before", before)
+	}
 	b.Committed(tournament.AuditEntry{ID: 42, TournamentID: 5, Action: "result.correct"})
 	got, _ := receive(ch)
 	if len(got) != 1 || got[0] != (Event{Kind: "result", Action: "result.correct", Version: 42}) {

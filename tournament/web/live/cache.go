@@ -118,3 +118,12 @@ func (s *State) Round(ctx context.Context, tid int64, n int) (tournament.RoundVi
 	}
 	return r.v.At(r.t, s.svc.Now()), nil
 }
+
+// Results returns a tournament's whole record (tournament.EventResults),
+// shared through the cache until the tournament or the registry changes.
+func (s *State) Results(ctx context.Context, tid int64) (tournament.EventResults, error) {
+	version := max(s.broker.Version(tid), s.broker.Version(0))
+	return s.results.Get(ctx, tid, version, func(ctx context.Context) (tournament.EventResults, error) {
+		return s.svc.EventResults(ctx, tid)
+	})
+}

@@ -18,9 +18,13 @@ type State struct {
 	broker *Broker
 	lives  *Cache[int64, tournament.Live]
 	rounds *Cache[roundKey, roundRead]
-	fail   func(*gin.Context, error)
-	client func(*gin.Context) string
-	log    *slog.Logger
+	// results are the tournaments' whole records, for the players' pages
+	// and the results; they name people of the registry, so a change of
+	// the registry (tournament 0's) makes them stale too.
+	results *Cache[int64, tournament.EventResults]
+	fail    func(*gin.Context, error)
+	client  func(*gin.Context) string
+	log     *slog.Logger
 }
 
 // New reads through svc and hears of changes from broker; nil makes a
@@ -35,5 +39,6 @@ func New(svc *tournament.Service, broker *Broker, fail func(*gin.Context, error)
 		broker, keep = NewBroker(0, 0), 0
 	}
 	return &State{svc: svc, broker: broker, fail: fail, client: client, log: log,
-		lives: NewCache[int64, tournament.Live](keep), rounds: NewCache[roundKey, roundRead](keep)}
+		lives: NewCache[int64, tournament.Live](keep), rounds: NewCache[roundKey, roundRead](keep),
+		results: NewCache[int64, tournament.EventResults](keep)}
 }

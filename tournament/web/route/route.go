@@ -35,6 +35,12 @@ const (
 	Rulesets    = "/judge/rulesets"
 	Backup      = "/judge/backup"
 	Create      = "/judge/tournaments"
+	// People is the registry of people across events; Person one of them.
+	People          = "/judge/people"
+	Person          = People + "/:person"
+	PersonMerge     = Person + "/merge"
+	PersonArchive   = Person + "/archive"
+	PersonUnarchive = Person + "/unarchive"
 
 	Tournament        = "/judge/t/:id"
 	TournamentRuleset = Tournament + "/ruleset"
@@ -91,6 +97,12 @@ const (
 	KioskTable  = Kiosk + "/rounds/:n/tables/:tn"
 	KioskReport = KioskTable + "/report"
 	KioskAnswer = KioskTable + "/reports/:report"
+	// KioskPlayer is a player's page in an event: their tables round by
+	// round. PersonPage lists every event a person played here; Results
+	// is a finished tournament's results, to print.
+	KioskPlayer = Kiosk + "/players/:pid"
+	PersonPage  = "/people/:person"
+	Results     = "/results/:id"
 
 	API              = "/api/v1"
 	RulesetsAPI      = API + "/rulesets"
@@ -136,6 +148,11 @@ const (
 	ExportAPI        = TournamentAPI + "/export.xlsx"
 	LiveAPI          = TournamentAPI + "/live"
 	EventsAPI        = TournamentAPI + "/events"
+	PeopleAPI        = API + "/people"
+	PersonAPI        = PeopleAPI + "/:person"
+	MergeAPI         = PersonAPI + "/merge"
+	PersonArchiveAPI = PersonAPI + "/archive"
+	PersonUnarchAPI  = PersonAPI + "/unarchive"
 )
 
 // byName are the paths templates build, by the name they give them:
@@ -154,6 +171,8 @@ var byName = map[string]string{
 	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "final": Final, "printStandings": PrintStandings, "audit": Audit,
 	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive, "kioskCheckIn": KioskCheckIn,
 	"kioskTable": KioskTable, "kioskReport": KioskReport, "kioskAnswer": KioskAnswer,
+	"kioskPlayer": KioskPlayer, "personPage": PersonPage, "results": Results,
+	"people": People, "person": Person, "personMerge": PersonMerge, "personArchive": PersonArchive, "personUnarchive": PersonUnarchive,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 }
 

@@ -138,7 +138,7 @@ func Number(p i18n.Printer, v string, lo, hi int, required bool) (int, string) {
 		}
 		return 0, ""
 	}
-	n, err := strconv.Atoi(toHalfWidth(v))
+	n, err := strconv.Atoi(HalfWidth(v))
 	if err != nil {
 		return 0, p.Text("form.number", nil)
 	}
@@ -148,9 +148,9 @@ func Number(p i18n.Printer, v string, lo, hi int, required bool) (int, string) {
 	return n, ""
 }
 
-// toHalfWidth turns full-width digits and minus, which a Japanese IME types,
+// HalfWidth turns full-width digits and minus, which a Japanese IME types,
 // into ASCII.
-func toHalfWidth(s string) string {
+func HalfWidth(s string) string {
 	return strings.Map(func(r rune) rune {
 		switch {
 		case r >= '０' && r <= '９':
