@@ -71,6 +71,13 @@ type Dispute struct {
 // HasVersion says the disputing player gave their own sheet.
 func (d *Dispute) HasVersion() bool { return d != nil && len(d.Scores) > 0 }
 
+// Superseded reports whether the judges saved the table's result, res,
+// otherwise than from this report while it was open: their sheet stands
+// (a report never overwrites it), and the report no longer waits for them.
+func (r Report) Superseded(res *Result) bool {
+	return res != nil && r.Status != ReportAccepted && res.ReportID != r.ID
+}
+
 // ReportInput is what a player enters for their table.
 type ReportInput struct {
 	Scores   []Score

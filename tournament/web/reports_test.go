@@ -159,6 +159,33 @@ func TestConsoleReportQueue(t *testing.T) {
 	mustSee(t, "accepting twice", b.post(fmt.Sprintf("%s/reports/%d/accept", round, r.ID), nil), http.StatusConflict, "この報告は承認できません")
 }
 
+// A disputed report after the judge saved a sheet of their own: the queue
+// says the judge's sheet recorded the table and no longer calls a judge;
+// the players' page says the judges recorded it.
+func TestDisputedReportSupersededByJudge(t *testing.T) {
+	env, tr, ps, codes := reportsEnv(t)
+	r := reportOf(t, env, tr.ID, 1, ps, codes)
+	mine := tableOf(ps)
+	mine.Scores[2].VP = 6
+	if _, err := env.svc.DisputeReport(env.ctx, tr.ID, r.ID, ps[1], codes[ps[1]], tournament.DisputeInput{ReportInput: mine}); err != nil {
+		t.Fatal(err)
+	}
+	b := env.browser()
+	b.login("山田")
+	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
+	mustSee(t, "the disputed report", b.get(round), http.StatusOK, "さんが異議: ジャッジが必要です")
+	judges := tableOf(ps)
+	judges.Scores[2].VP, judges.Scores[3].VP = 4, 4
+	if _, err := env.svc.SaveResult(env.ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: judges.Scores, Declared: judges.Declared}); err != nil {
+		t.Fatal(err)
+	}
+	res := b.get(round)
+	mustSee(t, "after the judge's own sheet", res, http.StatusOK, "ジャッジの成績表（第1版）で記録済み（この報告は使われていません）", `class="report report-superseded"`)
+	if strings.Contains(res.Body, "ジャッジが必要です") {
+		t.Errorf("the round page still calls a judge for a table the judge recorded")
+	}
+}
+
 // A table on its players' phones: one reports, another confirms, a third
 // disputes; each step shows on the page, a wrong code in place.
 func TestKioskTableReport(t *testing.T) {

@@ -126,6 +126,12 @@ func (s *Pages) reportLine(lang string, tid int64, r tournament.Report, rv tourn
 			l.Judge = js
 		}
 	}
+	for _, tv := range rv.Tables {
+		if tv.Table.Number == r.Table && r.Superseded(tv.Table.Result) {
+			l.Code = "superseded"
+			l.Status = p.Text("reports.status_superseded", map[string]any{"Version": tv.Table.Result.Version})
+		}
+	}
 	l.Acceptable = r.Status == tournament.ReportConfirmed && l.Judge == nil
 	if r.Status == tournament.ReportConfirmed || r.Status == tournament.ReportDisputed {
 		sheetURL := route.Path(route.Score, tid, r.Round, r.Table) + fmt.Sprintf("?report=%d&side=", r.ID)

@@ -422,7 +422,8 @@ func (s *Pages) showReport(vm *tablePage) {
 	vm.Declared = names[r.Declared]
 	vm.Called = r.Status == tournament.ReportDisputed
 	vm.whoLabel = p.Text("checkin.player", nil)
-	vm.Status = p.Text("reports.status_"+r.Status, map[string]any{
+	// The players read what happens next, not what a judge is to do.
+	vm.Status = p.Text("reports.player_status_"+r.Status, map[string]any{
 		"N": len(r.Confirmed), "M": len(r.Scores), "Name": names[r.DisputedBy], "Version": r.Version,
 	})
 	differs, declaredDiffers := r.Differs()
