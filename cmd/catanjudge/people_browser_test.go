@@ -184,7 +184,7 @@ func TestBrowserRegisterReturningPlayer(t *testing.T) {
 	if !strings.Contains(legend, "佐藤 太郎") || !strings.Contains(candidate, "さとう たろう") || !strings.Contains(candidate, "10月定例会") {
 		t.Errorf("the question %q offers %q, want 佐藤 太郎 of 10月定例会", legend, candidate)
 	}
-	if person != "登録者: 佐藤 太郎（2大会に参加） 登録者のページ ・ 公開ページ" {
+	if person != "登録者: 佐藤 太郎（2大会に参加） 登録者のページ · 公開ページ" {
 		t.Errorf("the player's page says %q, want their person with 2 events", person)
 	}
 	if !strings.Contains(events, "11月定例会") || !strings.Contains(events, "10月定例会") || strings.Index(events, "11月") > strings.Index(events, "10月") {
