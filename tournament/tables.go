@@ -77,12 +77,17 @@ func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64
 }
 
 // checkUnlocked refuses a change of the seating, the board or the deal of
-// table t of round n once it has a result: the result was played on them.
-// The store checks it again in the transaction that writes the change.
+// table t of round n once it has a result, or a recorded game: the game
+// was played on them. The store checks it again in the transaction that
+// writes the change.
 func (t Table) checkUnlocked(n int) error {
 	if t.Result != nil {
 		return Conflict("table-has-result", fmt.Sprintf("%s already has a result", tableSubject(n, t.Number)),
 			map[string]any{"Round": n, "Table": t.Number})
+	}
+	if t.Moves > 0 {
+		return Conflict("table-has-game", fmt.Sprintf("%s has %d moves of its game recorded", tableSubject(n, t.Number), t.Moves),
+			map[string]any{"Round": n, "Table": t.Number, "Moves": t.Moves})
 	}
 	return nil
 }
@@ -349,10 +354,18 @@ func (s *Service) SaveResult(ctx context.Context, judge string, tournamentID int
 	if err := e.t.checkOpen(); err != nil {
 		return TableResult{}, err
 	}
+	return s.saveResult(ctx, e, judge, n, number, in, 0)
+}
+
+// saveResult checks and saves a score sheet of table number of round n as
+// SaveResult does; moves > 0 says it comes from the first moves of the
+// table's recorded game (Result.GameMoves).
+func (s *Service) saveResult(ctx context.Context, e record, judge string, n, number int, in ResultInput, moves int) (TableResult, error) {
 	t, tr, err := s.checkResult(ctx, e, n, number, judge, in)
 	if err != nil {
 		return TableResult{}, err
 	}
+	tr.Result.GameMoves = moves
 	action := "result.save"
 	if in.Version > 0 {
 		action = "result.correct"

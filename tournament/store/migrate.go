@@ -39,6 +39,9 @@ var migrations = []migration{
 	// Issue 15: the rulings judges record at a table.
 	{5, "the rulings at a table", func(tx *gorm.DB) error { return tx.AutoMigrate(&rulingRow{}) }},
 	{6, "the archiving of a tournament", func(tx *gorm.DB) error { return tx.AutoMigrate(&tournamentRow{}) }},
+	// Issue 15: a table's recorded game, move by move, and the results
+	// saved from one.
+	{7, "the recorded games", func(tx *gorm.DB) error { return tx.AutoMigrate(&gameMoveRow{}, &resultRow{}) }},
 }
 
 // SchemaVersion is the schema version this program writes: the last

@@ -87,6 +87,7 @@ var models = []any{
 	&scoreRow{},
 	&penaltyRow{},
 	&rulingRow{},
+	&gameMoveRow{},
 	&clockEventRow{},
 	&auditRow{},
 	&settingRow{},
