@@ -388,8 +388,8 @@ func checkTableOpen(tx *gorm.DB, n int, t tableRow, seatingToo bool) error {
 		return err
 	}
 	if count > 0 {
-		args["Moves"] = int(count)
-		return tournament.Conflict("table-has-game", fmt.Sprintf("round %d table %d has %d moves of its game recorded", n, t.Number, count), args)
+		return tournament.Conflict("table-has-game", fmt.Sprintf("round %d table %d has %d moves of its game recorded", n, t.Number, count),
+			map[string]any{"Round": n, "Table": t.Number, "Moves": int(count)})
 	}
 	return nil
 }

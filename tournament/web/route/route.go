@@ -74,6 +74,7 @@ const (
 	Rulings           = Table + "/rulings"
 	PrintRulings      = Rulings + "/print"
 	Turns             = Table + "/turns"
+	Record            = Table + "/game" // a table's recorded game, entered move by move
 	Penalties         = Tournament + "/penalties"
 	Revoke            = Penalties + "/:penalty/revoke"
 	Standings         = Tournament + "/standings"
@@ -91,6 +92,10 @@ const (
 	KioskTable  = Kiosk + "/rounds/:n/tables/:tn"
 	KioskReport = KioskTable + "/report"
 	KioskAnswer = KioskTable + "/reports/:report"
+	// KioskGame is a table's recorded game as the room sees it, live:
+	// the board for the projector, or a phone.
+	KioskGame     = KioskTable + "/game"
+	KioskGameLive = KioskGame + "/live"
 
 	API              = "/api/v1"
 	RulesetsAPI      = API + "/rulesets"
@@ -129,6 +134,10 @@ const (
 	DisputeAPI       = ReportAPI + "/dispute"
 	AcceptAPI        = ReportAPI + "/accept"
 	RulingsAPI       = TableAPI + "/rulings"
+	GameAPI          = TableAPI + "/game"
+	GameMovesAPI     = GameAPI + "/moves"
+	GameMoveAPI      = GameMovesAPI + "/:move"
+	GameResultAPI    = GameAPI + "/result"
 	PenaltiesAPI     = TournamentAPI + "/penalties"
 	RevokeAPI        = PenaltiesAPI + "/:penalty/revoke"
 	StandingsAPI     = TournamentAPI + "/standings"
@@ -154,6 +163,7 @@ var byName = map[string]string{
 	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "final": Final, "printStandings": PrintStandings, "audit": Audit,
 	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive, "kioskCheckIn": KioskCheckIn,
 	"kioskTable": KioskTable, "kioskReport": KioskReport, "kioskAnswer": KioskAnswer,
+	"record": Record, "kioskGame": KioskGame, "kioskGameLive": KioskGameLive,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 }
 
