@@ -55,6 +55,9 @@ func TestPlayAgreesWithTheGame(t *testing.T) {
 			if *played.State != *want.State || len(played.Voided) != len(want.Voided) {
 				t.Fatalf("%s: Play reached another game than Check", what)
 			}
+			if len(played.Movers) != len(moves) {
+				t.Fatalf("%s: %d movers for %d moves", what, len(played.Movers), len(moves))
+			}
 			if len(played.Steps) != len(played.StepMove) || !slices.IsSorted(played.StepMove) {
 				t.Fatalf("%s: %d steps with %d moves, out of order", what, len(played.Steps), len(played.StepMove))
 			}
@@ -93,7 +96,10 @@ func TestPlayStopsAtARefusal(t *testing.T) {
 	if g.Err == nil || g.Err.Code != "roll-first" || g.Err.Index != 8 || g.Applied != 8 {
 		t.Fatalf("Play = %d applied, refused %v; want move 8 refused as roll-first", g.Applied, g.Err)
 	}
-	// Each placement is a settlement and its road.
+	// §4: the snake order, each placement a settlement and its road.
+	if want := []int{0, 1, 2, 3, 3, 2, 1, 0}; !slices.Equal(g.Movers, want) {
+		t.Errorf("Movers = %v, want %v", g.Movers, want)
+	}
 	if len(g.Steps) != 16 || g.StepMove[15] != 7 {
 		t.Errorf("Play kept %d steps, the last of move %d; want 16 of the 8 placements", len(g.Steps), g.StepMove[len(g.StepMove)-1])
 	}

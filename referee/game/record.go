@@ -346,10 +346,10 @@ func Check(rs referee.Ruleset, b referee.Board, players []string, moves []MoveSp
 	return check(rs, b, players, moves, nil)
 }
 
-// check is Check, calling played (when not nil) after each move played
-// with effect, with the game after it, the move's place in the record,
-// the player who made it and the move.
-func check(rs referee.Ruleset, b referee.Board, players []string, moves []MoveSpec, played func(s *State, i, p int, m Move)) (Report, error) {
+// check is Check, calling played (when not nil) after each move played,
+// with the game after it, the move's place in the record, the player who
+// made it, the move, and whether it stood with no effect (§8 エ, §9).
+func check(rs referee.Ruleset, b referee.Board, players []string, moves []MoveSpec, played func(s *State, i, p int, m Move, void bool)) (Report, error) {
 	if len(moves) > MaxMoves {
 		return Report{}, broken("too-many-moves", "§12", fmt.Sprintf("a record holds at most %d moves, not %d", MaxMoves, len(moves)),
 			map[string]any{"Max": MaxMoves, "Count": len(moves)})
@@ -378,8 +378,9 @@ func check(rs referee.Ruleset, b referee.Board, players []string, moves []MoveSp
 				return rep, nil
 			}
 			rep.Voided = append(rep.Voided, e)
-		} else if played != nil {
-			played(s, i, p, m)
+		}
+		if played != nil {
+			played(s, i, p, m, err != nil)
 		}
 		rep.Applied++
 	}
@@ -399,13 +400,20 @@ type Game struct {
 	Steps []Step
 	// StepMove is the place in the record of each step's move.
 	StepMove []int
+	// Movers are the players who made the moves played, by their place
+	// in play order: who rolled, built, passed.
+	Movers []int
 }
 
 // Play plays a game record as Check does, and keeps the position its
 // moves built.
 func Play(rs referee.Ruleset, b referee.Board, players []string, moves []MoveSpec) (Game, error) {
 	var g Game
-	rep, err := check(rs, b, players, moves, func(s *State, i, p int, m Move) {
+	rep, err := check(rs, b, players, moves, func(s *State, i, p int, m Move, void bool) {
+		g.Movers = append(g.Movers, p)
+		if void {
+			return
+		}
 		for _, st := range s.steps(p, m) {
 			g.Steps = append(g.Steps, st)
 			g.StepMove = append(g.StepMove, i)
