@@ -161,7 +161,7 @@ func TestGameAPIErrorsAndVoids(t *testing.T) {
 	t.Run("the first move the rules refuse", func(t *testing.T) {
 		got := postGame(t, h, record(`{"do":"roll","dice":[4,4]}`, `{"do":"trade","with":"ito","give":{"wool":1},"get":{"wool":2}}`), "ja")
 		if got.Valid || got.Applied != 14 || got.Error == nil || got.Error.Move != 14 || got.Error.Code != "trade-same-resource" ||
-			got.Error.Section != "§7 ア" || got.Error.Message != "羊毛を出して羊毛を求める交渉は禁止です（§7 ア）。" {
+			got.Error.Section != "§7 ア" || got.Error.Message != "羊を出して羊を求める交渉は禁止です（§7 ア）。" {
 			t.Errorf("a same-resource trade = %+v", got)
 		}
 		if got.State.Phase != "main" || got.State.Current != "ueda" {
