@@ -214,6 +214,8 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Ruling, Handler: page(c.PostRuling)},
 		{Method: http.MethodGet, Path: route.Turns, Handler: page(c.ShowTurns)},
 		{Method: http.MethodPost, Path: route.Turns, Handler: page(c.RecordTurn)},
+		{Method: http.MethodGet, Path: route.Record, Handler: page(c.ShowRecord)},
+		{Method: http.MethodPost, Path: route.Record, Handler: page(c.PostRecord)},
 		{Method: http.MethodGet, Path: route.Penalties, Handler: page(c.ShowPenalties)},
 		{Method: http.MethodPost, Path: route.Penalties, Handler: page(c.RecordPenalty)},
 		{Method: http.MethodPost, Path: route.Revoke, Handler: page(c.RevokePenalty)},

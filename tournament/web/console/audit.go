@@ -57,7 +57,7 @@ type auditFilter struct {
 
 // auditKinds are the kinds of change the filter offers: an action's first
 // word.
-var auditKinds = []string{"tournament", "player", "round", "table", "result", "penalty", "clock"}
+var auditKinds = []string{"tournament", "player", "round", "table", "game", "result", "penalty", "clock"}
 
 // auditFacts are what an entry is about, read from its subject and its
 // record: the round, the table, the player and the penalty.
@@ -67,6 +67,8 @@ type auditFacts struct {
 	Players      int // players imported
 	Penalty      int64
 	Version      int // a result's revision
+	Move         int // a recorded game's move
+	FromGame     int // a result saved from a recorded game: its moves
 	CheckedIn    bool
 	Extra        string
 }
@@ -122,9 +124,13 @@ func factsOf(e tournament.AuditEntry) auditFacts {
 			f.Extra = p.Revoked.Reason
 		}
 	case "result":
-		var r struct{ Version int }
+		var r struct{ Version, GameMoves int }
 		_ = json.Unmarshal([]byte(rec), &r)
-		f.Version = r.Version
+		f.Version, f.FromGame = r.Version, r.GameMoves
+	case "game":
+		var m struct{ Number int }
+		_ = json.Unmarshal([]byte(rec), &m)
+		f.Move = m.Number
 	case "clock":
 		var c struct {
 			Seconds  int
@@ -229,10 +235,13 @@ func (s *Pages) auditLine(lang string, tid int64, e tournament.AuditEntry, f aud
 		l.Link = route.Path(route.Player, tid, f.Player)
 	case strings.HasPrefix(e.Action, "result."):
 		l.Link = route.Path(route.Score, tid, f.Round, f.Table)
+	case strings.HasPrefix(e.Action, "game."):
+		l.Link = route.Path(route.Record, tid, f.Round, f.Table)
 	case strings.HasPrefix(e.Action, "tournament."):
 		l.Link = route.Path(route.Tournament, tid)
 	}
-	data := map[string]any{"Judge": e.Judge, "Player": name, "Where": where, "Players": f.Players, "Version": f.Version, "Extra": f.Extra, "In": f.CheckedIn}
+	data := map[string]any{"Judge": e.Judge, "Player": name, "Where": where, "Players": f.Players, "Version": f.Version, "Extra": f.Extra, "In": f.CheckedIn,
+		"Move": f.Move, "Game": f.FromGame}
 	id := "audit.say." + e.Action
 	l.Sentence = s.i18n.Text(lang, id, data)
 	if l.Sentence == id {

@@ -62,12 +62,7 @@ func (s *Pages) dealRows(lang string, b *referee.Board, values map[string]string
 				cell.Desert = t.Terrain == referee.Desert
 			}
 		}
-		// The hex by its place as the judge sees the board: the row from
-		// the top and the place in it from the left, or the centre.
-		place := s.i18n.Text(lang, "deal.place", map[string]any{"Row": len(rows), "N": len(r.Cells) + 1})
-		if h == (referee.Hex{}) {
-			place = s.i18n.Text(lang, "deal.centre", nil)
-		}
+		place := s.hexPlace(lang, h)
 		cell.Label, cell.Shown = place, place
 		if cell.Terrain != "" {
 			cell.Shown = s.i18n.Text(lang, "terrain."+cell.Terrain, nil)
@@ -77,6 +72,25 @@ func (s *Pages) dealRows(lang string, b *referee.Board, values map[string]string
 		r.Cells = append(r.Cells, cell)
 	}
 	return rows
+}
+
+// hexPlace names a land hex by its place as the judge sees the board: the
+// row from the top and the place in it from the left, or the centre.
+func (s *Pages) hexPlace(lang string, h referee.Hex) string {
+	if h == (referee.Hex{}) {
+		return s.i18n.Text(lang, "deal.centre", nil)
+	}
+	row, n, lastR := 0, 0, math.MinInt
+	for _, x := range referee.LandHexes() {
+		if x.R != lastR {
+			row, n, lastR = row+1, 0, x.R
+		}
+		n++
+		if x == h {
+			break
+		}
+	}
+	return s.i18n.Text(lang, "deal.place", map[string]any{"Row": row, "N": n})
 }
 
 // chipField names the form field of the chip on h.
