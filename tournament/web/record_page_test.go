@@ -98,3 +98,27 @@ func TestRecordPage(t *testing.T) {
 		"山田 が第1回戦 1卓の棋譜に第1手を記録しました。", "山田 が第1回戦 1卓の棋譜の第9手を取り消しました。", "山田 が第1回戦 1卓の成績を棋譜から保存しました。")
 	mustSee(t, "GET the table page", b.get(table), http.StatusOK, "棋譜を開く（9手）", "結果が入力済みのため")
 }
+
+// The kiosk's board of a recorded table: public, live from the event feed
+// (data-follow), what the table sees; a table without a record says so;
+// the kiosk's table card links to it.
+func TestKioskGamePage(t *testing.T) {
+	env, tr, game := gameEnv(t)
+	cl := apiClient{t: t, env: env}
+	anon := env.browser()
+	board := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1/game", tr.ID)
+	mustSee(t, "GET the board of an unseated table", anon.get(fmt.Sprintf("/kiosk/%d/rounds/1/tables/2/game", tr.ID)), http.StatusOK, `id="game-missing"`)
+	mustSee(t, "GET the board before a move", anon.get(board), http.StatusOK, `id="game-board"`, `data-follow="game result table"`, "直近の手（全0手）")
+	for i, m := range recordPlacements {
+		cl.call("POST", game+"/moves", withExpected(m, i), 201, nil)
+	}
+	cl.call("POST", game+"/moves", `{"do":"roll","dice":[1,1],"expected":8}`, 201, nil)
+	mustSee(t, "GET the board", anon.get(board+"?view=projector"), http.StatusOK, `class="kiosk k-game-page projector-game"`,
+		`id="game-board"`, "ダイス 白1・青1（2）", "直近の手（全9手）", "の交渉・建設（§7・§8）")
+	mustSee(t, "GET the board's live part", anon.get(fmt.Sprintf("/kiosk/%d/rounds/1/tables/1/game/live", tr.ID)), http.StatusOK, `id="k-game"`)
+	res := anon.get(board)
+	if strings.Contains(res.Body, `data-at=`) || strings.Contains(res.Body, "api ") {
+		t.Errorf("the room's board has taps or who entered the moves")
+	}
+	mustSee(t, "GET the kiosk", anon.get(fmt.Sprintf("/kiosk/%d", tr.ID)), http.StatusOK, `class="k-game-link" href="`+board+`"`)
+}

@@ -130,6 +130,8 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.Kiosk, Handler: page(k.ShowKiosk)},
 			{Method: http.MethodGet, Path: route.KioskLive, Handler: page(k.ShowLive)},
 			{Method: http.MethodGet, Path: route.KioskQR, Handler: k.ShowQR},
+			{Method: http.MethodGet, Path: route.KioskGame, Handler: page(k.ShowGame)},
+			{Method: http.MethodGet, Path: route.KioskGameLive, Handler: page(k.ShowGameLive)},
 		}},
 		// A player acts for themselves with their code: small bodies, the
 		// kiosk's gate, and guesses at codes limited per address and per

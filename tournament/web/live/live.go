@@ -18,6 +18,7 @@ type State struct {
 	broker *Broker
 	lives  *Cache[int64, tournament.Live]
 	rounds *Cache[roundKey, roundRead]
+	games  *Cache[tableKey, tournament.Game]
 	fail   func(*gin.Context, error)
 	client func(*gin.Context) string
 	log    *slog.Logger
@@ -35,5 +36,6 @@ func New(svc *tournament.Service, broker *Broker, fail func(*gin.Context, error)
 		broker, keep = NewBroker(0, 0), 0
 	}
 	return &State{svc: svc, broker: broker, fail: fail, client: client, log: log,
-		lives: NewCache[int64, tournament.Live](keep), rounds: NewCache[roundKey, roundRead](keep)}
+		lives: NewCache[int64, tournament.Live](keep), rounds: NewCache[roundKey, roundRead](keep),
+		games: NewCache[tableKey, tournament.Game](keep)}
 }
