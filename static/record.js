@@ -14,6 +14,9 @@
     return;
   }
   var asked = 0;
+  // enterIn is the field Enter was just pressed in: the form's implicit
+  // submission that follows is that field's move, already sent.
+  var enterIn = null;
 
   function field(name) {
     return form.elements[name];
@@ -44,8 +47,13 @@
           }
         });
         form.classList.remove("busy");
-        if (focused && document.getElementById(focused)) {
+        // After a refusal the judge corrects what was typed; after a move
+        // the keys are free for the next one.
+        var refused = document.querySelector("#record-error, #record-stale, #record-live .field-error");
+        if (refused && focused && document.getElementById(focused)) {
           document.getElementById(focused).focus();
+        } else if (document.activeElement && form.contains(document.activeElement)) {
+          document.activeElement.blur();
         }
         document.dispatchEvent(new Event("record:swapped"));
       })
@@ -53,6 +61,20 @@
         form.classList.remove("busy");
       });
   }
+
+  // markCorner shows the corner the form names, waiting for its road.
+  function markCorner() {
+    form.querySelectorAll(".hit.corner.pending").forEach(function (c) {
+      c.classList.remove("pending");
+    });
+    var name = field("corner") && field("corner").value.trim();
+    var c = name && form.querySelector('[data-at="' + name + '"]');
+    if (c) {
+      c.classList.add("pending");
+    }
+  }
+  document.addEventListener("record:swapped", markCorner);
+  form.addEventListener("input", markCorner);
 
   function tap() {
     var t = form.querySelector('input[name="tap"]:checked');
@@ -71,6 +93,7 @@
     var hex = target.getAttribute("data-hex");
     if (at) {
       field("corner").value = at;
+      markCorner();
       if (mode === "settlement" || mode === "city") {
         send("do", mode);
       }
@@ -103,6 +126,10 @@
 
   form.addEventListener("submit", function (ev) {
     var button = ev.submitter;
+    if (enterIn) {
+      ev.preventDefault(); // Enter in a field: its own move was sent
+      return;
+    }
     if (button && button.name === "action" && button.value === "result") {
       return; // saving the result posts the form, and the score sheet follows
     }
@@ -136,6 +163,8 @@
       var move = typedMove(t);
       if (move) {
         ev.preventDefault();
+        enterIn = t;
+        setTimeout(function () { enterIn = null; }, 0);
         send("do", move);
       }
       return;

@@ -66,6 +66,7 @@ type cardField struct{ Name, Label, Value, Error string }
 type recordResult struct {
 	Version     int  // the table's latest revision: saving corrects it
 	HasResult   bool // the table has a result: a correction needs its reason
+	Declared    bool // a player declared victory (§11)
 	Ended       string
 	Preview     []placeLine
 	Waiting     string // why the placings cannot be shown yet (a reason missing)

@@ -250,6 +250,7 @@ func (s *Pages) fillRecordResult(c *gin.Context, ts tableState, g tournament.Gam
 	}
 	r.Ended = s.i18n.Text(vm.Lang, "score.ended_time", nil)
 	if sheet.Declared != 0 {
+		r.Declared = true
 		r.Ended = s.i18n.Text(vm.Lang, "score.declared_by", map[string]any{"Name": ts.names()[sheet.Declared]})
 	}
 	sheet.Version, sheet.Reason, sheet.LateReason = r.Version, vm.Form.Reason, vm.Form.lateReason(s, vm.Lang)

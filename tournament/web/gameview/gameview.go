@@ -83,7 +83,7 @@ type Player struct {
 // Move is one move of the record in words.
 type Move struct {
 	N      int
-	Player string // who made it
+	Player string // who made it; "" for the judge's time signal
 	Color  string
 	Text   string
 	Judge  string // who entered it (judges)
@@ -144,8 +144,12 @@ func New(p i18n.Printer, g tournament.Game, seats []Seat, who Audience, o Option
 		if who == Room {
 			spec = spec.Public()
 		}
-		mover := seats[g.Played.Movers[i]]
-		mv := Move{N: m.Number, Player: mover.Name, Color: mover.Color, Text: w.move(spec), Voided: voided[i]}
+		mv := Move{N: m.Number, Text: w.move(spec), Voided: voided[i]}
+		if spec.Do != "time_up" {
+			// The time signal is the judge's (§12), not the player's to act.
+			mover := seats[g.Played.Movers[i]]
+			mv.Player, mv.Color = mover.Name, mover.Color
+		}
 		if who == Judges {
 			mv.Judge, mv.At = m.Judge, p.Clock(m.At)
 		}
