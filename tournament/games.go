@@ -114,7 +114,7 @@ func (s *Service) Game(ctx context.Context, tournamentID int64, n, number int) (
 // (§8 エ, §9) is recorded, and returned as voided. It returns the game
 // with the move.
 func (s *Service) AppendMove(ctx context.Context, judge string, tournamentID int64, n, number int, in MoveInput) (Game, *game.Error, error) {
-	e, t, err := s.gameFor(ctx, judge, tournamentID, n, number)
+	e, t, err := s.openTable(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return Game{}, nil, err
 	}
@@ -153,7 +153,7 @@ func (s *Service) AppendMove(ctx context.Context, judge string, tournamentID int
 // judge undoes, the last of the record as the judge saw it; a record
 // changed since is a *StaleError. It returns the game without the move.
 func (s *Service) UndoMove(ctx context.Context, judge string, tournamentID int64, n, number, last int) (Game, error) {
-	e, t, err := s.gameFor(ctx, judge, tournamentID, n, number)
+	e, t, err := s.openTable(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return Game{}, err
 	}
@@ -209,7 +209,7 @@ func (g Game) Sheet() (ResultInput, error) {
 // revision that says it came from the record. A record changed since the
 // judge saw it (in.Moves) is a *StaleError.
 func (s *Service) SaveGameResult(ctx context.Context, judge string, tournamentID int64, n, number int, in GameResultInput) (TableResult, error) {
-	e, t, err := s.gameFor(ctx, judge, tournamentID, n, number)
+	e, t, err := s.openTable(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return TableResult{}, err
 	}
@@ -229,23 +229,6 @@ func (s *Service) SaveGameResult(ctx context.Context, judge string, tournamentID
 	}
 	sheet.Version, sheet.Reason, sheet.LateReason = in.Version, in.Reason, in.LateReason
 	return s.saveResult(ctx, e, judge, n, number, sheet, len(g.Moves))
-}
-
-// gameFor loads the event for a judge's change to the game recorded at
-// table number of round n.
-func (s *Service) gameFor(ctx context.Context, judge string, tournamentID int64, n, number int) (record, Table, error) {
-	if err := checkJudge(judge); err != nil {
-		return record{}, Table{}, err
-	}
-	e, err := s.load(ctx, tournamentID)
-	if err != nil {
-		return record{}, Table{}, err
-	}
-	if err := e.t.checkOpen(); err != nil {
-		return record{}, Table{}, err
-	}
-	_, t, err := e.table(n, number)
-	return e, t, err
 }
 
 // gameAt reads the game recorded at table t of round n, not yet played,

@@ -12,19 +12,6 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
-// placements are the 8 placements of §4 for a 4-player table, on coastal
-// corners apart from one another: the players are the current placer's.
-var placements = []game.MoveSpec{
-	{Do: "place", Settlement: "S(1,-3)", Road: []string{"S(1,-3)", "N(0,-2)"}},
-	{Do: "place", Settlement: "S(3,-2)", Road: []string{"S(3,-2)", "N(2,-1)"}},
-	{Do: "place", Settlement: "N(1,2)", Road: []string{"N(1,2)", "S(1,1)"}},
-	{Do: "place", Settlement: "N(-3,2)", Road: []string{"N(-3,2)", "S(-2,1)"}},
-	{Do: "place", Settlement: "S(-2,-1)", Road: []string{"S(-2,-1)", "N(-3,1)"}},
-	{Do: "place", Settlement: "S(-1,2)", Road: []string{"S(-1,2)", "N(-1,3)"}},
-	{Do: "place", Settlement: "N(2,1)", Road: []string{"N(2,1)", "S(3,-1)"}},
-	{Do: "place", Settlement: "S(0,-3)", Road: []string{"S(0,-3)", "N(-1,-1)"}},
-}
-
 // gameTable pairs a round of 4 players and sets up table 1 for a record:
 // seated by the console and its board rolled.
 func (c *console) gameTable() tournament.Tournament {
@@ -81,7 +68,7 @@ func TestGameNeedsSeatingAndBoard(t *testing.T) {
 		}},
 	} {
 		_, err := c.svc.Game(c.ctx, tour.ID, 1, 1)
-		_, _, aerr := c.svc.AppendMove(c.ctx, "judge-a", tour.ID, 1, 1, tournament.MoveInput{Move: placements[0]})
+		_, _, aerr := c.svc.AppendMove(c.ctx, "judge-a", tour.ID, 1, 1, tournament.MoveInput{Move: tournamenttest.Placements[0]})
 		var v *referee.Violation
 		if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &v) || v.Code != step.code || !errors.Is(aerr, tournament.ErrConflict) {
 			t.Fatalf("Game() = %v and AppendMove() = %v, want the conflict %s", err, aerr, step.code)
@@ -102,7 +89,7 @@ func TestGameNeedsSeatingAndBoard(t *testing.T) {
 func TestAppendMove(t *testing.T) {
 	c := newConsole(t)
 	tour := c.gameTable()
-	g := c.record(tour, "judge-a", placements[:3]...)
+	g := c.record(tour, "judge-a", tournamenttest.Placements[:3]...)
 	first := g.Players[0]
 	if len(g.Moves) != 3 || g.Moves[2].Number != 3 || g.Moves[2].Judge != "judge-a" || g.State().Current() != 3 {
 		t.Fatalf("after 3 placements: %d moves, the last %+v, player %d to place; want the 4th to place", len(g.Moves), g.Moves[2], g.State().Current())
@@ -121,9 +108,9 @@ func TestAppendMove(t *testing.T) {
 		{name: "not the placer", in: tournament.MoveInput{Expected: 3, Move: game.MoveSpec{Do: "roll", Dice: []int{3, 4}}},
 			code: "placement-first", section: "§4"},
 		{name: "another's turn", in: tournament.MoveInput{Expected: 3, Move: game.MoveSpec{Do: "place", Player: strconv.FormatInt(first, 10),
-			Settlement: placements[3].Settlement, Road: placements[3].Road}}, code: "not-your-turn", section: "§4"},
-		{name: "stale", in: tournament.MoveInput{Expected: 2, Move: placements[3]}, stale: 3},
-		{name: "ahead", in: tournament.MoveInput{Expected: 4, Move: placements[3]}, stale: 3},
+			Settlement: tournamenttest.Placements[3].Settlement, Road: tournamenttest.Placements[3].Road}}, code: "not-your-turn", section: "§4"},
+		{name: "stale", in: tournament.MoveInput{Expected: 2, Move: tournamenttest.Placements[3]}, stale: 3},
+		{name: "ahead", in: tournament.MoveInput{Expected: 4, Move: tournamenttest.Placements[3]}, stale: 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -276,7 +263,7 @@ func TestSaveGameResult(t *testing.T) {
 func TestSaveGameResultByTime(t *testing.T) {
 	c := newConsole(t)
 	tour := c.gameTable()
-	g := c.record(tour, "judge-a", append(slices.Clone(placements), game.MoveSpec{Do: "time_up"})...)
+	g := c.record(tour, "judge-a", append(slices.Clone(tournamenttest.Placements), game.MoveSpec{Do: "time_up"})...)
 	in := tournament.GameResultInput{Moves: len(g.Moves)}
 	var v *referee.Violation
 	if _, err := c.svc.SaveGameResult(c.ctx, "judge-a", tour.ID, 1, 1, in); !errors.As(err, &v) || v.Code != "ended-by-time-early" {

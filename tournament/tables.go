@@ -54,8 +54,23 @@ type SeatingInput struct {
 	Version *int
 }
 
-// tableFor loads the event for a judge's change to table number of round n.
+// tableFor loads the event for a judge's change to the seating, the board
+// or the deal of table number of round n: one the table's result or
+// recorded game has not locked.
 func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64, n, number int) (record, Table, error) {
+	e, t, err := s.openTable(ctx, judge, tournamentID, n, number)
+	if err != nil {
+		return record{}, Table{}, err
+	}
+	if err := t.checkUnlocked(n); err != nil {
+		return record{}, Table{}, err
+	}
+	return e, t, nil
+}
+
+// openTable loads the event for a judge's change at table number of round
+// n of an open tournament.
+func (s *Service) openTable(ctx context.Context, judge string, tournamentID int64, n, number int) (record, Table, error) {
 	if err := checkJudge(judge); err != nil {
 		return record{}, Table{}, err
 	}
@@ -67,13 +82,7 @@ func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64
 		return record{}, Table{}, err
 	}
 	_, t, err := e.table(n, number)
-	if err != nil {
-		return record{}, Table{}, err
-	}
-	if err := t.checkUnlocked(n); err != nil {
-		return record{}, Table{}, err
-	}
-	return e, t, nil
+	return e, t, err
 }
 
 // checkUnlocked refuses a change of the seating, the board or the deal of

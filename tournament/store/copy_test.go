@@ -100,7 +100,7 @@ func event(t *testing.T, s *store.Store) int64 {
 	ok(err)
 	// Table 1's game, recorded move by move and ended by the judge: its
 	// result is saved from the record, over the judges' sheets.
-	for i, m := range append(slices.Clone(placements), game.MoveSpec{Do: "time_up"}) {
+	for i, m := range append(slices.Clone(tournamenttest.Placements), game.MoveSpec{Do: "time_up"}) {
 		_, _, err = svc.AppendMove(ctx, "鈴木", tr.ID, 1, 1, tournament.MoveInput{Move: m, Expected: i})
 		ok(err)
 	}
@@ -119,19 +119,6 @@ func event(t *testing.T, s *store.Store) int64 {
 	ok(s.SetSetting(ctx, "judge_password_hash", "$2a$10$hash"))
 	ok(s.EndSession(ctx, "session-1", at.Add(24*time.Hour)))
 	return tr.ID
-}
-
-// placements are the 8 placements of §4 at a 4-player table, on coastal
-// corners apart from one another.
-var placements = []game.MoveSpec{
-	{Do: "place", Settlement: "S(1,-3)", Road: []string{"S(1,-3)", "N(0,-2)"}},
-	{Do: "place", Settlement: "S(3,-2)", Road: []string{"S(3,-2)", "N(2,-1)"}},
-	{Do: "place", Settlement: "N(1,2)", Road: []string{"N(1,2)", "S(1,1)"}},
-	{Do: "place", Settlement: "N(-3,2)", Road: []string{"N(-3,2)", "S(-2,1)"}},
-	{Do: "place", Settlement: "S(-2,-1)", Road: []string{"S(-2,-1)", "N(-3,1)"}},
-	{Do: "place", Settlement: "S(-1,2)", Road: []string{"S(-1,2)", "N(-1,3)"}},
-	{Do: "place", Settlement: "N(2,1)", Road: []string{"N(2,1)", "S(3,-1)"}},
-	{Do: "place", Settlement: "S(0,-3)", Road: []string{"S(0,-3)", "N(-1,-1)"}},
 }
 
 // contents is everything the store gives of tournament tid.
