@@ -4,7 +4,8 @@
 // in the corner, edge or hex the chosen tap is for, and enters the move
 // when the tap completes it (a settlement, a city, a road, a placement's
 // road after its settlement); the white and blue dice roll once both are
-// picked; keys choose what a tap fills in and enter the frequent moves.
+// picked; keys choose what a tap fills in and enter the frequent moves
+// (an undo stays a button: a stray key must not take a move away).
 // Every answer swaps in the part the server marks data-live. No rule is
 // computed here: whether a move stands is the server's to say.
 "use strict";
@@ -184,9 +185,6 @@
       ev.preventDefault();
     } else if (key === "e") {
       send("do", "end_turn");
-      ev.preventDefault();
-    } else if (key === "u") {
-      send("action", "undo");
       ev.preventDefault();
     }
   });
