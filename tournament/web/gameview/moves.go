@@ -128,7 +128,7 @@ func (w words) corner(name string) string {
 	for _, h := range v.Hexes() {
 		hexes = append(hexes, w.tile(h))
 	}
-	return w.p.Text("record.corner", map[string]any{"Hexes": strings.Join(hexes, "・")})
+	return w.p.Text("record.corner", map[string]any{"Hexes": strings.Join(hexes, w.p.Text("record.corner_sep", nil))})
 }
 
 // edge says an edge by the hexes on either side: 丘陵6と森林4の間, or
