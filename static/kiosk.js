@@ -79,14 +79,34 @@
     schedule(0);
   }
 
+  // follows says whether a change concerns this page. A page that names
+  // the kinds it follows (data-follow: a table's board follows its game)
+  // asks again on those; the kiosk on every change but a recorded game's
+  // moves, which change nothing it shows.
+  const follow = (document.body.getAttribute("data-follow") || "").split(" ").filter(Boolean);
+  function follows(ev) {
+    let kind = "";
+    try {
+      kind = JSON.parse(ev.data).kind;
+    } catch (err) {
+      return true;
+    }
+    if (kind === "resync") {
+      return true;
+    }
+    return follow.length > 0 ? follow.indexOf(kind) >= 0 : kind !== "game";
+  }
+
   // The event feed. EventSource reconnects by itself after a network blip;
   // when the server refused the feed (restarting, busy) it gives up, so
   // connect again a little later.
   let source = null;
   function connect() {
     source = new EventSource(document.body.getAttribute("data-events"));
-    source.addEventListener("change", function () {
-      schedule();
+    source.addEventListener("change", function (ev) {
+      if (follows(ev)) {
+        schedule();
+      }
     });
     source.addEventListener("open", function () {
       lost.hidden = true;

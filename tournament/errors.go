@@ -55,7 +55,7 @@ func (e *ConflictError) Is(target error) bool { return target == ErrConflict }
 // ErrConflict with errors.Is. (A score sheet has its own, ConflictError,
 // which also says what changed.)
 type StaleError struct {
-	Record   string // RecordSeating or RecordBoard
+	Record   string // RecordSeating, RecordBoard or RecordGame
 	Expected int    // the version the refused change was decided on; 0 for none
 	Current  int
 	Judge    string
@@ -66,6 +66,9 @@ type StaleError struct {
 const (
 	RecordSeating = "seating"
 	RecordBoard   = "board"
+	// RecordGame is a table's recorded game: its version is the number of
+	// its moves.
+	RecordGame = "game"
 )
 
 func (e *StaleError) Error() string {
@@ -222,6 +225,18 @@ func (e record) named(err error) error {
 			names[i], pids[i] = e.nameOf(id), fromPID(id)
 		}
 		args["Group"], args["GroupIDs"] = names, pids
+	}
+	// A rule of play names the player whose turn it is, and the players
+	// who owe a discard or may be robbed (referee/game).
+	if id, ok := args["Current"].(string); ok {
+		args["Current"] = e.nameOf(id)
+	}
+	if ids, ok := args["Players"].([]string); ok {
+		names := make([]string, len(ids))
+		for i, id := range ids {
+			names[i] = e.nameOf(id)
+		}
+		args["Players"] = names
 	}
 	v.Args = args
 	return err

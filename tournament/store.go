@@ -157,9 +157,23 @@ type Store interface {
 	// SaveResult adds revision expected+1 of a table's result, setting
 	// r.TableID and r.Version, if and only if the latest revision is expected
 	// (0 for none); otherwise it returns a *ConflictError holding the latest.
+	// A revision from the table's recorded game (r.GameMoves > 0) is a
+	// *StaleError (RecordGame) when the record no longer has that many
+	// moves.
 	SaveResult(ctx context.Context, tableID int64, expected int, r *Result, c Change) error
 	// Revisions returns every revision of a table's result, oldest first.
 	Revisions(ctx context.Context, tableID int64) ([]Result, error)
+
+	// AddGameMove records m as the next move of a table's recorded game
+	// when the record has m.Number-1 moves; otherwise it returns a
+	// *StaleError (RecordGame) with the number it has and who entered its
+	// last move when.
+	AddGameMove(ctx context.Context, tableID int64, m *GameMove, c Change) error
+	// UndoGameMove deletes move number of a table's recorded game when it
+	// is the record's last; otherwise a *StaleError, as AddGameMove.
+	UndoGameMove(ctx context.Context, tableID int64, number int, c Change) error
+	// GameMoves lists the moves of a table's recorded game, first first.
+	GameMoves(ctx context.Context, tableID int64) ([]GameMove, error)
 
 	// AddRuling records a ruling at table r.TableID and sets r.ID.
 	AddRuling(ctx context.Context, r *Ruling, c Change) error

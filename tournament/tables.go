@@ -55,8 +55,23 @@ type SeatingInput struct {
 	Version *int
 }
 
-// tableFor loads the event for a judge's change to table number of round n.
+// tableFor loads the event for a judge's change to the seating, the board
+// or the deal of table number of round n: one the table's result or
+// recorded game has not locked.
 func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64, n, number int) (record, Table, error) {
+	e, t, err := s.openTable(ctx, judge, tournamentID, n, number)
+	if err != nil {
+		return record{}, Table{}, err
+	}
+	if err := t.checkUnlocked(n); err != nil {
+		return record{}, Table{}, err
+	}
+	return e, t, nil
+}
+
+// openTable loads the event for a judge's change at table number of round
+// n of an open tournament.
+func (s *Service) openTable(ctx context.Context, judge string, tournamentID int64, n, number int) (record, Table, error) {
 	if err := checkJudge(judge); err != nil {
 		return record{}, Table{}, err
 	}
@@ -68,22 +83,21 @@ func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64
 		return record{}, Table{}, err
 	}
 	_, t, err := e.table(n, number)
-	if err != nil {
-		return record{}, Table{}, err
-	}
-	if err := t.checkUnlocked(n); err != nil {
-		return record{}, Table{}, err
-	}
-	return e, t, nil
+	return e, t, err
 }
 
 // checkUnlocked refuses a change of the seating, the board or the deal of
-// table t of round n once it has a result: the result was played on them.
-// The store checks it again in the transaction that writes the change.
+// table t of round n once it has a result, or a recorded game: the game
+// was played on them. The store checks it again in the transaction that
+// writes the change.
 func (t Table) checkUnlocked(n int) error {
 	if t.Result != nil {
 		return Conflict("table-has-result", fmt.Sprintf("%s already has a result", tableSubject(n, t.Number)),
 			map[string]any{"Round": n, "Table": t.Number})
+	}
+	if t.Moves > 0 {
+		return Conflict("table-has-game", fmt.Sprintf("%s has %d moves of its game recorded", tableSubject(n, t.Number), t.Moves),
+			map[string]any{"Round": n, "Table": t.Number, "Moves": t.Moves})
 	}
 	return nil
 }
@@ -358,15 +372,23 @@ func (s *Service) SaveResult(ctx context.Context, judge string, tournamentID int
 	if err := e.t.checkOpen(); err != nil {
 		return TableResult{}, err
 	}
+	return s.saveResult(ctx, e, judge, n, number, in, 0)
+}
+
+// saveResult checks and saves a score sheet of table number of round n as
+// SaveResult does; moves > 0 says it comes from the first moves of the
+// table's recorded game (Result.GameMoves).
+func (s *Service) saveResult(ctx context.Context, e record, judge string, n, number int, in ResultInput, moves int) (TableResult, error) {
 	t, tr, err := s.checkResult(ctx, e, n, number, judge, in)
 	if err != nil {
 		return TableResult{}, err
 	}
+	tr.Result.GameMoves = moves
 	action, subject := "result.save", tableSubject(n, number)
 	if in.Version > 0 {
 		action = "result.correct"
 	}
-	if tr.Result.ReportID, err = s.fromReport(ctx, tournamentID, t, in.ReportID, tr.Result); err != nil {
+	if tr.Result.ReportID, err = s.fromReport(ctx, e.t.ID, t, in.ReportID, tr.Result); err != nil {
 		return TableResult{}, err
 	}
 	if tr.Result.ReportID != 0 {

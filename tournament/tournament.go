@@ -159,6 +159,10 @@ type Table struct {
 	// Result is the latest revision of the score sheet; nil until one is saved.
 	Result    *Result
 	Revisions int // number of revisions saved
+	// Moves counts the moves of the table's recorded game (GameMove): a
+	// game recorded on the seating and the board locks them, as a result
+	// does.
+	Moves int
 }
 
 // Seating is a table's play order (§3 オ) and colours (§3 カ), with the
@@ -236,6 +240,10 @@ type Result struct {
 	// ReportID is the players' report (Report) this revision was saved
 	// from, 0 for a judge's sheet: its history says "reported by players".
 	ReportID int64
+	// GameMoves is the number of moves of the table's recorded game this
+	// revision was saved from (SaveGameResult), 0 for a sheet: its history
+	// says "from the game record".
+	GameMoves int
 }
 
 // How a game ended (§11, §12).

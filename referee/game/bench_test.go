@@ -43,7 +43,7 @@ func positionsOfGames(t testing.TB, n int) [][]Step {
 				p = int(m.Player)
 			}
 			if s.Apply(m) == nil {
-				st = append(st, placed(s, p, m)...)
+				st = append(st, s.steps(p, m)...)
 			}
 		}
 		out = append(out, st)

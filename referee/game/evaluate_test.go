@@ -422,7 +422,7 @@ func TestEvaluateAgreesWithGames(t *testing.T) {
 				if err := s.Apply(m); err != nil {
 					continue // a card voided (§8 エ, §9): no step
 				}
-				st = append(st, placed(s, p, m)...)
+				st = append(st, s.steps(p, m)...)
 			}
 			ev, err := Evaluate(rs, s.names[:s.n], st)
 			if err != nil {
@@ -443,41 +443,6 @@ func TestEvaluateAgreesWithGames(t *testing.T) {
 			}
 		}
 	}
-}
-
-// placed returns the steps a judge would enter for move m of player p,
-// just played in s.
-func placed(s *State, p int, m Move) []Step {
-	name := s.names[p]
-	edge := func(e int8) Step {
-		a, b := topo.edgeEnds[e][0], topo.edgeEnds[e][1]
-		return Step{Do: "road", Player: name, Edge: []string{topo.vertices[a].String(), topo.vertices[b].String()}}
-	}
-	switch m.Kind {
-	case Place:
-		return []Step{{Do: "settlement", Player: name, At: topo.vertices[m.Vertex].String()}, edge(m.Edges[0])}
-	case BuildRoad:
-		return []Step{edge(m.Edges[0])}
-	case PlayRoadBuilding:
-		var out []Step
-		for _, e := range m.Edges {
-			if e >= 0 {
-				out = append(out, edge(e))
-			}
-		}
-		return out
-	case BuildSettlement:
-		return []Step{{Do: "settlement", Player: name, At: topo.vertices[m.Vertex].String()}}
-	case BuildCity:
-		return []Step{{Do: "city", Player: name, At: topo.vertices[m.Vertex].String()}}
-	case PlaySoldier:
-		return []Step{{Do: "soldier", Player: name}}
-	case Buy:
-		if m.Card == Point {
-			return []Step{{Do: "point_card", Player: name}}
-		}
-	}
-	return nil
 }
 
 // Pieces lists what is on the board after the last step, for a page to draw.

@@ -46,11 +46,17 @@ func newBoardOf(t testing.TB, rs referee.Ruleset, white, blue int, seed uint64) 
 // randomGame starts a game of n players on a board drawn from seed.
 func randomGame(t testing.TB, rs referee.Ruleset, n int, seed uint64) *State {
 	t.Helper()
-	rng := rand.New(rand.NewPCG(seed, 1))
-	b := newBoardOf(t, rs, 1+rng.IntN(6), 1+rng.IntN(6), seed)
-	s, err := New(rs, b, []string{"R", "B", "Y", "G"}[:n])
+	s, err := New(rs, randomBoard(t, rs, seed), []string{"R", "B", "Y", "G"}[:n])
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// randomBoard is the board randomGame starts on: one set up by §3 from a
+// capsule roll and the chips drawn from seed.
+func randomBoard(t testing.TB, rs referee.Ruleset, seed uint64) referee.Board {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	return newBoardOf(t, rs, 1+rng.IntN(6), 1+rng.IntN(6), seed)
 }

@@ -343,6 +343,13 @@ type Report struct {
 // board b: it stops at the first move the rules refuse. A record that
 // cannot start (players, too many moves) is an error.
 func Check(rs referee.Ruleset, b referee.Board, players []string, moves []MoveSpec) (Report, error) {
+	return check(rs, b, players, moves, nil)
+}
+
+// check is Check, calling played (when not nil) after each move played,
+// with the game after it, the move's place in the record, the player who
+// made it, the move, and whether it stood with no effect (§8 エ, §9).
+func check(rs referee.Ruleset, b referee.Board, players []string, moves []MoveSpec, played func(s *State, i, p int, m Move, void bool)) (Report, error) {
 	if len(moves) > MaxMoves {
 		return Report{}, broken("too-many-moves", "§12", fmt.Sprintf("a record holds at most %d moves, not %d", MaxMoves, len(moves)),
 			map[string]any{"Max": MaxMoves, "Count": len(moves)})
@@ -354,6 +361,10 @@ func Check(rs referee.Ruleset, b referee.Board, players []string, moves []MoveSp
 	rep := Report{State: s}
 	for i, spec := range moves {
 		m, err := s.Decode(spec)
+		p := int(s.current)
+		if m.Player >= 0 {
+			p = int(m.Player)
+		}
 		if err == nil {
 			err = s.Apply(m)
 		}
@@ -368,9 +379,105 @@ func Check(rs referee.Ruleset, b referee.Board, players []string, moves []MoveSp
 			}
 			rep.Voided = append(rep.Voided, e)
 		}
+		if played != nil {
+			played(s, i, p, m, err != nil)
+		}
 		rep.Applied++
 	}
 	return rep, nil
+}
+
+// Game is a game record played from the start of the game (Play): what
+// Check reports, and the position its moves built as the steps of a
+// rebuilt position, in the order the pieces and cards came to the table,
+// so that a judge's page evaluates a recorded game as it evaluates the
+// position of a ruling (Game.Evaluate).
+type Game struct {
+	Report
+	// Steps are the settlements and roads placed (§4) and built (§8), the
+	// cities, the soldiers played with effect (§9 ア) and the one-point
+	// cards bought (§9 オ), move by move.
+	Steps []Step
+	// StepMove is the place in the record of each step's move.
+	StepMove []int
+	// Movers are the players who made the moves played, by their place
+	// in play order: who rolled, built, passed.
+	Movers []int
+}
+
+// Play plays a game record as Check does, and keeps the position its
+// moves built.
+func Play(rs referee.Ruleset, b referee.Board, players []string, moves []MoveSpec) (Game, error) {
+	var g Game
+	rep, err := check(rs, b, players, moves, func(s *State, i, p int, m Move, void bool) {
+		g.Movers = append(g.Movers, p)
+		if void {
+			return
+		}
+		for _, st := range s.steps(p, m) {
+			g.Steps = append(g.Steps, st)
+			g.StepMove = append(g.StepMove, i)
+		}
+	})
+	g.Report = rep
+	return g, err
+}
+
+// Evaluate evaluates the position the game's moves built under rs (its
+// longest-road tie policy, §10 ア), as Evaluate evaluates a rebuilt
+// position: each player's longest road with one longest trail, and the
+// holders of the 2-point cards with the rule that put each there, which
+// agree with the game's (State.LongestRoad, State.LargestArmy). A reason's
+// Index (Award.Why) is the place in the record of the move whose change it
+// was; After has a standing for each step.
+func (g Game) Evaluate(rs referee.Ruleset) (*Evaluation, error) {
+	s := g.State
+	ev, err := Evaluate(rs, s.names[:s.n], g.Steps)
+	if err != nil {
+		return nil, err
+	}
+	for _, why := range append([]*Error{ev.LongestRoad.Why, ev.LargestArmy.Why}, ev.Notes...) {
+		if why != nil && why.Index >= 0 {
+			why.Index = g.StepMove[why.Index]
+		}
+	}
+	return ev, nil
+}
+
+// steps returns the steps of a rebuilt position that move m of player p,
+// just played in s, puts on the table: the pieces it places or builds,
+// the soldier it plays, the one-point card it buys.
+func (s *State) steps(p int, m Move) []Step {
+	name := s.names[p]
+	road := func(e int8) Step {
+		ed := topo.edges[e]
+		return Step{Do: "road", Player: name, Edge: []string{ed.A.String(), ed.B.String()}}
+	}
+	switch m.Kind {
+	case Place:
+		return []Step{{Do: "settlement", Player: name, At: topo.vertices[m.Vertex].String()}, road(m.Edges[0])}
+	case BuildRoad:
+		return []Step{road(m.Edges[0])}
+	case PlayRoadBuilding:
+		var out []Step
+		for _, e := range m.Edges {
+			if e >= 0 {
+				out = append(out, road(e))
+			}
+		}
+		return out
+	case BuildSettlement:
+		return []Step{{Do: "settlement", Player: name, At: topo.vertices[m.Vertex].String()}}
+	case BuildCity:
+		return []Step{{Do: "city", Player: name, At: topo.vertices[m.Vertex].String()}}
+	case PlaySoldier:
+		return []Step{{Do: "soldier", Player: name}}
+	case Buy:
+		if m.Card == Point {
+			return []Step{{Do: "point_card", Player: name}}
+		}
+	}
+	return nil
 }
 
 // Spec writes move m of s as a record writes it: the inverse of Decode.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,10 +22,11 @@ import (
 // event runs a small event on s through the service, so that every table
 // of the schema has rows: players with a keep-apart request, a round with
 // a bye and an amendment, a seating and a board, clock events, results and
-// a correction, a penalty and a revoked one, a players' report disputed
-// with another version, the tournament closed, a setting and a session
-// logged out; and a batch of players' cards, which is not copied. The
-// service's clock ticks by 1.000001 s, so that the times have microseconds.
+// a correction, a recorded game and a result saved from it, a penalty and
+// a revoked one, a players' report disputed with another version, the
+// tournament closed, a setting and a session logged out; and a batch of
+// players' cards, which is not copied. The service's clock ticks by
+// 1.000001 s, so that the times have microseconds.
 func event(t *testing.T, s *store.Store) int64 {
 	t.Helper()
 	ctx := context.Background()
@@ -106,6 +108,18 @@ func event(t *testing.T, s *store.Store) int64 {
 	ok(err)
 	_, err = svc.RecordPenalty(ctx, "鈴木", tr.ID, tournament.PenaltyInput{PlayerID: r.Tables[0].Players[2], Round: 1, Offence: "needless-talk"})
 	ok(err)
+	// Table 1's game, recorded move by move and ended by the judge: its
+	// result is saved from the record, over the judges' sheets.
+	for i, m := range append(slices.Clone(tournamenttest.Placements), game.MoveSpec{Do: "time_up"}) {
+		_, _, err = svc.AppendMove(ctx, "鈴木", tr.ID, 1, 1, tournament.MoveInput{Move: m, Expected: i})
+		ok(err)
+	}
+	_, err = svc.UndoMove(ctx, "鈴木", tr.ID, 1, 1, 9)
+	ok(err)
+	_, _, err = svc.AppendMove(ctx, "鈴木", tr.ID, 1, 1, tournament.MoveInput{Move: game.MoveSpec{Do: "time_up"}, Expected: 8})
+	ok(err)
+	_, err = svc.SaveGameResult(ctx, "鈴木", tr.ID, 1, 1, tournament.GameResultInput{Moves: 9, Version: 2, Reason: "棋譜から"})
+	ok(err)
 	_, _, err = svc.SaveRuling(ctx, "鈴木", tr.ID, 1, 1, tournament.RulingInput{Note: "道の長さ", Steps: []game.Step{
 		{Do: "settlement", Player: strconv.FormatInt(r.Tables[0].Players[0], 10), At: "N(0,0)"},
 		{Do: "road", Player: strconv.FormatInt(r.Tables[0].Players[0], 10), Edge: []string{"N(0,0)", "S(1,-1)"}}}})
@@ -144,6 +158,7 @@ type contents struct {
 	Audit       []tournament.AuditEntry
 	Setting     string
 	Reports     []tournament.Report
+	Moves       [][]tournament.GameMove
 	Ended       map[string]time.Time
 	People      []tournament.PersonEntry
 	Registry    []tournament.AuditEntry
@@ -171,6 +186,9 @@ func contentsOf(t *testing.T, s *store.Store, tid int64) contents {
 			revs, err := s.Revisions(ctx, table.ID)
 			must(err)
 			c.Revisions = append(c.Revisions, revs)
+			moves, err := s.GameMoves(ctx, table.ID)
+			must(err)
+			c.Moves = append(c.Moves, moves)
 		}
 		events, err := s.ClockEvents(ctx, r.ID)
 		must(err)
@@ -221,13 +239,13 @@ func TestCopyIntoPostgres(t *testing.T) {
 	}
 	// Every table of the schema was copied, and had rows to copy.
 	for _, table := range []string{"tournaments", "people", "players", "keep_aparts", "rounds", "round_tables", "table_players", "round_byes",
-		"amendments", "results", "result_scores", "penalties", "rulings", "clock_events", "audit_entries", "settings", "ended_sessions", "reports"} {
+		"amendments", "results", "result_scores", "penalties", "rulings", "game_moves", "clock_events", "audit_entries", "settings", "ended_sessions", "reports"} {
 		if got[table] == 0 {
 			t.Errorf("CopyInto copied %d rows of %s, want some", got[table], table)
 		}
 	}
-	if len(got) != 18 {
-		t.Errorf("CopyInto reported %d tables, want the schema's 18 but the cards: %v", len(got), copied)
+	if len(got) != 19 {
+		t.Errorf("CopyInto reported %d tables, want the schema's 19 but the cards: %v", len(got), copied)
 	}
 
 	dst := tournamenttest.OpenDSN(t, dsn)

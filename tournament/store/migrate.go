@@ -42,6 +42,9 @@ var migrations = []migration{
 	// Issue 15: the rulings judges record at a table.
 	{5, "the rulings at a table", func(tx *gorm.DB) error { return tx.AutoMigrate(&rulingRow{}) }},
 	{6, "the archiving of a tournament", func(tx *gorm.DB) error { return tx.AutoMigrate(&tournamentRow{}) }},
+	// Issue 15: a table's recorded game, move by move, and the results
+	// saved from one.
+	{7, "the recorded games", func(tx *gorm.DB) error { return tx.AutoMigrate(&gameMoveRow{}, &resultRow{}) }},
 	// Issue 18: the registry of people across events. Every player
 	// registered before is given a person, matched across tournaments as
 	// a registration is (linkPeople), so that their history shows at once.

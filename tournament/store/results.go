@@ -43,6 +43,14 @@ func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *
 			LateReason: r.LateReason,
 			EndedEarly: r.EndedEarly,
 			ReportID:   r.ReportID,
+			GameMoves:  r.GameMoves,
+		}
+		if r.GameMoves > 0 {
+			// Saved from the record as it was: not from one a judge has
+			// added to or undone since.
+			if err := checkMoves(tx.DB, tableID, r.GameMoves); err != nil {
+				return err
+			}
 		}
 		if r.ReportID != 0 {
 			// The players' report becomes this revision in the same

@@ -207,6 +207,10 @@ func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
 	if err != nil {
 		return nil, err
 	}
+	moves, err := gameMoveCounts(db, tids)
+	if err != nil {
+		return nil, err
+	}
 	players := map[int64][]int64{}
 	for _, s := range seats {
 		players[s.TableID] = append(players[s.TableID], s.PlayerID)
@@ -223,7 +227,7 @@ func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
 		}
 		table := tournament.Table{
 			ID: t.ID, RoundID: t.RoundID, Number: t.Number, Players: players[t.ID],
-			Seating: seating, Board: board,
+			Seating: seating, Board: board, Moves: moves[t.ID],
 		}
 		if res, ok := latest[t.ID]; ok {
 			table.Result = &res
@@ -366,8 +370,8 @@ func checkPairing(tx *gorm.DB, row roundRow, from tournament.Round) error {
 }
 
 // checkTableOpen reports a conflict when table t of round n already has a
-// result, or (when seatingToo) a seating: the facts recorded there would no
-// longer fit.
+// result or a recorded game, or (when seatingToo) a seating: the facts
+// recorded there would no longer fit.
 func checkTableOpen(tx *gorm.DB, n int, t tableRow, seatingToo bool) error {
 	args := map[string]any{"Round": n, "Table": t.Number}
 	if seatingToo && t.Seating != "" {
@@ -379,6 +383,13 @@ func checkTableOpen(tx *gorm.DB, n int, t tableRow, seatingToo bool) error {
 	}
 	if count > 0 {
 		return tournament.Conflict("table-has-result", fmt.Sprintf("round %d table %d already has a result", n, t.Number), args)
+	}
+	if err := tx.Model(&gameMoveRow{}).Where("table_id = ?", t.ID).Count(&count).Error; err != nil {
+		return err
+	}
+	if count > 0 {
+		return tournament.Conflict("table-has-game", fmt.Sprintf("round %d table %d has %d moves of its game recorded", n, t.Number, count),
+			map[string]any{"Round": n, "Table": t.Number, "Moves": int(count)})
 	}
 	return nil
 }

@@ -200,6 +200,7 @@ type resultRow struct {
 	LateReason string     `gorm:"not null;default:''"`
 	EndedEarly bool       `gorm:"not null;default:false"`
 	ReportID   int64      `gorm:"not null;default:0"` // the players' report it was saved from
+	GameMoves  int        `gorm:"not null;default:0"` // the moves of the recorded game it was saved from
 }
 
 func (resultRow) TableName() string { return "results" }
@@ -431,6 +432,7 @@ func (r resultRow) result(scores []scoreRow) tournament.Result {
 		LateReason: r.LateReason,
 		EndedEarly: r.EndedEarly,
 		ReportID:   r.ReportID,
+		GameMoves:  r.GameMoves,
 	}
 	for _, s := range scores {
 		res.Scores = append(res.Scores, s.score())

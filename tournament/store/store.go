@@ -88,6 +88,7 @@ var models = []any{
 	&scoreRow{},
 	&penaltyRow{},
 	&rulingRow{},
+	&gameMoveRow{},
 	&clockEventRow{},
 	&auditRow{},
 	&settingRow{},

@@ -770,19 +770,24 @@ func TestRulingView(t *testing.T) {
 }
 
 // Issue 12: the ruling view names hexes, corners and sides as the board is
-// drawn (「森林（2段目・左から2）の右下の角」), never by the coordinates the
-// rules engine and the API use: the tap targets, the steps, the engine's
-// refusals, the robber's hexes and where it may go.
+// read (drawing.Places: 「丘陵・牧草地・砂漠の角」, 「山地（1段目・左から1）」),
+// never by the coordinates the rules engine and the API use: the tap
+// targets, the steps, the engine's refusals, the robber's hexes and where
+// it may go.
 func TestRulingViewNamesPlaces(t *testing.T) {
 	p := newPairedEnv(t)
 	table := p.r.Tables[0]
 	a, b := itoa(table.Players[0]), itoa(table.Players[1])
 	view := p.url + "/tables/1/ruling"
 	res := p.b.get(view)
-	// N(0,0) is the lower right corner of the second hex of the second row.
+	// N(0,0) is the corner of three land hexes, the desert in the centre one of them.
 	corner := regexp.MustCompile(`data-at="N\(0,0\)"[^>]*><title>([^<]*)</title>`).FindStringSubmatch(res.Body)
-	if corner == nil || !strings.HasSuffix(corner[1], "（2段目・左から2）の右下の角") {
-		t.Errorf("corner N(0,0) is titled %q, want it named as the lower right corner of row 2, no. 2", corner)
+	if corner == nil || !strings.HasSuffix(corner[1], "の角") || strings.Count(corner[1], "・") != 2 || !strings.Contains(corner[1], "砂漠") {
+		t.Errorf("corner N(0,0) is titled %q, want it named by its three hexes, the desert among them", corner)
+	}
+	// A side on the coast is a side of its hex, named by its place.
+	if !regexp.MustCompile(`data-edge="(?:S\(1,-3\) N\(0,-2\)|N\(0,-2\) S\(1,-3\))"[^>]*><title>[^<]*（1段目・左から1）の右上の辺</title>`).MatchString(res.Body) {
+		t.Errorf("the coast's side S(1,-3)-N(0,-2) is not named as the upper right side of row 1, no. 1")
 	}
 	if n := strings.Count(res.Body, `<option value="(`); n != 19 {
 		t.Errorf("the robber can be put on %d hexes, want 19", n)
@@ -790,7 +795,7 @@ func TestRulingViewNamesPlaces(t *testing.T) {
 	steps, _ := json.Marshal([]map[string]any{{"do": "settlement", "player": a, "at": "N(0,0)"}})
 	res = p.b.post(view, url.Values{"steps": {string(steps)}, "player": {b}, "do": {"settlement"}, "typed": {"S(0,-1)"}, "action": {"add"},
 		"roll": {"8"}, "roller": {b}, "hand_" + a: {"3"}, "robber_at": {"(0,0)"}})
-	mustSee(t, "distance rule", res, http.StatusOK, "の下の角 は家・街の隣の頂点です", "（2段目・左から2）の右下の角に家",
+	mustSee(t, "distance rule", res, http.StatusOK, corner[1]+"に家", "の角 は家・街の隣の頂点です",
 		`<option value="(0,0)" selected>砂漠（中央）</option>`)
 	robber := regexp.MustCompile(`(?s)<ul id="answer-robber">(.*?)</ul>`).FindStringSubmatch(res.Body)
 	if robber == nil || !strings.Contains(robber[1], "段目・左から") || regexp.MustCompile(`\(-?\d,-?\d\)`).MatchString(robber[1]) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 )
 
@@ -170,8 +171,16 @@ func TestRouteTableAccess(t *testing.T) {
 	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
+	// Table 1 is set up for its game to be recorded (a table's record
+	// needs its play order and its board).
+	if _, err := env.svc.SetSeating(env.ctx, "setup", tr.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.svc.SetBoard(env.ctx, "setup", tr.ID, 1, 1, tournament.BoardInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
 	params := strings.NewReplacer(
-		":id", itoa(tr.ID), ":pid", itoa(ps[0].ID), ":n", "1", ":tn", "1", ":penalty", "1", ":batch", "0123", ":report", "1",
+		":id", itoa(tr.ID), ":pid", itoa(ps[0].ID), ":n", "1", ":tn", "1", ":penalty", "1", ":batch", "0123", ":report", "1", ":move", "1",
 		":person", itoa(ps[0].PersonID), ":lang", "en", ":name", "proshop-2003", "*file", "console.css",
 	)
 	routes := (&site{}).routes()

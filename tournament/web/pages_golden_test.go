@@ -20,10 +20,10 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 var staticVersion = regexp.MustCompile(`\?v=[0-9a-zA-Z_-]+`)
 
 // The pages a judge and the players look at most, whole, in the middle of
-// a round: the round, a table, a score sheet, and the kiosk (its page, its
-// live parts, the projector in English); a player's page and their
-// person's, the results before they are published, and the registry's
-// console pages. A change to a template, a view
+// a round: the round, a table, a score sheet, a table's game record, and
+// the kiosk (its page, its live parts, the projector in English, a table's
+// board); a player's page and their person's, the results before they are
+// published, and the registry's console pages. A change to a template, a view
 // model or a message shows here as a diff; run go test -update after
 // checking that it is the change meant.
 func TestPagesGolden(t *testing.T) {
@@ -41,6 +41,17 @@ func TestPagesGolden(t *testing.T) {
 	}
 	if _, err := env.svc.ClockAction(env.ctx, "setup", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
 		t.Fatal(err)
+	}
+	// Table 2's game is recorded: its placements and a roll.
+	if _, err := env.svc.SetSeating(env.ctx, "setup", tr.ID, 1, 2, tournament.SeatingInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.svc.SetBoard(env.ctx, "setup", tr.ID, 1, 2, tournament.BoardInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
+	game := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/2/game/moves", tr.ID)
+	for i, m := range append(recordPlacements, `{"do":"roll","dice":[1,1]}`) {
+		cl.call("POST", game, withExpected(m, i), 201, nil)
 	}
 	later := start.Add(4*time.Minute + 5*time.Second)
 	now.Store(&later)
@@ -74,6 +85,9 @@ func TestPagesGolden(t *testing.T) {
 		{"results-not-yet.html", fmt.Sprintf("/results/%d", tr.ID), anon},
 		{"people.html", "/judge/people", judge},
 		{"person.html", fmt.Sprintf("/judge/people/%d", p2.PersonID), judge},
+		{"record.html", round + "/tables/2/game", judge},
+		{"kiosk-game.html", kiosk + "/rounds/1/tables/2/game", anon},
+		{"kiosk-game-projector.en.html", kiosk + "/rounds/1/tables/2/game?view=projector&lang=en", anon},
 	} {
 		res := p.b.get(p.path)
 		if res.Status != 200 {

@@ -113,6 +113,10 @@ func (s *site) groups() []group {
 			{Method: http.MethodPost, Path: route.AcceptAPI, Handler: a.JSON(a.AcceptReport)},
 			{Method: http.MethodGet, Path: route.RulingsAPI, Handler: a.JSON(a.ListRulings)},
 			{Method: http.MethodPost, Path: route.RulingsAPI, Handler: a.JSON(a.SaveRuling)},
+			{Method: http.MethodGet, Path: route.GameAPI, Handler: a.JSON(a.ShowGame)},
+			{Method: http.MethodPost, Path: route.GameMovesAPI, Handler: a.JSON(a.AppendMove)},
+			{Method: http.MethodDelete, Path: route.GameMoveAPI, Handler: a.JSON(a.UndoMove)},
+			{Method: http.MethodPost, Path: route.GameResultAPI, Handler: a.JSON(a.SaveGameResult)},
 			{Method: http.MethodGet, Path: route.PenaltiesAPI, Handler: a.JSON(a.ListPenalties)},
 			{Method: http.MethodPost, Path: route.PenaltiesAPI, Handler: a.JSON(a.RecordPenalty)},
 			{Method: http.MethodPost, Path: route.RevokeAPI, Handler: a.JSON(a.RevokePenalty)},
@@ -134,6 +138,8 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.Kiosk, Handler: page(k.ShowKiosk)},
 			{Method: http.MethodGet, Path: route.KioskLive, Handler: page(k.ShowLive)},
 			{Method: http.MethodGet, Path: route.KioskQR, Handler: k.ShowQR},
+			{Method: http.MethodGet, Path: route.KioskGame, Handler: page(k.ShowGame)},
+			{Method: http.MethodGet, Path: route.KioskGameLive, Handler: page(k.ShowGameLive)},
 			// A player's page, a person's events and a finished event's
 			// results: read from the event's record the kiosk keeps, a
 			// person's events a page at a time.
@@ -230,6 +236,8 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Ruling, Handler: page(c.PostRuling)},
 		{Method: http.MethodGet, Path: route.Turns, Handler: page(c.ShowTurns)},
 		{Method: http.MethodPost, Path: route.Turns, Handler: page(c.RecordTurn)},
+		{Method: http.MethodGet, Path: route.Record, Handler: page(c.ShowRecord)},
+		{Method: http.MethodPost, Path: route.Record, Handler: page(c.PostRecord)},
 		{Method: http.MethodGet, Path: route.Penalties, Handler: page(c.ShowPenalties)},
 		{Method: http.MethodPost, Path: route.Penalties, Handler: page(c.RecordPenalty)},
 		{Method: http.MethodPost, Path: route.Revoke, Handler: page(c.RevokePenalty)},

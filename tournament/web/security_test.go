@@ -83,7 +83,7 @@ func securityEnv(t *testing.T) (*consoleEnv, int64, *strings.Replacer) {
 		t.Fatal(err)
 	}
 	return env, tr.ID, strings.NewReplacer(
-		":person", itoa(ps[1].PersonID), ":id", itoa(tr.ID), ":pid", itoa(ps[1].ID), ":n", "1", ":tn", "2", ":penalty", itoa(pen.ID), ":batch", "0123", ":report", "1",
+		":person", itoa(ps[1].PersonID), ":id", itoa(tr.ID), ":pid", itoa(ps[1].ID), ":n", "1", ":tn", "2", ":penalty", itoa(pen.ID), ":batch", "0123", ":report", "1", ":move", "1",
 		":lang", "en", ":name", "proshop-2003", "*file", "console.css",
 	)
 }

@@ -127,8 +127,13 @@ func (s *Handlers) evaluationToJSON(lang string, ev *game.Evaluation) evaluation
 		}
 		return out
 	}
-	out := evaluationJSON{Players: make([]playerEvaluationJSON, len(ev.Players)),
-		LongestRoad: award(ev.LongestRoad, ev.Players), LargestArmy: award(ev.LargestArmy, ev.Players)}
+	return evaluationJSON{Players: playersToJSON(ev), LongestRoad: award(ev.LongestRoad, ev.Players), LargestArmy: award(ev.LargestArmy, ev.Players)}
+}
+
+// playersToJSON writes each player's part of an evaluation: the longest
+// road with the corners of one longest trail, the pieces and the VP.
+func playersToJSON(ev *game.Evaluation) []playerEvaluationJSON {
+	out := make([]playerEvaluationJSON, len(ev.Players))
 	for i, p := range ev.Players {
 		pj := playerEvaluationJSON{Player: p.Player, Road: p.Road, Trail: []string{}, Roads: p.Roads, Settlements: p.Settlements,
 			Cities: p.Cities, Soldiers: p.Soldiers, PointCards: p.PointCards, VP: p.VP.Total(),
@@ -136,7 +141,7 @@ func (s *Handlers) evaluationToJSON(lang string, ev *game.Evaluation) evaluation
 		for _, v := range p.Trail.Corners {
 			pj.Trail = append(pj.Trail, v.String())
 		}
-		out.Players[i] = pj
+		out[i] = pj
 	}
 	return out
 }

@@ -27,11 +27,15 @@ type RevisionJSON struct {
 	// Report is the players' report this revision was saved from: it was
 	// reported by players (and accepted by Judge).
 	Report int64 `json:"report,omitempty"`
+	// GameMoves is the number of moves of the table's recorded game this
+	// revision was saved from.
+	GameMoves int `json:"game_moves,omitempty"`
 }
 
 func toRevisionJSON(r tournament.Result) RevisionJSON {
 	return RevisionJSON{Version: r.Version, Scores: toScoresJSON(r.Scores), Declared: declaredJSON(r.Declared), EndedBy: r.EndedBy,
-		Judge: r.Judge, At: r.At, Reason: r.Reason, EndedEarly: r.EndedEarly, LateReason: r.LateReason, Report: r.ReportID}
+		Judge: r.Judge, At: r.At, Reason: r.Reason, EndedEarly: r.EndedEarly, LateReason: r.LateReason, Report: r.ReportID,
+		GameMoves: r.GameMoves}
 }
 
 // toScoresJSON is a sheet's VP as entered, never null.

@@ -57,7 +57,7 @@ type auditFilter struct {
 
 // auditKinds are the kinds of change the filter offers: an action's first
 // word.
-var auditKinds = []string{"tournament", "player", "round", "table", "result", "report", "penalty", "clock"}
+var auditKinds = []string{"tournament", "player", "round", "table", "game", "result", "report", "penalty", "clock"}
 
 // auditFacts are what an entry is about, read from its subject and its
 // record: the round, the table, the player and the penalty.
@@ -67,6 +67,8 @@ type auditFacts struct {
 	Players      int // players imported
 	Penalty      int64
 	Version      int // a result's revision
+	Move         int // a recorded game's move
+	FromGame     int // a result saved from a recorded game: its moves
 	CheckedIn    bool
 	Extra        string
 	// Reported says a result was saved from a players' report, Disputed
@@ -129,13 +131,17 @@ func factsOf(e tournament.AuditEntry) auditFacts {
 		}
 	case "result":
 		var r struct {
-			Version  int
-			ReportID int64
+			Version, GameMoves int
+			ReportID           int64
 		}
 		_ = json.Unmarshal([]byte(rec), &r)
-		f.Version, f.Reported = r.Version, r.ReportID != 0
+		f.Version, f.Reported, f.FromGame = r.Version, r.ReportID != 0, r.GameMoves
 	case "report":
 		f.Player, f.Disputed = reportFacts(e.Action, rec)
+	case "game":
+		var m struct{ Number int }
+		_ = json.Unmarshal([]byte(rec), &m)
+		f.Move = m.Number
 	case "clock":
 		var c struct {
 			Seconds  int
@@ -265,13 +271,16 @@ func (s *Pages) auditLine(lang string, tid int64, e tournament.AuditEntry, f aud
 		l.Link = route.Path(route.Score, tid, f.Round, f.Table)
 	case strings.HasPrefix(e.Action, "report.") && f.Round > 0:
 		l.Link = route.Path(route.Round, tid, f.Round) + "#reports"
+	case strings.HasPrefix(e.Action, "game."):
+		l.Link = route.Path(route.Record, tid, f.Round, f.Table)
 	case strings.HasPrefix(e.Action, "tournament."):
 		l.Link = route.Path(route.Tournament, tid)
 	}
 	if f.Disputed {
 		f.Extra = s.i18n.Text(lang, "audit.dispute_version", nil)
 	}
-	data := map[string]any{"Judge": l.Judge, "Player": name, "Where": where, "Players": f.Players, "Version": f.Version, "Extra": f.Extra, "In": f.CheckedIn}
+	data := map[string]any{"Judge": l.Judge, "Player": name, "Where": where, "Players": f.Players, "Version": f.Version, "Extra": f.Extra, "In": f.CheckedIn,
+		"Move": f.Move, "Game": f.FromGame}
 	id := "audit.say." + e.Action
 	if f.Reported && e.Action == "result.save" {
 		id = "audit.say.result.save_reported"

@@ -3,151 +3,19 @@ package console
 import (
 	"fmt"
 	"math"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament/web/drawing"
 )
 
-// boardScale is the drawn size, in SVG units, of the hex circumradius that
-// referee geometry uses as its unit.
-const boardScale = 50
-
-// boardView is the board of §3 as the table page draws it in SVG. Every
-// value is a number, a fixed colour or a translated label of a known enum:
-// nothing typed by a user reaches the drawing.
-type boardView struct {
-	// ID is the drawing's id, unique on its page (a page may draw several
-	// boards: the board sheets, a table's board and its refused deal). The
-	// ids of its parts start with it.
-	ID          string
-	Title       string // translated description of the board
-	RobberLabel string
-	ViewBox     string
-	Hexes       []hexView
-	Harbors     []harborView
-	Robber      *pointView
-	Redeal      bool // the deal breaks the dango rule (§3 ウ) and must be dealt again
-	// Play is what the ruling view draws over the board: the pieces, the
-	// longest trails and the corners and edges a judge taps; nil elsewhere.
-	Play *playLayer
-}
-
-type hexView struct {
-	Points  string // the polygon's corners
-	Fill    string
-	Terrain string // translated terrain name
-	X, Y    string // centre
-	Number  int    // 0 for none
-	Red     bool   // a 6 or an 8 (§3 ウ)
-	Pips    string // the probability dots under the number
-	Clump   bool   // part of a red clump the dango rule rejects
-	DotY    string
-	NumberY string
-}
-
-type harborView struct {
-	Pier  string // the polyline from one corner to the harbour and back to the other
-	X, Y  string
-	Fill  string
-	Ratio string // "3:1" or "2:1"
-	Short string // the resource's initial, "" for a 3:1 harbour
-	Label string // translated kind, for the title
-}
-
-type pointView struct{ X, Y string }
-
-var terrainFill = map[referee.Terrain]string{
-	referee.Hills:     "#c8643b",
-	referee.Forest:    "#2e7d32",
-	referee.Mountains: "#8a8f98",
-	referee.Fields:    "#e8c12c",
-	referee.Pasture:   "#9ccc65",
-	referee.Desert:    "#e8d7a9",
-}
-
-var harborFill = map[referee.HarborKind]string{
-	referee.GenericHarbor: "#ffffff",
-	referee.BrickHarbor:   "#c8643b",
-	referee.LumberHarbor:  "#2e7d32",
-	referee.OreHarbor:     "#8a8f98",
-	referee.GrainHarbor:   "#e8c12c",
-	referee.WoolHarbor:    "#9ccc65",
-}
-
-func num(f float64) string { return strconv.FormatFloat(math.Round(f*10)/10, 'f', -1, 64) }
+// boardView is the board of §3 as a page draws it in SVG (drawing.Board).
+type boardView = drawing.Board
 
 // newBoardView draws b as the drawing id; clumps are the red clumps of a
 // dealt board that must be re-dealt, or nil.
 func (s *Pages) newBoardView(id, lang string, b referee.Board, clumps [][]referee.Hex) boardView {
-	title := s.i18n.Text(lang, "board.title", map[string]any{"White": b.Roll.White, "Blue": b.Roll.Blue, "Redeals": b.Redeals})
-	if sp := s.spiralText(lang, b); sp.Corner != 0 {
-		title = s.i18n.Text(lang, "board.title_spiral", map[string]any{"Corner": sp.Corner, "Start": sp.Start, "Seed": sp.Seed})
-	}
-	v := boardView{
-		ID:          id,
-		Title:       title,
-		RobberLabel: s.i18n.Text(lang, "board.robber", nil),
-		ViewBox:     "-280 -265 560 530",
-		Redeal:      len(clumps) > 0,
-	}
-	for _, t := range b.Tiles {
-		cx, cy := t.Hex.Center()
-		var pts []string
-		for _, vx := range t.Hex.Vertices() {
-			x, y := vx.Point()
-			pts = append(pts, num(x*boardScale)+","+num(y*boardScale))
-		}
-		h := hexView{
-			Points:  strings.Join(pts, " "),
-			Fill:    terrainFill[t.Terrain],
-			Terrain: s.i18n.Text(lang, "terrain."+string(t.Terrain), nil),
-			X:       num(cx * boardScale),
-			Y:       num(cy * boardScale),
-			NumberY: num(cy*boardScale + 6),
-			DotY:    num(cy*boardScale + 15),
-			Number:  t.Number,
-			Red:     referee.RedNumber(t.Number),
-		}
-		if t.Number != 0 {
-			h.Pips = strings.Repeat("•", referee.Pips(t.Number))
-		}
-		for _, cl := range clumps {
-			if slices.Contains(cl, t.Hex) {
-				h.Clump = true
-			}
-		}
-		v.Hexes = append(v.Hexes, h)
-	}
-	for _, hb := range b.Harbors {
-		ax, ay := hb.Edge.A.Point()
-		bx, by := hb.Edge.B.Point()
-		mx, my := (ax+bx)/2, (ay+by)/2
-		// The harbour sits out to sea, away from the board's centre.
-		d := math.Hypot(mx, my)
-		px, py := mx+0.75*mx/d, my+0.75*my/d
-		hv := harborView{
-			Pier: fmt.Sprintf("%s,%s %s,%s %s,%s",
-				num(ax*boardScale), num(ay*boardScale), num(px*boardScale), num(py*boardScale), num(bx*boardScale), num(by*boardScale)),
-			X:     num(px * boardScale),
-			Y:     num(py * boardScale),
-			Fill:  harborFill[hb.Kind],
-			Ratio: "2:1",
-			Label: s.i18n.Text(lang, "harbor."+string(hb.Kind), nil),
-		}
-		if hb.Kind == referee.GenericHarbor {
-			hv.Ratio = "3:1"
-		} else {
-			hv.Short = s.i18n.Text(lang, "harbor_short."+string(hb.Kind), nil)
-		}
-		v.Harbors = append(v.Harbors, hv)
-	}
-	if b.HasRobber {
-		x, y := b.Robber.Center()
-		v.Robber = &pointView{X: num(x*boardScale + 22), Y: num(y*boardScale - 14)}
-	}
-	return v
+	return drawing.NewBoard(s.i18n.In(lang), id, b, clumps)
 }
 
 // dealRow is one row of the hand-dealt chip entry, laid out like the board
@@ -195,12 +63,14 @@ func (s *Pages) dealRows(lang string, b *referee.Board, values map[string]string
 			}
 		}
 		// The hex by its place as the judge sees the board: the row from
-		// the top and the place in it from the left, or the centre.
-		place := s.places(lang, b).place(h)
+		// the top and the place in it from the left, or the centre; the
+		// terrain, not the chip, which is what the judge enters.
+		named := drawing.NewPlaces(s.i18n.In(lang), b)
+		place := named.Place(h)
 		cell.Label, cell.Shown = place, place
 		if cell.Terrain != "" {
 			cell.Shown = s.i18n.Text(lang, "terrain."+cell.Terrain, nil)
-			cell.Label = s.places(lang, b).Hex(h)
+			cell.Label = s.i18n.Text(lang, "deal.cell", map[string]any{"Terrain": cell.Shown, "Place": place})
 			cell.Rest = strings.TrimPrefix(cell.Label, cell.Shown)
 		}
 		r.Cells = append(r.Cells, cell)

@@ -16,6 +16,7 @@ import (
 	"github.com/catanjudge/catanjudge/referee/game"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/drawing"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 )
@@ -25,34 +26,6 @@ import (
 // quick answers). Everything is computed here, by the referee: the page's
 // script only posts the form (the steps so far, and what was tapped) and
 // swaps in the part the server draws (render.Part "live").
-
-// pieceFill are the colours pieces are drawn in, by colour id.
-var pieceFill = map[referee.Color]string{
-	referee.Red: "#d32f2f", referee.Blue: "#1565c0", referee.Yellow: "#f9c80e", referee.Green: "#2e7d32",
-	"white": "#ffffff", "orange": "#ef6c00",
-}
-
-// playLayer is what the ruling view draws over the board.
-type playLayer struct {
-	Trails    []trailView
-	Roads     []roadView
-	Buildings []buildingView
-	Corners   []cornerTarget
-	Edges     []edgeTarget
-}
-
-type trailView struct{ Points, Fill, Label string }
-
-type roadView struct{ Name, Label, Fill, X1, Y1, X2, Y2 string }
-
-type buildingView struct {
-	Name, Label, Fill, X, Y string
-	City                    bool
-}
-
-type cornerTarget struct{ Name, Label, X, Y string }
-
-type edgeTarget struct{ Name, Label, X1, Y1, X2, Y2 string }
 
 // rulingSeat is a player of the ruling view: the steps name them by ID.
 type rulingSeat struct {
@@ -389,7 +362,7 @@ func (s *Pages) evaluateRuling(lang string, ts tableState, vm *rulingView, steps
 	if ts.tv.Board != nil {
 		board = *ts.tv.Board
 	}
-	named := s.places(lang, &board)
+	named := drawing.NewPlaces(s.i18n.In(lang), &board)
 	vm.Hexes = nil
 	for _, h := range referee.LandHexes() {
 		vm.Hexes = append(vm.Hexes, choice{ID: h.String(), Label: named.Hex(h), Checked: h.String() == strings.ReplaceAll(vm.Quick.RobberAt, " ", "")})
@@ -405,10 +378,10 @@ func (s *Pages) evaluateRuling(lang string, ts tableState, vm *rulingView, steps
 	}
 	ev, err := game.Evaluate(ts.t.Ruleset, vm.ids(), steps)
 	if err != nil {
-		_, vm.Error, _ = s.describe(lang, named.error(err))
+		_, vm.Error, _ = s.describe(lang, named.Error(err))
 		return
 	}
-	vm.Board.Play = s.playLayer(named, ev, vm.Seats)
+	vm.Board.Play = s.playLayer(named, ev, vm.Seats, vm.Board)
 	p := s.i18n.In(lang)
 	say := func(e *game.Error) string {
 		return problem.Violation(p, named.Violation(tournament.ReasonOf(e).Violation(names)))
@@ -435,67 +408,26 @@ func (s *Pages) evaluateRuling(lang string, ts tableState, vm *rulingView, steps
 
 // playLayer draws the pieces of the position, each player's longest trail
 // and the corners and edges to tap.
-func (s *Pages) playLayer(named places, ev *game.Evaluation, seats []rulingSeat) *playLayer {
-	lang := named.lang
-	pt := func(v referee.Vertex) (string, string) {
-		x, y := v.Point()
-		return num(x * boardScale), num(y * boardScale)
+func (s *Pages) playLayer(named drawing.Places, ev *game.Evaluation, seats []rulingSeat, b boardView) *drawing.Play {
+	ds := make([]drawing.Seat, len(seats))
+	for i, st := range seats {
+		ds[i] = drawing.Seat{Name: st.Name, Color: st.Color}
 	}
-	pl := &playLayer{}
-	for i, pe := range ev.Players {
-		if len(pe.Trail.Corners) < 2 {
-			continue
-		}
-		var pts []string
-		for _, v := range pe.Trail.Corners {
-			x, y := pt(v)
-			pts = append(pts, x+","+y)
-		}
-		pl.Trails = append(pl.Trails, trailView{Points: strings.Join(pts, " "), Fill: pieceFill[referee.Color(seats[i].Color)],
-			Label: s.i18n.Text(lang, "ruling.trail", map[string]any{"Player": seats[i].Name, "N": pe.Road})})
-	}
-	for _, pc := range ev.Pieces() {
-		st := seats[pc.Player]
-		fill := pieceFill[referee.Color(st.Color)]
-		if pc.Road {
-			x1, y1 := pt(pc.Edge.A)
-			x2, y2 := pt(pc.Edge.B)
-			pl.Roads = append(pl.Roads, roadView{Name: pc.Edge.A.String() + " " + pc.Edge.B.String(), Fill: fill, X1: x1, Y1: y1, X2: x2, Y2: y2,
-				Label: s.i18n.Text(lang, "ruling.do.road", map[string]any{"Player": st.Name, "Where": named.Side(pc.Edge)})})
-			continue
-		}
-		x, y := pt(pc.Vertex)
-		do := "settlement"
-		if pc.City {
-			do = "city"
-		}
-		pl.Buildings = append(pl.Buildings, buildingView{Name: pc.Vertex.String(), Fill: fill, X: x, Y: y, City: pc.City,
-			Label: s.i18n.Text(lang, "ruling.do."+do, map[string]any{"Player": st.Name, "Where": named.Corner(pc.Vertex)})})
-	}
-	for _, e := range referee.LandEdges() {
-		x1, y1 := pt(e.A)
-		x2, y2 := pt(e.B)
-		pl.Edges = append(pl.Edges, edgeTarget{Name: e.A.String() + " " + e.B.String(), Label: named.Side(e), X1: x1, Y1: y1, X2: x2, Y2: y2})
-	}
-	for _, v := range referee.LandVertices() {
-		x, y := pt(v)
-		pl.Corners = append(pl.Corners, cornerTarget{Name: v.String(), Label: named.Corner(v), X: x, Y: y})
-	}
-	return pl
+	return drawing.NewPlay(named, ev, ds, b, drawing.Targets{Board: true})
 }
 
 // quickAnswers fills the quick answers the form asks: a roll's production
 // with the bank's shortages, the discards on a 7 from the hands, where the
 // robber may go and whom it may rob, each player's trade rates, and
 // whether a declaration is valid.
-func (s *Pages) quickAnswers(named places, ev *game.Evaluation, b referee.Board, vm *rulingView, ans *rulingAnswer, say func(*game.Error) string) {
-	lang, q := named.lang, vm.Quick
+func (s *Pages) quickAnswers(named drawing.Places, ev *game.Evaluation, b referee.Board, vm *rulingView, ans *rulingAnswer, say func(*game.Error) string) {
+	lang, q := named.Lang(), vm.Quick
 	fail := func(err error) {
 		if ge := (*game.Error)(nil); errors.As(err, &ge) {
 			ans.QuickError = say(ge)
 			return
 		}
-		_, ans.QuickError, _ = s.describe(lang, named.error(err))
+		_, ans.QuickError, _ = s.describe(lang, named.Error(err))
 	}
 	cards := func(c game.Cards) string {
 		var parts []string

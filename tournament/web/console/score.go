@@ -106,6 +106,9 @@ type revisionLine struct {
 	Late    string // the confirmation of a declaration recorded after the signal (§12)
 	// Reported says the revision is a players' report the judge accepted.
 	Reported bool
+	// FromGame is the moves of the recorded game the revision was saved
+	// from, 0 for a sheet.
+	FromGame int
 }
 
 func (s *Pages) ShowScore(c *gin.Context) (render.Result, error) {
@@ -274,7 +277,7 @@ func (s *Pages) revisionLine(lang string, r tournament.Result, names map[int64]s
 		ended = s.i18n.Text(lang, "score.declared_by", map[string]any{"Name": names[r.Declared]})
 	}
 	return revisionLine{Version: r.Version, Judge: r.Judge, At: s.i18n.In(lang).Time(r.At), Reason: r.Reason, Ended: ended, Scores: strings.Join(parts, "、"), Late: r.LateReason,
-		Reported: r.ReportID != 0}
+		Reported: r.ReportID != 0, FromGame: r.GameMoves}
 }
 
 // SaveScore previews or saves the score sheet. The service checks the

@@ -33,7 +33,10 @@ type tablePage struct {
 	History   []rollRound // the recorded capsule rolls
 	Rolls     rollsForm
 	HasResult bool // a result locks the seating and the board
-	Reseat    bool // the judge asked to enter the rolls again
+	// Locked says the seating and the board no longer change: a result,
+	// or a game recorded on them (tournament.TableView.Locked).
+	Locked bool
+	Reseat bool // the judge asked to enter the rolls again
 
 	Board       *boardView
 	BoardRoll   referee.CapsuleRoll
@@ -64,6 +67,11 @@ type tablePage struct {
 	// answer).
 	Rulings      []rulingLine
 	RulingsShown bool
+
+	// Moves are the moves of the table's recorded game; RecordMissing
+	// says what the table lacks before one can be recorded.
+	Moves         int
+	RecordMissing string
 }
 
 // rollRound is one round of capsule rolls: every player first, then each
@@ -142,8 +150,11 @@ type tableState struct {
 // a result has locked (tournament.TableView.Locked): the page no longer
 // offers those forms, so it could not show a message about their fields.
 func lockedTable(err error) error {
-	if code(err) == "table-has-result" {
+	switch code(err) {
+	case "table-has-result":
 		return &problem.Forbidden{ID: "table.locked", Detail: err.Error()}
+	case "table-has-game":
+		return &problem.Forbidden{ID: "record.locked", Detail: err.Error()}
 	}
 	return err
 }
@@ -193,6 +204,11 @@ func (s *Pages) ShowTable(c *gin.Context) (render.Result, error) {
 		return render.Result{}, err
 	}
 	vm.Rulings, vm.RulingsShown = s.rulingLines(vm.Lang, ts, rulings), true
+	if _, err := s.svc.Game(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number); errors.Is(err, tournament.ErrConflict) {
+		_, vm.RecordMissing, _ = s.describe(vm.Lang, err)
+	} else if err != nil {
+		return render.Result{}, err
+	}
 	return render.Show("table", vm), nil
 }
 
@@ -208,6 +224,8 @@ func (s *Pages) newTablePage(c *gin.Context, ts tableState) tablePage {
 		Table:     tv.Table.Number,
 		Seated:    tv.Table.Seating != nil,
 		HasResult: tv.Result != nil,
+		Locked:    tv.Locked,
+		Moves:     tv.Table.Moves,
 		DangoRule: s.i18n.Text(lang, "dango."+string(ts.t.Ruleset.Dango), nil),
 		BoardForm: boardForm{Errors: fieldErrors{}},
 		Spiral:    ts.t.Ruleset.Board.Method == referee.SpiralBoard,

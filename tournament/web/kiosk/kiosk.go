@@ -128,6 +128,7 @@ type kioskTable struct {
 	Ended     string
 	Players   []kioskSeat
 	Turns     *kioskTurns // a final table's turn limit once its game time is over
+	Game      string      // the table's board, when its game is recorded (game.go); "" for none
 }
 
 // kioskTurns is a final table's turn limit as the room sees it: whose
@@ -371,6 +372,12 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 		}
 		if tv.Result != nil {
 			kt.Ended = p.Text("score.ended_"+tv.Result.EndedBy, nil)
+		}
+		if tv.Table.Moves > 0 {
+			kt.Game = route.Path(route.KioskGame, vm.TID, v.Round.Number, tv.Table.Number)
+			if vm.Projector {
+				kt.Game += "?view=projector"
+			}
 		}
 		for _, sv := range tv.Players {
 			seat := kioskSeat{Name: sv.Name, Seat: sv.Seat, Color: string(sv.Color)}

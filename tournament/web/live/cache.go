@@ -127,3 +127,19 @@ func (s *State) Results(ctx context.Context, tid int64) (tournament.EventResults
 		return s.svc.EventResults(ctx, tid)
 	})
 }
+
+// tableKey names one table of one round of one tournament.
+type tableKey struct {
+	tid      int64
+	n, table int
+}
+
+// Game returns the game recorded at table number of round n, as the kiosk
+// reads it, shared through the cache: played by the rules engine once per
+// change of the tournament, however many screens follow it. The game is
+// shared: its readers must not change it.
+func (s *State) Game(ctx context.Context, tid int64, n, number int) (tournament.Game, error) {
+	return s.games.Get(ctx, tableKey{tid, n, number}, s.broker.Version(tid), func(ctx context.Context) (tournament.Game, error) {
+		return s.svc.Game(ctx, tid, n, number)
+	})
+}

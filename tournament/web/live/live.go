@@ -22,9 +22,11 @@ type State struct {
 	// and the results; they name people of the registry, so a change of
 	// the registry (tournament 0's) makes them stale too.
 	results *Cache[int64, tournament.EventResults]
-	fail    func(*gin.Context, error)
-	client  func(*gin.Context) string
-	log     *slog.Logger
+	// games are the tables' recorded games, as the kiosk shows them.
+	games  *Cache[tableKey, tournament.Game]
+	fail   func(*gin.Context, error)
+	client func(*gin.Context) string
+	log    *slog.Logger
 }
 
 // New reads through svc and hears of changes from broker; nil makes a
@@ -40,5 +42,5 @@ func New(svc *tournament.Service, broker *Broker, fail func(*gin.Context, error)
 	}
 	return &State{svc: svc, broker: broker, fail: fail, client: client, log: log,
 		lives: NewCache[int64, tournament.Live](keep), rounds: NewCache[roundKey, roundRead](keep),
-		results: NewCache[int64, tournament.EventResults](keep)}
+		results: NewCache[int64, tournament.EventResults](keep), games: NewCache[tableKey, tournament.Game](keep)}
 }

@@ -80,6 +80,7 @@ const (
 	Rulings           = Table + "/rulings"
 	PrintRulings      = Rulings + "/print"
 	Turns             = Table + "/turns"
+	Record            = Table + "/game" // a table's recorded game, entered move by move
 	Penalties         = Tournament + "/penalties"
 	Revoke            = Penalties + "/:penalty/revoke"
 	Standings         = Tournament + "/standings"
@@ -103,6 +104,10 @@ const (
 	KioskPlayer = Kiosk + "/players/:pid"
 	PersonPage  = "/people/:person"
 	Results     = "/results/:id"
+	// KioskGame is a table's recorded game as the room sees it, live:
+	// the board for the projector, or a phone.
+	KioskGame     = KioskTable + "/game"
+	KioskGameLive = KioskGame + "/live"
 
 	API              = "/api/v1"
 	RulesetsAPI      = API + "/rulesets"
@@ -141,6 +146,10 @@ const (
 	DisputeAPI       = ReportAPI + "/dispute"
 	AcceptAPI        = ReportAPI + "/accept"
 	RulingsAPI       = TableAPI + "/rulings"
+	GameAPI          = TableAPI + "/game"
+	GameMovesAPI     = GameAPI + "/moves"
+	GameMoveAPI      = GameMovesAPI + "/:move"
+	GameResultAPI    = GameAPI + "/result"
 	PenaltiesAPI     = TournamentAPI + "/penalties"
 	RevokeAPI        = PenaltiesAPI + "/:penalty/revoke"
 	StandingsAPI     = TournamentAPI + "/standings"
@@ -173,6 +182,7 @@ var byName = map[string]string{
 	"kioskTable": KioskTable, "kioskReport": KioskReport, "kioskAnswer": KioskAnswer,
 	"kioskPlayer": KioskPlayer, "personPage": PersonPage, "results": Results,
 	"people": People, "person": Person, "personMerge": PersonMerge, "personArchive": PersonArchive, "personUnarchive": PersonUnarchive,
+	"record": Record, "kioskGame": KioskGame, "kioskGameLive": KioskGameLive,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 }
 

@@ -1,0 +1,154 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// recordPlacements are the 8 placements of §4 at a 4-player table, on
+// coastal corners apart from one another.
+var recordPlacements = []string{
+	`{"do":"place","settlement":"S(1,-3)","road":["S(1,-3)","N(0,-2)"]}`,
+	`{"do":"place","settlement":"S(3,-2)","road":["S(3,-2)","N(2,-1)"]}`,
+	`{"do":"place","settlement":"N(1,2)","road":["N(1,2)","S(1,1)"]}`,
+	`{"do":"place","settlement":"N(-3,2)","road":["N(-3,2)","S(-2,1)"]}`,
+	`{"do":"place","settlement":"S(-2,-1)","road":["S(-2,-1)","N(-3,1)"]}`,
+	`{"do":"place","settlement":"S(-1,2)","road":["S(-1,2)","N(-1,3)"]}`,
+	`{"do":"place","settlement":"N(2,1)","road":["N(2,1)","S(3,-1)"]}`,
+	`{"do":"place","settlement":"S(0,-3)","road":["S(0,-3)","N(-1,-1)"]}`,
+}
+
+// withExpected adds "expected" to a move's JSON.
+func withExpected(move string, n int) string {
+	return strings.TrimSuffix(move, "}") + fmt.Sprintf(`,"expected":%d}`, n)
+}
+
+// gameEnv is a paired round whose table 1 is seated and has its board.
+func gameEnv(t *testing.T) (*consoleEnv, tournament.Tournament, string) {
+	t.Helper()
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(8)
+	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.svc.SetSeating(env.ctx, "setup", tr.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.svc.SetBoard(env.ctx, "setup", tr.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 3, Blue: 5}}); err != nil {
+		t.Fatal(err)
+	}
+	return env, tr, fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/game", tr.ID)
+}
+
+// The recorded game over HTTP: moves entered one at a time on the number
+// of moves the client saw, each checked by the engine (422 with its rule
+// and section), a stale one a 409 that says so, the last one undone, and
+// the result saved from the finished record as a score sheet is.
+func TestGameRecordAPI(t *testing.T) {
+	env, tr, game := gameEnv(t)
+	cl := apiClient{t: t, env: env}
+	type state struct {
+		Moves int `json:"moves"`
+		State struct {
+			Phase   string `json:"phase"`
+			Current string `json:"current"`
+		} `json:"state"`
+		Evaluation struct {
+			LongestRoad struct {
+				Code string `json:"code"`
+			} `json:"longest_road"`
+		} `json:"evaluation"`
+	}
+	var got struct {
+		Players []string `json:"players"`
+		Moves   []struct {
+			Number int    `json:"number"`
+			Judge  string `json:"judge"`
+			Move   struct {
+				Do   string   `json:"do"`
+				Road []string `json:"road"`
+			} `json:"move"`
+		} `json:"moves"`
+	}
+	cl.call("GET", game, nil, 200, &got)
+	if len(got.Players) != 4 || len(got.Moves) != 0 {
+		t.Fatalf("GET game = %+v, want 4 players and no move", got)
+	}
+	var st state
+	cl.call("POST", game+"/moves", withExpected(recordPlacements[0], 0), 201, &st)
+	if st.Moves != 1 || st.State.Phase != "setup" || st.State.Current != got.Players[1] || st.Evaluation.LongestRoad.Code != "longest-road-none" {
+		t.Errorf("POST the first placement = %+v, want 1 move, the 2nd player to place", st)
+	}
+
+	refusals := []struct {
+		name, body string
+		status     int
+		want       []string
+	}{
+		{"the distance rule", `{"do":"place","settlement":"N(0,-2)","road":["N(0,-2)","S(1,-3)"],"expected":1}`, 422,
+			[]string{`"code":"distance-rule"`, `"section":"§4 ア"`, "距離の規則"}},
+		{"a stale record", withExpected(recordPlacements[1], 0), 409,
+			[]string{`"code":"stale-game"`, `"current_version":1`, "1 手になっています"}},
+		{"no expected", recordPlacements[1], 400, []string{"expected"}},
+		{"an unknown field", `{"do":"roll","dice":[1,2],"expected":1,"note":"x"}`, 400, []string{"note"}},
+	}
+	for _, tt := range refusals {
+		rec := do(env.h, "POST", game+"/moves", tt.body, "Authorization", "Bearer test-token")
+		for _, w := range tt.want {
+			if rec.Code != tt.status || !strings.Contains(rec.Body.String(), w) {
+				t.Errorf("POST %s = %d %s, want %d with %s", tt.name, rec.Code, rec.Body, tt.status, w)
+			}
+		}
+	}
+	if rec := do(env.h, "DELETE", game+"/moves/2", "", "Authorization", "Bearer test-token"); rec.Code != http.StatusConflict {
+		t.Errorf("DELETE a move not there = %d %s, want 409", rec.Code, rec.Body)
+	}
+	cl.call("DELETE", game+"/moves/1", nil, 200, &st)
+	if st.Moves != 0 || st.State.Current != got.Players[0] {
+		t.Errorf("after the undo: %+v, want no move, the 1st player to place", st)
+	}
+	for i, m := range recordPlacements {
+		cl.call("POST", game+"/moves", withExpected(m, i), 201, &st)
+	}
+	cl.call("POST", game+"/moves", `{"do":"time_up","expected":8}`, 201, &st)
+	if st.State.Phase != "over" {
+		t.Fatalf("after the time signal the phase is %q, want over", st.State.Phase)
+	}
+	rec := do(env.h, "POST", game+"/result", `{"moves":9,"version":0}`, "Authorization", "Bearer test-token")
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"ended-by-time-early"`) {
+		t.Errorf("POST result without a reason = %d %s, want 422 ended-by-time-early", rec.Code, rec.Body)
+	}
+	var saved struct {
+		Version   int    `json:"version"`
+		EndedBy   string `json:"ended_by"`
+		GameMoves int    `json:"game_moves"`
+		Placings  []struct {
+			VP        int `json:"vp"`
+			Breakdown *struct {
+				Settlements int `json:"settlements"`
+			} `json:"breakdown"`
+		} `json:"placings"`
+	}
+	cl.call("POST", game+"/result", `{"moves":9,"version":0,"reason":"審判が終了"}`, 200, &saved)
+	if saved.Version != 1 || saved.EndedBy != "time" || saved.GameMoves != 9 || len(saved.Placings) != 4 ||
+		saved.Placings[0].VP != 2 || saved.Placings[0].Breakdown == nil || saved.Placings[0].Breakdown.Settlements != 2 {
+		t.Errorf("POST result = %+v, want version 1 ended by time from 9 moves, 2 VP each with the breakdown", saved)
+	}
+	rec = do(env.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", tr.ID), "", "Authorization", "Bearer test-token")
+	if !strings.Contains(rec.Body.String(), `"game_moves":9`) {
+		t.Errorf("the revisions do not say the result came from the record: %s", rec.Body)
+	}
+	cl.call("GET", game, nil, 200, &got)
+	if len(got.Moves) != 9 || got.Moves[0].Number != 1 || got.Moves[0].Judge != "api" || got.Moves[0].Move.Do != "place" || len(got.Moves[0].Move.Road) != 2 {
+		t.Errorf("GET game = %+v, want the 9 moves with who entered them", got.Moves)
+	}
+	// The record is the judges': anonymous readers get nothing.
+	if rec := do(env.h, "GET", game, ""); rec.Code != http.StatusUnauthorized {
+		t.Errorf("GET game anonymously = %d, want 401", rec.Code)
+	}
+}
