@@ -99,8 +99,10 @@ func TestBrowserRecordGame(t *testing.T) {
 		chromedp.Text(`#record-error`, &refused),
 		chromedp.Value(`#corner`, &kept),
 		screenshot("70-record-refused"))
-	if !strings.Contains(refused, "§4 ア") || !strings.Contains(refused, "N(0,-2)") || kept != "N(0,-2)" {
-		t.Errorf("the refused placement says %q with the corner field %q; want the distance rule's section, the corner kept", refused, kept)
+	// The refusal names the corner as the board is read, the top corner of
+	// the first hex; the field keeps what the tap filled in.
+	if !strings.Contains(refused, "§4 ア") || !strings.Contains(refused, "（1段目・左から1）の上の角") || kept != "N(0,-2)" {
+		t.Errorf("the refused placement says %q with the corner field %q; want the distance rule's section and the corner named, the corner kept", refused, kept)
 	}
 	if n := moves(); n != 1 {
 		t.Errorf("after the refused placement the record has %d moves, want 1", n)
