@@ -562,7 +562,9 @@ func (s *Pages) SetDeal(c *gin.Context) (render.Result, error) {
 		}
 	}
 	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, values, errs)
-	if len(errs) > 0 && !ts.tv.Locked {
+	// A chip typed wrong shows by its field; on a table without a board
+	// there are no fields yet, and the service says what comes first.
+	if len(errs) > 0 && !ts.tv.Locked && ts.tv.Board != nil {
 		return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
 	}
 	_, err = s.svc.SetDeal(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, tournament.DealInput{Chips: chips, Version: formVersion(c)})
