@@ -1,10 +1,12 @@
 // Command benchreport measures Catan Judge on this machine and prints one
 // table: board set-ups per second, random game playouts and whole-record
 // checks of the rules engine, pairing time and repeats by event size,
-// standings time for 1,000 players, score-sheet save latency with 50
+// standings time for 1,000 players and the read their players' pages share,
+// score-sheet save latency with 50
 // judges saving at once (on SQLite, and on PostgreSQL when its server
 // programs are installed: a throwaway cluster), a save's event reaching
-// 1,000 kiosk streams split over two servers on PostgreSQL, the kiosk's fan-out to
+// 1,000 kiosk streams split over two servers on PostgreSQL, a whole game
+// entered move by move at a recorded table, the kiosk's fan-out to
 // 1,000 live clients (by running cmd/kioskbench), the kiosk's and a judge's
 // page latency while anonymous clients hammer the public endpoints, and the
 // Excel export of 10,000 players.
@@ -79,7 +81,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("no ruleset %s", config.DefaultRuleset)
 	}
 	e := &env{rulesets: rulesets, rs: rs, goCmd: *goCmd, progress: stderr}
-	measures := []func(context.Context) ([]row, error){e.boards, e.playouts, e.pairings, e.standings, e.saves, e.crossServer}
+	measures := []func(context.Context) ([]row, error){e.boards, e.playouts, e.pairings, e.standings, e.saves, e.record, e.crossServer}
 	if *kiosk {
 		measures = append(measures, e.kiosk)
 	}

@@ -184,5 +184,5 @@ func (e *env) standings(ctx context.Context) ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(rows, served), nil
+	return append(rows, served...), nil
 }
