@@ -9,7 +9,6 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
-	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/game"
 	"github.com/catanjudge/catanjudge/tournament"
 )
@@ -29,86 +28,15 @@ type gameMoveRow struct {
 
 func (gameMoveRow) TableName() string { return "game_moves" }
 
-// moveJSON is a recorded move as the store keeps it, in the record
-// format's names (those of the JSON API), with only the fields the move
-// sets: a list or a map given empty stays empty, and absent stays absent,
-// as the rules engine reads them apart.
-type moveJSON struct {
-	Do         string          `json:"do"`
-	Player     string          `json:"player,omitempty"`
-	Settlement string          `json:"settlement,omitempty"`
-	City       string          `json:"city,omitempty"`
-	Road       *[]string       `json:"road,omitempty"`
-	Roads      *[][]string     `json:"roads,omitempty"`
-	Dice       *[]int          `json:"dice,omitempty"`
-	Cards      *map[string]int `json:"cards,omitempty"`
-	Give       *map[string]int `json:"give,omitempty"`
-	Get        *map[string]int `json:"get,omitempty"`
-	Take       *map[string]int `json:"take,omitempty"`
-	Hex        *hexJSON        `json:"hex,omitempty"`
-	Rob        string          `json:"rob,omitempty"`
-	Took       string          `json:"took,omitempty"`
-	With       string          `json:"with,omitempty"`
-	Card       string          `json:"card,omitempty"`
-	Dev        string          `json:"dev,omitempty"`
-	Resource   string          `json:"resource,omitempty"`
-}
-
-type hexJSON struct {
-	Q int `json:"q"`
-	R int `json:"r"`
-}
-
-// given points at v when it is set (not nil), else is nil.
-func given[T any](v T, set bool) *T {
-	if !set {
-		return nil
-	}
-	return &v
-}
-
-// valueOf is what p points at, or the zero value for nil.
-func valueOf[T any](p *T) T {
-	var zero T
-	if p == nil {
-		return zero
-	}
-	return *p
-}
-
 func encodeMove(m game.MoveSpec) (string, error) {
-	b, err := json.Marshal(moveJSON{
-		Do: m.Do, Player: m.Player, Settlement: m.Settlement, City: m.City,
-		Road: given(m.Road, m.Road != nil), Roads: given(m.Roads, m.Roads != nil), Dice: given(m.Dice, m.Dice != nil),
-		Cards: given(m.Cards, m.Cards != nil), Give: given(m.Give, m.Give != nil), Get: given(m.Get, m.Get != nil),
-		Take: given(m.Take, m.Take != nil), Hex: hexOf(m.Hex), Rob: m.Rob, Took: m.Took, With: m.With, Card: m.Card, Dev: m.Dev,
-		Resource: m.Resource,
-	})
+	b, err := json.Marshal(m)
 	return string(b), err
 }
 
 func decodeMove(text string) (game.MoveSpec, error) {
-	var j moveJSON
-	if err := json.Unmarshal([]byte(text), &j); err != nil {
-		return game.MoveSpec{}, err
-	}
-	m := game.MoveSpec{
-		Do: j.Do, Player: j.Player, Settlement: j.Settlement, City: j.City,
-		Road: valueOf(j.Road), Roads: valueOf(j.Roads), Dice: valueOf(j.Dice), Cards: valueOf(j.Cards), Give: valueOf(j.Give),
-		Get: valueOf(j.Get), Take: valueOf(j.Take), Rob: j.Rob, Took: j.Took, With: j.With, Card: j.Card,
-		Dev: j.Dev, Resource: j.Resource,
-	}
-	if j.Hex != nil {
-		m.Hex = &referee.Hex{Q: j.Hex.Q, R: j.Hex.R}
-	}
-	return m, nil
-}
-
-func hexOf(h *referee.Hex) *hexJSON {
-	if h == nil {
-		return nil
-	}
-	return &hexJSON{Q: h.Q, R: h.R}
+	var m game.MoveSpec
+	err := json.Unmarshal([]byte(text), &m)
+	return m, err
 }
 
 // AddGameMove implements tournament.Store: the move and its audit entry in

@@ -29,55 +29,13 @@ type gameMoveRequest struct {
 	Expected *int `json:"expected"`
 }
 
-// recordedMoveJSON is a move of a record as the API writes it back: the
-// fields it sets, a list or map given empty written empty.
-type recordedMoveJSON struct {
-	Do         string          `json:"do"`
-	Player     string          `json:"player,omitempty"`
-	Settlement string          `json:"settlement,omitempty"`
-	City       string          `json:"city,omitempty"`
-	Road       *[]string       `json:"road,omitempty"`
-	Roads      *[][]string     `json:"roads,omitempty"`
-	Dice       *[]int          `json:"dice,omitempty"`
-	Cards      *map[string]int `json:"cards,omitempty"`
-	Give       *map[string]int `json:"give,omitempty"`
-	Get        *map[string]int `json:"get,omitempty"`
-	Take       *map[string]int `json:"take,omitempty"`
-	Hex        *HexJSON        `json:"hex,omitempty"`
-	Rob        string          `json:"rob,omitempty"`
-	Took       string          `json:"took,omitempty"`
-	With       string          `json:"with,omitempty"`
-	Card       string          `json:"card,omitempty"`
-	Dev        string          `json:"dev,omitempty"`
-	Resource   string          `json:"resource,omitempty"`
-}
-
-// given points at v when it is set (not nil), else is nil.
-func given[T any](v T, set bool) *T {
-	if !set {
-		return nil
-	}
-	return &v
-}
-
-func toRecordedMove(m game.MoveSpec) recordedMoveJSON {
-	out := recordedMoveJSON{Do: m.Do, Player: m.Player, Settlement: m.Settlement, City: m.City,
-		Road: given(m.Road, m.Road != nil), Roads: given(m.Roads, m.Roads != nil), Dice: given(m.Dice, m.Dice != nil),
-		Cards: given(m.Cards, m.Cards != nil), Give: given(m.Give, m.Give != nil), Get: given(m.Get, m.Get != nil),
-		Take: given(m.Take, m.Take != nil), Rob: m.Rob, Took: m.Took, With: m.With, Card: m.Card, Dev: m.Dev, Resource: m.Resource}
-	if m.Hex != nil {
-		out.Hex = &HexJSON{Q: m.Hex.Q, R: m.Hex.R}
-	}
-	return out
-}
-
 // GameMoveJSON is one move of a table's record: its number, who entered
 // it when, and the move.
 type GameMoveJSON struct {
-	Number int              `json:"number"`
-	Judge  string           `json:"judge"`
-	At     time.Time        `json:"at"`
-	Move   recordedMoveJSON `json:"move"`
+	Number int           `json:"number"`
+	Judge  string        `json:"judge"`
+	At     time.Time     `json:"at"`
+	Move   game.MoveSpec `json:"move"` // in the record format (MoveSpec.MarshalJSON)
 }
 
 // gameVoidJSON is a development card that stood with no effect (§8 エ,
@@ -143,7 +101,7 @@ func (s *Handlers) ShowGame(c *gin.Context) (int, any, error) {
 		out.Players[i] = strconv.FormatInt(id, 10)
 	}
 	for _, m := range g.Moves {
-		out.Moves = append(out.Moves, GameMoveJSON{Number: m.Number, Judge: m.Judge, At: m.At, Move: toRecordedMove(m.Move)})
+		out.Moves = append(out.Moves, GameMoveJSON{Number: m.Number, Judge: m.Judge, At: m.At, Move: m.Move})
 	}
 	for _, v := range g.Played.Voided {
 		out.Voided = append(out.Voided, voidJSON(p, v))
