@@ -10,7 +10,8 @@
 //     submitted, and the element id shows the part answered; the search
 //     box of the page (#q) keeps the focus for the next name.
 // And a form shown again after a refusal puts the focus on its first
-// field marked invalid. No rule is computed here: the server answers
+// field marked invalid. The ruling view and the record page post their
+// forms through postParts. No rule is computed here: the server answers
 // every part.
 "use strict";
 (function () {
@@ -133,6 +134,33 @@
       }
     }).catch(function () { form.submit(); });
   });
+})();
+
+// postParts posts data to form's action and puts each part of the answer
+// marked data-live in place of the page's part with the same id (the
+// element itself: its classes and attributes too). It resolves to whether
+// it did: only the answer to the form's latest post is shown.
+var postParts = (function () {
+  var posted = new WeakMap();
+  return function (form, data) {
+    var n = (posted.get(form) || 0) + 1;
+    posted.set(form, n);
+    return fetch(form.getAttribute("action"), { method: "POST", body: data, credentials: "same-origin" })
+      .then(function (res) { return res.text(); })
+      .then(function (html) {
+        if (posted.get(form) !== n) {
+          return false; // a later answer is on its way
+        }
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        doc.querySelectorAll("[data-live][id]").forEach(function (fresh) {
+          var old = document.getElementById(fresh.id);
+          if (old) {
+            old.replaceWith(document.importNode(fresh, true));
+          }
+        });
+        return true;
+      });
+  };
 })();
 
 // A form shown again after a refusal puts the focus on its first field

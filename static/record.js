@@ -11,10 +11,9 @@
 "use strict";
 (function () {
   var form = document.getElementById("record-form");
-  if (!form || !window.fetch || !window.DOMParser) {
+  if (!form || !window.fetch || !window.DOMParser || typeof postParts !== "function") {
     return;
   }
-  var asked = 0;
   // enterIn is the field Enter was just pressed in: the form's implicit
   // submission that follows is that field's move, already sent.
   var enterIn = null;
@@ -26,7 +25,6 @@
   // send posts the form as the button named name with value would, and
   // swaps in the answer.
   function send(name, value) {
-    var n = ++asked;
     var data = new URLSearchParams(new FormData(form));
     data.delete("do");
     data.delete("action");
@@ -34,33 +32,23 @@
     data.set("live", "1");
     var focused = document.activeElement && document.activeElement.id;
     form.classList.add("busy");
-    fetch(form.getAttribute("action"), { method: "POST", body: data, credentials: "same-origin" })
-      .then(function (res) { return res.text(); })
-      .then(function (html) {
-        if (n !== asked) {
-          return; // a later answer is on its way
-        }
-        var doc = new DOMParser().parseFromString(html, "text/html");
-        doc.querySelectorAll("[data-live]").forEach(function (fresh) {
-          var old = document.getElementById(fresh.id);
-          if (old) {
-            old.replaceWith(document.importNode(fresh, true));
-          }
-        });
-        form.classList.remove("busy");
-        // After a refusal the judge corrects what was typed; after a move
-        // the keys are free for the next one.
-        var refused = document.querySelector("#record-error, #record-stale, #record-live .field-error");
-        if (refused && focused && document.getElementById(focused)) {
-          document.getElementById(focused).focus();
-        } else if (document.activeElement && form.contains(document.activeElement)) {
-          document.activeElement.blur();
-        }
-        document.dispatchEvent(new Event("record:swapped"));
-      })
-      .catch(function () {
-        form.classList.remove("busy");
-      });
+    postParts(form, data).then(function (latest) {
+      if (!latest) {
+        return;
+      }
+      form.classList.remove("busy");
+      // After a refusal the judge corrects what was typed; after a move
+      // the keys are free for the next one.
+      var refused = document.querySelector("#record-error, #record-stale, #record-live .field-error");
+      if (refused && focused && document.getElementById(focused)) {
+        document.getElementById(focused).focus();
+      } else if (document.activeElement && form.contains(document.activeElement)) {
+        document.activeElement.blur();
+      }
+      document.dispatchEvent(new Event("record:swapped"));
+    }).catch(function () {
+      form.classList.remove("busy");
+    });
   }
 
   // markCorner shows the corner the form names, waiting for its road.

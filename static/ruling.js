@@ -8,37 +8,25 @@
 "use strict";
 (function () {
   var form = document.getElementById("ruling-form");
-  if (!form || !window.fetch || !window.DOMParser) {
+  if (!form || !window.fetch || !window.DOMParser || typeof postParts !== "function") {
     return;
   }
-  var asked = 0;
   function send(action) {
-    var n = ++asked;
     var data = new URLSearchParams(new FormData(form));
     data.set("action", action);
     data.set("live", "1");
     var focused = document.activeElement && document.activeElement.id;
-    fetch(form.getAttribute("action"), { method: "POST", body: data, credentials: "same-origin" })
-      .then(function (res) { return res.text(); })
-      .then(function (html) {
-        if (n !== asked) {
-          return; // a later answer is on its way
-        }
-        var doc = new DOMParser().parseFromString(html, "text/html");
-        doc.querySelectorAll("[data-live]").forEach(function (fresh) {
-          var old = document.getElementById(fresh.id);
-          if (old) {
-            old.replaceWith(document.importNode(fresh, true));
-          }
-        });
-        if (action === "add" && !document.getElementById("ruling-error")) {
-          form.elements.typed.value = "";
-        }
-        if (focused && document.getElementById(focused)) {
-          document.getElementById(focused).focus();
-        }
-      })
-      .catch(function () {});
+    postParts(form, data).then(function (latest) {
+      if (!latest) {
+        return;
+      }
+      if (action === "add" && !document.getElementById("ruling-error")) {
+        form.elements.typed.value = "";
+      }
+      if (focused && document.getElementById(focused)) {
+        document.getElementById(focused).focus();
+      }
+    }).catch(function () {});
   }
   form.addEventListener("click", function (ev) {
     var target = ev.target.closest && ev.target.closest("[data-at],[data-edge]");
