@@ -52,6 +52,7 @@ func TestAuditLogSentencesAndFilters(t *testing.T) {
 	}
 	mustSee(t, "the filter keeps its choices", p.b.get(audit+"?round=1&table=2"), http.StatusOK,
 		`<option value="1" selected>第1回戦</option>`, `<option value="2" selected>2卓</option>`)
+	mustSee(t, "a filter nothing matches", p.b.get(audit+"?round=1&table=9"), http.StatusOK, "条件に合う記録はありません。")
 	mustSee(t, "audit log in English", p.b.get(audit, "Accept-Language", "en"), http.StatusOK,
 		"setup saved the result of round 1 table 2.", fmt.Sprintf("佐藤 gave %s a penalty (round 1 table 2).", p.name(offender)))
 }

@@ -79,7 +79,7 @@ func TestConsolePlayerCards(t *testing.T) {
 	if _, err := env.svc.CheckCode(env.ctx, tr.ID, ps[0].ID, m[1]); err != nil {
 		t.Errorf("the new code %s does not check: %v", m[1], err)
 	}
-	mustSee(t, "the audit log", b.get(fmt.Sprintf("/judge/t/%d/audit", tr.ID)), http.StatusOK, "参加者コードを再発行")
+	mustSee(t, "the audit log", b.get(fmt.Sprintf("/judge/t/%d/audit", tr.ID)), http.StatusOK, "のコードを発行し直しました")
 }
 
 // The API answers a new player's code, and a new one when a judge issues

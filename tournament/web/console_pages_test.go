@@ -702,7 +702,7 @@ func TestRulingOnTablePage(t *testing.T) {
 	mustSee(t, "table page", p.b.get(page), http.StatusOK, "この卓の裁定", "道が切られた", "山田（",
 		"場（だれも持たない） — ", "§10", p.name(table.Players[0]), "手順7: ", page+"/ruling", page+"/rulings/print")
 	mustSee(t, "printed rulings", p.b.get(page+"/rulings/print"), http.StatusOK, "裁定 — 第1回戦 1卓", "道が切られた", "data-print")
-	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "裁定の記録")
+	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "山田 が第1回戦 1卓で裁定を記録しました。")
 }
 
 // Issue 15: the ruling view without its script: the board drawn by the

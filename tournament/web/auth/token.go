@@ -67,7 +67,7 @@ func (a *Auth) letJudge(c *gin.Context, fail func(*gin.Context, error)) bool {
 	)
 	switch a.checkToken(c) {
 	case tokenValid:
-		name, ok = "api", true
+		name, ok = APIActor, true
 	case tokenLimited:
 		c.Header("Retry-After", strconv.Itoa(a.limiter.retryAfter()))
 		fail(c, problem.ErrTooManyGuesses)
@@ -86,6 +86,10 @@ func (a *Auth) letJudge(c *gin.Context, fail func(*gin.Context, error)) bool {
 	c.Next()
 	return true
 }
+
+// APIActor is the judge a request with the API token acts as, in the
+// audit log.
+const APIActor = "api"
 
 // unauthorized is a request of the JSON API without a judge: 401.
 type unauthorized struct{}

@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
@@ -28,7 +29,7 @@ type auditPage struct {
 	Rounds  []int
 	Tables  []int
 	Players []personRef
-	Judges  []string
+	Judges  []auditKind // ID the actor as recorded, Name as the page says it
 	Kinds   []auditKind
 	// LinkText is the words of each line's link.
 	LinkText string
@@ -221,8 +222,8 @@ func (s *Pages) ShowAudit(c *gin.Context) (render.Result, error) {
 		vm.Kinds = append(vm.Kinds, auditKind{ID: k, Name: s.i18n.Text(lang, "audit.kind_"+k, nil)})
 	}
 	for _, e := range entries {
-		if !slices.Contains(vm.Judges, e.Judge) {
-			vm.Judges = append(vm.Judges, e.Judge)
+		if !slices.ContainsFunc(vm.Judges, func(k auditKind) bool { return k.ID == e.Judge }) {
+			vm.Judges = append(vm.Judges, auditKind{ID: e.Judge, Name: s.actor(lang, e.Judge)})
 		}
 		f := factsOf(e)
 		if f.Table > 0 && !slices.Contains(vm.Tables, f.Table) {
@@ -234,7 +235,7 @@ func (s *Pages) ShowAudit(c *gin.Context) (render.Result, error) {
 		vm.Lines = append(vm.Lines, s.auditLine(lang, t.ID, e, f, names))
 	}
 	slices.Sort(vm.Tables)
-	slices.Sort(vm.Judges)
+	slices.SortFunc(vm.Judges, func(a, b auditKind) int { return strings.Compare(a.Name, b.Name) })
 	return render.Show("audit", vm), nil
 }
 
@@ -242,12 +243,8 @@ func (s *Pages) ShowAudit(c *gin.Context) (render.Result, error) {
 // a link to the page of what it changed.
 func (s *Pages) auditLine(lang string, tid int64, e tournament.AuditEntry, f auditFacts, names map[int64]string) auditLine {
 	l := auditLine{
-		At: s.i18n.In(lang).Stamp(e.At), Judge: e.Judge, Action: e.Action, Subject: e.Subject,
+		At: s.i18n.In(lang).Stamp(e.At), Judge: s.actor(lang, e.Judge), Action: e.Action, Subject: e.Subject,
 		Before: indentJSON(e.Before), After: indentJSON(e.After),
-	}
-	if e.Judge == tournament.PlayerActor {
-		// A change a player made with their code (the sentence names them).
-		l.Judge = s.i18n.Text(lang, "audit.player_actor", nil)
 	}
 	name := names[f.Player]
 	if name == "" && f.Player != 0 {
@@ -292,9 +289,21 @@ func (s *Pages) auditLine(lang string, tid int64, e tournament.AuditEntry, f aud
 		if action == "action."+e.Action {
 			action = e.Action
 		}
-		l.Sentence = s.i18n.Text(lang, "audit.say.other", map[string]any{"Judge": e.Judge, "Action": action, "Where": where, "Player": name})
+		l.Sentence = s.i18n.Text(lang, "audit.say.other", map[string]any{"Judge": l.Judge, "Action": action, "Where": where, "Player": name})
 	}
 	return l
+}
+
+// actor is who made a change as the page says it: a judge's name, or
+// the words for a player with their code and for the API's token.
+func (s *Pages) actor(lang, judge string) string {
+	switch judge {
+	case tournament.PlayerActor:
+		return s.i18n.Text(lang, "audit.player_actor", nil)
+	case auth.APIActor:
+		return s.i18n.Text(lang, "audit.api_actor", nil)
+	}
+	return judge
 }
 
 // playerNameIn is the name in an entry's record of a player no longer
