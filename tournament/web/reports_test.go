@@ -136,7 +136,7 @@ func TestConsoleReportQueue(t *testing.T) {
 	b.login("山田")
 	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
 	res := b.get(round)
-	mustSee(t, "the round with a report awaiting", res, http.StatusOK, "参加者からの報告", "確認待ち（4人中1人）", "報告: 選手")
+	mustSee(t, "the round with a report awaiting", res, http.StatusOK, "参加者からの報告", "確認待ち（4人中1人が確認済み）", "報告: 選手")
 	if strings.Contains(res.Body, "結果として承認") {
 		t.Fatalf("an unconfirmed report offers the accept button")
 	}
@@ -201,7 +201,7 @@ func TestKioskTableReport(t *testing.T) {
 	mustSee(t, "a wrong code", b.post(table+"/report", form), http.StatusUnprocessableEntity, "コードが正しくありません", `value="10"`)
 	form.Set("code", codes[ps[0]])
 	res := b.post(table+"/report", form)
-	mustSee(t, "reported", res, http.StatusOK, "送信しました", "確認待ち（4人中1人）", "確認: この内容で正しい")
+	mustSee(t, "reported", res, http.StatusOK, "送信しました", "確認待ち（4人中1人が確認済み）", "確認: この内容で正しい")
 	rs, err := env.svc.Reports(env.ctx, tr.ID)
 	if err != nil || len(rs) != 1 {
 		t.Fatalf("reports %v, %v", rs, err)
@@ -210,7 +210,7 @@ func TestKioskTableReport(t *testing.T) {
 	mustSee(t, "a confirmation without name or code", b.post(answer, url.Values{"action": {"confirm"}}), http.StatusUnprocessableEntity,
 		`id="player-error"`, "あなたの名前を選んでください。", `id="code-error"`)
 	mustSee(t, "confirmed", b.post(answer, url.Values{"player": {itoa(ps[1])}, "code": {codes[ps[1]]}, "action": {"confirm"}}), http.StatusOK,
-		"確認しました", "確認待ち（4人中2人）")
+		"確認しました", "確認待ち（4人中2人が確認済み）")
 	// A dispute gives the player's own version: the report's own is
 	// refused, as is a version the judge's sheet would refuse.
 	dispute := url.Values{"player": {itoa(ps[2])}, "dispute_code": {codes[ps[2]]}, "action": {"dispute"}, "declared": {itoa(ps[0])}, "note": {"3番目は6点"}}
