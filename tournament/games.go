@@ -192,9 +192,8 @@ func (g Game) Sheet() (ResultInput, error) {
 	var in ResultInput
 	for i, id := range g.Players {
 		vp := st.VP(i)
-		in.Scores = append(in.Scores, Score{PlayerID: id, VP: vp.Total(), Breakdown: &referee.Breakdown{
-			Settlements: vp.Settlements, Cities: vp.Cities / 2, LongestRoad: vp.LongestRoad > 0,
-			LargestArmy: vp.LargestArmy > 0, PointCards: vp.PointCards}})
+		b := vp.Breakdown()
+		in.Scores = append(in.Scores, Score{PlayerID: id, VP: vp.Total(), Breakdown: &b})
 	}
 	if w := st.Winner(); w >= 0 {
 		in.Declared = g.Players[w]

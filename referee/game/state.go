@@ -239,6 +239,13 @@ func (v VP) Total() int {
 	return v.Settlements + v.Cities + v.LongestRoad + v.LargestArmy + v.PointCards
 }
 
+// Breakdown is v as a score sheet writes it (§11): the settlements and
+// cities standing, the 2-point cards held, the one-point cards shown.
+func (v VP) Breakdown() referee.Breakdown {
+	return referee.Breakdown{Settlements: v.Settlements, Cities: v.Cities / 2,
+		LongestRoad: v.LongestRoad > 0, LargestArmy: v.LargestArmy > 0, PointCards: v.PointCards}
+}
+
 // VP returns player p's victory points, derived from the pieces and cards.
 func (s *State) VP(p int) VP {
 	pl := &s.players[p]

@@ -17,6 +17,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/drawing"
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
+	"github.com/catanjudge/catanjudge/tournament/web/sheet"
 )
 
 // Audience is who a view is for.
@@ -196,7 +197,7 @@ func (w words) status(st *game.State) string {
 				owing = append(owing, w.p.Text("record.owes", map[string]any{"Player": w.seats[q].Name, "N": k}))
 			}
 		}
-		return w.p.Text("record.status_discard", map[string]any{"Players": strings.Join(owing, "、")})
+		return w.p.Text("record.status_discard", map[string]any{"Players": w.p.List(owing)})
 	case game.Over:
 		if wnr := st.Winner(); wnr >= 0 {
 			return w.p.Text("record.status_declared", map[string]any{"Player": w.seats[wnr].Name})
@@ -216,8 +217,8 @@ func (w words) player(st *game.State, i int, s Seat, who Audience) Player {
 	pl := Player{Name: s.Name, Color: s.Color, ColorTxt: s.ColorTxt, Current: st.Phase() != game.Over && st.Current() == i,
 		VP: vp.Total(), Cards: st.Hand(i).Total(), Dev: held.Total(), Road: st.RoadLength(i), Owes: st.Owed(i),
 		LongestRoad: st.LongestRoad() == i, LargestArmy: st.LargestArmy() == i, Played: w.deck(played)}
-	pl.Breakdown = w.p.Text("score.breakdown_text", map[string]any{"Settlements": vp.Settlements, "Cities": vp.Cities / 2,
-		"LongestRoad": vp.LongestRoad > 0, "LargestArmy": vp.LargestArmy > 0, "PointCards": vp.PointCards})
+	b := vp.Breakdown()
+	pl.Breakdown = sheet.Said(w.p, &b)
 	if who == Judges {
 		pl.Hand, pl.DevText = w.cards(st.Hand(i)), w.deck(held)
 	}

@@ -150,4 +150,13 @@ func TestMoveWords(t *testing.T) {
 			t.Errorf("move(%+v) = %q, want %q", tt.m, got, tt.want)
 		}
 	}
+	// Two roads of a card are listed as each language lists them.
+	roads := game.MoveSpec{Do: "play", Dev: "road_building", Roads: [][]string{{"N(0,0)", "S(1,-1)"}, {"S(1,-3)", "N(0,-2)"}}}
+	if got := w.move(roads); !strings.Contains(got, edge("N(0,0)", "S(1,-1)")+"、"+edge("S(1,-3)", "N(0,-2)")) {
+		t.Errorf("the road building card in Japanese is %q, want its roads listed with 、", got)
+	}
+	en := words{p: tr.In("en"), places: drawing.NewPlaces(tr.In("en"), &g.Board), seats: seats}
+	if got := en.move(roads); strings.Contains(got, "、") || !strings.Contains(got, ", ") {
+		t.Errorf("the road building card in English is %q, want its roads listed with a comma", got)
+	}
 }

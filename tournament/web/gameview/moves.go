@@ -59,7 +59,7 @@ func (w words) play(t func(string, map[string]any) string, m game.MoveSpec) stri
 		for _, r := range m.Roads {
 			roads = append(roads, w.edge(r))
 		}
-		return t("road_building", map[string]any{"Edges": strings.Join(roads, "、")})
+		return t("road_building", map[string]any{"Edges": w.p.List(roads)})
 	case "harvest":
 		return t("harvest", map[string]any{"Cards": w.counts(m.Take)})
 	case "monopoly":

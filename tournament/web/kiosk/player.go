@@ -12,6 +12,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
+	"github.com/catanjudge/catanjudge/tournament/web/sheet"
 )
 
 // playerPage is the view model of a player's page in an event (issue 18):
@@ -109,10 +110,7 @@ func playerRoundOf(p i18n.Printer, rs referee.Ruleset, r tournament.PlayerRound,
 	if pl := r.Placing; pl != nil {
 		out.Place, out.VP, out.Sum = pl.Place, pl.VP, pl.Sum()
 	}
-	if b := r.Breakdown; b != nil {
-		out.Breakdown = p.Text("score.breakdown_text", map[string]any{"Settlements": b.Settlements, "Cities": b.Cities,
-			"LongestRoad": b.LongestRoad, "LargestArmy": b.LargestArmy, "PointCards": b.PointCards})
-	}
+	out.Breakdown = sheet.Said(p, r.Breakdown)
 	if r.Result != nil {
 		out.Ended = p.Text("score.ended_"+r.Result.EndedBy, nil)
 	}
