@@ -31,12 +31,15 @@ const copyBatch = 500
 // CopyInto copies everything s holds, every row of every table (the
 // tournaments, players, rounds, tables, result revisions and their scores,
 // penalties, clock events, audit lines, the console's settings and the
-// sessions logged out) with its ID, but the players' cards (copied), into the empty database dsn names (a
+// sessions logged out) with its ID, into the empty database dsn names (a
 // PostgreSQL database, typically: catanjudge migrate), migrating its schema
 // first. The copy is one transaction on the target: a failure leaves it
 // empty. It then verifies the copy, table by table: the same number of
 // rows and the same content, row by row in ID order, times to the
 // microsecond (PostgreSQL keeps no finer time).
+//
+// The printable sheets of players' cards are not copied: they are sealed
+// for 30 minutes with the servers' keys, and a judge prints them again.
 //
 // A target that holds rows, or tables this program did not make, is
 // refused with ErrNotEmpty. s should not change meanwhile: stop the
