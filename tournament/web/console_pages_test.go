@@ -699,8 +699,14 @@ func TestRulingOnTablePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := p.url + "/tables/1"
-	mustSee(t, "table page", p.b.get(page), http.StatusOK, "この卓の裁定", "道が切られた", "山田（",
+	res := p.b.get(page)
+	mustSee(t, "table page", res, http.StatusOK, "この卓の裁定", "道が切られた", "山田（",
 		"場（だれも持たない） — ", "§10", p.name(table.Players[0]), "手順7: ", page+"/ruling", page+"/rulings/print")
+	// The engine's note on step 7 names the corner as the ruling view
+	// does, by the land around it, not by its coordinates.
+	if m := regexp.MustCompile(`手順7: [^<]*`).FindString(res.Body); m == "" || strings.Contains(m, "S(1,-1)") || !strings.Contains(m, "の角") {
+		t.Errorf("the saved ruling's step 7 reads %q, want the corner named by its land", m)
+	}
 	mustSee(t, "printed rulings", p.b.get(page+"/rulings/print"), http.StatusOK, "裁定 — 第1回戦 1卓", "道が切られた", "data-print")
 	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "山田 が第1回戦 1卓で裁定を記録しました。")
 }
@@ -795,13 +801,13 @@ func TestRulingViewNamesPlaces(t *testing.T) {
 	steps, _ := json.Marshal([]map[string]any{{"do": "settlement", "player": a, "at": "N(0,0)"}})
 	res = p.b.post(view, url.Values{"steps": {string(steps)}, "player": {b}, "do": {"settlement"}, "typed": {"S(0,-1)"}, "action": {"add"},
 		"roll": {"8"}, "roller": {b}, "hand_" + a: {"3"}, "robber_at": {"(0,0)"}})
-	mustSee(t, "distance rule", res, http.StatusOK, corner[1]+"に家", "の角 は家・街の隣の頂点です",
+	mustSee(t, "distance rule", res, http.StatusOK, corner[1]+"に家", "の角は家・街の隣の頂点です",
 		`<option value="(0,0)" selected>砂漠（中央）</option>`)
 	robber := regexp.MustCompile(`(?s)<ul id="answer-robber">(.*?)</ul>`).FindStringSubmatch(res.Body)
 	if robber == nil || !strings.Contains(robber[1], "段目・左から") || regexp.MustCompile(`\(-?\d,-?\d\)`).MatchString(robber[1]) {
 		t.Errorf("where the robber may go is not named by place:\n%v", robber)
 	}
-	for _, coords := range []string{">N(0,0)<", "S(0,-1) は", "N(0,0) に家"} {
+	for _, coords := range []string{">N(0,0)<", "S(0,-1)は", "N(0,0)に家"} {
 		if strings.Contains(res.Body, coords) {
 			t.Errorf("the view still says %q", coords)
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/drawing"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 )
@@ -40,12 +41,18 @@ func (s *Pages) rulingLines(lang string, ts tableState, rulings []tournament.Rul
 		colors[p.PlayerID] = string(p.Color)
 	}
 	p := s.i18n.In(lang)
+	// Places are named as the ruling view names them, on the table's board.
+	board := layoutBoard(ts.t.Ruleset)
+	if ts.tv.Board != nil {
+		board = *ts.tv.Board
+	}
+	named := drawing.NewPlaces(p, &board)
 	award := func(a tournament.RulingAward) string {
 		holder := s.i18n.Text(lang, "ruling.bank", nil)
 		if a.Holder != 0 {
 			holder = names[a.Holder]
 		}
-		return fmt.Sprintf("%s — %s", holder, problem.Violation(p, a.Why.Violation(names)))
+		return fmt.Sprintf("%s — %s", holder, problem.Violation(p, named.Violation(a.Why.Violation(names))))
 	}
 	var out []rulingLine
 	for i := len(rulings) - 1; i >= 0; i-- {
@@ -58,7 +65,7 @@ func (s *Pages) rulingLines(lang string, ts tableState, rulings []tournament.Rul
 				Breakdown: s.breakdownText(lang, &b)})
 		}
 		for _, n := range r.Answer.Notes {
-			l.Notes = append(l.Notes, s.i18n.Text(lang, "ruling.step", map[string]any{"N": n.Step + 1})+": "+problem.Violation(p, n.Violation(names)))
+			l.Notes = append(l.Notes, s.i18n.Text(lang, "ruling.step", map[string]any{"N": n.Step + 1})+": "+problem.Violation(p, named.Violation(n.Violation(names))))
 		}
 		out = append(out, l)
 	}
