@@ -126,3 +126,20 @@ func TestDeleteTournament(t *testing.T) {
 		t.Errorf("delete twice: %v, want not found", err)
 	}
 }
+
+// Issue 12: the lists put the latest event first by its date, whenever
+// it was entered; one not dated yet, still being planned, comes first.
+func TestListedTournamentsByDate(t *testing.T) {
+	c := newConsole(t)
+	var ids []int64
+	for _, date := range []string{"2026-10-24", "2026-11-28", "", "2025-12-01"} {
+		ids = append(ids, must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "例会 " + date, Date: date, Rounds: 1})).ok(t).ID)
+	}
+	var got []int64
+	for _, tr := range must(c.svc.ListedTournaments(c.ctx, false)).ok(t) {
+		got = append(got, tr.ID)
+	}
+	if want := []int64{ids[2], ids[1], ids[0], ids[3]}; !slices.Equal(got, want) {
+		t.Errorf("listed %v, want %v (undated, then 2026-11-28, 2026-10-24, 2025-12-01)", got, want)
+	}
+}

@@ -320,8 +320,10 @@ func (s *Service) ListTournaments(ctx context.Context) ([]Tournament, error) {
 	return s.store.Tournaments(ctx)
 }
 
-// ListedTournaments returns the tournaments not archived, newest first,
-// or, when archived is true, the archived ones.
+// ListedTournaments returns the tournaments not archived or, when
+// archived is true, the archived ones: by the event's date, the latest
+// first (one without a date, still being planned, at the top), then the
+// newest first.
 func (s *Service) ListedTournaments(ctx context.Context, archived bool) ([]Tournament, error) {
 	ts, err := s.store.Tournaments(ctx)
 	if err != nil {
@@ -333,6 +335,13 @@ func (s *Service) ListedTournaments(ctx context.Context, archived bool) ([]Tourn
 			out = append(out, t)
 		}
 	}
+	day := func(t Tournament) string {
+		if t.Date == "" {
+			return "9999-99-99"
+		}
+		return t.Date
+	}
+	slices.SortStableFunc(out, func(a, b Tournament) int { return strings.Compare(day(b), day(a)) })
 	return out, nil
 }
 

@@ -40,7 +40,8 @@ func TestArchiveAndDeleteTournament(t *testing.T) {
 			t.Errorf("%s lists the archived tournament", what)
 		}
 	}
-	mustSee(t, "tournaments list", b.get("/judge"), http.StatusOK, `href="/judge?archived=1"`, "アーカイブした大会を表示")
+	mustSee(t, "tournaments list", b.get("/judge"), http.StatusOK, `href="/judge?archived=1"`, "アーカイブした大会を表示",
+		"<th scope=\"col\">状況</th>", "<td>第1回戦（全", "<td>受付中</td>")
 	res := b.get("/judge?archived=1")
 	mustSee(t, "archived list", res, http.StatusOK, "十月定例会", `href="/judge"`)
 	if strings.Contains(res.Body, "土曜カタン大会") {

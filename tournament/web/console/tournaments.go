@@ -33,6 +33,8 @@ type tournamentLine struct {
 	Venue       string
 	Ruleset     string
 	Rounds      int
+	Paired      int  // rounds paired so far
+	Closed      bool // finished
 	GameMinutes int
 }
 
@@ -80,6 +82,7 @@ func (s *Pages) tournamentsPage(c *gin.Context, status int, form tournamentForm)
 		vm.Tournaments = append(vm.Tournaments, tournamentLine{
 			ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
 			Ruleset: t.Ruleset.Name + " " + t.Ruleset.Version, Rounds: t.Rounds, GameMinutes: t.GameMinutes,
+			Paired: t.Paired, Closed: t.Closed != nil,
 		})
 	}
 	for _, rs := range s.rulesets.All() {
