@@ -32,7 +32,11 @@ func TestArchiveAndDeleteTournament(t *testing.T) {
 	overview := func(id int64) string { return fmt.Sprintf("/judge/t/%d", id) }
 
 	mustSee(t, "landing page", b.get("/"), http.StatusOK, "十月定例会")
-	mustSee(t, "overview", b.get(overview(old.ID)), http.StatusOK, `action="`+overview(old.ID)+`/archive"`, "アーカイブする")
+	res := b.get(overview(old.ID))
+	mustSee(t, "overview", res, http.StatusOK, `action="`+overview(old.ID)+`/archive"`, "アーカイブする")
+	if strings.Contains(res.Body, "close-no-final") {
+		t.Error("an event without a final is warned that its final has no result")
+	}
 	mustSee(t, "archive", b.post(overview(old.ID)+"/archive", nil), http.StatusSeeOther)
 	for what, res := range map[string]response{"tournaments list": b.get("/judge"), "landing page": b.get("/")} {
 		mustSee(t, what, res, http.StatusOK, "土曜カタン大会")
@@ -42,7 +46,7 @@ func TestArchiveAndDeleteTournament(t *testing.T) {
 	}
 	mustSee(t, "tournaments list", b.get("/judge"), http.StatusOK, `href="/judge?archived=1"`, "アーカイブした大会を表示",
 		"<th scope=\"col\">状況</th>", "<td>第1回戦（全", "<td>受付中</td>")
-	res := b.get("/judge?archived=1")
+	res = b.get("/judge?archived=1")
 	mustSee(t, "archived list", res, http.StatusOK, "十月定例会", `href="/judge"`)
 	if strings.Contains(res.Body, "土曜カタン大会") {
 		t.Error("the archived list shows a tournament not archived")

@@ -179,6 +179,10 @@ func TestMakeFinalPage(t *testing.T) {
 	if got := b.get(fmt.Sprintf("/judge/t/%d", tour.ID)); !strings.Contains(got.Body, `id="make-final"`) {
 		t.Errorf("the overview with the qualifying played: no final button")
 	}
+	// Closing before the final is played is warned, beside the button and
+	// in its confirmation.
+	mustSee(t, "the overview before the final", b.get(fmt.Sprintf("/judge/t/%d", tour.ID)), http.StatusOK,
+		`id="close-no-final"`, "予選の順位で優勝者が決まります", `data-confirm="決勝卓の結果がまだありません。`)
 	made := b.post(fmt.Sprintf("/judge/t/%d/final", tour.ID), nil)
 	if made.Status != http.StatusSeeOther || made.Location != page+"#final" {
 		t.Fatalf("POST final = %d to %q, want 303 to the standings", made.Status, made.Location)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
@@ -146,10 +147,13 @@ type overviewPage struct {
 	// CanMakeFinal says the next stage of a top-cut final can be made now
 	// (the qualifying rounds are played); FinalCut is its players.
 	CanMakeFinal bool
-	FinalCut     int
-	Form         tournamentForm
-	RulesetVer   string
-	End          endForm
+	// FinalUnplayed says the event has a top cut whose final has no
+	// results yet: closing now lets the standings decide (a warning).
+	FinalUnplayed bool
+	FinalCut      int
+	Form          tournamentForm
+	RulesetVer    string
+	End           endForm
 	// Archived says who archived the tournament when, in words; "" while
 	// it is listed. DeleteError says why deleting it was refused.
 	Archived    string
@@ -236,12 +240,13 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 		CanPair:    canPair,
 		// The first stage of a top cut; later stages are made from the
 		// standings page, beside the stages made.
-		CanMakeFinal: fv.Ready == nil && len(fv.Made) == 0 && len(fv.Stages) > 0,
-		FinalCut:     finalCut,
-		PairError:    f.pairError,
-		Form:         form,
-		End:          end,
-		DeleteError:  f.remove,
+		CanMakeFinal:  fv.Ready == nil && len(fv.Made) == 0 && len(fv.Stages) > 0,
+		FinalUnplayed: fv.Format == referee.TopCut && fv.Results == nil,
+		FinalCut:      finalCut,
+		PairError:     f.pairError,
+		Form:          form,
+		End:           end,
+		DeleteError:   f.remove,
 	}
 	if t.Archived != nil {
 		vm.Archived = s.i18n.Text(lang, "keep.archived_by", map[string]any{"Judge": t.Archived.Judge, "At": s.i18n.In(lang).Time(t.Archived.At)})
