@@ -123,7 +123,12 @@ func TestCloseFromTheConsoleAndKiosk(t *testing.T) {
 		winners = append(winners, w.Name)
 	}
 	winner := "優勝: " + strings.Join(winners, "、")
-	mustSee(t, "overview after the close", p.b.get(overview), http.StatusOK, "大会を終了しました。", "最終結果", winner, `id="reopen"`, `id="finished"`)
+	res := p.b.get(overview)
+	mustSee(t, "overview after the close", res, http.StatusOK, "大会を終了しました。", "最終結果", winner, `id="reopen"`, `id="finished"`,
+		`id="edit-closed"`, "終了した大会は編集できません")
+	if strings.Contains(res.Body, `<input id="name" name="name"`) {
+		t.Error("the overview of a finished tournament offers the edit form")
+	}
 	mustSee(t, "standings after the close", p.b.get(overview+"/standings"), http.StatusOK, "最終順位", winner)
 	mustSee(t, "round page after the close", p.b.get(p.url), http.StatusOK, "この大会は終了しました", "大会は終了しました")
 	for _, view := range []string{"", "?view=projector"} {
