@@ -138,3 +138,14 @@ func doFrom(h http.Handler, addr, target, body string) *httptest.ResponseRecorde
 	h.ServeHTTP(rec, req)
 	return rec
 }
+
+// Issue 12: before the round is paired the kiosk says what its players'
+// list will show, and the check-in page leads back to the kiosk.
+func TestKioskBeforePairing(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(4)
+	b := env.browser()
+	mustSee(t, "kiosk before pairing", b.get(fmt.Sprintf("/kiosk/%d", tr.ID)), http.StatusOK,
+		`id="players-none"`, "組み合わせが出ると、ここに参加者ごとの卓・席・色が表示されます。")
+	mustSee(t, "check-in page", b.get(fmt.Sprintf("/kiosk/%d/checkin", tr.ID)), http.StatusOK, fmt.Sprintf(`href="/kiosk/%d"`, tr.ID))
+}
