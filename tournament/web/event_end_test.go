@@ -135,6 +135,10 @@ func TestCloseFromTheConsoleAndKiosk(t *testing.T) {
 		res := p.b.get(fmt.Sprintf("/kiosk/%d%s", p.t.ID, view))
 		mustSee(t, "kiosk"+view+" after the close", res, http.StatusOK, "最終順位", winner, `id="clock-time" class="k-clock-time" role="timer">大会終了`,
 			`<section id="find" class="k-find" aria-labelledby="find-h" hidden>`)
+		// Phones follow the link to the results; the room's screen has no use for it.
+		if link := strings.Contains(res.Body, `id="results-link"`); link != (view == "") {
+			t.Errorf("kiosk%s after the close: results link shown = %v", view, link)
+		}
 	}
 	mustSee(t, "reopen without a reason", p.b.post(overview+"/reopen", url.Values{"reason": {" "}}), http.StatusUnprocessableEntity, "大会の再開には理由が必要です")
 	if res := p.b.post(overview+"/reopen", url.Values{"reason": {"1卓の訂正"}}); res.Status != http.StatusSeeOther {
