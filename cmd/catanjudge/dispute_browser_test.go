@@ -44,7 +44,7 @@ func TestBrowserTableDispute(t *testing.T) {
 		chromedp.Click(fmt.Sprintf(`#longest_road_%d`, winner)),
 		chromedp.SendKeys(fmt.Sprintf(`#point_cards_%d`, winner), "1"),
 		// 2 + 4 + 2 + 1 = 9 against the 10 typed: flagged by the VP.
-		poll(fmt.Sprintf(`document.getElementById('total-%d').textContent === '9' && document.getElementById('vp_%d-check').textContent.includes('内訳からは 9 点')`, winner, winner)),
+		poll(fmt.Sprintf(`document.getElementById('total-%d').textContent === '9' && document.getElementById('vp_%d-check').textContent.includes('内訳からは9点')`, winner, winner)),
 		screenshot("phone-report-breakdown-mismatch"),
 		chromedp.SendKeys(fmt.Sprintf(`#point_cards_%d`, winner), kb.Backspace+"2"),
 		poll(fmt.Sprintf(`document.getElementById('total-%d').textContent === '10' && document.getElementById('vp_%d-check').textContent === ''`, winner, winner)),

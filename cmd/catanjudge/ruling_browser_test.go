@@ -98,7 +98,7 @@ func TestBrowserScoreBreakdown(t *testing.T) {
 	if total != "10" {
 		t.Errorf("the counted VP = %q, want 10", total)
 	}
-	want := "勝利点は 11 点と書かれていますが、内訳からは 10 点です（§11）"
+	want := "勝利点は11点と書かれていますが、内訳からは10点です（§11）"
 	if !strings.Contains(live, want) || !strings.Contains(refused, want) || !strings.Contains(refused, ids[0].Name) {
 		t.Errorf("while typing %q, after Save %q; want both to say %q", live, refused, want)
 	}

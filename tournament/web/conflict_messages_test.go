@@ -55,7 +55,7 @@ func TestConflictMessagesInTheRequestLanguage(t *testing.T) {
 		{"results missing, ja", "POST", pair, "", "ja", []string{"第1回戦 2卓の結果がまだ入力されていません。"}},
 		{"results missing, en", "POST", pair, "", "en", []string{"Round 1 table 2 has no result yet."}},
 		{"revoked twice, ja", "POST", revoke, `{"reason":"再"}`, "ja", []string{"このペナルティはもう取り消されています"}},
-		{"stale result, ja", "PUT", result, sheet, "ja", []string{"他のジャッジが先に更新しました", name[first] + " の勝利点 9 点を追加", "終了のしかた 未記録 → 時間切れで終了"}},
+		{"stale result, ja", "PUT", result, sheet, "ja", []string{"他のジャッジが先に更新しました", name[first] + " の勝利点9点を追加", "終了のしかた 未記録 → 時間切れで終了"}},
 		{"stale result, en", "PUT", result, sheet, "en", []string{name[first] + " 9 VP added", "ended not recorded → Ended by time"}},
 	}
 	for _, tt := range tests {

@@ -270,7 +270,7 @@ func TestScoreSheet(t *testing.T) {
 	stale.Set(fmt.Sprintf("vp_%d", table.Players[3]), "6")
 	res = p.b.post(score, stale)
 	mustSee(t, "stale sheet", res, http.StatusConflict, "他のジャッジが先に更新しました", "佐藤", "版2",
-		fmt.Sprintf("%s の勝利点 9 点", p.name(table.Players[1])), `name="version" value="2"`)
+		fmt.Sprintf("%s の勝利点9点", p.name(table.Players[1])), `name="version" value="2"`)
 	// The sheet starts from what is saved now (issue 10: it used to keep the
 	// stale values, so a second Save undid the other judge's correction);
 	// the typed 6 is kept beside its field and in the form that takes it back.
@@ -634,7 +634,7 @@ func TestScoreSheetBreakdown(t *testing.T) {
 	set(table.Players[3], "4", "", "", false, "")
 	res = p.b.post(score, form)
 	mustSee(t, "a total that does not add up", res, http.StatusUnprocessableEntity,
-		fmt.Sprintf(`<p class="field-error" id="vp_%d-error">「%s」の勝利点は 11 点と書かれていますが、内訳からは 10 点です（§11）`, a, p.name(a)),
+		fmt.Sprintf(`<p class="field-error" id="vp_%d-error">「%s」の勝利点は11点と書かれていますが、内訳からは10点です（§11）`, a, p.name(a)),
 		fmt.Sprintf(`<output id="total-%d" data-live>10</output>`, a), fmt.Sprintf(`<output id="total-%d" data-live>5</output>`, b))
 	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", a)); got != "11" {
 		t.Errorf("VP after the refusal = %q, want 11 kept", got)
@@ -671,7 +671,7 @@ func TestScoreSheetBreakdown(t *testing.T) {
 	live.Set(fmt.Sprintf("vp_%d", table.Players[3]), "4")
 	live.Set(fmt.Sprintf("vp_%d", a), "9")
 	mustSee(t, "live check of a mistyped total", p.b.post(score, live), http.StatusOK,
-		fmt.Sprintf(`<p class="field-error" id="vp_%d-error">「%s」の勝利点は 9 点と書かれていますが、内訳からは 10 点です`, a, p.name(a)))
+		fmt.Sprintf(`<p class="field-error" id="vp_%d-error">「%s」の勝利点は9点と書かれていますが、内訳からは10点です`, a, p.name(a)))
 
 	res = p.b.post(score, form)
 	if res.Status != http.StatusSeeOther {

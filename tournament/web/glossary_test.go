@@ -19,6 +19,10 @@ import (
 // parentheses wherever a message quotes them.
 var engineNames = regexp.MustCompile(`[NS]?\(-?\d+, ?-?\d+\)|\(q, ?r\)`)
 
+// spacedCounter is a number, or a message's value, and its counter
+// written apart: "{{.N}} 点", "3 枚".
+var spacedCounter = regexp.MustCompile(`(}}|[0-9]) (点|人|枚|本|卓|位|分|件|回|手|色|秒)`)
+
 // templateActions are the values a message fills in, {{.VP}}.
 var templateActions = regexp.MustCompile(`{{[^}]*}}`)
 
@@ -52,6 +56,9 @@ func TestJapaneseLocalesFollowTheGlossary(t *testing.T) {
 			plain := engineNames.ReplaceAllString(templateActions.ReplaceAllString(s, ""), "")
 			if strings.ContainsAny(plain, "()") {
 				t.Errorf("%s %s = %q has half-width parentheses: （）in Japanese", name, key, s)
+			}
+			if m := spacedCounter.FindString(s); m != "" {
+				t.Errorf("%s %s = %q writes %q: the counter follows its number directly (10点, 3卓, 2枚)", name, key, s, m)
 			}
 			if strings.Contains(plain, "VP") {
 				t.Errorf("%s %s = %q says VP: 勝利点, or 点 after a number", name, key, s)

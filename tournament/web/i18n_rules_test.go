@@ -243,11 +243,11 @@ func TestRuleMessagesInTheRequestLanguage(t *testing.T) {
 		name, target, body, lang, want string
 	}{
 		{"declared under 10, ja", "/api/v1/referee/placings", declared9, "ja",
-			"勝利宣言した「a」の勝利点は 9 点です。宣言には 10 点以上が必要です（§11）。"},
+			"勝利宣言した「a」の勝利点は9点です。宣言には10点以上が必要です（§11）。"},
 		{"declared under 10, en", "/api/v1/referee/placings", declared9, "en",
 			"The declared winner a has 9 VP, fewer than the 10 needed to declare (§11)."},
 		{"default is Japanese", "/api/v1/referee/placings", declared9, "",
-			"勝利宣言した「a」の勝利点は 9 点です。宣言には 10 点以上が必要です（§11）。"},
+			"勝利宣言した「a」の勝利点は9点です。宣言には10点以上が必要です（§11）。"},
 		{"a list, ja", "/api/v1/referee/seating", incomplete, "ja",
 			"振り直し 1回目に「b」の出目がありません。同点の a、b は全員で振り直します（§3 オ）。"},
 		{"a list, en", "/api/v1/referee/seating", incomplete, "en",
@@ -298,7 +298,7 @@ func TestTournamentRuleMessages(t *testing.T) {
 		{"no name, en", "POST", "/api/v1/tournaments", `{"rounds":3}`, "en", "The tournament needs a name."},
 		{"rounds, ja", "POST", "/api/v1/tournaments", `{"name":"x","rounds":31}`, "ja", "回戦数は 1〜30 で入力してください（入力: 31）。"},
 		{"declared under 10, ja", "PUT", result, sheet, "ja",
-			"勝利宣言した「" + winner.Name + "」の勝利点は 9 点です。宣言には 10 点以上が必要です（§11）。"},
+			"勝利宣言した「" + winner.Name + "」の勝利点は9点です。宣言には10点以上が必要です（§11）。"},
 		{"declared under 10, en", "PUT", result, sheet, "en",
 			"The declared winner " + winner.Name + " has 9 VP, fewer than the 10 needed to declare (§11)."},
 	}

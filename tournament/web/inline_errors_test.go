@@ -56,7 +56,7 @@ func TestRefusalsShowOnThePage(t *testing.T) {
 		page := fmt.Sprintf("/judge/t/%d", small.ID)
 		mustSee(t, "overview", b.get(page), http.StatusOK, `action="`+page+`/rounds"`)
 		mustSeeInline(t, "pair 2 players", b.post(page+"/rounds", nil), http.StatusUnprocessableEntity,
-			`id="edit-h"`, `action="`+page+`/rounds"`, "受付済みの参加者が 3 人以上必要です")
+			`id="edit-h"`, `action="`+page+`/rounds"`, "受付済みの参加者が3人以上必要です")
 	})
 
 	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)

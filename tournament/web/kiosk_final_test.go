@@ -60,7 +60,7 @@ func TestKioskFinal(t *testing.T) {
 		t.Errorf("the final results show before the final is played")
 	}
 	res = anon.get(live + "?q=" + url.QueryEscape(out))
-	mustSee(t, "a player out of the final searched", res, 200, "1 人見つかりました", "決勝には進出していません（決勝卓で対戦中です）")
+	mustSee(t, "a player out of the final searched", res, 200, "1人見つかりました", "決勝には進出していません（決勝卓で対戦中です）")
 	if strings.Contains(res.Body, "不戦") {
 		t.Errorf("a player out of the final is told they have no table this round\n%s", res.Body)
 	}

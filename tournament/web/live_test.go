@@ -312,7 +312,7 @@ func TestKioskPage(t *testing.T) {
 	// or full-width, find the player.
 	for _, q := range []string{"あお", "アオ", "青木", "ｱｵ"} {
 		res := anon.get(kiosk + "?q=" + url.QueryEscape(q))
-		mustSee(t, "search "+q, res, 200, "1 人見つかりました")
+		mustSee(t, "search "+q, res, 200, "1人見つかりました")
 		if n := len(shownRow.FindAllString(res.Body, -1)); n != 1 {
 			t.Errorf("search %q shows %d rows, want 1", q, n)
 		}
@@ -360,7 +360,7 @@ func TestKioskLiveParts(t *testing.T) {
 	mustSee(t, "the live parts in English", anon.get(parts+"?lang=en"), 200, "Round 1", "Table 1", "Not started")
 	for _, q := range []string{"アオ", "ｱｵ"} {
 		res := anon.get(parts + "?q=" + url.QueryEscape(q))
-		mustSee(t, "the live parts searched "+q, res, 200, "1 人見つかりました")
+		mustSee(t, "the live parts searched "+q, res, 200, "1人見つかりました")
 		if n := len(shownRow.FindAllString(res.Body, -1)); n != 1 {
 			t.Errorf("the live parts searched %q show %d rows, want 1", q, n)
 		}
@@ -428,7 +428,7 @@ func TestConsoleClock(t *testing.T) {
 	if res.Status != http.StatusSeeOther || res.Location != round+"#clock" {
 		t.Fatalf("start = %d to %q, want 303 to the clock", res.Status, res.Location)
 	}
-	mustSee(t, "after the start", b.get(round), 200, "時計を開始しました。", "一時停止", `data-state="running"`, "対戦中 2 卓")
+	mustSee(t, "after the start", b.get(round), 200, "時計を開始しました。", "一時停止", `data-state="running"`, "対戦中 2卓")
 	res = b.post(round+"/clock", url.Values{"action": {"extend"}, "table": {"2"}, "seconds": {"90"}, "reason": {""}})
 	mustSee(t, "an extension without a reason", res, 422, "理由を入力してください。", `value="90"`, `id="extend_reason-error"`)
 	res = b.post(round+"/clock", url.Values{"action": {"extend"}, "table": {"2"}, "seconds": {"90"}, "reason": {"長い裁定"}})
@@ -471,7 +471,7 @@ func TestScoreSheetAfterTime(t *testing.T) {
 	later := start.Add(7*time.Minute + 30*time.Second)
 	now.Store(&later)
 	mustSee(t, "the sheet after the signal", b.get(score), 200, `value="time" checked`, `id="late_reason"`, "13:07:00")
-	mustSee(t, "the round page after the signal", b.get(fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)), 200, "時間切れ 2 卓", "時間です")
+	mustSee(t, "the round page after the signal", b.get(fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)), 200, "時間切れ 2卓", "時間です")
 
 	form := url.Values{"action": {"save"}, "version": {"0"}, "declared": {fmt.Sprint(r.Tables[0].Players[0])}}
 	for i, p := range r.Tables[0].Players {

@@ -196,7 +196,7 @@ func TestPlayerAndPersonPages(t *testing.T) {
 	p, _ := env.svc.GetPlayer(env.ctx, tr.ID, me)
 	page := fmt.Sprintf("/kiosk/%d/players/%d", tr.ID, me)
 	res := anon.get(page)
-	mustSee(t, "the player's page", res, http.StatusOK, p.Name, "第1回戦", "1卓", "1位", "10点", "現在 1位", "第1回戦終了時点の順位: 1位",
+	mustSee(t, "the player's page", res, http.StatusOK, p.Name, "第1回戦", "1卓", "1位", "10点", "現在1位", "第1回戦終了時点の順位: 1位",
 		fmt.Sprintf(`href="/people/%d"`, p.PersonID))
 	person := anon.get(fmt.Sprintf("/people/%d", ps[0].PersonID))
 	mustSee(t, "the person's page", person, http.StatusOK, "これまでの戦績（1大会）", "土曜カタン大会", "開催中")

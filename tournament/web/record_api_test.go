@@ -93,7 +93,7 @@ func TestGameRecordAPI(t *testing.T) {
 		{"the distance rule", `{"do":"place","settlement":"N(0,-2)","road":["N(0,-2)","S(1,-3)"],"expected":1}`, 422,
 			[]string{`"code":"distance-rule"`, `"section":"§4 ア"`, "距離の規則"}},
 		{"a stale record", withExpected(recordPlacements[1], 0), 409,
-			[]string{`"code":"stale-game"`, `"current_version":1`, "1 手になっています"}},
+			[]string{`"code":"stale-game"`, `"current_version":1`, "1手になっています"}},
 		{"no expected", recordPlacements[1], 400, []string{"expected"}},
 		{"an unknown field", `{"do":"roll","dice":[1,2],"expected":1,"note":"x"}`, 400, []string{"note"}},
 	}

@@ -65,7 +65,7 @@ func TestRecordPage(t *testing.T) {
 	mustSee(t, "POST a placement next to a settlement", res, http.StatusUnprocessableEntity, `id="record-error"`, "距離の規則、§4 ア", `value="N(0,-2)"`)
 	// A stale record: said, the typed move kept to enter again.
 	res = b.post(page, place(1, placementForms[2][0], placementForms[2][1]))
-	mustSee(t, "POST on a stale record", res, http.StatusConflict, `id="record-stale"`, "2 手になっています", `value="N(1,2)"`, `name="expected" value="2"`)
+	mustSee(t, "POST on a stale record", res, http.StatusConflict, `id="record-stale"`, "2手になっています", `value="N(1,2)"`, `name="expected" value="2"`)
 	// A placement without its corner: said by the field.
 	res = b.post(page, place(2, "", placementForms[2][1]))
 	mustSee(t, "POST a placement without its corner", res, http.StatusUnprocessableEntity, `id="corner-error"`, "盤面の角をタップする")

@@ -264,7 +264,7 @@ func TestKioskReportLiveCheck(t *testing.T) {
 	form.Set("longest_road_"+w, "1")
 	form.Set("point_cards_"+w, "1")
 	res := b.post(table+"/report", form)
-	mustSee(t, "a count of 9 against 10", res, http.StatusOK, `<output id="total-`+w+`" data-live>9</output>`, "内訳からは 9 点", `data-live-invalid="vp_`+w)
+	mustSee(t, "a count of 9 against 10", res, http.StatusOK, `<output id="total-`+w+`" data-live>9</output>`, "内訳からは9点", `data-live-invalid="vp_`+w)
 	form.Set("point_cards_"+w, "2")
 	res = b.post(table+"/report", form)
 	mustSee(t, "a count of 10", res, http.StatusOK, `<output id="total-`+w+`" data-live>10</output>`, `<div id="vp_`+w+`-check" data-live></div>`)

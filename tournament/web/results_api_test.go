@@ -30,7 +30,7 @@ func TestImpossibleTableRefused(t *testing.T) {
 		players[0].ID, players[1].ID, players[2].ID, players[3].ID, players[0].ID)
 	path := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tr.ID)
 	for _, tt := range []struct{ lang, want string }{
-		{"ja", "2点カードと1ポイントカードで卓全体に 9 点まで"},
+		{"ja", "2点カードと1ポイントカードで卓全体に9点まで"},
 		{"en", "at most 9 VP to the whole table"},
 	} {
 		rec := do(env.h, "PUT", path, body, "Authorization", "Bearer test-token", "Accept-Language", tt.lang)
@@ -159,7 +159,7 @@ func TestResultBreakdownAPI(t *testing.T) {
 			"declared":%d,"version":0}`, p[0].ID, firstVP, p[1].ID, p[2].ID, p[3].ID, p[0].ID)
 	}
 	for _, tt := range []struct{ lang, want string }{
-		{"ja", "「" + p[0].Name + "」の勝利点は 11 点と書かれていますが、内訳からは 10 点です（§11）"},
+		{"ja", "「" + p[0].Name + "」の勝利点は11点と書かれていますが、内訳からは10点です（§11）"},
 		{"en", p[0].Name + " wrote 11 VP, but the breakdown gives 10 (§11)"},
 	} {
 		rec := do(env.h, "PUT", path, sheet(11), "Authorization", "Bearer test-token", "Accept-Language", tt.lang)

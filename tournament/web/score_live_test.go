@@ -30,7 +30,7 @@ func TestScoreLivePlacings(t *testing.T) {
 
 	form.Set(fmt.Sprintf("vp_%d", table.Players[3]), "3")
 	form.Set("declared", itoa(table.Players[1])) // 7 VP: §11 refuses
-	mustSee(t, "a declaration under 10", p.b.post(score, form), http.StatusOK, `id="preview-error"`, "宣言には 10 点以上が必要です（§11）")
+	mustSee(t, "a declaration under 10", p.b.post(score, form), http.StatusOK, `id="preview-error"`, "宣言には10点以上が必要です（§11）")
 
 	form.Set("declared", itoa(table.Players[0]))
 	res = p.b.post(score, form)
