@@ -127,8 +127,11 @@ type Store interface {
 	// and amendments) with r's, keeping the round's ID. It is a conflict once a
 	// table of the round has a seating, a result or the round's clock has an
 	// event, or when the round's tables and byes are no longer from's (the
-	// pairing the change was decided from).
-	ReplaceRound(ctx context.Context, r *Round, from Round, c Change) error
+	// pairing the change was decided from). It deletes the round's open
+	// reports (OpenReportStatuses), which were made for the tables it
+	// replaces; they must be the reports discard names, else it is a
+	// conflict: a player reported after the judge looked.
+	ReplaceRound(ctx context.Context, r *Round, from Round, discard []int64, c Change) error
 	// Round returns round number of a tournament with its tables (seating,
 	// board, latest result), byes and amendments.
 	Round(ctx context.Context, tournamentID int64, number int) (Round, error)

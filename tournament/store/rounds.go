@@ -48,7 +48,7 @@ func (s *Store) AddRound(ctx context.Context, r *tournament.Round, c tournament.
 }
 
 // ReplaceRound implements tournament.Store.
-func (s *Store) ReplaceRound(ctx context.Context, r *tournament.Round, from tournament.Round, c tournament.Change) error {
+func (s *Store) ReplaceRound(ctx context.Context, r *tournament.Round, from tournament.Round, discard []int64, c tournament.Change) error {
 	return s.tx(ctx, fmt.Sprintf("replace round %d", r.Number), func(tx *Tx) error {
 		if err := tx.lock(r.TournamentID); err != nil {
 			return err
@@ -72,8 +72,12 @@ func (s *Store) ReplaceRound(ctx context.Context, r *tournament.Round, from tour
 			return err
 		}
 		boards := map[int]string{}
-		for _, t := range tables {
-			boards[t.Number] = t.Board
+		ids := make([]int64, len(tables))
+		for i, t := range tables {
+			boards[t.Number], ids[i] = t.Board, t.ID
+		}
+		if err := discardReports(tx.DB, r.Number, ids, discard); err != nil {
+			return err
 		}
 		for _, m := range []any{&tablePlayerRow{}, &byeRow{}, &amendmentRow{}, &tableRow{}} {
 			if err := tx.Where("round_id = ?", row.ID).Delete(m).Error; err != nil {
@@ -339,6 +343,29 @@ func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tourna
 		}
 		return tx.audit(row.TournamentID, c)
 	})
+}
+
+// discardReports deletes the open reports of the tables of round n with
+// the given IDs: the players named in them no longer play there together.
+// They must be the reports want names, the ones the judge's change was
+// decided with; another is a conflict.
+func discardReports(tx *gorm.DB, n int, tableIDs, want []int64) error {
+	var ids []int64
+	if len(tableIDs) > 0 {
+		err := tx.Model(&reportRow{}).Where("table_id IN ? AND status IN ?", tableIDs, tournament.OpenReportStatuses).
+			Order("id").Pluck("id", &ids).Error
+		if err != nil {
+			return err
+		}
+	}
+	if !slices.Equal(ids, sorted(want)) {
+		return tournament.Conflict("round-reports-changed", fmt.Sprintf("the open reports of round %d changed since it was read", n),
+			map[string]any{"Round": n})
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	return tx.Where("id IN ?", ids).Delete(&reportRow{}).Error
 }
 
 // sameMembers reports whether a and b hold the same players in any order.

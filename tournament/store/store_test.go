@@ -349,7 +349,7 @@ func TestReplaceRound(t *testing.T) {
 	}
 	re := tournament.Round{TournamentID: f.t.ID, Number: 1, Mode: "random", Seed: 99, PairedBy: "judge-b", PairedAt: t0.Add(time.Minute),
 		Tables: []tournament.Table{{Number: 1, Players: []int64{p[6], p[5], p[4], p[3]}}, {Number: 2, Players: []int64{p[2], p[1], p[0]}}}}
-	if err := f.s.ReplaceRound(ctx, &re, f.round, change("round.repair")); err != nil {
+	if err := f.s.ReplaceRound(ctx, &re, f.round, nil, change("round.repair")); err != nil {
 		t.Fatal(err)
 	}
 	got, err := f.s.Round(ctx, f.t.ID, 1)
@@ -368,7 +368,7 @@ func TestReplaceRound(t *testing.T) {
 	if err := f.s.SaveResult(ctx, got.Tables[0].ID, 0, &r, change("result.save")); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.s.ReplaceRound(ctx, &re, got, change("round.repair")); !errors.Is(err, tournament.ErrConflict) {
+	if err := f.s.ReplaceRound(ctx, &re, got, nil, change("round.repair")); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("ReplaceRound(after a result) error = %v, want ErrConflict", err)
 	}
 }
@@ -637,7 +637,7 @@ func TestClockAndSettings(t *testing.T) {
 	}
 	// Once the clock has started, the round is no longer re-paired.
 	re := f.round
-	if err := f.s.ReplaceRound(ctx, &re, f.round, change("round.repair")); !errors.Is(err, tournament.ErrConflict) {
+	if err := f.s.ReplaceRound(ctx, &re, f.round, nil, change("round.repair")); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("ReplaceRound(clock started) error = %v, want ErrConflict", err)
 	}
 

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -454,4 +455,35 @@ func TestKioskReportRequiresBreakdown(t *testing.T) {
 	}
 	res = b.post(table+"/report", form)
 	mustSee(t, "bare VP", res, http.StatusUnprocessableEntity, "内訳（家・街・2点カード・1ポイントカード。§11）が必須です", `id="settlements_`+itoa(ps[0])+`" type="number" inputmode="numeric" min="0" max="5" value="" aria-invalid="true"`)
+}
+
+// Players may report before their round starts; a judge who pairs the
+// round again discards the reports of the tables it replaces, and the
+// audit log says so. A new report of the new tables goes.
+func TestRepairDiscardsOpenReports(t *testing.T) {
+	env, tr, ps, codes := reportsEnv(t)
+	r := reportOf(t, env, tr.ID, 1, ps, codes)
+	re, err := env.svc.RepairRound(env.ctx, "山田", tr.ID, 1)
+	if err != nil {
+		t.Fatalf("RepairRound with an open report: %v", err)
+	}
+	if _, err := env.svc.GetReport(env.ctx, tr.ID, r.ID); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("the open report after re-pairing: %v, want ErrNotFound", err)
+	}
+	players := re.Tables[0].Players
+	codes = map[int64]string{}
+	for _, p := range players {
+		np, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		codes[p] = np.Code
+	}
+	reportOf(t, env, tr.ID, 1, players, codes)
+	b := env.browser()
+	b.login("山田")
+	audit := fmt.Sprintf("/judge/t/%d/audit", tr.ID)
+	mustSee(t, "the audit log", b.get(audit), http.StatusOK, "山田 が第1回戦を組み直しました。未承認の参加者の報告 1 件を破棄しました。")
+	mustSee(t, "in English", b.get(audit, "Accept-Language", "en"), http.StatusOK,
+		"山田 paired Round 1 again and discarded the players&#39; open reports of its tables (1).")
 }
