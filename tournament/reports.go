@@ -188,11 +188,22 @@ func (in ReportInput) sheet() ResultInput {
 func (s *Service) ConfirmReport(ctx context.Context, tournamentID, reportID, player int64, code string) (Report, error) {
 	return s.answerReport(ctx, tournamentID, reportID, player, code, "report.confirm", func(r *Report, p Player) error {
 		r.Confirmed = append(r.Confirmed, p.ID)
-		if len(r.Confirmed) == len(r.Scores) {
+		if r.confirmedByAll() {
 			r.Status = ReportConfirmed
 		}
 		return nil
 	})
+}
+
+// confirmedByAll says every player the report scores confirmed it, and
+// nobody else did: a count alone would let a player moved to the table
+// complete a report of the players before them.
+func (r Report) confirmedByAll() bool {
+	scored := make([]int64, len(r.Scores))
+	for i, sc := range r.Scores {
+		scored[i] = sc.PlayerID
+	}
+	return sameSet(scored, r.Confirmed)
 }
 
 // DisputeReport records that a player at the table disagrees with its

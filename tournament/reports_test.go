@@ -3,6 +3,8 @@ package tournament_test
 import (
 	"errors"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -297,4 +299,42 @@ func TestReportBreakdownAccepted(t *testing.T) {
 	if got := revs[0].Scores[0]; got.VP != 10 || got.Breakdown == nil || *got.Breakdown != *bd {
 		t.Errorf("the accepted revision's first score %+v, want the breakdown %+v", got, bd)
 	}
+}
+
+// A judge who swaps or moves players discards the open reports of the
+// tables whose players change: they name players no longer there. The
+// table takes a new report, which its new players complete.
+func TestAmendDiscardsOpenReports(t *testing.T) {
+	c := newConsole(t)
+	tour, tables := reportSetUp(c, 12, tournament.SelfReportApprove)
+	t1, t2, t3 := tables[0], tables[1], tables[2]
+	a, b := t1.players[0], t1.players[1]
+	r1 := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, a, t1.codes[a], t1.input(10, 7, 5, 3))).ok(t)
+	must(c.svc.ConfirmReport(c.ctx, tour.ID, r1.ID, b, t1.codes[b])).ok(t)
+	r3 := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 3, t3.players[0], t3.codes[t3.players[0]], t3.input(10, 7, 5, 3))).ok(t)
+	x := t2.players[0]
+	must(c.svc.SwapPlayers(c.ctx, "judge-a", tour.ID, 1, b, x, "seated by mistake")).ok(t)
+	if _, err := c.svc.GetReport(c.ctx, tour.ID, r1.ID); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("table 1's open report after the swap: %v, want ErrNotFound", err)
+	}
+	if got := must(c.svc.GetReport(c.ctx, tour.ID, r3.ID)).ok(t); got.Status != tournament.ReportAwaiting {
+		t.Errorf("table 3's report, its players unchanged, = %+v, want kept awaiting", got)
+	}
+	entries := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	i := slices.IndexFunc(entries, func(e tournament.AuditEntry) bool { return e.Action == "round.amend" })
+	if i < 0 || !strings.Contains(entries[i].After, `"DiscardedReports":1`) {
+		t.Errorf("the swap's audit entry (at %d), want round.amend with DiscardedReports 1", i)
+	}
+
+	now := reportTable{players: slices.Clone(t1.players), codes: t1.codes}
+	now.players[1] = x
+	now.codes[x] = t2.codes[x]
+	r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, a, now.codes[a], now.input(10, 7, 5, 3))).ok(t)
+	for _, p := range now.players[1:] {
+		r = must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, p, now.codes[p])).ok(t)
+	}
+	if r.Status != tournament.ReportConfirmed {
+		t.Fatalf("the new report confirmed by the table's players = %+v, want confirmed", r)
+	}
+	must(c.svc.AcceptReport(c.ctx, "judge-a", tour.ID, r.ID)).ok(t)
 }

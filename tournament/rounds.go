@@ -443,8 +443,20 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	}
 	am.Judge, am.At = judge, s.now().UTC()
 	r.Amendments = append(slices.Clone(old.Amendments), am)
-	c := s.change(judge, "round.amend", fmt.Sprintf("round %d", n), old, &r)
-	if err := s.store.AmendRound(ctx, &r, old, am, c); err != nil {
+	// A report names the players of its table: one of a table whose
+	// players change no longer fits it.
+	var moved []Table
+	for i, t := range old.Tables {
+		if !sameSet(t.Players, r.Tables[i].Players) {
+			moved = append(moved, t)
+		}
+	}
+	discard, err := s.openReports(ctx, tournamentID, moved)
+	if err != nil {
+		return Round{}, err
+	}
+	c := s.change(judge, "round.amend", fmt.Sprintf("round %d", n), old, &roundChange{Round: &r, DiscardedReports: len(discard)})
+	if err := s.store.AmendRound(ctx, &r, old, am, discard, c); err != nil {
 		return Round{}, err
 	}
 	return s.store.Round(ctx, tournamentID, n)

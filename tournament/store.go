@@ -142,7 +142,9 @@ type Store interface {
 	// players change are rewritten; it is a conflict when such a table has a
 	// seating or a result, or when the round's tables and byes are no longer
 	// from's: a change computed from a replaced pairing would undo another.
-	AmendRound(ctx context.Context, r *Round, from Round, a Amendment, c Change) error
+	// It deletes the open reports of the tables whose players change, which
+	// must be the reports discard names, as ReplaceRound does.
+	AmendRound(ctx context.Context, r *Round, from Round, a Amendment, discard []int64, c Change) error
 	// SetSeating records a table's seating and sets s.Version, one more
 	// than the table's. It is a conflict once the table has a result, or
 	// when the seats are not the table's players (the table was amended

@@ -254,7 +254,7 @@ func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
 }
 
 // AmendRound implements tournament.Store.
-func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tournament.Round, a tournament.Amendment, c tournament.Change) error {
+func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tournament.Round, a tournament.Amendment, discard []int64, c tournament.Change) error {
 	return s.tx(ctx, fmt.Sprintf("amend round %d", r.Number), func(tx *Tx) error {
 		var row roundRow
 		if err := lockTournamentOf(tx, &row, r.ID); err != nil {
@@ -282,6 +282,7 @@ func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tourna
 			now[st.TableID] = append(now[st.TableID], st.PlayerID)
 		}
 		var changed []tableRow
+		var moved []int64 // the tables whose players change
 		for i, t := range tables {
 			nt := &r.Tables[i]
 			if nt.Number != t.Number {
@@ -295,8 +296,12 @@ func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tourna
 				if err := checkTableOpen(tx.DB, row.Number, t, true); err != nil {
 					return err
 				}
+				moved = append(moved, t.ID)
 			}
 			changed = append(changed, t)
+		}
+		if err := discardReports(tx.DB, row.Number, moved, discard); err != nil {
+			return err
 		}
 		// Delete every changed table's players before inserting any, so a
 		// player moving between tables never sits at two at once.

@@ -385,7 +385,7 @@ func TestAmendRound(t *testing.T) {
 	r.Byes = []int64{p[0]}
 	r.Repeats, r.Cost = 0, pairing.Cost{Exposure: 1000}
 	a := tournament.Amendment{A: p[0], B: p[8], Reason: "late", Judge: "judge-a", At: t0}
-	if err := f.s.AmendRound(ctx, &r, from, a, change("round.amend")); err != nil {
+	if err := f.s.AmendRound(ctx, &r, from, a, nil, change("round.amend")); err != nil {
 		t.Fatal(err)
 	}
 	got, err := f.s.Round(ctx, f.t.ID, 1)
@@ -409,7 +409,7 @@ func TestAmendRound(t *testing.T) {
 	r2.Tables = slices.Clone(got.Tables)
 	r2.Tables[0].Players = []int64{p[4], p[1], p[2], p[3]}
 	r2.Tables[1].Players = []int64{p[8], p[5], p[6], p[7]}
-	err = f.s.AmendRound(ctx, &r2, got, tournament.Amendment{A: p[8], B: p[4], Reason: "x", Judge: "judge-a", At: t0}, change("round.amend"))
+	err = f.s.AmendRound(ctx, &r2, got, tournament.Amendment{A: p[8], B: p[4], Reason: "x", Judge: "judge-a", At: t0}, nil, change("round.amend"))
 	if !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("AmendRound(seated table) error = %v, want ErrConflict", err)
 	}
