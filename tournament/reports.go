@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -345,7 +346,14 @@ func (s *Service) settle(ctx context.Context, r Report) (Report, error) {
 	if err != nil || r.Status != ReportConfirmed || t.SelfReport != SelfReportAuto {
 		return r, err
 	}
-	return s.acceptReport(ctx, PlayerActor, r)
+	accepted, err := s.acceptReport(ctx, PlayerActor, r)
+	if errors.Is(err, ErrConflict) {
+		// The confirmation is recorded; the judges' sheet came first and
+		// stands (Report.Superseded), which is no error of the player's:
+		// the conflict speaks to a judge.
+		return r, nil
+	}
+	return accepted, err
 }
 
 // AcceptReport saves a confirmed report as the first revision of its

@@ -125,12 +125,13 @@ func TestTableReports(t *testing.T) {
 }
 
 // A confirmed report is saved at once when the tournament allows it
-// (auto), as the players'; when a judge saved the table between the last
-// confirmation's read and its save, the judge's sheet stands.
+// (auto), as the players'; when a judge saved the table before the last
+// confirmation, the judge's sheet stands and the confirmation is taken:
+// the report stays confirmed, superseded, with no error for the player.
 func TestTableReportsAuto(t *testing.T) {
 	c := newConsole(t)
 	tour, tables := reportSetUp(c, 8, tournament.SelfReportAuto)
-	t1 := tables[0]
+	t1, t2 := tables[0], tables[1]
 	r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, t1.players[0], t1.codes[t1.players[0]], t1.input(10, 7, 5, 3))).ok(t)
 	for _, p := range t1.players[1:] {
 		r = must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, p, t1.codes[p])).ok(t)
@@ -138,6 +139,21 @@ func TestTableReportsAuto(t *testing.T) {
 	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
 	if r.Status != tournament.ReportAccepted || len(revs) != 1 || revs[0].ReportID != r.ID || revs[0].Judge != tournament.PlayerActor {
 		t.Fatalf("auto: report %+v, revisions %+v; want saved as the players'", r, revs)
+	}
+
+	r2 := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 2, t2.players[0], t2.codes[t2.players[0]], t2.input(10, 7, 5, 3))).ok(t)
+	for _, p := range t2.players[1:3] {
+		r2 = must(c.svc.ConfirmReport(c.ctx, tour.ID, r2.ID, p, t2.codes[p])).ok(t)
+	}
+	judge := c.save(tour, 1, 2, 0, []int{10, 6, 5, 3}, 0, "")
+	last := t2.players[3]
+	r2, err := c.svc.ConfirmReport(c.ctx, tour.ID, r2.ID, last, t2.codes[last])
+	if err != nil || r2.Status != tournament.ReportConfirmed || !r2.Superseded(&judge.Result) {
+		t.Fatalf("the last confirmation after a judge's sheet = %+v, %v; want it taken, the report confirmed and superseded", r2, err)
+	}
+	revs = must(c.svc.Revisions(c.ctx, tour.ID, 1, 2)).ok(t)
+	if len(revs) != 1 || revs[0].ReportID != 0 || revs[0].Version != judge.Result.Version {
+		t.Fatalf("table 2 revisions %+v, want the judge's sheet alone", revs)
 	}
 	// Off: no report is taken.
 	off, offTables := reportSetUp(c, 4, tournament.SelfReportOff)

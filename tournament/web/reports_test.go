@@ -487,3 +487,30 @@ func TestRepairDiscardsOpenReports(t *testing.T) {
 	mustSee(t, "in English", b.get(audit, "Accept-Language", "en"), http.StatusOK,
 		"山田 paired Round 1 again and discarded the players&#39; open reports of its tables (1).")
 }
+
+// Under auto, the last confirmation after a judge saved the table is
+// taken: the phone answers 200 and says the judges recorded it, not a
+// judges' conflict.
+func TestKioskLastConfirmationAfterJudge(t *testing.T) {
+	env, tr, ps, codes := reportsEnv(t)
+	if _, err := env.svc.EditTournament(env.ctx, "setup", tr.ID, tournament.TournamentInput{
+		Name: tr.Name, Date: tr.Date, Venue: tr.Venue, Rounds: tr.Rounds, SelfReport: tournament.SelfReportAuto,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	r := reportOf(t, env, tr.ID, 1, ps, codes)
+	for _, p := range ps[1:3] {
+		if _, err := env.svc.ConfirmReport(env.ctx, tr.ID, r.ID, p, codes[p]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	judges := tableOf(ps)
+	judges.Scores[3].VP = 4
+	if _, err := env.svc.SaveResult(env.ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: judges.Scores, Declared: judges.Declared}); err != nil {
+		t.Fatal(err)
+	}
+	answer := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1/reports/%d", tr.ID, r.ID)
+	b := env.browser()
+	mustSee(t, "the last confirmation", b.post(answer, url.Values{"player": {itoa(ps[3])}, "code": {codes[ps[3]]}, "action": {"confirm"}}), http.StatusOK,
+		"確認しました", `id="report-saved"`)
+}
