@@ -56,11 +56,13 @@ func (p Progress) OpenRound() int {
 type Store interface {
 	// CreateTournament inserts t and sets t.ID and t.CreatedAt.
 	CreateTournament(ctx context.Context, t *Tournament, c Change) error
-	// UpdateTournament writes t's name, date, venue, rounds, game minutes
-	// and self check-in;
-	// the ruleset copied in at creation never changes. It is a conflict
-	// when the tournament's progress is no longer from.
-	UpdateTournament(ctx context.Context, t Tournament, from Progress, c Change) error
+	// UpdateTournament writes the settings (name, date, venue, rounds, game
+	// minutes, self check-in and self report) that after changes from
+	// before, the tournament as the use case read it, and no other: a
+	// setting another judge changed meanwhile stays theirs. The ruleset
+	// copied in at creation never changes. It is a conflict when the
+	// tournament's progress is no longer from.
+	UpdateTournament(ctx context.Context, before, after Tournament, from Progress, c Change) error
 	// SetClosed closes a tournament (closed is its closure) or reopens it
 	// (closed is nil). Closing is a conflict unless the tournament is open,
 	// has a round paired and a result at every table paired; reopening is a

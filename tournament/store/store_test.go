@@ -159,9 +159,10 @@ func TestTournamentRoundTrip(t *testing.T) {
 		t.Errorf("Tournament(%d) mismatch (-want +got):\n%s", in.ID, diff)
 	}
 
+	read := in
 	in.Name, in.Venue, in.Rounds = "定例会 改", "新宿", 4
 	in.Ruleset.Name = "edited" // the copied ruleset never changes
-	if err := s.UpdateTournament(ctx, in, tournament.Progress{}, change("tournament.update")); err != nil {
+	if err := s.UpdateTournament(ctx, read, in, tournament.Progress{}, change("tournament.update")); err != nil {
 		t.Fatal(err)
 	}
 	got, err = s.Tournament(ctx, in.ID)
@@ -181,7 +182,7 @@ func TestTournamentRoundTrip(t *testing.T) {
 	if _, err := s.Tournament(ctx, in.ID+1); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("Tournament(missing) error = %v, want ErrNotFound", err)
 	}
-	if err := s.UpdateTournament(ctx, tournament.Tournament{ID: in.ID + 1}, tournament.Progress{}, change("tournament.update")); !errors.Is(err, tournament.ErrNotFound) {
+	if err := s.UpdateTournament(ctx, tournament.Tournament{ID: in.ID + 1}, tournament.Tournament{ID: in.ID + 1}, tournament.Progress{}, change("tournament.update")); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("UpdateTournament(missing) error = %v, want ErrNotFound", err)
 	}
 }
