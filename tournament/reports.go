@@ -422,6 +422,22 @@ func (s *Service) Reports(ctx context.Context, tournamentID int64) ([]Report, er
 	return s.store.Reports(ctx, tournamentID)
 }
 
+// TableReports lists the reports of one table of a tournament, by the
+// table's ID, oldest first: what a table's phones read, at a cost that does
+// not grow with the event.
+func (s *Service) TableReports(ctx context.Context, tournamentID, tableID int64) ([]Report, error) {
+	rs, err := s.store.TableReports(ctx, tableID)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rs {
+		if r.TournamentID != tournamentID {
+			return nil, fmt.Errorf("table %d of tournament %d: %w", tableID, tournamentID, ErrNotFound)
+		}
+	}
+	return rs, nil
+}
+
 func reportSubject(r Report, p Player) string {
 	return fmt.Sprintf("%s: report of %s", tableSubject(r.Round, r.Table), describe(p))
 }

@@ -217,6 +217,9 @@ type Store interface {
 	Report(ctx context.Context, id int64) (Report, error)
 	// Reports lists a tournament's reports, oldest first.
 	Reports(ctx context.Context, tournamentID int64) ([]Report, error)
+	// TableReports lists the reports of one table (by its ID), oldest
+	// first: a read of the table's rows alone, whatever the event's size.
+	TableReports(ctx context.Context, tableID int64) ([]Report, error)
 
 	// MatchPeople lists the people of the registry whose name, folded as
 	// FoldReading folds it, is one of names, whose reading so folded is

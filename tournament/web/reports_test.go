@@ -14,7 +14,9 @@ import (
 
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 // reportsEnv is a site with round 1 of 8 players paired under self_report
@@ -513,4 +515,58 @@ func TestKioskLastConfirmationAfterJudge(t *testing.T) {
 	b := env.browser()
 	mustSee(t, "the last confirmation", b.post(answer, url.Values{"player": {itoa(ps[3])}, "code": {codes[ps[3]]}, "action": {"confirm"}}), http.StatusOK,
 		"確認しました", `id="report-saved"`)
+}
+
+// A table's phones read its own reports, never the event's: its page,
+// the report form's live check and the public JSON list each read the
+// table's reports by its ID (docs/security.md).
+func TestTableReportsReadTheTableAlone(t *testing.T) {
+	broker := live.NewBroker(0, 0)
+	st := &countingStore{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
+	env := newConsoleEnv(t, onStore(st, st.Store, broker))
+	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "報告大会", Rounds: 3, SelfReport: tournament.SelfReportApprove})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		if _, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%d", i+1), CheckedIn: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r1, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := map[int64]string{}
+	for _, tb := range r1.Tables {
+		np, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, tb.Players[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		codes[tb.Players[0]] = np.Code
+	}
+	one := reportOf(t, env, tr.ID, 1, r1.Tables[0].Players, codes)
+	two := reportOf(t, env, tr.ID, 2, r1.Tables[1].Players, codes)
+	st.reports.Store(0)
+
+	b := env.browser()
+	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/2", tr.ID)
+	mustSee(t, "table 2's page", b.get(table), http.StatusOK, "確認待ち（4人中1人）")
+	form := url.Values{"part": {"check"}, "declared": {itoa(r1.Tables[1].Players[0])}}
+	mustSee(t, "the live check", b.post(table+"/report", form), http.StatusOK)
+	rec := do(env.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/2/reports", tr.ID), "")
+	var got struct {
+		Reports []struct {
+			Report int64 `json:"report"`
+		} `json:"reports"`
+	}
+	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &got) != nil || len(got.Reports) != 1 || got.Reports[0].Report != two.ID {
+		t.Errorf("GET table 2's reports = %d %s, want report %d alone (not %d)", rec.Code, rec.Body, two.ID, one.ID)
+	}
+	if n := st.reports.Load(); n != 0 {
+		t.Errorf("the table's reads read the whole event's reports %d times, want none", n)
+	}
+	if rec := do(env.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/9/reports", tr.ID), ""); rec.Code != http.StatusNotFound {
+		t.Errorf("GET a table the round lacks = %d, want 404", rec.Code)
+	}
 }
