@@ -734,3 +734,36 @@ func TestFinalCutRoundTrip(t *testing.T) {
 		t.Errorf("Rounds()[1] mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// Re-pairing deletes the round's open reports with its tables, and only
+// the ones the judge's change was decided with: a report made since is a
+// conflict, and nothing changes.
+func TestReplaceRoundDiscardsOpenReports(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, 7, 4, 3)
+	p := f.players
+	tb := f.round.Tables[0]
+	rep := tournament.Report{TournamentID: f.t.ID, TableID: tb.ID, Round: 1, Table: tb.Number, ReportedBy: tb.Players[0],
+		Confirmed: []int64{tb.Players[0]}, Status: tournament.ReportAwaiting, At: t0}
+	for _, id := range tb.Players {
+		rep.Scores = append(rep.Scores, tournament.Score{PlayerID: id, VP: 5})
+	}
+	if err := f.s.AddReport(ctx, &rep, change("report.add")); err != nil {
+		t.Fatal(err)
+	}
+	re := tournament.Round{TournamentID: f.t.ID, Number: 1, Mode: "random", Seed: 99, PairedBy: "judge-b", PairedAt: t0.Add(time.Minute),
+		Tables: []tournament.Table{{Number: 1, Players: []int64{p[6], p[5], p[4], p[3]}}, {Number: 2, Players: []int64{p[2], p[1], p[0]}}}}
+	var v *referee.Violation
+	if err := f.s.ReplaceRound(ctx, &re, f.round, nil, change("round.repair")); !errors.As(err, &v) || v.Code != "round-reports-changed" {
+		t.Fatalf("ReplaceRound(not knowing the report) error = %v, want the conflict round-reports-changed", err)
+	}
+	if _, err := f.s.Report(ctx, rep.ID); err != nil {
+		t.Fatalf("the report after the refused re-pairing: %v", err)
+	}
+	if err := f.s.ReplaceRound(ctx, &re, f.round, []int64{rep.ID}, change("round.repair")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.Report(ctx, rep.ID); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("the report after the re-pairing: %v, want ErrNotFound", err)
+	}
+}
