@@ -65,6 +65,12 @@
   document.addEventListener("record:swapped", markCorner);
   form.addEventListener("input", markCorner);
 
+  // locked says the record takes no move (the table has a result): the
+  // page then has no entry to fill.
+  function locked() {
+    return !field("corner");
+  }
+
   function tap() {
     var t = form.querySelector('input[name="tap"]:checked');
     return t ? t.value : "";
@@ -73,7 +79,7 @@
   // A tap on a corner, an edge or a hex of the board.
   form.addEventListener("click", function (ev) {
     var target = ev.target.closest && ev.target.closest("[data-at],[data-edge],[data-hex]");
-    if (!target) {
+    if (!target || locked()) {
       return;
     }
     var mode = tap();
@@ -159,6 +165,9 @@
       return;
     }
     if (ev.ctrlKey || ev.metaKey || ev.altKey || (t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) && t.type !== "radio" && t.type !== "checkbox")) {
+      return;
+    }
+    if (locked()) {
       return;
     }
     var key = ev.key.toLowerCase();

@@ -118,6 +118,9 @@ func (s *Service) AppendMove(ctx context.Context, judge string, tournamentID int
 	if err != nil {
 		return Game{}, nil, err
 	}
+	if err := t.checkGameOpen(n); err != nil {
+		return Game{}, nil, err
+	}
 	g, specs, err := s.gameAt(ctx, e.t.Ruleset, n, t)
 	if err != nil {
 		return Game{}, nil, err
@@ -157,6 +160,9 @@ func (s *Service) UndoMove(ctx context.Context, judge string, tournamentID int64
 	if err != nil {
 		return Game{}, err
 	}
+	if err := t.checkGameOpen(n); err != nil {
+		return Game{}, err
+	}
 	g, specs, err := s.gameAt(ctx, e.t.Ruleset, n, t)
 	if err != nil {
 		return Game{}, err
@@ -177,6 +183,19 @@ func (s *Service) UndoMove(ctx context.Context, judge string, tournamentID int64
 		return Game{}, err
 	}
 	return g, nil
+}
+
+// checkGameOpen refuses a change of the game recorded at table t of round
+// n once the table has a result, of any revision: a result saved from the
+// record must stay what the record says, and a correction is the score
+// sheet's. The store checks it again in the transaction that writes the
+// move.
+func (t Table) checkGameOpen(n int) error {
+	if t.Result != nil {
+		return Conflict("game-has-result", fmt.Sprintf("%s has a result: its recorded game cannot change", tableSubject(n, t.Number)),
+			map[string]any{"Round": n, "Table": t.Number})
+	}
+	return nil
 }
 
 // Sheet is the score sheet a finished recorded game gives: each player's

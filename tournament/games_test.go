@@ -182,7 +182,8 @@ func playerOf(t *testing.T, c *console, tour tournament.Tournament, id int64) to
 // winner, in a revision that says it came from the record. Before the end
 // it is refused; over a judge's sheet it is a correction that needs its
 // reason and the version it corrects; from a record changed since the
-// judge saw it, a stale conflict.
+// judge saw it, a stale conflict. Once the table has a result, the record
+// takes no move and no undo.
 func TestSaveGameResult(t *testing.T) {
 	c := newConsole(t)
 	tour := c.gameTable()
@@ -207,12 +208,12 @@ func TestSaveGameResult(t *testing.T) {
 	if _, err := c.svc.SaveGameResult(c.ctx, "judge-a", tour.ID, 1, 1, tournament.GameResultInput{Moves: len(g.Moves)}); !errors.As(err, &v) || v.Code != "game-not-over" {
 		t.Fatalf("SaveGameResult(before the end) = %v, want game-not-over", err)
 	}
-	// A judge's sheet comes first, by hand.
-	c.save(tour, 1, 1, 0, []int{5, 4, 3, 2}, -1, "審判が終了")
 	g = c.record(tour, "judge-a", moves[len(moves)-1])
 	if !g.Over() || g.State().EndedBy() != game.ByDeclaration {
 		t.Fatalf("the played game ended %v, want a declaration", g.State().EndedBy())
 	}
+	// A judge's sheet comes first, by hand.
+	c.save(tour, 1, 1, 0, []int{5, 4, 3, 2}, -1, "審判が終了")
 	winner := g.Players[g.State().Winner()]
 
 	for _, tt := range []struct {
@@ -250,10 +251,23 @@ func TestSaveGameResult(t *testing.T) {
 	if len(revs) != 2 || revs[0].GameMoves != 0 || revs[1].GameMoves != len(g.Moves) {
 		t.Errorf("revisions %+v, want the judge's sheet, then the record's", revs)
 	}
-	// The record never changes the result: undoing its last move leaves it.
-	must(c.svc.UndoMove(c.ctx, "judge-a", tour.ID, 1, 1, len(g.Moves))).ok(t)
-	if revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t); len(revs) != 2 {
-		t.Errorf("the undo changed the result: %d revisions", len(revs))
+	// The record stays what the result was saved from: no undo, no move.
+	if _, err := c.svc.UndoMove(c.ctx, "judge-a", tour.ID, 1, 1, len(g.Moves)); !errors.As(err, &v) || v.Code != "game-has-result" {
+		t.Errorf("UndoMove(after the result) = %v, want the conflict game-has-result", err)
+	}
+	if _, _, err := c.svc.AppendMove(c.ctx, "judge-a", tour.ID, 1, 1, tournament.MoveInput{Move: game.MoveSpec{Do: "end_turn"}, Expected: len(g.Moves)}); !errors.As(err, &v) || v.Code != "game-has-result" {
+		t.Errorf("AppendMove(after the result) = %v, want the conflict game-has-result", err)
+	}
+	// The store refuses it too, for a result saved after the service read.
+	gm := tournament.GameMove{Number: len(g.Moves) + 1, Move: game.MoveSpec{Do: "end_turn"}, Judge: "judge-a", At: c.at}
+	if err := c.st.AddGameMove(c.ctx, table, &gm, tournament.Change{Judge: "judge-a", Action: tournament.ActionGameMove}); !errors.As(err, &v) || v.Code != "game-has-result" {
+		t.Errorf("Store.AddGameMove(after the result) = %v, want the conflict game-has-result", err)
+	}
+	if err := c.st.UndoGameMove(c.ctx, table, len(g.Moves), tournament.Change{Judge: "judge-a", Action: tournament.ActionGameUndo}); !errors.As(err, &v) || v.Code != "game-has-result" {
+		t.Errorf("Store.UndoGameMove(after the result) = %v, want the conflict game-has-result", err)
+	}
+	if got := must(c.svc.Game(c.ctx, tour.ID, 1, 1)).ok(t); len(got.Moves) != len(g.Moves) {
+		t.Errorf("the record has %d moves after the refusals, want %d", len(got.Moves), len(g.Moves))
 	}
 }
 

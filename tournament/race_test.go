@@ -464,3 +464,22 @@ func TestStaleFormsNeverRevert(t *testing.T) {
 		t.Errorf("fixed table after the refused edit = %d, want judge A's 2", got.FixedTable)
 	}
 }
+
+// Two judges change different settings of a tournament at once (PATCH):
+// each change stays, the later one does not write back what it read of
+// the other's.
+func TestConcurrentTournamentPatchesKeepBoth(t *testing.T) {
+	r := newRace(t, 4, 2)
+	venue, name := "新宿会場", "A の大会名"
+	r.st.after(func() {
+		must(r.svc.PatchTournament(r.ctx, "judge-b", r.tour.ID, tournament.TournamentPatch{Venue: &venue})).ok(t)
+	}, "Progress")
+	got := must(r.a.PatchTournament(r.ctx, "judge-a", r.tour.ID, tournament.TournamentPatch{Name: &name})).ok(t)
+	if got.Name != name || got.Venue != venue {
+		t.Errorf("PatchTournament(name) answered %q at %q, want %q at %q", got.Name, got.Venue, name, venue)
+	}
+	stored := must(r.svc.GetTournament(r.ctx, r.tour.ID)).ok(t)
+	if stored.Name != name || stored.Venue != venue {
+		t.Errorf("after both patches the tournament is %q at %q, want %q at %q", stored.Name, stored.Venue, name, venue)
+	}
+}

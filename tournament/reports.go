@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -188,11 +189,22 @@ func (in ReportInput) sheet() ResultInput {
 func (s *Service) ConfirmReport(ctx context.Context, tournamentID, reportID, player int64, code string) (Report, error) {
 	return s.answerReport(ctx, tournamentID, reportID, player, code, "report.confirm", func(r *Report, p Player) error {
 		r.Confirmed = append(r.Confirmed, p.ID)
-		if len(r.Confirmed) == len(r.Scores) {
+		if r.confirmedByAll() {
 			r.Status = ReportConfirmed
 		}
 		return nil
 	})
+}
+
+// confirmedByAll says every player the report scores confirmed it, and
+// nobody else did: a count alone would let a player moved to the table
+// complete a report of the players before them.
+func (r Report) confirmedByAll() bool {
+	scored := make([]int64, len(r.Scores))
+	for i, sc := range r.Scores {
+		scored[i] = sc.PlayerID
+	}
+	return sameSet(scored, r.Confirmed)
 }
 
 // DisputeReport records that a player at the table disagrees with its
@@ -334,7 +346,14 @@ func (s *Service) settle(ctx context.Context, r Report) (Report, error) {
 	if err != nil || r.Status != ReportConfirmed || t.SelfReport != SelfReportAuto {
 		return r, err
 	}
-	return s.acceptReport(ctx, PlayerActor, r)
+	accepted, err := s.acceptReport(ctx, PlayerActor, r)
+	if errors.Is(err, ErrConflict) {
+		// The confirmation is recorded; the judges' sheet came first and
+		// stands (Report.Superseded), which is no error of the player's:
+		// the conflict speaks to a judge.
+		return r, nil
+	}
+	return accepted, err
 }
 
 // AcceptReport saves a confirmed report as the first revision of its
@@ -401,6 +420,22 @@ func (s *Service) Reports(ctx context.Context, tournamentID int64) ([]Report, er
 		return nil, err
 	}
 	return s.store.Reports(ctx, tournamentID)
+}
+
+// TableReports lists the reports of one table of a tournament, by the
+// table's ID, oldest first: what a table's phones read, at a cost that does
+// not grow with the event.
+func (s *Service) TableReports(ctx context.Context, tournamentID, tableID int64) ([]Report, error) {
+	rs, err := s.store.TableReports(ctx, tableID)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rs {
+		if r.TournamentID != tournamentID {
+			return nil, fmt.Errorf("table %d of tournament %d: %w", tableID, tournamentID, ErrNotFound)
+		}
+	}
+	return rs, nil
 }
 
 func reportSubject(r Report, p Player) string {

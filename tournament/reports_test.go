@@ -3,6 +3,8 @@ package tournament_test
 import (
 	"errors"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -123,12 +125,13 @@ func TestTableReports(t *testing.T) {
 }
 
 // A confirmed report is saved at once when the tournament allows it
-// (auto), as the players'; when a judge saved the table between the last
-// confirmation's read and its save, the judge's sheet stands.
+// (auto), as the players'; when a judge saved the table before the last
+// confirmation, the judge's sheet stands and the confirmation is taken:
+// the report stays confirmed, superseded, with no error for the player.
 func TestTableReportsAuto(t *testing.T) {
 	c := newConsole(t)
 	tour, tables := reportSetUp(c, 8, tournament.SelfReportAuto)
-	t1 := tables[0]
+	t1, t2 := tables[0], tables[1]
 	r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, t1.players[0], t1.codes[t1.players[0]], t1.input(10, 7, 5, 3))).ok(t)
 	for _, p := range t1.players[1:] {
 		r = must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, p, t1.codes[p])).ok(t)
@@ -136,6 +139,21 @@ func TestTableReportsAuto(t *testing.T) {
 	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
 	if r.Status != tournament.ReportAccepted || len(revs) != 1 || revs[0].ReportID != r.ID || revs[0].Judge != tournament.PlayerActor {
 		t.Fatalf("auto: report %+v, revisions %+v; want saved as the players'", r, revs)
+	}
+
+	r2 := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 2, t2.players[0], t2.codes[t2.players[0]], t2.input(10, 7, 5, 3))).ok(t)
+	for _, p := range t2.players[1:3] {
+		r2 = must(c.svc.ConfirmReport(c.ctx, tour.ID, r2.ID, p, t2.codes[p])).ok(t)
+	}
+	judge := c.save(tour, 1, 2, 0, []int{10, 6, 5, 3}, 0, "")
+	last := t2.players[3]
+	r2, err := c.svc.ConfirmReport(c.ctx, tour.ID, r2.ID, last, t2.codes[last])
+	if err != nil || r2.Status != tournament.ReportConfirmed || !r2.Superseded(&judge.Result) {
+		t.Fatalf("the last confirmation after a judge's sheet = %+v, %v; want it taken, the report confirmed and superseded", r2, err)
+	}
+	revs = must(c.svc.Revisions(c.ctx, tour.ID, 1, 2)).ok(t)
+	if len(revs) != 1 || revs[0].ReportID != 0 || revs[0].Version != judge.Result.Version {
+		t.Fatalf("table 2 revisions %+v, want the judge's sheet alone", revs)
 	}
 	// Off: no report is taken.
 	off, offTables := reportSetUp(c, 4, tournament.SelfReportOff)
@@ -297,4 +315,42 @@ func TestReportBreakdownAccepted(t *testing.T) {
 	if got := revs[0].Scores[0]; got.VP != 10 || got.Breakdown == nil || *got.Breakdown != *bd {
 		t.Errorf("the accepted revision's first score %+v, want the breakdown %+v", got, bd)
 	}
+}
+
+// A judge who swaps or moves players discards the open reports of the
+// tables whose players change: they name players no longer there. The
+// table takes a new report, which its new players complete.
+func TestAmendDiscardsOpenReports(t *testing.T) {
+	c := newConsole(t)
+	tour, tables := reportSetUp(c, 12, tournament.SelfReportApprove)
+	t1, t2, t3 := tables[0], tables[1], tables[2]
+	a, b := t1.players[0], t1.players[1]
+	r1 := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, a, t1.codes[a], t1.input(10, 7, 5, 3))).ok(t)
+	must(c.svc.ConfirmReport(c.ctx, tour.ID, r1.ID, b, t1.codes[b])).ok(t)
+	r3 := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 3, t3.players[0], t3.codes[t3.players[0]], t3.input(10, 7, 5, 3))).ok(t)
+	x := t2.players[0]
+	must(c.svc.SwapPlayers(c.ctx, "judge-a", tour.ID, 1, b, x, "seated by mistake")).ok(t)
+	if _, err := c.svc.GetReport(c.ctx, tour.ID, r1.ID); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("table 1's open report after the swap: %v, want ErrNotFound", err)
+	}
+	if got := must(c.svc.GetReport(c.ctx, tour.ID, r3.ID)).ok(t); got.Status != tournament.ReportAwaiting {
+		t.Errorf("table 3's report, its players unchanged, = %+v, want kept awaiting", got)
+	}
+	entries := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	i := slices.IndexFunc(entries, func(e tournament.AuditEntry) bool { return e.Action == "round.amend" })
+	if i < 0 || !strings.Contains(entries[i].After, `"DiscardedReports":1`) {
+		t.Errorf("the swap's audit entry (at %d), want round.amend with DiscardedReports 1", i)
+	}
+
+	now := reportTable{players: slices.Clone(t1.players), codes: t1.codes}
+	now.players[1] = x
+	now.codes[x] = t2.codes[x]
+	r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, a, now.codes[a], now.input(10, 7, 5, 3))).ok(t)
+	for _, p := range now.players[1:] {
+		r = must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, p, now.codes[p])).ok(t)
+	}
+	if r.Status != tournament.ReportConfirmed {
+		t.Fatalf("the new report confirmed by the table's players = %+v, want confirmed", r)
+	}
+	must(c.svc.AcceptReport(c.ctx, "judge-a", tour.ID, r.ID)).ok(t)
 }

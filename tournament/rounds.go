@@ -338,7 +338,9 @@ func (s *Service) CanPair(ctx context.Context, tournamentID int64) (bool, error)
 // RepairRound pairs the latest round again with a new seed, among the
 // players active in it now (taking in drops and late entries since it was
 // paired). It is refused once the round has started: a seating or a result
-// at any table, or a clock event. Boards already set up stay with their table numbers.
+// at any table, or a clock event. Boards already set up stay with their table numbers;
+// players' reports not yet accepted are discarded with the tables they
+// name, and the audit log says how many.
 func (s *Service) RepairRound(ctx context.Context, judge string, tournamentID int64, n int) (Round, error) {
 	if err := checkJudge(judge); err != nil {
 		return Round{}, err
@@ -370,11 +372,44 @@ func (s *Service) RepairRound(ctx context.Context, judge string, tournamentID in
 	if err != nil {
 		return Round{}, err
 	}
-	c := s.change(judge, "round.repair", fmt.Sprintf("round %d", n), old, &r)
-	if err := s.store.ReplaceRound(ctx, &r, old, c); err != nil {
+	// Players may report before the round starts; their reports name the
+	// tables being replaced, so they go with them.
+	discard, err := s.openReports(ctx, tournamentID, old.Tables)
+	if err != nil {
+		return Round{}, err
+	}
+	c := s.change(judge, "round.repair", fmt.Sprintf("round %d", n), old, &roundChange{Round: &r, DiscardedReports: len(discard)})
+	if err := s.store.ReplaceRound(ctx, &r, old, discard, c); err != nil {
 		return Round{}, err
 	}
 	return s.store.Round(ctx, tournamentID, n)
+}
+
+// roundChange is a pairing as the audit log records its change: the round,
+// and how many open reports of its tables the change discarded.
+type roundChange struct {
+	*Round
+	DiscardedReports int
+}
+
+// openReports lists the IDs of the open reports (OpenReportStatuses) of
+// the given tables, by ID.
+func (s *Service) openReports(ctx context.Context, tournamentID int64, tables []Table) ([]int64, error) {
+	if len(tables) == 0 {
+		return nil, nil
+	}
+	reports, err := s.store.Reports(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	var out []int64
+	for _, r := range reports {
+		at := slices.ContainsFunc(tables, func(t Table) bool { return t.ID == r.TableID })
+		if at && slices.Contains(OpenReportStatuses, r.Status) {
+			out = append(out, r.ID)
+		}
+	}
+	return out, nil
 }
 
 // SwapPlayers trades the places of players a and b in round n (either may
@@ -408,8 +443,20 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	}
 	am.Judge, am.At = judge, s.now().UTC()
 	r.Amendments = append(slices.Clone(old.Amendments), am)
-	c := s.change(judge, "round.amend", fmt.Sprintf("round %d", n), old, &r)
-	if err := s.store.AmendRound(ctx, &r, old, am, c); err != nil {
+	// A report names the players of its table: one of a table whose
+	// players change no longer fits it.
+	var moved []Table
+	for i, t := range old.Tables {
+		if !sameSet(t.Players, r.Tables[i].Players) {
+			moved = append(moved, t)
+		}
+	}
+	discard, err := s.openReports(ctx, tournamentID, moved)
+	if err != nil {
+		return Round{}, err
+	}
+	c := s.change(judge, "round.amend", fmt.Sprintf("round %d", n), old, &roundChange{Round: &r, DiscardedReports: len(discard)})
+	if err := s.store.AmendRound(ctx, &r, old, am, discard, c); err != nil {
 		return Round{}, err
 	}
 	return s.store.Round(ctx, tournamentID, n)

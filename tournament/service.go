@@ -214,13 +214,16 @@ func (s *Service) EditTournament(ctx context.Context, judge string, id int64, in
 			fmt.Sprintf("the game time stays %d minutes once a round's clock has started; %d minutes refused", t.GameMinutes, minutes),
 			map[string]any{"Minutes": t.GameMinutes, "Given": minutes})
 	}
-	before := snapshot(t)
+	read := t
 	t.Name, t.Date, t.Venue, t.Rounds, t.GameMinutes = in.Name, in.Date, in.Venue, in.Rounds, minutes
 	t.SelfCheckIn, t.SelfReport = in.SelfCheckIn, in.SelfReport
-	if err := s.store.UpdateTournament(ctx, t, prog, s.change(judge, "tournament.edit", "tournament "+t.Name, before, t)); err != nil {
+	// Only what this edit changes is written: another judge's change of
+	// another setting since the read stays.
+	c := s.change(judge, "tournament.edit", "tournament "+t.Name, snapshot(read), t)
+	if err := s.store.UpdateTournament(ctx, read, t, prog, c); err != nil {
 		return Tournament{}, err
 	}
-	return t, nil
+	return s.store.Tournament(ctx, id)
 }
 
 // TournamentPatch is a change of some of a tournament's settings: a nil

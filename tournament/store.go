@@ -56,11 +56,13 @@ func (p Progress) OpenRound() int {
 type Store interface {
 	// CreateTournament inserts t and sets t.ID and t.CreatedAt.
 	CreateTournament(ctx context.Context, t *Tournament, c Change) error
-	// UpdateTournament writes t's name, date, venue, rounds, game minutes
-	// and self check-in;
-	// the ruleset copied in at creation never changes. It is a conflict
-	// when the tournament's progress is no longer from.
-	UpdateTournament(ctx context.Context, t Tournament, from Progress, c Change) error
+	// UpdateTournament writes the settings (name, date, venue, rounds, game
+	// minutes, self check-in and self report) that after changes from
+	// before, the tournament as the use case read it, and no other: a
+	// setting another judge changed meanwhile stays theirs. The ruleset
+	// copied in at creation never changes. It is a conflict when the
+	// tournament's progress is no longer from.
+	UpdateTournament(ctx context.Context, before, after Tournament, from Progress, c Change) error
 	// SetClosed closes a tournament (closed is its closure) or reopens it
 	// (closed is nil). Closing is a conflict unless the tournament is open,
 	// has a round paired and a result at every table paired; reopening is a
@@ -127,8 +129,11 @@ type Store interface {
 	// and amendments) with r's, keeping the round's ID. It is a conflict once a
 	// table of the round has a seating, a result or the round's clock has an
 	// event, or when the round's tables and byes are no longer from's (the
-	// pairing the change was decided from).
-	ReplaceRound(ctx context.Context, r *Round, from Round, c Change) error
+	// pairing the change was decided from). It deletes the round's open
+	// reports (OpenReportStatuses), which were made for the tables it
+	// replaces; they must be the reports discard names, else it is a
+	// conflict: a player reported after the judge looked.
+	ReplaceRound(ctx context.Context, r *Round, from Round, discard []int64, c Change) error
 	// Round returns round number of a tournament with its tables (seating,
 	// board, latest result), byes and amendments.
 	Round(ctx context.Context, tournamentID int64, number int) (Round, error)
@@ -139,7 +144,9 @@ type Store interface {
 	// players change are rewritten; it is a conflict when such a table has a
 	// seating or a result, or when the round's tables and byes are no longer
 	// from's: a change computed from a replaced pairing would undo another.
-	AmendRound(ctx context.Context, r *Round, from Round, a Amendment, c Change) error
+	// It deletes the open reports of the tables whose players change, which
+	// must be the reports discard names, as ReplaceRound does.
+	AmendRound(ctx context.Context, r *Round, from Round, a Amendment, discard []int64, c Change) error
 	// SetSeating records a table's seating and sets s.Version, one more
 	// than the table's. It is a conflict once the table has a result, or
 	// when the seats are not the table's players (the table was amended
@@ -210,6 +217,9 @@ type Store interface {
 	Report(ctx context.Context, id int64) (Report, error)
 	// Reports lists a tournament's reports, oldest first.
 	Reports(ctx context.Context, tournamentID int64) ([]Report, error)
+	// TableReports lists the reports of one table (by its ID), oldest
+	// first: a read of the table's rows alone, whatever the event's size.
+	TableReports(ctx context.Context, tableID int64) ([]Report, error)
 
 	// MatchPeople lists the people of the registry whose name, folded as
 	// FoldReading folds it, is one of names, whose reading so folded is

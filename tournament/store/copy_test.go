@@ -85,6 +85,16 @@ func event(t *testing.T, s *store.Store) int64 {
 	version.Scores[len(version.Scores)-1].VP--
 	_, err = svc.DisputeReport(ctx, tr.ID, rep.ID, first[1], disputer.Code, version)
 	ok(err)
+	// Table 1's game, recorded move by move and ended by the judge before
+	// any result (a result locks the record).
+	for i, m := range append(slices.Clone(tournamenttest.Placements), game.MoveSpec{Do: "time_up"}) {
+		_, _, err = svc.AppendMove(ctx, "鈴木", tr.ID, 1, 1, tournament.MoveInput{Move: m, Expected: i})
+		ok(err)
+	}
+	_, err = svc.UndoMove(ctx, "鈴木", tr.ID, 1, 1, 9)
+	ok(err)
+	_, _, err = svc.AppendMove(ctx, "鈴木", tr.ID, 1, 1, tournament.MoveInput{Move: game.MoveSpec{Do: "time_up"}, Expected: 8})
+	ok(err)
 	for _, table := range r.Tables {
 		in := tournament.ResultInput{}
 		for i, p := range table.Players {
@@ -108,16 +118,7 @@ func event(t *testing.T, s *store.Store) int64 {
 	ok(err)
 	_, err = svc.RecordPenalty(ctx, "鈴木", tr.ID, tournament.PenaltyInput{PlayerID: r.Tables[0].Players[2], Round: 1, Offence: "needless-talk"})
 	ok(err)
-	// Table 1's game, recorded move by move and ended by the judge: its
-	// result is saved from the record, over the judges' sheets.
-	for i, m := range append(slices.Clone(tournamenttest.Placements), game.MoveSpec{Do: "time_up"}) {
-		_, _, err = svc.AppendMove(ctx, "鈴木", tr.ID, 1, 1, tournament.MoveInput{Move: m, Expected: i})
-		ok(err)
-	}
-	_, err = svc.UndoMove(ctx, "鈴木", tr.ID, 1, 1, 9)
-	ok(err)
-	_, _, err = svc.AppendMove(ctx, "鈴木", tr.ID, 1, 1, tournament.MoveInput{Move: game.MoveSpec{Do: "time_up"}, Expected: 8})
-	ok(err)
+	// Its result is saved from table 1's record, over the judges' sheets.
 	_, err = svc.SaveGameResult(ctx, "鈴木", tr.ID, 1, 1, tournament.GameResultInput{Moves: 9, Version: 2, Reason: "棋譜から"})
 	ok(err)
 	_, _, err = svc.SaveRuling(ctx, "鈴木", tr.ID, 1, 1, tournament.RulingInput{Note: "道の長さ", Steps: []game.Step{

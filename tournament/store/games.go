@@ -55,6 +55,9 @@ func (s *Store) AddGameMove(ctx context.Context, tableID int64, m *tournament.Ga
 		if err := tx.lock(tid); err != nil {
 			return err
 		}
+		if err := checkGameOpen(tx.DB, tableID); err != nil {
+			return err
+		}
 		if err := checkMoves(tx.DB, tableID, m.Number-1); err != nil {
 			return err
 		}
@@ -76,6 +79,9 @@ func (s *Store) UndoGameMove(ctx context.Context, tableID int64, number int, c t
 		if err := tx.lock(tid); err != nil {
 			return err
 		}
+		if err := checkGameOpen(tx.DB, tableID); err != nil {
+			return err
+		}
 		if err := checkMoves(tx.DB, tableID, number); err != nil {
 			return err
 		}
@@ -84,6 +90,24 @@ func (s *Store) UndoGameMove(ctx context.Context, tableID int64, number int, c t
 		}
 		return tx.audit(tid, c)
 	})
+}
+
+// checkGameOpen refuses a change of a table's recorded game once the
+// table has a result: the result may have been saved from the record, and
+// the record would no longer be what it was saved from.
+func checkGameOpen(db *gorm.DB, tableID int64) error {
+	var count int64
+	if err := db.Model(&resultRow{}).Where("table_id = ?", tableID).Count(&count).Error; err != nil || count == 0 {
+		return err
+	}
+	var at struct{ Round, Table int }
+	err := db.Model(&tableRow{}).Select("rounds.number AS round, round_tables.number AS \"table\"").
+		Joins("JOIN rounds ON rounds.id = round_tables.round_id").Where("round_tables.id = ?", tableID).Scan(&at).Error
+	if err != nil {
+		return err
+	}
+	return tournament.Conflict("game-has-result", fmt.Sprintf("round %d table %d has a result: its recorded game cannot change", at.Round, at.Table),
+		map[string]any{"Round": at.Round, "Table": at.Table})
 }
 
 // checkMoves returns a *tournament.StaleError unless the table's recorded

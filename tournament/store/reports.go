@@ -177,8 +177,18 @@ func (s *Store) Report(ctx context.Context, id int64) (tournament.Report, error)
 
 // Reports implements tournament.Store.
 func (s *Store) Reports(ctx context.Context, tournamentID int64) ([]tournament.Report, error) {
+	return s.reports(ctx, "tournament_id = ?", tournamentID)
+}
+
+// TableReports implements tournament.Store, on the index of table_id.
+func (s *Store) TableReports(ctx context.Context, tableID int64) ([]tournament.Report, error) {
+	return s.reports(ctx, "table_id = ?", tableID)
+}
+
+// reports reads the reports where says, oldest first.
+func (s *Store) reports(ctx context.Context, where string, id int64) ([]tournament.Report, error) {
 	var rows []reportRow
-	if err := s.db.WithContext(ctx).Where("tournament_id = ?", tournamentID).Order("id").Find(&rows).Error; err != nil {
+	if err := s.db.WithContext(ctx).Where(where, id).Order("id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make([]tournament.Report, 0, len(rows))

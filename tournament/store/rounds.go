@@ -48,7 +48,7 @@ func (s *Store) AddRound(ctx context.Context, r *tournament.Round, c tournament.
 }
 
 // ReplaceRound implements tournament.Store.
-func (s *Store) ReplaceRound(ctx context.Context, r *tournament.Round, from tournament.Round, c tournament.Change) error {
+func (s *Store) ReplaceRound(ctx context.Context, r *tournament.Round, from tournament.Round, discard []int64, c tournament.Change) error {
 	return s.tx(ctx, fmt.Sprintf("replace round %d", r.Number), func(tx *Tx) error {
 		if err := tx.lock(r.TournamentID); err != nil {
 			return err
@@ -72,8 +72,12 @@ func (s *Store) ReplaceRound(ctx context.Context, r *tournament.Round, from tour
 			return err
 		}
 		boards := map[int]string{}
-		for _, t := range tables {
-			boards[t.Number] = t.Board
+		ids := make([]int64, len(tables))
+		for i, t := range tables {
+			boards[t.Number], ids[i] = t.Board, t.ID
+		}
+		if err := discardReports(tx.DB, r.Number, ids, discard); err != nil {
+			return err
 		}
 		for _, m := range []any{&tablePlayerRow{}, &byeRow{}, &amendmentRow{}, &tableRow{}} {
 			if err := tx.Where("round_id = ?", row.ID).Delete(m).Error; err != nil {
@@ -250,7 +254,7 @@ func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
 }
 
 // AmendRound implements tournament.Store.
-func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tournament.Round, a tournament.Amendment, c tournament.Change) error {
+func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tournament.Round, a tournament.Amendment, discard []int64, c tournament.Change) error {
 	return s.tx(ctx, fmt.Sprintf("amend round %d", r.Number), func(tx *Tx) error {
 		var row roundRow
 		if err := lockTournamentOf(tx, &row, r.ID); err != nil {
@@ -278,6 +282,7 @@ func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tourna
 			now[st.TableID] = append(now[st.TableID], st.PlayerID)
 		}
 		var changed []tableRow
+		var moved []int64 // the tables whose players change
 		for i, t := range tables {
 			nt := &r.Tables[i]
 			if nt.Number != t.Number {
@@ -291,8 +296,12 @@ func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tourna
 				if err := checkTableOpen(tx.DB, row.Number, t, true); err != nil {
 					return err
 				}
+				moved = append(moved, t.ID)
 			}
 			changed = append(changed, t)
+		}
+		if err := discardReports(tx.DB, row.Number, moved, discard); err != nil {
+			return err
 		}
 		// Delete every changed table's players before inserting any, so a
 		// player moving between tables never sits at two at once.
@@ -339,6 +348,29 @@ func (s *Store) AmendRound(ctx context.Context, r *tournament.Round, from tourna
 		}
 		return tx.audit(row.TournamentID, c)
 	})
+}
+
+// discardReports deletes the open reports of the tables of round n with
+// the given IDs: the players named in them no longer play there together.
+// They must be the reports want names, the ones the judge's change was
+// decided with; another is a conflict.
+func discardReports(tx *gorm.DB, n int, tableIDs, want []int64) error {
+	var ids []int64
+	if len(tableIDs) > 0 {
+		err := tx.Model(&reportRow{}).Where("table_id IN ? AND status IN ?", tableIDs, tournament.OpenReportStatuses).
+			Order("id").Pluck("id", &ids).Error
+		if err != nil {
+			return err
+		}
+	}
+	if !slices.Equal(ids, sorted(want)) {
+		return tournament.Conflict("round-reports-changed", fmt.Sprintf("the open reports of round %d changed since it was read", n),
+			map[string]any{"Round": n})
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	return tx.Where("id IN ?", ids).Delete(&reportRow{}).Error
 }
 
 // sameMembers reports whether a and b hold the same players in any order.

@@ -159,9 +159,10 @@ func TestTournamentRoundTrip(t *testing.T) {
 		t.Errorf("Tournament(%d) mismatch (-want +got):\n%s", in.ID, diff)
 	}
 
+	read := in
 	in.Name, in.Venue, in.Rounds = "定例会 改", "新宿", 4
 	in.Ruleset.Name = "edited" // the copied ruleset never changes
-	if err := s.UpdateTournament(ctx, in, tournament.Progress{}, change("tournament.update")); err != nil {
+	if err := s.UpdateTournament(ctx, read, in, tournament.Progress{}, change("tournament.update")); err != nil {
 		t.Fatal(err)
 	}
 	got, err = s.Tournament(ctx, in.ID)
@@ -181,7 +182,7 @@ func TestTournamentRoundTrip(t *testing.T) {
 	if _, err := s.Tournament(ctx, in.ID+1); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("Tournament(missing) error = %v, want ErrNotFound", err)
 	}
-	if err := s.UpdateTournament(ctx, tournament.Tournament{ID: in.ID + 1}, tournament.Progress{}, change("tournament.update")); !errors.Is(err, tournament.ErrNotFound) {
+	if err := s.UpdateTournament(ctx, tournament.Tournament{ID: in.ID + 1}, tournament.Tournament{ID: in.ID + 1}, tournament.Progress{}, change("tournament.update")); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("UpdateTournament(missing) error = %v, want ErrNotFound", err)
 	}
 }
@@ -349,7 +350,7 @@ func TestReplaceRound(t *testing.T) {
 	}
 	re := tournament.Round{TournamentID: f.t.ID, Number: 1, Mode: "random", Seed: 99, PairedBy: "judge-b", PairedAt: t0.Add(time.Minute),
 		Tables: []tournament.Table{{Number: 1, Players: []int64{p[6], p[5], p[4], p[3]}}, {Number: 2, Players: []int64{p[2], p[1], p[0]}}}}
-	if err := f.s.ReplaceRound(ctx, &re, f.round, change("round.repair")); err != nil {
+	if err := f.s.ReplaceRound(ctx, &re, f.round, nil, change("round.repair")); err != nil {
 		t.Fatal(err)
 	}
 	got, err := f.s.Round(ctx, f.t.ID, 1)
@@ -368,7 +369,7 @@ func TestReplaceRound(t *testing.T) {
 	if err := f.s.SaveResult(ctx, got.Tables[0].ID, 0, &r, change("result.save")); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.s.ReplaceRound(ctx, &re, got, change("round.repair")); !errors.Is(err, tournament.ErrConflict) {
+	if err := f.s.ReplaceRound(ctx, &re, got, nil, change("round.repair")); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("ReplaceRound(after a result) error = %v, want ErrConflict", err)
 	}
 }
@@ -385,7 +386,7 @@ func TestAmendRound(t *testing.T) {
 	r.Byes = []int64{p[0]}
 	r.Repeats, r.Cost = 0, pairing.Cost{Exposure: 1000}
 	a := tournament.Amendment{A: p[0], B: p[8], Reason: "late", Judge: "judge-a", At: t0}
-	if err := f.s.AmendRound(ctx, &r, from, a, change("round.amend")); err != nil {
+	if err := f.s.AmendRound(ctx, &r, from, a, nil, change("round.amend")); err != nil {
 		t.Fatal(err)
 	}
 	got, err := f.s.Round(ctx, f.t.ID, 1)
@@ -409,7 +410,7 @@ func TestAmendRound(t *testing.T) {
 	r2.Tables = slices.Clone(got.Tables)
 	r2.Tables[0].Players = []int64{p[4], p[1], p[2], p[3]}
 	r2.Tables[1].Players = []int64{p[8], p[5], p[6], p[7]}
-	err = f.s.AmendRound(ctx, &r2, got, tournament.Amendment{A: p[8], B: p[4], Reason: "x", Judge: "judge-a", At: t0}, change("round.amend"))
+	err = f.s.AmendRound(ctx, &r2, got, tournament.Amendment{A: p[8], B: p[4], Reason: "x", Judge: "judge-a", At: t0}, nil, change("round.amend"))
 	if !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("AmendRound(seated table) error = %v, want ErrConflict", err)
 	}
@@ -637,7 +638,7 @@ func TestClockAndSettings(t *testing.T) {
 	}
 	// Once the clock has started, the round is no longer re-paired.
 	re := f.round
-	if err := f.s.ReplaceRound(ctx, &re, f.round, change("round.repair")); !errors.Is(err, tournament.ErrConflict) {
+	if err := f.s.ReplaceRound(ctx, &re, f.round, nil, change("round.repair")); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("ReplaceRound(clock started) error = %v, want ErrConflict", err)
 	}
 
@@ -731,5 +732,38 @@ func TestFinalCutRoundTrip(t *testing.T) {
 	}
 	if diff := cmp.Diff(final, rounds[1]); diff != "" {
 		t.Errorf("Rounds()[1] mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// Re-pairing deletes the round's open reports with its tables, and only
+// the ones the judge's change was decided with: a report made since is a
+// conflict, and nothing changes.
+func TestReplaceRoundDiscardsOpenReports(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, 7, 4, 3)
+	p := f.players
+	tb := f.round.Tables[0]
+	rep := tournament.Report{TournamentID: f.t.ID, TableID: tb.ID, Round: 1, Table: tb.Number, ReportedBy: tb.Players[0],
+		Confirmed: []int64{tb.Players[0]}, Status: tournament.ReportAwaiting, At: t0}
+	for _, id := range tb.Players {
+		rep.Scores = append(rep.Scores, tournament.Score{PlayerID: id, VP: 5})
+	}
+	if err := f.s.AddReport(ctx, &rep, change("report.add")); err != nil {
+		t.Fatal(err)
+	}
+	re := tournament.Round{TournamentID: f.t.ID, Number: 1, Mode: "random", Seed: 99, PairedBy: "judge-b", PairedAt: t0.Add(time.Minute),
+		Tables: []tournament.Table{{Number: 1, Players: []int64{p[6], p[5], p[4], p[3]}}, {Number: 2, Players: []int64{p[2], p[1], p[0]}}}}
+	var v *referee.Violation
+	if err := f.s.ReplaceRound(ctx, &re, f.round, nil, change("round.repair")); !errors.As(err, &v) || v.Code != "round-reports-changed" {
+		t.Fatalf("ReplaceRound(not knowing the report) error = %v, want the conflict round-reports-changed", err)
+	}
+	if _, err := f.s.Report(ctx, rep.ID); err != nil {
+		t.Fatalf("the report after the refused re-pairing: %v", err)
+	}
+	if err := f.s.ReplaceRound(ctx, &re, f.round, []int64{rep.ID}, change("round.repair")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.Report(ctx, rep.ID); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("the report after the re-pairing: %v, want ErrNotFound", err)
 	}
 }

@@ -35,30 +35,47 @@ func (s *Store) CreateTournament(ctx context.Context, t *tournament.Tournament, 
 }
 
 // UpdateTournament implements tournament.Store.
-func (s *Store) UpdateTournament(ctx context.Context, t tournament.Tournament, from tournament.Progress, c tournament.Change) error {
+func (s *Store) UpdateTournament(ctx context.Context, before, after tournament.Tournament, from tournament.Progress, c tournament.Change) error {
+	cols := map[string]any{}
+	for _, f := range []struct {
+		col           string
+		before, after any
+	}{
+		{"name", before.Name, after.Name},
+		{"date", before.Date, after.Date},
+		{"venue", before.Venue, after.Venue},
+		{"rounds", before.Rounds, after.Rounds},
+		{"game_minutes", before.GameMinutes, after.GameMinutes},
+		{"self_check_in", before.SelfCheckIn, after.SelfCheckIn},
+		{"self_report", before.SelfReport, after.SelfReport},
+	} {
+		if f.before != f.after {
+			cols[f.col] = f.after
+		}
+	}
 	return s.tx(ctx, "update tournament", func(tx *Tx) error {
-		if err := tx.lock(t.ID); err != nil {
+		if err := tx.lock(after.ID); err != nil {
 			return err
 		}
-		if err := checkProgress(tx.DB, t.ID, &from); err != nil {
+		if err := checkProgress(tx.DB, after.ID, &from); err != nil {
 			return err
 		}
-		res := tx.Model(&tournamentRow{}).Where("id = ?", t.ID).Updates(map[string]any{
-			"name":          t.Name,
-			"date":          t.Date,
-			"venue":         t.Venue,
-			"rounds":        t.Rounds,
-			"game_minutes":  t.GameMinutes,
-			"self_check_in": t.SelfCheckIn,
-			"self_report":   t.SelfReport,
-		})
-		if res.Error != nil {
-			return res.Error
+		var n int64
+		if len(cols) == 0 {
+			if err := tx.Model(&tournamentRow{}).Where("id = ?", after.ID).Count(&n).Error; err != nil {
+				return err
+			}
+		} else {
+			res := tx.Model(&tournamentRow{}).Where("id = ?", after.ID).Updates(cols)
+			if res.Error != nil {
+				return res.Error
+			}
+			n = res.RowsAffected
 		}
-		if res.RowsAffected == 0 {
-			return notFound("tournament", t.ID)
+		if n == 0 {
+			return notFound("tournament", after.ID)
 		}
-		return tx.audit(t.ID, c)
+		return tx.audit(after.ID, c)
 	})
 }
 

@@ -285,10 +285,16 @@ func TestHealthChecksTheDatabase(t *testing.T) {
 }
 
 // countingStore counts the whole-tournament reads (Service.load reads
-// every round once per call).
+// every round once per call; Reports decodes every report of the event).
 type countingStore struct {
 	*store.Store
-	loads atomic.Int64
+	loads   atomic.Int64
+	reports atomic.Int64
+}
+
+func (s *countingStore) Reports(ctx context.Context, tid int64) ([]tournament.Report, error) {
+	s.reports.Add(1)
+	return s.Store.Reports(ctx, tid)
 }
 
 func (s *countingStore) Rounds(ctx context.Context, tid int64) ([]tournament.Round, error) {

@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -151,4 +152,44 @@ func TestGameRecordAPI(t *testing.T) {
 	if rec := do(env.h, "GET", game, ""); rec.Code != http.StatusUnauthorized {
 		t.Errorf("GET game anonymously = %d, want 401", rec.Code)
 	}
+}
+
+// Once a table has a result, its recorded game takes no move and no undo:
+// the API answers 409 game-has-result, and the record page says why and
+// offers neither.
+func TestGameRecordLockedByResult(t *testing.T) {
+	env, tr, game := gameEnv(t)
+	cl := apiClient{t: t, env: env}
+	for i, m := range recordPlacements {
+		cl.call("POST", game+"/moves", withExpected(m, i), 201, nil)
+	}
+	cl.save(tr.ID, 1, 1, 0, []int{10, 7, 5, 3}, 0, "")
+	var p struct {
+		Code  string `json:"code"`
+		Error string `json:"error"`
+	}
+	cl.call("POST", game+"/moves", `{"do":"roll","dice":[3,4],"expected":8}`, 409, &p)
+	if p.Code != "game-has-result" || !strings.Contains(p.Error, "can no longer change") {
+		t.Errorf("a move after the result: %+v, want the conflict game-has-result, said", p)
+	}
+	p.Code = ""
+	cl.call("DELETE", game+"/moves/8", nil, 409, &p)
+	if p.Code != "game-has-result" {
+		t.Errorf("an undo after the result: %+v, want the conflict game-has-result", p)
+	}
+	if g, err := env.svc.Game(env.ctx, tr.ID, 1, 1); err != nil || len(g.Moves) != 8 {
+		t.Fatalf("the record after the refusals has %d moves (%v), want 8", len(g.Moves), err)
+	}
+	b := env.browser()
+	b.login("山田")
+	page := fmt.Sprintf("/judge/t/%d/rounds/1/tables/1/game", tr.ID)
+	res := b.get(page)
+	mustSee(t, "GET the record", res, http.StatusOK, `id="record-locked"`, "棋譜はもう変更できません")
+	for _, gone := range []string{`id="undo"`, `id="roll"`, `name="corner"`} {
+		if strings.Contains(res.Body, gone) {
+			t.Errorf("the locked record page still offers %s", gone)
+		}
+	}
+	mustSee(t, "POST undo", b.post(page, url.Values{"expected": {"8"}, "action": {"undo"}}), http.StatusConflict,
+		`id="record-error"`, "棋譜はもう変更できません")
 }

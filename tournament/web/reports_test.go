@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -13,7 +14,9 @@ import (
 
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 // reportsEnv is a site with round 1 of 8 players paired under self_report
@@ -454,4 +457,116 @@ func TestKioskReportRequiresBreakdown(t *testing.T) {
 	}
 	res = b.post(table+"/report", form)
 	mustSee(t, "bare VP", res, http.StatusUnprocessableEntity, "内訳（家・街・2点カード・1ポイントカード。§11）が必須です", `id="settlements_`+itoa(ps[0])+`" type="number" inputmode="numeric" min="0" max="5" value="" aria-invalid="true"`)
+}
+
+// Players may report before their round starts; a judge who pairs the
+// round again discards the reports of the tables it replaces, and the
+// audit log says so. A new report of the new tables goes.
+func TestRepairDiscardsOpenReports(t *testing.T) {
+	env, tr, ps, codes := reportsEnv(t)
+	r := reportOf(t, env, tr.ID, 1, ps, codes)
+	re, err := env.svc.RepairRound(env.ctx, "山田", tr.ID, 1)
+	if err != nil {
+		t.Fatalf("RepairRound with an open report: %v", err)
+	}
+	if _, err := env.svc.GetReport(env.ctx, tr.ID, r.ID); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("the open report after re-pairing: %v, want ErrNotFound", err)
+	}
+	players := re.Tables[0].Players
+	codes = map[int64]string{}
+	for _, p := range players {
+		np, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		codes[p] = np.Code
+	}
+	reportOf(t, env, tr.ID, 1, players, codes)
+	b := env.browser()
+	b.login("山田")
+	audit := fmt.Sprintf("/judge/t/%d/audit", tr.ID)
+	mustSee(t, "the audit log", b.get(audit), http.StatusOK, "山田 が第1回戦を組み直しました。未承認の参加者の報告1件を破棄しました。")
+	mustSee(t, "in English", b.get(audit, "Accept-Language", "en"), http.StatusOK,
+		"山田 paired Round 1 again and discarded the players&#39; open reports of its tables (1).")
+}
+
+// Under auto, the last confirmation after a judge saved the table is
+// taken: the phone answers 200 and says the judges recorded it, not a
+// judges' conflict.
+func TestKioskLastConfirmationAfterJudge(t *testing.T) {
+	env, tr, ps, codes := reportsEnv(t)
+	if _, err := env.svc.EditTournament(env.ctx, "setup", tr.ID, tournament.TournamentInput{
+		Name: tr.Name, Date: tr.Date, Venue: tr.Venue, Rounds: tr.Rounds, SelfReport: tournament.SelfReportAuto,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	r := reportOf(t, env, tr.ID, 1, ps, codes)
+	for _, p := range ps[1:3] {
+		if _, err := env.svc.ConfirmReport(env.ctx, tr.ID, r.ID, p, codes[p]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	judges := tableOf(ps)
+	judges.Scores[3].VP = 4
+	if _, err := env.svc.SaveResult(env.ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: judges.Scores, Declared: judges.Declared}); err != nil {
+		t.Fatal(err)
+	}
+	answer := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1/reports/%d", tr.ID, r.ID)
+	b := env.browser()
+	mustSee(t, "the last confirmation", b.post(answer, url.Values{"player": {itoa(ps[3])}, "code": {codes[ps[3]]}, "action": {"confirm"}}), http.StatusOK,
+		"確認しました", `id="report-saved"`)
+}
+
+// A table's phones read its own reports, never the event's: its page,
+// the report form's live check and the public JSON list each read the
+// table's reports by its ID (docs/security.md).
+func TestTableReportsReadTheTableAlone(t *testing.T) {
+	broker := live.NewBroker(0, 0)
+	st := &countingStore{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
+	env := newConsoleEnv(t, onStore(st, st.Store, broker))
+	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "報告大会", Rounds: 3, SelfReport: tournament.SelfReportApprove})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		if _, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%d", i+1), CheckedIn: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r1, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := map[int64]string{}
+	for _, tb := range r1.Tables {
+		np, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, tb.Players[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		codes[tb.Players[0]] = np.Code
+	}
+	one := reportOf(t, env, tr.ID, 1, r1.Tables[0].Players, codes)
+	two := reportOf(t, env, tr.ID, 2, r1.Tables[1].Players, codes)
+	st.reports.Store(0)
+
+	b := env.browser()
+	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/2", tr.ID)
+	mustSee(t, "table 2's page", b.get(table), http.StatusOK, "確認待ち（4人中1人が確認済み）")
+	form := url.Values{"part": {"check"}, "declared": {itoa(r1.Tables[1].Players[0])}}
+	mustSee(t, "the live check", b.post(table+"/report", form), http.StatusOK)
+	rec := do(env.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/2/reports", tr.ID), "")
+	var got struct {
+		Reports []struct {
+			Report int64 `json:"report"`
+		} `json:"reports"`
+	}
+	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &got) != nil || len(got.Reports) != 1 || got.Reports[0].Report != two.ID {
+		t.Errorf("GET table 2's reports = %d %s, want report %d alone (not %d)", rec.Code, rec.Body, two.ID, one.ID)
+	}
+	if n := st.reports.Load(); n != 0 {
+		t.Errorf("the table's reads read the whole event's reports %d times, want none", n)
+	}
+	if rec := do(env.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/9/reports", tr.ID), ""); rec.Code != http.StatusNotFound {
+		t.Errorf("GET a table the round lacks = %d, want 404", rec.Code)
+	}
 }

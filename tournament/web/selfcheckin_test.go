@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/google/go-cmp/cmp"
 )
 
 // selfCheckInEnv is a site with a tournament that lets players check
@@ -41,10 +42,21 @@ func TestAPISelfCheckIn(t *testing.T) {
 	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "player-code-wrong") {
 		t.Fatalf("wrong code = %d %s, want 422 player-code-wrong", rec.Code, rec.Body)
 	}
+	// A judge's arrangements for the player are not the code holder's to
+	// read: the answer is who checked in, and no more.
+	if _, err := env.svc.EditPlayer(env.ctx, "setup", tr.ID, ps[0].ID, tournament.PlayerEdit{
+		PlayerInput: tournament.PlayerInput{Name: ps[0].Name}, FixedTable: 1, KeepApart: []int64{ps[1].ID},
+	}); err != nil {
+		t.Fatal(err)
+	}
 	rec = do(env.h, "POST", path, fmt.Sprintf(`{"player":%d,"code":%q}`, ps[0].ID, strings.ToLower(ps[0].Code)))
 	var got map[string]any
-	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &got) != nil || got["checked_in"] != true || got["code"] != nil {
-		t.Fatalf("self check-in = %d %s, want 200 checked in, no code", rec.Code, rec.Body)
+	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &got) != nil || got["checked_in"] != true {
+		t.Fatalf("self check-in = %d %s, want 200 checked in", rec.Code, rec.Body)
+	}
+	want := map[string]any{"id": float64(ps[0].ID), "name": ps[0].Name, "checked_in": true}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("self check-in answer mismatch (-want +got):\n%s", diff)
 	}
 	// Turned off by a judge: refused, whatever the code.
 	rec = do(env.h, "POST", "/api/v1/tournaments", `{"name":"受付大会","rounds":2}`, "Authorization", "Bearer test-token")

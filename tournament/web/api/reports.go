@@ -165,15 +165,22 @@ func (s *Handlers) ListReports(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	rs, err := s.svc.Reports(c.Request.Context(), tid)
+	// The table from the kiosk's kept reads, then its own reports by its
+	// ID: a public read that never decodes the whole event's reports.
+	rv, err := s.live.Round(c.Request.Context(), tid, n)
+	if err != nil {
+		return 0, nil, err
+	}
+	if number < 1 || number > len(rv.Tables) {
+		return 0, nil, fmt.Errorf("round %d table %d: %w", n, number, tournament.ErrNotFound)
+	}
+	rs, err := s.svc.TableReports(c.Request.Context(), tid, rv.Tables[number-1].Table.ID)
 	if err != nil {
 		return 0, nil, err
 	}
 	out := []ReportJSON{}
 	for _, r := range rs {
-		if r.Round == n && r.Table == number {
-			out = append(out, toReportJSON(r))
-		}
+		out = append(out, toReportJSON(r))
 	}
 	return http.StatusOK, gin.H{"reports": out}, nil
 }

@@ -16,8 +16,18 @@ type playerCodeRequest struct {
 	Code   string `json:"code"`
 }
 
+// selfCheckInJSON is the answer to a player's self check-in: who checked
+// in, and no more. A code proves only that its holder is the player, so
+// the judges' arrangements (kept apart, a fixed table, the registry's
+// person) are not theirs to read.
+type selfCheckInJSON struct {
+	ID        int64  `json:"id"`
+	Name      string `json:"name"`
+	CheckedIn bool   `json:"checked_in"`
+}
+
 // SelfCheckIn checks a player in with their code, when the tournament lets
-// players check themselves in: 200 with the player; 422 player-code-wrong
+// players check themselves in: 200 with who checked in; 422 player-code-wrong
 // for a wrong code (counted against the address and the player), 429 once
 // either has guessed wrong too often.
 func (s *Handlers) SelfCheckIn(c *gin.Context) (int, any, error) {
@@ -37,5 +47,5 @@ func (s *Handlers) SelfCheckIn(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, toPlayerJSON(p), nil
+	return http.StatusOK, selfCheckInJSON{ID: p.ID, Name: p.Name, CheckedIn: p.CheckedIn}, nil
 }

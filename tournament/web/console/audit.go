@@ -66,6 +66,7 @@ type auditFacts struct {
 	Round, Table int
 	Player       int64
 	Players      int // players imported
+	Reports      int // players' reports a change of the pairing discarded
 	Penalty      int64
 	Version      int // a result's revision
 	Move         int // a recorded game's move
@@ -114,11 +115,12 @@ func factsOf(e tournament.AuditEntry) auditFacts {
 		_ = json.Unmarshal([]byte(rec), &p)
 		f.Player, f.CheckedIn = p.ID, p.CheckedIn
 	case "round":
-		var r struct{ Number int }
+		var r struct{ Number, DiscardedReports int }
 		_ = json.Unmarshal([]byte(rec), &r)
 		if r.Number != 0 {
 			f.Round = r.Number
 		}
+		f.Reports = r.DiscardedReports
 	case "penalty":
 		var p struct {
 			ID, PlayerID int64
@@ -277,7 +279,7 @@ func (s *Pages) auditLine(lang string, tid int64, e tournament.AuditEntry, f aud
 		f.Extra = s.i18n.Text(lang, "audit.dispute_version", nil)
 	}
 	data := map[string]any{"Judge": l.Judge, "Player": name, "Where": where, "Players": f.Players, "Version": f.Version, "Extra": f.Extra, "In": f.CheckedIn,
-		"Move": f.Move, "Game": f.FromGame}
+		"Move": f.Move, "Game": f.FromGame, "Reports": f.Reports}
 	id := "audit.say." + e.Action
 	if f.Reported && e.Action == "result.save" {
 		id = "audit.say.result.save_reported"

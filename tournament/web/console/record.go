@@ -44,6 +44,9 @@ type recordPage struct {
 	Error    string      // the move refused, with its rule and section
 	Stale    string      // another judge changed the record first
 	Notice   string      // what the last action did
+	// Locked says why the record takes no more moves and no undo: the
+	// table has a result (a correction is the score sheet's).
+	Locked   string
 	Choices  recordChoices
 	CardRows struct{ Discard, Give, Get []cardField }
 	Result   *recordResult // the result the record gives, once the game is over
@@ -230,6 +233,9 @@ func (s *Pages) fillRecord(c *gin.Context, ts tableState, vm *recordPage) error 
 	vm.View = gameview.New(p, g, vm.Seats, gameview.Judges, gameview.Options{ID: "record-board",
 		Targets: drawing.Targets{Board: true, Hexes: true}, Names: names})
 	vm.Expected = len(g.Moves)
+	if ts.tv.Result != nil {
+		vm.Locked = s.i18n.Text(vm.Lang, "rule.game-has-result", map[string]any{"Round": ts.n, "Table": ts.tv.Table.Number})
+	}
 	s.fillRecordChoices(vm)
 	if g.Over() {
 		s.fillRecordResult(c, ts, g, vm)

@@ -253,10 +253,25 @@ func (pl Places) Error(err error) error {
 	}
 	var v *referee.Violation
 	if errors.As(err, &v) {
-		return pl.Violation(v)
+		if err == error(v) {
+			return pl.Violation(v)
+		}
+		// A rule wrapped as a conflict (a table's result, another judge's
+		// change) stays one: the named rule first, the chain after it.
+		return renamed{named: pl.Violation(v), err: err}
 	}
 	return err
 }
+
+// renamed is an error whose broken rule was named again: it says the
+// named rule and is what it was before too.
+type renamed struct {
+	named *referee.Violation
+	err   error
+}
+
+func (r renamed) Error() string   { return r.named.Error() }
+func (r renamed) Unwrap() []error { return []error{r.named, r.err} }
 
 func vertexOf(ns, q, r string) referee.Vertex {
 	return referee.Vertex{Hex: referee.Hex{Q: atoi(q), R: atoi(r)}, South: ns == "S"}

@@ -394,14 +394,14 @@ func (s *Pages) tablePage(c *gin.Context) (tablePage, error) {
 		vm.Players = append(vm.Players, tableSeat{ID: p.PlayerID, Name: p.Name})
 		vm.Sheet.Lines = append(vm.Sheet.Lines, sheet.Line{ID: p.PlayerID, Name: p.Name})
 	}
-	reports, err := s.svc.Reports(c.Request.Context(), tid)
+	// The table's own reports, by its ID: a phone's read (the live check's
+	// too) never grows with the event.
+	reports, err := s.svc.TableReports(c.Request.Context(), tid, tv.Table.ID)
 	if err != nil {
 		return tablePage{}, err
 	}
-	for _, r := range reports {
-		if r.Round == n && r.Table == number {
-			vm.Report = &r
-		}
+	if len(reports) > 0 {
+		vm.Report = &reports[len(reports)-1]
 	}
 	if vm.Report != nil {
 		s.showReport(&vm)
