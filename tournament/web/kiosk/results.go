@@ -124,7 +124,7 @@ func (s *Pages) ShowResults(c *gin.Context) (render.Result, error) {
 		var names []string
 		for _, f := range res.Final {
 			if f.Rank == 1 {
-				names = append(names, f.Name)
+				names = append(names, f.Label)
 			}
 		}
 		vm.Winners = p.List(names)
@@ -174,7 +174,7 @@ func resultsRoundOf(p i18n.Printer, res tournament.EventResults, r tournament.Ro
 			rt.Ended = p.Text("score.ended_"+tv.Result.EndedBy, nil)
 		}
 		for _, sv := range tv.Players {
-			seat := resultsSeat{PID: sv.PlayerID, Name: sv.Name, Seat: sv.Seat, Color: string(sv.Color),
+			seat := resultsSeat{PID: sv.PlayerID, Name: sv.Label, Seat: sv.Seat, Color: string(sv.Color),
 				Declared: tv.Result != nil && tv.Result.Declared == sv.PlayerID}
 			if sv.Color != "" {
 				seat.ColorTxt = p.Text("color."+string(sv.Color), nil)
