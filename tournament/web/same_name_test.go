@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -53,7 +54,7 @@ func TestSameNamePlayersShowTheirReading(t *testing.T) {
 
 // sameNameEnv is a site with an event of 8 players, two of them 佐藤 太郎
 // and two 田中 一郎 with other readings, the four at table 1 of round 1,
-// seated by the console; it returns the four and their labels.
+// not seated yet; it returns the four and their labels.
 func sameNameEnv(t *testing.T) (*consoleEnv, tournament.Tournament, []int64, []string) {
 	t.Helper()
 	env := newConsoleEnv(t)
@@ -91,9 +92,6 @@ func sameNameEnv(t *testing.T) (*consoleEnv, tournament.Tournament, []int64, []s
 			t.Fatal(err)
 		}
 		at1[i] = id
-	}
-	if _, err := env.svc.SetSeating(env.ctx, "setup", tr.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
-		t.Fatal(err)
 	}
 	labels := []string{"佐藤 太郎（さとう たろう）", "佐藤 太郎（さどう たろう）", "田中 一郎（たなか いちろう）", "田中 一郎（たなか かずお）"}
 	return env, tr, ids[:4], labels
@@ -139,6 +137,37 @@ func mustTellApart(t *testing.T, what string, res response, labels []string) {
 // report and its confirmation first, tells each from the other.
 func TestSameNamePagesTellPlayersApart(t *testing.T) {
 	env, tr, ids, labels := sameNameEnv(t)
+	j := env.browser()
+	j.login("山田")
+	base := fmt.Sprintf("/judge/t/%d", tr.ID)
+	// The two 佐藤 tie on 7 with the capsule dice: the console asks the
+	// two of them, told apart, to roll again, and lists the rolls by label.
+	rv, err := env.svc.RoundView(env.ctx, tr.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rolls := map[int64][2]int{ids[0]: {3, 4}, ids[1]: {5, 2}, ids[2]: {6, 6}, ids[3]: {1, 1}}
+	first := url.Values{"round_0": {"1"}}
+	for _, p := range rv.Tables[0].Players {
+		first.Set(fmt.Sprintf("r0_%d_w", p.PlayerID), fmt.Sprint(rolls[p.PlayerID][0]))
+		first.Set(fmt.Sprintf("r0_%d_b", p.PlayerID), fmt.Sprint(rolls[p.PlayerID][1]))
+	}
+	tie := j.post(base+"/rounds/1/tables/1/seating", first)
+	mustTellApart(t, "the tie of the two 佐藤", tie, labels)
+	if !regexp.MustCompile(`振り直してください: 佐藤 太郎（さ[とど]う たろう）・佐藤 太郎（さ[とど]う たろう）`).MatchString(tie.Body) {
+		t.Errorf("the tie does not name the two 佐藤 apart:\n%s", tie.Body)
+	}
+	first.Set("round_1", "1")
+	first.Set(fmt.Sprintf("r1_%d_w", ids[0]), "6")
+	first.Set(fmt.Sprintf("r1_%d_b", ids[0]), "6")
+	first.Set(fmt.Sprintf("r1_%d_w", ids[1]), "1")
+	first.Set(fmt.Sprintf("r1_%d_b", ids[1]), "2")
+	if res := j.post(base+"/rounds/1/tables/1/seating", first); res.Status != http.StatusSeeOther {
+		t.Fatalf("re-roll = %d, want 303\n%s", res.Status, res.Body)
+	}
+	if _, err := env.svc.SetBoard(env.ctx, "setup", tr.ID, 1, 1, tournament.BoardInput{Auto: true}); err != nil {
+		t.Fatal(err)
+	}
 	codes := map[int64]string{}
 	for _, id := range ids {
 		p, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, id)
@@ -147,8 +176,7 @@ func TestSameNamePagesTellPlayersApart(t *testing.T) {
 		}
 		codes[id] = p.Code
 	}
-	rv, err := env.svc.RoundView(env.ctx, tr.ID, 1)
-	if err != nil {
+	if rv, err = env.svc.RoundView(env.ctx, tr.ID, 1); err != nil {
 		t.Fatal(err)
 	}
 	var seated []int64
@@ -161,14 +189,12 @@ func TestSameNamePagesTellPlayersApart(t *testing.T) {
 	reportOf(t, env, tr.ID, 1, seated, codes)
 	mustTellApart(t, "the phone's confirmation", phone.get(table), labels)
 
-	j := env.browser()
-	j.login("山田")
-	base := fmt.Sprintf("/judge/t/%d", tr.ID)
 	for _, pg := range []struct{ what, path string }{
 		{"the console's table page", base + "/rounds/1/tables/1"},
 		{"the round page with a report", base + "/rounds/1"},
 		{"the score sheet", base + "/rounds/1/tables/1/score"},
 		{"the ruling view", base + "/rounds/1/tables/1/ruling"},
+		{"the record page", base + "/rounds/1/tables/1/game"},
 		{"the kiosk", fmt.Sprintf("/kiosk/%d", tr.ID)},
 		{"the projector", fmt.Sprintf("/kiosk/%d?view=projector", tr.ID)},
 	} {
