@@ -163,8 +163,8 @@ func resultsRoundOf(p i18n.Printer, res tournament.EventResults, r tournament.Ro
 	}
 	var byes []string
 	for _, id := range r.Byes {
-		if pl, ok := res.Player(id); ok {
-			byes = append(byes, pl.Name)
+		if l, ok := res.Labels[id]; ok {
+			byes = append(byes, l)
 		}
 	}
 	out.Byes = p.List(byes)
