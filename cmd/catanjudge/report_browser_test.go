@@ -143,6 +143,19 @@ func TestBrowserTableReport(t *testing.T) {
 	if err != nil || !strings.Contains(flash, "参加者の報告を卓の結果として保存しました") {
 		t.Fatalf("accept: %v (%q)", err, flash)
 	}
+	// The judges' score sheet of the table, on a laptop.
+	var sheet string
+	err = chromedp.Run(judge,
+		chromedp.EmulateViewport(1366, 768),
+		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/rounds/1/tables/1/score", base, tid)),
+		chromedp.WaitVisible(`#score-form`),
+		chromedp.Evaluate(`document.querySelector('main').innerText`, &sheet),
+		screenshot("score-same-names-laptop"),
+	)
+	if err != nil {
+		t.Fatalf("the score sheet: %v", err)
+	}
+	tellsApart("the judges' score sheet", sheet)
 
 	// The kiosk shows the table's placings.
 	var kiosk string
