@@ -34,6 +34,7 @@ type FinalStanding struct {
 	PlayerID int64
 	Name     string
 	Kana     string
+	Label    string // the name, told apart from the same names (Labels)
 	// Stage is how far the player went in the final (its last stage is the
 	// final table, Stages); 0 for a player ranked by the qualifying standings.
 	Stage, Stages int
@@ -282,7 +283,7 @@ func (e record) finalStandings() ([]FinalStanding, error) {
 	for i, f := range fs {
 		id := fromPID(f.Player)
 		p, _ := e.player(id)
-		out[i] = FinalStanding{Rank: f.Rank, PlayerID: id, Name: p.Name, Kana: p.Kana, Stage: f.Stage, Stages: len(played), Place: f.Place}
+		out[i] = FinalStanding{Rank: f.Rank, PlayerID: id, Name: p.Name, Kana: p.Kana, Label: e.labels[id], Stage: f.Stage, Stages: len(played), Place: f.Place}
 		if f.Stage > 0 {
 			out[i].Round, out[i].Table = at[id].round, at[id].table
 		}

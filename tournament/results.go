@@ -25,7 +25,9 @@ type EventResults struct {
 	// Penalties are the penalties shown to players (Penalty.Shown),
 	// oldest first.
 	Penalties []Penalty
-	byID      map[int64]int
+	// Labels are the players' labels by ID (Labels).
+	Labels map[int64]string
+	byID   map[int64]int
 }
 
 // RoundResults is one round of an event's record.
@@ -63,7 +65,7 @@ func (s *Service) EventResults(ctx context.Context, tournamentID int64) (EventRe
 	if err != nil {
 		return EventResults{}, err
 	}
-	out := EventResults{Tournament: e.t, Players: slices.Clone(e.players), byID: map[int64]int{}}
+	out := EventResults{Tournament: e.t, Players: slices.Clone(e.players), Labels: e.labels, byID: map[int64]int{}}
 	sortPlayers(out.Players)
 	for i, p := range out.Players {
 		out.byID[p.ID] = i

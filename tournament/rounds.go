@@ -35,6 +35,8 @@ type record struct {
 	// (an export of thousands of players) is not a scan of the whole list.
 	// It is only looked up: decisions iterate players, in the store's order.
 	byID map[int64]int
+	// labels are the players' labels (Labels), for the read models.
+	labels map[int64]string
 	// sanctions holds each player's standing penalties of each round,
 	// oldest first, so that placing every table does not scan every penalty;
 	// gamePenalties holds the same penalties as recorded.
@@ -63,6 +65,7 @@ func (s *Service) load(ctx context.Context, tournamentID int64) (record, error) 
 	for i, p := range e.players {
 		e.byID[p.ID] = i
 	}
+	e.labels = Labels(e.players)
 	if e.rounds, err = s.store.Rounds(ctx, tournamentID); err != nil {
 		return e, err
 	}
@@ -617,6 +620,9 @@ type RoundView struct {
 	Missing, Withdrawn []Player
 	// Repeats are the round's repeat meetings, by table.
 	Repeats []Repeat
+	// Labels are the tournament's players' labels by ID (Labels), for the
+	// byes and every player named.
+	Labels map[int64]string
 }
 
 // TableView is one table with its players, board and placings.
@@ -637,7 +643,8 @@ type SeatView struct {
 	PlayerID int64
 	Name     string
 	Kana     string
-	Seat     int // play order, 0 before seating
+	Label    string // the name, told apart from the same names (Labels)
+	Seat     int    // play order, 0 before seating
 	Color    referee.Color
 }
 
@@ -705,7 +712,7 @@ func (s *Service) roundView(ctx context.Context, e record, n int) (RoundView, er
 	if err != nil {
 		return RoundView{}, err
 	}
-	v := RoundView{Round: r, Repeats: e.repeats(r)}
+	v := RoundView{Round: r, Repeats: e.repeats(r), Labels: e.labels}
 	if v.Clock, err = s.store.ClockEvents(ctx, r.ID); err != nil {
 		return RoundView{}, err
 	}
@@ -747,7 +754,7 @@ func (e record) tableView(r Round, t Table) (TableView, error) {
 	tv := TableView{Table: t, Result: t.Result, Locked: t.checkUnlocked(r.Number) != nil}
 	for _, id := range t.Players {
 		p, _ := e.player(id)
-		tv.Players = append(tv.Players, SeatView{PlayerID: id, Name: p.Name, Kana: p.Kana})
+		tv.Players = append(tv.Players, SeatView{PlayerID: id, Name: p.Name, Kana: p.Kana, Label: e.labels[id]})
 	}
 	if t.Seating != nil {
 		for i := range tv.Players {

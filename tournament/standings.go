@@ -15,6 +15,7 @@ type Standing struct {
 	PlayerID int64
 	Name     string
 	Kana     string
+	Label    string  // the name, told apart from the same names (Labels)
 	Firsts   int     // 1st places, shared 1sts included
 	VP       int     // total recorded VP (capped per game, after penalties)
 	Share    float64 // VP share
@@ -73,7 +74,7 @@ func (e record) standings() ([]Standing, error) {
 		id := fromPID(x.Player)
 		p, _ := e.player(id)
 		out = append(out, Standing{
-			Rank: x.Rank, PlayerID: id, Name: p.Name, Kana: p.Kana,
+			Rank: x.Rank, PlayerID: id, Name: p.Name, Kana: p.Kana, Label: e.labels[id],
 			Firsts: x.Firsts, VP: x.VP, Share: x.Share, Points: x.Points,
 			Played: x.Played, Byes: x.Byes, Penalties: penalties[id], DroppedRound: p.DroppedRound,
 		})

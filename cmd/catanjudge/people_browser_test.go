@@ -245,8 +245,9 @@ func TestBrowserMergePeople(t *testing.T) {
 	if listed != 3 {
 		t.Errorf("the search for 伊藤 lists %d people, want the 3 entries", listed)
 	}
-	if !strings.Contains(asked, "「伊藤 美咲」に統合します") {
-		t.Errorf("the merge asked %q, want it to say what it does", asked)
+	// The two of one name are told apart by their readings and numbers.
+	if want := fmt.Sprintf("「伊藤 美咲（登録者番号 %d）」を「伊藤 美咲（いとう みさき・登録者番号 %d）」に統合します", noReading.PersonID, ito.PersonID); !strings.Contains(asked, want) {
+		t.Errorf("the merge asked %q, want it to say what it does: %q", asked, want)
 	}
 	if !strings.Contains(events, "11月定例会") || !strings.Contains(events, "10月定例会") {
 		t.Errorf("after the merge the events read %q, want both", events)

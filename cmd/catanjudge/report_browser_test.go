@@ -20,17 +20,24 @@ type seatedPlayer struct {
 // every player's code.
 func reportingTable(t *testing.T, base, name string) (int64, []seatedPlayer, map[int64]string) {
 	t.Helper()
+	return reportingTableOf(t, base, name, [][2]string{{"青木"}, {"井上"}, {"上田"}, {"江藤"}})
+}
+
+// reportingTableOf is reportingTable with the four players' names and
+// readings.
+func reportingTableOf(t *testing.T, base, name string, players [][2]string) (int64, []seatedPlayer, map[int64]string) {
+	t.Helper()
 	var tour struct {
 		ID int64 `json:"id"`
 	}
 	apiDo(t, base, "POST", "/api/v1/tournaments", map[string]any{"name": name, "rounds": 3, "self_report": "approve"}, 201, &tour)
 	codes := map[int64]string{}
-	for _, name := range []string{"青木", "井上", "上田", "江藤"} {
+	for _, pl := range players {
 		var p struct {
 			ID   int64  `json:"id"`
 			Code string `json:"code"`
 		}
-		apiDo(t, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]any{"name": name}, 201, &p)
+		apiDo(t, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]any{"name": pl[0], "kana": pl[1]}, 201, &p)
 		codes[p.ID] = p.Code
 	}
 	var round struct {
@@ -46,19 +53,34 @@ func reportingTable(t *testing.T, base, name string) (int64, []seatedPlayer, map
 // table 1 (every VP and who declared) with their code, two other players
 // confirm from their own phones, the fourth from the API; the judge
 // accepts the report on the round page, and the kiosk shows the placings.
+// The table's players are two 佐藤 太郎 and two 田中 一郎: the phones tell
+// each from the other by their reading, in the form and in what the
+// players confirm.
 func TestBrowserTableReport(t *testing.T) {
 	skipWithoutChromium(t)
 	dir := t.TempDir()
 	addr, stop := serveAt(t, dir, "127.0.0.1:0")
 	defer stop()
 	base := "http://" + addr
-	tid, ps, codes := reportingTable(t, base, "報告テスト大会")
+	tid, ps, codes := reportingTableOf(t, base, "報告テスト大会",
+		[][2]string{{"佐藤 太郎", "さとう たろう"}, {"佐藤 太郎", "さどう たろう"}, {"田中 一郎", "たなか いちろう"}, {"田中 一郎", "たなか かずお"}})
+	labels := []string{"佐藤 太郎（さとう たろう）", "佐藤 太郎（さどう たろう）", "田中 一郎（たなか いちろう）", "田中 一郎（たなか かずお）"}
+	// tellsApart fails unless a phone's page names each player by label.
+	tellsApart := func(what, page string) {
+		t.Helper()
+		for _, l := range labels {
+			if !strings.Contains(page, l) {
+				t.Errorf("%s does not name %s:\n%s", what, l, page)
+			}
+		}
+	}
 	table := fmt.Sprintf("%s/lang/ja?next=/kiosk/%d/rounds/1/tables/1", base, tid)
 
 	// The first phone reports.
 	first := newBrowser(t)
-	var done string
-	tasks := chromedp.Tasks{phone(), chromedp.Navigate(table), chromedp.WaitVisible(`#report`)}
+	var done, form string
+	tasks := chromedp.Tasks{phone(), chromedp.Navigate(table), chromedp.WaitVisible(`#report`),
+		chromedp.Evaluate(`document.getElementById('report').innerText`, &form)}
 	for i, p := range ps {
 		tasks = append(tasks, chromedp.SendKeys(fmt.Sprintf(`#vp_%d`, p.ID), []string{"10", "7", "5", "3"}[i]))
 	}
@@ -78,11 +100,14 @@ func TestBrowserTableReport(t *testing.T) {
 	if !strings.Contains(done, "送信しました") {
 		t.Fatalf("after reporting the phone says %q", done)
 	}
+	tellsApart("the report form", form)
 
 	// Two other phones confirm.
 	for _, p := range ps[1:3] {
 		ctx := newBrowser(t)
+		var page string
 		err := chromedp.Run(ctx, phone(), chromedp.Navigate(table), chromedp.WaitVisible(`#answer`),
+			chromedp.Evaluate(`document.body.innerText`, &page),
 			chromedp.SetValue(`#player`, fmt.Sprint(p.ID)),
 			chromedp.SendKeys(`#code`, codes[p.ID]),
 			chromedp.Click(`#confirm`),
@@ -93,6 +118,7 @@ func TestBrowserTableReport(t *testing.T) {
 		if err != nil || !strings.Contains(done, "確認しました") {
 			t.Fatalf("confirm from %s's phone: %v (%q)", p.Name, err, done)
 		}
+		tellsApart("the confirmation", page)
 	}
 	var reports struct {
 		Reports []struct {
@@ -117,6 +143,19 @@ func TestBrowserTableReport(t *testing.T) {
 	if err != nil || !strings.Contains(flash, "参加者の報告を卓の結果として保存しました") {
 		t.Fatalf("accept: %v (%q)", err, flash)
 	}
+	// The judges' score sheet of the table, on a laptop.
+	var sheet string
+	err = chromedp.Run(judge,
+		chromedp.EmulateViewport(1366, 768),
+		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/rounds/1/tables/1/score", base, tid)),
+		chromedp.WaitVisible(`#score-form`),
+		chromedp.Evaluate(`document.querySelector('main').innerText`, &sheet),
+		screenshot("score-same-names-laptop"),
+	)
+	if err != nil {
+		t.Fatalf("the score sheet: %v", err)
+	}
+	tellsApart("the judges' score sheet", sheet)
 
 	// The kiosk shows the table's placings.
 	var kiosk string

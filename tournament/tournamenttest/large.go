@@ -18,7 +18,7 @@ func LargeEvent(rs referee.Ruleset, players, rounds int) tournament.ExportData {
 	d := tournament.ExportData{Tournament: tournament.Tournament{ID: 1, Name: "全国大会", Ruleset: rs, Rounds: rounds, GameMinutes: 7}}
 	for i := range players {
 		d.Players = append(d.Players, tournament.Player{ID: int64(i + 1), TournamentID: 1, Name: fmt.Sprintf("選手%05d", i+1), Kana: fmt.Sprintf("せんしゅ%05d", i+1), CheckedIn: true})
-		d.Standings = append(d.Standings, tournament.Standing{Rank: i + 1, PlayerID: int64(i + 1), Name: d.Players[i].Name, Kana: d.Players[i].Kana, Firsts: i % 4, VP: 50 - i%30, Share: 0.25 * float64(rounds), Played: rounds})
+		d.Standings = append(d.Standings, tournament.Standing{Rank: i + 1, PlayerID: int64(i + 1), Name: d.Players[i].Name, Label: d.Players[i].Name, Kana: d.Players[i].Kana, Firsts: i % 4, VP: 50 - i%30, Share: 0.25 * float64(rounds), Played: rounds})
 	}
 	for n := 1; n <= rounds; n++ {
 		rv := tournament.RoundView{Round: tournament.Round{Number: n, Mode: tournament.ModeSwiss, Seed: uint64(n) * 0x9E3779B97F4A7C15}}
@@ -29,7 +29,7 @@ func LargeEvent(rs referee.Ruleset, players, rounds int) tournament.ExportData {
 			res := &tournament.Result{Version: 1, EndedBy: tournament.EndedByTime}
 			for s := range 4 {
 				id := int64((t*4+s+n*7)%players + 1)
-				tv.Players = append(tv.Players, tournament.SeatView{PlayerID: id, Name: d.Players[id-1].Name, Seat: s + 1, Color: rs.Colors[s]})
+				tv.Players = append(tv.Players, tournament.SeatView{PlayerID: id, Name: d.Players[id-1].Name, Label: d.Players[id-1].Name, Seat: s + 1, Color: rs.Colors[s]})
 				tv.Places = append(tv.Places, tournament.Placing{PlayerID: id, VP: 9 - s, Place: s + 1})
 			}
 			tv.Result = res

@@ -317,7 +317,7 @@ func TestScorePreviewCountsPenalties(t *testing.T) {
 	mustSee(t, "preview with a game loss", res, http.StatusOK, "保存前の順位")
 	preview := res.Body[strings.Index(res.Body, "保存前の順位"):]
 	want := fmt.Sprintf(`<td class="place">%d位</td>
-    <td>%s</td>
+    <td><span class="name">%s</span></td>
     <td class="num">0</td>`, len(table.Players), p.name(loser))
 	if !strings.Contains(preview, want) {
 		t.Errorf("the preview does not place %s last with 0 VP after a game loss\n%s", p.name(loser), preview)

@@ -36,7 +36,7 @@ func TestScoreLivePlacings(t *testing.T) {
 	res = p.b.post(score, form)
 	mustSee(t, "a full sheet", res, http.StatusOK, "保存前の順位",
 		fmt.Sprintf(`<td class="place">1位</td>
-    <td>%s <span class="tag ok">`, p.name(table.Players[0])), `<td class="place">4位</td>`)
+    <td><span class="name">%s</span> <span class="tag ok">`, p.name(table.Players[0])), `<td class="place">4位</td>`)
 	if rv, _ := p.svc.RoundView(p.ctx, p.t.ID, 1); rv.Tables[0].Result != nil {
 		t.Fatal("the live preview saved the sheet")
 	}

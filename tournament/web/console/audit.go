@@ -215,9 +215,8 @@ func (s *Pages) ShowAudit(c *gin.Context) (render.Result, error) {
 		Filter: readAuditFilter(c), All: len(entries), Rounds: nav.Rounds}
 	vm.Nav = nav
 	vm.LinkText = s.i18n.Text(lang, "audit.open", nil)
-	names := map[int64]string{}
+	names := tournament.Labels(players)
 	for _, p := range players {
-		names[p.ID] = p.Name
 		vm.Players = append(vm.Players, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
 	}
 	for _, k := range auditKinds {

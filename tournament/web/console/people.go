@@ -39,10 +39,14 @@ type peoplePage struct {
 
 // personLine is a person of the registry in a list.
 type personLine struct {
-	ID       int64
-	Name     string
-	Kana     string
-	Member   string
+	ID     int64
+	Name   string
+	Kana   string
+	Member string
+	// Label is the name with what tells the person apart from another of
+	// the same name: their reading, member number and registry number,
+	// for a merge's confirmation.
+	Label    string
 	Events   int
 	Last     string // the latest event's name
 	LastDate string
@@ -64,6 +68,19 @@ const maxHistory = 30
 func personLineOf(p i18n.Printer, e tournament.PersonEntry, how string) personLine {
 	l := personLine{ID: e.ID, Name: e.Name, Kana: e.Kana, Member: e.Member, Events: e.EventsPlayed(),
 		Last: e.Last.Name, LastDate: e.Last.Date, LastTID: e.Last.TournamentID, Archived: e.Archived != nil}
+	var details []string
+	if e.Kana != "" {
+		details = append(details, e.Kana)
+	}
+	if e.Member != "" {
+		details = append(details, p.Text("people.member", nil)+": "+e.Member)
+	}
+	details = append(details, p.Text("person.number", map[string]any{"ID": e.ID}))
+	sep := "・"
+	if p.Lang == "en" {
+		sep = ", "
+	}
+	l.Label = p.Text("person.label", map[string]any{"Name": e.Name, "Details": strings.Join(details, sep)})
 	if how != "" {
 		l.How = p.Text("people.how_"+how, nil)
 	}

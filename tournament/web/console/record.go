@@ -225,7 +225,7 @@ func (s *Pages) fillRecord(c *gin.Context, ts tableState, vm *recordPage) error 
 	for _, id := range g.Players {
 		for _, sv := range ts.tv.Players {
 			if sv.PlayerID == id {
-				vm.Seats = append(vm.Seats, gameview.Seat{ID: strconv.FormatInt(id, 10), Name: sv.Name, Color: string(sv.Color),
+				vm.Seats = append(vm.Seats, gameview.Seat{ID: strconv.FormatInt(id, 10), Name: sv.Label, Color: string(sv.Color),
 					ColorTxt: p.Text("color."+string(sv.Color), nil)})
 			}
 		}

@@ -78,10 +78,7 @@ func (s *Pages) reportLines(ctx context.Context, lang string, tid int64, n int, 
 	if err != nil {
 		return nil, err
 	}
-	names := map[int64]string{}
-	for _, p := range ps {
-		names[p.ID] = p.Name
-	}
+	names := tournament.Labels(ps)
 	var out []reportLine
 	for _, r := range rs {
 		if r.Round == n {

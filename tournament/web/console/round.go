@@ -186,18 +186,9 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 	return render.ShowStatus(status, "round", vm), nil
 }
 
-// roundNames are the names of round rv's players, by ID.
+// roundNames are the labels of round rv's players, by ID.
 func roundNames(rv tournament.RoundView) map[int64]string {
-	names := map[int64]string{}
-	for _, tv := range rv.Tables {
-		for _, p := range tv.Players {
-			names[p.PlayerID] = p.Name
-		}
-	}
-	for _, p := range rv.Byes {
-		names[p.ID] = p.Name
-	}
-	return names
+	return rv.Labels
 }
 
 // repeatLines says each repeat meeting as a judge reads it: "第2卓: 青木 と
@@ -238,7 +229,7 @@ func (s *Pages) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv tou
 			}
 			card.Players = append(card.Players, line)
 			group.Players = append(group.Players, personRef{ID: p.PlayerID, Name: p.Name, Kana: p.Kana})
-			names[p.PlayerID] = p.Name
+			names[p.PlayerID] = p.Label
 		}
 		vm.Tables = append(vm.Tables, card)
 		vm.Choices = append(vm.Choices, group)
@@ -248,7 +239,7 @@ func (s *Pages) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv tou
 		ref := personRef{ID: p.ID, Name: p.Name, Kana: p.Kana}
 		vm.Byes = append(vm.Byes, ref)
 		byes.Players = append(byes.Players, ref)
-		names[p.ID] = p.Name
+		names[p.ID] = rv.Labels[p.ID]
 	}
 	if len(byes.Players) > 0 {
 		vm.Choices = append(vm.Choices, byes)
@@ -272,7 +263,7 @@ func (s *Pages) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv tou
 
 // seatLine is a player at a table: their seat and colour once seated.
 func (s *Pages) seatLine(lang string, p tournament.SeatView) seatLine {
-	line := seatLine{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)}
+	line := seatLine{ID: p.PlayerID, Name: p.Label, Kana: kanaBeside(p), Seat: p.Seat, Color: string(p.Color)}
 	if p.Color != "" {
 		line.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
 	}
@@ -433,4 +424,13 @@ func (s *Pages) MovePlayer(c *gin.Context) (render.Result, error) {
 		}
 	}
 	return s.roundPage(c, status, n, roundForms{Move: f})
+}
+
+// kanaBeside is the reading shown beside a player's label: none when the
+// label already carries it, as it does for players of one name.
+func kanaBeside(p tournament.SeatView) string {
+	if p.Label != p.Name {
+		return ""
+	}
+	return p.Kana
 }

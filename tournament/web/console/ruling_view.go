@@ -221,7 +221,7 @@ func (s *Pages) newRulingView(c *gin.Context, ts tableState) (rulingView, error)
 		if color == "" && i < len(ts.t.Ruleset.Colors) {
 			color = ts.t.Ruleset.Colors[i]
 		}
-		vm.Seats = append(vm.Seats, rulingSeat{ID: strconv.FormatInt(p.PlayerID, 10), Name: p.Name, Color: string(color),
+		vm.Seats = append(vm.Seats, rulingSeat{ID: strconv.FormatInt(p.PlayerID, 10), Name: p.Label, Color: string(color),
 			ColorTxt: s.i18n.Text(lang, "color."+string(color), nil), Key: i + 1})
 	}
 	if len(vm.Seats) > 0 {

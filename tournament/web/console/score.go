@@ -226,12 +226,12 @@ func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
 	vm.Nav = ts.nav
 	names := map[int64]string{}
 	for _, p := range tv.Players {
-		row := scoreRow{Line: sheet.Line{ID: p.PlayerID, Name: p.Name}, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)}
+		row := scoreRow{Line: sheet.Line{ID: p.PlayerID, Name: p.Label}, Kana: kanaBeside(p), Seat: p.Seat, Color: string(p.Color)}
 		if p.Color != "" {
 			row.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
 		}
 		vm.Rows = append(vm.Rows, row)
-		names[p.PlayerID] = p.Name
+		names[p.PlayerID] = p.Label
 	}
 	if r := tv.Result; r != nil {
 		vm.Saved = s.placeLines(lang, ts.t.Ruleset, tv.Places, names, r)

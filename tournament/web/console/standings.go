@@ -194,7 +194,7 @@ func finalWinnerNames(p i18n.Printer, fs []tournament.FinalStanding) string {
 	var st []tournament.Standing
 	for _, f := range fs {
 		if f.Rank == 1 {
-			st = append(st, tournament.Standing{Rank: 1, Name: f.Name, Played: 1})
+			st = append(st, tournament.Standing{Rank: 1, Name: f.Name, Label: f.Label, Played: 1})
 		}
 	}
 	return p.Winners(st)

@@ -236,12 +236,12 @@ func (s *Pages) newTablePage(c *gin.Context, ts tableState) tablePage {
 	vm.Nav = ts.nav
 	names := map[int64]string{}
 	for _, p := range tv.Players {
-		line := seatLine{ID: p.PlayerID, Name: p.Name, Kana: p.Kana, Seat: p.Seat, Color: string(p.Color)}
+		line := seatLine{ID: p.PlayerID, Name: p.Label, Kana: kanaBeside(p), Seat: p.Seat, Color: string(p.Color)}
 		if p.Color != "" {
 			line.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
 		}
 		vm.Players = append(vm.Players, line)
-		names[p.PlayerID] = p.Name
+		names[p.PlayerID] = p.Label
 	}
 	if st := tv.Table.Seating; st != nil {
 		vm.SeatVersion = st.Version
@@ -287,7 +287,7 @@ func (s *Pages) rollRound(lang string, k int, round []tournament.Roll, names map
 func (s *Pages) firstRolls(ts tableState, values map[string]string) rollsForm {
 	var group []rollerInput
 	for _, p := range ts.tv.Players {
-		group = append(group, rollerInput{ID: p.PlayerID, Name: p.Name})
+		group = append(group, rollerInput{ID: p.PlayerID, Name: p.Label})
 	}
 	f := rollsForm{Groups: [][]rollerInput{group}}
 	f.fill(values, nil)
@@ -436,7 +436,7 @@ func (s *Pages) rerolls(lang string, ts tableState, rounds [][]tournament.Roll, 
 func (ts tableState) names() map[int64]string {
 	names := map[int64]string{}
 	for _, p := range ts.tv.Players {
-		names[p.PlayerID] = p.Name
+		names[p.PlayerID] = p.Label
 	}
 	return names
 }
@@ -468,7 +468,7 @@ func rollersIn(ts tableState, k int, values map[string]string) [][]rollerInput {
 	var group []rollerInput
 	for _, p := range ts.tv.Players {
 		if _, ok := values[rollField(k, p.PlayerID, "w")]; ok {
-			group = append(group, rollerInput{ID: p.PlayerID, Name: p.Name})
+			group = append(group, rollerInput{ID: p.PlayerID, Name: p.Label})
 		}
 	}
 	return [][]rollerInput{group}
@@ -719,7 +719,7 @@ func (s *Pages) typedRolls(lang string, ts tableState, form url.Values) []mineLi
 			if w == "" && b == "" {
 				continue
 			}
-			label := p.Name
+			label := p.Label
 			if k > 0 {
 				label += " (" + s.i18n.Text(lang, "seating.round_reroll", map[string]any{"N": k}) + ")"
 			}

@@ -104,8 +104,8 @@ func (s *Pages) turnsPage(c *gin.Context, status int, msg, minutes string) (rend
 	}
 	names := map[int64]string{}
 	for _, sv := range tv.Players {
-		vm.Players = append(vm.Players, turnPlayer{ID: sv.PlayerID, Name: sv.Name, Seat: sv.Seat})
-		names[sv.PlayerID] = sv.Name
+		vm.Players = append(vm.Players, turnPlayer{ID: sv.PlayerID, Name: sv.Label, Seat: sv.Seat})
+		names[sv.PlayerID] = sv.Label
 	}
 	tc := tv.Clock
 	vm.Remaining = clock.Seconds(tc.Remaining)

@@ -149,7 +149,7 @@ func (p Printer) List(items []string) string {
 func (p Printer) Winners(standings []tournament.Standing) string {
 	var names []string
 	for _, w := range tournament.Winners(standings) {
-		names = append(names, w.Name)
+		names = append(names, w.Label)
 	}
 	return p.List(names)
 }
@@ -159,7 +159,7 @@ func (p Printer) Winners(standings []tournament.Standing) string {
 func (p Printer) Players(ids []int64, standings []tournament.Standing) string {
 	names := make(map[int64]string, len(standings))
 	for _, st := range standings {
-		names[st.PlayerID] = st.Name
+		names[st.PlayerID] = st.Label
 	}
 	out := make([]string, len(ids))
 	for i, id := range ids {

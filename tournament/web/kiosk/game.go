@@ -118,7 +118,7 @@ func (s *Pages) gamePage(c *gin.Context) (kioskGamePage, error) {
 	for _, id := range g.Players {
 		for _, sv := range tv.Players {
 			if sv.PlayerID == id {
-				seats = append(seats, gameview.Seat{ID: strconv.FormatInt(id, 10), Name: sv.Name, Color: string(sv.Color), ColorTxt: p.Text("color."+string(sv.Color), nil)})
+				seats = append(seats, gameview.Seat{ID: strconv.FormatInt(id, 10), Name: sv.Label, Color: string(sv.Color), ColorTxt: p.Text("color."+string(sv.Color), nil)})
 			}
 		}
 	}

@@ -321,7 +321,7 @@ func (s *Pages) fillStandings(p i18n.Printer, vm *kioskPage, live tournament.Liv
 			continue
 		}
 		vm.Standings = append(vm.Standings, kioskStanding{
-			PID: st.PlayerID, Rank: st.Rank, Name: st.Name, Firsts: st.Firsts, VP: st.VP, Share: i18n.Share(st.Share), Played: st.Played,
+			PID: st.PlayerID, Rank: st.Rank, Name: st.Label, Firsts: st.Firsts, VP: st.VP, Share: i18n.Share(st.Share), Played: st.Played,
 			Mine: key != "" && strings.Contains(tournament.FoldReading(st.Name+st.Kana), key),
 		})
 	}
@@ -380,7 +380,7 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 			}
 		}
 		for _, sv := range tv.Players {
-			seat := kioskSeat{Name: sv.Name, Seat: sv.Seat, Color: string(sv.Color)}
+			seat := kioskSeat{Name: sv.Label, Seat: sv.Seat, Color: string(sv.Color)}
 			if sv.Color != "" {
 				seat.ColorTxt = p.Text("color."+string(sv.Color), nil)
 			}
@@ -446,7 +446,7 @@ func turns(p i18n.Printer, tv tournament.TableView, tl *tournament.TurnClock, no
 	kt := &kioskTurns{Turn: tl.Turn, Left: clock.Seconds(tl.Remaining), Limit: clock.Text(clock.Seconds(tl.Limit))}
 	for _, sv := range tv.Players {
 		if sv.PlayerID == tl.Player {
-			kt.Current = sv.Name
+			kt.Current = sv.Label
 		}
 	}
 	kt.Shown = clock.Text(kt.Left)
@@ -469,7 +469,7 @@ func turns(p i18n.Printer, tv tournament.TableView, tl *tournament.TurnClock, no
 func fillFinal(p i18n.Printer, vm *kioskPage, live tournament.Live) {
 	leaders := live.Tournament.Ruleset.WithDefaults().Event.Final == referee.LeadersTable
 	for _, f := range live.Final {
-		vm.Final = append(vm.Final, kioskFinal{PlayerID: f.PlayerID, Rank: f.Rank, Name: f.Name, From: p.FinalFrom(f, leaders), FromFinal: f.FromFinal()})
+		vm.Final = append(vm.Final, kioskFinal{PlayerID: f.PlayerID, Rank: f.Rank, Name: f.Label, From: p.FinalFrom(f, leaders), FromFinal: f.FromFinal()})
 	}
 	if len(vm.Final) > 0 {
 		vm.FinalHint = p.Text("final.results_hint", nil)

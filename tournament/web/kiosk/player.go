@@ -85,7 +85,7 @@ func (s *Pages) ShowPlayer(c *gin.Context) (render.Result, error) {
 		vm.Rank = p.Text("player_page.rank", map[string]any{"Rank": h.Rank, "Final": vm.Finished})
 	}
 	if st := h.Standing; st != nil {
-		vm.Standing = &kioskStanding{Rank: st.Rank, Name: st.Name, Firsts: st.Firsts, VP: st.VP, Share: i18n.Share(st.Share), Played: st.Played}
+		vm.Standing = &kioskStanding{Rank: st.Rank, Name: st.Label, Firsts: st.Firsts, VP: st.VP, Share: i18n.Share(st.Share), Played: st.Played}
 	}
 	rs := res.Tournament.Ruleset
 	for _, x := range h.Penalties {
@@ -118,7 +118,7 @@ func playerRoundOf(p i18n.Printer, rs referee.Ruleset, r tournament.PlayerRound,
 		out.Penalties = append(out.Penalties, penaltyText(p, rs, x))
 	}
 	for _, sv := range r.Players {
-		seat := kioskSeat{ID: sv.PlayerID, Name: sv.Name, Seat: sv.Seat, Color: string(sv.Color), Me: sv.PlayerID == pid,
+		seat := kioskSeat{ID: sv.PlayerID, Name: sv.Label, Seat: sv.Seat, Color: string(sv.Color), Me: sv.PlayerID == pid,
 			Declared: r.Result != nil && r.Result.Declared == sv.PlayerID}
 		if sv.Color != "" {
 			seat.ColorTxt = p.Text("color."+string(sv.Color), nil)

@@ -391,8 +391,8 @@ func (s *Pages) tablePage(c *gin.Context) (tablePage, error) {
 		whoLabel:  s.i18n.Text(lang, "report.who", nil),
 	}
 	for _, p := range tv.Players {
-		vm.Players = append(vm.Players, tableSeat{ID: p.PlayerID, Name: p.Name})
-		vm.Sheet.Lines = append(vm.Sheet.Lines, sheet.Line{ID: p.PlayerID, Name: p.Name})
+		vm.Players = append(vm.Players, tableSeat{ID: p.PlayerID, Name: p.Label})
+		vm.Sheet.Lines = append(vm.Sheet.Lines, sheet.Line{ID: p.PlayerID, Name: p.Label})
 	}
 	// The table's own reports, by its ID: a phone's read (the live check's
 	// too) never grows with the event.

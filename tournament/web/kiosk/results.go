@@ -124,7 +124,7 @@ func (s *Pages) ShowResults(c *gin.Context) (render.Result, error) {
 		var names []string
 		for _, f := range res.Final {
 			if f.Rank == 1 {
-				names = append(names, f.Name)
+				names = append(names, f.Label)
 			}
 		}
 		vm.Winners = p.List(names)
@@ -133,7 +133,7 @@ func (s *Pages) ShowResults(c *gin.Context) (render.Result, error) {
 		if x.Played == 0 {
 			continue
 		}
-		vm.Standings = append(vm.Standings, resultsStanding{PID: x.PlayerID, Rank: x.Rank, Name: x.Name, Kana: x.Kana,
+		vm.Standings = append(vm.Standings, resultsStanding{PID: x.PlayerID, Rank: x.Rank, Name: x.Label, Kana: kanaBeside(x.Label, x.Name, x.Kana),
 			Firsts: x.Firsts, VP: x.VP, Share: i18n.Share(x.Share), Played: x.Played, Dropped: x.DroppedRound,
 			Shared: i > 0 && res.Standings[i-1].Rank == x.Rank || i+1 < len(res.Standings) && res.Standings[i+1].Rank == x.Rank})
 	}
@@ -148,7 +148,7 @@ func finalOf(p i18n.Printer, res tournament.EventResults) *resultsFinal {
 	leaders := res.Tournament.Ruleset.WithDefaults().Event.Final == referee.LeadersTable
 	out := &resultsFinal{Leaders: leaders}
 	for i, f := range res.Final {
-		out.Lines = append(out.Lines, resultsFinalLine{Rank: f.Rank, Name: f.Name, Kana: f.Kana, FromFinal: f.FromFinal(),
+		out.Lines = append(out.Lines, resultsFinalLine{Rank: f.Rank, Name: f.Label, Kana: kanaBeside(f.Label, f.Name, f.Kana), FromFinal: f.FromFinal(),
 			From:   p.FinalFrom(f, leaders),
 			Shared: i > 0 && res.Final[i-1].Rank == f.Rank || i+1 < len(res.Final) && res.Final[i+1].Rank == f.Rank})
 	}
@@ -163,8 +163,8 @@ func resultsRoundOf(p i18n.Printer, res tournament.EventResults, r tournament.Ro
 	}
 	var byes []string
 	for _, id := range r.Byes {
-		if pl, ok := res.Player(id); ok {
-			byes = append(byes, pl.Name)
+		if l, ok := res.Labels[id]; ok {
+			byes = append(byes, l)
 		}
 	}
 	out.Byes = p.List(byes)
@@ -174,7 +174,7 @@ func resultsRoundOf(p i18n.Printer, res tournament.EventResults, r tournament.Ro
 			rt.Ended = p.Text("score.ended_"+tv.Result.EndedBy, nil)
 		}
 		for _, sv := range tv.Players {
-			seat := resultsSeat{PID: sv.PlayerID, Name: sv.Name, Seat: sv.Seat, Color: string(sv.Color),
+			seat := resultsSeat{PID: sv.PlayerID, Name: sv.Label, Seat: sv.Seat, Color: string(sv.Color),
 				Declared: tv.Result != nil && tv.Result.Declared == sv.PlayerID}
 			if sv.Color != "" {
 				seat.ColorTxt = p.Text("color."+string(sv.Color), nil)
@@ -190,4 +190,13 @@ func resultsRoundOf(p i18n.Printer, res tournament.EventResults, r tournament.Ro
 		out.Tables = append(out.Tables, rt)
 	}
 	return out
+}
+
+// kanaBeside is the reading shown beside a player's label: none when the
+// label already carries it, as it does for players of one name.
+func kanaBeside(label, name, kana string) string {
+	if label != name {
+		return ""
+	}
+	return kana
 }

@@ -1,0 +1,40 @@
+package tournament
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Labels returns the label every page shows a tournament's players by,
+// keyed by player ID, so that players of one name are told apart wherever
+// a judge or a player picks or reads one of them (docs/glossary.md, 同じ名前の参加者):
+// the name alone when no other player has it; for players of one name,
+// folded as the duplicate check folds it (importKey), the name with the
+// reading, 田中（たなか いちろう）; and when their readings are the same
+// too, or missing, with the player number as well, 田中（たなか いちろう・12）
+// or 田中（12）. The labels are the same in both languages: the name and
+// its reading are Japanese text. The API's names stay the names alone.
+func Labels(players []Player) map[int64]string {
+	byName := map[string]int{}
+	byReading := map[string]int{}
+	for _, p := range players {
+		byName[FoldReading(p.Name)]++
+		byReading[importKey(p.Name, p.Kana)]++
+	}
+	out := make(map[int64]string, len(players))
+	for _, p := range players {
+		out[p.ID] = p.Name
+		if byName[FoldReading(p.Name)] < 2 {
+			continue
+		}
+		var tag []string
+		if kana := strings.TrimSpace(p.Kana); kana != "" {
+			tag = append(tag, kana)
+		}
+		if kana := FoldReading(p.Kana); kana == "" || byReading[importKey(p.Name, p.Kana)] > 1 {
+			tag = append(tag, fmt.Sprint(p.ID))
+		}
+		out[p.ID] = p.Name + "（" + strings.Join(tag, "・") + "）"
+	}
+	return out
+}
