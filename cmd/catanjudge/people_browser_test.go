@@ -107,7 +107,7 @@ func TestBrowserPlayerPage(t *testing.T) {
 	}
 	// Three tables' winners share the 1st places and the VP: the VP share
 	// ranks them, the same after round 1 as now.
-	n, _ := strings.CutPrefix(rank, "現在 ")
+	n, _ := strings.CutPrefix(rank, "現在")
 	if !strings.Contains(heading, me.Name) || !strings.HasSuffix(n, "位") {
 		t.Errorf("the page is headed %q with %q, want %s with their rank so far", heading, rank, me.Name)
 	}
