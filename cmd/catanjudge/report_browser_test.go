@@ -169,4 +169,15 @@ func TestBrowserTableReport(t *testing.T) {
 	if err != nil || !strings.Contains(kiosk, "1位") || !strings.Contains(kiosk, ps[0].Name) {
 		t.Fatalf("kiosk after the report: %v\n%s", err, kiosk)
 	}
+	// The table's own phone page shows the result as recorded.
+	var recorded string
+	err = chromedp.Run(first,
+		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d/rounds/1/tables/1", base, tid)),
+		chromedp.WaitVisible(`#result-scores`),
+		chromedp.Text(`#result-scores`, &recorded),
+		screenshot("phone-table-recorded"),
+	)
+	if err != nil || !strings.Contains(recorded, "1位") {
+		t.Fatalf("the table's page after the judge accepted: %v\n%s", err, recorded)
+	}
 }

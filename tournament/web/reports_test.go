@@ -515,6 +515,10 @@ func TestKioskLastConfirmationAfterJudge(t *testing.T) {
 	b := env.browser()
 	mustSee(t, "the last confirmation", b.post(answer, url.Values{"player": {itoa(ps[3])}, "code": {codes[ps[3]]}, "action": {"confirm"}}), http.StatusOK,
 		"確認しました", `id="report-saved"`)
+	// The phone shows the judges' result as recorded, by place: the 4 the
+	// judge wrote, not the report's.
+	res := b.get(fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID))
+	mustSee(t, "the table's page once recorded", res, http.StatusOK, `id="result-scores"`, "<th scope=\"row\">1位</th>", ">4点</td>")
 }
 
 // A table's phones read its own reports, never the event's: its page,

@@ -39,6 +39,9 @@ type tablePage struct {
 	// their note; nil when they gave neither.
 	Dispute   *disputeView
 	HasResult bool // the judges' result is recorded
+	// Placings are the recorded result, by place: what players come to
+	// see once the table is recorded.
+	Placings []resultLine
 	// Sheet is the sheet the form holds: a new report, or, on an open
 	// report, the version of a player who disputes it (the report's to
 	// start with).
@@ -406,7 +409,34 @@ func (s *Pages) tablePage(c *gin.Context) (tablePage, error) {
 	if vm.Report != nil {
 		s.showReport(&vm)
 	}
+	if tv.Result != nil {
+		s.showResult(&vm, tv)
+	}
 	return vm, nil
+}
+
+// resultLine is a player's line of a table's recorded result.
+type resultLine struct {
+	Place     int
+	Name      string
+	VP        int
+	Breakdown string
+}
+
+// showResult fills in the table's recorded result, by place.
+func (s *Pages) showResult(vm *tablePage, tv tournament.TableView) {
+	p := s.i18n.In(vm.Lang)
+	names, said := map[int64]string{}, map[int64]string{}
+	for _, pl := range tv.Players {
+		names[pl.PlayerID] = pl.Label
+	}
+	for _, sc := range tv.Result.Scores {
+		said[sc.PlayerID] = sheet.Said(p, sc.Breakdown)
+	}
+	for _, pl := range tv.Places {
+		vm.Placings = append(vm.Placings, resultLine{Place: pl.Place, Name: names[pl.PlayerID], VP: pl.VP, Breakdown: said[pl.PlayerID]})
+	}
+	slices.SortStableFunc(vm.Placings, func(a, b resultLine) int { return a.Place - b.Place })
 }
 
 // showReport fills in the table's report: each player's VP as reported
