@@ -24,6 +24,23 @@ import (
 func reportsEnv(t *testing.T) (*consoleEnv, tournament.Tournament, []int64, map[int64]string) {
 	t.Helper()
 	env := newConsoleEnv(t)
+	tr, r := reportsRound(t, env)
+	players := r.Tables[0].Players
+	codes := map[int64]string{}
+	for _, p := range players {
+		np, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		codes[p] = np.Code
+	}
+	return env, tr, players, codes
+}
+
+// reportsRound makes a tournament of 8 players under self_report approve
+// on env and pairs its round 1.
+func reportsRound(t *testing.T, env *consoleEnv) (tournament.Tournament, tournament.Round) {
+	t.Helper()
 	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "報告大会", Rounds: 3, SelfReport: tournament.SelfReportApprove})
 	if err != nil {
 		t.Fatal(err)
@@ -37,16 +54,7 @@ func reportsEnv(t *testing.T) (*consoleEnv, tournament.Tournament, []int64, map[
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := r.Tables[0].Players
-	codes := map[int64]string{}
-	for _, p := range players {
-		np, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		codes[p] = np.Code
-	}
-	return env, tr, players, codes
+	return tr, r
 }
 
 // tableOf is the report of a table of players: 10, 7, 5 and 3 VP in
@@ -528,19 +536,7 @@ func TestTableReportsReadTheTableAlone(t *testing.T) {
 	broker := live.NewBroker(0, 0)
 	st := &countingStore{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
 	env := newConsoleEnv(t, onStore(st, st.Store, broker))
-	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "報告大会", Rounds: 3, SelfReport: tournament.SelfReportApprove})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 8 {
-		if _, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%d", i+1), CheckedIn: true}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r1, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr, r1 := reportsRound(t, env)
 	codes := map[int64]string{}
 	for _, tb := range r1.Tables {
 		np, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, tb.Players[0])
