@@ -38,3 +38,13 @@ func Labels(players []Player) map[int64]string {
 	}
 	return out
 }
+
+// ReadingBeside is the reading a page shows beside a player's label: the
+// reading, or none when the label already carries it, as the label of a
+// player sharing their name does.
+func ReadingBeside(label, name, kana string) string {
+	if label != name {
+		return ""
+	}
+	return kana
+}

@@ -204,7 +204,7 @@ func (r Report) confirmedByAll() bool {
 	for i, sc := range r.Scores {
 		scored[i] = sc.PlayerID
 	}
-	return sameSet(scored, r.Confirmed)
+	return sameMembers(scored, r.Confirmed)
 }
 
 // DisputeReport records that a player at the table disagrees with its

@@ -450,7 +450,7 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	// players change no longer fits it.
 	var moved []Table
 	for i, t := range old.Tables {
-		if !sameSet(t.Players, r.Tables[i].Players) {
+		if !sameMembers(t.Players, r.Tables[i].Players) {
 			moved = append(moved, t)
 		}
 	}
@@ -537,22 +537,15 @@ func (s *Service) checkAmend(ctx context.Context, tournamentID int64, n int, ch 
 // number and give the same byes: a round paired again that changed
 // nothing.
 func SamePairing(a, b Round) bool {
-	if len(a.Tables) != len(b.Tables) || !sameSet(a.Byes, b.Byes) {
+	if len(a.Tables) != len(b.Tables) || !sameMembers(a.Byes, b.Byes) {
 		return false
 	}
 	for i := range a.Tables {
-		if a.Tables[i].Number != b.Tables[i].Number || !sameSet(a.Tables[i].Players, b.Tables[i].Players) {
+		if a.Tables[i].Number != b.Tables[i].Number || !sameMembers(a.Tables[i].Players, b.Tables[i].Players) {
 			return false
 		}
 	}
 	return true
-}
-
-func sameSet(a, b []int64) bool {
-	x, y := slices.Clone(a), slices.Clone(b)
-	slices.Sort(x)
-	slices.Sort(y)
-	return slices.Equal(x, y)
 }
 
 // Repeat is two players seated at one table of a round who had met at a

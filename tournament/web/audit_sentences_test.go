@@ -2,9 +2,7 @@ package web
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -24,21 +22,6 @@ var auditAction = regexp.MustCompile(`^(tournament|player|round|table|result|gam
 func auditActions(t *testing.T) map[string]string {
 	t.Helper()
 	fset := token.NewFileSet()
-	names, err := filepath.Glob(filepath.Join("..", "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files []*ast.File
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
 	found := map[string]string{}
 	literal := func(e ast.Expr) {
 		if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
@@ -47,7 +30,7 @@ func auditActions(t *testing.T) map[string]string {
 			}
 		}
 	}
-	for _, f := range files {
+	for _, f := range goFiles(t, fset, "..") {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:

@@ -36,18 +36,7 @@ func ruleSites(t *testing.T, dirs ...string) []ruleSite {
 	var sites []ruleSite
 	fset := token.NewFileSet()
 	for _, dir := range dirs {
-		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range files {
-			if strings.HasSuffix(name, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, name, nil, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
+		for _, f := range goFiles(t, fset, dir) {
 			for _, d := range f.Decls {
 				if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil {
 					sites = append(sites, funcRuleSites(t, fset, fn.Body)...)
@@ -56,6 +45,27 @@ func ruleSites(t *testing.T, dirs ...string) []ruleSite {
 		}
 	}
 	return sites
+}
+
+// goFiles parses the Go files of dir, its tests left out.
+func goFiles(t *testing.T, fset *token.FileSet, dir string) []*ast.File {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []*ast.File
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	return files
 }
 
 // funcRuleSites finds the rule sites in one function body. Values passed as

@@ -98,7 +98,7 @@ func onlyTable(c *gin.Context) (int, error) {
 func (s *Pages) seatLines(lang string, tv tournament.TableView) []seatLine {
 	var out []seatLine
 	for _, p := range tv.Players {
-		l := seatLine{ID: p.PlayerID, Name: p.Label, Kana: kanaBeside(p), Seat: p.Seat, Color: string(p.Color)}
+		l := seatLine{ID: p.PlayerID, Name: p.Label, Kana: tournament.ReadingBeside(p.Label, p.Name, p.Kana), Seat: p.Seat, Color: string(p.Color)}
 		if p.Color != "" {
 			l.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
 		}

@@ -263,7 +263,7 @@ func (s *Pages) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv tou
 
 // seatLine is a player at a table: their seat and colour once seated.
 func (s *Pages) seatLine(lang string, p tournament.SeatView) seatLine {
-	line := seatLine{ID: p.PlayerID, Name: p.Label, Kana: kanaBeside(p), Seat: p.Seat, Color: string(p.Color)}
+	line := seatLine{ID: p.PlayerID, Name: p.Label, Kana: tournament.ReadingBeside(p.Label, p.Name, p.Kana), Seat: p.Seat, Color: string(p.Color)}
 	if p.Color != "" {
 		line.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
 	}
@@ -424,13 +424,4 @@ func (s *Pages) MovePlayer(c *gin.Context) (render.Result, error) {
 		}
 	}
 	return s.roundPage(c, status, n, roundForms{Move: f})
-}
-
-// kanaBeside is the reading shown beside a player's label: none when the
-// label already carries it, as it does for players of one name.
-func kanaBeside(p tournament.SeatView) string {
-	if p.Label != p.Name {
-		return ""
-	}
-	return p.Kana
 }

@@ -226,7 +226,7 @@ func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
 	vm.Nav = ts.nav
 	names := map[int64]string{}
 	for _, p := range tv.Players {
-		row := scoreRow{Line: sheet.Line{ID: p.PlayerID, Name: p.Label}, Kana: kanaBeside(p), Seat: p.Seat, Color: string(p.Color)}
+		row := scoreRow{Line: sheet.Line{ID: p.PlayerID, Name: p.Label}, Kana: tournament.ReadingBeside(p.Label, p.Name, p.Kana), Seat: p.Seat, Color: string(p.Color)}
 		if p.Color != "" {
 			row.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
 		}

@@ -236,7 +236,7 @@ func (s *Pages) newTablePage(c *gin.Context, ts tableState) tablePage {
 	vm.Nav = ts.nav
 	names := map[int64]string{}
 	for _, p := range tv.Players {
-		line := seatLine{ID: p.PlayerID, Name: p.Label, Kana: kanaBeside(p), Seat: p.Seat, Color: string(p.Color)}
+		line := seatLine{ID: p.PlayerID, Name: p.Label, Kana: tournament.ReadingBeside(p.Label, p.Name, p.Kana), Seat: p.Seat, Color: string(p.Color)}
 		if p.Color != "" {
 			line.ColorTxt = s.i18n.Text(lang, "color."+string(p.Color), nil)
 		}

@@ -133,7 +133,7 @@ func (s *Pages) ShowResults(c *gin.Context) (render.Result, error) {
 		if x.Played == 0 {
 			continue
 		}
-		vm.Standings = append(vm.Standings, resultsStanding{PID: x.PlayerID, Rank: x.Rank, Name: x.Label, Kana: kanaBeside(x.Label, x.Name, x.Kana),
+		vm.Standings = append(vm.Standings, resultsStanding{PID: x.PlayerID, Rank: x.Rank, Name: x.Label, Kana: tournament.ReadingBeside(x.Label, x.Name, x.Kana),
 			Firsts: x.Firsts, VP: x.VP, Share: i18n.Share(x.Share), Played: x.Played, Dropped: x.DroppedRound,
 			Shared: i > 0 && res.Standings[i-1].Rank == x.Rank || i+1 < len(res.Standings) && res.Standings[i+1].Rank == x.Rank})
 	}
@@ -148,7 +148,7 @@ func finalOf(p i18n.Printer, res tournament.EventResults) *resultsFinal {
 	leaders := res.Tournament.Ruleset.WithDefaults().Event.Final == referee.LeadersTable
 	out := &resultsFinal{Leaders: leaders}
 	for i, f := range res.Final {
-		out.Lines = append(out.Lines, resultsFinalLine{Rank: f.Rank, Name: f.Label, Kana: kanaBeside(f.Label, f.Name, f.Kana), FromFinal: f.FromFinal(),
+		out.Lines = append(out.Lines, resultsFinalLine{Rank: f.Rank, Name: f.Label, Kana: tournament.ReadingBeside(f.Label, f.Name, f.Kana), FromFinal: f.FromFinal(),
 			From:   p.FinalFrom(f, leaders),
 			Shared: i > 0 && res.Final[i-1].Rank == f.Rank || i+1 < len(res.Final) && res.Final[i+1].Rank == f.Rank})
 	}
@@ -190,13 +190,4 @@ func resultsRoundOf(p i18n.Printer, res tournament.EventResults, r tournament.Ro
 		out.Tables = append(out.Tables, rt)
 	}
 	return out
-}
-
-// kanaBeside is the reading shown beside a player's label: none when the
-// label already carries it, as it does for players of one name.
-func kanaBeside(label, name, kana string) string {
-	if label != name {
-		return ""
-	}
-	return kana
 }
