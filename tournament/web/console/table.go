@@ -205,7 +205,7 @@ func (s *Pages) ShowTable(c *gin.Context) (render.Result, error) {
 	}
 	vm.Rulings, vm.RulingsShown = s.rulingLines(vm.Lang, ts, rulings), true
 	if _, err := s.svc.Game(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number); errors.Is(err, tournament.ErrConflict) {
-		_, vm.RecordMissing, _ = s.describe(vm.Lang, err)
+		_, vm.RecordMissing, _ = problem.Describe(s.i18n.In(vm.Lang), err)
 	} else if err != nil {
 		return render.Result{}, err
 	}
