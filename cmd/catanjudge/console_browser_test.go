@@ -17,6 +17,7 @@ import (
 // tournament under way is listed and its link opens the kiosk; the judge
 // login is there; the browser finds the icon.
 func TestBrowserLandingPage(t *testing.T) {
+	t.Parallel()
 	base, dir := browserSite(t)
 	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
 	_, err := svc.CreateTournament(context.Background(), "受付", tournament.TournamentInput{Name: "土曜カタン大会", Date: "2026-11-28", Venue: "秋葉原店", Rounds: 3})
@@ -67,6 +68,7 @@ func TestBrowserLandingPage(t *testing.T) {
 // placings appear as the VP are typed, before any button; after Save the
 // page offers the next table without a result, and it opens.
 func TestBrowserScoreLivePlacings(t *testing.T) {
+	t.Parallel()
 	base, dir := browserSite(t)
 	tid, _ := seedPrintRound(t, dir)
 	ctx := newBrowser(t)
@@ -126,6 +128,7 @@ func TestBrowserScoreLivePlacings(t *testing.T) {
 // in from the filtered list without the page reloading, the search kept
 // and its box focused for the next name.
 func TestBrowserCheckInBySearch(t *testing.T) {
+	t.Parallel()
 	base, dir := browserSite(t)
 	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
 	ctx0 := context.Background()
@@ -154,7 +157,10 @@ func TestBrowserCheckInBySearch(t *testing.T) {
 		chromedp.WaitVisible(`#q`),
 		chromedp.Evaluate(`window.notReloaded = true`, nil),
 		chromedp.SendKeys(`#q`, "タナカ"),
-		chromedp.WaitVisible(`#shown`),
+		// The answer to the whole reading: on a busy machine the pauses
+		// between keys may ask for タ and タナ first, and a check-in sent
+		// before the last answer would race it.
+		chromedp.Poll(`(document.getElementById("shown") || {textContent: ""}).textContent.includes("「タナカ」")`, nil),
 		chromedp.Text(`#shown`, &shown),
 		chromedp.Evaluate(`document.querySelectorAll("#player-list tbody tr").length`, &rows),
 		chromedp.Click(row+` button.primary`),
@@ -190,6 +196,7 @@ func TestBrowserCheckInBySearch(t *testing.T) {
 // players meet again: the page names both and asks; the confirmed swap
 // is made and the round lists the repeat.
 func TestBrowserSwapRepeatConfirm(t *testing.T) {
+	t.Parallel()
 	base, dir := browserSite(t)
 	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
 	ctx0 := context.Background()
@@ -266,6 +273,7 @@ func TestBrowserSwapRepeatConfirm(t *testing.T) {
 // to correct: the password after a wrong one (it was on the name), the
 // first empty VP on a score sheet.
 func TestBrowserFocusFirstInvalid(t *testing.T) {
+	t.Parallel()
 	base, dir := browserSite(t)
 	tid, _ := seedPrintRound(t, dir)
 	ctx := newBrowser(t)
@@ -307,6 +315,7 @@ func TestBrowserFocusFirstInvalid(t *testing.T) {
 // judge would, from its form: the sentences left are the table's results,
 // each linked to its sheet; the record stays behind its toggle.
 func TestBrowserAuditLogFilter(t *testing.T) {
+	t.Parallel()
 	base, dir := browserSite(t)
 	tid, _ := seedPrintRound(t, dir)
 	ctx := newBrowser(t)
@@ -351,6 +360,7 @@ func TestBrowserAuditLogFilter(t *testing.T) {
 // reading highlights their line, their table and brings the table into
 // view; switching to English keeps the search and the highlight.
 func TestBrowserKioskPhoneHighlight(t *testing.T) {
+	t.Parallel()
 	base, dir := browserSite(t)
 	tid, _ := seedPrintRound(t, dir)
 	ctx := newBrowser(t)
@@ -401,6 +411,7 @@ func TestBrowserKioskPhoneHighlight(t *testing.T) {
 // (on the console's overview too), and the chime, switched on by a click,
 // ringing when the clock the server shows turns to time up.
 func TestBrowserProjector(t *testing.T) {
+	t.Parallel()
 	base, dir := browserSite(t)
 	tid := seedLongRound(t, dir)
 	ctx := newBrowser(t)
