@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/catanjudge/catanjudge/cmd/internal/bench"
-
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/web"

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/catanjudge/catanjudge/cmd/internal/bench"
-
 	"github.com/catanjudge/catanjudge/tournament/export"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )

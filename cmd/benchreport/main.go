@@ -32,7 +32,6 @@ import (
 	"time"
 
 	"github.com/catanjudge/catanjudge/cmd/internal/bench"
-
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/referee"
 )

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/catanjudge/catanjudge/cmd/internal/bench"
-
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/store/pgtest"
@@ -197,21 +196,12 @@ type crossWave struct {
 // connected, and records when each change arrives.
 func crossStream(ctx context.Context, base string, tid int64, i int, current *atomic.Pointer[crossWave], connected chan<- error) {
 	client := &http.Client{Transport: bench.Device(i)}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/api/v1/tournaments/%d/events", base, tid), nil)
-	if err != nil {
-		connected <- err
-		return
-	}
-	res, err := client.Do(req)
+	res, err := bench.Feed(ctx, client, base, tid)
 	if err != nil {
 		connected <- err
 		return
 	}
 	defer res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		connected <- fmt.Errorf("events: %s", res.Status)
-		return
-	}
 	connected <- nil
 	r := bufio.NewReader(res.Body)
 	for {

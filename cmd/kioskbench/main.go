@@ -435,22 +435,12 @@ func measure(ctx context.Context, stdout io.Writer, o options) error {
 // connected, records when each event arrives and, with refetch, fetches
 // the live state after a little jitter, as kiosk.js does.
 func listen(ctx context.Context, client *http.Client, srv *server, i int, current *atomic.Pointer[wave], refetch bool, connected chan<- error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/api/v1/tournaments/%d/events", srv.base, srv.tid), nil)
-	if err != nil {
-		connected <- err
-		return
-	}
-	req.Header.Set("Accept", "text/event-stream")
-	res, err := client.Do(req)
+	res, err := bench.Feed(ctx, client, srv.base, srv.tid)
 	if err != nil {
 		connected <- err
 		return
 	}
 	defer res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		connected <- fmt.Errorf("events: %s", res.Status)
-		return
-	}
 	r := bufio.NewReader(res.Body)
 	first := true
 	for {

@@ -129,3 +129,23 @@ func Serve(ctx context.Context, h http.Handler) (base string, stop func(), err e
 	go func() { _ = srv.Serve(ln) }()
 	return "http://" + ln.Addr().String(), func() { srv.Close() }, nil
 }
+
+// Feed opens tournament tid's live feed (Server-Sent Events) on the site at
+// base, as a kiosk does: the response, whose body the caller reads and
+// closes, or why the feed is not open.
+func Feed(ctx context.Context, client *http.Client, base string, tid int64) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/api/v1/tournaments/%d/events", base, tid), nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	res, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if res.StatusCode != http.StatusOK {
+		res.Body.Close()
+		return nil, fmt.Errorf("events: %s", res.Status)
+	}
+	return res, nil
+}
