@@ -26,9 +26,6 @@ const (
 
 // browserSite boots serve() on a free port with a temporary data folder and
 // returns its base URL and data folder; the server stops with the test.
-// Each browser test has its own server, data folder and Chromium, so the
-// browser tests run in parallel (t.Parallel): most of their time is
-// waiting for a page.
 func browserSite(t *testing.T) (string, string) {
 	t.Helper()
 	needChromium(t)
@@ -129,7 +126,6 @@ func addPlayers(t *testing.T, dir string, tid int64, names ...string) {
 // mistake, see the message next to the field with the values kept, fix it,
 // save and see the placings.
 func TestBrowserJudgeFlow(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	ctx := newBrowser(t)
 

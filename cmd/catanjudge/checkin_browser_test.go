@@ -25,7 +25,6 @@ func phone() chromedp.Action {
 // its check-in link, chooses their name, types the code in small letters
 // with a space, and is checked in; a wrong code first is refused in place.
 func TestBrowserSelfCheckIn(t *testing.T) {
-	t.Parallel()
 	skipWithoutChromium(t)
 	dir := t.TempDir()
 	addr, stop := serveAt(t, dir, "127.0.0.1:0")

@@ -20,7 +20,6 @@ import (
 // check-in's answer (its message, the player checked in), not the older
 // answer that knew nothing of it.
 func TestBrowserCheckInOutlivesASlowSearch(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
 	ctx0 := context.Background()

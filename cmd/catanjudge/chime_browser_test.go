@@ -17,7 +17,6 @@ import (
 // asks the server at zero, and the server (moved past the end meanwhile)
 // answers with the clock at time up.
 func TestBrowserConsoleChime(t *testing.T) {
-	t.Parallel()
 	needChromium(t)
 	clk := &handClock{at: time.Now()}
 	addr, _ := serveAtClock(t, t.TempDir(), "127.0.0.1:0", clk.now)

@@ -34,7 +34,6 @@ func judgeIn(t *testing.T, base, name string) context.Context {
 // starts from version 2 (山田's 8), shows 佐藤's typed values beside the
 // fields, and pressing Save on it as it stands never stores 7 again.
 func TestBrowserTwoJudgesConflict(t *testing.T) {
-	t.Parallel()
 	skipWithoutChromium(t)
 	addr, _ := serveAt(t, t.TempDir(), "127.0.0.1:0")
 	base := "http://" + addr

@@ -17,7 +17,6 @@ import (
 // tournament under way is listed and its link opens the kiosk; the judge
 // login is there; the browser finds the icon.
 func TestBrowserLandingPage(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
 	_, err := svc.CreateTournament(context.Background(), "受付", tournament.TournamentInput{Name: "土曜カタン大会", Date: "2026-11-28", Venue: "秋葉原店", Rounds: 3})
@@ -68,7 +67,6 @@ func TestBrowserLandingPage(t *testing.T) {
 // placings appear as the VP are typed, before any button; after Save the
 // page offers the next table without a result, and it opens.
 func TestBrowserScoreLivePlacings(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	tid, _ := seedPrintRound(t, dir)
 	ctx := newBrowser(t)
@@ -128,7 +126,6 @@ func TestBrowserScoreLivePlacings(t *testing.T) {
 // in from the filtered list without the page reloading, the search kept
 // and its box focused for the next name.
 func TestBrowserCheckInBySearch(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
 	ctx0 := context.Background()
@@ -196,7 +193,6 @@ func TestBrowserCheckInBySearch(t *testing.T) {
 // players meet again: the page names both and asks; the confirmed swap
 // is made and the round lists the repeat.
 func TestBrowserSwapRepeatConfirm(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
 	ctx0 := context.Background()
@@ -273,7 +269,6 @@ func TestBrowserSwapRepeatConfirm(t *testing.T) {
 // to correct: the password after a wrong one (it was on the name), the
 // first empty VP on a score sheet.
 func TestBrowserFocusFirstInvalid(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	tid, _ := seedPrintRound(t, dir)
 	ctx := newBrowser(t)
@@ -315,7 +310,6 @@ func TestBrowserFocusFirstInvalid(t *testing.T) {
 // judge would, from its form: the sentences left are the table's results,
 // each linked to its sheet; the record stays behind its toggle.
 func TestBrowserAuditLogFilter(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	tid, _ := seedPrintRound(t, dir)
 	ctx := newBrowser(t)
@@ -360,7 +354,6 @@ func TestBrowserAuditLogFilter(t *testing.T) {
 // reading highlights their line, their table and brings the table into
 // view; switching to English keeps the search and the highlight.
 func TestBrowserKioskPhoneHighlight(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	tid, _ := seedPrintRound(t, dir)
 	ctx := newBrowser(t)
@@ -411,7 +404,6 @@ func TestBrowserKioskPhoneHighlight(t *testing.T) {
 // (on the console's overview too), and the chime, switched on by a click,
 // ringing when the clock the server shows turns to time up.
 func TestBrowserProjector(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	tid := seedLongRound(t, dir)
 	ctx := newBrowser(t)

@@ -49,7 +49,6 @@ func (l *cspListener) take() []string {
 // in Chromium under the server's content security policy and fails on any
 // violation Chromium reports. It first proves it can hear one.
 func TestBrowserCSP(t *testing.T) {
-	t.Parallel()
 	skipWithoutChromium(t)
 	addr, _ := serveAt(t, t.TempDir(), "127.0.0.1:0")
 	base := "http://" + addr

@@ -20,7 +20,6 @@ import (
 // the history saying it came from the players' report; the kiosk shows
 // the result.
 func TestBrowserTableDispute(t *testing.T) {
-	t.Parallel()
 	skipWithoutChromium(t)
 	addr, stop := serveAt(t, t.TempDir(), "127.0.0.1:0")
 	defer stop()

@@ -15,7 +15,6 @@ import (
 // the tournament the page, without a reload, stops its clock and shows the
 // final standings with the winner instead of the seating.
 func TestBrowserEventEnd(t *testing.T) {
-	t.Parallel()
 	skipWithoutChromium(t)
 	addr, _ := serveAt(t, t.TempDir(), "127.0.0.1:0")
 	base := "http://" + addr

@@ -43,7 +43,6 @@ func saveAll(t *testing.T, svc *tournament.Service, tid int64, n int, vp ...[]in
 // the final results first, saying which lines the final decided, in
 // Japanese and in English. Screenshots are kept as artefacts.
 func TestBrowserFinal(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
 	ctx0 := context.Background()
@@ -159,7 +158,6 @@ func TestBrowserFinal(t *testing.T) {
 // over: the judge picks whose turn it is, the countdown runs, a tap passes
 // the turn, and the end time set shows. A screenshot is kept.
 func TestBrowserTurnPage(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	st := tournamenttest.OpenStore(t, dir)
 	svc := tournamenttest.NewServiceOn(t, st, time.Now)

@@ -76,7 +76,6 @@ func clockSeconds(t *testing.T, shown string) int {
 // and so does one saved after a restart of the server. Screenshots of the
 // normal, projector and phone views are kept as artefacts.
 func TestBrowserKiosk(t *testing.T) {
-	t.Parallel()
 	skipWithoutChromium(t)
 	dir := t.TempDir()
 	addr, stop := serveAt(t, dir, "127.0.0.1:0")

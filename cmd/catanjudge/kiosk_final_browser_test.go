@@ -18,7 +18,6 @@ import (
 // final's result is saved the phone's kiosk swaps in the final results,
 // the final table's winner first. Screenshots are kept as artefacts.
 func TestBrowserKioskFinal(t *testing.T) {
-	t.Parallel()
 	skipWithoutChromium(t)
 	var ahead atomic.Int64
 	now := func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }

@@ -21,7 +21,6 @@ import (
 // starts the clock: the round page and the kiosk show the placement under
 // way. Screenshots are kept as artefacts.
 func TestBrowserNationalBoard(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
 	ctx0 := context.Background()

@@ -58,7 +58,6 @@ func seedPlayedRound(t *testing.T, dir string, tid int64) (winner tournament.Pla
 // table; from there their record across events. Nothing is wider than the
 // phone.
 func TestBrowserPlayerPage(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	tid, _ := seedPrintRound(t, dir)
 	me := seedPlayedRound(t, dir, tid)
@@ -148,7 +147,6 @@ func monthlyEvents(t *testing.T, dir string) (svc *tournament.Service, oct, nov 
 // form offers last month's entry with the event, the judge chooses it,
 // and the person's page then lists both events.
 func TestBrowserRegisterReturningPlayer(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	svc, oct, nov := monthlyEvents(t, dir)
 	sato, err := svc.AddPlayer(context.Background(), "受付", oct.ID, tournament.PlayerInput{Name: "佐藤 太郎", Kana: "さとう たろう"})
@@ -200,7 +198,6 @@ func TestBrowserRegisterReturningPlayer(t *testing.T) {
 // merged, and the person then lists both events with the merge in the
 // history; merging someone who played the same event is refused in place.
 func TestBrowserMergePeople(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	svc, oct, nov := monthlyEvents(t, dir)
 	add := func(tid int64, name, kana string) tournament.Player {
@@ -267,7 +264,6 @@ func TestBrowserMergePeople(t *testing.T) {
 // landing page on a phone (390 × 844) and on a tablet (1024 × 768): the
 // standings and the tables read without scrolling sideways.
 func TestBrowserResultsOnPhone(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	tid := seedLongRound(t, dir)
 	closeLongRound(t, dir, tid)

@@ -85,7 +85,6 @@ func pdfPages(pdf []byte) int {
 // Chromium and checks one A4 page per table; then it renders each
 // printable as print media and keeps a PNG of it (and the PDF) as artefacts.
 func TestBrowserPrintables(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	tid, tables := seedPrintRound(t, dir)
 	ctx := newBrowser(t)
@@ -180,7 +179,6 @@ func TestBrowserPrintables(t *testing.T) {
 // Japanese PC (Shift_JIS CSV), checks the preview, confirms it, and finds
 // the players registered, with the round page's print links on the way.
 func TestBrowserImportPlayers(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	tid, _ := seedPrintRound(t, dir)
 	ctx := newBrowser(t)
@@ -316,7 +314,6 @@ func closeLongRound(t *testing.T, dir string, tid int64) {
 // too. It prints each to PDF as an artefact, and checks
 // a long list's header repeats on every page.
 func TestBrowserPrintablesFitA4(t *testing.T) {
-	t.Parallel()
 	base, dir := browserSite(t)
 	tid := seedLongRound(t, dir)
 	ctx := newBrowser(t)

@@ -37,7 +37,6 @@ func poll(js string) chromedp.Action {
 // projector's board shows it, with no reload. Screenshots: the record page
 // at 1024×768, the projector at 1600×900 and the board on a phone.
 func TestBrowserRecordGame(t *testing.T) {
-	t.Parallel()
 	skipWithoutChromium(t)
 	addr, _ := serveAt(t, t.TempDir(), "127.0.0.1:0")
 	base := "http://" + addr

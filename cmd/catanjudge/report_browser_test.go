@@ -57,7 +57,6 @@ func reportingTableOf(t *testing.T, base, name string, players [][2]string) (int
 // each from the other by their reading, in the form and in what the
 // players confirm.
 func TestBrowserTableReport(t *testing.T) {
-	t.Parallel()
 	skipWithoutChromium(t)
 	dir := t.TempDir()
 	addr, stop := serveAt(t, dir, "127.0.0.1:0")

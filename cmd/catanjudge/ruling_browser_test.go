@@ -53,7 +53,6 @@ func submitFor(sel, want string) chromedp.Action {
 // beside its field before saving, and Save is refused with the field
 // marked and every value kept.
 func TestBrowserScoreBreakdown(t *testing.T) {
-	t.Parallel()
 	skipWithoutChromium(t)
 	addr, _ := serveAt(t, t.TempDir(), "127.0.0.1:0")
 	base := "http://" + addr
@@ -168,7 +167,6 @@ func TestBrowserScoreBreakdown(t *testing.T) {
 // with a note and shows on the table's page. Screenshots at laptop, tablet
 // and phone widths.
 func TestBrowserRulingByTaps(t *testing.T) {
-	t.Parallel()
 	skipWithoutChromium(t)
 	addr, _ := serveAt(t, t.TempDir(), "127.0.0.1:0")
 	base := "http://" + addr

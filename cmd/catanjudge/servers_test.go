@@ -512,7 +512,6 @@ func countB(acked map[int]map[int]map[string]any) int {
 // a judge saves through server A: the result shows on the open page
 // without a reload, as quickly as a save through B would.
 func TestBrowserKioskAcrossServers(t *testing.T) {
-	t.Parallel()
 	skipWithoutChromium(t)
 	a, b, _ := twoServers(t)
 	tid := setUpRound(t, a, players(8)...)
