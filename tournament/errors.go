@@ -245,7 +245,7 @@ func (e record) named(err error) error {
 // nameOf returns the name of the player the referee knows as id, or id.
 func (e record) nameOf(id string) string {
 	if p, ok := e.player(fromPID(id)); ok && p.Name != "" {
-		return p.Name
+		return e.label(p)
 	}
 	return id
 }

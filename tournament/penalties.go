@@ -61,14 +61,14 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 		switch {
 		case i < 0 && in.Table != 0:
 			return Penalty{}, invalid("no-table-in-round", fmt.Sprintf("%s has no table in round %d", describe(p), in.Round),
-				map[string]any{"Player": p.Name, "Round": in.Round})
+				map[string]any{"Player": e.label(p), "Round": in.Round})
 		case i < 0:
 		case in.Table == 0:
 			seated, in.Table = true, r.Tables[i].Number
 		case in.Table != r.Tables[i].Number:
 			return Penalty{}, invalid("penalty-wrong-table",
 				fmt.Sprintf("%s plays at table %d in round %d, not table %d", describe(p), r.Tables[i].Number, in.Round, in.Table),
-				map[string]any{"Player": p.Name, "Table": r.Tables[i].Number, "Round": in.Round, "Given": in.Table})
+				map[string]any{"Player": e.label(p), "Table": r.Tables[i].Number, "Round": in.Round, "Given": in.Table})
 		default:
 			seated = true
 		}
@@ -89,7 +89,7 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 	gameLevel := in.Level == referee.VPDeduction || in.Level == referee.GameLoss ||
 		in.Level == referee.Disqualification && in.Round != 0
 	if gameLevel && !seated {
-		args := map[string]any{"Player": p.Name, "Level": string(in.Level), "Round": in.Round}
+		args := map[string]any{"Player": e.label(p), "Level": string(in.Level), "Round": in.Round}
 		if in.Round == 0 {
 			return Penalty{}, invalid("penalty-needs-game",
 				fmt.Sprintf("a %s changes a game: %s needs the round in which they played", in.Level, describe(p)), args)

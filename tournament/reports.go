@@ -135,7 +135,7 @@ func (s *Service) atTable(ctx context.Context, e record, n, number int, player i
 	}
 	if !slices.Contains(t.Players, p.ID) {
 		return Player{}, Table{}, invalid("report-not-at-table", fmt.Sprintf("%s does not play table %d of round %d", describe(p), number, n),
-			map[string]any{"Player": p.Name, "Round": n, "Table": number})
+			map[string]any{"Player": e.label(p), "Round": n, "Table": number})
 	}
 	return p, t, nil
 }
@@ -323,7 +323,7 @@ func (s *Service) answerReport(ctx context.Context, tournamentID, reportID, play
 	case r.Status != ReportAwaiting:
 		return Report{}, Conflict("report-not-awaiting", fmt.Sprintf("report %d is %s", r.ID, r.Status), map[string]any{"Status": r.Status})
 	case slices.Contains(r.Confirmed, p.ID):
-		return Report{}, invalid("report-already-confirmed", describe(p)+" already confirmed this report", map[string]any{"Player": p.Name})
+		return Report{}, invalid("report-already-confirmed", describe(p)+" already confirmed this report", map[string]any{"Player": e.label(p)})
 	}
 	after := r
 	after.Confirmed = slices.Clone(r.Confirmed)

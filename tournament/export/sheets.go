@@ -43,7 +43,7 @@ func standingsTable(d tournament.ExportData, lang string) table {
 			if n := sharing[s.Rank]; n > 1 {
 				v[1] = tied(n)
 			}
-			v[2], v[3], v[4], v[5], v[6] = s.Name, orNil(s.Kana), s.Firsts, s.VP, percent(s.Share)
+			v[2], v[3], v[4], v[5], v[6] = s.Name, orNil(tournament.Hiragana(s.Kana)), s.Firsts, s.VP, percent(s.Share)
 			k := 7
 			if points {
 				v[k] = s.Points
@@ -122,7 +122,7 @@ func finalTable(d tournament.ExportData, lang string) table {
 		if n := sharing[f.Rank]; n > 1 {
 			v[1] = tied(n)
 		}
-		v[2], v[3] = f.Name, orNil(f.Kana)
+		v[2], v[3] = f.Name, orNil(tournament.Hiragana(f.Kana))
 		switch {
 		case f.FromFinal() && leaders:
 			v[4] = vFromLeaders.in(lang)
@@ -223,7 +223,7 @@ func playersTable(d tournament.ExportData, lang string) table {
 		for _, o := range p.KeepApart {
 			apart = append(apart, names[o])
 		}
-		v[0], v[1], v[2], v[3] = int(p.ID), p.Name, orNil(p.Kana), checkedIn[p.CheckedIn].in(lang)
+		v[0], v[1], v[2], v[3] = int(p.ID), p.Name, orNil(tournament.Hiragana(p.Kana)), checkedIn[p.CheckedIn].in(lang)
 		if p.LateEntryRound != 0 {
 			v[4] = fromRound(p.LateEntryRound)
 		}

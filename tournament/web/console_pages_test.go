@@ -440,7 +440,7 @@ func TestBoardAndDeal(t *testing.T) {
 	if res := p.b.post(tableURL+"/deal", dealValues(chips)); res.Status != http.StatusSeeOther {
 		t.Fatalf("valid deal = %d, want 303\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "hand-dealt board", p.b.get(tableURL), http.StatusOK, "卓で配ったものを入力")
+	mustSee(t, "hand-dealt board", p.b.get(tableURL), http.StatusOK, "卓で配った配置をジャッジが入力しました")
 }
 
 // dealLabel is a chip input's label: its field and its text.

@@ -83,6 +83,9 @@ func TestDeductionShownAsSuch(t *testing.T) {
 	mustSee(t, "score page", p.b.get(p.url+"/tables/1/score"), http.StatusOK, "6 − 2 = 4", "勝利点減点（メモを取った）", "12 → 10")
 	mustSee(t, "round page", p.b.get(p.url), http.StatusOK, "6 − 2 = 4", "勝利点減点（メモを取った）")
 	mustSee(t, "kiosk", p.b.get(fmt.Sprintf("/kiosk/%d", p.t.ID)), http.StatusOK, "6 − 2 = 4点", `<span class="k-pen">勝利点減点</span>`)
+	// Issue 25: the penalty list says how many points the deduction took.
+	mustSee(t, "penalty list", p.b.get(fmt.Sprintf("/judge/t/%d/penalties", p.t.ID)), http.StatusOK, "勝利点 −2")
+	mustSee(t, "penalty list in English", p.b.get(fmt.Sprintf("/judge/t/%d/penalties?lang=en", p.t.ID)), http.StatusOK, "−2 VP")
 	mustSee(t, "score page in English", p.b.get(p.url+"/tables/1/score?lang=en"), http.StatusOK, "6 − 2 = 4", "VP deduction (Took notes)")
 }
 

@@ -217,7 +217,7 @@ func (s *Pages) ShowAudit(c *gin.Context) (render.Result, error) {
 	vm.LinkText = s.i18n.Text(lang, "audit.open", nil)
 	names := tournament.Labels(players)
 	for _, p := range players {
-		vm.Players = append(vm.Players, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
+		vm.Players = append(vm.Players, personRef{ID: p.ID, Name: p.Name, Kana: tournament.Hiragana(p.Kana)})
 	}
 	for _, k := range auditKinds {
 		vm.Kinds = append(vm.Kinds, auditKind{ID: k, Name: s.i18n.Text(lang, "audit.kind_"+k, nil)})
