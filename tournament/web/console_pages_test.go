@@ -752,6 +752,21 @@ func TestRulingView(t *testing.T) {
 	}
 	res = add(b, "settlement", "s(1, -1)")
 	mustSee(t, "the cut", res, http.StatusOK, `<dd id="answer-longest-road">場（だれも持たない） — `, `id="answer-notes"`)
+	// Issue 25: a settlement is a house and a city a larger two-storey
+	// house, each with its owner's seat number: never a disc a road's end
+	// looks like, never colour alone.
+	res = add(a, "city", "N(0,0)")
+	for what, re := range map[string]string{
+		"settlement": `<g class="building settlement" data-piece="S\(1,-1\)"[^>]*><title>[^<]+</title>\s*<polygon points="-10,10 10,10 10,-2 0,-12 -10,-2"[^>]*/>\s*<text[^>]*>[1-4]</text>`,
+		"city":       `<g class="building city" data-piece="N\(0,0\)"[^>]*><title>[^<]+</title>\s*<polygon points="-16,12 16,12 16,-3 3,-3 3,-9 -6.5,-19 -16,-9"[^>]*/>\s*<text[^>]*>[1-4]</text>`,
+	} {
+		if !regexp.MustCompile(re).MatchString(res.Body) {
+			t.Errorf("the %s is not drawn as its own shape with its seat number:\n%s", what, res.Body)
+		}
+	}
+	if strings.Contains(res.Body, `<circle cx=`) && regexp.MustCompile(`class="building[^"]*"[^>]*>(<title>[^<]*</title>)?\s*<circle`).MatchString(res.Body) {
+		t.Errorf("a building is drawn as a disc")
+	}
 	// A corner off the board is refused next to the board, the steps kept.
 	before := steps
 	res = p.b.post(view, url.Values{"steps": {steps}, "player": {a}, "do": {"settlement"}, "typed": {"N(7,7)"}, "action": {"add"}})
