@@ -87,3 +87,29 @@ func TestReadingsShowInHiragana(t *testing.T) {
 		}
 	}
 }
+
+// Issue 25: each line of the audit log says what changed in words: a
+// score sheet's VP by player label, a correction's old and new values and
+// its reason; the raw record stays behind 「記録の詳細」.
+func TestAuditLogSaysWhatChanged(t *testing.T) {
+	p := newPairedEnv(t)
+	p.saveAll(1)
+	tb := p.r.Tables[0]
+	in := tournament.ResultInput{Declared: tb.Players[0], Version: 1, Reason: "数え直し"}
+	for i, id := range tb.Players {
+		in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: []int{10, 8, 5, 3}[i]})
+	}
+	if _, err := p.svc.SaveResult(p.ctx, "佐藤", p.t.ID, 1, tb.Number, in); err != nil {
+		t.Fatal(err)
+	}
+	audit := fmt.Sprintf("/judge/t/%d/audit", p.t.ID)
+	first, second := p.name(tb.Players[0]), p.name(tb.Players[1])
+	mustSee(t, "audit log", p.b.get(audit), http.StatusOK,
+		`<span class="change">`+first+` 10点、`+second+` 7点`,
+		"勝利宣言: "+first,
+		`佐藤 が第1回戦 1卓の成績を訂正しました（版2）。`,
+		`<span class="change">`+second+` の勝利点 7 → 8点、理由: 数え直し</span>`,
+		`<summary>記録の詳細</summary>`)
+	mustSee(t, "audit log in English", p.b.get(audit, "Accept-Language", "en"), http.StatusOK,
+		`<span class="change">`+second+` 7 → 8 VP, reason: 数え直し</span>`)
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -94,8 +95,14 @@ func TestRecordPage(t *testing.T) {
 		t.Fatalf("POST the result = %d to %q, want 303 to the score sheet\n%s", res.Status, res.Location, res.Body)
 	}
 	mustSee(t, "GET the score sheet", b.get(res.Location), http.StatusOK, "対戦記録から（9手）", "ジャッジが終了")
-	mustSee(t, "GET the audit log", b.get(fmt.Sprintf("/judge/t/%d/audit", tr.ID)), http.StatusOK,
+	res = b.get(fmt.Sprintf("/judge/t/%d/audit", tr.ID))
+	mustSee(t, "GET the audit log", res, http.StatusOK,
 		"山田 が第1回戦 1卓の対戦記録に第1手を記録しました。", "山田 が第1回戦 1卓の対戦記録の第9手を取り消しました。", "山田 が第1回戦 1卓の成績を対戦記録から保存しました。")
+	// Issue 25: each move's line says the move as the record page writes
+	// it, with who made it.
+	if !regexp.MustCompile(`第1手を記録しました。 <a [^>]*>[^<]*</a><br><span class="change">\S+ 家 [^<]+の角・道 [^<]+</span>`).MatchString(res.Body) {
+		t.Errorf("the audit log's first move does not say the move:\n%s", res.Body)
+	}
 	mustSee(t, "GET the table page", b.get(table), http.StatusOK, "対戦記録を開く（9手）", "結果が入力済みのため")
 }
 
