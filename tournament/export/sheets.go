@@ -203,7 +203,7 @@ func resultsTable(d tournament.ExportData, lang string) table {
 		v[12] = max(tv.Table.Revisions, tv.Result.Version) - 1
 		for _, sc := range tv.Result.Scores {
 			if b := sc.Breakdown; sc.PlayerID == p.PlayerID && b != nil {
-				v[14], v[15], v[16], v[17], v[18] = b.Settlements, b.Cities, b.LongestRoad, b.LargestArmy, b.PointCards
+				v[14], v[15], v[16], v[17], v[18] = b.Settlements, b.Cities, held[b.LongestRoad].in(lang), held[b.LargestArmy].in(lang), b.PointCards
 			}
 		}
 	}}
@@ -253,9 +253,9 @@ func penaltiesTable(d tournament.ExportData, lang string) table {
 			}
 		}
 		v[0], v[1], v[2], v[3], v[4] = p.At.In(time.Local), orNil(p.Round), orNil(p.Table), int(p.PlayerID), names[p.PlayerID]
-		v[5], v[6], v[7], v[8], v[9] = offence, orNil(section), levelName(p.Level, lang), p.Judge, orNil(p.Note)
+		v[5], v[6], v[7], v[8], v[9] = offence, orNil(section), levelName(p.Level, lang), judgeName(p.Judge, lang), orNil(p.Note)
 		if p.Revoked != nil {
-			v[10], v[11] = p.Revoked.Judge, orNil(p.Revoked.Reason)
+			v[10], v[11] = judgeName(p.Revoked.Judge, lang), orNil(p.Revoked.Reason)
 		}
 	}}
 }
