@@ -83,7 +83,7 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 		return Penalty{}, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	// A VP deduction and a game loss act on a game, and so does the game
-	// loss of a disqualification (RULINGS.md, Penalties): without a table in
+	// loss of a disqualification (docs/rules.md, Penalties): without a table in
 	// the round they would be recorded and change nothing. A
 	// disqualification outside a round still drops the player.
 	gameLevel := in.Level == referee.VPDeduction || in.Level == referee.GameLoss ||
@@ -111,7 +111,7 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 	dropFrom := 0
 	var from *Progress
 	if pen.Level == referee.Disqualification {
-		// RULINGS.md, Penalties: dropped from the tournament; the current
+		// docs/rules.md, Penalties: dropped from the tournament; the current
 		// game counts as lost (event.place applies that). The drop never
 		// reaches back into a round already started: the player's games
 		// there stand, with the game loss in this one.
@@ -136,7 +136,7 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 // standing penalties for the same offence (the level RecordPenalty gives
 // when the judge leaves it to the rules), with how the rules reached it:
 // which repeat this is and the highest level the earlier ones reached
-// (RULINGS.md, Penalties), for the judge to read before deciding.
+// (docs/rules.md, Penalties), for the judge to read before deciding.
 func (s *Service) PenaltySuggestion(ctx context.Context, tournamentID, playerID int64, offence string) (referee.Suggestion, error) {
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {

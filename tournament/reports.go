@@ -340,7 +340,7 @@ func (s *Service) answerReport(ctx context.Context, tournamentID, reportID, play
 // A judge's sheet saved meanwhile wins: the report then stays confirmed,
 // and the judges see both. So does a report that needed a reason of §12
 // (a game ended by time before its signal, a declaration recorded after
-// it): RULINGS.md §12 makes those the judge's word, so a judge accepts it.
+// it): docs/rules.md §12 makes those the judge's word, so a judge accepts it.
 func (s *Service) settle(ctx context.Context, r Report) (Report, error) {
 	t, err := s.store.Tournament(ctx, r.TournamentID)
 	if err != nil || r.Status != ReportConfirmed || t.SelfReport != SelfReportAuto {

@@ -155,7 +155,7 @@ func resultsTable(d tournament.ExportData, lang string) table {
 	for _, p := range d.Players {
 		names[p.ID] = p.Name
 	}
-	// RULINGS.md, Penalties: a deduction shows as such, the sheet's VP, what
+	// docs/rules.md, Penalties: a deduction shows as such, the sheet's VP, what
 	// the penalties took off and what counts (6, 2, 4), with the penalties.
 	// Then the sheet's VP breakdown, where it gave one (§11).
 	cols := []text{hRound, hTable, hSeat, hColor, hPlayerNo, hPlayer, hReportedVP, hDeducted, hVP, hPlace, hEndedBy, hDeclared, hCorrected, hDeductedBy,

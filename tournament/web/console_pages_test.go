@@ -547,7 +547,7 @@ func TestPenalties(t *testing.T) {
 	}
 	rec.Set("action", "suggest")
 	mustSee(t, "suggest after a warning", p.b.post(page, rec), http.StatusOK, "推奨レベル: 勝利点減点（2回目: 前回の最高 警告 → 勝利点減点）")
-	// Cautions escalate too (RULINGS.md, Penalties), and the page says how.
+	// Cautions escalate too (docs/rules.md, Penalties), and the page says how.
 	talk := url.Values{"player": {player}, "round": {"1"}, "offence": {"needless-talk"}, "action": {"record"}}
 	if res := p.b.post(page, talk); res.Status != http.StatusSeeOther {
 		t.Fatalf("record a caution = %d, want 303\n%s", res.Status, res.Body)

@@ -269,7 +269,7 @@ var suggestionIDs = map[string]string{
 }
 
 // suggestionText says the suggested level and how the escalation rules
-// reached it (RULINGS.md, Penalties): "推奨レベル: 警告（2回目: 前回の最高 注意 → 警告）".
+// reached it (docs/rules.md, Penalties): "推奨レベル: 警告（2回目: 前回の最高 注意 → 警告）".
 func (s *Pages) suggestionText(lang string, rs referee.Ruleset, sg referee.Suggestion) string {
 	data := map[string]any{
 		"Level": s.i18n.In(lang).Level(sg.Level), "Nth": sg.Nth, "Default": s.i18n.In(lang).Level(sg.Start),
