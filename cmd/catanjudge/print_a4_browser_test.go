@@ -92,22 +92,9 @@ func seedPaperEvent(t *testing.T, dir string) (tid int64, tables [3]int) {
 // finishPaperEvent enters round 2's results and closes the tournament.
 func finishPaperEvent(t *testing.T, dir string, tid int64) {
 	t.Helper()
-	ctx := context.Background()
 	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
-	v, err := svc.RoundView(ctx, tid, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tv := range v.Tables {
-		in := tournament.ResultInput{Declared: tv.Players[0].PlayerID}
-		for i, p := range tv.Players {
-			in.Scores = append(in.Scores, tournament.Score{PlayerID: p.PlayerID, VP: 10 - 2*i})
-		}
-		if _, err := svc.SaveResult(ctx, "山田", tid, 2, tv.Table.Number, in); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := svc.CloseTournament(ctx, "山田", tid); err != nil {
+	saveRound(t, svc, tid, 2, nil)
+	if _, err := svc.CloseTournament(context.Background(), "山田", tid); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -277,8 +277,14 @@ func seedLongRound(t *testing.T, dir string) int64 {
 // change a table's sheet first.
 func saveRound1(t *testing.T, svc *tournament.Service, tid int64, edit func(tournament.TableView, *tournament.ResultInput)) {
 	t.Helper()
+	saveRound(t, svc, tid, 1, edit)
+}
+
+// saveRound is saveRound1 for round n.
+func saveRound(t *testing.T, svc *tournament.Service, tid int64, n int, edit func(tournament.TableView, *tournament.ResultInput)) {
+	t.Helper()
 	ctx := context.Background()
-	v, err := svc.RoundView(ctx, tid, 1)
+	v, err := svc.RoundView(ctx, tid, n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,7 +296,7 @@ func saveRound1(t *testing.T, svc *tournament.Service, tid int64, edit func(tour
 		if edit != nil {
 			edit(tv, &in)
 		}
-		if _, err := svc.SaveResult(ctx, "山田", tid, 1, tv.Table.Number, in); err != nil {
+		if _, err := svc.SaveResult(ctx, "山田", tid, n, tv.Table.Number, in); err != nil {
 			t.Fatal(err)
 		}
 	}
