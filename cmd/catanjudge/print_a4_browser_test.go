@@ -210,10 +210,14 @@ func TestBrowserPrintablesFitA4(t *testing.T) {
 		prints = append(prints,
 			paperPrint{r + "/print/scores", fmt.Sprintf("a4-scores-r%d", n), `.score-sheet`, tables[n], roundWords(n)},
 			paperPrint{r + "/print/boards", fmt.Sprintf("a4-boards-r%d", n), `.board-sheet`, tables[n], roundWords(n)},
-			paperPrint{r + "/print/names", fmt.Sprintf("a4-names-r%d", n), `table.by-name`, 0, roundWords(n)},
-			paperPrint{r + "/print/tables", fmt.Sprintf("a4-tables-r%d", n), `.by-table`, 0, roundWords(n)},
 		)
 	}
+	// The lists are alike in both rounds: round 1's, of 40 players.
+	r1 := judge + "/rounds/1"
+	prints = append(prints,
+		paperPrint{r1 + "/print/names", "a4-names-r1", `table.by-name`, 0, roundWords(1)},
+		paperPrint{r1 + "/print/tables", "a4-tables-r1", `.by-table`, 0, roundWords(1)},
+	)
 	prints = append(prints,
 		paperPrint{judge + "/standings/print?after=1", "a4-standings", `table.standings-print`, 0, roundWords(1)},
 		// The results anyone prints once the event is closed.
