@@ -146,8 +146,8 @@ func (s *Service) SelfCheckIn(ctx context.Context, tournamentID, id int64, code 
 	}
 	switch {
 	case p.DroppedRound != 0:
-		return Player{}, invalid("self-checkin-dropped", describe(p)+" has dropped: a judge checks them in again",
-			map[string]any{"Player": p.Name})
+		return Player{}, s.relabel(ctx, p, invalid("self-checkin-dropped", describe(p)+" has dropped: a judge checks them in again",
+			map[string]any{"Player": p.Name}))
 	case p.CheckedIn:
 		return p, nil
 	}

@@ -135,20 +135,27 @@ func (e *ConflictError) Diff() []ResultChange {
 	if e.Base != nil {
 		base = *e.Base
 	}
+	return DiffResults(base, e.Current)
+}
+
+// DiffResults lists what current changed from base, two revisions of a
+// table's score sheet: the declared winner, how the game ended, then each
+// player's VP by player ID.
+func DiffResults(base, current Result) []ResultChange {
 	var out []ResultChange
-	if base.Declared != e.Current.Declared {
-		out = append(out, ResultChange{Field: ChangeDeclared, WinnerFrom: base.Declared, WinnerTo: e.Current.Declared})
+	if base.Declared != current.Declared {
+		out = append(out, ResultChange{Field: ChangeDeclared, WinnerFrom: base.Declared, WinnerTo: current.Declared})
 	}
-	if base.EndedBy != e.Current.EndedBy {
-		out = append(out, ResultChange{Field: ChangeEndedBy, EndedFrom: base.EndedBy, EndedTo: e.Current.EndedBy})
+	if base.EndedBy != current.EndedBy {
+		out = append(out, ResultChange{Field: ChangeEndedBy, EndedFrom: base.EndedBy, EndedTo: current.EndedBy})
 	}
 	old := map[int64]int{}
 	for _, s := range base.Scores {
 		old[s.PlayerID] = s.VP
 	}
-	ids := make([]int64, 0, len(e.Current.Scores))
+	ids := make([]int64, 0, len(current.Scores))
 	cur := map[int64]int{}
-	for _, s := range e.Current.Scores {
+	for _, s := range current.Scores {
 		ids = append(ids, s.PlayerID)
 		cur[s.PlayerID] = s.VP
 	}
@@ -269,7 +276,7 @@ func (e record) named(err error) error {
 // nameOf returns the name of the player the referee knows as id, or id.
 func (e record) nameOf(id string) string {
 	if p, ok := e.player(fromPID(id)); ok && p.Name != "" {
-		return p.Name
+		return e.label(p)
 	}
 	return id
 }

@@ -135,7 +135,7 @@ func (s *Service) atTable(ctx context.Context, e record, n, number int, player i
 	}
 	if !slices.Contains(t.Players, p.ID) {
 		return Player{}, Table{}, invalid("report-not-at-table", fmt.Sprintf("%s does not play table %d of round %d", describe(p), number, n),
-			map[string]any{"Player": p.Name, "Round": n, "Table": number})
+			map[string]any{"Player": e.label(p), "Round": n, "Table": number})
 	}
 	return p, t, nil
 }
@@ -323,7 +323,7 @@ func (s *Service) answerReport(ctx context.Context, tournamentID, reportID, play
 	case r.Status != ReportAwaiting:
 		return Report{}, Conflict("report-not-awaiting", fmt.Sprintf("report %d is %s", r.ID, r.Status), map[string]any{"Status": r.Status})
 	case slices.Contains(r.Confirmed, p.ID):
-		return Report{}, invalid("report-already-confirmed", describe(p)+" already confirmed this report", map[string]any{"Player": p.Name})
+		return Report{}, invalid("report-already-confirmed", describe(p)+" already confirmed this report", map[string]any{"Player": e.label(p)})
 	}
 	after := r
 	after.Confirmed = slices.Clone(r.Confirmed)
@@ -340,7 +340,7 @@ func (s *Service) answerReport(ctx context.Context, tournamentID, reportID, play
 // A judge's sheet saved meanwhile wins: the report then stays confirmed,
 // and the judges see both. So does a report that needed a reason of §12
 // (a game ended by time before its signal, a declaration recorded after
-// it): RULINGS.md §12 makes those the judge's word, so a judge accepts it.
+// it): docs/rules.md §12 makes those the judge's word, so a judge accepts it.
 func (s *Service) settle(ctx context.Context, r Report) (Report, error) {
 	t, err := s.store.Tournament(ctx, r.TournamentID)
 	if err != nil || r.Status != ReportConfirmed || t.SelfReport != SelfReportAuto {

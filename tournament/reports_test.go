@@ -244,7 +244,7 @@ func TestDisputeWithoutVersion(t *testing.T) {
 // §12 counts from when the players handed their report in: a declaration
 // reported before the time signal and accepted after it needs no late
 // reason. A game reported as ended by time before the signal needs the
-// players' reason, and, as RULINGS.md §12 makes that the judge's word,
+// players' reason, and, as docs/rules.md §12 makes that the judge's word,
 // waits for a judge even when the tournament saves confirmed reports at
 // once.
 func TestReportsAndTheTimeSignal(t *testing.T) {

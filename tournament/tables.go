@@ -647,7 +647,7 @@ func (s *Service) Revisions(ctx context.Context, tournamentID int64, n, number i
 }
 
 // place places a game of round n from a result revision and the standing
-// penalties its players were given in the round (RULINGS.md, Penalties).
+// penalties its players were given in the round (docs/rules.md, Penalties).
 func (e record) place(n int, res Result) ([]referee.Placing, error) {
 	scores := make([]referee.Score, len(res.Scores))
 	var sanctions []referee.Sanction

@@ -234,7 +234,7 @@ type Result struct {
 	// after the table's time signal was made before it (§12); empty otherwise.
 	LateReason string
 	// EndedEarly says the game is recorded as ended by time before the
-	// table's time signal, on the judge's word in Reason (RULINGS.md §12:
+	// table's time signal, on the judge's word in Reason (docs/rules.md §12:
 	// a game the judge ended, a disqualification).
 	EndedEarly bool
 	// ReportID is the players' report (Report) this revision was saved

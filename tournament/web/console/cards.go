@@ -158,7 +158,7 @@ type playerCard struct {
 func (s *Pages) seeCards(c *gin.Context, tid int64, players []tournament.Player, back, next, flash string) (render.Result, error) {
 	b := cardBatch{Back: back, Next: next}
 	for _, p := range players {
-		b.Cards = append(b.Cards, playerCard{Name: p.Name, Kana: p.Kana, Code: p.Code})
+		b.Cards = append(b.Cards, playerCard{Name: p.Name, Kana: tournament.Hiragana(p.Kana), Code: p.Code})
 	}
 	name, err := s.keepCards(c.Request.Context(), tid, b, time.Now())
 	if err != nil {

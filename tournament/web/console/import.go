@@ -205,7 +205,7 @@ func (s *Pages) newImportPreview(lang string, r roster.Roster, plan tournament.I
 	for _, p := range players {
 		who[p.ID] = p.Name
 		if p.Kana != "" {
-			who[p.ID] += "（" + p.Kana + "）"
+			who[p.ID] += "（" + tournament.Hiragana(p.Kana) + "）"
 		}
 	}
 	if r.Format == "xlsx" {

@@ -208,7 +208,7 @@ func (s *Pages) playersView(c *gin.Context, form playerForm, refused playerRefus
 			vm.Waiting++
 		}
 		line := playerLine{
-			ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn,
+			ID: p.ID, Name: p.Name, Kana: tournament.Hiragana(p.Kana), CheckedIn: p.CheckedIn,
 			LateEntry: p.LateEntryRound, Dropped: p.DroppedRound, FixedTable: p.FixedTable,
 		}
 		for _, o := range p.KeepApart {
@@ -425,7 +425,7 @@ func (s *Pages) playerPage(c *gin.Context, status int, p tournament.Player, form
 	vm := playerPage{
 		Page:   s.pages.Page(c, "page.player", map[string]any{"Name": p.Name}),
 		TID:    t.ID,
-		Player: playerLine{ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound, Dropped: p.DroppedRound},
+		Player: playerLine{ID: p.ID, Name: p.Name, Kana: tournament.Hiragana(p.Kana), CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound, Dropped: p.DroppedRound},
 		Form:   form,
 		// A player without a code was registered before codes were issued.
 		HasCode: p.CodeHash != "",
@@ -449,7 +449,7 @@ func (s *Pages) playerPage(c *gin.Context, status int, p tournament.Player, form
 	}
 	for _, o := range players {
 		if o.ID != p.ID {
-			vm.Others = append(vm.Others, keepApartOption{ID: o.ID, Name: o.Name, Kana: o.Kana, Checked: slices.Contains(form.KeepApart, o.ID)})
+			vm.Others = append(vm.Others, keepApartOption{ID: o.ID, Name: o.Name, Kana: tournament.Hiragana(o.Kana), Checked: slices.Contains(form.KeepApart, o.ID)})
 		}
 	}
 	return render.ShowStatus(status, "player", vm), nil

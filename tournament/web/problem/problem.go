@@ -287,11 +287,17 @@ func conflict(p i18n.Printer, ce *tournament.ConflictError) string {
 // resultChange words one difference between two revisions of a score sheet
 // in p's language (locales/conflict.*.toml).
 func resultChange(p i18n.Printer, ce *tournament.ConflictError, d tournament.ResultChange) string {
+	return ResultChange(p, ce.Names, d)
+}
+
+// ResultChange words one difference between two revisions of a score
+// sheet in p's language, naming the players by names (their labels).
+func ResultChange(p i18n.Printer, names map[int64]string, d tournament.ResultChange) string {
 	name := func(id int64) string {
 		if id == 0 {
 			return p.Text("conflict.nobody", nil)
 		}
-		if n := ce.Names[id]; n != "" {
+		if n := names[id]; n != "" {
 			return n
 		}
 		return p.Text("conflict.player", map[string]any{"ID": id})
