@@ -83,51 +83,9 @@ func (s *Service) MakeFinal(ctx context.Context, judge string, tournamentID int6
 	if err != nil {
 		return Round{}, err
 	}
-	rs := e.t.Ruleset.WithDefaults()
-	qual, finals := e.qualifying(), e.finals()
 	n := len(e.rounds) + 1
-	standings, err := e.standingsOf(qual)
-	if err != nil {
-		return Round{}, e.named(err)
-	}
-	cut := Cut{Stage: len(finals) + 1, Seed: s.seed()}
-	var advancing, draw []string
-	if len(finals) == 0 {
-		var active []referee.Standing
-		for _, st := range standings {
-			if p, ok := e.player(fromPID(st.Player)); ok && p.Active(n) {
-				active = append(active, st)
-			}
-		}
-		if len(active) < stages[0].Players {
-			return Round{}, invalid("final-too-few-players", fmt.Sprintf("the final takes the top %d, but %d players are still in the tournament", stages[0].Players, len(active)),
-				map[string]any{"Cut": stages[0].Players, "Count": len(active)})
-		}
-		if advancing, draw, err = referee.Cut(active, stages[0].Players, cut.Seed); err != nil {
-			return Round{}, e.named(err)
-		}
-	} else {
-		prev := finals[len(finals)-1]
-		for _, tb := range prev.Tables {
-			ps, err := e.place(prev.Number, *tb.Result)
-			if err != nil {
-				return Round{}, fmt.Errorf("round %d table %d: %w", prev.Number, tb.Number, err)
-			}
-			adv, d, err := referee.Advance(referee.Game{Placings: ps}, stages[len(finals)-1].Advance, standings, rs.Event.FinalTies, cut.Seed)
-			if err != nil {
-				return Round{}, e.named(err)
-			}
-			advancing, draw = append(advancing, adv...), append(draw, d...)
-		}
-		// The players of a later stage are seated best first by their
-		// qualifying standings, as the first stage's.
-		order := map[string]int{}
-		for i, st := range standings {
-			order[st.Player] = i
-		}
-		slices.SortStableFunc(advancing, func(a, b string) int { return cmp.Compare(order[a], order[b]) })
-	}
-	tables, err := referee.SeatFinal(advancing)
+	cut := Cut{Stage: len(e.finals()) + 1, Seed: s.seed()}
+	advancing, draw, tables, err := e.cut(stages, cut.Seed)
 	if err != nil {
 		return Round{}, err
 	}
@@ -149,6 +107,66 @@ func (s *Service) MakeFinal(ctx context.Context, judge string, tournamentID int6
 		return Round{}, err
 	}
 	return r, nil
+}
+
+// cut chooses the players of the final's next stage after the rounds of
+// e (the qualifying rounds and the stages made so far), as MakeFinal
+// makes it from seed: the stage's players best first, the drawn order of
+// the players tied at the line (nil when nobody was drawn), and its
+// tables (referee.SeatFinal). CheckRecord asks it of a record's cuts.
+func (e record) cut(stages []referee.Stage, seed uint64) (advancing, draw []string, tables [][]string, err error) {
+	rs := e.t.Ruleset.WithDefaults()
+	qual, finals := e.qualifying(), e.finals()
+	n := len(e.rounds) + 1
+	standings, err := e.standingsOf(qual)
+	if err != nil {
+		return nil, nil, nil, e.named(err)
+	}
+	if len(finals) >= len(stages) {
+		return nil, nil, nil, Conflict("final-already-made", fmt.Sprintf("the final is already made (round %d)", finals[len(finals)-1].Number),
+			map[string]any{"Round": finals[len(finals)-1].Number})
+	}
+	if len(finals) == 0 {
+		var active []referee.Standing
+		for _, st := range standings {
+			if p, ok := e.player(fromPID(st.Player)); ok && p.Active(n) {
+				active = append(active, st)
+			}
+		}
+		if len(active) < stages[0].Players {
+			return nil, nil, nil, invalid("final-too-few-players", fmt.Sprintf("the final takes the top %d, but %d players are still in the tournament", stages[0].Players, len(active)),
+				map[string]any{"Cut": stages[0].Players, "Count": len(active)})
+		}
+		if advancing, draw, err = referee.Cut(active, stages[0].Players, seed); err != nil {
+			return nil, nil, nil, e.named(err)
+		}
+	} else {
+		prev := finals[len(finals)-1]
+		for _, tb := range prev.Tables {
+			if tb.Result == nil {
+				return nil, nil, nil, Conflict("final-results-missing", fmt.Sprintf("round %d table %d has no result yet", prev.Number, tb.Number),
+					map[string]any{"Round": prev.Number, "Table": tb.Number})
+			}
+			ps, err := e.place(prev.Number, *tb.Result)
+			if err != nil {
+				return nil, nil, nil, fmt.Errorf("round %d table %d: %w", prev.Number, tb.Number, err)
+			}
+			adv, d, err := referee.Advance(referee.Game{Placings: ps}, stages[len(finals)-1].Advance, standings, rs.Event.FinalTies, seed)
+			if err != nil {
+				return nil, nil, nil, e.named(err)
+			}
+			advancing, draw = append(advancing, adv...), append(draw, d...)
+		}
+		// The players of a later stage are seated best first by their
+		// qualifying standings, as the first stage's.
+		order := map[string]int{}
+		for i, st := range standings {
+			order[st.Player] = i
+		}
+		slices.SortStableFunc(advancing, func(a, b string) int { return cmp.Compare(order[a], order[b]) })
+	}
+	tables, err = referee.SeatFinal(advancing)
+	return advancing, draw, tables, err
 }
 
 // nextStage returns the stages of the event's top-cut final when

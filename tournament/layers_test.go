@@ -29,8 +29,8 @@ func TestImportsRunDownTheLayers(t *testing.T) {
 	}{
 		{`(config|referee|static|templates|tournament)(/.*)?`, `cmd(/.*)?`, true, "nothing imports a command"},
 		{`tournament`, `(config|tournament/.*)`, false, "the use cases ask the referee and the Store interface, nothing above or beside them"},
-		{`tournament/(store|export|roster|store/pgtest|tournamenttest)`, `tournament/web(/.*)?`, true, "the store and the export never import the web"},
-		{`(config|referee|tournament|tournament/(export|roster)|tournament/web(/.*)?)`, `tournament/store`, false, "nothing but a command (and the tests' harness) opens the store"},
+		{`tournament/(store|export|roster|recordfile|store/pgtest|tournamenttest)`, `tournament/web(/.*)?`, true, "the store and the export never import the web"},
+		{`(config|referee|tournament|tournament/(export|roster|recordfile)|tournament/web(/.*)?)`, `tournament/store`, false, "nothing but a command (and the tests' harness) opens the store"},
 		{shared, `tournament/web|` + audiences, false, "what the audiences share sits below them"},
 		{`tournament/web/api`, `tournament/web|tournament/web/(console|kiosk|home)`, false, "the audiences do not import one another"},
 		{`tournament/web/console`, `tournament/web|tournament/web/(api|kiosk|home)`, false, "the audiences do not import one another"},

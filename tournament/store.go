@@ -257,4 +257,18 @@ type Store interface {
 	// a damaged SQLite file, a PostgreSQL server that does not answer
 	// (the web layer shows the server as unhealthy).
 	Check(ctx context.Context) error
+
+	// The record file (Service.Record, Service.ImportRecord).
+
+	// Members returns the member numbers of a tournament's players'
+	// people, by player ID; a player without one is left out.
+	Members(ctx context.Context, tournamentID int64) (map[int64]string, error)
+	// ImportRecord writes r as a new tournament, everything in it, in one
+	// transaction with its audit entry c, and sets the new IDs in r: the
+	// tournament's, the players', the rounds' and tables', the reports'
+	// and the penalties'. Every reference to a player, a table or a
+	// report is rewritten to the new IDs. Each player's Person is written
+	// as AddPlayers writes it. A closed tournament is closed after its
+	// audit entry, so that it takes no other change.
+	ImportRecord(ctx context.Context, r *Record, c Change) error
 }

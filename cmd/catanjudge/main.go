@@ -6,6 +6,9 @@
 //	catanjudge serve [--database postgres://...] ...
 //	catanjudge backup [--data ./data] [--config FILE] BACKUP-FILE
 //	catanjudge migrate [--data ./data] [--config FILE] --to postgres://...
+//	catanjudge check RECORD-FILE
+//	catanjudge import-record [--data ./data] [--config FILE] [--judge NAME] RECORD-FILE
+//	catanjudge simulate --players N --rounds R --seed S [--ruleset NAME|FILE] [--out FILE]
 //	catanjudge version
 package main
 
@@ -54,6 +57,10 @@ var commands = []struct {
 	}},
 	{"backup", "copy the data folder's database to a file, while the server runs", backup},
 	{"migrate", "copy the data folder's database into an empty PostgreSQL database", migrate},
+	// The record file of an event (docs/record.md).
+	{"check", "check a record file: derive every round again from its facts and print each disagreement", checkRecord},
+	{"import-record", "restore a record file as a new tournament of the data folder's database", importRecord},
+	{"simulate", "play a random event through the service on a throwaway database and write its record file", simulate},
 	{"version", "print the version", func(_ context.Context, _ []string, _ func(string) string, stdout, _ io.Writer) error {
 		fmt.Fprintln(stdout, "catanjudge", version)
 		return nil

@@ -125,6 +125,8 @@ func (s *site) groups() []group {
 			{Method: http.MethodPost, Path: route.MergeAPI, Handler: a.JSON(a.MergePeople)},
 			{Method: http.MethodPost, Path: route.PersonArchiveAPI, Handler: a.JSON(a.ArchivePerson)},
 			{Method: http.MethodPost, Path: route.PersonUnarchAPI, Handler: a.JSON(a.UnarchivePerson)},
+			// The record file: the whole event, with the judges' notes.
+			{Method: http.MethodGet, Path: route.RecordAPI, Handler: a.JSON(a.ShowRecord)},
 		}},
 		// The front door lists the tournaments: a read like the kiosk's.
 		{"the front door", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{

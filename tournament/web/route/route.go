@@ -155,6 +155,7 @@ const (
 	StandingsAPI     = TournamentAPI + "/standings"
 	FinalAPI         = TournamentAPI + "/final"
 	ExportAPI        = TournamentAPI + "/export.xlsx"
+	RecordAPI        = TournamentAPI + "/record" // the record file (docs/record.md)
 	LiveAPI          = TournamentAPI + "/live"
 	EventsAPI        = TournamentAPI + "/events"
 	PeopleAPI        = API + "/people"
