@@ -10,6 +10,14 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/catanjudge/catanjudge/config"
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/recordfile"
+	"github.com/catanjudge/catanjudge/tournament/store"
 )
 
 // runCommand runs catanjudge with args as a person would, with no
@@ -191,5 +199,67 @@ func TestCheckFindsATamperedRecord(t *testing.T) {
 				t.Errorf("check printed OK for a record that does not check:\n%s", stdout)
 			}
 		})
+	}
+}
+
+// TestImportRecordRestoresTheEvent imports a simulated event's record
+// into a data folder twice, as two new tournaments, and exports each
+// again: the first (on a fresh database, so with the same IDs) is the
+// record it came from, field for field, and both check.
+func TestImportRecordRestoresTheEvent(t *testing.T) {
+	ctx := context.Background()
+	path := simulated(t, t.TempDir(), 17, 3, 2)
+	data := t.TempDir()
+	dsn, err := store.FileDSN(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	for i, want := range []string{"as tournament 1: 17 players, 4 rounds, finished", "as tournament 2: 17 players, 4 rounds, finished"} {
+		stdout, stderr, err := runCommand(t, "import-record", "--data", data, "--judge", "審判長", path)
+		if err != nil || !strings.Contains(stdout, want) {
+			t.Fatalf("import-record #%d = %v\n%s%s\nwant it to say %q", i+1, err, stdout, stderr, want)
+		}
+	}
+	st, err = store.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	sets, err := config.LoadRulesets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := tournament.NewService(st, sets, time.Now)
+	for _, tid := range []int64{1, 2} {
+		r, err := svc.Record(ctx, tid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := recordfile.FromRecord(r, "catanjudge "+version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := recordfile.Write(&b, f); err != nil {
+			t.Fatal(err)
+		}
+		again := filepath.Join(t.TempDir(), "again.json")
+		if err := os.WriteFile(again, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if stdout, _, err := runCommand(t, "check", again); err != nil {
+			t.Errorf("check of imported tournament %d's record = %v:\n%s", tid, err, stdout)
+		}
+		if tid != 1 {
+			continue
+		}
+		if diff := cmp.Diff(string(writtenAt.ReplaceAll(readFile(t, path), nil)), string(writtenAt.ReplaceAll(b.Bytes(), nil))); diff != "" {
+			t.Errorf("the imported event's record differs from the file it came from (-file +imported):\n%s", diff)
+		}
 	}
 }
