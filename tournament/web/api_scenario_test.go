@@ -201,6 +201,7 @@ func TestScenario13OverHTTP(t *testing.T) {
 	if diff := cmp.Diff(string(want), b.String()); diff != "" {
 		t.Errorf("the API's scenario differs from the service's golden file (-want +got):\n%s", diff)
 	}
+	checkScenarioRecord(t, cl, base)
 }
 
 // The public round shows results but not who saved them or the reasons
