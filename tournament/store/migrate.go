@@ -60,6 +60,11 @@ var migrations = []migration{
 	{9, "disputes with a version, and players' cards in the database", func(tx *gorm.DB) error {
 		return tx.AutoMigrate(&reportRow{}, &cardBatchRow{})
 	}},
+	// Issue 24: an accepted report keeps which of its versions became the
+	// result (reports accepted before say only the revision).
+	{11, "the version of an accepted report", func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&reportRow{})
+	}},
 }
 
 // linkPeople gives every player without a person one, tournament by
