@@ -61,9 +61,10 @@ var migrations = []migration{
 		return tx.AutoMigrate(&reportRow{}, &cardBatchRow{})
 	}},
 	// Issue 24: an accepted report keeps which of its versions became the
-	// result (reports accepted before say only the revision).
-	{11, "the version of an accepted report", func(tx *gorm.DB) error {
-		return tx.AutoMigrate(&reportRow{})
+	// result (reports accepted before say only the revision); players'
+	// cards wait on the players page until printed.
+	{11, "the version of an accepted report, and cards kept until printed", func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&reportRow{}, &cardBatchRow{})
 	}},
 }
 

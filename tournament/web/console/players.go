@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -42,8 +43,17 @@ type playersPage struct {
 	// dropped: the bulk check-in's "everyone shown".
 	Waiting int
 	// Done says what the last check-in from the list changed, for the list
-	// a script swaps in without a reload (part=list).
-	Done string
+	// a script swaps in without a reload (part=list); ListError why the
+	// bulk check-in changed nothing (a refusal, shown as one).
+	Done      string
+	ListError string
+	// Cards are the new players' cards not printed yet, with their codes,
+	// which the desk prints together (ShowCards); Reprint counts the cards
+	// printed lately, which can be printed again.
+	Cards   []playerCard
+	Reprint int
+
+	players []tournament.Player // every player registered, as read
 }
 
 // playerRefusal is the message of an action refused for one player.
@@ -179,6 +189,11 @@ func (s *Pages) playersPage(c *gin.Context, status int, form playerForm, refused
 	if err != nil {
 		return render.Result{}, err
 	}
+	kept, err := s.deskCards(c.Request.Context(), vm.TID, vm.players, time.Now())
+	if err != nil {
+		return render.Result{}, err
+	}
+	vm.Cards, vm.Reprint = kept.Waiting, len(kept.Printed)
 	return render.ShowStatus(status, "players", vm), nil
 }
 
@@ -193,7 +208,7 @@ func (s *Pages) playersView(c *gin.Context, form playerForm, refused playerRefus
 	vm := playersPage{Page: s.pages.Page(c, "page.players", map[string]any{"Name": t.Name}), TID: t.ID, Form: form, Refused: refused,
 		CheckedIn: att.CheckedIn, Active: att.Active, Paired: len(nav.Rounds), Query: playersQuery(c)}
 	folded := tournament.FoldReading(vm.Query)
-	vm.Total = len(players)
+	vm.Total, vm.players = len(players), players
 	vm.Nav = nav
 	names := map[int64]string{}
 	for _, p := range players {
@@ -259,10 +274,13 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 		}
 		return s.playersPage(c, status, form, playerRefusal{})
 	}
-	// The player's card, with the code shown this once; from there back to
-	// an empty form with the focus on the name: the desk registers one
-	// player after another.
-	return s.seeCards(c, tid, []tournament.Player{p}, route.Path(route.Player, tid, p.ID), route.Path(route.Players, tid)+"#name", "flash.player_added")
+	// The player's card waits on this page with the others not printed
+	// yet; the form is empty again, with the focus on the name: the desk
+	// registers one player after another.
+	if err := s.keepCards(c.Request.Context(), tid, []tournament.Player{p}, time.Now()); err != nil {
+		return render.Result{}, err
+	}
+	return render.SeeOther(route.Path(route.Players, tid)+"#name", "flash.player_added"), nil
 }
 
 // tournamentPlayer reads the :pid player of the :id tournament.
@@ -354,7 +372,7 @@ func (s *Pages) CheckInMany(c *gin.Context) (render.Result, error) {
 		if err != nil {
 			return render.Result{}, err
 		}
-		vm.Done = s.i18n.Text(lang, "players.bulk_none", nil)
+		vm.ListError = s.i18n.Text(lang, "players.bulk_none", nil)
 		if c.PostForm("part") == "list" {
 			return render.Part("players", "list", vm), nil
 		}
