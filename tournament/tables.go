@@ -621,10 +621,14 @@ type Draft struct {
 // table's time signal has passed (§12: a game ends by a declaration or by
 // the signal, so a sheet handed in after it without one ended by time).
 func (tv TableView) Draft() Draft {
-	r := tv.Result
-	if r == nil {
+	if tv.Result == nil {
 		return Draft{ByTime: tv.Clock.TimeUp}
 	}
+	return tv.Result.Draft()
+}
+
+// Draft returns revision r as the sheet a judge opens to correct it.
+func (r Result) Draft() Draft {
 	d := Draft{Version: r.Version, VP: map[int64]int{}, Declared: r.Declared, ByTime: r.Declared == 0}
 	for _, sc := range r.Scores {
 		d.VP[sc.PlayerID] = sc.VP

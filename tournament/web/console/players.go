@@ -92,10 +92,15 @@ type playerForm struct {
 	// fields: the edit saves only what the judge changed from it, and
 	// never reverts a field another judge changed since (EditPlayer).
 	Base *playerBase
-	// Stale, after a conflict: what this judge typed, beside the form that
-	// starts again from what is saved.
+	// Stale, after a conflict: what this judge changed, beside the form
+	// that starts again from what is saved.
 	Stale *staleForm
 	Mine  map[string]string // field name → the value typed, where it is not what is saved
+	// Merged says the form carries this judge's changes taken back over
+	// the player as saved now, from Base: saving asks first (Overwrite)
+	// before it changes a field another judge changed since.
+	Merged    bool
+	Overwrite *overwriteForm
 }
 
 // playerBase is the edit form's fields as the page showed them.
@@ -517,12 +522,20 @@ func (s *Pages) EditPlayer(c *gin.Context) (render.Result, error) {
 	case err != nil:
 		return render.Result{}, err
 	case c.PostForm("action") == "mine":
-		// The judge takes back what they typed after a conflict: the form
-		// shows it over the player as saved now, to save knowingly.
-		form.Base, form.Errors = playerFormOf(p).Base, nil
-		return s.playerPage(c, http.StatusOK, p, form)
+		// The judge takes back what they changed after a conflict: the
+		// form shows it over the player as saved now, to save knowingly.
+		return s.playerPage(c, http.StatusOK, p, s.takeBackPlayer(c, p, form))
 	case len(form.Errors) > 0:
 		return s.playerPage(c, http.StatusUnprocessableEntity, p, form)
+	}
+	if form.Merged = c.PostForm("merged") == "1" && form.Base != nil; form.Merged {
+		if form.Overwrite = s.playerOverwrites(c, p, form); form.Overwrite != nil {
+			if c.PostForm("overwrite") != form.Overwrite.Token {
+				return s.playerPage(c, http.StatusConflict, p, form)
+			}
+			// Confirmed: the save goes over what the other judge saved.
+			in.Base = overBase(in.Base, p, form.Overwrite)
+		}
 	}
 	_, err = s.svc.EditPlayer(c.Request.Context(), auth.Judge(c), p.TournamentID, p.ID, in)
 	switch {
@@ -539,22 +552,6 @@ func (s *Pages) EditPlayer(c *gin.Context) (render.Result, error) {
 	}
 	form.Error = msg
 	return s.playerPage(c, status, p, form)
-}
-
-// stalePlayer answers an edit another judge's change of the same field
-// overtook: the form starts again from the player as saved, with what
-// this judge typed beside it.
-func (s *Pages) stalePlayer(c *gin.Context, p tournament.Player, typed playerForm, conflict error) (render.Result, error) {
-	s.log.Info("stale player form", "id", problem.RequestID(c), "err", conflict)
-	lang := s.i18n.Lang(c)
-	p, err := s.svc.GetPlayer(c.Request.Context(), p.TournamentID, p.ID)
-	if err != nil {
-		return render.Result{}, err
-	}
-	fresh := playerFormOf(p)
-	_, fresh.Error, _ = s.describe(lang, conflict)
-	fresh.Mine, fresh.Stale = s.stalePlayerForm(lang, c, p, typed, fresh)
-	return s.playerPage(c, http.StatusConflict, p, fresh)
 }
 
 // readPlayerBase reads the base an edit form carries: the player as the
@@ -577,50 +574,6 @@ func readPlayerBase(c *gin.Context) (*playerBase, *tournament.PlayerEdit, bool) 
 		edit.KeepApart = append(edit.KeepApart, id)
 	}
 	return b, edit, true
-}
-
-// stalePlayerForm is what this judge typed on a player's page another
-// judge changed first (typed), beside the form as saved now (saved): each
-// value that differs, and the form that takes them all back.
-func (s *Pages) stalePlayerForm(lang string, c *gin.Context, p tournament.Player, typed, saved playerForm) (map[string]string, *staleForm) {
-	mine := map[string]string{}
-	f := &staleForm{
-		Action: route.Path(route.Player, p.TournamentID, p.ID),
-		Button: s.i18n.Text(lang, "stale.use_mine_form", nil),
-		Again: []hiddenField{
-			{Name: "action", Value: "mine"}, {Name: "name", Value: typed.Name}, {Name: "kana", Value: typed.Kana},
-			{Name: "fixed_table", Value: typed.FixedTable},
-		},
-	}
-	for _, id := range typed.KeepApart {
-		f.Again = append(f.Again, hiddenField{Name: "keep_apart", Value: strconv.FormatInt(id, 10)})
-	}
-	add := func(field, label, value string) {
-		if value == "" {
-			value = s.i18n.Text(lang, "stale.empty", nil)
-		}
-		mine[field] = value
-		f.Mine = append(f.Mine, mineLine{Label: s.i18n.Text(lang, label, nil), Value: value})
-	}
-	if typed.Name != saved.Name {
-		add("name", "player.name", typed.Name)
-	}
-	if typed.Kana != saved.Kana {
-		add("kana", "player.kana", typed.Kana)
-	}
-	if typed.FixedTable != saved.FixedTable {
-		add("fixed_table", "player.fixed_table", typed.FixedTable)
-	}
-	if !slices.Equal(typed.KeepApart, saved.KeepApart) {
-		var names []string
-		for _, id := range typed.KeepApart {
-			if o, err := s.svc.GetPlayer(c.Request.Context(), p.TournamentID, id); err == nil {
-				names = append(names, o.Name)
-			}
-		}
-		add("keep_apart", "player.keep_apart", strings.Join(names, "、"))
-	}
-	return mine, f
 }
 
 // personChoice reads the judge's choice of a person of the registry: an
