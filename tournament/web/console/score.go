@@ -412,6 +412,9 @@ func (s *Pages) refuseScore(c *gin.Context, err error, vm scorePage) (render.Res
 		} else {
 			vm.Error = msg
 		}
+	case errors.Is(err, tournament.ErrNoSpace):
+		vm.Error = msg
+		return render.ShowStatus(http.StatusInsufficientStorage, "score", vm), nil
 	default:
 		vm.Error = msg
 	}

@@ -2,13 +2,16 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gin-contrib/sessions"
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
@@ -23,6 +26,9 @@ type Page struct {
 	// taken when the page's layout shows them (Flashes.Take).
 	Flashes *Flashes
 	Nav     *Nav
+	// Refresh is how often, in seconds, the page loads itself again; 0
+	// for never (a page saying the database cannot be reached, for now).
+	Refresh int
 }
 
 // Nav is the navigation inside one tournament.
@@ -154,15 +160,25 @@ type errorPage struct {
 	Page
 	Status  int
 	Message string
+	Then    string // a message id: what happens next, or ""
 	Back    string
 }
 
 // Fail maps err through problem.Describe, the one mapping of errors to
-// statuses and messages, and shows it as a page.
+// statuses and messages, and shows it as a page. While the database cannot
+// be reached, a page the judge opened loads itself again every few seconds
+// until it can (issue 24: bare 500s), and an action says it was not done.
 func (e *Engine) Fail(c *gin.Context, err error) {
 	status, msg, _ := problem.Describe(e.i18n.In(e.i18n.Lang(c)), err)
 	problem.Log(c, e.log, status, err)
 	vm := errorPage{Page: e.Page(c, "page.error", nil), Status: status, Message: msg, Back: route.Back(c.GetHeader("Referer"), c.Request.Host, route.Tournaments)}
+	if errors.Is(err, tournament.ErrUnavailable) {
+		c.Header("Retry-After", strconv.Itoa(problem.RetryAfter))
+		vm.Then = "error.unavailable_write"
+		if c.Request.Method == http.MethodGet || c.Request.Method == http.MethodHead {
+			vm.Refresh, vm.Then = problem.RetryAfter, "error.unavailable_retry"
+		}
+	}
 	e.Write(c, ShowStatus(status, "error", vm))
 	c.Abort()
 }
