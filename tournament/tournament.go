@@ -240,6 +240,10 @@ type Result struct {
 	// ReportID is the players' report (Report) this revision was saved
 	// from, 0 for a judge's sheet: its history says "reported by players".
 	ReportID int64
+	// ReportSide is the version of that report this revision is
+	// (SideReported or SideDisputed), which the report records as the one
+	// accepted; it is not kept with the revision.
+	ReportSide string
 	// GameMoves is the number of moves of the table's recorded game this
 	// revision was saved from (SaveGameResult), 0 for a sheet: its history
 	// says "from the game record".
