@@ -148,7 +148,9 @@ func (q Qualification) rule() season.Qualification {
 }
 
 // Season returns a season.
-func (s *Service) Season(ctx context.Context, id int64) (Season, error) { return s.store.Season(ctx, id) }
+func (s *Service) Season(ctx context.Context, id int64) (Season, error) {
+	return s.store.Season(ctx, id)
+}
 
 // Seasons lists every season, the latest first.
 func (s *Service) Seasons(ctx context.Context) ([]Season, error) { return s.store.Seasons(ctx) }

@@ -48,7 +48,9 @@ func (q Qualification) Check() error {
 }
 
 // Counts reports whether event id is an attempt of the qualification.
-func (q Qualification) Counts(id string) bool { return len(q.Events) == 0 || slices.Contains(q.Events, id) }
+func (q Qualification) Counts(id string) bool {
+	return len(q.Events) == 0 || slices.Contains(q.Events, id)
+}
 
 // NextAttempt is the attempt a person makes entering one more counting
 // event after used: used+1, or, when they used every attempt allowed, the
