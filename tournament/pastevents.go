@@ -3,8 +3,10 @@ package tournament
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -120,10 +122,12 @@ func (s *Service) planPastEvent(ctx context.Context, rs referee.Ruleset, e PastE
 	for g := range plan.Event.Tables {
 		t := &plan.Event.Tables[g]
 		if t.Round < 1 || t.Round > maxPastRounds || t.Table < 1 || t.Table > maxPastTables {
-			return PastEventPlan{}, pastInvalid(e, *t, "past-table-number", fmt.Sprintf("round %d table %d: rounds 1 to %d, tables from 1", t.Round, t.Table, maxPastRounds), nil)
+			return PastEventPlan{}, invalid("past-table-number", fmt.Sprintf("%s round %d table %d: rounds 1 to %d, tables from 1", e.Name, t.Round, t.Table, maxPastRounds),
+				map[string]any{"Event": e.Name, "Round": t.Round, "Table": t.Table})
 		}
 		if tables[seat{t.Round, t.Table}] {
-			return PastEventPlan{}, pastInvalid(e, *t, "past-table-twice", "the table is listed twice", nil)
+			return PastEventPlan{}, invalid("past-table-twice", fmt.Sprintf("%s round %d table %d is listed twice", e.Name, t.Round, t.Table),
+				map[string]any{"Event": e.Name, "Round": t.Round, "Table": t.Table})
 		}
 		tables[seat{t.Round, t.Table}] = true
 		plan.Rounds = max(plan.Rounds, t.Round)
@@ -141,7 +145,8 @@ func (s *Service) planPastEvent(ctx context.Context, rs referee.Ruleset, e PastE
 				return PastEventPlan{}, err
 			}
 			if sc.Name == "" {
-				return PastEventPlan{}, pastInvalid(e, *t, "past-player-name-missing", "a player without a name", nil)
+				return PastEventPlan{}, invalid("past-player-name-missing", fmt.Sprintf("%s round %d table %d: a player without a name", e.Name, t.Round, t.Table),
+					map[string]any{"Event": e.Name, "Round": t.Round, "Table": t.Table})
 			}
 			k := sc.key()
 			if _, ok := seen[k]; !ok {
@@ -155,13 +160,14 @@ func (s *Service) planPastEvent(ctx context.Context, rs referee.Ruleset, e PastE
 			// by time when nobody has.
 			if sc.VP >= rs.WinVP {
 				if declared != "" {
-					return PastEventPlan{}, pastInvalid(e, *t, "past-two-winners", fmt.Sprintf("two players with %d VP or more", rs.WinVP), map[string]any{"VP": rs.WinVP})
+					return PastEventPlan{}, invalid("past-two-winners", fmt.Sprintf("%s round %d table %d: two players with %d VP or more", e.Name, t.Round, t.Table, rs.WinVP),
+						map[string]any{"Event": e.Name, "Round": t.Round, "Table": t.Table, "VP": rs.WinVP})
 				}
 				declared = id
 			}
 		}
 		if _, err := referee.Place(rs, scores, declared); err != nil {
-			return PastEventPlan{}, pastInvalid(e, *t, "past-table-refused", err.Error(), nil)
+			return PastEventPlan{}, pastRefused(e, *t, plan.Players, err)
 		}
 	}
 	if len(plan.Players) > maxPastPlayers {
@@ -217,7 +223,8 @@ func checkPastRounds(e PastEvent, rounds int, tables []PastGame) error {
 		for _, sc := range t.Scores {
 			k := sc.key()
 			if where[at{t.Round, k}] {
-				return pastInvalid(e, t, "past-player-twice", fmt.Sprintf("%s plays two tables of round %d", sc.Name, t.Round), map[string]any{"Player": sc.Name})
+				return invalid("past-player-twice", fmt.Sprintf("%s: %s plays two tables of round %d", e.Name, sc.Name, t.Round),
+					map[string]any{"Event": e.Name, "Round": t.Round, "Player": sc.Name})
 			}
 			where[at{t.Round, k}] = true
 		}
@@ -225,17 +232,25 @@ func checkPastRounds(e PastEvent, rounds int, tables []PastGame) error {
 	return nil
 }
 
-// pastInvalid refuses a table of a past event, naming the event, the round
-// and the table, and the file's line where there is one.
-func pastInvalid(e PastEvent, t PastGame, code, msg string, args map[string]any) error {
-	all := map[string]any{"Event": e.Name, "Round": t.Round, "Table": t.Table, "Line": 0}
-	if len(t.Scores) > 0 {
-		all["Line"] = t.Scores[0].Line
+// pastRefused is the referee's refusal of a past table (a table of 2, a
+// VP no sheet can hold), naming its players and the event, the round and
+// the table.
+func pastRefused(e PastEvent, t PastGame, players []PastPlayer, err error) error {
+	var v *referee.Violation
+	if !errors.As(err, &v) {
+		return err
 	}
-	for k, v := range args {
-		all[k] = v
+	args := map[string]any{}
+	for k, x := range v.Args {
+		args[k] = x
 	}
-	return invalid(code, fmt.Sprintf("%s round %d table %d: %s", e.Name, t.Round, t.Table, msg), all)
+	if i, ok := args["Player"].(string); ok {
+		if n, err := strconv.Atoi(i); err == nil && n >= 0 && n < len(players) {
+			args["Player"] = players[n].Name
+		}
+	}
+	args["Event"], args["Round"], args["Table"] = e.Name, t.Round, t.Table
+	return invalid(v.Code, fmt.Sprintf("%s round %d table %d: %s", e.Name, t.Round, t.Table, v.Error()), args)
 }
 
 // ImportPastEvents imports past events, each as a finished tournament

@@ -213,18 +213,15 @@ func (s *Service) QualificationNotes(ctx context.Context, tid int64, people []in
 	return out, nil
 }
 
-// attemptsUsed is the refusal of a check-in past the attempts allowed,
-// naming the season.
+// attemptsUsed is the refusal of a check-in past the attempts allowed
+// (the referee's attempts-used), naming the season.
 func attemptsUsed(q qualifying, err error) error {
 	var v *referee.Violation
 	if !errors.As(err, &v) {
 		return err
 	}
-	args := map[string]any{"Season": q.season.Name}
-	for k, x := range v.Args {
-		args[k] = x
-	}
-	return invalid(v.Code, fmt.Sprintf("%s: %s", q.season.Name, v.Error()), args)
+	return invalid("qualification-attempts-used", fmt.Sprintf("%s: %s", q.season.Name, v.Error()),
+		map[string]any{"Season": q.season.Name, "Used": v.Args["Used"], "Attempts": v.Args["Attempts"]})
 }
 
 // checkAttempts refuses to check person in to event tid when it would be

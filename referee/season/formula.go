@@ -56,14 +56,13 @@ const (
 
 // Check reports a formula that cannot score a season, as a Violation.
 func (f Formula) Check() error {
-	bad := func(code, msg string, args map[string]any) error { return referee.NewViolation(code, msg, args) }
 	if f.Best < 0 || f.Best > maxBest {
-		return bad("season-best-out-of-range", fmt.Sprintf("best %d: count 0 (every event) to %d events", f.Best, maxBest), map[string]any{"Best": f.Best, "Max": maxBest})
+		return referee.NewViolation("season-best-out-of-range", fmt.Sprintf("best %d: count 0 (every event) to %d events", f.Best, maxBest), map[string]any{"Best": f.Best, "Max": maxBest})
 	}
 	inRange := func(name string, xs []int) error {
 		for i, x := range xs {
 			if x < -maxFormulaValue || x > maxFormulaValue {
-				return bad("season-points-out-of-range", fmt.Sprintf("%s[%d] = %d: points are within ±%d", name, i, x, maxFormulaValue),
+				return referee.NewViolation("season-points-out-of-range", fmt.Sprintf("%s[%d] = %d: points are within ±%d", name, i, x, maxFormulaValue),
 					map[string]any{"Field": name, "Index": i + 1, "Value": x, "Max": maxFormulaValue})
 			}
 		}
@@ -72,15 +71,15 @@ func (f Formula) Check() error {
 	switch f.Kind {
 	case KindPlacement:
 		if len(f.Points) == 0 || len(f.Points) > maxFormulaRanks {
-			return bad("season-points-missing", fmt.Sprintf("a placement formula needs points for rank 1 to at most %d", maxFormulaRanks), map[string]any{"Max": maxFormulaRanks})
+			return referee.NewViolation("season-points-missing", fmt.Sprintf("a placement formula needs points for rank 1 to at most %d", maxFormulaRanks), map[string]any{"Max": maxFormulaRanks})
 		}
 		if len(f.Uma4)+len(f.Uma3) > 0 || f.VP != 0 {
-			return bad("season-formula-mixed", "a placement formula takes points, not uma or vp", nil)
+			return referee.NewViolation("season-formula-mixed", "a placement formula takes points, not uma or vp", nil)
 		}
 		return inRange("points", f.Points)
 	case KindZeroSum:
 		if len(f.Points) > 0 {
-			return bad("season-formula-mixed", "a zero-sum formula takes uma4, uma3 and vp, not points", nil)
+			return referee.NewViolation("season-formula-mixed", "a zero-sum formula takes uma4, uma3 and vp, not points", nil)
 		}
 		for _, u := range []struct {
 			name  string
@@ -88,23 +87,23 @@ func (f Formula) Check() error {
 			seats int
 		}{{"uma4", f.Uma4, 4}, {"uma3", f.Uma3, 3}} {
 			if len(u.uma) != u.seats {
-				return bad("season-uma-size", fmt.Sprintf("%s needs %d places, not %d", u.name, u.seats, len(u.uma)),
+				return referee.NewViolation("season-uma-size", fmt.Sprintf("%s needs %d places, not %d", u.name, u.seats, len(u.uma)),
 					map[string]any{"Field": u.name, "Want": u.seats, "Got": len(u.uma)})
 			}
 			if err := inRange(u.name, u.uma); err != nil {
 				return err
 			}
 			if sum(u.uma) != 0 {
-				return bad("season-uma-not-zero", fmt.Sprintf("%s adds up to %d: a zero-sum table adds up to 0", u.name, sum(u.uma)),
+				return referee.NewViolation("season-uma-not-zero", fmt.Sprintf("%s adds up to %d: a zero-sum table adds up to 0", u.name, sum(u.uma)),
 					map[string]any{"Field": u.name, "Sum": sum(u.uma)})
 			}
 		}
 		if f.VP < 0 || f.VP > maxFormulaValue {
-			return bad("season-points-out-of-range", fmt.Sprintf("vp = %d: 0 to %d", f.VP, maxFormulaValue), map[string]any{"Field": "vp", "Index": 1, "Value": f.VP, "Max": maxFormulaValue})
+			return referee.NewViolation("season-points-out-of-range", fmt.Sprintf("vp = %d: 0 to %d", f.VP, maxFormulaValue), map[string]any{"Field": "vp", "Index": 1, "Value": f.VP, "Max": maxFormulaValue})
 		}
 		return nil
 	}
-	return bad("season-formula-unknown", fmt.Sprintf("formula kind %q: %q or %q", f.Kind, KindPlacement, KindZeroSum),
+	return referee.NewViolation("season-formula-unknown", fmt.Sprintf("formula kind %q: %q or %q", f.Kind, KindPlacement, KindZeroSum),
 		map[string]any{"Kind": f.Kind})
 }
 

@@ -54,10 +54,10 @@ func (q Qualification) Counts(id string) bool {
 
 // NextAttempt is the attempt a person makes entering one more counting
 // event after used: used+1, or, when they used every attempt allowed, the
-// Violation qualification-attempts-used, which refuses the check-in.
+// Violation attempts-used, which refuses the check-in.
 func (q Qualification) NextAttempt(used int) (int, error) {
 	if used >= q.Attempts {
-		return 0, referee.NewViolation("qualification-attempts-used",
+		return 0, referee.NewViolation("attempts-used",
 			fmt.Sprintf("%d attempts used of the %d a season allows: no further qualifying event", used, q.Attempts),
 			map[string]any{"Used": used, "Attempts": q.Attempts})
 	}

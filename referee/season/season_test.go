@@ -139,8 +139,8 @@ func TestLedgerCountsAttemptsInDateOrder(t *testing.T) {
 		t.Errorf("NextAttempt(2) = %d, %v; want 3", n, err)
 	}
 	var v *referee.Violation
-	if _, err := q.NextAttempt(3); !errors.As(err, &v) || v.Code != "qualification-attempts-used" {
-		t.Errorf("NextAttempt(3) = %v, want qualification-attempts-used", err)
+	if _, err := q.NextAttempt(3); !errors.As(err, &v) || v.Code != "attempts-used" {
+		t.Errorf("NextAttempt(3) = %v, want attempts-used", err)
 	}
 	only := season.Qualification{Attempts: 3, Rank: 1, Events: []string{"b", "c"}}
 	if l := only.Ledger(events, entrants); len(l) != 1 || l[0].Used != 2 {

@@ -25,6 +25,7 @@ type TournamentJSON struct {
 	Date           string `json:"date,omitempty"`
 	Venue          string `json:"venue,omitempty"`
 	Shop           string `json:"shop,omitempty"`
+	Imported       string `json:"imported,omitempty"` // what a past event was imported from
 	Ruleset        string `json:"ruleset"`
 	RulesetVersion string `json:"ruleset_version"`
 	Rounds         int    `json:"rounds"`
@@ -45,7 +46,7 @@ type TournamentJSON struct {
 
 func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 	out := TournamentJSON{
-		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Shop: t.Shop,
+		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Shop: t.Shop, Imported: t.Imported,
 		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
 		Rounds: t.Rounds, GameMinutes: t.GameMinutes, SelfCheckIn: t.SelfCheckIn, SelfReport: cmp.Or(t.SelfReport, tournament.SelfReportOff), State: t.State(),
 	}
