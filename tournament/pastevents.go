@@ -262,13 +262,19 @@ func (s *Service) ImportPastEvents(ctx context.Context, judge string, events []P
 	if err := checkJudge(judge); err != nil {
 		return nil, err
 	}
-	plans, err := s.PlanPastEvents(ctx, events)
-	if err != nil {
+	// Every event is checked before the first is written.
+	if _, err := s.PlanPastEvents(ctx, events); err != nil {
 		return nil, err
 	}
 	rs, _ := s.rulesets.Get(s.defaultRuleset)
 	var out []Tournament
-	for _, plan := range plans {
+	for _, e := range events {
+		// Planned again as it is written: the people an earlier event of
+		// the import added are in the registry now, and found.
+		plan, err := s.planPastEvent(ctx, rs, e)
+		if err != nil {
+			return out, err
+		}
 		t, err := s.importPastEvent(ctx, judge, rs, plan)
 		if err != nil {
 			return out, err
