@@ -124,6 +124,7 @@ type QualificationNote struct {
 	Season   Season
 	Attempt  int // this event's attempt: the events entered before, plus this one
 	Attempts int // allowed
+	Used     int // the counting events entered before this one
 	// Refused is the refusal of a check-in: every attempt used.
 	Refused error
 	// RealNameMissing says the qualification wants a real name the
@@ -200,7 +201,7 @@ func (s *Service) QualificationNotes(ctx context.Context, tid int64, people []in
 			}
 		}
 		for _, p := range people {
-			n := QualificationNote{Season: q.season, Attempts: q.rule.Attempts}
+			n := QualificationNote{Season: q.season, Attempts: q.rule.Attempts, Used: used[p]}
 			n.Attempt, n.Refused = q.rule.NextAttempt(used[p])
 			if n.Refused != nil {
 				n.Refused = attemptsUsed(q, n.Refused)

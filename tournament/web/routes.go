@@ -160,6 +160,8 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.KioskPlayer, Handler: page(k.ShowPlayer)},
 			{Method: http.MethodGet, Path: route.PersonPage, Handler: page(k.ShowPerson)},
 			{Method: http.MethodGet, Path: route.Results, Handler: page(k.ShowResults)},
+			// A season's standings, from the finished events' kept read.
+			{Method: http.MethodGet, Path: route.SeasonPage, Handler: page(k.ShowSeason)},
 		}},
 		// A player acts for themselves with their code: small bodies, the
 		// kiosk's gate, and guesses at codes limited per address and per
