@@ -18,7 +18,7 @@ const (
 	Width  = 640
 	Height = 260
 	left   = 44
-	right  = 12
+	right  = 32
 	top    = 14
 	bottom = 34
 )

@@ -29,7 +29,7 @@ func (s *Pages) noteQualifications(ctx context.Context, lang string, tid int64, 
 	for i := range lines {
 		l := &lines[i]
 		for _, n := range notes[person[l.ID]] {
-			data := map[string]any{"Season": n.Season.Name, "N": n.Attempt, "Attempts": n.Attempts, "Used": n.Used}
+			data := map[string]any{"Season": n.Season.Name, "N": n.Used + 1, "Attempts": n.Attempts, "Used": n.Used}
 			id := "qualification.will_be"
 			switch {
 			case l.CheckedIn:
