@@ -31,7 +31,7 @@ var (
 	hLeft              = text{"残り", "Left"}
 	hQualifiedBy       = text{"通過した成績", "Qualified by"}
 	wImported          = text{"過去の成績表から", "from a results sheet"}
-	wResult            = text{"%s %d位 %s点", "%s: #%d, %s pts"}
+	wResult            = text{"%s %d位 %sポイント", "%s: #%d, %s pts"}
 	wAttempt           = text{"%d回目 %s", "#%d %s"}
 	wQualified         = text{"%s %d位", "%s: #%d"}
 	wOver              = text{"（上限超え）", " (over the limit)"}
