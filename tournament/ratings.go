@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -275,6 +276,43 @@ func (s *Service) RatingsOf(ctx context.Context, people []int64) (map[int64]Pers
 	out := make(map[int64]PersonRating, len(people))
 	for _, id := range people {
 		out[id] = PersonRating{PersonID: id, Rating: v.ledger.Rating(id), Games: v.ledger.Games(id)}
+	}
+	return out, nil
+}
+
+// maxRegistrySort bounds the people a registry's list sorts by rating at
+// once: the judges' list, never a public one.
+const maxRegistrySort = 100_000
+
+// PeopleByRating lists a page of the registry as People does (the same
+// search, the same people), by rating: the ordinal, best first; people
+// without a game last, by reading.
+func (s *Service) PeopleByRating(ctx context.Context, q string, archived bool, page int) (PeoplePage, error) {
+	if r := []rune(strings.TrimSpace(q)); len(r) > maxPeopleSearch {
+		q = string(r[:maxPeopleSearch])
+	}
+	all, total, err := s.store.People(ctx, PeopleQuery{Q: FoldReading(q), Archived: archived, Limit: maxRegistrySort})
+	if err != nil {
+		return PeoplePage{}, err
+	}
+	v, err := s.finishedEvents(ctx)
+	if err != nil {
+		return PeoplePage{}, err
+	}
+	slices.SortStableFunc(all, func(a, b PersonEntry) int {
+		ga, gb := v.ledger.Games(a.ID) > 0, v.ledger.Games(b.ID) > 0
+		if ga != gb {
+			if ga {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(v.ledger.Rating(b.ID).Ordinal(), v.ledger.Rating(a.ID).Ordinal())
+	})
+	page = max(page, 1)
+	out := PeoplePage{Total: total, Page: page, Pages: max(1, (total+PeoplePageSize-1)/PeoplePageSize)}
+	if from := (page - 1) * PeoplePageSize; from < len(all) {
+		out.People = all[from:min(len(all), from+PeoplePageSize)]
 	}
 	return out, nil
 }
