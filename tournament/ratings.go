@@ -33,7 +33,6 @@ type outcome struct {
 	rounds   [][]rating.Game
 	ranks    []season.Ranked
 	games    [][]season.Seat
-	entrants []int64
 }
 
 // outcomeKey names an outcome: the event, as closed, with the registry's

@@ -24,7 +24,9 @@ func qualifyingSeason(t *testing.T) export.SeasonData {
 	at := time.Date(2025, 12, 1, 10, 0, 0, 0, time.UTC)
 	svc := tournamenttest.NewServiceOn(t, tournamenttest.NewStore(t), func() time.Time { at = at.Add(time.Minute); return at })
 	names := [][2]string{{"青木", "あおき"}, {"井上", "いのうえ"}, {"上田", "うえだ"}, {"遠藤", "えんどう"}, {"岡田", "おかだ"}, {"加藤", "かとう"}, {"木村", "きむら"}}
-	score := func(i, vp int) tournament.PastScore { return tournament.PastScore{Name: names[i][0], Kana: names[i][1], VP: vp} }
+	score := func(i, vp int) tournament.PastScore {
+		return tournament.PastScore{Name: names[i][0], Kana: names[i][1], VP: vp}
+	}
 	for e, shop := range []string{"カードショップ東", "ボードゲームカフェ西", "カードショップ東"} {
 		r := func(k int) int { return (k + e) % len(names) }
 		_, err := svc.ImportPastEvents(ctx, "山田", []tournament.PastEvent{{Name: fmt.Sprintf("地区予選 第%d戦", e+1), Date: fmt.Sprintf("2025-%02d-15", 9+e), Shop: shop,

@@ -3,8 +3,10 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"math"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -156,4 +158,44 @@ func TestRegistrySortsByRating(t *testing.T) {
 	if !(at(byReading.Body, "青木") < at(byReading.Body, "井上") && at(byReading.Body, "井上") < at(byReading.Body, "上田")) {
 		t.Errorf("by reading the list is at %s, want 青木, 井上, 上田", order(byReading.Body))
 	}
+}
+
+// A judge imports a results sheet on the console: the preview says whom
+// each player is; confirmed, the events are finished tournaments. Then
+// the judge makes a qualification season from the form, a refusal shown
+// next to its field first, and reads its standings and ledger.
+func TestConsoleImportsPastEventsAndMakesASeason(t *testing.T) {
+	env := newConsoleEnv(t)
+	b := env.browser()
+	b.login("山田")
+	sheet := "日付,店舗,大会名,回戦,卓,名前,よみがな,勝利点\n" +
+		"2025-09-20,カードショップ東,9月定例会,1,1,青木,あおき,10\n2025-09-20,カードショップ東,9月定例会,1,1,井上,いのうえ,7\n2025-09-20,カードショップ東,9月定例会,1,1,上田,うえだ,5\n" +
+		"2025-10-04,カードショップ東,10月定例会,1,1,井上,いのうえ,10\n2025-10-04,カードショップ東,10月定例会,1,1,青木,あおき,8\n2025-10-04,カードショップ東,10月定例会,1,1,上田,うえだ,2\n"
+	res := b.upload("/judge/past-events", "results.csv", []byte(sheet))
+	mustSee(t, "the preview", res, http.StatusOK, "「results.csv」の内容", "2025-09-20 カードショップ東 9月定例会", "1回戦・1卓・参加者3人", "新しい登録者", `id="past-confirm"`)
+	if ts, _ := env.svc.ListTournaments(env.ctx); len(ts) != 0 {
+		t.Fatalf("the preview made %d tournaments, want none", len(ts))
+	}
+	data := res.Body[strings.Index(res.Body, `name="data" value="`)+len(`name="data" value="`):]
+	data = data[:strings.Index(data, `"`)]
+	res = b.post("/judge/past-events/confirm", url.Values{"data": {html.UnescapeString(data)}})
+	if res.Status != http.StatusSeeOther || res.Location != "/judge/seasons" {
+		t.Fatalf("confirm = %d to %q, want 303 to /judge/seasons\n%s", res.Status, res.Location, res.Body)
+	}
+	ts, _ := env.svc.ListTournaments(env.ctx)
+	if len(ts) != 2 || ts[0].Imported != tournament.ImportedFromSheet || ts[0].Closed == nil {
+		t.Fatalf("tournaments = %+v, want two finished, imported", ts)
+	}
+	form := url.Values{"name": {"秋の予選"}, "from": {"2025-09-01"}, "to": {"2025-12-31"}, "shops": {"カードショップ東"}, "kind": {"zero-sum"},
+		"uma4": {"30, 10, -10, -30"}, "uma3": {"20, 0, -10"}, "vp": {"0"}, "best": {"0"}, "qualify": {"1"}, "attempts": {"2"}, "rank": {"1"}, "real_name": {"1"}}
+	res = b.post("/judge/seasons", form)
+	mustSee(t, "a refused season", res, http.StatusUnprocessableEntity, `id="uma4-error"`, "uma3 の合計が10点です")
+	form.Set("uma3", "20, 0, -20")
+	res = b.post("/judge/seasons", form)
+	if res.Status != http.StatusSeeOther || res.Location != "/judge/seasons/1" {
+		t.Fatalf("create = %d to %q\n%s", res.Status, res.Location, res.Body)
+	}
+	res = b.get("/judge/seasons/1")
+	mustSee(t, "the season", res, http.StatusOK, `id="season-standings"`, "青木", `id="ledger"`, "2回目 10月定例会", "9月定例会 1位", "未登録")
+	mustSee(t, "the public season page", b.get("/seasons/1"), http.StatusOK, `id="season-standings"`, "卓ごとのゼロサム")
 }

@@ -203,6 +203,13 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.PersonMerge, Handler: page(c.MergePerson)},
 		{Method: http.MethodPost, Path: route.PersonArchive, Handler: page(c.ArchivePerson)},
 		{Method: http.MethodPost, Path: route.PersonUnarchive, Handler: page(c.UnarchivePerson)},
+		// Beyond one event: the seasons and the import of past events.
+		{Method: http.MethodGet, Path: route.Seasons, Handler: page(c.ShowSeasons)},
+		{Method: http.MethodPost, Path: route.Seasons, Handler: page(c.CreateSeason)},
+		{Method: http.MethodGet, Path: route.Season, Handler: page(c.ShowSeason)},
+		{Method: http.MethodGet, Path: route.PastEvents, Handler: page(c.ShowPastEvents)},
+		{Method: http.MethodPost, Path: route.PastEvents, Handler: page(c.PreviewPastEvents), Body: console.MaxImport + 64<<10, Multipart: true},
+		{Method: http.MethodPost, Path: route.PastEventsConfirm, Handler: page(c.ImportPastEvents), Body: 2 * console.MaxImport},
 		{Method: http.MethodPost, Path: route.Backup, Handler: c.DownloadBackup},
 		{Method: http.MethodPost, Path: route.Create, Handler: page(c.CreateTournament)},
 		{Method: http.MethodGet, Path: route.Tournament, Handler: page(c.ShowTournament)},
