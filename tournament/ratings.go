@@ -29,10 +29,10 @@ func (e EventStamp) Day() string {
 // its games and final ranks by person, read from its record once per
 // closing (a finished event changes only by being reopened).
 type outcome struct {
-	stamp    EventStamp
-	rounds   [][]rating.Game
-	ranks    []season.Ranked
-	games    [][]season.Seat
+	stamp  EventStamp
+	rounds [][]rating.Game
+	ranks  []season.Ranked
+	games  [][]season.Seat
 }
 
 // outcomeKey names an outcome: the event, as closed, with the registry's
