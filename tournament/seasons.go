@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"strings"
@@ -269,4 +270,11 @@ func (s *Service) peopleOf(ctx context.Context, ids []int64) (map[int64]Person, 
 		out[p.ID] = p
 	}
 	return out, nil
+}
+
+// RoundPoints is a season's points as every page and sheet shows them: to
+// 2 decimals (the standings compare them exactly).
+func RoundPoints(r *big.Rat) float64 {
+	f, _ := r.Float64()
+	return math.Round(f*100) / 100
 }

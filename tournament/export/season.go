@@ -3,7 +3,6 @@ package export
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"time"
 
@@ -118,12 +117,6 @@ func FormulaNote(f season.Formula, lang string) string {
 	return out + nAll.in(lang)
 }
 
-// points writes a season's points as a number of 2 decimals at most.
-func points(l tournament.SeasonResult) string {
-	f, _ := l.Points.Float64()
-	return fmt.Sprint(math.Round(f*100) / 100)
-}
-
 func seasonTable(s tournament.SeasonStandings, lang string) table {
 	sharing := map[int]int{}
 	for _, l := range s.Lines {
@@ -133,15 +126,14 @@ func seasonTable(s tournament.SeasonStandings, lang string) table {
 	return table{name: sheetSeason, note: FormulaNote(s.Season.Formula, lang), cols: cols, wrap: wrapping(cols, hCounted, hOthers), wide: true,
 		n: len(s.Lines), row: func(i int, v []any) {
 			l := s.Lines[i]
-			f, _ := l.Points.Float64()
 			v[0] = l.Rank
 			if n := sharing[l.Rank]; n > 1 {
 				v[1] = tied(n)
 			}
-			v[2], v[3], v[4], v[5] = l.Person.Name, orNil(l.Person.Kana), math.Round(f*100)/100, l.Events
+			v[2], v[3], v[4], v[5] = l.Person.Name, orNil(l.Person.Kana), tournament.RoundPoints(l.Points), l.Events
 			var counted, others []string
 			for _, r := range l.Results {
-				line := fmt.Sprintf(wResult.in(lang), r.Event.Name, r.Rank, points(r))
+				line := fmt.Sprintf(wResult.in(lang), r.Event.Name, r.Rank, fmt.Sprint(tournament.RoundPoints(r.Points)))
 				if r.Counted {
 					counted = append(counted, line)
 				} else {

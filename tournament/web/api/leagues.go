@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/big"
 	"net/http"
 	"strconv"
 
@@ -254,12 +253,6 @@ type seasonLineJSON struct {
 	Results []seasonResultJSON `json:"results"`
 }
 
-// Points2 is a season's points to 2 decimals, as its pages show them.
-func Points2(r *big.Rat) float64 {
-	f, _ := r.Float64()
-	return math.Round(f*100) / 100
-}
-
 // ShowSeasonStandings answers a season's standings: each person's
 // points, events played, and best results (those that count).
 func (s *Handlers) ShowSeasonStandings(c *gin.Context) (int, any, error) {
@@ -273,10 +266,10 @@ func (s *Handlers) ShowSeasonStandings(c *gin.Context) (int, any, error) {
 	}
 	lines := make([]seasonLineJSON, len(st.Lines))
 	for i, l := range st.Lines {
-		line := seasonLineJSON{Rank: l.Rank, Person: l.Person.ID, Name: l.Person.Name, Kana: l.Person.Kana, Points: Points2(l.Points), Events: l.Events,
+		line := seasonLineJSON{Rank: l.Rank, Person: l.Person.ID, Name: l.Person.Name, Kana: l.Person.Kana, Points: tournament.RoundPoints(l.Points), Events: l.Events,
 			Best: []seasonResultJSON{}, Results: []seasonResultJSON{}}
 		for _, r := range l.Results {
-			rj := seasonResultJSON{Tournament: r.Event.ID, Name: r.Event.Name, Rank: r.Rank, Points: Points2(r.Points), Counted: r.Counted}
+			rj := seasonResultJSON{Tournament: r.Event.ID, Name: r.Event.Name, Rank: r.Rank, Points: tournament.RoundPoints(r.Points), Counted: r.Counted}
 			line.Results = append(line.Results, rj)
 			if r.Counted {
 				line.Best = append(line.Best, rj)

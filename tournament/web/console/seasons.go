@@ -2,7 +2,6 @@ package console
 
 import (
 	"fmt"
-	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -212,13 +211,11 @@ func (s *Pages) ShowSeason(c *gin.Context) (render.Result, error) {
 func seasonLines(p i18n.Printer, st tournament.SeasonStandings) []seasonLine {
 	var out []seasonLine
 	for _, l := range st.Lines {
-		f, _ := l.Points.Float64()
-		line := seasonLine{Rank: l.Rank, Person: l.Person.ID, Name: l.Person.Name, Points: fmt.Sprint(math.Round(f*100) / 100), Events: l.Events}
+		line := seasonLine{Rank: l.Rank, Person: l.Person.ID, Name: l.Person.Name, Points: fmt.Sprint(tournament.RoundPoints(l.Points)), Events: l.Events}
 		var counted []string
 		for _, r := range l.Results {
 			if r.Counted {
-				rf, _ := r.Points.Float64()
-				counted = append(counted, p.Text("season.result", map[string]any{"Event": r.Event.Name, "Rank": r.Rank, "Points": fmt.Sprint(math.Round(rf*100) / 100)}))
+				counted = append(counted, p.Text("season.result", map[string]any{"Event": r.Event.Name, "Rank": r.Rank, "Points": tournament.RoundPoints(r.Points)}))
 			}
 		}
 		line.Counted = strings.Join(counted, p.Text("list.sep", nil))

@@ -2,7 +2,6 @@ package kiosk
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -51,9 +50,6 @@ type seasonEvent struct {
 	Imported bool
 }
 
-// points writes a season's points as its pages do: to 2 decimals at most.
-func points(f float64) string { return fmt.Sprint(math.Round(f*100) / 100) }
-
 // ShowSeason shows a season's standings.
 func (s *Pages) ShowSeason(c *gin.Context) (render.Result, error) {
 	id, err := route.ID(c, "season")
@@ -74,13 +70,11 @@ func (s *Pages) ShowSeason(c *gin.Context) (render.Result, error) {
 		vm.Qualification = p.Text("season.qualification", map[string]any{"Attempts": q.Attempts, "Rank": q.Rank})
 	}
 	for i, l := range st.Lines {
-		f, _ := l.Points.Float64()
-		line := seasonLine{Rank: l.Rank, Person: l.Person.ID, Name: l.Person.Name, Kana: l.Person.Kana, Points: points(f), Events: l.Events,
+		line := seasonLine{Rank: l.Rank, Person: l.Person.ID, Name: l.Person.Name, Kana: l.Person.Kana, Points: fmt.Sprint(tournament.RoundPoints(l.Points)), Events: l.Events,
 			Shared: i > 0 && st.Lines[i-1].Rank == l.Rank || i+1 < len(st.Lines) && st.Lines[i+1].Rank == l.Rank}
 		for _, r := range l.Results {
 			if r.Counted {
-				rf, _ := r.Points.Float64()
-				line.Counted = append(line.Counted, p.Text("season.result", map[string]any{"Event": r.Event.Name, "Rank": r.Rank, "Points": points(rf)}))
+				line.Counted = append(line.Counted, p.Text("season.result", map[string]any{"Event": r.Event.Name, "Rank": r.Rank, "Points": tournament.RoundPoints(r.Points)}))
 			}
 		}
 		vm.Lines = append(vm.Lines, line)
