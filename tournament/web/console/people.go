@@ -188,6 +188,9 @@ type personPage struct {
 	Alike                  []personLine // other entries of the same name or reading
 	Merge                  mergeForm
 	History                []historyLine
+	// RealName is the real name recorded for the qualifications, "" for
+	// none: the judges' eyes only (issue 29).
+	RealName string
 }
 
 // personForm is the edit form of a person, as the judge typed it.
@@ -240,6 +243,9 @@ func (s *Pages) personPage(c *gin.Context, status int, form *personForm, merge m
 	}
 	for _, o := range rec.Alike {
 		vm.Alike = append(vm.Alike, personLineOf(p, o, ""))
+	}
+	if err := s.personRating(c.Request.Context(), &vm); err != nil {
+		return render.Result{}, err
 	}
 	return render.ShowStatus(status, "person", vm), nil
 }

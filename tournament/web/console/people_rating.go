@@ -34,3 +34,18 @@ func (s *Pages) rateLines(ctx context.Context, lines []personLine) error {
 	}
 	return nil
 }
+
+// personRating puts the person's rating and real name on their page.
+func (s *Pages) personRating(ctx context.Context, vm *personPage) error {
+	lines := []personLine{vm.Person}
+	if err := s.rateLines(ctx, lines); err != nil {
+		return err
+	}
+	vm.Person = lines[0]
+	names, err := s.svc.RealNames(ctx, []int64{vm.Person.ID})
+	if err != nil {
+		return err
+	}
+	vm.RealName = names[vm.Person.ID].Name
+	return nil
+}
