@@ -230,16 +230,25 @@ func attemptsUsed(q qualifying, err error) error {
 // rule is the check-in's, wherever it is made (the desk, the list, the
 // player's code, a registration checked in).
 func (s *Service) checkAttempts(ctx context.Context, tid, person int64) error {
-	if person == 0 {
+	return s.checkAttemptsOf(ctx, tid, []int64{person})
+}
+
+// checkAttemptsOf is checkAttempts for several people at once (an import
+// checked in): the first refusal, naming the person.
+func (s *Service) checkAttemptsOf(ctx context.Context, tid int64, people []int64) error {
+	people = slices.DeleteFunc(slices.Clone(people), func(p int64) bool { return p == 0 })
+	if len(people) == 0 {
 		return nil
 	}
-	notes, err := s.QualificationNotes(ctx, tid, []int64{person})
+	notes, err := s.QualificationNotes(ctx, tid, people)
 	if err != nil {
 		return err
 	}
-	for _, n := range notes[person] {
-		if n.Refused != nil {
-			return n.Refused
+	for _, p := range people {
+		for _, n := range notes[p] {
+			if n.Refused != nil {
+				return n.Refused
+			}
 		}
 	}
 	return nil
@@ -283,4 +292,13 @@ func (s *Service) RecordRealName(ctx context.Context, judge string, id int64, na
 // judges' pages only.
 func (s *Service) RealNames(ctx context.Context, people []int64) (map[int64]RealName, error) {
 	return s.store.RealNames(ctx, people)
+}
+
+// personsOf returns the people of players (0 for one not yet linked).
+func personsOf(ps []*Player) []int64 {
+	out := make([]int64, len(ps))
+	for i, p := range ps {
+		out[i] = p.PersonID
+	}
+	return out
 }
