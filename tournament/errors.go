@@ -20,6 +20,16 @@ var (
 	ErrInvalid  = errors.New("invalid")
 )
 
+// The faults of the database that are no request's doing, which the Store
+// reports so that a page can say what happened (issue 24): the disk the
+// database writes to is full (nothing is saved until space is freed; what
+// was saved stays), or the database cannot be reached at all (a
+// PostgreSQL server stopped or out of the network's reach).
+var (
+	ErrNoSpace     = errors.New("the database's disk is full")
+	ErrUnavailable = errors.New("the database cannot be reached")
+)
+
 // ConflictError reports a result saved over a newer revision: the judge
 // edited version Expected, but Current is now the latest. It matches
 // ErrConflict with errors.Is, and its message says what changed since the

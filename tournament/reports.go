@@ -56,7 +56,12 @@ type Report struct {
 	Dispute *Dispute
 	Status  string
 	Version int // the revision it became, once accepted
-	At      time.Time
+	// Side is the version of the report that became that revision, once
+	// accepted: SideReported (the reporter's, as confirmed, or a judge's
+	// sheet saved as it) or SideDisputed (the disputing player's version
+	// a judge saved); "" for a report accepted before sides were kept.
+	Side string
+	At   time.Time
 }
 
 // Dispute is a disputing player's version of their table's result,
@@ -71,6 +76,16 @@ type Dispute struct {
 
 // HasVersion says the disputing player gave their own sheet.
 func (d *Dispute) HasVersion() bool { return d != nil && len(d.Scores) > 0 }
+
+// Outcome is the report's status, with the version of it that became the
+// result once accepted: ReportAccepted+"-"+SideReported or SideDisputed
+// (ReportAccepted alone for a report accepted before sides were kept).
+func (r Report) Outcome() string {
+	if r.Status == ReportAccepted && r.Side != "" {
+		return r.Status + "-" + r.Side
+	}
+	return r.Status
+}
 
 // Superseded reports whether the judges saved the table's result, res,
 // otherwise than from this report while it was open: their sheet stands
@@ -393,12 +408,12 @@ func (s *Service) acceptReport(ctx context.Context, judge string, r Report) (Rep
 	if judge == PlayerActor && (tr.Result.EndedEarly || tr.Result.LateReason != "") {
 		return r, nil // settle: a judge accepts it
 	}
-	tr.Result.ReportID = r.ID
+	tr.Result.ReportID, tr.Result.ReportSide = r.ID, SideReported
 	c := s.change(judge, "result.save", tableSubject(r.Round, r.Table)+reportedBy, t.Result, &tr.Result)
 	if err := s.store.SaveResult(ctx, t.ID, 0, &tr.Result, c); err != nil {
 		return Report{}, err
 	}
-	r.Status, r.Version = ReportAccepted, tr.Result.Version
+	r.Status, r.Version, r.Side = ReportAccepted, tr.Result.Version, SideReported
 	return r, nil
 }
 

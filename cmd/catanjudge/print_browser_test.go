@@ -209,11 +209,10 @@ func TestBrowserImportPlayers(t *testing.T) {
 		chromedp.Text(`#import-problems`, &problems),
 		screenshot("import-preview"),
 		chromedp.Click(`form[action$="/import/confirm"] button`),
-		// The new players' cards, with their codes; then the list.
-		chromedp.WaitVisible(`.card .code`),
-		screenshot("import-cards"),
-		chromedp.Navigate(players),
+		// The players, the new players' cards waiting with their codes.
+		chromedp.WaitVisible(`#waiting-cards .code`),
 		chromedp.WaitVisible(`.flash`),
+		screenshot("import-cards"),
 		chromedp.Evaluate(`Array.from(document.querySelectorAll('#list-h ~ .table-wrap tbody td:nth-child(2) a')).map(a => a.textContent)`, &listed),
 	)
 	if err != nil {

@@ -161,7 +161,7 @@ func TestConsoleReportQueue(t *testing.T) {
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("accept = %d\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "after accepting", b.get(res.Location), http.StatusOK, "参加者の報告を卓の結果として保存しました", "承認済み（第1版）")
+	mustSee(t, "after accepting", b.get(res.Location), http.StatusOK, "参加者の報告を卓の結果として保存しました", "承認済み: 選手1 さんの報告が第1版の結果になりました")
 	mustSee(t, "the score sheet's history", b.get(round+"/tables/1/score"), http.StatusOK, "参加者の報告")
 	revs, err := env.svc.Revisions(env.ctx, tr.ID, 1, 1)
 	if err != nil || len(revs) != 1 || revs[0].ReportID != r.ID || revs[0].Judge != "山田" {

@@ -309,7 +309,7 @@ func (s *Pages) RepairRound(c *gin.Context) (render.Result, error) {
 		return s.roundPage(c, status, n, roundForms{PairError: msg})
 	}
 	if tournament.SamePairing(before.Round, after) {
-		return render.SeeOther(route.Path(route.Round, tid, n), "flash.repaired_same"), nil
+		return render.SeeOtherNotice(route.Path(route.Round, tid, n), "flash.repaired_same"), nil
 	}
 	return render.SeeOther(route.Path(route.Round, tid, n), "flash.repaired"), nil
 }
