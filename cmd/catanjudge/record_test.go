@@ -263,3 +263,41 @@ func TestImportRecordRestoresTheEvent(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckReadsAHandMadeRecord checks a record written by hand, with
+// only the facts (a named built-in ruleset, the tables, the score
+// sheets): it checks, saying what it could not compare; a player seated
+// twice, an unknown format and a misspelt field are each refused with a
+// message that says so.
+func TestCheckReadsAHandMadeRecord(t *testing.T) {
+	hand := filepath.Join("testdata", "handmade-record.json")
+	stdout, _, err := runCommand(t, "check", hand)
+	for _, want := range []string{"OK: every derived fact agrees with the record.", "note: the ruleset is the built-in proshop-2003",
+		"round 2 repeats: the record gives no repeats; the tables make 4", "standings: the record gives no standings"} {
+		if err != nil || !strings.Contains(stdout, want) {
+			t.Errorf("check %s = %v, printed\n%s\nwant it to say %q", hand, err, stdout, want)
+		}
+	}
+	text := string(readFile(t, hand))
+	for _, tc := range []struct {
+		name, old, new, want string
+	}{
+		{"a player seated twice", `"players": [2, 6, 4, 8]`, `"players": [2, 6, 3, 8]`, "round 2 table 2 players: C (3) is at table 1 and at table 2"},
+		{"an unknown format", `"format": 1`, `"format": 2`, "the record is of format 2; this program reads format 1"},
+		{"a misspelt field", `"game_minutes"`, `"game_minute"`, `unknown field "game_minute"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if !strings.Contains(text, tc.old) {
+				t.Fatalf("%s has no %s", hand, tc.old)
+			}
+			path := filepath.Join(t.TempDir(), "hand.json")
+			if err := os.WriteFile(path, []byte(strings.Replace(text, tc.old, tc.new, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			stdout, _, err := runCommand(t, "check", path)
+			if err == nil || !strings.Contains(stdout+err.Error(), tc.want) {
+				t.Errorf("check of the record with %s = %v, printed\n%s\nwant it to fail saying %q", tc.name, err, stdout, tc.want)
+			}
+		})
+	}
+}
