@@ -22,6 +22,9 @@ func checkScenarioRecord(t *testing.T, cl apiClient, base string) {
 	if rec := do(cl.env.h, "GET", base+"/record", ""); rec.Code != http.StatusUnauthorized {
 		t.Errorf("GET %s/record without a judge = %d, want 401", base, rec.Code)
 	}
+	if rec := do(cl.env.h, "GET", "/api/v1/tournaments/999/record", "", "Authorization", "Bearer test-token"); rec.Code != http.StatusNotFound {
+		t.Errorf("GET the record of an unknown tournament = %d %s, want 404", rec.Code, rec.Body)
+	}
 	rec := do(cl.env.h, "GET", base+"/record", "", "Authorization", "Bearer test-token")
 	if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Body.String(), `{"format":1,`) {
 		t.Fatalf("GET %s/record = %d %.200s, want 200 and a record of format 1", base, rec.Code, rec.Body)
