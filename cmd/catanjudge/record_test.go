@@ -127,8 +127,8 @@ func obj(v any) map[string]any { return v.(map[string]any) }
 
 // TestCheckFindsATamperedRecord changes one fact of a simulated event's
 // record at a time, as a hand with an editor would (a VP, a seat, a chip
-// on the board, a player moved to another table), and sees check fail,
-// naming the round and table.
+// on the board, a player moved to another table, the final's cut), and
+// sees check fail, naming the round and table.
 func TestCheckFindsATamperedRecord(t *testing.T) {
 	dir := t.TempDir()
 	path := simulated(t, dir, 17, 3, 2)
@@ -169,6 +169,13 @@ func TestCheckFindsATamperedRecord(t *testing.T) {
 			from["players"], to["players"] = ps[1:], append([]any{ps[0]}, list(to["players"])...)
 			return 2, 1
 		}, "result"},
+		{"the final's cut", func(d jsonDoc) (int, int) {
+			rounds := list(d["rounds"])
+			final := obj(rounds[len(rounds)-1])
+			adv := list(obj(final["cut"])["advancing"])
+			adv[0], adv[len(adv)-1] = adv[len(adv)-1], adv[0]
+			return len(rounds), 0
+		}, "cut"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// Numbers stay as written: a seed is a uint64, past a float64's 53 bits.
@@ -192,6 +199,9 @@ func TestCheckFindsATamperedRecord(t *testing.T) {
 				t.Fatalf("check of the record with %s changed = %v, want it to fail:\n%s", tc.name, err, stdout)
 			}
 			at := fmt.Sprintf("round %d table %d %s: ", round, table, tc.want)
+			if table == 0 {
+				at = fmt.Sprintf("round %d %s: ", round, tc.want)
+			}
 			if !strings.Contains(stdout, at) {
 				t.Errorf("check of the record with %s changed printed\n%s\nwant a disagreement at %q", tc.name, stdout, at)
 			}
