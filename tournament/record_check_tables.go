@@ -167,16 +167,22 @@ func (c *checker) deal(n, table, white int, chips []referee.Chip, what string) {
 		return
 	}
 	if check.Redeal {
-		var clumps []string
-		for _, cl := range check.Clumps {
-			var hs []string
-			for _, h := range cl {
-				hs = append(hs, h.String())
-			}
-			clumps = append(clumps, strings.Join(hs, " "))
-		}
-		c.fail(n, table, "board", "%s clumps red chips on %s: the dango rule (§3 ウ) has them collected and dealt again", what, strings.Join(clumps, "; "))
+		c.fail(n, table, "board", "%s clumps red chips on %s: the dango rule (§3 ウ) has them collected and dealt again", what,
+			strings.Join(clumpTexts(check.Clumps), "; "))
 	}
+}
+
+// clumpTexts writes each clump of red chips as its hexes, "(0,1) (1,1)".
+func clumpTexts(clumps [][]referee.Hex) []string {
+	var out []string
+	for _, cl := range clumps {
+		var hs []string
+		for _, h := range cl {
+			hs = append(hs, h.String())
+		}
+		out = append(out, strings.Join(hs, " "))
+	}
+	return out
 }
 
 // results checks every revision of the table's score sheet (its players,

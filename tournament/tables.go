@@ -258,14 +258,7 @@ func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64,
 		return Table{}, fmt.Errorf("%s: %w", tableSubject(n, number), err)
 	}
 	if check.Redeal {
-		var clumps []string
-		for _, c := range check.Clumps {
-			var hs []string
-			for _, h := range c {
-				hs = append(hs, h.String())
-			}
-			clumps = append(clumps, strings.Join(hs, " "))
-		}
+		clumps := clumpTexts(check.Clumps)
 		board, err := boardOf(e.t.Ruleset, *t.Board)
 		if err != nil {
 			return Table{}, fmt.Errorf("%s: %w", tableSubject(n, number), err)
