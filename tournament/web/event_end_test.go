@@ -114,12 +114,12 @@ func TestCloseFromTheConsoleAndKiosk(t *testing.T) {
 	if res := p.b.post(overview+"/close", nil); res.Status != http.StatusSeeOther {
 		t.Fatalf("close = %d, want 303\n%s", res.Status, res.Body)
 	}
-	st, err := p.svc.Standings(p.ctx, p.t.ID)
+	ws, err := p.svc.Winners(p.ctx, p.t.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var winners []string
-	for _, w := range tournament.Winners(st) {
+	for _, w := range ws {
 		winners = append(winners, w.Name)
 	}
 	winner := "優勝: " + strings.Join(winners, "、")

@@ -42,6 +42,44 @@ type TournamentJSON struct {
 	ArchivedAt *time.Time `json:"archived_at,omitempty"`
 }
 
+// TournamentDetailJSON is one tournament as GET .../{id} answers it, and
+// the calls that change it: TournamentJSON with who won it.
+type TournamentDetailJSON struct {
+	TournamentJSON
+	// Winners are the players who won the tournament once it is finished
+	// (tournament.Service.Winners): the final's 1st place where a final
+	// was played, else the standings' 1st; several when they share it;
+	// empty before.
+	Winners []int64 `json:"winners"`
+}
+
+// detailOf is t as GET .../{id} answers it: its winners are read once it
+// is finished, through the kiosk's shared read of the tournament.
+func (s *Handlers) detailOf(ctx context.Context, t tournament.Tournament) (TournamentDetailJSON, error) {
+	out := TournamentDetailJSON{TournamentJSON: toTournamentJSON(t), Winners: []int64{}}
+	if t.Closed == nil {
+		return out, nil
+	}
+	l, err := s.live.Live(ctx, t.ID)
+	if err != nil {
+		return TournamentDetailJSON{}, err
+	}
+	for _, w := range l.Winners {
+		out.Winners = append(out.Winners, w.PlayerID)
+	}
+	return out, nil
+}
+
+// answer is the status and the body of a call that answers the tournament
+// t as GET .../{id} does.
+func (s *Handlers) answer(ctx context.Context, status int, t tournament.Tournament) (int, any, error) {
+	out, err := s.detailOf(ctx, t)
+	if err != nil {
+		return 0, nil, err
+	}
+	return status, out, nil
+}
+
 func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 	out := TournamentJSON{
 		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
@@ -78,7 +116,7 @@ func (s *Handlers) archive(c *gin.Context, set func(context.Context, string, int
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, toTournamentJSON(t), nil
+	return s.answer(c.Request.Context(), http.StatusOK, t)
 }
 
 // DeleteTournament deletes a tournament that never started: 204, or 409
@@ -104,7 +142,7 @@ func (s *Handlers) CloseTournament(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, toTournamentJSON(t), nil
+	return s.answer(c.Request.Context(), http.StatusOK, t)
 }
 
 type reopenRequest struct {
@@ -125,7 +163,7 @@ func (s *Handlers) ReopenTournament(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, toTournamentJSON(t), nil
+	return s.answer(c.Request.Context(), http.StatusOK, t)
 }
 
 type createTournamentRequest struct {
@@ -148,7 +186,7 @@ func (s *Handlers) CreateTournament(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusCreated, toTournamentJSON(t), nil
+	return s.answer(c.Request.Context(), http.StatusCreated, t)
 }
 
 // editTournamentRequest is a change of a tournament's settings: a field
@@ -180,7 +218,7 @@ func (s *Handlers) EditTournament(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, toTournamentJSON(t), nil
+	return s.answer(c.Request.Context(), http.StatusOK, t)
 }
 
 func (s *Handlers) ListTournaments(c *gin.Context) (int, any, error) {
@@ -204,7 +242,7 @@ func (s *Handlers) ShowTournament(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, toTournamentJSON(t), nil
+	return s.answer(c.Request.Context(), http.StatusOK, t)
 }
 
 type PlayerJSON struct {

@@ -261,11 +261,11 @@ func (s *Pages) endOf(ctx context.Context, lang string, t tournament.Tournament,
 	end.State = t.State()
 	if t.Closed != nil {
 		end.ClosedBy = s.i18n.Text(lang, "end.closed_by", map[string]any{"Judge": t.Closed.Judge, "At": s.i18n.In(lang).Time(t.Closed.At)})
-		st, err := s.svc.Standings(ctx, t.ID)
+		ws, err := s.svc.Winners(ctx, t.ID)
 		if err != nil {
 			return endForm{}, err
 		}
-		end.Winners = s.i18n.In(lang).Winners(st)
+		end.Winners = s.i18n.In(lang).Winners(ws)
 	}
 	return end, nil
 }

@@ -313,7 +313,7 @@ func (s *Pages) fillStandings(p i18n.Printer, vm *kioskPage, live tournament.Liv
 	}
 	vm.StandingsLabel, vm.SwitchText = standingsLabel(p, live, vm.LiveStandings)
 	if vm.Finished {
-		vm.Winners = p.Winners(live.Standings)
+		vm.Winners = p.Winners(live.Winners)
 	}
 	key := tournament.FoldReading(vm.Query)
 	for _, st := range standings {
