@@ -30,6 +30,9 @@ const (
 	ClockPaused  = "paused"  // stopped by the judge; no table's time passes
 	ClockOver    = "over"    // time is up for the round and for every table still playing
 	ClockStopped = "stopped" // the tournament is finished: the clock no longer counts
+	// ClockDone says every table of the round has its result: the round is
+	// over, and its clock stands where it did at the last of them.
+	ClockDone = "done"
 )
 
 // The statuses of a table on the round's clock.
@@ -247,7 +250,13 @@ type turnLimit struct {
 // starts its limited turns rather than ending it; it ends at the end the
 // judge sets. Events after now do not count, nor do a second start, a pause
 // while paused or a resume while running, which the Service never records.
+// Once every table has its result the round is over (ClockDone): the clock
+// stands where it did when the last result was recorded.
 func ClockAt(events []ClockEvent, g GameTime, tables []Table, now time.Time) Clock {
+	done, doneAt := roundDone(tables)
+	if done && doneAt.Before(now) {
+		now = doneAt
+	}
 	events = slices.Clone(events)
 	slices.SortStableFunc(events, func(a, b ClockEvent) int { return a.At.Compare(b.At) })
 	seats := 4 // the round's own count is paced for its largest table
@@ -371,6 +380,8 @@ func ClockAt(events []ClockEvent, g GameTime, tables []Table, now time.Time) Clo
 	}
 	slices.SortFunc(c.Tables, func(a, b TableClock) int { return cmp.Compare(a.Number, b.Number) })
 	switch {
+	case done:
+		c.State = ClockDone
 	case !started:
 	case round.out && !playing:
 		c.State = ClockOver
@@ -380,6 +391,27 @@ func ClockAt(events []ClockEvent, g GameTime, tables []Table, now time.Time) Clo
 		c.State = ClockPaused
 	}
 	return c
+}
+
+// roundDone reports whether every table of a round has its result (the
+// round is over, whatever time is left on its clock: each game ended by
+// its declaration or its time signal, §11 and §12), and when the last of
+// them was recorded.
+func roundDone(tables []Table) (bool, time.Time) {
+	var last time.Time
+	for _, t := range tables {
+		if t.Result == nil {
+			return false, time.Time{}
+		}
+		at := t.ResultAt
+		if at.IsZero() {
+			at = t.Result.At
+		}
+		if at.After(last) {
+			last = at
+		}
+	}
+	return len(tables) > 0, last
 }
 
 // ended reports whether the end the judge set has come.
@@ -525,6 +557,9 @@ func (s *Service) ClockAction(ctx context.Context, judge string, tournamentID in
 	e := ClockEvent{RoundID: r.ID, Kind: in.Action, Judge: judge, At: now}
 	subject := fmt.Sprintf("round %d", n)
 	args := map[string]any{"Round": n}
+	if c.State == ClockDone {
+		return Clock{}, Conflict("round-done", fmt.Sprintf("every table of round %d has its result: the round is over", n), args)
+	}
 	switch in.Action {
 	case ClockStart:
 		if c.State != ClockReady {

@@ -33,16 +33,27 @@ func Show(p i18n.Printer, c tournament.Clock) Face {
 	switch {
 	case c.State == tournament.ClockStopped:
 		f.Shown = p.Text("kiosk.finished", nil)
+	case c.State == tournament.ClockDone:
+		// Every table has its result: the round is over, and says so
+		// rather than the time left (issue 24).
+		f.Shown = p.Text("clock.done", nil)
 	case c.State != tournament.ClockReady && f.Remaining == 0:
 		f.Up = true
 		f.Shown = p.Text("kiosk.time", nil)
 	case c.State == tournament.ClockRunning && f.Remaining <= 60:
 		f.Warn = true
 	}
-	if ph := c.Phase; ph.Phase == tournament.PhasePlacement {
+	if ph, ok := Placing(c); ok {
 		f.Placement = p.Text("kiosk.placement", map[string]any{"K": ph.Placement, "N": ph.Placements, "T": Text(Seconds(ph.PhaseLeft))})
 	}
 	return f
+}
+
+// Placing returns the placement under way on the clock c, when it shows
+// one: in the placement phase (referee.Timing) of a round still played.
+func Placing(c tournament.Clock) (tournament.Phase, bool) {
+	ph := c.Phase
+	return ph, ph.Phase == tournament.PhasePlacement && c.State != tournament.ClockDone && c.State != tournament.ClockStopped
 }
 
 // Text shows seconds as m:ss.

@@ -74,7 +74,7 @@ func (s *Pages) clockPanel(lang string, tid int64, rv tournament.RoundView, f *e
 		Form:     extendForm{Seconds: "60"},
 		KioskURL: route.Path(route.Kiosk, tid),
 	}
-	if ph := rv.Timer.Phase; ph.Phase == tournament.PhasePlacement {
+	if ph, ok := clock.Placing(rv.Timer); ok {
 		left := clock.Seconds(ph.PhaseLeft)
 		p.Placement = s.i18n.Text(lang, "clock.placement", map[string]any{"K": ph.Placement, "N": ph.Placements})
 		p.PlacementLeft, p.PlacementShown = left, clock.Text(left)

@@ -292,8 +292,8 @@ func search(q string) string {
 // placement is the placement under way in words around its time left; nil
 // outside the placement phase.
 func placement(p i18n.Printer, c tournament.Clock) *placementText {
-	ph := c.Phase
-	if ph.Phase != tournament.PhasePlacement {
+	ph, ok := clock.Placing(c)
+	if !ok {
 		return nil
 	}
 	left := clock.Seconds(ph.PhaseLeft)
