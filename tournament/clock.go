@@ -21,6 +21,10 @@ const (
 	// ClockEnd sets a final table's end: Seconds of running time from the
 	// event (national rules: the judge sets an end time).
 	ClockEnd = "end"
+	// ClockPlacementEnd ends a table's placement phase early: its play
+	// time starts at the event (placement.go). Seconds records the
+	// placement time it took off, as a negative extension.
+	ClockPlacementEnd = "placement-end"
 )
 
 // The states of a round's clock.
@@ -344,6 +348,10 @@ func ClockAt(events []ClockEvent, g GameTime, tables []Table, now time.Time) Clo
 			if i, ok := index[e.TableID]; ok && turns[i].on && !turns[i].ended() {
 				turns[i].end = &budget{left: []time.Duration{time.Duration(e.Seconds) * time.Second}}
 			}
+		case ClockPlacementEnd:
+			if i, ok := index[e.TableID]; ok {
+				endPlacement(&round, each, i, g, seats, tables)
+			}
 		}
 	}
 	if started {
@@ -477,8 +485,8 @@ func deadline(started bool, b budget, now time.Time) (time.Time, time.Duration) 
 
 // ClockInput is a judge's action on a round's clock.
 type ClockInput struct {
-	Action  string // ClockStart, ClockPause, ClockResume, ClockExtend, ClockTurn or ClockEnd
-	Table   int    // for ClockExtend: the table number, or 0 for the whole round; for ClockTurn and ClockEnd, the table
+	Action  string // ClockStart, ClockPause, ClockResume, ClockExtend, ClockTurn, ClockEnd or ClockPlacementEnd
+	Table   int    // for ClockExtend: the table number, or 0 for the whole round; for ClockTurn, ClockEnd and ClockPlacementEnd, the table
 	Seconds int    // for ClockExtend: the time added; for ClockEnd: the running time from now to the end
 	Reason  string // for ClockExtend: why, e.g. the ruling that took the time
 	Player  int64  // for ClockTurn: whose turn begins, or 0 for the next in play order
@@ -558,7 +566,7 @@ func (s *Service) ClockAction(ctx context.Context, judge string, tournamentID in
 	subject := fmt.Sprintf("round %d", n)
 	args := map[string]any{"Round": n}
 	if c.State == ClockDone {
-		return Clock{}, Conflict("round-done", fmt.Sprintf("every table of round %d has its result: the round is over", n), args)
+		return Clock{}, Conflict("round-done", fmt.Sprintf("every table of round %d has its result: the round is over", n), map[string]any{"Round": n})
 	}
 	switch in.Action {
 	case ClockStart:
@@ -585,8 +593,13 @@ func (s *Service) ClockAction(ctx context.Context, judge string, tournamentID in
 			return Clock{}, err
 		}
 		subject = tableSubject(n, in.Table)
+	case ClockPlacementEnd:
+		if err := checkPlacementEnd(c, gameTime(t, r), n, in, &e); err != nil {
+			return Clock{}, err
+		}
+		subject = tableSubject(n, in.Table)
 	default:
-		return Clock{}, invalid("clock-action", fmt.Sprintf("%q is not a clock action (start, pause, resume, extend, turn or end)", in.Action),
+		return Clock{}, invalid("clock-action", fmt.Sprintf("%q is not a clock action (start, pause, resume, extend, turn, end or placement-end)", in.Action),
 			map[string]any{"Action": in.Action})
 	}
 	if err := s.store.AddClockEvent(ctx, &e, s.change(judge, "clock."+in.Action, subject, nil, &e)); err != nil {

@@ -57,3 +57,50 @@ func TestRoundDoneStopsTheClock(t *testing.T) {
 		mustSee(t, "the kiosk"+view, res, http.StatusOK, `<p id="clock-time" class="k-clock-time" role="timer">全卓終了</p>`)
 	}
 }
+
+// Issue 24, defect 6: in the national placement phase the placement's
+// countdown is the big number on the console and the kiosk, the time to
+// the signal beside it; the judge ends a table's placement early from the
+// clock panel or the API, the table's play time starts then, and the
+// audit log says so.
+func TestPlacementPhaseOnThePages(t *testing.T) {
+	env := newConsoleEnv(t)
+	cl, tour, base := nationalEvent(t, env, 3, 8)
+	cl.call("POST", base+"/rounds", nil, 201, nil)
+	cl.call("POST", base+"/rounds/1/clock", `{"action":"start"}`, 200, nil)
+	b := env.browser()
+	b.login("山田")
+	panel := fmt.Sprintf("/judge/t/%d/rounds/1/clock", tour.ID)
+	res := b.get(panel)
+	mustSee(t, "the clock panel in placement", res, http.StatusOK, `data-countdown="60"`, ">1:00</p>", "配置 1/8の残り", "試合終了まで",
+		`data-countdown="4080"`, `value="placement-end"`, "配置終了")
+	if strings.Contains(res.Body, ">68:00</p>") {
+		t.Errorf("the clock panel's big number is the total, 68:00, in the placement phase\n%s", res.Body)
+	}
+	for _, view := range []string{"", "?view=projector"} {
+		mustSee(t, "the kiosk"+view+" in placement", b.get(fmt.Sprintf("/kiosk/%d%s", tour.ID, view)), http.StatusOK,
+			`role="timer" data-countdown="60" data-state="running" data-time="0:00">1:00</p>`, "配置 1/8の残り", "試合終了まで<span")
+	}
+
+	env.ahead.Add(int64(90 * time.Second)) // placement 2, 30 seconds of it left
+	res = b.post(fmt.Sprintf("/judge/t/%d/rounds/1/clock", tour.ID), url.Values{"action": {"placement-end"}, "table": {"1"}})
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("end table 1's placement = %d\n%s", res.Status, res.Body)
+	}
+	var clk api.ClockJSON
+	cl.call("POST", base+"/rounds/1/clock", `{"action":"placement-end","table":2}`, 200, &clk)
+	for _, tb := range clk.Tables {
+		if tb.Phase != "play" || tb.Placement != nil || tb.RemainingSeconds > 60*60 {
+			t.Errorf("table %d after its placement's end: phase %s, %d s left; want play with 60 minutes at most", tb.Number, tb.Phase, tb.RemainingSeconds)
+		}
+	}
+	if clk.Phase != "play" {
+		t.Errorf("the round with no table placing: phase %s, want play", clk.Phase)
+	}
+	rec := do(env.h, "POST", base+"/rounds/1/clock", `{"action":"placement-end","table":2}`, "Authorization", "Bearer test-token")
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"placement-not-under-way"`) {
+		t.Errorf("a second end of table 2's placement = %d %s, want 422 placement-not-under-way", rec.Code, rec.Body)
+	}
+	mustSee(t, "the audit log", b.get(fmt.Sprintf("/judge/t/%d/audit", tour.ID)), http.StatusOK,
+		"山田 が第1回戦 1卓の配置を終え、試合時間を始めました（-390s）")
+}

@@ -20,9 +20,12 @@ type Face struct {
 	Label     string // what the clock is doing, in words
 	Warn      bool   // the last minute
 	Up        bool   // time is up
-	// Placement is the placement under way, 「配置 5/8・残り0:41」, in
-	// the placement phase (referee.Timing); "" otherwise.
+	// Placement is the time to the round's signal in the placement
+	// phase (referee.Timing), 「試合終了まで68:41」, shown beside the
+	// placement's own countdown, which is then the big number (Remaining,
+	// Shown) and Label names (「配置 1/8の残り」); "" otherwise.
 	Placement string
+	Total     int // the seconds to the round's signal, in the placement phase
 }
 
 // Show describes the clock c in p's language.
@@ -44,7 +47,13 @@ func Show(p i18n.Printer, c tournament.Clock) Face {
 		f.Warn = true
 	}
 	if ph, ok := Placing(c); ok {
-		f.Placement = p.Text("kiosk.placement", map[string]any{"K": ph.Placement, "N": ph.Placements, "T": Text(Seconds(ph.PhaseLeft))})
+		// Issue 24: the placement under way is what the room watches; the
+		// time to the signal is said beside it.
+		f.Total = f.Remaining
+		f.Placement = p.Text("kiosk.placement_total", map[string]any{"T": Text(f.Total)})
+		f.Remaining = Seconds(ph.PhaseLeft)
+		f.Shown = Text(f.Remaining)
+		f.Label = p.Text("clock.placement_left", map[string]any{"K": ph.Placement, "N": ph.Placements})
 	}
 	return f
 }

@@ -153,8 +153,8 @@ func factsOf(e tournament.AuditEntry) auditFacts {
 		}
 		_ = json.Unmarshal([]byte(rec), &c)
 		f.Player, f.Extra = c.PlayerID, c.Reason
-		if c.Seconds > 0 && e.Action == "clock.extend" {
-			f.Extra = strings.TrimSpace(fmt.Sprintf("+%ds %s", c.Seconds, c.Reason))
+		if c.Seconds != 0 && (e.Action == "clock.extend" || e.Action == "clock."+tournament.ClockPlacementEnd) {
+			f.Extra = strings.TrimSpace(fmt.Sprintf("%+ds %s", c.Seconds, c.Reason))
 		}
 	}
 	return f

@@ -74,8 +74,9 @@ type kioskPage struct {
 	Text     kioskText
 }
 
-// placementText is the placement under way in words, 「配置 5/8・残り0:41」,
-// around the time left, which the page counts down.
+// placementText is the time to the round's signal in the placement phase,
+// 「試合終了まで67:58」, in words around the time left, which the page counts
+// down.
 type placementText struct {
 	Before, After string
 	Left          int    // seconds
@@ -289,17 +290,17 @@ func search(q string) string {
 	return q
 }
 
-// placement is the placement under way in words around its time left; nil
+// placement is the time to the round's signal in the placement phase, in
+// words around it (the placement's own countdown is the big number); nil
 // outside the placement phase.
 func placement(p i18n.Printer, c tournament.Clock) *placementText {
-	ph, ok := clock.Placing(c)
-	if !ok {
+	if _, ok := clock.Placing(c); !ok {
 		return nil
 	}
-	left := clock.Seconds(ph.PhaseLeft)
-	// The message places the time left; the page counts it down.
+	left := clock.Seconds(c.Remaining)
+	// The message places the time to the signal; the page counts it down.
 	const mark = "\x00"
-	before, after, _ := strings.Cut(p.Text("kiosk.placement", map[string]any{"K": ph.Placement, "N": ph.Placements, "T": mark}), mark)
+	before, after, _ := strings.Cut(p.Text("kiosk.placement_total", map[string]any{"T": mark}), mark)
 	return &placementText{Before: before, After: after, Left: left, Shown: clock.Text(left)}
 }
 
