@@ -129,14 +129,17 @@ type TableClock struct {
 // rules: 2 minutes a turn), from the turns passed at the table.
 type TurnClock struct {
 	Limit time.Duration
-	Turn  int // 1 for the turn under way when the game time ran out
+	// Turn counts the turns limited: 0 until the judge names whose turn
+	// it is, the turn under way when the game time ran out being the 1st,
+	// whose limit counts from then.
+	Turn int
 	// Player is whose turn it is: 0 until a pass names a player (the turn
 	// under way at the end of the game time is not recorded).
 	Player int64
 	// Next is who plays after Player in the table's play order (§3 オ),
 	// whom a pass without a name gives the turn to; 0 while Player is.
 	Next      int64
-	Started   time.Time     // when this turn began
+	Started   time.Time     // when this turn began; zero before the 1st
 	Remaining time.Duration // of this turn's limit; 0 once over
 	Over      time.Duration // how far this turn is past its limit
 	Overruns  []Overrun     // the turns before this one that ran past the limit
@@ -294,11 +297,12 @@ func ClockAt(events []ClockEvent, g GameTime, tables []Table, now time.Time) Clo
 					continue
 				}
 				tl := &turns[i]
-				if !tl.on {
-					// National rules: after the game time every turn of a
-					// final table is limited, the one under way included.
-					tl.on, tl.turn, tl.started = true, 1, each[i].at
-				}
+				// National rules: after the game time every turn of a
+				// final table is limited, the one under way included;
+				// ruling (issue 24): its limit counts from when the judge
+				// names whose turn it is (turnLimit.pass), the time taken
+				// to find that out is no one's turn.
+				tl.on = true
 				tl.used += over
 				if tl.end != nil {
 					tl.end.spend(to.Add(-over), over)
@@ -428,7 +432,7 @@ func (tl *turnLimit) ended() bool { return tl.end != nil && tl.end.out }
 // pass ends the turn under way at e and begins the next: e's player's, or
 // the next in play order after the player of the turn ending.
 func (tl *turnLimit) pass(e ClockEvent, limit time.Duration, t Table) {
-	if tl.used > limit {
+	if tl.turn > 0 && tl.used > limit {
 		tl.overruns = append(tl.overruns, Overrun{Turn: tl.turn, Player: tl.player, By: tl.used - limit})
 	}
 	next := e.PlayerID
@@ -461,9 +465,12 @@ func nextInOrder(t Table, p int64) int64 {
 func (tl turnLimit) clock(g GameTime, now time.Time) *TurnClock {
 	tc := &TurnClock{Limit: g.TurnLimit, Turn: tl.turn, Player: tl.player, Started: tl.started,
 		Overruns: slices.Clone(tl.overruns)}
-	if tl.used < g.TurnLimit {
+	switch {
+	case tl.turn == 0:
+		tc.Remaining = g.TurnLimit // not counting yet
+	case tl.used < g.TurnLimit:
 		tc.Remaining = g.TurnLimit - tl.used
-	} else {
+	default:
 		tc.Over = tl.used - g.TurnLimit
 	}
 	if tl.end != nil {

@@ -77,7 +77,7 @@ func TestBrowserKioskFinal(t *testing.T) {
 
 	kiosk := fmt.Sprintf("%s/lang/ja?next=/kiosk/%d", base, tour.ID)
 	ctx := newBrowser(t)
-	var turn, before, after, announce, cut, label string
+	var turn, before, after, announce, cut, label, big, bigLater, bigLabel string
 	err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(1600, 900),
 		chromedp.Navigate(kiosk+"%3Fview%3Dprojector"),
@@ -89,13 +89,22 @@ func TestBrowserKioskFinal(t *testing.T) {
 		chromedp.Text(`.k-announce`, &announce),
 		chromedp.Text(`#cut`, &cut),
 		chromedp.Text(`#round-label`, &label),
+		chromedp.Text(`#clock-time`, &big),
+		chromedp.Text(`#clock-label`, &bigLabel),
 		screenshot("kiosk-final-projector"),
+		chromedp.Sleep(1100*time.Millisecond),
+		chromedp.Text(`#clock-time`, &bigLater),
 	)
 	if err != nil {
 		t.Fatalf("the projector during the final: %v", err)
 	}
-	if !strings.Contains(turn, "2手番目: "+who.Name) || before == after || !strings.HasPrefix(before, "2:") && !strings.HasPrefix(before, "1:") {
-		t.Errorf("the final table's turn = %q, counting %q then %q: want %s's turn counting down from 2:00", turn, before, after, who.Name)
+	if !strings.Contains(turn, "1手番目: "+who.Name) || before == after || !strings.HasPrefix(before, "2:") && !strings.HasPrefix(before, "1:") {
+		t.Errorf("the final table's turn = %q, counting %q then %q: want %s's turn, the 1st, counting down from 2:00", turn, before, after, who.Name)
+	}
+	// Issue 24: the projector's big clock is the turn's countdown under 決勝卓
+	// 手番制限中, not 時間です.
+	if bigLabel != "決勝卓 手番制限中" || big == bigLater || !strings.HasPrefix(big, "1:") && !strings.HasPrefix(big, "2:") {
+		t.Errorf("the projector's clock = %q under %q, then %q: want the turn's countdown under 決勝卓 手番制限中", big, bigLabel, bigLater)
 	}
 	if !strings.Contains(announce, "10分を切りました") {
 		t.Errorf("the announcement = %q, want the end within 10 minutes", announce)

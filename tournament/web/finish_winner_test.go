@@ -23,9 +23,9 @@ type finishedFinal struct {
 	finalists      []int64           // best qualified first
 }
 
-// playFinal plays the event up to the final's result and closes it unless
-// open; the final table's players score vp, best qualified first.
-func playFinal(t *testing.T, env *consoleEnv, open bool, vp ...int) finishedFinal {
+// makeFinal is a shop event of 8 players (proshop-2003) up to its top-4
+// final, made: one qualifying round, table 2's winner leading.
+func makeFinal(t *testing.T, env *consoleEnv) (tournament.Tournament, []tournament.Player, tournament.Round) {
 	t.Helper()
 	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "土曜カタン大会", Rounds: 1})
 	if err != nil {
@@ -58,6 +58,14 @@ func playFinal(t *testing.T, env *consoleEnv, open bool, vp ...int) finishedFina
 	if err != nil {
 		t.Fatal(err)
 	}
+	return tr, ps, final
+}
+
+// playFinal plays the event up to the final's result and closes it unless
+// open; the final table's players score vp, best qualified first.
+func playFinal(t *testing.T, env *consoleEnv, open bool, vp ...int) finishedFinal {
+	t.Helper()
+	tr, ps, final := makeFinal(t, env)
 	env.timeUp(tr.ID, 2)
 	fp := final.Tables[0].Players
 	var in tournament.ResultInput // ended by time: nobody declared

@@ -26,6 +26,12 @@ type Face struct {
 	// Shown) and Label names (「配置 1/8の残り」); "" otherwise.
 	Placement string
 	Total     int // the seconds to the round's signal, in the placement phase
+	// Turns says a final table plays on turn by turn after the game time
+	// (TurnLimit): the big number is its turn's countdown, not time up.
+	Turns bool
+	// Still says the page counts nothing down: Shown stands as it is (a
+	// turn past its limit, +0:12).
+	Still bool
 }
 
 // Show describes the clock c in p's language.
@@ -46,6 +52,9 @@ func Show(p i18n.Printer, c tournament.Clock) Face {
 	case c.State == tournament.ClockRunning && f.Remaining <= 60:
 		f.Warn = true
 	}
+	if f.Up {
+		f = turnLimit(p, f, c)
+	}
 	if ph, ok := Placing(c); ok {
 		// Issue 24: the placement under way is what the room watches; the
 		// time to the signal is said beside it.
@@ -54,6 +63,37 @@ func Show(p i18n.Printer, c tournament.Clock) Face {
 		f.Remaining = Seconds(ph.PhaseLeft)
 		f.Shown = Text(f.Remaining)
 		f.Label = p.Text("clock.placement_left", map[string]any{"K": ph.Placement, "N": ph.Placements})
+	}
+	return f
+}
+
+// turnLimit is the face f of a clock c whose time is up while a final
+// table plays on turn by turn (national rules): players read red 時間です
+// as the game over, so it says 決勝卓 手番制限中 with the turn's countdown
+// of the one table so playing, or only that turns are limited when
+// several are, each table's card counting its own.
+func turnLimit(p i18n.Printer, f Face, c tournament.Clock) Face {
+	var turns []*tournament.TurnClock
+	for _, t := range c.Tables {
+		if t.Turns != nil && t.Status == tournament.TablePlaying {
+			turns = append(turns, t.Turns)
+		}
+	}
+	if len(turns) == 0 {
+		return f
+	}
+	f.Up, f.Turns, f.Label = false, true, p.Text("clock.turn_limit", nil)
+	switch tl := turns[0]; {
+	case len(turns) > 1 || tl.Player == 0:
+		f.Shown, f.Still = p.Text("clock.turns_big", nil), true
+		if len(turns) > 1 {
+			f.Label = p.Text("clock.turns_each", nil)
+		}
+	case tl.Over > 0:
+		f.Remaining, f.Shown, f.Still = 0, "+"+Text(Seconds(tl.Over)), true
+	default:
+		f.Remaining = Seconds(tl.Remaining)
+		f.Shown = Text(f.Remaining)
 	}
 	return f
 }

@@ -38,6 +38,10 @@ type clockPanel struct {
 	Over           int
 	Form           extendForm
 	KioskURL       string
+
+	// Turns and Still are as clock.Face's: the big number is a final
+	// table's turn, or stands still.
+	Turns, Still bool
 }
 
 type clockTableLine struct {
@@ -72,7 +76,7 @@ func (s *Pages) clockPanel(lang string, tid int64, rv tournament.RoundView, f *e
 	k := clock.Show(s.i18n.In(lang), rv.Timer)
 	p := clockPanel{
 		Lang: lang, TID: tid, N: rv.Round.Number, State: k.State, StateTxt: k.Label, Remaining: k.Remaining,
-		Shown: k.Shown, Warn: k.Warn, Up: k.Up, Extension: clock.Extension(rv.Timer.Extension),
+		Shown: k.Shown, Warn: k.Warn, Up: k.Up, Turns: k.Turns, Still: k.Still, Extension: clock.Extension(rv.Timer.Extension),
 		Form:     extendForm{Seconds: "60"},
 		KioskURL: route.Path(route.Kiosk, tid),
 	}

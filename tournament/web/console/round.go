@@ -46,10 +46,13 @@ type roundPage struct {
 	Swap        swapForm
 	Move        moveForm
 	Clock       clockPanel
-	// Final says the round is a final stage: its tables have a turn page
-	// (the turn limit), and Standings links to its cut.
+	// Final says the round is a final stage: Standings links to its cut.
 	Final   bool
 	Reports []reportLine // the players' reports of the round's tables
+
+	// TurnLimit says its tables play a turn limit after their game time
+	// (the ruleset's): they have a turn page.
+	TurnLimit bool
 }
 
 type personRef struct {
@@ -164,6 +167,7 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 		N:         n,
 		Mode:      s.i18n.Text(lang, "round.mode_"+rv.Round.Mode, nil),
 		Final:     rv.Round.Mode == tournament.ModeFinal,
+		TurnLimit: t.TurnLimit(rv.Round) > 0,
 		PairedBy:  rv.Round.PairedBy,
 		PairedAt:  s.i18n.In(lang).Time(rv.Round.PairedAt),
 		Repeats:   rv.Round.Repeats,

@@ -248,10 +248,6 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 		s.fillKioskRound(p, &vm, *v, live.Tournament.Ruleset.WithDefaults(), live.LiveStandings)
 	}
 	vm.Clock, vm.Placement = clock.Show(p, timer), placement(p, timer)
-	if vm.Clock.Up && slices.ContainsFunc(vm.Tables, func(t kioskTable) bool { return t.Turns != nil }) {
-		// The game time is up, and a final table plays on turn by turn.
-		vm.Clock.Label = p.Text("kiosk.turn_limit", nil)
-	}
 	s.fillStandings(p, &vm, live)
 	fillFinal(p, &vm, live)
 	return vm, nil
