@@ -544,12 +544,12 @@ func (s *Service) clockOf(ctx context.Context, t Tournament, r Round, now time.T
 	return clockAt(t, r, events, r.Tables, now), events, nil
 }
 
-// ClockAction records the judge's start, pause, resumption or extension of
+// clockAction records the judge's start, pause, resumption or extension of
 // round n's clock, and returns the clock after it. The clock starts once,
 // after set-up (§3 is not counted); it pauses only while running and resumes
 // only while paused; an extension needs a reason, a positive number of
 // seconds and a table (or the whole round) whose time is not up.
-func (s *Service) ClockAction(ctx context.Context, judge string, tournamentID int64, n int, in ClockInput) (Clock, error) {
+func (s *Service) clockAction(ctx context.Context, judge string, tournamentID int64, n int, in ClockInput) (Clock, error) {
 	if err := checkJudge(judge); err != nil {
 		return Clock{}, err
 	}

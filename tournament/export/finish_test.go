@@ -2,8 +2,13 @@ package export_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 // Issue 24, defect 10: once the event is closed, no two sheets print the
@@ -41,4 +46,44 @@ func TestWorkbookTitlesSayWhatEachSheetShows(t *testing.T) {
 			}
 		}
 	}
+}
+
+// finalEvent is a national event of 8 players through its top-4 final:
+// one qualifying round with two players tied at the cut, then the final
+// table, its 1st player declaring.
+func finalEvent(t *testing.T) (event, tournament.Round) {
+	t.Helper()
+	ctx := context.Background()
+	svc, _ := tournamenttest.NewService(t, tournamenttest.Clock(time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC), time.Minute))
+	tr, err := svc.CreateTournament(ctx, "山田", tournament.TournamentInput{Name: "地区予選", Ruleset: "national-2025", Rounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range []string{"青木", "井上", "上田", "江藤", "大野", "加藤", "木村", "工藤"} {
+		if _, err := svc.AddPlayer(ctx, "山田", tr.ID, tournament.PlayerInput{Name: n, Kana: fmt.Sprintf("かな%d", i), CheckedIn: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save := func(n int, tb tournament.Table, vp []int) {
+		t.Helper()
+		in := tournament.ResultInput{Declared: tb.Players[0]}
+		for i, id := range tb.Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: vp[i]})
+		}
+		if _, err := svc.SaveResult(ctx, "山田", tr.ID, n, tb.Number, in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r1, err := svc.PairNextRound(ctx, "山田", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	save(1, r1.Tables[0], []int{10, 8, 6, 4})
+	save(1, r1.Tables[1], []int{10, 6, 6, 2}) // two tie at the cut
+	final, err := svc.MakeFinal(ctx, "山田", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	save(2, final.Tables[0], []int{10, 7, 7, 4})
+	return event{svc: svc, tid: tr.ID}, final
 }

@@ -42,44 +42,6 @@ type TournamentJSON struct {
 	ArchivedAt *time.Time `json:"archived_at,omitempty"`
 }
 
-// TournamentDetailJSON is one tournament as GET .../{id} answers it, and
-// the calls that change it: TournamentJSON with who won it.
-type TournamentDetailJSON struct {
-	TournamentJSON
-	// Winners are the players who won the tournament once it is finished
-	// (tournament.Service.Winners): the final's 1st place where a final
-	// was played, else the standings' 1st; several when they share it;
-	// empty before.
-	Winners []int64 `json:"winners"`
-}
-
-// detailOf is t as GET .../{id} answers it: its winners are read once it
-// is finished, through the kiosk's shared read of the tournament.
-func (s *Handlers) detailOf(ctx context.Context, t tournament.Tournament) (TournamentDetailJSON, error) {
-	out := TournamentDetailJSON{TournamentJSON: toTournamentJSON(t), Winners: []int64{}}
-	if t.Closed == nil {
-		return out, nil
-	}
-	l, err := s.live.Live(ctx, t.ID)
-	if err != nil {
-		return TournamentDetailJSON{}, err
-	}
-	for _, w := range l.Winners {
-		out.Winners = append(out.Winners, w.PlayerID)
-	}
-	return out, nil
-}
-
-// answer is the status and the body of a call that answers the tournament
-// t as GET .../{id} does.
-func (s *Handlers) answer(ctx context.Context, status int, t tournament.Tournament) (int, any, error) {
-	out, err := s.detailOf(ctx, t)
-	if err != nil {
-		return 0, nil, err
-	}
-	return status, out, nil
-}
-
 func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 	out := TournamentJSON{
 		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,

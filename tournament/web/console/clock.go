@@ -42,6 +42,7 @@ type clockPanel struct {
 	// Turns and Still are as clock.Face's: the big number is a final
 	// table's turn, or stands still.
 	Turns, Still bool
+	Final        bool // the round is a stage of the final: its tables are 決勝卓
 }
 
 type clockTableLine struct {
@@ -79,6 +80,7 @@ func (s *Pages) clockPanel(lang string, tid int64, rv tournament.RoundView, f *e
 		Shown: k.Shown, Warn: k.Warn, Up: k.Up, Turns: k.Turns, Still: k.Still, Extension: clock.Extension(rv.Timer.Extension),
 		Form:     extendForm{Seconds: "60"},
 		KioskURL: route.Path(route.Kiosk, tid),
+		Final:    rv.Round.Mode == tournament.ModeFinal,
 	}
 	if k.Placement != "" {
 		// The placement's countdown is the big number; the time to the

@@ -231,8 +231,12 @@ func (s *Pages) PrintStandings(c *gin.Context) (render.Result, error) {
 		return render.Result{}, err
 	}
 	lang := s.i18n.Lang(c)
+	at := tournament.Round{Number: after}
+	if after > t.Rounds {
+		at.Mode = tournament.ModeFinal // only the final's stages follow the rounds planned
+	}
 	vm := standingsPrint{
-		printPage: s.newPrintPage(c, printRound{t: t, rv: tournament.RoundView{Round: tournament.Round{Number: after}}}, "print.standings"),
+		printPage: s.newPrintPage(c, printRound{t: t, rv: tournament.RoundView{Round: at}}, "print.standings"),
 		Lines:     standingLines(st), HasPoints: slices.Contains(t.Ruleset.StandingsOrder, referee.KeyPoints),
 		Order: s.standingsOrder(lang, t.Ruleset), After: after, Final: t.Closed != nil && after == t.Paired,
 	}

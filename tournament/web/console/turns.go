@@ -98,7 +98,7 @@ func (s *Pages) turnsPage(c *gin.Context, status int, msg, minutes string) (rend
 	lang := s.i18n.Lang(c)
 	p := s.i18n.In(lang)
 	vm := turnsPage{
-		Page: s.pages.Page(c, "page.turns", map[string]any{"Name": t.Name, "N": n, "Table": number}),
+		Page: s.pages.Page(c, s.roundWords(c, "page.turns", rv.Round.Mode == tournament.ModeFinal), map[string]any{"Name": t.Name, "N": n, "Table": number}),
 		TID:  tid, N: n, Table: number, Final: rv.Round.Mode == tournament.ModeFinal, Status: tv.Clock.Status,
 		Error: msg, Minutes: minutes, Notice: t.Ruleset.Timing.EndNoticeMinutes, Limited: t.TurnLimit(rv.Round) > 0,
 	}
