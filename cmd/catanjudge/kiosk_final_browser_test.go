@@ -82,6 +82,9 @@ func TestBrowserKioskFinal(t *testing.T) {
 		chromedp.EmulateViewport(1600, 900),
 		chromedp.Navigate(kiosk+"%3Fview%3Dprojector"),
 		chromedp.WaitVisible(`.k-turns`),
+		// The page swaps its live parts in once its feed opens: read them after.
+		chromedp.Sleep(700*time.Millisecond),
+		chromedp.WaitVisible(`.k-turns`),
 		chromedp.Text(`.k-turn`, &turn),
 		chromedp.Text(`.k-turn-left`, &before),
 		chromedp.Sleep(2100*time.Millisecond),

@@ -85,3 +85,52 @@ func TestTheFinalIsNamedTheFinal(t *testing.T) {
 	}
 	never("the final's round page once played", b.get(judge+"/rounds/2"), `id="remake"`)
 }
+
+// Issue 24, defect 7: during and after the final the kiosk and the
+// projector show the final's table first, its players with their seats,
+// colours and (once played) VP, and its time; then everyone else. The
+// projector lists no seating of players out of the final.
+func TestKioskShowsTheFinalTableFirst(t *testing.T) {
+	env := newConsoleEnv(t)
+	cl, tour, base := nationalEvent(t, env, 1, 8)
+	cl.call("POST", base+"/rounds", nil, 201, nil)
+	cl.save(tour.ID, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
+	cl.save(tour.ID, 1, 2, 0, []int{10, 7, 5, 2}, 0, "")
+	var final api.FinalJSON
+	cl.call("POST", base+"/final", nil, 201, &final)
+	cl.call("POST", base+"/rounds/2/tables/1/seating", `{"auto":true}`, 200, nil)
+	cl.call("POST", base+"/rounds/2/clock", `{"action":"start"}`, 200, nil)
+	anon := env.browser()
+	first := func(what, body string, later ...string) {
+		t.Helper()
+		at := strings.Index(body, `<section id="final-table" class="k-finaltable"`)
+		if at < 0 || strings.Contains(body[at:at+120], "hidden") {
+			t.Fatalf("%s has no final table shown\n%s", what, body)
+		}
+		for _, id := range later {
+			if i := strings.Index(body, id); i >= 0 && i < at {
+				t.Errorf("%s shows %s before the final table", what, id)
+			}
+		}
+	}
+	for _, view := range []string{"", "?view=projector"} {
+		res := anon.get(fmt.Sprintf("/kiosk/%d%s", tour.ID, view))
+		mustSee(t, "the kiosk"+view+" during the final", res, http.StatusOK, `class="kiosk`, "has-final-table", `<span>決勝卓</span>`, `class="k-left" data-countdown="`,
+			`<span class="chip red"`, `<section id="tables" class="k-panel" aria-labelledby="tables-h" hidden>`)
+		first("the kiosk"+view, res.Body, `id="cut"`, `id="players"`, `id="standings"`)
+		for _, p := range final.Tables[0].Players {
+			mustSee(t, "the kiosk"+view+"'s final table", res, http.StatusOK, `<span class="k-name">`+p.Name+`</span>`)
+		}
+		hidden := strings.Contains(res.Body, `<section id="players" class="k-panel" aria-labelledby="players-h" hidden>`)
+		if hidden != (view != "") {
+			t.Errorf("the kiosk%s during the final: seating list hidden = %v, want it on phones alone", view, hidden)
+		}
+	}
+	cl.save(tour.ID, 2, 1, 0, []int{10, 7, 5, 5}, 0, "")
+	cl.call("POST", base+"/close", nil, 200, nil)
+	for _, view := range []string{"", "?view=projector"} {
+		res := anon.get(fmt.Sprintf("/kiosk/%d%s", tour.ID, view))
+		mustSee(t, "the kiosk"+view+" after the final", res, http.StatusOK, `<span class="k-place">1位</span>`, `<span class="k-vp">10点</span>`)
+		first("the kiosk"+view+" after the final", res.Body, `id="final-results"`, `id="standings"`)
+	}
+}

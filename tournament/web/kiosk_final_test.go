@@ -55,7 +55,7 @@ func TestKioskFinal(t *testing.T) {
 	mustSee(t, "the kiosk while the final is played", res, 200,
 		"第2回戦・決勝", `id="cut"`, "決勝の進出者", "進出: ",
 		fmt.Sprintf("進出の境目で %s が同じ順位だったため、記録された抽選でこの順に決まりました（抽選 seed %d）。", drawn, final.Cut.Seed),
-		`class="kiosk has-finals"`)
+		`class="kiosk has-finals has-final-table"`)
 	if strings.Contains(res.Body, `<section id="final-results" class="k-panel k-final-results" aria-labelledby="final-results-h">`) {
 		t.Errorf("the final results show before the final is played")
 	}

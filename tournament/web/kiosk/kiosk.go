@@ -72,6 +72,12 @@ type kioskPage struct {
 	// open: the projector says so where players scan.
 	Loopback bool
 	Text     kioskText
+
+	// FinalTables are the tables of the final's stage, during and after
+	// it: shown first, above everything else (issue 24); Tables is then
+	// empty, the rest of the room being out of the final, and the
+	// projector shows no list of where everyone sits, only the standings.
+	FinalTables []kioskTable
 }
 
 // placementText is the time to the round's signal in the placement phase,
@@ -130,6 +136,10 @@ type kioskTable struct {
 	Players   []kioskSeat
 	Turns     *kioskTurns // a final table's turn limit once its game time is over
 	Game      string      // the table's board, when its game is recorded (game.go); "" for none
+
+	State  string // the round clock's state: the table's time counts down while it runs
+	Final  bool   // a table of the final's stage: 決勝卓, its time always shown
+	Report string // the players' report of the table, while they may report it; "" otherwise
 }
 
 // kioskTurns is a final table's turn limit as the room sees it: whose
@@ -248,6 +258,9 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 		s.fillKioskRound(p, &vm, *v, live.Tournament.Ruleset.WithDefaults(), live.LiveStandings)
 	}
 	vm.Clock, vm.Placement = clock.Show(p, timer), placement(p, timer)
+	if vm.FinalRound {
+		vm.FinalTables, vm.Tables = vm.Tables, nil
+	}
 	s.fillStandings(p, &vm, live)
 	fillFinal(p, &vm, live)
 	return vm, nil
@@ -366,6 +379,11 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 			Remaining: clock.Seconds(tv.Clock.Remaining),
 			Left:      clock.Text(clock.Seconds(tv.Clock.Remaining)),
 			Extension: clock.Extension(tv.Clock.Extension),
+			State:     v.Timer.State,
+			Final:     vm.FinalRound,
+		}
+		if vm.SelfReport && tv.Result == nil {
+			kt.Report = route.Path(route.KioskTable, vm.TID, v.Round.Number, tv.Table.Number)
 		}
 		if tv.Result != nil {
 			kt.Ended = p.Text("score.ended_"+tv.Result.EndedBy, nil)
