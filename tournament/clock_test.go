@@ -226,17 +226,7 @@ func TestClockActions(t *testing.T) {
 	c := newClockConsole(t)
 	tour, _ := c.setUp(8, 3)
 	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	act := func(in tournament.ClockInput) (tournament.Clock, error) {
-		return c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, in)
-	}
-	refused := func(name string, in tournament.ClockInput, code string) {
-		t.Helper()
-		_, err := act(in)
-		var v *referee.Violation
-		if !errors.Is(err, tournament.ErrInvalid) || !errors.As(err, &v) || v.Code != code {
-			t.Errorf("%s: ClockAction(%+v) error = %v, want the violation %q", name, in, err, code)
-		}
-	}
+	act, refused := clockActions(t, c, tour.ID, 1)
 	refused("pause before the start", tournament.ClockInput{Action: tournament.ClockPause}, "clock-not-running")
 	refused("resume before the start", tournament.ClockInput{Action: tournament.ClockResume}, "clock-not-paused")
 	refused("an unknown action", tournament.ClockInput{Action: "stop"}, "clock-action")

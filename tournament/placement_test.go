@@ -56,17 +56,7 @@ func TestPlacementEndAction(t *testing.T) {
 		must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana, CheckedIn: true})).ok(t)
 	}
 	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	act := func(in tournament.ClockInput) (tournament.Clock, error) {
-		return c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, in)
-	}
-	refused := func(name string, in tournament.ClockInput, code string) {
-		t.Helper()
-		_, err := act(in)
-		var v *referee.Violation
-		if !errors.Is(err, tournament.ErrInvalid) || !errors.As(err, &v) || v.Code != code {
-			t.Errorf("%s: ClockAction(%+v) error = %v, want the violation %q", name, in, err, code)
-		}
-	}
+	act, refused := clockActions(t, c, tour.ID, 1)
 	end := tournament.ClockInput{Action: tournament.ClockPlacementEnd, Table: 2}
 	refused("before the start", end, "clock-not-running")
 	must(act(tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
@@ -84,4 +74,21 @@ func TestPlacementEndAction(t *testing.T) {
 	if log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t); log[0].Action != "clock.placement-end" || log[0].Subject != "round 1 table 2" {
 		t.Errorf("the audit log's last line: %s (%s), want clock.placement-end of round 1 table 2", log[0].Action, log[0].Subject)
 	}
+}
+
+// clockActions acts on round n's clock as judge-a, and checks that an
+// action is refused with the violation code.
+func clockActions(t *testing.T, c *console, tid int64, n int) (func(tournament.ClockInput) (tournament.Clock, error), func(string, tournament.ClockInput, string)) {
+	act := func(in tournament.ClockInput) (tournament.Clock, error) {
+		return c.svc.ClockAction(c.ctx, "judge-a", tid, n, in)
+	}
+	refused := func(name string, in tournament.ClockInput, code string) {
+		t.Helper()
+		_, err := act(in)
+		var v *referee.Violation
+		if !errors.Is(err, tournament.ErrInvalid) || !errors.As(err, &v) || v.Code != code {
+			t.Errorf("%s: ClockAction(%+v) error = %v, want the violation %q", name, in, err, code)
+		}
+	}
+	return act, refused
 }

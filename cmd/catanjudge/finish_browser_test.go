@@ -88,22 +88,14 @@ func TestBrowserRoundDone(t *testing.T) {
 // and offer no re-pairing. Screenshots are kept as artefacts.
 func TestBrowserWholeFinish(t *testing.T) {
 	skipWithoutChromium(t)
-	var ahead atomic.Int64
-	now := func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
-	addr, _ := serveAtClock(t, t.TempDir(), "127.0.0.1:0", now)
-	base := "http://" + addr
-	var tour struct {
-		ID int64 `json:"id"`
-	}
-	apiDo(t, base, "POST", "/api/v1/tournaments", map[string]any{"name": "土曜カタン大会", "rounds": 1}, 201, &tour)
-	path := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
+	base, ahead, tid, path := aheadEvent(t, map[string]any{"name": "土曜カタン大会", "rounds": 1})
 	for _, p := range []string{"加藤 陽介/かとう ようすけ", "田中 健/たなか けん", "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう", "大野/おおの", "木村/きむら"} {
 		name, kana, _ := strings.Cut(p, "/")
 		apiDo(t, base, "POST", path+"/players", map[string]any{"name": name, "kana": kana}, 201, nil)
 	}
 	apiDo(t, base, "POST", path+"/rounds", nil, 201, nil)
 	// Table 2's winner leads on the VP share: 10 of 24 against 10 of 28.
-	for i, players := range roundTables(t, base, tour.ID) {
+	for i, players := range roundTables(t, base, tid) {
 		var scores []map[string]int64
 		for k, p := range players {
 			scores = append(scores, map[string]int64{"player": p.ID, "vp": [][]int64{{10, 8, 6, 4}, {10, 7, 5, 2}}[i][k]})
@@ -111,7 +103,7 @@ func TestBrowserWholeFinish(t *testing.T) {
 		apiDo(t, base, "PUT", fmt.Sprintf("%s/rounds/1/tables/%d/result", path, i+1), map[string]any{"scores": scores, "declared": players[0].ID}, 200, nil)
 	}
 
-	judge := fmt.Sprintf("%s/judge/t/%d", base, tour.ID)
+	judge := fmt.Sprintf("%s/judge/t/%d", base, tid)
 	ctx := newBrowser(t)
 	err := chromedp.Run(ctx,
 		logIn(base),
@@ -185,17 +177,17 @@ func TestBrowserWholeFinish(t *testing.T) {
 		chromedp.WaitVisible(`p.winner`),
 		chromedp.Text(`p.winner`, &overview),
 		screenshot("finish-overview"),
-		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d", base, tour.ID)),
+		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d", base, tid)),
 		chromedp.WaitVisible(`#winners`),
 		chromedp.Text(`#winners`, &kiosk),
 		screenshot("finish-kiosk"),
 		chromedp.EmulateViewport(1600, 900),
-		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d?view=projector", base, tour.ID)),
+		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d?view=projector", base, tid)),
 		chromedp.WaitVisible(`#winners`),
 		chromedp.Text(`#winners`, &projector),
 		screenshot("finish-projector"),
 		chromedp.EmulateViewport(1280, 900),
-		chromedp.Navigate(fmt.Sprintf("%s/results/%d", base, tour.ID)),
+		chromedp.Navigate(fmt.Sprintf("%s/results/%d", base, tid)),
 		chromedp.WaitVisible(`#winners`),
 		chromedp.Text(`#winners`, &results),
 		screenshot("finish-results"),
@@ -230,4 +222,21 @@ func TestBrowserWholeFinish(t *testing.T) {
 	if !strings.HasPrefix(note, want+"。") || top != winner.Name {
 		t.Errorf("the workbook's %s sheet says %q with %q first, want %q and %s first", first, note, top, want, winner.Name)
 	}
+}
+
+// aheadEvent serves a new site whose clock runs ahead by what the test
+// adds to ahead, and creates a tournament there through the API with the
+// body given; it returns the site's base URL, the clock's lead and the
+// tournament's ID and API path.
+func aheadEvent(t *testing.T, body map[string]any) (string, *atomic.Int64, int64, string) {
+	t.Helper()
+	ahead := new(atomic.Int64)
+	now := func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
+	addr, _ := serveAtClock(t, t.TempDir(), "127.0.0.1:0", now)
+	base := "http://" + addr
+	var tour struct {
+		ID int64 `json:"id"`
+	}
+	apiDo(t, base, "POST", "/api/v1/tournaments", body, 201, &tour)
+	return base, ahead, tour.ID, fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,15 +18,7 @@ import (
 // the final table's winner first. Screenshots are kept as artefacts.
 func TestBrowserKioskFinal(t *testing.T) {
 	skipWithoutChromium(t)
-	var ahead atomic.Int64
-	now := func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
-	addr, _ := serveAtClock(t, t.TempDir(), "127.0.0.1:0", now)
-	base := "http://" + addr
-	var tour struct {
-		ID int64 `json:"id"`
-	}
-	apiDo(t, base, "POST", "/api/v1/tournaments", map[string]any{"name": "カタン地区予選", "rounds": 1, "ruleset": "national-2025"}, 201, &tour)
-	path := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
+	base, ahead, tid, path := aheadEvent(t, map[string]any{"name": "カタン地区予選", "rounds": 1, "ruleset": "national-2025"})
 	for _, p := range []string{"青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう", "大野/おおの", "加藤/かとう", "木村/きむら", "工藤/くどう"} {
 		name, kana, _ := strings.Cut(p, "/")
 		apiDo(t, base, "POST", path+"/players", map[string]any{"name": name, "kana": kana}, 201, nil)
@@ -75,7 +66,7 @@ func TestBrowserKioskFinal(t *testing.T) {
 	// The judge sets the end 9 minutes from now: within the 10 minutes' notice.
 	apiDo(t, base, "POST", path+"/rounds/2/clock", map[string]any{"action": "end", "table": 1, "seconds": 9 * 60}, 200, nil)
 
-	kiosk := fmt.Sprintf("%s/lang/ja?next=/kiosk/%d", base, tour.ID)
+	kiosk := fmt.Sprintf("%s/lang/ja?next=/kiosk/%d", base, tid)
 	ctx := newBrowser(t)
 	var turn, before, after, announce, cut, label, big, bigLater, bigLabel string
 	err := chromedp.Run(ctx,

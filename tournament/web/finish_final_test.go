@@ -10,6 +10,19 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
+// nationalFinal is a national event of 8 players, its one qualifying
+// round played through the API and its top-4 final made.
+func nationalFinal(t *testing.T, env *consoleEnv) (apiClient, api.TournamentJSON, string, api.FinalJSON) {
+	t.Helper()
+	cl, tour, base := nationalEvent(t, env, 1, 8)
+	cl.call("POST", base+"/rounds", nil, 201, nil)
+	cl.save(tour.ID, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
+	cl.save(tour.ID, 1, 2, 0, []int{10, 7, 5, 2}, 0, "")
+	var final api.FinalJSON
+	cl.call("POST", base+"/final", nil, 201, &final)
+	return cl, tour, base, final
+}
+
 // Issue 24, defect 4: the final is not another Swiss round. Its console
 // pages, printables, messages, nav and titles say 決勝 (決勝卓 for its
 // table), never 第2回戦; re-pairing is not offered and warns of no repeat
@@ -17,12 +30,7 @@ import (
 // its own action, with a reason, until it has a result.
 func TestTheFinalIsNamedTheFinal(t *testing.T) {
 	env := newConsoleEnv(t)
-	cl, tour, base := nationalEvent(t, env, 1, 8)
-	cl.call("POST", base+"/rounds", nil, 201, nil)
-	cl.save(tour.ID, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
-	cl.save(tour.ID, 1, 2, 0, []int{10, 7, 5, 2}, 0, "")
-	var final api.FinalJSON
-	cl.call("POST", base+"/final", nil, 201, &final)
+	cl, tour, base, final := nationalFinal(t, env)
 	b := env.browser()
 	b.login("山田")
 	judge := fmt.Sprintf("/judge/t/%d", tour.ID)
@@ -92,12 +100,7 @@ func TestTheFinalIsNamedTheFinal(t *testing.T) {
 // projector lists no seating of players out of the final.
 func TestKioskShowsTheFinalTableFirst(t *testing.T) {
 	env := newConsoleEnv(t)
-	cl, tour, base := nationalEvent(t, env, 1, 8)
-	cl.call("POST", base+"/rounds", nil, 201, nil)
-	cl.save(tour.ID, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
-	cl.save(tour.ID, 1, 2, 0, []int{10, 7, 5, 2}, 0, "")
-	var final api.FinalJSON
-	cl.call("POST", base+"/final", nil, 201, &final)
+	cl, tour, base, final := nationalFinal(t, env)
 	cl.call("POST", base+"/rounds/2/tables/1/seating", `{"auto":true}`, 200, nil)
 	cl.call("POST", base+"/rounds/2/clock", `{"action":"start"}`, 200, nil)
 	anon := env.browser()
