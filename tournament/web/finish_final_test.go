@@ -49,7 +49,7 @@ func TestTheFinalIsNamedTheFinal(t *testing.T) {
 		{"/rounds/2/tables/1", "<title>決勝卓"},
 		{"/rounds/2/tables/1/score", "<title>決勝卓 成績表"},
 		{"/rounds/2/tables/1/turns", "<title>決勝卓 手番時間"},
-		{"/rounds/2/tables/1/game", "<title>棋譜 — 決勝卓"},
+		{"/rounds/2/tables/1/game", "<title>対戦記録 — 決勝卓"},
 		{"/rounds/2/print/names", "<title>決勝 組み合わせ（名前順）"},
 		{"/rounds/2/print/tables", "<title>決勝 組み合わせ（卓順）"},
 		{"/rounds/2/print/scores", "<title>決勝卓 成績表"},
