@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"net/http"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -175,21 +174,21 @@ func TestBrowserWholeFinish(t *testing.T) {
 	err = chromedp.Run(ctx,
 		chromedp.Navigate(judge),
 		chromedp.WaitVisible(`p.winner`),
-		chromedp.Text(`p.winner`, &overview),
+		textNow(`p.winner`, &overview),
 		screenshot("finish-overview"),
 		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d", base, tid)),
 		chromedp.WaitVisible(`#winners`),
-		chromedp.Text(`#winners`, &kiosk),
+		textNow(`#winners`, &kiosk),
 		screenshot("finish-kiosk"),
 		chromedp.EmulateViewport(1600, 900),
 		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d?view=projector", base, tid)),
 		chromedp.WaitVisible(`#winners`),
-		chromedp.Text(`#winners`, &projector),
+		textNow(`#winners`, &projector),
 		screenshot("finish-projector"),
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.Navigate(fmt.Sprintf("%s/results/%d", base, tid)),
 		chromedp.WaitVisible(`#winners`),
-		chromedp.Text(`#winners`, &results),
+		textNow(`#winners`, &results),
 		screenshot("finish-results"),
 	)
 	if err != nil {
@@ -201,15 +200,7 @@ func TestBrowserWholeFinish(t *testing.T) {
 		}
 	}
 
-	req, err := http.NewRequest("GET", base+path+"/export.xlsx", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+testAPIToken)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := apiGet(t, base+path+"/export.xlsx")
 	defer res.Body.Close()
 	wb, err := excelize.OpenReader(res.Body)
 	if err != nil {
@@ -239,4 +230,11 @@ func aheadEvent(t *testing.T, body map[string]any) (string, *atomic.Int64, int64
 	}
 	apiDo(t, base, "POST", "/api/v1/tournaments", body, 201, &tour)
 	return base, ahead, tour.ID, fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
+}
+
+// textNow reads the text of the first element sel matches in one step, so
+// that a page re-rendering it meanwhile (the kiosk's live updates) cannot
+// leave the read holding a node gone.
+func textNow(sel string, text *string) chromedp.Action {
+	return chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).innerText`, sel), text)
 }
