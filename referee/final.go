@@ -194,10 +194,10 @@ func qualifyingRanks(qualifying []Standing, ps []Placing) (map[string]int, error
 // place: with a final played, the players its results rank 1st
 // (FinalResults: the final table's places, players of equal VP sharing
 // one unless the ruleset's event.final_ties orders them by their
-// qualifying standings; national-rules.md, Event format: the final
-// table's winner is the champion, or the leaders' table's); without one,
-// the players the standings rank 1st who played a game (RULINGS.md,
-// Tournament standings: players equal on every key share a rank). Nobody
+// qualifying standings; docs/rules.md, The national rules preset: the
+// top 4 play a final table, whose winner is the champion); without one,
+// the players the standings rank 1st who played a game (docs/rules.md,
+// Standings: players equal on every key share a rank). Nobody
 // has won an event nobody played.
 func Winners(final []FinalStanding, standings []Standing) []string {
 	var out []string

@@ -6,9 +6,9 @@ import (
 )
 
 // endPlacement ends table i's placement phase where it stands (ClockAt):
-// national-rules.md paces the initial placement at a minute a
-// settlement, a placement not made in its minute skipped; ruling (the
-// rules are silent, issue 24): a table that has placed every settlement
+// docs/rules.md (The national rules preset) paces the initial placement
+// at a minute a settlement, a placement not made in its minute skipped;
+// ruling (the rules are silent, issue 24): a table that has placed every settlement
 // before its time is up starts its play time at once, the placement time
 // left taken off its clock, as a negative extension. Once no table of the
 // round is placing any more, the round's own count, paced for its largest
