@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -123,4 +124,27 @@ func TestImportRecordRestoresTheEvent(t *testing.T) {
 	if after := len(must(other.svc.ListTournaments(other.ctx)).ok(t)); after != before {
 		t.Errorf("a refused import left %d tournaments, want %d", after, before)
 	}
+}
+
+// A stage of the final made again after a finalist dropped during it
+// (RemakeFinal) leaves them out of the cut: the record of such an event
+// checks, and imports.
+func TestRecordOfARemadeFinalChecks(t *testing.T) {
+	c := newConsole(t)
+	tour, _ := c.setUp(8, 1)
+	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	c.save(tour, 1, 1, 0, []int{10, 7, 6, 4}, 0, "")
+	c.save(tour, 1, 2, 0, []int{10, 8, 5, 3}, 0, "")
+	final := must(c.svc.MakeFinal(c.ctx, "judge-a", tour.ID)).ok(t)
+	gone := final.Tables[0].Players[0]
+	must(c.svc.DropPlayer(c.ctx, "judge-a", tour.ID, gone)).ok(t)
+	remade := must(c.svc.RemakeFinal(c.ctx, "judge-a", tour.ID, "決勝進出者の棄権")).ok(t)
+	if slices.Contains(remade.Tables[0].Players, gone) {
+		t.Fatalf("the remade final seats player %d, who dropped", gone)
+	}
+	rec := readRecordText(t, recordText(t, c, tour.ID))
+	if check := tournament.CheckRecord(rec); len(check.Disagreements) > 0 || check.Checked.Cuts != 1 {
+		t.Errorf("the record of a remade final: disagreements %v, %d cuts checked; want none and 1", check.Disagreements, check.Checked.Cuts)
+	}
+	must(newConsole(t).svc.ImportRecord(c.ctx, "審判長", "event.json", rec)).ok(t)
 }
