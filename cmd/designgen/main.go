@@ -9,7 +9,7 @@
 //
 //	go run ./cmd/designgen [-only 60] [-out referee/pairing/design/cyclic_data.go]
 //
-// The whole list takes a few minutes.
+// The whole list takes about twenty minutes on one core (56 players most).
 package main
 
 import (
@@ -43,13 +43,33 @@ var jobs = []job{
 	{48, rotated{g: 15, f: 3}, 1, 100, 200_000},
 	{60, rotated{g: 19, f: 3}, 1, 100, 200_000},
 	{72, rotated{g: 23, f: 3}, 1, 100, 200_000},
+	{84, rotated{g: 27, f: 3}, 1, 100, 200_000},
+	{96, rotated{g: 31, f: 3}, 1, 100, 200_000},
+	{44, turned{g: 7, m: 2}, 1, 100, 1_000_000},
+	{56, turned{g: 9, m: 4}, 1, 100, 1_000_000},
 }
 
 func main() {
 	only := flag.Int("only", 0, "search this size alone and print it")
 	out := flag.String("out", "referee/pairing/design/cyclic_data.go", "the file to write")
 	try := flag.String("try", "", "m,g,b,k,f[,seed,restarts,nodes]: search a transversal shape and print it")
+	turn := flag.String("turn", "", "g,m[,seed,restarts,nodes]: search a turned shape and print it")
 	flag.Parse()
+	if *turn != "" {
+		var t turned
+		seed, restarts, nodes := uint64(1), 100, 1_000_000
+		fmt.Sscanf(*turn, "%d,%d,%d,%d,%d", &t.g, &t.m, &seed, &restarts, &nodes)
+		start := time.Now()
+		d, ok := t.search(seed, restarts, nodes)
+		if ok {
+			if err := design.Verify(d.Rounds(), d.Players()); err != nil {
+				fmt.Fprintln(os.Stderr, "designgen:", err)
+				os.Exit(1)
+			}
+		}
+		fmt.Printf("%+v: found %v in %v\n%#v\n", t, ok, time.Since(start), d)
+		return
+	}
 	if *try != "" {
 		var t transversal
 		seed, restarts, nodes := uint64(1), 100, 1_000_000

@@ -59,9 +59,11 @@ func Build(v, atMost int) ([]Round, Source) {
 
 // Limit is the most rounds v players at tables of 4 can play with nobody
 // meeting twice: each meets 3 new players a round (⌊(v−1)/3⌋), and for 8,
-// 12 and 20 players fewer, since no resolvable design reaches it (2, 3 and
-// 6 rounds are impossible: Handbook of Combinatorial Designs, 2nd ed.,
-// IV.5.6 and the social golfer problem's 5-4-6).
+// 12 and 20 players fewer, since no resolvable design reaches it (2 rounds
+// of 8 and 6 rounds of 20 are impossible: Handbook of Combinatorial
+// Designs, 2nd ed., IV.5.6 and the social golfer problem's 5-4-6; 12
+// players sit at 3 tables, so a second round's table of 4 seats two from
+// one table of the first).
 func Limit(v int) int {
 	switch v {
 	case 4:
@@ -69,7 +71,7 @@ func Limit(v int) int {
 	case 8:
 		return 1
 	case 12:
-		return 2
+		return 1
 	case 20:
 		return 5
 	}
