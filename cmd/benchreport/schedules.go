@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/pairing"
 )
@@ -53,7 +54,7 @@ func (e *env) schedules(ctx context.Context) ([]row, error) {
 			}
 		}
 		rows = append(rows, row{"draw a schedule (" + string(sz.priority) + " first)", fmt.Sprintf("%d players x %d rounds", sz.players, sz.rounds),
-			dur(pct(times, 50)), dur(pct(times, 99)),
+			bench.Duration(bench.Percentile(times, 50)), bench.Duration(bench.Percentile(times, 99)),
 			fmt.Sprintf("repeats %d (worst of seeds 1-%d), lower bound %d (%s), %s", worst, scheduleSeeds, last.LowerBound.Repeats, last.LowerBound.By, last.Status)})
 	}
 	return rows, nil
@@ -70,14 +71,14 @@ const (
 // rounds 2..8 lateSwissRuns times, side by side, against round 2.
 func (e *env) lateSwiss(ctx context.Context) ([]row, error) {
 	e.say("pairing a Swiss event of %d players over %d rounds", lateSwissPlayers, lateSwissRounds)
-	ev := newEvent(lateSwissPlayers, 2026)
+	ev := bench.NewSwissEvent(lateSwissPlayers, 2026)
 	reqs := make([]pairing.Request, lateSwissRounds+1)
 	repeats := make([]int, lateSwissRounds+1)
 	for r := 1; r <= lateSwissRounds; r++ {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		reqs[r] = ev.request(uint64(r))
+		reqs[r] = ev.Request(uint64(r))
 		pair := pairing.Swiss
 		if r == 1 {
 			pair = pairing.Random
@@ -87,7 +88,7 @@ func (e *env) lateSwiss(ctx context.Context) ([]row, error) {
 			return nil, fmt.Errorf("round %d: %w", r, err)
 		}
 		repeats[r] = round.Repeats
-		ev.play(round.Tables, round.Byes)
+		ev.Play(round.Tables, round.Byes)
 	}
 	times := make([][]time.Duration, lateSwissRounds+1)
 	for range lateSwissRuns {
@@ -104,8 +105,8 @@ func (e *env) lateSwiss(ctx context.Context) ([]row, error) {
 	}
 	var rows []row
 	for r := 2; r <= lateSwissRounds; r++ {
-		rows = append(rows, row{fmt.Sprintf("pair round %d (Swiss)", r), count(lateSwissPlayers) + " players", dur(pct(times[r], 50)), dur(pct(times[r], 99)),
-			fmt.Sprintf("repeats %d; %s round 2's time (median of %d, side by side)", repeats[r], ratio(pct(times[r], 50), pct(times[2], 50)), lateSwissRuns)})
+		rows = append(rows, row{fmt.Sprintf("pair round %d (Swiss)", r), bench.Count(lateSwissPlayers) + " players", bench.Duration(bench.Percentile(times[r], 50)), bench.Duration(bench.Percentile(times[r], 99)),
+			fmt.Sprintf("repeats %d; %s round 2's time (median of %d, side by side)", repeats[r], bench.Ratio(bench.Percentile(times[r], 50), bench.Percentile(times[2], 50)), lateSwissRuns)})
 	}
 	return rows, nil
 }

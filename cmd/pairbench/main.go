@@ -1,9 +1,8 @@
 // Command pairbench prints the pairing engine's quality and speed: repeat
 // meetings and time per round of simulated Swiss events (round 1 random,
-// then Swiss on standings from random results), and repeats and time of
-// the late rounds of 2,000 players against round 2, and repeats, lower
-// bound, status and time of whole schedules drawn at once, next to a
-// per-round greedy search with swaps for comparison. Times are medians of
+// then Swiss on standings from random results), and repeats, lower bound,
+// status and time of whole schedules drawn at once, next to a per-round
+// greedy search with swaps for comparison. Times are medians of
 // several runs.
 //
 // Usage:
@@ -26,10 +25,6 @@ func main() {
 
 func run(w io.Writer) error {
 	if err := swissTable(w); err != nil {
-		return err
-	}
-	fmt.Fprintln(w)
-	if err := lateSwiss(w); err != nil {
 		return err
 	}
 	fmt.Fprintln(w)
