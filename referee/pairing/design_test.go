@@ -40,14 +40,15 @@ func verifySchedule(t *testing.T, req pairing.Request, s pairing.Schedule) int {
 	return repeats
 }
 
-// Every size of tables of 4 from 16 to 64 but 20, and every larger one a
-// design builds within a schedule's bounds (100 rounds, 5,000 seats), is
-// drawn at its limit of ⌊(N−1)/3⌋ rounds with nobody meeting twice,
-// whatever the seed, and says so: lower bound 0, optimal.
+// Every size of tables of 4 from 16 to 64 but 20 (and 56, which no
+// construction here reaches yet: design.TestBuild's unbuilt), and every
+// larger one a design builds within a schedule's bounds (100 rounds, 5,000
+// seats), is drawn at its limit of ⌊(N−1)/3⌋ rounds with nobody meeting
+// twice, whatever the seed, and says so: lower bound 0, optimal.
 func TestDesignsReachTheLimit(t *testing.T) {
 	var sizes []int
 	for n := 16; n <= 64; n += 4 {
-		if n != 20 {
+		if n != 20 && n != 56 {
 			sizes = append(sizes, n)
 		}
 	}
