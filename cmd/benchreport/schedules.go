@@ -11,15 +11,16 @@ import (
 )
 
 // The schedule measures: the sizes of the issue that asked for designs
-// (tables of 4 up to ⌊(N−1)/3⌋ rounds, built; 20 x 6, where zero is
-// impossible; 13 x 4 under both priorities), each drawn from several seeds.
+// (tables of 4 up to ⌊(N−1)/3⌋ rounds, built, and 56 x 18, searched;
+// 20 x 6, where zero is impossible; 13 x 4 under both priorities), each
+// drawn from several seeds.
 var scheduleSizes = []struct {
 	players, rounds int
 	priority        referee.SchedulePriority
 }{
 	{16, 5, referee.SpreadFirst}, {24, 7, referee.SpreadFirst}, {28, 9, referee.SpreadFirst},
 	{32, 10, referee.SpreadFirst}, {40, 13, referee.SpreadFirst}, {52, 17, referee.SpreadFirst},
-	{64, 21, referee.SpreadFirst}, {20, 6, referee.SpreadFirst},
+	{44, 14, referee.SpreadFirst}, {56, 18, referee.SpreadFirst}, {64, 21, referee.SpreadFirst}, {20, 6, referee.SpreadFirst},
 	{13, 4, referee.SpreadFirst}, {13, 4, referee.RepeatsFirst},
 }
 
