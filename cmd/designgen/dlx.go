@@ -37,6 +37,19 @@ func newDLX(primary, secondary int) *dlx {
 	return x
 }
 
+// solve searches from restarts fresh starts, each of at most limit nodes,
+// and reports whether one found a cover (then x.solution).
+func (x *dlx) solve(rng *rand.Rand, restarts, limit int) bool {
+	for range restarts {
+		x.nodes, x.limit = 0, limit
+		x.solution = x.solution[:0]
+		if x.search(rng) {
+			return true
+		}
+	}
+	return false
+}
+
 // addRow adds a row covering the given columns (1-based).
 func (x *dlx) addRow(id int, cols []int) {
 	first := int32(-1)

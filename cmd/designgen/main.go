@@ -66,36 +66,33 @@ func main() {
 		var t turned
 		seed, restarts, nodes := uint64(1), 100, 1_000_000
 		fmt.Sscanf(*turn, "%d,%d,%d,%d,%d", &t.g, &t.m, &seed, &restarts, &nodes)
-		start := time.Now()
-		d, ok := t.search(seed, restarts, nodes)
-		if ok {
-			if err := design.Verify(d.Rounds(), d.Players()); err != nil {
-				fmt.Fprintln(os.Stderr, "designgen:", err)
-				os.Exit(1)
-			}
-		}
-		fmt.Printf("%+v: found %v in %v\n%#v\n", t, ok, time.Since(start), d)
+		searchOne(t, seed, restarts, nodes)
 		return
 	}
 	if *try != "" {
 		var t transversal
 		seed, restarts, nodes := uint64(1), 100, 1_000_000
 		fmt.Sscanf(*try, "%d,%d,%d,%d,%d,%d,%d,%d", &t.m, &t.g, &t.b, &t.k, &t.f, &seed, &restarts, &nodes)
-		start := time.Now()
-		d, ok := t.search(seed, restarts, nodes)
-		if ok {
-			if err := design.Verify(d.Rounds(), d.Players()); err != nil {
-				fmt.Fprintln(os.Stderr, "designgen:", err)
-				os.Exit(1)
-			}
-		}
-		fmt.Printf("%+v: found %v in %v\n%#v\n", t, ok, time.Since(start), d)
+		searchOne(t, seed, restarts, nodes)
 		return
 	}
 	if err := run(*only, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "designgen:", err)
 		os.Exit(1)
 	}
+}
+
+// searchOne searches one shape and prints what it found, checked.
+func searchOne(sh shape, seed uint64, restarts, nodes int) {
+	start := time.Now()
+	d, ok := sh.search(seed, restarts, nodes)
+	if ok {
+		if err := design.Verify(d.Rounds(), d.Players()); err != nil {
+			fmt.Fprintln(os.Stderr, "designgen:", err)
+			os.Exit(1)
+		}
+	}
+	fmt.Printf("%+v: found %v in %v\n%#v\n", sh, ok, time.Since(start), d)
 }
 
 func run(only int, out string) error {

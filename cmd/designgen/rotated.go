@@ -108,19 +108,14 @@ func (s rotated) search(seed uint64, restarts, limit int) (design.Cyclic, bool) 
 		}
 	}
 	rng := rand.New(rand.NewPCG(seed, 0xd1c5))
-	for range restarts {
-		x.nodes, x.limit = 0, limit
-		x.solution = x.solution[:0]
-		if !x.search(rng) {
-			continue
-		}
-		var base [][4]int
-		for _, r := range x.solution {
-			base = append(base, tables[r]...)
-		}
-		return design.Cyclic{G: g, C: 3, F: s.f, Base: [][][4]int{base}}, true
+	if !x.solve(rng, restarts, limit) {
+		return design.Cyclic{}, false
 	}
-	return design.Cyclic{}, false
+	var base [][4]int
+	for _, r := range x.solution {
+		base = append(base, tables[r]...)
+	}
+	return design.Cyclic{G: g, C: 3, F: s.f, Base: [][][4]int{base}}, true
 }
 
 func b2i(b bool) int {

@@ -148,22 +148,17 @@ func (t transversal) search(seed uint64, restarts, limit int) (design.Cyclic, bo
 		}
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x7a25))
-	for range restarts {
-		x.nodes, x.limit = 0, limit
-		x.solution = x.solution[:0]
-		if !x.search(rng) {
-			continue
-		}
-		d := design.Cyclic{G: g, C: m, F: f, Base: make([][][4]int, b), Invariant: make([][][4]int, k)}
-		for _, r := range x.solution {
-			switch row := rows[r]; {
-			case row.beta >= 0:
-				d.Base[row.beta] = append(d.Base[row.beta], row.table)
-			case row.fixed >= 0:
-				d.Invariant[row.fixed] = append(d.Invariant[row.fixed], row.table)
-			}
-		}
-		return d, true
+	if !x.solve(rng, restarts, limit) {
+		return design.Cyclic{}, false
 	}
-	return design.Cyclic{}, false
+	d := design.Cyclic{G: g, C: m, F: f, Base: make([][][4]int, b), Invariant: make([][][4]int, k)}
+	for _, r := range x.solution {
+		switch row := rows[r]; {
+		case row.beta >= 0:
+			d.Base[row.beta] = append(d.Base[row.beta], row.table)
+		case row.fixed >= 0:
+			d.Invariant[row.fixed] = append(d.Invariant[row.fixed], row.table)
+		}
+	}
+	return d, true
 }

@@ -183,31 +183,26 @@ func (s turned) search(seed uint64, restarts, limit int) (design.Cyclic, bool) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x7e2d))
-	for range restarts {
-		x.nodes, x.limit = 0, limit
-		x.solution = x.solution[:0]
-		if !x.search(rng) {
+	if !x.solve(rng, restarts, limit) {
+		return design.Cyclic{}, false
+	}
+	d := design.Cyclic{G: g, C: 6, F: 2, Base: make([][][4]int, 2)}
+	for _, r := range x.solution {
+		row := rows[r]
+		if !row.active {
 			continue
 		}
-		d := design.Cyclic{G: g, C: 6, F: 2, Base: make([][][4]int, 2)}
-		for _, r := range x.solution {
-			row := rows[r]
-			if !row.active {
-				continue
+		tb := row.table
+		for range 3 {
+			d.Base[row.beta] = append(d.Base[row.beta], tb)
+			if row.fixed >= 0 {
+				break // the fixed point's table is its own turn
 			}
-			tb := row.table
-			for range 3 {
-				d.Base[row.beta] = append(d.Base[row.beta], tb)
-				if row.fixed >= 0 {
-					break // the fixed point's table is its own turn
-				}
-				for i, p := range tb {
-					xx, cc := s.turn(p%g, p/g)
-					tb[i] = xx + g*cc
-				}
+			for i, p := range tb {
+				xx, cc := s.turn(p%g, p/g)
+				tb[i] = xx + g*cc
 			}
 		}
-		return d, true
 	}
-	return design.Cyclic{}, false
+	return d, true
 }
