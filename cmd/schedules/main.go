@@ -12,7 +12,7 @@
 //	go run ./cmd/schedules [-seeds 3] [-j 1] [-players 9-100] [-rounds 2-8]
 //
 // A size whose first seed reaches its lower bound takes no other seed.
-// The whole table takes about an hour on one core.
+// The whole table takes about a minute of CPU.
 package main
 
 import (
@@ -156,7 +156,7 @@ reaches those rounds) or *exhaustive*. *optimal* means the schedule meets its bo
 better has been found. Sizes of tables of 4 up to ⌊(N−1)/3⌋ rounds, and many with 3-player tables, are built
 from designs (referee/pairing/design), whatever the seed.
 
-Regenerate with ` + "`go run ./cmd/schedules`" + ` (about an hour on one core); ` + "`TestBestKnownTable`" + ` draws a sample of
+Regenerate with ` + "`go run ./cmd/schedules`" + ` (about a minute of CPU, with -j 2 two cores); ` + "`TestBestKnownTable`" + ` draws a sample of
 rows again and compares.
 
 | players | rounds | spread first: repeats | bound | status | seed | repeats first: repeats | bound | status | seed | budget |
