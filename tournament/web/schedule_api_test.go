@@ -75,6 +75,14 @@ func TestScheduleAPISaysHowGoodItIs(t *testing.T) {
 		t.Errorf("16 x 8: bound %d %s, want 72 by counting", got.LowerBound, got.Bound)
 	}
 
+	// 13 players over 4 rounds: spreading the 3-player tables costs
+	// repeats, and the answer says what the fewest repeats first would
+	// give (the table of best-known schedules: 0, optimal).
+	if _, got := post(scheduleBody(13, 4, 1, `,"priority":"spread"`)); got.Other == nil ||
+		*got.Other != (api.FigureJSON{Priority: "repeats", Repeats: 0, LowerBound: 0, Bound: "counting", Status: "optimal"}) {
+		t.Errorf("13 x 4 spread first: other %+v, want repeats first at 0, optimal", got.Other)
+	}
+
 	// The priority is the request's, else the ruleset's.
 	if _, got := post(scheduleBody(13, 4, 1, `,"priority":"repeats"`)); got.Priority != "repeats" {
 		t.Errorf("priority repeats: the schedule followed %q", got.Priority)
