@@ -25,16 +25,19 @@ type GameRef struct {
 // before confirming it.
 type DQPreview struct {
 	Player  Player
+	Reason  string           // the reason, cleaned
 	Effect  referee.DQEffect // the effect chosen, or the ruleset's
 	Ruleset referee.DQEffect // the ruleset's effect
+	// DropFrom is the first round the player would no longer play.
+	DropFrom int
 	// Games are the tables with a result at which the player played, in
 	// the qualifying rounds: the games the effect acts on.
 	Games []GameRef
 }
 
-// PreviewDisqualify says what Disqualify would do with effect ("" for
-// the ruleset's), without changing anything.
-func (s *Service) PreviewDisqualify(ctx context.Context, tournamentID, playerID int64, effect referee.DQEffect) (DQPreview, error) {
+// PreviewDisqualify says what Disqualify would do with in, refusing what
+// it would refuse, without changing anything.
+func (s *Service) PreviewDisqualify(ctx context.Context, tournamentID, playerID int64, in DisqualifyInput) (DQPreview, error) {
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {
 		return DQPreview{}, err
@@ -43,12 +46,16 @@ func (s *Service) PreviewDisqualify(ctx context.Context, tournamentID, playerID 
 	if !ok {
 		return DQPreview{}, notInTournament(playerID)
 	}
-	pv := DQPreview{Player: p, Ruleset: e.t.Ruleset.WithDefaults().Disqualification, Effect: effect}
-	if pv.Effect == "" {
-		pv.Effect = pv.Ruleset
+	pv := DQPreview{Player: p, Ruleset: e.t.Ruleset.WithDefaults().Disqualification, DropFrom: p.DroppedRound}
+	if pv.Reason, pv.Effect, err = checkDisqualify(e.t, p, in); err != nil {
+		return DQPreview{}, err
 	}
-	if err := referee.CheckDQEffect(pv.Effect); err != nil {
-		return DQPreview{}, fmt.Errorf("%w: %w", ErrInvalid, err)
+	if pv.DropFrom == 0 {
+		prog, err := s.store.Progress(ctx, tournamentID)
+		if err != nil {
+			return DQPreview{}, err
+		}
+		pv.DropFrom = prog.OpenRound()
 	}
 	for _, r := range e.qualifying() {
 		for _, t := range r.Tables {
@@ -58,6 +65,34 @@ func (s *Service) PreviewDisqualify(ctx context.Context, tournamentID, playerID 
 		}
 	}
 	return pv, nil
+}
+
+// checkDisqualify checks a disqualification of p in tournament t, and
+// returns its reason, cleaned, and its effect: the judge's, or the
+// ruleset's when in leaves it out.
+func checkDisqualify(t Tournament, p Player, in DisqualifyInput) (string, referee.DQEffect, error) {
+	reason, err := fieldReason.clean(in.Reason)
+	if err != nil {
+		return "", "", err
+	}
+	if reason == "" {
+		return "", "", invalid("dq-reason-missing", "a disqualification needs a reason", nil)
+	}
+	if err := t.checkOpen(); err != nil {
+		return "", "", err
+	}
+	effect := in.Effect
+	if effect == "" {
+		effect = t.Ruleset.WithDefaults().Disqualification
+	}
+	if err := referee.CheckDQEffect(effect); err != nil {
+		return "", "", fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	if p.DQEffect != "" {
+		return "", "", invalid("already-disqualified", describe(p)+" is already disqualified",
+			map[string]any{"Player": p.Name, "Effect": string(p.DQEffect)})
+	}
+	return reason, effect, nil
 }
 
 // Disqualify disqualifies a player, with a reason, and with the effect
@@ -70,26 +105,9 @@ func (s *Service) Disqualify(ctx context.Context, judge string, tournamentID, pl
 	if err := checkJudge(judge); err != nil {
 		return Player{}, err
 	}
-	reason, err := fieldReason.clean(in.Reason)
-	if err != nil {
-		return Player{}, err
-	}
-	if reason == "" {
-		return Player{}, invalid("dq-reason-missing", "a disqualification needs a reason", nil)
-	}
 	t, err := s.store.Tournament(ctx, tournamentID)
 	if err != nil {
 		return Player{}, err
-	}
-	if err := t.checkOpen(); err != nil {
-		return Player{}, err
-	}
-	effect := in.Effect
-	if effect == "" {
-		effect = t.Ruleset.WithDefaults().Disqualification
-	}
-	if err := referee.CheckDQEffect(effect); err != nil {
-		return Player{}, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	p, err := s.store.Player(ctx, playerID)
 	if err != nil {
@@ -98,9 +116,9 @@ func (s *Service) Disqualify(ctx context.Context, judge string, tournamentID, pl
 	if err := p.checkIn(tournamentID); err != nil {
 		return Player{}, err
 	}
-	if p.DQEffect != "" {
-		return Player{}, invalid("already-disqualified", describe(p)+" is already disqualified",
-			map[string]any{"Player": p.Name, "Effect": string(p.DQEffect)})
+	reason, effect, err := checkDisqualify(t, p, in)
+	if err != nil {
+		return Player{}, err
 	}
 	prog, err := s.store.Progress(ctx, tournamentID)
 	if err != nil {

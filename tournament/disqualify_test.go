@@ -19,15 +19,22 @@ import (
 // round 2 with the given effect ("" for the ruleset's).
 func (c *console) dqEvent(rs referee.Ruleset, effect referee.DQEffect) (tournament.Tournament, tournament.Player) {
 	c.t.Helper()
+	tour, cheat := c.twoRounds(rs)
+	p := must(c.svc.Disqualify(c.ctx, "judge-b", tour.ID, cheat, tournament.DisqualifyInput{Reason: "サイコロの細工", Effect: effect})).ok(c.t)
+	return tour, p
+}
+
+// twoRounds plays dqEvent's two rounds and returns the player it
+// disqualifies.
+func (c *console) twoRounds(rs referee.Ruleset) (tournament.Tournament, int64) {
+	c.t.Helper()
 	tour, _ := c.enter(rs, 7, 3)
 	// Round 1: a declared win with a shared 2nd; a game ended by time.
 	r1 := c.playBySize(tour, 1, []int{10, 7, 7, 4}, []int{8, 6, 5})
 	// Round 2: the disqualified player wins again; a shared 1st by time.
 	c.playBySize(tour, 2, []int{10, 9, 6, 3}, []int{7, 7, 9})
 	i := slices.IndexFunc(r1.Tables, func(tb tournament.Table) bool { return len(tb.Players) == 4 })
-	cheat := r1.Tables[i].Players[0]
-	p := must(c.svc.Disqualify(c.ctx, "judge-b", tour.ID, cheat, tournament.DisqualifyInput{Reason: "サイコロの細工", Effect: effect})).ok(c.t)
-	return tour, p
+	return tour, r1.Tables[i].Players[0]
 }
 
 // playBySize pairs round n and saves its results: at the table of 4 a
@@ -108,13 +115,15 @@ func TestDisqualifyTakesTheRulesetsEffect(t *testing.T) {
 	rs, _ := tournamenttest.Rulesets(t).Get(config.DefaultRuleset)
 	rs.Name, rs.Disqualification = "proshop-void", referee.DQVoid
 	c := newEventConsole(t, rs)
-	tour, p := c.dqEvent(rs, "")
+	tour, cheat := c.twoRounds(rs)
+	in := tournament.DisqualifyInput{Reason: "サイコロの細工"}
+	pv := must(c.svc.PreviewDisqualify(c.ctx, tour.ID, cheat, in)).ok(t)
+	if pv.Ruleset != referee.DQVoid || pv.Effect != referee.DQVoid || len(pv.Games) != 2 || pv.DropFrom != 3 {
+		t.Errorf("preview = %+v, want the ruleset's void over 2 games, dropped from round 3", pv)
+	}
+	p := must(c.svc.Disqualify(c.ctx, "judge-b", tour.ID, cheat, in)).ok(t)
 	if p.DQEffect != referee.DQVoid {
 		t.Errorf("effect left out = %q, want the ruleset's void", p.DQEffect)
-	}
-	pv := must(c.svc.PreviewDisqualify(c.ctx, tour.ID, p.ID, "")).ok(t)
-	if pv.Ruleset != referee.DQVoid || pv.Effect != referee.DQVoid || len(pv.Games) != 2 {
-		t.Errorf("preview = %+v, want the ruleset's void over 2 games", pv)
 	}
 	voided := c.standingsText(tour)
 	must(c.svc.ReinstatePlayer(c.ctx, "judge-a", tour.ID, p.ID)).ok(t)

@@ -165,6 +165,12 @@ const (
 	PersonUnarchAPI  = PersonAPI + "/unarchive"
 )
 
+// Issue 30: events as they really go.
+const (
+	DisqualifyAPI = PlayerAPI + "/disqualify"
+	Disqualify    = Player + "/disqualify"
+)
+
 // byName are the paths templates build, by the name they give them:
 // {{path "round" .TID .N}}.
 var byName = map[string]string{
