@@ -1,6 +1,7 @@
 package referee_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -61,5 +62,30 @@ func TestCheckDQEffect(t *testing.T) {
 	}
 	if err := referee.CheckDQEffect("erase"); err == nil {
 		t.Error("CheckDQEffect(erase) = nil")
+	}
+}
+
+func TestCheckUndoRound(t *testing.T) {
+	for _, tc := range []struct {
+		n, latest int
+		recorded  bool
+		reason    string
+		code      string
+	}{
+		{2, 2, false, "", ""},
+		{2, 2, true, "組み合わせの誤り", ""},
+		{2, 2, true, "", "undo-reason-missing"},
+		{1, 2, false, "x", "undo-not-latest"},
+		{1, 0, false, "x", "undo-not-latest"},
+	} {
+		err := referee.CheckUndoRound(tc.n, tc.latest, tc.recorded, tc.reason)
+		var v *referee.Violation
+		got := ""
+		if errors.As(err, &v) {
+			got = v.Code
+		}
+		if got != tc.code {
+			t.Errorf("CheckUndoRound(%d, %d, %v, %q) = %v, want %q", tc.n, tc.latest, tc.recorded, tc.reason, err, tc.code)
+		}
 	}
 }
