@@ -40,7 +40,7 @@ func TestDisqualifyAPI(t *testing.T) {
 	path := fmt.Sprintf("/api/v1/tournaments/%d/players/%d/disqualify", tr.ID, cheat)
 	var refused struct {
 		Code   string `json:"code"`
-		Detail string `json:"detail"`
+		Detail string `json:"error"`
 	}
 	cl.call("POST", path, `{"effect":"remove"}`, http.StatusUnprocessableEntity, &refused)
 	if refused.Code != "dq-reason-missing" {
@@ -100,4 +100,45 @@ func TestDisqualifyPage(t *testing.T) {
 	mustSee(t, "player page", b.get(res.Location), http.StatusOK, "本人が出た対戦を無効にしました", "これまでの対戦の扱い: 対戦を無効にする", "理由: サイコロの細工")
 	mustSee(t, "standings", b.get(fmt.Sprintf("/judge/t/%d/standings", tr.ID)), http.StatusOK, "失格・対戦を無効にする")
 	mustSee(t, "audit", b.get(fmt.Sprintf("/judge/t/%d/audit", tr.ID)), http.StatusOK, "を失格にしました。これまでの対戦の扱い: 対戦を無効にする。理由: サイコロの細工")
+}
+
+// DELETE .../rounds/{n} undoes the latest round (with a reason once
+// results are in), and POST .../rounds/{n}/restore puts it back.
+func TestUndoRoundAPI(t *testing.T) {
+	env := newConsoleEnv(t)
+	cl := apiClient{t: t, env: env}
+	tr, _ := env.dqSeed()
+	path := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID)
+	var refused struct {
+		Code   string `json:"code"`
+		Detail string `json:"error"`
+	}
+	cl.call("DELETE", path, nil, http.StatusUnprocessableEntity, &refused)
+	if refused.Code != "undo-reason-missing" || !strings.Contains(refused.Detail, "needs a reason") {
+		t.Errorf("undo without a reason: %+v, want undo-reason-missing", refused)
+	}
+	cl.call("DELETE", fmt.Sprintf("/api/v1/tournaments/%d/rounds/2", tr.ID), `{"reason":"x"}`, http.StatusUnprocessableEntity, &refused)
+	if refused.Code != "undo-not-latest" {
+		t.Errorf("undo of an unpaired round: %+v, want undo-not-latest", refused)
+	}
+	var undone api.UndoneRoundJSON
+	cl.call("DELETE", path, `{"reason":"参加者の取り違え"}`, http.StatusOK, &undone)
+	if undone.Round != 1 || undone.Tables != 1 || undone.Results != 1 || undone.Reason != "参加者の取り違え" {
+		t.Errorf("undone = %+v, want round 1's table and result with the reason", undone)
+	}
+	cl.call("GET", path, nil, http.StatusNotFound, nil)
+	var restored api.UndoneRoundJSON
+	cl.call("POST", path+"/restore", nil, http.StatusOK, &restored)
+	if restored.Tables != 1 || restored.Results != 1 {
+		t.Errorf("restored = %+v, want the table and its result", restored)
+	}
+	var st api.StandingsJSON
+	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/standings", tr.ID), nil, http.StatusOK, &st)
+	if st.Standings[0].Played != 1 || st.Standings[0].Firsts != 1 {
+		t.Errorf("standings after restoring = %+v, want the game counted again", st.Standings[0])
+	}
+	cl.call("POST", path+"/restore", nil, http.StatusConflict, &refused)
+	if refused.Code != "round-not-restorable" {
+		t.Errorf("restoring twice: %+v, want round-not-restorable", refused)
+	}
 }

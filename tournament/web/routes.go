@@ -106,6 +106,8 @@ func (s *site) groups() []group {
 			{Method: http.MethodDelete, Path: route.PlayerAPI, Handler: a.JSON(a.DeletePlayer)},
 			{Method: http.MethodPost, Path: route.DropAPI, Handler: a.JSON(a.DropPlayer)},
 			{Method: http.MethodPost, Path: route.DisqualifyAPI, Handler: a.JSON(a.Disqualify)},
+			{Method: http.MethodDelete, Path: route.RoundAPI, Handler: a.JSON(a.UndoRound)},
+			{Method: http.MethodPost, Path: route.RestoreRoundAPI, Handler: a.JSON(a.RestoreRound)},
 			{Method: http.MethodPost, Path: route.CheckInAPI, Handler: a.JSON(a.CheckIn)},
 			{Method: http.MethodPost, Path: route.CodeAPI, Handler: a.JSON(a.IssueCode)},
 			{Method: http.MethodPost, Path: route.RoundsAPI, Handler: a.JSON(a.PairRound)},

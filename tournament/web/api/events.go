@@ -53,3 +53,58 @@ func (s *Handlers) Disqualify(c *gin.Context) (int, any, error) {
 	}
 	return http.StatusOK, toPlayerJSON(p), nil
 }
+
+// UndoneRoundJSON says what undoing or restoring a round took away or
+// put back.
+type UndoneRoundJSON struct {
+	Round     int    `json:"round"`
+	Tables    int    `json:"tables"`
+	Results   int    `json:"results"`
+	Reports   int    `json:"reports"`
+	Penalties int    `json:"penalties"`
+	GameMoves int    `json:"game_moves"`
+	Rulings   int    `json:"rulings"`
+	Reason    string `json:"reason,omitempty"`
+}
+
+func toUndoneRoundJSON(u tournament.UndoneRound) UndoneRoundJSON {
+	return UndoneRoundJSON{Round: u.Round, Tables: u.Tables, Results: u.Results, Reports: u.Reports,
+		Penalties: u.Penalties, GameMoves: u.GameMoves, Rulings: u.Rulings, Reason: u.Reason}
+}
+
+type undoRoundRequest struct {
+	Reason string `json:"reason"`
+}
+
+// UndoRound undoes the latest round: 200 with what went; the body
+// {"reason"} may be left out while nothing was recorded at its tables.
+func (s *Handlers) UndoRound(c *gin.Context) (int, any, error) {
+	tid, n, err := route.RoundParams(c)
+	if err != nil {
+		return 0, nil, err
+	}
+	var req undoRoundRequest
+	if c.Request.ContentLength != 0 {
+		if err := decodeJSON(c, &req); err != nil {
+			return 0, nil, err
+		}
+	}
+	u, err := s.svc.UndoRound(c.Request.Context(), auth.Judge(c), tid, n, req.Reason)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toUndoneRoundJSON(u), nil
+}
+
+// RestoreRound puts an undone round back: 200 with what came back.
+func (s *Handlers) RestoreRound(c *gin.Context) (int, any, error) {
+	tid, n, err := route.RoundParams(c)
+	if err != nil {
+		return 0, nil, err
+	}
+	u, err := s.svc.RestoreRound(c.Request.Context(), auth.Judge(c), tid, n)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, toUndoneRoundJSON(u), nil
+}

@@ -167,8 +167,11 @@ const (
 
 // Issue 30: events as they really go.
 const (
-	DisqualifyAPI = PlayerAPI + "/disqualify"
-	Disqualify    = Player + "/disqualify"
+	DisqualifyAPI   = PlayerAPI + "/disqualify"
+	Disqualify      = Player + "/disqualify"
+	RestoreRoundAPI = RoundAPI + "/restore"
+	UndoRound       = Round + "/undo"
+	RestoreRound    = Round + "/restore"
 )
 
 // byName are the paths templates build, by the name they give them:
