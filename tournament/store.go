@@ -262,6 +262,9 @@ type Store interface {
 	// one tournament: one person is never two players of one event.
 	MergePeople(ctx context.Context, keep, gone, after Person, c Change) error
 
+	// LastAuditEntry returns a tournament's newest audit entry of action,
+	// and false when it has none.
+	LastAuditEntry(ctx context.Context, tournamentID int64, action string) (AuditEntry, bool, error)
 	// AuditLog lists a tournament's audit entries, newest first; for
 	// tournament 0, the entries outside any tournament (a deleted
 	// tournament's, the registry's).

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/catanjudge/catanjudge/referee"
@@ -69,4 +70,23 @@ func (s *Service) RestoreRound(ctx context.Context, judge string, tournamentID i
 		return UndoneRound{}, err
 	}
 	return s.store.RestoreRound(ctx, tournamentID, n, s.change(judge, "round.restore", fmt.Sprintf("round %d", n), nil, nil))
+}
+
+// RestorableRound returns the undone round RestoreRound can put back now
+// (the latest undo, of the round after the latest), and false when there
+// is none.
+func (s *Service) RestorableRound(ctx context.Context, tournamentID int64) (UndoneRound, bool, error) {
+	rounds, err := s.store.Rounds(ctx, tournamentID)
+	if err != nil {
+		return UndoneRound{}, false, err
+	}
+	e, ok, err := s.store.LastAuditEntry(ctx, tournamentID, ActionUndoRound)
+	if err != nil || !ok {
+		return UndoneRound{}, false, err
+	}
+	var u UndoneRound
+	if err := json.Unmarshal([]byte(e.After), &u); err != nil {
+		return UndoneRound{}, false, fmt.Errorf("audit entry %d: %w", e.ID, err)
+	}
+	return u, u.Round == len(rounds)+1, nil
 }

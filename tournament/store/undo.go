@@ -206,3 +206,15 @@ func empty(rows any) bool {
 	v := reflect.ValueOf(rows)
 	return v.Kind() == reflect.Slice && v.Len() == 0
 }
+
+// LastAuditEntry implements tournament.Store.
+func (s *Store) LastAuditEntry(ctx context.Context, tid int64, action string) (tournament.AuditEntry, bool, error) {
+	var rows []auditRow
+	if err := s.db.WithContext(ctx).Where("tournament_id = ? AND action = ?", tid, action).Order("id DESC").Limit(1).Find(&rows).Error; err != nil {
+		return tournament.AuditEntry{}, false, wrap("audit log", err)
+	}
+	if len(rows) == 0 {
+		return tournament.AuditEntry{}, false, nil
+	}
+	return rows[0].entry(), true, nil
+}

@@ -142,3 +142,27 @@ func TestUndoRoundAPI(t *testing.T) {
 		t.Errorf("restoring twice: %+v, want round-not-restorable", refused)
 	}
 }
+
+// The round page undoes the latest round, refusing without a reason once
+// a result is in; the overview then offers to put it back.
+func TestUndoRoundPage(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.dqSeed()
+	b := env.browser()
+	b.login("山田")
+	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
+	mustSee(t, "round page", b.get(round), http.StatusOK, "第1回戦を取り消す")
+	mustSee(t, "undo without a reason", b.post(round+"/undo", nil), http.StatusUnprocessableEntity,
+		`id="undo-error"`, "第1回戦の卓にはすでに記録があります")
+	res := b.post(round+"/undo", url.Values{"reason": {"参加者の取り違え"}})
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("undo = %d, want 303\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "overview", b.get(res.Location), http.StatusOK, "回戦を取り消しました", "取り消した第1回戦（1卓、成績1件、ペナルティ0件）を元に戻せます", "理由: 参加者の取り違え")
+	res = b.post(round+"/restore", nil)
+	if res.Status != http.StatusSeeOther || res.Location != round {
+		t.Fatalf("restore = %d to %q, want 303 to the round", res.Status, res.Location)
+	}
+	mustSee(t, "restored round", b.get(round), http.StatusOK, "取り消した回戦を元に戻しました")
+	mustSee(t, "audit", b.get(fmt.Sprintf("/judge/t/%d/audit", tr.ID)), http.StatusOK, "が第1回戦を取り消しました", "が取り消した第1回戦を元に戻しました")
+}

@@ -234,6 +234,8 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Reinstate, Handler: page(c.ReinstatePlayer)},
 		{Method: http.MethodGet, Path: route.Disqualify, Handler: page(c.ShowDisqualify)},
 		{Method: http.MethodPost, Path: route.Disqualify, Handler: page(c.Disqualify)},
+		{Method: http.MethodPost, Path: route.UndoRound, Handler: page(c.UndoRound)},
+		{Method: http.MethodPost, Path: route.RestoreRound, Handler: page(c.RestoreRound)},
 		{Method: http.MethodPost, Path: route.Delete, Handler: page(c.DeletePlayer)},
 		{Method: http.MethodPost, Path: route.Code, Handler: page(c.IssueCode)},
 		{Method: http.MethodGet, Path: route.Cards, Handler: page(c.ShowCards)},

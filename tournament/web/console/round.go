@@ -50,6 +50,8 @@ type roundPage struct {
 	// (the turn limit), and Standings links to its cut.
 	Final   bool
 	Reports []reportLine // the players' reports of the round's tables
+	// UndoError says why undoing the round was refused (undo.go).
+	UndoError string
 }
 
 type personRef struct {
@@ -128,6 +130,7 @@ type roundForms struct {
 	Move      moveForm
 	Extend    *extendForm // nil for an empty one
 	PairError string
+	UndoError string // why undoing the round was refused (undo.go)
 }
 
 func (s *Pages) ShowRound(c *gin.Context) (render.Result, error) {
@@ -173,6 +176,7 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 		Swap:      f.Swap,
 		Move:      f.Move,
 		PairError: f.PairError,
+		UndoError: f.UndoError,
 		Clock:     s.clockPanel(lang, t.ID, rv, f.Extend),
 	}
 	vm.Nav = nav

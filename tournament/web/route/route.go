@@ -194,7 +194,7 @@ var byName = map[string]string{
 	"people": People, "person": Person, "personMerge": PersonMerge, "personArchive": PersonArchive, "personUnarchive": PersonUnarchive,
 	"record": Record, "kioskGame": KioskGame, "kioskGameLive": KioskGameLive,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
-	"disqualify": Disqualify,
+	"disqualify": Disqualify, "undoRound": UndoRound, "restoreRound": RestoreRound,
 }
 
 // Path fills the parameters of pattern, in order, with args: Path(Round,
