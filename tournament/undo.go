@@ -39,11 +39,7 @@ func (s *Service) UndoRound(ctx context.Context, judge string, tournamentID int6
 	if err != nil {
 		return UndoneRound{}, err
 	}
-	t, err := s.store.Tournament(ctx, tournamentID)
-	if err != nil {
-		return UndoneRound{}, err
-	}
-	if err := t.checkOpen(); err != nil {
+	if err := s.checkOpen(ctx, tournamentID); err != nil {
 		return UndoneRound{}, err
 	}
 	check := func(latest int, recorded bool) error {
@@ -62,11 +58,7 @@ func (s *Service) RestoreRound(ctx context.Context, judge string, tournamentID i
 	if err := checkJudge(judge); err != nil {
 		return UndoneRound{}, err
 	}
-	t, err := s.store.Tournament(ctx, tournamentID)
-	if err != nil {
-		return UndoneRound{}, err
-	}
-	if err := t.checkOpen(); err != nil {
+	if err := s.checkOpen(ctx, tournamentID); err != nil {
 		return UndoneRound{}, err
 	}
 	return s.store.RestoreRound(ctx, tournamentID, n, s.change(judge, "round.restore", fmt.Sprintf("round %d", n), nil, nil))
@@ -89,4 +81,13 @@ func (s *Service) RestorableRound(ctx context.Context, tournamentID int64) (Undo
 		return UndoneRound{}, false, fmt.Errorf("audit entry %d: %w", e.ID, err)
 	}
 	return u, u.Round == len(rounds)+1, nil
+}
+
+// checkOpen refuses a change of a tournament that is closed.
+func (s *Service) checkOpen(ctx context.Context, tournamentID int64) error {
+	t, err := s.store.Tournament(ctx, tournamentID)
+	if err != nil {
+		return err
+	}
+	return t.checkOpen()
 }

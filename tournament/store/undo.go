@@ -89,8 +89,8 @@ func (s *Store) UndoRound(ctx context.Context, tid int64, n int, check func(late
 		if err := tx.lock(tid); err != nil {
 			return err
 		}
-		var latest int
-		if err := tx.Model(&roundRow{}).Select("COALESCE(MAX(number), 0)").Where("tournament_id = ?", tid).Scan(&latest).Error; err != nil {
+		latest, err := latestRound(tx.DB, tid)
+		if err != nil {
 			return err
 		}
 		if latest != n {
@@ -147,8 +147,8 @@ func (s *Store) RestoreRound(ctx context.Context, tid int64, n int, c tournament
 		if err := tx.lock(tid); err != nil {
 			return err
 		}
-		var latest int
-		if err := tx.Model(&roundRow{}).Select("COALESCE(MAX(number), 0)").Where("tournament_id = ?", tid).Scan(&latest).Error; err != nil {
+		latest, err := latestRound(tx.DB, tid)
+		if err != nil {
 			return err
 		}
 		if latest != n-1 {
@@ -217,4 +217,11 @@ func (s *Store) LastAuditEntry(ctx context.Context, tid int64, action string) (t
 		return tournament.AuditEntry{}, false, nil
 	}
 	return rows[0].entry(), true, nil
+}
+
+// latestRound is the number of a tournament's latest round, 0 for none.
+func latestRound(tx *gorm.DB, tid int64) (int, error) {
+	var n int
+	err := tx.Model(&roundRow{}).Select("COALESCE(MAX(number), 0)").Where("tournament_id = ?", tid).Scan(&n).Error
+	return n, err
 }
