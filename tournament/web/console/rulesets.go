@@ -194,6 +194,9 @@ func (s *Pages) rulesetSettings(lang string) []rulesetSetting {
 		}},
 		{"event.final_ties", nil, func(rs referee.Ruleset) string { return text("rulesets.final_ties."+string(rs.Event.FinalTies), nil) }},
 		{"disqualification", nil, func(rs referee.Ruleset) string { return text("dq.effect."+string(rs.Disqualification), nil) }},
+		{"event.schedule_priority", nil, func(rs referee.Ruleset) string {
+			return text("rulesets.schedule_priority."+string(rs.Event.SchedulePriority), nil)
+		}},
 		{"penalties", []string{"penalties", "ladder"}, func(rs referee.Ruleset) string {
 			var ladder []string
 			for _, l := range rs.Ladder {

@@ -174,6 +174,12 @@ const (
 	RestoreRound    = Round + "/restore"
 )
 
+// The end of an event (issue 24): making the final again, with a reason.
+const (
+	RemakeFinal    = Round + "/remake"
+	RemakeFinalAPI = FinalAPI + "/remake"
+)
+
 // byName are the paths templates build, by the name they give them:
 // {{path "round" .TID .N}}.
 var byName = map[string]string{
@@ -195,6 +201,7 @@ var byName = map[string]string{
 	"record": Record, "kioskGame": KioskGame, "kioskGameLive": KioskGameLive,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 	"disqualify": Disqualify, "undoRound": UndoRound, "restoreRound": RestoreRound,
+	"remakeFinal": RemakeFinal,
 }
 
 // Path fills the parameters of pattern, in order, with args: Path(Round,
