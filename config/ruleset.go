@@ -51,6 +51,9 @@ type RulesetFile struct {
 	Board *BoardFile `json:"board,omitempty"`
 	Time  *TimeFile  `json:"time,omitempty"`
 	Event *EventFile `json:"event,omitempty"`
+	// Disqualification is a disqualification's effect on the games played
+	// ("keep", "remove" or "void"); a file without it keeps them.
+	Disqualification string `json:"disqualification,omitempty"`
 }
 
 // BoardFile is the file shape of referee.BoardSetup.
@@ -204,6 +207,7 @@ func (f RulesetFile) toRuleset() (referee.Ruleset, error) {
 		Ladder:           convert[referee.Level](f.Ladder),
 		EscalateFrom:     referee.Level(f.EscalateFrom),
 		DeductVP:         f.DeductVP,
+		Disqualification: referee.DQEffect(f.Disqualification),
 	}
 	if len(f.Layout.Terrain) != len(rs.Layout.Terrain) {
 		return rs, &referee.FieldError{Field: "layout.terrain", Msg: fmt.Sprintf("must list %d hexes, got %d", len(rs.Layout.Terrain), len(f.Layout.Terrain))}
@@ -361,6 +365,7 @@ func FileOf(rs referee.Ruleset) RulesetFile {
 		Ladder:           strs(rs.Ladder),
 		EscalateFrom:     string(rs.EscalateFrom),
 		DeductVP:         rs.DeductVP,
+		Disqualification: string(rs.Disqualification),
 		Layout:           LayoutFile{Terrain: strs(rs.Layout.Terrain[:]), Harbors: strs(rs.Layout.Harbors[:])},
 	}
 	for _, o := range rs.Penalties {

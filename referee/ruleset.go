@@ -371,6 +371,10 @@ type Ruleset struct {
 	EscalateFrom Level
 	// DeductVP is the VP a vp_deduction takes off that game's recorded VP.
 	DeductVP int
+	// Disqualification is what a disqualification does to the games the
+	// player already played, unless the judge chooses otherwise for one
+	// (DQEffect; docs/rules.md, Penalties): DQKeep when unset.
+	Disqualification DQEffect
 }
 
 // FieldError reports a ruleset setting that is missing or invalid.
@@ -424,6 +428,9 @@ func (rs Ruleset) WithDefaults() Ruleset {
 	}
 	if rs.Event.FinalTies == "" {
 		rs.Event.FinalTies = FinalTiesShared
+	}
+	if rs.Disqualification == "" {
+		rs.Disqualification = DQKeep
 	}
 	if rs.Event.SchedulePriority == "" {
 		rs.Event.SchedulePriority = SpreadFirst
@@ -519,6 +526,9 @@ func (rs Ruleset) Validate() error {
 	}
 	if rs.DeductVP < 0 || rs.DeductVP > rs.VPCap {
 		return bad("deduct_vp", "must be between 0 and vp_cap, got %d", rs.DeductVP)
+	}
+	if CheckDQEffect(rs.Disqualification) != nil {
+		return bad("disqualification", "unknown effect %q (want one of %v)", rs.Disqualification, DQEffects)
 	}
 	if len(rs.Penalties) == 0 {
 		return bad("penalties", "the catalogue must list at least one offence")

@@ -12,6 +12,10 @@ import (
 // len(Placings).
 type Game struct {
 	Placings []Placing
+	// Removed counts the places a disqualification took out of the game
+	// (Disqualified): the table was played by len(Placings)+Removed
+	// players, and is counted as a table of those left.
+	Removed int
 }
 
 // Standing is one player's line in the tournament standings.
@@ -156,8 +160,8 @@ func Standings(rs Ruleset, games []Game, byes []string, players []string) ([]Sta
 // checkGame reports a game that cannot be in the standings.
 func checkGame(rs Ruleset, g Game) error {
 	n := len(g.Placings)
-	if n < 3 || n > 4 {
-		return tableSize(n)
+	if n+g.Removed < 3 || n+g.Removed > 4 || n < 1 {
+		return tableSize(n + g.Removed)
 	}
 	for i, p := range g.Placings {
 		switch {

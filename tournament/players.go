@@ -325,13 +325,15 @@ func started(r Round, events []ClockEvent) bool {
 	return len(events) > 0 || slices.ContainsFunc(r.Tables, func(t Table) bool { return t.Seating != nil || t.Result != nil })
 }
 
-// ReinstatePlayer undoes a drop (or the drop of a revoked disqualification).
+// ReinstatePlayer undoes a drop (or the drop of a revoked disqualification),
+// and a disqualification (Disqualify) with it: its effect on the games
+// played goes too.
 func (s *Service) ReinstatePlayer(ctx context.Context, judge string, tournamentID, id int64) (Player, error) {
 	return s.updatePlayer(ctx, judge, tournamentID, id, "player.reinstate", nil, func(p *Player) error {
 		if p.DroppedRound == 0 {
 			return invalid("not-dropped", describe(*p)+" has not dropped", map[string]any{"Player": p.Name})
 		}
-		p.DroppedRound = 0
+		p.DroppedRound, p.DQEffect, p.DQReason = 0, "", ""
 		return nil
 	})
 }

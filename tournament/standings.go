@@ -27,6 +27,9 @@ type Standing struct {
 	Penalties int
 	// DroppedRound is the first round the player no longer plays; 0 while active.
 	DroppedRound int
+	// Disqualified is the effect of the player's disqualification on the
+	// games they played, "" while they are not disqualified.
+	Disqualified referee.DQEffect
 }
 
 // Standings ranks every player from the latest result revision of every
@@ -77,6 +80,7 @@ func (e record) standings() ([]Standing, error) {
 			Rank: x.Rank, PlayerID: id, Name: p.Name, Kana: p.Kana, Label: e.labels[id],
 			Firsts: x.Firsts, VP: x.VP, Share: x.Share, Points: x.Points,
 			Played: x.Played, Byes: x.Byes, Penalties: penalties[id], DroppedRound: p.DroppedRound,
+			Disqualified: p.DQEffect,
 		})
 	}
 	keys := make(map[int64]string, len(out))
@@ -93,6 +97,7 @@ func (e record) standings() ([]Standing, error) {
 func (e record) standingsOf(rounds []Round) ([]referee.Standing, error) {
 	var games []referee.Game
 	var byes []string
+	dq := e.disqualified()
 	for _, r := range rounds {
 		for _, t := range r.Tables {
 			if t.Result == nil {
@@ -102,7 +107,10 @@ func (e record) standingsOf(rounds []Round) ([]referee.Standing, error) {
 			if err != nil {
 				return nil, fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
 			}
-			games = append(games, referee.Game{Placings: ps})
+			// A disqualification's effect on the games played (docs/rules.md, Penalties).
+			if g, ok := referee.Disqualified(referee.Game{Placings: ps}, dq); ok {
+				games = append(games, g)
+			}
 		}
 		byes = append(byes, pids(r.Byes)...)
 	}

@@ -148,6 +148,18 @@ type Store interface {
 	Round(ctx context.Context, tournamentID int64, number int) (Round, error)
 	// Rounds returns every round of a tournament, as Round does, by number.
 	Rounds(ctx context.Context, tournamentID int64) ([]Round, error)
+	// UndoRound deletes round n of a tournament with everything recorded
+	// of it (its tables, seatings, boards, byes, amendments, results,
+	// reports, rulings, recorded games, clock and the penalties given in
+	// it) in one transaction, keeping it all in the audit entry c as its
+	// Before, and says what it deleted. check decides, in the transaction,
+	// from the latest round's number and whether anything was recorded at
+	// the round's tables; its error refuses the undo.
+	UndoRound(ctx context.Context, tournamentID int64, n int, check func(latest int, recorded bool) error, c Change) (UndoneRound, error)
+	// RestoreRound writes back round n as the latest audit entry of its
+	// undo (ActionUndoRound) kept it, IDs included. It is a conflict
+	// unless round n-1 is the latest, or when a row it names is gone.
+	RestoreRound(ctx context.Context, tournamentID int64, n int, c Change) (UndoneRound, error)
 	// AmendRound writes r, the pairing of round r.ID after the judge's
 	// amendment a (pairing.Amend) of from, and records a. Only tables whose
 	// players change are rewritten; it is a conflict when such a table has a
@@ -257,6 +269,9 @@ type Store interface {
 	// one tournament: one person is never two players of one event.
 	MergePeople(ctx context.Context, keep, gone, after Person, c Change) error
 
+	// LastAuditEntry returns a tournament's newest audit entry of action,
+	// and false when it has none.
+	LastAuditEntry(ctx context.Context, tournamentID int64, action string) (AuditEntry, bool, error)
 	// AuditLog lists a tournament's audit entries, newest first; for
 	// tournament 0, the entries outside any tournament (a deleted
 	// tournament's, the registry's).

@@ -122,6 +122,11 @@ type Player struct {
 	// changed them: a member number they had none of, taken out of the
 	// archive as they play again. Nil on a player read back.
 	Person *Person `json:",omitempty"`
+	// DQEffect is the effect of the player's disqualification on the games
+	// they played (Disqualify), "" while they are not disqualified; DQReason
+	// is the judge's reason.
+	DQEffect referee.DQEffect `json:",omitempty"`
+	DQReason string           `json:",omitempty"`
 }
 
 // Active reports whether the player plays round n.

@@ -73,6 +73,9 @@ var migrations = []migration{
 	}},
 	// Issue 29: the real names a qualification records, for judges only.
 	{14, "the qualification's real names", func(tx *gorm.DB) error { return tx.AutoMigrate(&realNameRow{}) }},
+	// Issue 30: a disqualification's effect on the games played, and its
+	// reason; players registered before are not disqualified.
+	{20, "a disqualification's effect", func(tx *gorm.DB) error { return tx.AutoMigrate(&playerRow{}) }},
 }
 
 // linkPeople gives every player without a person one, tournament by

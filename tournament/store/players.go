@@ -70,6 +70,8 @@ func (s *Store) UpdatePlayer(ctx context.Context, before, after tournament.Playe
 			{"dropped_round", was.DroppedRound, now.DroppedRound, cur.DroppedRound},
 			{"fixed_table", was.FixedTable, now.FixedTable, cur.FixedTable},
 			{"code_hash", was.CodeHash, now.CodeHash, cur.CodeHash},
+			{"dq_effect", was.DQEffect, now.DQEffect, cur.DQEffect},
+			{"dq_reason", was.DQReason, now.DQReason, cur.DQReason},
 		}
 		set := map[string]any{}
 		for _, col := range cols {

@@ -53,6 +53,10 @@ type playerRow struct {
 	// under the person's lock (lockPerson), and removes a person only once
 	// no player names them (MergePeople).
 	PersonID *int64 `gorm:"index:idx_players_person;uniqueIndex:idx_player_person,priority:2"`
+	// DQEffect and DQReason are a disqualification's effect and reason
+	// (schema version 20), "" for none.
+	DQEffect string `gorm:"not null;default:''"`
+	DQReason string `gorm:"not null;default:''"`
 }
 
 func (playerRow) TableName() string { return "players" }
@@ -407,6 +411,8 @@ func newPlayerRow(p tournament.Player) playerRow {
 		FixedTable:     p.FixedTable,
 		CodeHash:       p.CodeHash,
 		PersonID:       nullID(p.PersonID),
+		DQEffect:       string(p.DQEffect),
+		DQReason:       p.DQReason,
 	}
 }
 
@@ -423,6 +429,8 @@ func (r playerRow) player(keepApart []int64) tournament.Player {
 		KeepApart:      keepApart,
 		CodeHash:       r.CodeHash,
 		PersonID:       idOf(r.PersonID),
+		DQEffect:       referee.DQEffect(r.DQEffect),
+		DQReason:       r.DQReason,
 	}
 }
 

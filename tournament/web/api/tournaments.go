@@ -226,12 +226,15 @@ type PlayerJSON struct {
 	// Code is the player's code, in the answer of the call that issued it
 	// alone (adding the player, or issuing a new code): it is stored hashed.
 	Code string `json:"code,omitempty"`
+	// Disqualification is the player's disqualification (events.go), if any.
+	Disqualification *DisqualificationJSON `json:"disqualification,omitempty"`
 }
 
 func toPlayerJSON(p tournament.Player) PlayerJSON {
 	return PlayerJSON{
 		ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound,
 		DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart, Code: p.Code, Person: p.PersonID,
+		Disqualification: toDisqualificationJSON(p),
 	}
 }
 
@@ -771,6 +774,9 @@ type TournamentStandingJSON struct {
 	Played int     `json:"played"`
 	// DroppedRound is the first round the player no longer plays; 0 while active.
 	DroppedRound int `json:"dropped_round"`
+	// Disqualified is the effect of the player's disqualification on the
+	// games they played ("keep", "remove", "void"); absent for none.
+	Disqualified string `json:"disqualified,omitempty"`
 }
 
 func (s *Handlers) ShowStandings(c *gin.Context) (int, any, error) {
@@ -800,6 +806,7 @@ func toStandingsJSON(st []tournament.Standing) []TournamentStandingJSON {
 		out[i] = TournamentStandingJSON{
 			Rank: x.Rank, Player: x.PlayerID, Name: x.Name, Kana: x.Kana, Firsts: x.Firsts, VP: x.VP,
 			Share: roundShare(x.Share), Points: x.Points, Played: x.Played, DroppedRound: x.DroppedRound,
+			Disqualified: string(x.Disqualified),
 		}
 	}
 	return out

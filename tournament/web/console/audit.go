@@ -77,6 +77,8 @@ type auditFacts struct {
 	// Reported says a result was saved from a players' report, Disputed
 	// that a dispute of one gave the player's own version.
 	Reported, Disputed bool
+	// DQEffect is a disqualification's effect on the games played.
+	DQEffect string
 	// Final says Round is a stage of the final: named 決勝.
 	Final bool
 }
@@ -112,11 +114,15 @@ func factsOf(e tournament.AuditEntry) auditFacts {
 			break
 		}
 		var p struct {
-			ID        int64
-			CheckedIn bool
+			ID                 int64
+			CheckedIn          bool
+			DQEffect, DQReason string
 		}
 		_ = json.Unmarshal([]byte(rec), &p)
 		f.Player, f.CheckedIn = p.ID, p.CheckedIn
+		if e.Action == "player.disqualify" {
+			f.DQEffect, f.Extra = p.DQEffect, p.DQReason
+		}
 	case "round":
 		var r struct{ Number, DiscardedReports int }
 		_ = json.Unmarshal([]byte(rec), &r)
@@ -293,6 +299,9 @@ func (s *Pages) auditLine(lang string, tid int64, e tournament.AuditEntry, f aud
 	}
 	data := map[string]any{"Judge": l.Judge, "Player": name, "Where": where, "Players": f.Players, "Version": f.Version, "Extra": f.Extra, "In": f.CheckedIn,
 		"Move": f.Move, "Game": f.FromGame, "Reports": f.Reports}
+	if f.DQEffect != "" {
+		data["Effect"] = s.i18n.Text(lang, "dq.effect."+f.DQEffect, nil)
+	}
 	id := "audit.say." + e.Action
 	if f.Reported && e.Action == "result.save" {
 		id = "audit.say.result.save_reported"

@@ -436,6 +436,9 @@ type playerPage struct {
 	// Person is the player's person of the registry, with every event
 	// they played; nil for none.
 	Person *personLine
+	// Disqualified is the effect of the player's disqualification in
+	// words, "" for none; DQReason its reason.
+	Disqualified, DQReason string
 }
 
 type keepApartOption struct {
@@ -467,6 +470,9 @@ func (s *Pages) playerPage(c *gin.Context, status int, p tournament.Player, form
 		HasCode: p.CodeHash != "",
 	}
 	vm.Nav = nav
+	if p.DQEffect != "" {
+		vm.Disqualified, vm.DQReason = s.i18n.Text(vm.Lang, "dq.effect."+string(p.DQEffect), nil), p.DQReason
+	}
 	if p.PersonID != 0 {
 		person, err := s.svc.GetPerson(c.Request.Context(), p.PersonID)
 		if err != nil {

@@ -49,6 +49,8 @@ type roundPage struct {
 	// Final says the round is a final stage: Standings links to its cut.
 	Final   bool
 	Reports []reportLine // the players' reports of the round's tables
+	// UndoError says why undoing the round was refused (undo.go).
+	UndoError string
 
 	// TurnLimit says its tables play a turn limit after their game time
 	// (the ruleset's): they have a turn page.
@@ -134,6 +136,7 @@ type roundForms struct {
 	Move      moveForm
 	Extend    *extendForm // nil for an empty one
 	PairError string
+	UndoError string // why undoing the round was refused (undo.go)
 }
 
 func (s *Pages) ShowRound(c *gin.Context) (render.Result, error) {
@@ -180,6 +183,7 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 		Swap:      f.Swap,
 		Move:      f.Move,
 		PairError: f.PairError,
+		UndoError: f.UndoError,
 		Clock:     s.clockPanel(lang, t.ID, rv, f.Extend),
 	}
 	vm.Nav = nav

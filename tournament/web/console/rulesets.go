@@ -193,6 +193,7 @@ func (s *Pages) rulesetSettings(lang string) []rulesetSetting {
 			return strings.Join(parts, " → ") + " → " + text("rulesets.final.stage_last", nil)
 		}},
 		{"event.final_ties", nil, func(rs referee.Ruleset) string { return text("rulesets.final_ties."+string(rs.Event.FinalTies), nil) }},
+		{"disqualification", nil, func(rs referee.Ruleset) string { return text("dq.effect."+string(rs.Disqualification), nil) }},
 		{"event.schedule_priority", nil, func(rs referee.Ruleset) string {
 			return text("rulesets.schedule_priority."+string(rs.Event.SchedulePriority), nil)
 		}},

@@ -77,6 +77,8 @@ type standingLine struct {
 	Byes      int
 	Penalties int
 	Dropped   int
+	// Disqualified is the effect of the player's disqualification, "" for none.
+	Disqualified string
 }
 
 func (s *Pages) ShowStandings(c *gin.Context) (render.Result, error) {
@@ -155,7 +157,8 @@ func standingLines(st []tournament.Standing) []standingLine {
 			Rank: x.Rank, Name: x.Name, Kana: tournament.Hiragana(x.Kana), Firsts: x.Firsts, VP: x.VP,
 			Share:  i18n.Share(x.Share),
 			Points: x.Points, Played: x.Played, Byes: x.Byes, Penalties: x.Penalties, Dropped: x.DroppedRound,
-			Shared: (i > 0 && st[i-1].Rank == x.Rank) || (i+1 < len(st) && st[i+1].Rank == x.Rank),
+			Disqualified: string(x.Disqualified),
+			Shared:       (i > 0 && st[i-1].Rank == x.Rank) || (i+1 < len(st) && st[i+1].Rank == x.Rank),
 		})
 	}
 	return out

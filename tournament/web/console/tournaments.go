@@ -166,6 +166,8 @@ type overviewPage struct {
 	// Loopback names the kiosk's address when it is this machine's own,
 	// which players' phones cannot open.
 	Loopback string
+	// Restore is the undone round that can be put back (undo.go), nil for none.
+	Restore *restoreForm
 }
 
 // endForm is the event's end on the overview: the button that closes the
@@ -258,7 +260,8 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 		vm.Archived = s.i18n.Text(lang, "keep.archived_by", map[string]any{"Judge": t.Archived.Judge, "At": s.i18n.In(lang).Time(t.Archived.At)})
 	}
 	vm.Nav = nav
-	return render.ShowStatus(status, "tournament", vm), nil
+	vm.Restore, err = s.restoreForm(c, t.ID)
+	return render.ShowStatus(status, "tournament", vm), err
 }
 
 // endOf is the overview's end form of t: its state, and once it is

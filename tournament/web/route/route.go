@@ -166,6 +166,15 @@ const (
 	PersonUnarchAPI  = PersonAPI + "/unarchive"
 )
 
+// Issue 30: events as they really go.
+const (
+	DisqualifyAPI   = PlayerAPI + "/disqualify"
+	Disqualify      = Player + "/disqualify"
+	RestoreRoundAPI = RoundAPI + "/restore"
+	UndoRound       = Round + "/undo"
+	RestoreRound    = Round + "/restore"
+)
+
 // The end of an event (issue 24): making the final again, with a reason.
 const (
 	RemakeFinal    = Round + "/remake"
@@ -192,6 +201,7 @@ var byName = map[string]string{
 	"people": People, "person": Person, "personMerge": PersonMerge, "personArchive": PersonArchive, "personUnarchive": PersonUnarchive,
 	"record": Record, "kioskGame": KioskGame, "kioskGameLive": KioskGameLive,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
+	"disqualify": Disqualify, "undoRound": UndoRound, "restoreRound": RestoreRound,
 	"remakeFinal": RemakeFinal,
 }
 
