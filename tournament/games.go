@@ -88,14 +88,11 @@ type GameResultInput struct {
 // the rules engine. A table without its play order (§3 オ) or its board
 // (§3) carries no record: a Conflict names what it lacks.
 func (s *Service) Game(ctx context.Context, tournamentID int64, n, number int) (Game, error) {
-	t, err := s.store.Tournament(ctx, tournamentID)
+	e, tab, err := s.tableFacts(ctx, tournamentID, n, number)
 	if err != nil {
 		return Game{}, err
 	}
-	tab, err := s.storedTable(ctx, tournamentID, n, number)
-	if err != nil {
-		return Game{}, err
-	}
+	t := e.t
 	g, specs, err := s.gameAt(ctx, t.Ruleset, n, tab)
 	if err != nil {
 		return Game{}, err

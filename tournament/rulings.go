@@ -125,11 +125,7 @@ type RulingInput struct {
 // order once seated, as the steps of a ruling name them (their ids as
 // strings), with the ruleset the engine applies.
 func (s *Service) RulingPlayers(ctx context.Context, tournamentID int64, n, number int) ([]string, referee.Ruleset, error) {
-	e, err := s.load(ctx, tournamentID)
-	if err != nil {
-		return nil, referee.Ruleset{}, err
-	}
-	_, t, err := e.table(n, number)
+	e, t, err := s.tableFacts(ctx, tournamentID, n, number)
 	if err != nil {
 		return nil, referee.Ruleset{}, err
 	}
@@ -166,11 +162,7 @@ func (s *Service) SaveRuling(ctx context.Context, judge string, tournamentID int
 	if err != nil {
 		return Ruling{}, nil, err
 	}
-	e, err := s.load(ctx, tournamentID)
-	if err != nil {
-		return Ruling{}, nil, err
-	}
-	_, t, err := e.table(n, number)
+	e, t, err := s.tableFacts(ctx, tournamentID, n, number)
 	if err != nil {
 		return Ruling{}, nil, err
 	}

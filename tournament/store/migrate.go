@@ -60,6 +60,15 @@ var migrations = []migration{
 	{9, "disputes with a version, and players' cards in the database", func(tx *gorm.DB) error {
 		return tx.AutoMigrate(&reportRow{}, &cardBatchRow{})
 	}},
+	// Issue 26: each tournament's version, which the snapshots of it are
+	// keyed by; a tournament made before starts at 1.
+	{15, "the tournaments' versions", func(tx *gorm.DB) error {
+		if err := tx.AutoMigrate(&tournamentVersionRow{}); err != nil {
+			return err
+		}
+		return tx.Exec("INSERT INTO tournament_versions (tournament_id, version) " +
+			"SELECT id, 1 FROM tournaments WHERE id NOT IN (SELECT tournament_id FROM tournament_versions)").Error
+	}},
 }
 
 // linkPeople gives every player without a person one, tournament by

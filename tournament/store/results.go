@@ -18,12 +18,9 @@ import (
 // same version exactly one wins, and the other gets a *ConflictError.
 func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *tournament.Result, c tournament.Change) error {
 	what := fmt.Sprintf("save result of table %d", tableID)
-	err := s.tx(ctx, what, func(tx *Tx) error {
-		tid, err := tournamentOfTable(tx.DB, tableID)
+	err := s.tableTx(ctx, what, tableID, func(tx *Tx) error {
+		tid, err := tx.lockTable(tableID)
 		if err != nil {
-			return err
-		}
-		if err := tx.lock(tid); err != nil {
 			return err
 		}
 		if err := checkVersion(tx.DB, tableID, expected); err != nil {

@@ -33,6 +33,20 @@ type tournamentRow struct {
 
 func (tournamentRow) TableName() string { return "tournaments" }
 
+// tournamentVersionRow is a tournament's version (schema version 15): one
+// more with every transaction that changes the tournament (bumpVersions),
+// which a Snapshot is keyed by. It is a row of its own rather than a
+// column of the tournament's so that on PostgreSQL the changes at tables,
+// which share the tournament's row lock (Tx.lockTable), bump it without
+// taking that lock for themselves.
+type tournamentVersionRow struct {
+	TournamentID int64          `gorm:"primaryKey;autoIncrement:false"`
+	Tournament   *tournamentRow `gorm:"constraint:OnDelete:CASCADE"`
+	Version      int64          `gorm:"not null"`
+}
+
+func (tournamentVersionRow) TableName() string { return "tournament_versions" }
+
 type playerRow struct {
 	ID             int64          `gorm:"primaryKey"`
 	TournamentID   int64          `gorm:"not null;index;uniqueIndex:idx_player_person,priority:1"`

@@ -58,6 +58,18 @@ func withPragmas(dsn string) string {
 	return path + "?" + params.Encode()
 }
 
+// withTxLock returns dsn (with its pragmas) beginning its transactions
+// with lock: "immediate" or "deferred".
+func withTxLock(dsn, lock string) string {
+	path, query, _ := strings.Cut(dsn, "?")
+	params, err := url.ParseQuery(query)
+	if err != nil {
+		params = url.Values{}
+	}
+	params.Set("_txlock", lock)
+	return path + "?" + params.Encode()
+}
+
 // openSQLite opens the SQLite database at dsn, a file path or file: URI,
 // with the store's pragmas added, refusing a damaged file.
 func openSQLite(ctx context.Context, dsn string) (*Store, error) {
@@ -68,7 +80,16 @@ func openSQLite(ctx context.Context, dsn string) (*Store, error) {
 		}
 		return nil, fmt.Errorf("open database %s: %w", databasePath(dsn), err)
 	}
-	s := &Store{db: db, engine: engineSQLite, writer: make(chan struct{}, 1)}
+	// The reader's transactions begin DEFERRED: a read transaction of
+	// the WAL, which takes no write lock.
+	reader, err := gorm.Open(sqlite.Open(withTxLock(withPragmas(dsn), "deferred")), gormConfig())
+	if err != nil {
+		if sqlDB, err := db.DB(); err == nil {
+			sqlDB.Close()
+		}
+		return nil, fmt.Errorf("open database %s: %w", databasePath(dsn), err)
+	}
+	s := &Store{db: db, reader: reader, engine: engineSQLite}
 	// A damaged file is refused here, with what to do about it, rather
 	// than found page by page by the judges.
 	if err := s.Check(ctx); err != nil {

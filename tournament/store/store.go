@@ -29,14 +29,19 @@ type Store struct {
 	db          *gorm.DB
 	engine      engine
 	afterCommit func(tournament.AuditEntry)
-	// writer admits one write transaction of this process at a time on
-	// SQLite, which allows one writer anyway, and whose busy handler
-	// retries by polling rather than queueing, so under load one judge's
-	// saves could starve another's into a timeout; a Go queue is fair. The
-	// busy timeout still covers other processes (a backup command). It is
-	// nil on PostgreSQL, where the writers of one tournament queue on its
-	// row lock (Tx.lock), whichever server they run on.
-	writer chan struct{}
+	// onCommit are told of every change once committed, before
+	// afterCommit (tournament.Store.OnCommit).
+	onCommit []func(tournament.AuditEntry)
+	// commits commits the writes in batches (commit.go): every write on
+	// SQLite, the changes at tables on PostgreSQL.
+	commits *committer
+	// reader runs the reads that must see one moment of the database
+	// (Event) on SQLite: its transactions begin DEFERRED, as readers of
+	// the WAL that do not take the write lock. Nil on PostgreSQL.
+	reader *gorm.DB
+	// watcher catches up with the other writers of an SQLite file
+	// (watch.go); nil on PostgreSQL.
+	watcher *watcher
 	// server names this store in the notices it sends other servers
 	// (notify.go), and pgConfig is how the listener connects; both are
 	// set on PostgreSQL only.
@@ -95,7 +100,12 @@ var models = []any{
 	&endedSessionRow{},
 	&reportRow{},
 	&cardBatchRow{},
+	&tournamentVersionRow{},
 }
+
+// pgCommitters is how many batches of changes at tables one server
+// commits at once on PostgreSQL.
+const pgCommitters = 4
 
 // IsPostgres reports whether dsn names a PostgreSQL database (a
 // postgres:// or postgresql:// URL) rather than an SQLite file.
@@ -126,9 +136,22 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 	for _, o := range opts {
 		o(s)
 	}
+	// One committer on SQLite, its one writer; on PostgreSQL several, so
+	// that a batch's statements run while another's commit is flushed.
+	committers := 1
+	if s.engine == enginePostgres {
+		committers = pgCommitters
+	}
+	s.commits = newCommitter(s, committers)
 	if err := s.migrate(ctx); err != nil {
 		s.Close()
 		return nil, err
+	}
+	if s.engine == engineSQLite {
+		if err := s.watch(ctx); err != nil {
+			s.Close()
+			return nil, fmt.Errorf("open database: %w", err)
+		}
 	}
 	return s, nil
 }
@@ -144,8 +167,22 @@ func openEngine(ctx context.Context, dsn string) (*Store, error) {
 // Engine names the database the store runs on: "SQLite" or "PostgreSQL".
 func (s *Store) Engine() string { return s.engine.String() }
 
-// Close closes the database.
+// OnCommit implements tournament.Store.
+func (s *Store) OnCommit(fn func(tournament.AuditEntry)) { s.onCommit = append(s.onCommit, fn) }
+
+// Close waits for the writes under way and closes the database.
 func (s *Store) Close() error {
+	if s.commits != nil {
+		s.commits.close()
+	}
+	if s.watcher != nil {
+		s.watcher.conn.Close()
+	}
+	if s.reader != nil {
+		if sqlDB, err := s.reader.DB(); err == nil {
+			sqlDB.Close()
+		}
+	}
 	sqlDB, err := s.db.DB()
 	if err != nil {
 		return err

@@ -24,6 +24,9 @@ func (s *Store) CreateTournament(ctx context.Context, t *tournament.Tournament, 
 		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
 			return err
 		}
+		if err := tx.Omit(clause.Associations).Create(&tournamentVersionRow{TournamentID: row.ID}).Error; err != nil {
+			return err
+		}
 		// Nobody else sees the row before the commit; the lock is the
 		// audit line's proof that the change was decided under it.
 		if err := tx.lock(row.ID); err != nil {
@@ -81,11 +84,15 @@ func (s *Store) UpdateTournament(ctx context.Context, before, after tournament.T
 
 // Tournament implements tournament.Store.
 func (s *Store) Tournament(ctx context.Context, id int64) (tournament.Tournament, error) {
-	what := fmt.Sprintf("tournament %d", id)
-	db := s.db.WithContext(ctx)
+	t, err := tournamentOf(s.db.WithContext(ctx), id)
+	return t, wrap(fmt.Sprintf("tournament %d", id), err)
+}
+
+// tournamentOf reads tournament id with the number of its rounds paired.
+func tournamentOf(db *gorm.DB, id int64) (tournament.Tournament, error) {
 	var row tournamentRow
 	if err := db.Take(&row, id).Error; err != nil {
-		return tournament.Tournament{}, wrap(what, err)
+		return tournament.Tournament{}, err
 	}
 	t, err := row.tournament()
 	if err != nil {
@@ -93,7 +100,7 @@ func (s *Store) Tournament(ctx context.Context, id int64) (tournament.Tournament
 	}
 	var paired int64
 	if err := db.Model(&roundRow{}).Where("tournament_id = ?", id).Count(&paired).Error; err != nil {
-		return tournament.Tournament{}, wrap(what, err)
+		return tournament.Tournament{}, err
 	}
 	t.Paired = int(paired)
 	return t, nil
@@ -218,6 +225,9 @@ func (s *Store) DeleteTournament(ctx context.Context, id int64, c tournament.Cha
 				return err
 			}
 		}
+		// Its version went with it: the snapshots kept of it are told of a
+		// change whose version the store no longer has.
+		tx.bump(id)
 		return tx.audit(0, c)
 	})
 }
