@@ -212,17 +212,24 @@ func answerOf(ev *game.Evaluation) RulingAnswer {
 }
 
 // Rulings lists the rulings recorded at table number of round n, oldest
-// first.
+// first. They are read once per version of the tournament and shared: the
+// caller must not change them.
 func (s *Service) Rulings(ctx context.Context, tournamentID int64, n, number int) ([]Ruling, error) {
-	t, err := s.storedTable(ctx, tournamentID, n, number)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.store.Rulings(ctx, t.ID)
-	for j := range out {
-		out[j].Round, out[j].Table = n, number
+	_, t, err := snap.e.table(n, number)
+	if err != nil {
+		return nil, err
 	}
-	return out, err
+	return s.rulings.get(ctx, t.ID, snap.Version(), func(ctx context.Context) ([]Ruling, error) {
+		out, err := s.store.Rulings(ctx, t.ID)
+		for j := range out {
+			out[j].Round, out[j].Table = n, number
+		}
+		return out, err
+	})
 }
 
 // EncodeRulingParts is how a store keeps a ruling's steps and answer: as

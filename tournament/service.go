@@ -30,6 +30,9 @@ type RulesetSource interface {
 type Service struct {
 	store          Store
 	snapshots      *Snapshots
+	revisions      tableReads[[]Result]
+	rulings        tableReads[[]Ruling]
+	games          tableReads[Game]
 	rulesets       RulesetSource
 	now            func() time.Time
 	seed           func() uint64

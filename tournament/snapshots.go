@@ -121,7 +121,9 @@ func (x *Snapshots) Get(ctx context.Context, tid int64, want int64) (*Snapshot, 
 		en = &snapEntry{checked: [2]int64{x.epoch, 0}}
 		x.byID[tid] = en
 	}
-	check := x.deaf || en.checked != [2]int64{x.epoch, en.unknown} || want > en.known
+	// A tournament not read yet is read fresh, as new as the store: it
+	// needs no check.
+	check := en.snap != nil && (x.deaf || en.checked != [2]int64{x.epoch, en.unknown} || want > en.known)
 	x.mu.Unlock()
 	if check {
 		v, err := x.check(ctx, tid, en)
@@ -208,11 +210,9 @@ func (x *Snapshots) atLeast(ctx context.Context, tid int64, en *snapEntry, want 
 				x.forget(tid, err)
 				return nil, err
 			}
-			// A read begun after every change known holds them all.
-			if r.snap.version >= need {
-				return r.snap, nil
-			}
-			continue
+			// A read begun after the request came holds every change the
+			// request may ask for: a version beyond it no server gave.
+			return r.snap, nil
 		}
 		x.mu.Unlock()
 		select {

@@ -31,13 +31,6 @@ func tableOf(r Round, number int) (Table, error) {
 	return r.Tables[i], nil
 }
 
-// storedTable reads table number of round n of a tournament, for a use
-// case that reads one table's records without the whole event.
-func (s *Service) storedTable(ctx context.Context, tournamentID int64, n, number int) (Table, error) {
-	_, t, err := s.tableFacts(ctx, tournamentID, n, number)
-	return t, err
-}
-
 // tableFacts reads what a change at table number of round n decides from
 // (Store.Table), in one call whatever the event's size: a record of the
 // tournament, that round with the table alone, the table's players, their
@@ -652,12 +645,20 @@ func (tv TableView) Draft() Draft {
 }
 
 // Revisions returns every revision of a table's result, oldest first.
+// They are read once per version of the tournament and shared: the
+// caller must not change them.
 func (s *Service) Revisions(ctx context.Context, tournamentID int64, n, number int) ([]Result, error) {
-	t, err := s.storedTable(ctx, tournamentID, n, number)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	return s.store.Revisions(ctx, t.ID)
+	_, t, err := snap.e.table(n, number)
+	if err != nil {
+		return nil, err
+	}
+	return s.revisions.get(ctx, t.ID, snap.Version(), func(ctx context.Context) ([]Result, error) {
+		return s.store.Revisions(ctx, t.ID)
+	})
 }
 
 // place places a game of round n from a result revision and the standing

@@ -103,22 +103,10 @@ func (s *State) Results(ctx context.Context, tid int64) (tournament.EventResults
 	return snap.Results()
 }
 
-// tableKey names one table of one round of one tournament.
-type tableKey struct {
-	tid      int64
-	n, table int
-}
-
 // Game returns the game recorded at table number of round n, as the kiosk
-// reads it, shared through the cache: played by the rules engine once per
-// version of the tournament, however many screens follow it. The game is
+// reads it: played by the rules engine once per version of the tournament,
+// however many screens follow it (tournament.Service.Game). The game is
 // shared: its readers must not change it.
 func (s *State) Game(ctx context.Context, tid int64, n, number int) (tournament.Game, error) {
-	snap, err := s.svc.Snapshot(ctx, tid)
-	if err != nil {
-		return tournament.Game{}, err
-	}
-	return s.games.Get(ctx, tableKey{tid, n, number}, snap.Version(), func(ctx context.Context) (tournament.Game, error) {
-		return s.svc.Game(ctx, tid, n, number)
-	})
+	return s.svc.Game(ctx, tid, n, number)
 }

@@ -2,8 +2,6 @@ package live
 
 import (
 	"log/slog"
-	"math"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -16,9 +14,6 @@ import (
 type State struct {
 	svc    *tournament.Service
 	broker *Broker
-	// games are the tables' recorded games, as the kiosk shows them,
-	// played once per version of their tournament.
-	games  *Cache[tableKey, tournament.Game]
 	fail   func(*gin.Context, error)
 	client func(*gin.Context) string
 	log    *slog.Logger
@@ -32,6 +27,5 @@ func New(svc *tournament.Service, broker *Broker, fail func(*gin.Context, error)
 	if broker == nil {
 		broker = NewBroker(0, 0)
 	}
-	return &State{svc: svc, broker: broker, fail: fail, client: client, log: log,
-		games: NewCache[tableKey, tournament.Game](time.Duration(math.MaxInt64))}
+	return &State{svc: svc, broker: broker, fail: fail, client: client, log: log}
 }
