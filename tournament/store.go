@@ -47,17 +47,16 @@ func (p Progress) OpenRound() int {
 // TableFacts is what a change at one table decides from: the tournament
 // (its ruleset, whether it is finished), the table's round with the table
 // alone among its tables, the table's players, the penalties they were
-// given in the round (which place its game), the round's clock events
-// (§12's time signal) and the table's players' reports. The store reads it
-// in one call (Store.Table); the write that follows checks again, in its
-// transaction, what may have changed since.
+// given in the round (which place its game) and the round's clock events
+// (§12's time signal). The store reads it in one call (Store.Table); the
+// write that follows checks again, in its transaction, what may have
+// changed since.
 type TableFacts struct {
 	Tournament Tournament
 	Round      Round
-	Players    []Player // in the table's order
+	Players    []Player // in the table's order, without their keep-apart requests
 	Penalties  []Penalty
 	Clock      []ClockEvent
-	Reports    []Report
 }
 
 // Store persists tournaments. Every method that writes several rows does so

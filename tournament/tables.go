@@ -34,7 +34,7 @@ func tableOf(r Round, number int) (Table, error) {
 // tableFacts reads what a change at table number of round n decides from
 // (Store.Table), in one call whatever the event's size: a record of the
 // tournament, that round with the table alone, the table's players, their
-// penalties in the round, the round's clock and the table's reports.
+// penalties in the round and the round's clock.
 func (s *Service) tableFacts(ctx context.Context, tournamentID int64, n, number int) (record, Table, error) {
 	f, err := s.store.Table(ctx, tournamentID, n, number)
 	if err != nil {
@@ -42,7 +42,6 @@ func (s *Service) tableFacts(ctx context.Context, tournamentID int64, n, number 
 	}
 	e := newRecord(f.Tournament, f.Players, []Round{f.Round}, f.Penalties)
 	e.clocks = map[int64][]ClockEvent{f.Round.ID: f.Clock}
-	e.reports = f.Reports
 	_, t, err := e.table(n, number)
 	return e, t, err
 }

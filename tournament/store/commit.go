@@ -140,7 +140,7 @@ func (c *committer) commit(batch []*job) {
 	// The locks are taken in the order of the tables' IDs.
 	slices.SortStableFunc(batch, func(a, b *job) int { return cmp.Compare(a.key, b.key) })
 	var done, failed []*job
-	err := s.db.Transaction(func(db *gorm.DB) error {
+	err := s.batchTx(func(db *gorm.DB) error {
 		done, failed = done[:0], failed[:0]
 		held := map[int64]bool{}
 		for i, j := range batch {
@@ -234,6 +234,32 @@ func (c *committer) commit(batch []*job) {
 	for _, j := range done {
 		close(j.done)
 	}
+}
+
+// batchTx runs fn in one write transaction: on SQLite on the committer's
+// own connection, begun IMMEDIATE (the database's write lock, taken at
+// once) and committed by hand, so that its statements stay prepared; on
+// PostgreSQL in a transaction of the pool's.
+func (s *Store) batchTx(fn func(db *gorm.DB) error) error {
+	if s.batches == nil {
+		return s.db.Transaction(fn)
+	}
+	db := s.batches
+	if err := db.Exec("BEGIN IMMEDIATE").Error; err != nil {
+		return err
+	}
+	if err := fn(db); err != nil {
+		if rerr := db.Exec("ROLLBACK").Error; rerr != nil {
+			return fmt.Errorf("%w (and rolling back: %v)", err, rerr)
+		}
+		return err
+	}
+	if err := db.Exec("COMMIT").Error; err != nil {
+		// A commit that failed leaves the transaction open on SQLite.
+		_ = db.Exec("ROLLBACK").Error
+		return err
+	}
+	return nil
 }
 
 // again runs j once more, in a batch of its own.

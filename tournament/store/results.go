@@ -112,6 +112,13 @@ func checkScorePlayers(tx *gorm.DB, tableID int64, scores []tournament.Score, su
 // checkVersion returns a *ConflictError unless the latest revision of the
 // table is expected (0 for none).
 func checkVersion(db *gorm.DB, tableID int64, expected int) error {
+	var v int
+	if err := db.Model(&resultRow{}).Select("COALESCE(MAX(version), 0)").Where("table_id = ?", tableID).Scan(&v).Error; err != nil {
+		return err
+	}
+	if v == expected {
+		return nil
+	}
 	latest, err := latestResults(db, []int64{tableID})
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/catanjudge/catanjudge/referee"
@@ -367,10 +368,16 @@ func newTournamentRow(t tournament.Tournament) (tournamentRow, error) {
 }
 
 func (r tournamentRow) tournament() (tournament.Tournament, error) {
-	var rs referee.Ruleset
-	if err := json.Unmarshal([]byte(r.Ruleset), &rs); err != nil {
+	rs, err := decodeRuleset(r.Ruleset)
+	if err != nil {
 		return tournament.Tournament{}, fmt.Errorf("tournament %d: decode ruleset: %w", r.ID, err)
 	}
+	return r.tournamentWith(rs), nil
+}
+
+// tournamentWith is the tournament of the row with its ruleset rs,
+// decoded already.
+func (r tournamentRow) tournamentWith(rs referee.Ruleset) tournament.Tournament {
 	return tournament.Tournament{
 		ID:    r.ID,
 		Name:  r.Name,
@@ -378,7 +385,7 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		Venue: r.Venue,
 		// A copy stored before a setting existed leaves it unset: it
 		// keeps the behaviour the tournament had.
-		Ruleset:     rs.WithDefaults(),
+		Ruleset:     rs,
 		Rounds:      r.Rounds,
 		GameMinutes: r.GameMinutes,
 		SelfCheckIn: r.SelfCheckIn,
@@ -386,7 +393,40 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		CreatedAt:   r.CreatedAt,
 		Closed:      r.closure(),
 		Archived:    r.archival(),
-	}, nil
+	}
+}
+
+// rulesets are the rulesets decoded, by their text: a tournament's copy
+// never changes, and every change at a table reads its tournament's, so
+// each text is decoded once. A few presets and their edits at most are
+// kept.
+var rulesets struct {
+	sync.Mutex
+	byText map[string]referee.Ruleset
+}
+
+const maxRulesets = 64
+
+// decodeRuleset decodes a tournament's copy of its ruleset, with the
+// defaults of the settings it predates (referee.Ruleset.WithDefaults).
+func decodeRuleset(text string) (referee.Ruleset, error) {
+	rulesets.Lock()
+	rs, ok := rulesets.byText[text]
+	rulesets.Unlock()
+	if ok {
+		return rs, nil
+	}
+	if err := json.Unmarshal([]byte(text), &rs); err != nil {
+		return referee.Ruleset{}, err
+	}
+	rs = rs.WithDefaults()
+	rulesets.Lock()
+	defer rulesets.Unlock()
+	if rulesets.byText == nil || len(rulesets.byText) >= maxRulesets {
+		rulesets.byText = map[string]referee.Ruleset{}
+	}
+	rulesets.byText[text] = rs
+	return rs, nil
 }
 
 func (r tournamentRow) archival() *tournament.Archival {

@@ -9,15 +9,18 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 
+	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
@@ -39,6 +42,17 @@ type Store struct {
 	// (Event) on SQLite: its transactions begin DEFERRED, as readers of
 	// the WAL that do not take the write lock. Nil on PostgreSQL.
 	reader *gorm.DB
+	// reads is the reader with its statements prepared and kept (stmts),
+	// for the reads outside a transaction; nil on PostgreSQL.
+	reads *gorm.DB
+	// batches is the SQLite committer's own connection, whose statements
+	// stay prepared from batch to batch: it begins and commits each batch
+	// itself (commit.go). Nil on PostgreSQL.
+	batches *gorm.DB
+	// rulesets are the tournaments' copies of their rulesets, decoded,
+	// by tournament ID: a copy never changes (Store.ruleset).
+	rulesetsMu sync.Mutex
+	rulesets   map[int64]referee.Ruleset
 	// watcher catches up with the other writers of an SQLite file
 	// (watch.go); nil on PostgreSQL.
 	watcher *watcher
@@ -118,6 +132,7 @@ func gormConfig() *gorm.Config {
 	return &gorm.Config{
 		TranslateError: true,
 		Logger:         logger.Discard,
+
 		// PostgreSQL keeps microseconds: a time read back equals the one
 		// written on either engine.
 		NowFunc: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
@@ -177,6 +192,19 @@ func (s *Store) Close() error {
 	}
 	if s.watcher != nil {
 		s.watcher.conn.Close()
+	}
+	if s.batches != nil {
+		if st, ok := s.batches.Statement.ConnPool.(*stmts); ok {
+			st.close()
+			if conn, ok := st.on.(*sql.Conn); ok {
+				conn.Close()
+			}
+		}
+	}
+	if s.reads != nil {
+		if st, ok := s.reads.Statement.ConnPool.(*stmts); ok {
+			st.close()
+		}
 	}
 	if s.reader != nil {
 		if sqlDB, err := s.reader.DB(); err == nil {
@@ -285,10 +313,16 @@ func checkOpen(tx *gorm.DB, tid int64) error {
 	if err := tx.Select("id", "closed_at", "closed_by").Take(&row, tid).Error; err != nil {
 		return err
 	}
-	if row.ClosedAt != nil {
+	return openErr(tid, row.ClosedAt, row.ClosedBy)
+}
+
+// openErr is the Conflict tournament-finished of tournament tid closed at
+// closedAt by closedBy; nil while it is open (closedAt nil).
+func openErr(tid int64, closedAt *time.Time, closedBy string) error {
+	if closedAt != nil {
 		return tournament.Conflict("tournament-finished",
-			fmt.Sprintf("tournament %d was closed by %s at %s; reopen it to change anything", tid, row.ClosedBy, row.ClosedAt.Format(time.RFC3339)),
-			map[string]any{"Judge": row.ClosedBy, "At": row.ClosedAt.Local().Format("15:04")})
+			fmt.Sprintf("tournament %d was closed by %s at %s; reopen it to change anything", tid, closedBy, closedAt.Format(time.RFC3339)),
+			map[string]any{"Judge": closedBy, "At": closedAt.Local().Format("15:04")})
 	}
 	return nil
 }

@@ -44,6 +44,10 @@ type Tx struct {
 	settings bool
 	// versions are the tournaments' versions once committed.
 	versions map[int64]int64
+	// checked says open is whether the locked tournament takes changes,
+	// read under its lock (lockTable): the audit need not read it again.
+	checked bool
+	open    error
 }
 
 // lock takes the write lock of tournament tid until the transaction ends.
@@ -91,17 +95,30 @@ func (tx *Tx) lock(tid int64) error {
 // and only their version's bump (bumpVersions) is taken one at a time. On
 // SQLite the database's write lock is the transaction's already.
 func (tx *Tx) lockTable(tableID int64) (int64, error) {
-	tid, err := tournamentOfTable(tx.DB, tableID)
+	var at struct {
+		TournamentID int64
+		ClosedAt     *time.Time
+		ClosedBy     string
+	}
+	// Whether the tournament is finished is read with it: on SQLite
+	// under the database's lock, on PostgreSQL once its row is shared
+	// below, which no closing can take from under the write.
+	err := tx.Raw("SELECT rounds.tournament_id, tournaments.closed_at, tournaments.closed_by FROM round_tables "+
+		"JOIN rounds ON rounds.id = round_tables.round_id JOIN tournaments ON tournaments.id = rounds.tournament_id "+
+		"WHERE round_tables.id = ?", tableID).Scan(&at).Error
+	if err == nil && at.TournamentID == 0 {
+		err = notFound("table", tableID)
+	}
 	if err != nil {
 		return 0, err
 	}
+	tid := at.TournamentID
 	if tx.locked != 0 {
 		return 0, fmt.Errorf("store: one transaction locks tournament %d, not %d too", tx.locked, tid)
 	}
 	if tx.engine == enginePostgres {
 		if !tx.held[tid] {
-			var ids []int64
-			if err := tx.Raw("SELECT id FROM tournaments WHERE id = ? FOR SHARE", tid).Scan(&ids).Error; err != nil {
+			if err := tx.Raw("SELECT closed_at, closed_by FROM tournaments WHERE id = ? FOR SHARE", tid).Scan(&at).Error; err != nil {
 				return 0, err
 			}
 			if tx.held != nil {
@@ -114,6 +131,10 @@ func (tx *Tx) lockTable(tableID int64) (int64, error) {
 		}
 	}
 	tx.locked, tx.shared = tid, true
+	if tx.engine == engineSQLite || tx.held[tid] {
+		tx.open = openErr(tid, at.ClosedAt, at.ClosedBy)
+		tx.checked = true
+	}
 	return tid, nil
 }
 
@@ -178,7 +199,11 @@ func (tx *Tx) audit(tid int64, c tournament.Change) error {
 		return fmt.Errorf("store: a change of tournament %d was decided without its lock", tid)
 	}
 	if tid != 0 && !finishedTakes(c.Action) {
-		if err := checkOpen(tx.DB, tid); err != nil {
+		if tx.checked {
+			if tx.open != nil {
+				return tx.open
+			}
+		} else if err := checkOpen(tx.DB, tid); err != nil {
 			return err
 		}
 	}

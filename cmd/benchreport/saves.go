@@ -1,0 +1,234 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/store/pgtest"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/live"
+)
+
+// The save measures: judges saving at once, each at their own table, each
+// a first result then corrections, through the JSON API of the site served
+// as cmd/catanjudge serves it (the real durability settings: a sync per
+// commit, which group commit shares among the saves waiting).
+const (
+	judges        = 50
+	savesPerJudge = 30
+	benchToken    = "benchreport"
+	saveTimeLimit = 90 * time.Second
+	// The event-size measure: the judges of a shop's event, one per table
+	// of its 40 players, in round 8 of 8 of a 40-player and of a
+	// 1,000-player event.
+	sizeJudges      = 10
+	sizeSaves       = 40
+	sizeRounds      = 8
+	smallEvent      = 40
+	largeEvent      = 1000
+	fsyncProbeTime  = 2 * time.Second
+	fastDisk        = 750  // syncs a second above which the target is fixed
+	fastDiskTarget  = 1500 // saves a second
+	fsyncProbeBlock = 4096
+)
+
+// saves measures the disk's sync rate beside the save rows, then has 50
+// judges save at once on SQLite and on PostgreSQL (a throwaway cluster
+// with PostgreSQL's own durability settings), when its server programs
+// are installed, then 10 judges in a small and a large event on SQLite.
+func (e *env) saves(ctx context.Context) ([]row, error) {
+	dir, err := os.MkdirTemp("", "benchreport-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	syncs, err := fsyncRate(dir, fsyncProbeTime)
+	if err != nil {
+		return nil, err
+	}
+	target := 2 * syncs
+	if syncs > fastDisk {
+		target = fastDiskTarget
+	}
+	rows := []row{{"fsync probe (the database's disk)", fmt.Sprintf("%s of %d-byte writes", fsyncProbeTime, fsyncProbeBlock), "-", "-",
+		fmt.Sprintf("%.0f syncs/s; the 50 judges' target: ≥ %.0f saves/s", syncs, target)}}
+	dsn, err := store.FileDSN(filepath.Join(dir, "judges"))
+	if err != nil {
+		return nil, err
+	}
+	lite, err := e.savesOn(ctx, dsn, judges*4, 1, 0, judges, savesPerJudge)
+	if err != nil {
+		return nil, err
+	}
+	rows = append(rows, lite.row(fmt.Sprintf("score-sheet save (PUT, %d judges at once)", judges),
+		fmt.Sprintf("%s the disk's syncs/s (%s); group commit", ratioOf(lite.perSecond(), syncs), met(lite.perSecond() >= target))))
+	pgRow := row{measure: fmt.Sprintf("score-sheet save on PostgreSQL (PUT, %d judges)", judges), size: "-", p50: "-", p99: "-"}
+	cluster, err := pgtest.StartDurable(ctx)
+	switch {
+	case errors.Is(err, pgtest.ErrMissing):
+		pgRow.note = "skipped: PostgreSQL is not installed"
+		rows = append(rows, pgRow)
+	case err != nil:
+		return nil, err
+	default:
+		defer cluster.Stop()
+		url, err := cluster.CreateDatabase(ctx, "bench", "")
+		if err != nil {
+			return nil, err
+		}
+		pg, err := e.savesOn(ctx, url, judges*4, 1, 0, judges, savesPerJudge)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, pg.row(pgRow.measure, fmt.Sprintf("%s the saves/s of SQLite (%s); group commit, over a Unix socket",
+			ratioOf(pg.perSecond(), lite.perSecond()), met(pg.perSecond() >= lite.perSecond()))))
+	}
+	var bySize []saveRun
+	for _, players := range []int{smallEvent, largeEvent} {
+		dsn, err := store.FileDSN(filepath.Join(dir, fmt.Sprint(players)))
+		if err != nil {
+			return nil, err
+		}
+		run, err := e.savesOn(ctx, dsn, players, sizeRounds, sizeRounds-1, sizeJudges, sizeSaves)
+		if err != nil {
+			return nil, err
+		}
+		bySize = append(bySize, run)
+	}
+	small, large := bySize[0], bySize[1]
+	size := func(players int) string { return fmt.Sprintf("%s players x %d rounds", count(players), sizeRounds) }
+	rows = append(rows,
+		small.rowSized(fmt.Sprintf("score-sheet save in round %d (PUT, %d judges)", sizeRounds, sizeJudges), size(smallEvent), "a shop's event"),
+		large.rowSized(fmt.Sprintf("score-sheet save in round %d (PUT, %d judges)", sizeRounds, sizeJudges), size(largeEvent),
+			fmt.Sprintf("%s the saves/s of the 40-player event (%s: ≥ ×0.8)", ratioOf(large.perSecond(), small.perSecond()), met(large.perSecond() >= 0.8*small.perSecond()))))
+	return rows, nil
+}
+
+// met says whether a target is met, in the report's words.
+func met(ok bool) string {
+	if ok {
+		return "target met"
+	}
+	return "TARGET MISSED"
+}
+
+// fsyncRate writes and syncs a block at a time in dir, as a commit
+// does, for d, and returns the syncs a second.
+func fsyncRate(dir string, d time.Duration) (float64, error) {
+	f, err := os.CreateTemp(dir, "fsync-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	block := make([]byte, fsyncProbeBlock)
+	n := 0
+	began := time.Now()
+	for time.Since(began) < d {
+		if _, err := f.Write(block); err != nil {
+			return 0, err
+		}
+		if err := f.Sync(); err != nil {
+			return 0, err
+		}
+		n++
+	}
+	return float64(n) / time.Since(began).Seconds(), nil
+}
+
+// saveRun is what one save measure timed.
+type saveRun struct {
+	times []time.Duration
+	wall  time.Duration
+}
+
+func (r saveRun) perSecond() float64 { return float64(len(r.times)) / r.wall.Seconds() }
+
+func (r saveRun) row(measure, note string) row {
+	return r.rowSized(measure, count(len(r.times))+" saves", note)
+}
+
+func (r saveRun) rowSized(measure, size, note string) row {
+	p50, p99 := pct(r.times, 50), pct(r.times, 99)
+	return row{measure, size, dur(p50), dur(p99),
+		fmt.Sprintf("%.0f saves/s (%s saves); p99/p50 %s; %s", r.perSecond(), count(len(r.times)), ratio(p99, p50), note)}
+}
+
+// savesOn records an event of players planned over rounds with the first
+// recorded rounds played (a result at every table) on the database dsn
+// names, serves the site on it, and has judges save perJudge sheets each
+// at once at the tables of the round after, through the JSON API.
+func (e *env) savesOn(ctx context.Context, dsn string, players, rounds, recorded, judges, perJudge int) (saveRun, error) {
+	ctx, cancel := context.WithTimeout(ctx, saveTimeLimit)
+	defer cancel()
+	broker := live.NewBroker(0, 0)
+	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
+	if err != nil {
+		return saveRun{}, err
+	}
+	defer st.Close()
+	svc := tournament.NewService(st, e.rulesets, time.Now)
+	ev, err := tournamenttest.RecordEvent(ctx, st, svc, players, rounds, recorded)
+	if err != nil {
+		return saveRun{}, err
+	}
+	e.say("%d judges saving %d score sheets each in round %d of a %d-player event, on %s", judges, perJudge, recorded+1, players, st.Engine())
+	h, err := web.New(web.Deps{Rulesets: e.rulesets, Service: svc, Settings: st, APIToken: benchToken, Broker: broker})
+	if err != nil {
+		return saveRun{}, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return saveRun{}, err
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	defer srv.Close()
+	round := ev.Rounds[recorded]
+	base := fmt.Sprintf("http://%s/api/v1/tournaments/%d/rounds/%d/tables/", ln.Addr(), ev.Tournament.ID, round.Number)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: judges + 8}}
+
+	var (
+		mu    sync.Mutex
+		times []time.Duration
+		first error
+		wg    sync.WaitGroup
+		start = make(chan struct{})
+	)
+	for j := range judges {
+		tb := round.Tables[j]
+		wg.Go(func() {
+			<-start
+			for v := range perJudge {
+				took, err := saveSheet(ctx, client, base, tb, v)
+				mu.Lock()
+				if err != nil && first == nil {
+					first = err
+				}
+				times = append(times, took)
+				mu.Unlock()
+				if err != nil {
+					return
+				}
+			}
+		})
+	}
+	began := time.Now()
+	close(start)
+	wg.Wait()
+	wall := time.Since(began)
+	if first != nil {
+		return saveRun{}, first
+	}
+	return saveRun{times: times, wall: wall}, nil
+}
