@@ -99,18 +99,26 @@ func TestSnapshotIsReadOncePerChange(t *testing.T) {
 	}
 }
 
+// twoServers is two servers of one database (two stores on it): a judge's
+// console on a, and b's service, whose reads of the store are counted; a
+// tournament of 8 players with round 1 paired.
+func twoServers(t *testing.T) (*console, *tournament.Service, *eventCounter, tournament.Tournament, tournament.Round) {
+	t.Helper()
+	dsn := tournamenttest.NewDSN(t)
+	a := newConsoleOn(t, tournamenttest.OpenDSN(t, dsn))
+	stB := &eventCounter{Store: tournamenttest.OpenDSN(t, dsn)}
+	b := tournamenttest.NewServiceOn(t, stB, func() time.Time { return a.at })
+	tour, _ := a.setUp(8, 2)
+	return a, b, stB, tour, must(a.svc.PairNextRound(a.ctx, "judge", tour.ID)).ok(t)
+}
+
 // Two servers on one database (two stores on it), the second deaf to the
 // first's notices (no listener runs): a client that saw a version on the
 // first is given at least that version by the second, which checks the
 // store's version when it knows of none as new; a version no server gave
 // costs one read of the version and is served the newest.
 func TestReadYourWritesAcrossServers(t *testing.T) {
-	dsn := tournamenttest.NewDSN(t)
-	a := newConsoleOn(t, tournamenttest.OpenDSN(t, dsn))
-	stB := &eventCounter{Store: tournamenttest.OpenDSN(t, dsn)}
-	b := tournamenttest.NewServiceOn(t, stB, func() time.Time { return a.at })
-	tour, _ := a.setUp(8, 2)
-	r1 := must(a.svc.PairNextRound(a.ctx, "judge", tour.ID)).ok(t)
+	a, b, stB, tour, r1 := twoServers(t)
 	before := must(b.Snapshot(a.ctx, tour.ID)).ok(t)
 
 	// The judge saves on a: the request's client has seen the change.
@@ -158,12 +166,7 @@ func TestReadYourWritesAcrossServers(t *testing.T) {
 // and the event is read again only when it moved; once heard again, each
 // snapshot is checked once.
 func TestUnheardServersCheckTheVersion(t *testing.T) {
-	dsn := tournamenttest.NewDSN(t)
-	a := newConsoleOn(t, tournamenttest.OpenDSN(t, dsn))
-	stB := &eventCounter{Store: tournamenttest.OpenDSN(t, dsn)}
-	b := tournamenttest.NewServiceOn(t, stB, func() time.Time { return a.at })
-	tour, _ := a.setUp(8, 2)
-	r1 := must(a.svc.PairNextRound(a.ctx, "judge", tour.ID)).ok(t)
+	a, b, stB, tour, r1 := twoServers(t)
 	must(b.Snapshot(a.ctx, tour.ID)).ok(t)
 	b.Snapshots().Lost()
 	stB.take()

@@ -119,7 +119,7 @@ var models = []any{
 
 // pgCommitters is how many batches of changes at tables one server
 // commits at once on PostgreSQL.
-const pgCommitters = 4
+const pgCommitters = 12
 
 // IsPostgres reports whether dsn names a PostgreSQL database (a
 // postgres:// or postgresql:// URL) rather than an SQLite file.

@@ -46,18 +46,13 @@ func RecordEvent(ctx context.Context, st tournament.Store, svc *tournament.Servi
 	change := func(action string) tournament.Change {
 		return tournament.Change{Judge: "bench", At: at, Action: action, Subject: "tournamenttest"}
 	}
-	tables := players / 4
+	ids := make([]int64, len(ev.Players))
+	for i, p := range ev.Players {
+		ids[i] = p.ID
+	}
 	for n := 1; n <= min(recorded+1, rounds); n++ {
 		r := tournament.Round{TournamentID: t.ID, Number: n, Mode: tournament.ModeSwiss, Seed: uint64(n), PairedBy: "bench", PairedAt: at}
-		seats := make([][]int64, tables)
-		for i, p := range ev.Players {
-			k := (i*n + i/4) % tables
-			for len(seats[k]) == 4 {
-				k = (k + 1) % tables
-			}
-			seats[k] = append(seats[k], p.ID)
-		}
-		for k, ids := range seats {
+		for k, ids := range Rotated(ids, n) {
 			r.Tables = append(r.Tables, tournament.Table{Number: k + 1, Players: ids})
 		}
 		if err := st.AddRound(ctx, &r, change("round.pair")); err != nil {
@@ -72,6 +67,23 @@ func RecordEvent(ctx context.Context, st tournament.Store, svc *tournament.Servi
 		}
 	}
 	return ev, nil
+}
+
+// Rotated seats players at tables of four for round n: the i-th at table
+// (i*n + i/4) mod tables, or the next one with a seat free, so that the
+// company changes from round to round. The players beyond the last full
+// table are left out.
+func Rotated(players []int64, n int) [][]int64 {
+	tables := len(players) / 4
+	seats := make([][]int64, tables)
+	for i, p := range players[:tables*4] {
+		k := (i*n + i/4) % tables
+		for len(seats[k]) == 4 {
+			k = (k + 1) % tables
+		}
+		seats[k] = append(seats[k], p)
+	}
+	return seats
 }
 
 // saveAll saves a result at every table of r, sixteen at once.

@@ -122,11 +122,7 @@ func (s *Pages) ShowScore(c *gin.Context) (render.Result, error) {
 // openSheet is the score sheet as a judge opens it: the table as recorded
 // now, its fields filled from the latest revision or the §12 default.
 func (s *Pages) openSheet(c *gin.Context) (scorePage, error) {
-	ts, err := s.loadTable(c)
-	if err != nil {
-		return scorePage{}, err
-	}
-	vm, err := s.newScorePage(c, ts)
+	ts, vm, err := s.scorePageOf(c)
 	if err != nil {
 		return scorePage{}, err
 	}
@@ -332,11 +328,7 @@ func (s *Pages) postedSheet(c *gin.Context) (tournament.ResultInput, bool) {
 // postedPage is the score page with the sheet as posted in it, to show
 // back.
 func (s *Pages) postedPage(c *gin.Context) (scorePage, error) {
-	ts, err := s.loadTable(c)
-	if err != nil {
-		return scorePage{}, err
-	}
-	vm, err := s.newScorePage(c, ts)
+	_, vm, err := s.scorePageOf(c)
 	if err != nil {
 		return scorePage{}, err
 	}
@@ -344,15 +336,21 @@ func (s *Pages) postedPage(c *gin.Context) (scorePage, error) {
 	return vm, nil
 }
 
+// scorePageOf is the score page of the request's table as recorded.
+func (s *Pages) scorePageOf(c *gin.Context) (tableState, scorePage, error) {
+	ts, err := s.loadTable(c)
+	if err != nil {
+		return tableState{}, scorePage{}, err
+	}
+	vm, err := s.newScorePage(c, ts)
+	return ts, vm, err
+}
+
 // scoreOnPage answers a sheet on its page: the live preview, the
 // preview, a sheet whose fields need their messages, or one whose form
 // names no players, read with the table's.
 func (s *Pages) scoreOnPage(c *gin.Context) (render.Result, error) {
-	ts, err := s.loadTable(c)
-	if err != nil {
-		return render.Result{}, err
-	}
-	vm, err := s.newScorePage(c, ts)
+	ts, vm, err := s.scorePageOf(c)
 	if err != nil {
 		return render.Result{}, err
 	}
