@@ -538,14 +538,3 @@ func (s *Store) setTable(ctx context.Context, what string, tableID int64, c tour
 		return tx.audit(round.TournamentID, c)
 	})
 }
-
-func tournamentOfTable(tx *gorm.DB, tableID int64) (int64, error) {
-	var tid int64
-	err := tx.Model(&roundRow{}).Select("rounds.tournament_id").
-		Joins("JOIN round_tables ON round_tables.round_id = rounds.id").
-		Where("round_tables.id = ?", tableID).Scan(&tid).Error
-	if err == nil && tid == 0 {
-		err = notFound("table", tableID)
-	}
-	return tid, err
-}
