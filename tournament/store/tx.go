@@ -31,9 +31,6 @@ type Tx struct {
 	// says it shares it with the other writes at tables (lockTable).
 	locked int64
 	shared bool
-	// held is what the database transaction holds of the tournaments'
-	// shared locks, for every write of a batch.
-	held    map[int64]bool
 	audited []tournament.AuditEntry
 	// bumped are the tournaments the write changed without an audit
 	// entry of theirs (a merge of people changes players of several),
@@ -100,12 +97,19 @@ func (tx *Tx) lockTable(tableID int64) (int64, error) {
 		ClosedAt     *time.Time
 		ClosedBy     string
 	}
-	// Whether the tournament is finished is read with it: on SQLite
-	// under the database's lock, on PostgreSQL once its row is shared
-	// below, which no closing can take from under the write.
-	err := tx.Raw("SELECT rounds.tournament_id, tournaments.closed_at, tournaments.closed_by FROM round_tables "+
-		"JOIN rounds ON rounds.id = round_tables.round_id JOIN tournaments ON tournaments.id = rounds.tournament_id "+
-		"WHERE round_tables.id = ?", tableID).Scan(&at).Error
+	// The tournament is found, whether it is finished read and, on
+	// PostgreSQL, both rows locked, in one statement: on SQLite under the
+	// database's lock, on PostgreSQL under the tournament's shared lock,
+	// which no closing can take from under the write. (The rows of a
+	// table, its round and its tournament never change which they
+	// belong to.)
+	query := "SELECT rounds.tournament_id, tournaments.closed_at, tournaments.closed_by FROM round_tables " +
+		"JOIN rounds ON rounds.id = round_tables.round_id JOIN tournaments ON tournaments.id = rounds.tournament_id " +
+		"WHERE round_tables.id = ?"
+	if tx.engine == enginePostgres {
+		query += " FOR NO KEY UPDATE OF round_tables FOR SHARE OF tournaments"
+	}
+	err := tx.Raw(query, tableID).Scan(&at).Error
 	if err == nil && at.TournamentID == 0 {
 		err = notFound("table", tableID)
 	}
@@ -116,25 +120,8 @@ func (tx *Tx) lockTable(tableID int64) (int64, error) {
 	if tx.locked != 0 {
 		return 0, fmt.Errorf("store: one transaction locks tournament %d, not %d too", tx.locked, tid)
 	}
-	if tx.engine == enginePostgres {
-		if !tx.held[tid] {
-			if err := tx.Raw("SELECT closed_at, closed_by FROM tournaments WHERE id = ? FOR SHARE", tid).Scan(&at).Error; err != nil {
-				return 0, err
-			}
-			if tx.held != nil {
-				tx.held[tid] = true
-			}
-		}
-		var ids []int64
-		if err := tx.Raw("SELECT id FROM round_tables WHERE id = ? FOR NO KEY UPDATE", tableID).Scan(&ids).Error; err != nil {
-			return 0, err
-		}
-	}
 	tx.locked, tx.shared = tid, true
-	if tx.engine == engineSQLite || tx.held[tid] {
-		tx.open = openErr(tid, at.ClosedAt, at.ClosedBy)
-		tx.checked = true
-	}
+	tx.open, tx.checked = openErr(tid, at.ClosedAt, at.ClosedBy), true
 	return tid, nil
 }
 
