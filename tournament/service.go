@@ -20,6 +20,10 @@ type RulesetSource interface {
 	Get(name string) (referee.Ruleset, bool)
 }
 
+// APIActor is the judge the record names for a change made with the API
+// token; a message names it as the API token, never as a person.
+const APIActor = "api"
+
 // Service holds the use cases. A change validates its input, reads from
 // the store only what its decision needs (a table's facts for a change at
 // a table), computes with the referee, and makes one Store call that

@@ -35,6 +35,11 @@ func TestSetSeating(t *testing.T) {
 	if want := [][]string{{pidOf(p[1]), pidOf(p[2])}}; !cmp.Equal(te.Groups, want) {
 		t.Errorf("TieError.Groups = %v, want %v", te.Groups, want)
 	}
+	// The service names them by their IDs, for the pages.
+	var tt *tournament.TieError
+	if !errors.As(err, &tt) || !cmp.Equal(tt.Groups, [][]int64{{p[1], p[2]}}) {
+		t.Errorf("SetSeating(tied rolls) error = %#v, want a *tournament.TieError with the groups [[%d %d]]", err, p[1], p[2])
+	}
 	rerolled := append(tied, []tournament.Roll{roll(p[1], 2, 2), roll(p[2], 6, 5)})
 	tb := must(c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Rolls: rerolled})).ok(t)
 	want := []tournament.Seat{
@@ -238,7 +243,7 @@ func TestPreviewResult(t *testing.T) {
 	if diff := cmp.Diff(want, preview.Places, cmpopts.IgnoreFields(tournament.Placing{}, "Penalties")); diff != "" {
 		t.Errorf("PreviewResult() placings mismatch (-want +got):\n%s", diff)
 	}
-	// Each deduction names the penalty it comes from (RULINGS.md, Penalties).
+	// Each deduction names the penalty it comes from (docs/rules.md, Penalties).
 	for i, wantOffence := range []string{"note-taking", "", "", "ignored-judge"} {
 		var got []string
 		for _, x := range preview.Places[i].Penalties {
@@ -376,7 +381,7 @@ func fromPID(s string) int64 {
 	return id
 }
 
-// The case: needless talk three times stayed a caution. RULINGS.md,
+// The case: needless talk three times stayed a caution. docs/rules.md,
 // Penalties: a repeat is suggested one level above the highest level the
 // offence reached for the player, so cautions climb, and a lighter level the
 // judge chose in between lowers nothing.

@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/store/pgtest"
@@ -71,7 +71,7 @@ func (e *env) saves(ctx context.Context) ([]row, error) {
 		return nil, err
 	}
 	rows = append(rows, lite.row(fmt.Sprintf("score-sheet save (PUT, %d judges at once)", judges),
-		fmt.Sprintf("%s the disk's syncs/s (%s); group commit", ratioOf(lite.perSecond(), syncs), met(lite.perSecond() >= target))))
+		fmt.Sprintf("%s the disk's syncs/s (%s); group commit", bench.Ratio(lite.perSecond(), syncs), met(lite.perSecond() >= target))))
 	pgRow := row{measure: fmt.Sprintf("score-sheet save on PostgreSQL (PUT, %d judges)", judges), size: "-", p50: "-", p99: "-"}
 	cluster, err := pgtest.StartDurable(ctx)
 	switch {
@@ -91,7 +91,7 @@ func (e *env) saves(ctx context.Context) ([]row, error) {
 			return nil, err
 		}
 		rows = append(rows, pg.row(pgRow.measure, fmt.Sprintf("%s the saves/s of SQLite (%s); group commit, over a Unix socket",
-			ratioOf(pg.perSecond(), lite.perSecond()), met(pg.perSecond() >= lite.perSecond()))))
+			bench.Ratio(pg.perSecond(), lite.perSecond()), met(pg.perSecond() >= lite.perSecond()))))
 	}
 	var bySize []saveRun
 	for _, players := range []int{smallEvent, largeEvent} {
@@ -106,11 +106,11 @@ func (e *env) saves(ctx context.Context) ([]row, error) {
 		bySize = append(bySize, run)
 	}
 	small, large := bySize[0], bySize[1]
-	size := func(players int) string { return fmt.Sprintf("%s players x %d rounds", count(players), sizeRounds) }
+	size := func(players int) string { return fmt.Sprintf("%s players x %d rounds", bench.Count(players), sizeRounds) }
 	rows = append(rows,
 		small.rowSized(fmt.Sprintf("score-sheet save in round %d (PUT, %d judges)", sizeRounds, sizeJudges), size(smallEvent), "a shop's event"),
 		large.rowSized(fmt.Sprintf("score-sheet save in round %d (PUT, %d judges)", sizeRounds, sizeJudges), size(largeEvent),
-			fmt.Sprintf("%s the saves/s of the 40-player event (%s: ≥ ×0.8)", ratioOf(large.perSecond(), small.perSecond()), met(large.perSecond() >= 0.8*small.perSecond()))))
+			fmt.Sprintf("%s the saves/s of the 40-player event (%s: ≥ ×0.8)", bench.Ratio(large.perSecond(), small.perSecond()), met(large.perSecond() >= 0.8*small.perSecond()))))
 	return rows, nil
 }
 
@@ -155,13 +155,13 @@ type saveRun struct {
 func (r saveRun) perSecond() float64 { return float64(len(r.times)) / r.wall.Seconds() }
 
 func (r saveRun) row(measure, note string) row {
-	return r.rowSized(measure, count(len(r.times))+" saves", note)
+	return r.rowSized(measure, bench.Count(len(r.times))+" saves", note)
 }
 
 func (r saveRun) rowSized(measure, size, note string) row {
-	p50, p99 := pct(r.times, 50), pct(r.times, 99)
-	return row{measure, size, dur(p50), dur(p99),
-		fmt.Sprintf("%.0f saves/s (%s saves); p99/p50 %s; %s", r.perSecond(), count(len(r.times)), ratio(p99, p50), note)}
+	p50, p99 := bench.Percentile(r.times, 50), bench.Percentile(r.times, 99)
+	return row{measure, size, bench.Duration(p50), bench.Duration(p99),
+		fmt.Sprintf("%.0f saves/s (%s saves); p99/p50 %s; %s", r.perSecond(), bench.Count(len(r.times)), bench.Ratio(p99, p50), note)}
 }
 
 // savesOn records an event of players planned over rounds with the first
@@ -187,15 +187,13 @@ func (e *env) savesOn(ctx context.Context, dsn string, players, rounds, recorded
 	if err != nil {
 		return saveRun{}, err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	site, stop, err := bench.Serve(ctx, h)
 	if err != nil {
 		return saveRun{}, err
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	defer srv.Close()
+	defer stop()
 	round := ev.Rounds[recorded]
-	base := fmt.Sprintf("http://%s/api/v1/tournaments/%d/rounds/%d/tables/", ln.Addr(), ev.Tournament.ID, round.Number)
+	base := fmt.Sprintf("%s/api/v1/tournaments/%d/rounds/%d/tables/", site, ev.Tournament.ID, round.Number)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: judges + 8}}
 
 	var (

@@ -10,6 +10,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
@@ -65,15 +66,15 @@ func (e *env) serviceStandings(ctx context.Context, pure time.Duration) ([]row, 
 		}
 		results = append(results, time.Since(t))
 	}
-	size := fmt.Sprintf("%s players x %d rounds", count(standingsPlayers), standingsRounds)
-	read := pct(reads, 50)
+	size := fmt.Sprintf("%s players x %d rounds", bench.Count(standingsPlayers), standingsRounds)
+	read := bench.Percentile(reads, 50)
 	return []row{
-		{"a change's snapshot: read (Store.Event, SQLite)", size, dur(read), dur(pct(reads, 99)),
+		{"a change's snapshot: read (Store.Event, SQLite)", size, bench.Duration(read), bench.Duration(bench.Percentile(reads, 99)),
 			fmt.Sprintf("every player, round, result, clock, penalty and report in one read transaction, once per change, %d runs", serviceStandingsRuns)},
-		{"a change's snapshot: standings (Snapshot)", size, dur(pct(standings, 50)), dur(pct(standings, 99)),
-			fmt.Sprintf("%s the referee alone; computed once per change, then shared by every reader", ratio(pct(standings, 50), pure))},
-		{"a change's snapshot: players' pages (Snapshot.Results)", size, dur(pct(results, 50)), dur(pct(results, 99)),
-			fmt.Sprintf("%s the read; once per change, shared by every player's page", ratio(pct(results, 50), read))},
+		{"a change's snapshot: standings (Snapshot)", size, bench.Duration(bench.Percentile(standings, 50)), bench.Duration(bench.Percentile(standings, 99)),
+			fmt.Sprintf("%s the referee alone; computed once per change, then shared by every reader", bench.Ratio(bench.Percentile(standings, 50), pure))},
+		{"a change's snapshot: players' pages (Snapshot.Results)", size, bench.Duration(bench.Percentile(results, 50)), bench.Duration(bench.Percentile(results, 99)),
+			fmt.Sprintf("%s the read; once per change, shared by every player's page", bench.Ratio(bench.Percentile(results, 50), read))},
 	}, nil
 }
 

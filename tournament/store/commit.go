@@ -92,8 +92,10 @@ func (c *committer) do(ctx context.Context, what string, key int64, fn func(*Tx)
 	// Once queued, the write is answered when its batch is done: it may
 	// commit even if the caller has gone, but never unanswered.
 	<-j.done
-	if j.err != nil {
-		return wrap(what, j.err)
+	err := fault(j.err)
+	c.s.wrote(err)
+	if err != nil {
+		return wrap(what, err)
 	}
 	c.s.committed(ctx, j.tx, j.tx.versions)
 	return nil

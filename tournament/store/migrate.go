@@ -60,6 +60,12 @@ var migrations = []migration{
 	{9, "disputes with a version, and players' cards in the database", func(tx *gorm.DB) error {
 		return tx.AutoMigrate(&reportRow{}, &cardBatchRow{})
 	}},
+	// Issue 24: an accepted report keeps which of its versions became the
+	// result (reports accepted before say only the revision); players'
+	// cards wait on the players page until printed.
+	{11, "the version of an accepted report, and cards kept until printed", func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&reportRow{}, &cardBatchRow{})
+	}},
 	// Issue 26: each tournament's version, which the snapshots of it are
 	// keyed by; a tournament made before starts at 1.
 	{15, "the tournaments' versions", func(tx *gorm.DB) error {

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -61,6 +62,10 @@ type Store struct {
 	// set on PostgreSQL only.
 	server   string
 	pgConfig *pgx.ConnConfig
+	// path is the SQLite database's file, whose disk Check watches; full
+	// says the last write was refused for lack of space (faults.go).
+	path string
+	full atomic.Bool
 }
 
 // engine is the database a Store runs on.

@@ -290,6 +290,8 @@ func (s *Store) alone(ctx context.Context, what string, fn func(tx *Tx) error) e
 			return wrap(what, ctx.Err())
 		}
 	}
+	err = fault(err)
+	s.wrote(err)
 	if err != nil {
 		return wrap(what, err)
 	}

@@ -22,10 +22,6 @@ const (
 	judge                 // a logged-in judge or the API token
 )
 
-func (a access) String() string {
-	return [...]string{"public", "players", "player", "judge"}[a]
-}
-
 // routeEntry is one line of the route table.
 type routeEntry struct {
 	Method  string
@@ -213,6 +209,7 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Delete, Handler: page(c.DeletePlayer)},
 		{Method: http.MethodPost, Path: route.Code, Handler: page(c.IssueCode)},
 		{Method: http.MethodGet, Path: route.Cards, Handler: page(c.ShowCards)},
+		{Method: http.MethodPost, Path: route.CardsPrinted, Handler: page(c.PrintedCards)},
 		{Method: http.MethodPost, Path: route.Rounds, Handler: page(c.PairRound)},
 		{Method: http.MethodGet, Path: route.Round, Handler: page(c.ShowRound)},
 		{Method: http.MethodPost, Path: route.Repair, Handler: page(c.RepairRound)},
@@ -246,19 +243,6 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodGet, Path: route.PrintStandings, Handler: page(c.PrintStandings)},
 		{Method: http.MethodGet, Path: route.Audit, Handler: page(c.ShowAudit)},
 	}
-}
-
-// routes is the route table as one list, each route with its group's
-// access.
-func (s *site) routes() []routeEntry {
-	var out []routeEntry
-	for _, g := range s.groups() {
-		for _, rt := range g.routes {
-			rt.Access = g.access
-			out = append(out, rt)
-		}
-	}
-	return out
 }
 
 // newRouter serves the route table. Every request gets the site's own
