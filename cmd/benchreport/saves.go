@@ -106,7 +106,9 @@ func (e *env) saves(ctx context.Context) ([]row, error) {
 		bySize = append(bySize, run)
 	}
 	small, large := bySize[0], bySize[1]
-	size := func(players int) string { return fmt.Sprintf("%s players x %d rounds", bench.Count(players), sizeRounds) }
+	size := func(players int) string {
+		return fmt.Sprintf("%s players x %d rounds", bench.Count(players), sizeRounds)
+	}
 	rows = append(rows,
 		small.rowSized(fmt.Sprintf("score-sheet save in round %d (PUT, %d judges)", sizeRounds, sizeJudges), size(smallEvent), "a shop's event"),
 		large.rowSized(fmt.Sprintf("score-sheet save in round %d (PUT, %d judges)", sizeRounds, sizeJudges), size(largeEvent),

@@ -119,6 +119,8 @@ var models = []any{
 	&endedSessionRow{},
 	&reportRow{},
 	&cardBatchRow{},
+	&seasonRow{},
+	&realNameRow{},
 	&tournamentVersionRow{},
 }
 

@@ -21,10 +21,7 @@ func (s *Store) CreateTournament(ctx context.Context, t *tournament.Tournament, 
 		if err != nil {
 			return err
 		}
-		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
-			return err
-		}
-		if err := tx.Omit(clause.Associations).Create(&tournamentVersionRow{TournamentID: row.ID}).Error; err != nil {
+		if err := insertTournament(tx, &row); err != nil {
 			return err
 		}
 		// Nobody else sees the row before the commit; the lock is the
@@ -37,6 +34,15 @@ func (s *Store) CreateTournament(ctx context.Context, t *tournament.Tournament, 
 	})
 }
 
+// insertTournament inserts a new tournament's row and its version, which
+// its snapshots are keyed by (tournament.Snapshot).
+func insertTournament(tx *Tx, row *tournamentRow) error {
+	if err := tx.Omit(clause.Associations).Create(row).Error; err != nil {
+		return err
+	}
+	return tx.Omit(clause.Associations).Create(&tournamentVersionRow{TournamentID: row.ID}).Error
+}
+
 // UpdateTournament implements tournament.Store.
 func (s *Store) UpdateTournament(ctx context.Context, before, after tournament.Tournament, from tournament.Progress, c tournament.Change) error {
 	cols := map[string]any{}
@@ -47,6 +53,7 @@ func (s *Store) UpdateTournament(ctx context.Context, before, after tournament.T
 		{"name", before.Name, after.Name},
 		{"date", before.Date, after.Date},
 		{"venue", before.Venue, after.Venue},
+		{"shop", before.Shop, after.Shop},
 		{"rounds", before.Rounds, after.Rounds},
 		{"game_minutes", before.GameMinutes, after.GameMinutes},
 		{"self_check_in", before.SelfCheckIn, after.SelfCheckIn},

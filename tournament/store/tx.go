@@ -29,8 +29,8 @@ type Tx struct {
 	engine engine
 	// locked is the tournament whose lock the write holds, and shared
 	// says it shares it with the other writes at tables (lockTable).
-	locked int64
-	shared bool
+	locked  int64
+	shared  bool
 	audited []tournament.AuditEntry
 	// bumped are the tournaments the write changed without an audit
 	// entry of theirs (a merge of people changes players of several),

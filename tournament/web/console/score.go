@@ -290,14 +290,17 @@ func (s *Pages) revisionLine(lang string, r tournament.Result, names map[int64]s
 // as posted, its lines named by the form's players, writes it and goes
 // back to the sheet: the page is built only to show a refusal, next to
 // the field it is about (scoreRules), or a newer revision saved first. The
-// preview (a read) shows the placings without saving anything.
+// preview (a read) shows the placings without saving anything. A sheet
+// taken back after a conflict (it posts the version it began from) is
+// read with the table's, to ask first when it would undo another judge's
+// change (sheetOverwrites).
 func (s *Pages) SaveScore(c *gin.Context) (render.Result, error) {
 	tid, n, number, err := route.TableParams(c)
 	if err != nil {
 		return render.Result{}, err
 	}
 	in, ok := s.postedSheet(c)
-	if !ok || c.PostForm("part") == "preview" || c.PostForm("action") == "preview" {
+	if !ok || c.PostForm("part") == "preview" || c.PostForm("action") == "preview" || c.PostForm("base") != "" {
 		return s.scoreOnPage(c)
 	}
 	_, err = s.svc.SaveResult(c.Request.Context(), auth.Judge(c), tid, n, number, in)
@@ -357,8 +360,8 @@ func (s *Pages) scorePageOf(c *gin.Context) (tableState, scorePage, error) {
 }
 
 // scoreOnPage answers a sheet on its page: the live preview, the
-// preview, a sheet whose fields need their messages, or one whose form
-// names no players, read with the table's.
+// preview, a sheet whose fields need their messages, one whose form names
+// no players, or one taken back after a conflict, read with the table's.
 func (s *Pages) scoreOnPage(c *gin.Context) (render.Result, error) {
 	ts, vm, err := s.scorePageOf(c)
 	if err != nil {
