@@ -105,3 +105,6 @@ func RowCount(s *Store, table string) (int64, error) {
 	err := s.db.WithContext(context.Background()).Table(table).Count(&n).Error
 	return n, err
 }
+
+// Queued is the number of writes waiting for a batch of s's committers.
+func Queued(s *Store) int { return len(s.commits.jobs) }
