@@ -174,7 +174,8 @@ const maxSaveReads = 2
 // A table's score sheet saved reads the store a fixed number of times,
 // the same in a shop's 40-player event as in a 1,000-player one of eight
 // rounds: through the judges' page (the POST writes and goes back to the
-// sheet, building no page) and through the JSON API. A page read after a
+// sheet, building no page) and through the JSON API; so does a board set
+// from the judges' page. A page read after a
 // change reads the store once for that change, however many pages and
 // readers ask: the judges' round, table and score pages, the standings,
 // the players, the navigation, the kiosk, the players' pages and the API.
@@ -220,8 +221,19 @@ func TestSavesReadTheTableAndPagesReadOncePerChange(t *testing.T) {
 			if n > maxSaveReads {
 				t.Errorf("the API's PUT read the store %d times (%v), want at most %d", n, api, maxSaveReads)
 			}
+			// A board set from the judges' page after those changes, the
+			// snapshot not yet read again: the POST reads its table, not
+			// the event.
+			res = b.post(base+"3/board", url.Values{"white": {"3"}, "blue": {"5"}})
+			if res.Status != http.StatusSeeOther || res.Location != base+"3#board" {
+				t.Fatalf("POST the board = %d (Location %q), want 303 back to the table\n%s", res.Status, res.Location, res.Body)
+			}
+			board, n := st.take()
+			if n > maxSaveReads || board["Event"] > 0 {
+				t.Errorf("the board's POST read the store %d times (%v), want its table alone", n, board)
+			}
 			got[players] = [2]map[string]int{page, api}
-			t.Logf("%d players: the POST read %v, the PUT %v", players, page, api)
+			t.Logf("%d players: the POST read %v, the PUT %v, the board's POST %v", players, page, api, board)
 
 			// Every page after the change: the first reads the snapshot,
 			// the others share it.
