@@ -41,8 +41,6 @@ type reportRow struct {
 
 func (reportRow) TableName() string { return "reports" }
 
-func (r reportRow) tournamentOf() int64 { return r.TournamentID }
-
 func newReportRow(r tournament.Report) (reportRow, error) {
 	scores, err := json.Marshal(r.Scores)
 	if err != nil {
