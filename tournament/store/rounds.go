@@ -225,6 +225,10 @@ func loadRoundTables(db *gorm.DB, rows []roundRow, table int) ([]tournament.Roun
 	if err != nil {
 		return nil, err
 	}
+	firsts, err := firstResultTimes(db, tids)
+	if err != nil {
+		return nil, err
+	}
 	moves, err := gameMoveCounts(db, tids)
 	if err != nil {
 		return nil, err
@@ -251,6 +255,7 @@ func loadRoundTables(db *gorm.DB, rows []roundRow, table int) ([]tournament.Roun
 			table.Result = &res
 			// Versions run 1, 2, ... without gaps, so the latest is the count.
 			table.Revisions = res.Version
+			table.ResultAt = firsts[t.ID].UTC()
 		}
 		r.Tables = append(r.Tables, table)
 	}
