@@ -225,7 +225,15 @@ func loadRoundTables(db *gorm.DB, rows []roundRow, table int) ([]tournament.Roun
 	if err != nil {
 		return nil, err
 	}
-	firsts, err := firstResultTimes(db, tids)
+	// A table's first revision is its latest but where it was corrected:
+	// only those tables' first revisions are read again, for their time.
+	var corrected []int64
+	for _, id := range tids {
+		if res, ok := latest[id]; ok && res.Version > 1 {
+			corrected = append(corrected, id)
+		}
+	}
+	firsts, err := firstResultTimes(db, corrected)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +263,10 @@ func loadRoundTables(db *gorm.DB, rows []roundRow, table int) ([]tournament.Roun
 			table.Result = &res
 			// Versions run 1, 2, ... without gaps, so the latest is the count.
 			table.Revisions = res.Version
-			table.ResultAt = firsts[t.ID].UTC()
+			table.ResultAt = res.At.UTC()
+			if at, ok := firsts[t.ID]; ok {
+				table.ResultAt = at.UTC()
+			}
 		}
 		r.Tables = append(r.Tables, table)
 	}
