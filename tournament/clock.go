@@ -535,8 +535,14 @@ func clockAt(t Tournament, r Round, events []ClockEvent, tables []Table, now tim
 	return c
 }
 
-// clockOf returns round r's clock at now with the events recorded for it.
-func (s *Service) clockOf(ctx context.Context, t Tournament, r Round, now time.Time) (Clock, []ClockEvent, error) {
+// clockOf returns round r's clock at now from the events of the record.
+func (e record) clockOf(r Round, now time.Time) Clock {
+	return clockAt(e.t, r, e.clocks[r.ID], r.Tables, now)
+}
+
+// storedClock returns round r's clock at now with the events recorded for
+// it, read from the store.
+func (s *Service) storedClock(ctx context.Context, t Tournament, r Round, now time.Time) (Clock, []ClockEvent, error) {
 	events, err := s.store.ClockEvents(ctx, r.ID)
 	if err != nil {
 		return Clock{}, nil, err
@@ -565,7 +571,7 @@ func (s *Service) clockAction(ctx context.Context, judge string, tournamentID in
 		return Clock{}, err
 	}
 	now := s.now().UTC()
-	c, events, err := s.clockOf(ctx, t, r, now)
+	c, events, err := s.storedClock(ctx, t, r, now)
 	if err != nil {
 		return Clock{}, err
 	}
@@ -704,11 +710,7 @@ func (s *Service) checkDeclaredInTime(ctx context.Context, e record, r Round, t 
 	if in.Declared == 0 || (t.Result != nil && t.Result.Declared == in.Declared) {
 		return "", nil
 	}
-	c, _, err := s.clockOf(ctx, e.t, r, now)
-	if err != nil {
-		return "", err
-	}
-	tc, ok := c.Table(t.Number)
+	tc, ok := e.clockOf(r, now).Table(t.Number)
 	if !ok || !tc.TimeUp {
 		return "", nil
 	}
@@ -733,11 +735,7 @@ func (s *Service) checkEndedInTime(ctx context.Context, e record, r Round, t Tab
 	if t.Result != nil && t.Result.EndedBy == EndedByTime {
 		return t.Result.EndedEarly, nil
 	}
-	c, _, err := s.clockOf(ctx, e.t, r, now)
-	if err != nil {
-		return false, err
-	}
-	tc, ok := c.Table(t.Number)
+	tc, ok := e.clockOf(r, now).Table(t.Number)
 	if ok && tc.TimeUp {
 		return false, nil
 	}

@@ -27,12 +27,18 @@ type ExportData struct {
 // ExportData returns a tournament's players, standings, rounds and
 // penalties for the Excel export (package export).
 func (s *Service) ExportData(ctx context.Context, tournamentID int64) (ExportData, error) {
-	e, err := s.load(ctx, tournamentID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return ExportData{}, err
 	}
+	return snap.ExportData()
+}
+
+// exportData computes the event's ExportData.
+func (e record) exportData() (ExportData, error) {
 	d := ExportData{Tournament: e.t, Players: slices.Clone(e.players), Penalties: e.penalties}
 	sortPlayers(d.Players)
+	var err error
 	if d.Standings, err = e.standings(); err != nil {
 		return ExportData{}, err
 	}

@@ -37,19 +37,13 @@ func largeEvent(b *testing.B, players, rounds int) (*tournament.Service, int64) 
 	}
 	for n := 1; n <= rounds; n++ {
 		r := tournament.Round{TournamentID: tour.ID, Number: n, Mode: tournament.ModeSwiss, Seed: uint64(n), PairedBy: "judge-a", PairedAt: at}
-		// Round n seats player i at table (i*n + i/4) mod tables, or the
-		// next one with a seat free: the company changes from round to
-		// round, four to a table.
-		tables := players / 4
-		seats := make([][]int64, tables)
-		for i, p := range ps[:tables*4] {
-			k := (i*n + i/4) % tables
-			for len(seats[k]) == 4 {
-				k = (k + 1) % tables
-			}
-			seats[k] = append(seats[k], p.ID)
+		// The company changes from round to round, four to a table.
+		ids := make([]int64, len(ps))
+		for i, p := range ps {
+			ids[i] = p.ID
 		}
-		for k, ids := range seats {
+		tables := players / 4
+		for k, ids := range tournamenttest.Rotated(ids, n) {
 			r.Tables = append(r.Tables, tournament.Table{Number: k + 1, Players: ids})
 		}
 		for _, p := range ps[tables*4:] {

@@ -224,10 +224,15 @@ type FinalView struct {
 // Final returns the event's final: the format, the stages made with their
 // cuts, whether the next can be made now, and the final results.
 func (s *Service) Final(ctx context.Context, tournamentID int64) (FinalView, error) {
-	e, err := s.load(ctx, tournamentID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return FinalView{}, err
 	}
+	return snap.Final()
+}
+
+// final computes the event's FinalView.
+func (e record) final() (FinalView, error) {
 	rs := e.t.Ruleset.WithDefaults()
 	v := FinalView{Format: rs.Event.Final, Stages: rs.Event.Stages(), Made: e.finals()}
 	if err := e.t.checkOpen(); err != nil {
@@ -235,6 +240,7 @@ func (s *Service) Final(ctx context.Context, tournamentID int64) (FinalView, err
 	} else if _, err := e.nextStage(); err != nil {
 		v.Ready = err
 	}
+	var err error
 	if v.Results, err = e.finalStandings(); err != nil {
 		return FinalView{}, err
 	}
@@ -247,11 +253,11 @@ func (s *Service) Final(ctx context.Context, tournamentID int64) (FinalView, err
 // table, once every round is paired and the last round's table 1 has its
 // result. Without a final, nil.
 func (s *Service) FinalStandings(ctx context.Context, tournamentID int64) ([]FinalStanding, error) {
-	e, err := s.load(ctx, tournamentID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	return e.finalStandings()
+	return snap.FinalStandings()
 }
 
 // finalStandings computes FinalStandings for the event.

@@ -22,7 +22,13 @@ func (s *Service) aboutFinal(ctx context.Context, tournamentID int64, err error)
 	if !ok || n < 1 {
 		return err
 	}
-	if r, rerr := s.store.Round(ctx, tournamentID, n); rerr != nil || r.Mode != ModeFinal {
+	// The snapshot's round: a page's refusal (a table's game not yet
+	// recorded) reads nothing more than the page did.
+	snap, rerr := s.Snapshot(ctx, tournamentID)
+	if rerr != nil {
+		return err
+	}
+	if r, rerr := snap.Round(n); rerr != nil || r.Mode != ModeFinal {
 		return err
 	}
 	args := maps.Clone(v.Args)

@@ -86,24 +86,29 @@ type GameResultInput struct {
 
 // recordedGame returns the game recorded at table number of round n, played by
 // the rules engine. A table without its play order (§3 オ) or its board
-// (§3) carries no record: a Conflict names what it lacks.
+// (§3) carries no record: a Conflict names what it lacks. The game is read
+// and played once per version of the tournament, however many screens
+// follow it, and shared: its readers must not change it.
 func (s *Service) recordedGame(ctx context.Context, tournamentID int64, n, number int) (Game, error) {
-	t, err := s.store.Tournament(ctx, tournamentID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return Game{}, err
 	}
-	tab, err := s.storedTable(ctx, tournamentID, n, number)
+	_, tab, err := snap.e.table(n, number)
 	if err != nil {
 		return Game{}, err
 	}
-	g, specs, err := s.gameAt(ctx, t.Ruleset, n, tab)
-	if err != nil {
-		return Game{}, err
-	}
-	if err := g.play(t.Ruleset, specs); err != nil {
-		return Game{}, err
-	}
-	return g, nil
+	rs := snap.e.t.Ruleset
+	return s.games.get(ctx, tab.ID, snap.Version(), func(ctx context.Context) (Game, error) {
+		g, specs, err := s.gameAt(ctx, rs, n, tab)
+		if err != nil {
+			return Game{}, err
+		}
+		if err := g.play(rs, specs); err != nil {
+			return Game{}, err
+		}
+		return g, nil
+	})
 }
 
 // appendMove adds a move to the game recorded at table number of round n

@@ -29,19 +29,26 @@ type Live struct {
 // Live returns the tournament's latest round and standings, read together
 // so that the two agree.
 func (s *Service) Live(ctx context.Context, tournamentID int64) (Live, error) {
-	e, err := s.load(ctx, tournamentID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return Live{}, err
 	}
+	return snap.Live(s.Now())
+}
+
+// live0 computes the snapshot's Live, its clock at now.
+func (s *Snapshot) live0(now time.Time) (Live, error) {
+	e := s.e
 	l := Live{Tournament: e.t}
 	if n := len(e.rounds); n > 0 {
-		v, err := s.roundView(ctx, e, n)
+		v, err := s.RoundView(n, now)
 		if err != nil {
 			return Live{}, err
 		}
 		l.Round = &v
 	}
-	if l.LiveStandings, err = e.standings(); err != nil {
+	var err error
+	if l.LiveStandings, err = s.Standings(); err != nil {
 		return Live{}, err
 	}
 	l.StandingsAfter = e.complete()
@@ -53,7 +60,7 @@ func (s *Service) Live(ctx context.Context, tournamentID int64) (Live, error) {
 			return Live{}, err
 		}
 	}
-	if l.Final, err = e.finalStandings(); err != nil {
+	if l.Final, err = s.FinalStandings(); err != nil {
 		return Live{}, err
 	}
 	l.Winners = e.winners(l.Standings, l.Final)

@@ -138,14 +138,11 @@ func (s *Service) recordPenalty(ctx context.Context, judge string, tournamentID 
 // which repeat this is and the highest level the earlier ones reached
 // (docs/rules.md, Penalties), for the judge to read before deciding.
 func (s *Service) PenaltySuggestion(ctx context.Context, tournamentID, playerID int64, offence string) (referee.Suggestion, error) {
-	e, err := s.load(ctx, tournamentID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return referee.Suggestion{}, err
 	}
-	if _, ok := e.player(playerID); !ok {
-		return referee.Suggestion{}, notInTournament(playerID)
-	}
-	return e.suggest(playerID, offence)
+	return snap.PenaltySuggestion(playerID, offence)
 }
 
 // suggestLevel asks the referee for the level of a new penalty of offence
@@ -204,8 +201,9 @@ func (s *Service) RevokePenalty(ctx context.Context, judge string, tournamentID,
 
 // Penalties lists a tournament's penalties, revoked ones included, oldest first.
 func (s *Service) Penalties(ctx context.Context, tournamentID int64) ([]Penalty, error) {
-	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
+	snap, err := s.Snapshot(ctx, tournamentID)
+	if err != nil {
 		return nil, err
 	}
-	return s.store.Penalties(ctx, tournamentID)
+	return snap.Penalties(), nil
 }

@@ -56,15 +56,11 @@ type PlayerEdit struct {
 // Players lists a tournament's players by reading, as CollationKey orders
 // them.
 func (s *Service) Players(ctx context.Context, tournamentID int64) ([]Player, error) {
-	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
-		return nil, err
-	}
-	ps, err := s.store.Players(ctx, tournamentID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	sortPlayers(ps)
-	return ps, nil
+	return snap.Players(), nil
 }
 
 // Attendance counts a tournament's players as the desk sees them.
@@ -93,6 +89,16 @@ func CountAttendance(ps []Player) Attendance {
 
 // GetPlayer returns a player of a tournament.
 func (s *Service) GetPlayer(ctx context.Context, tournamentID, id int64) (Player, error) {
+	snap, err := s.Snapshot(ctx, tournamentID)
+	if err != nil {
+		return Player{}, err
+	}
+	return snap.Player(id)
+}
+
+// storedPlayer reads a player of a tournament from the store, for a change
+// decided from them.
+func (s *Service) storedPlayer(ctx context.Context, tournamentID, id int64) (Player, error) {
 	p, err := s.store.Player(ctx, id)
 	if err != nil {
 		return Player{}, err
@@ -249,7 +255,7 @@ func (s *Service) CheckInPlayers(ctx context.Context, judge string, tournamentID
 // out; otherwise from the next round to be paired. Their recorded games stay
 // in everyone's standings.
 func (s *Service) DropPlayer(ctx context.Context, judge string, tournamentID, id int64) (Player, error) {
-	if _, err := s.GetPlayer(ctx, tournamentID, id); err != nil {
+	if _, err := s.storedPlayer(ctx, tournamentID, id); err != nil {
 		return Player{}, err
 	}
 	prog, err := s.store.Progress(ctx, tournamentID)
@@ -275,7 +281,7 @@ func (s *Service) DeletePlayer(ctx context.Context, judge string, tournamentID, 
 	if err := checkJudge(judge); err != nil {
 		return Player{}, err
 	}
-	p, err := s.GetPlayer(ctx, tournamentID, id)
+	p, err := s.storedPlayer(ctx, tournamentID, id)
 	if err != nil {
 		return Player{}, err
 	}

@@ -70,6 +70,26 @@ func (s *racingStore) Rounds(ctx context.Context, tournamentID int64) ([]tournam
 	return rs, err
 }
 
+// Event reads the players, the rounds and the penalties (and the rest of
+// a snapshot's facts) at once: the hooks of those reads run after it.
+func (s *racingStore) Event(ctx context.Context, tournamentID int64) (tournament.EventRecord, error) {
+	rec, err := s.Store.Event(ctx, tournamentID)
+	s.fire("Players")
+	s.fire("Rounds")
+	s.fire("Penalties")
+	return rec, err
+}
+
+// Table reads a table's round, players and penalties at once, as Event
+// does for the whole event.
+func (s *racingStore) Table(ctx context.Context, tournamentID int64, n, number int) (tournament.TableFacts, error) {
+	f, err := s.Store.Table(ctx, tournamentID, n, number)
+	s.fire("Players")
+	s.fire("Rounds")
+	s.fire("Penalties")
+	return f, err
+}
+
 func (s *racingStore) Progress(ctx context.Context, tournamentID int64) (tournament.Progress, error) {
 	p, err := s.Store.Progress(ctx, tournamentID)
 	s.fire("Progress")

@@ -159,7 +159,7 @@ func (s *Service) atTable(ctx context.Context, e record, n, number int, player i
 // checking it exactly as a judge's first score sheet is checked
 // (PreviewResult); the reporter has confirmed it by sending it.
 func (s *Service) reportResult(ctx context.Context, tournamentID int64, n, number int, player int64, code string, in ReportInput) (Report, error) {
-	e, err := s.load(ctx, tournamentID)
+	e, _, err := s.tableFacts(ctx, tournamentID, n, number)
 	if err != nil {
 		return Report{}, err
 	}
@@ -177,7 +177,7 @@ func (s *Service) reportResult(ctx context.Context, tournamentID int64, n, numbe
 		return Report{}, Conflict("report-table-has-result", fmt.Sprintf("table %d of round %d has a judge's result", number, n),
 			map[string]any{"Round": n, "Table": number})
 	}
-	sheet, err := s.previewResult(ctx, tournamentID, n, number, in.sheet())
+	_, sheet, err := s.checkResult(ctx, e, n, number, "", in.sheet())
 	if err != nil {
 		return Report{}, err
 	}
@@ -322,11 +322,11 @@ func (r Report) Sheet(side string, version int) (Draft, bool) {
 }
 
 func (s *Service) answerReport(ctx context.Context, tournamentID, reportID, player int64, code, action string, answer func(*Report, Player) error) (Report, error) {
-	r, err := s.GetReport(ctx, tournamentID, reportID)
+	r, err := s.storedReport(ctx, tournamentID, reportID)
 	if err != nil {
 		return Report{}, err
 	}
-	e, err := s.load(ctx, tournamentID)
+	e, _, err := s.tableFacts(ctx, tournamentID, r.Round, r.Table)
 	if err != nil {
 		return Report{}, err
 	}
@@ -379,7 +379,7 @@ func (s *Service) AcceptReport(ctx context.Context, judge string, tournamentID, 
 	if err := checkJudge(judge); err != nil {
 		return Report{}, err
 	}
-	r, err := s.GetReport(ctx, tournamentID, reportID)
+	r, err := s.storedReport(ctx, tournamentID, reportID)
 	if err != nil {
 		return Report{}, err
 	}
@@ -391,7 +391,7 @@ func (s *Service) AcceptReport(ctx context.Context, judge string, tournamentID, 
 }
 
 func (s *Service) acceptReport(ctx context.Context, judge string, r Report) (Report, error) {
-	e, err := s.load(ctx, r.TournamentID)
+	e, _, err := s.tableFacts(ctx, r.TournamentID, r.Round, r.Table)
 	if err != nil {
 		return Report{}, err
 	}
@@ -419,6 +419,16 @@ func (s *Service) acceptReport(ctx context.Context, judge string, r Report) (Rep
 
 // GetReport returns a report of a tournament.
 func (s *Service) GetReport(ctx context.Context, tournamentID, id int64) (Report, error) {
+	snap, err := s.Snapshot(ctx, tournamentID)
+	if err != nil {
+		return Report{}, err
+	}
+	return snap.Report(id)
+}
+
+// storedReport reads a report of a tournament from the store, for a
+// change decided from it.
+func (s *Service) storedReport(ctx context.Context, tournamentID, id int64) (Report, error) {
 	r, err := s.store.Report(ctx, id)
 	if err != nil {
 		return Report{}, err
@@ -431,26 +441,21 @@ func (s *Service) GetReport(ctx context.Context, tournamentID, id int64) (Report
 
 // Reports lists a tournament's reports, oldest first.
 func (s *Service) Reports(ctx context.Context, tournamentID int64) ([]Report, error) {
-	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
-		return nil, err
-	}
-	return s.store.Reports(ctx, tournamentID)
-}
-
-// TableReports lists the reports of one table of a tournament, by the
-// table's ID, oldest first: what a table's phones read, at a cost that does
-// not grow with the event.
-func (s *Service) TableReports(ctx context.Context, tournamentID, tableID int64) ([]Report, error) {
-	rs, err := s.store.TableReports(ctx, tableID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range rs {
-		if r.TournamentID != tournamentID {
-			return nil, fmt.Errorf("table %d of tournament %d: %w", tableID, tournamentID, ErrNotFound)
-		}
+	return snap.Reports(), nil
+}
+
+// TableReports lists the reports of one table of a tournament, by the
+// table's ID, oldest first: what a table's phones read.
+func (s *Service) TableReports(ctx context.Context, tournamentID, tableID int64) ([]Report, error) {
+	snap, err := s.Snapshot(ctx, tournamentID)
+	if err != nil {
+		return nil, err
 	}
-	return rs, nil
+	return snap.TableReports(tableID), nil
 }
 
 func reportSubject(r Report, p Player) string {

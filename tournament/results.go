@@ -63,10 +63,15 @@ func (p Penalty) Shown() bool {
 
 // EventResults reads a tournament's whole record for the players' pages.
 func (s *Service) EventResults(ctx context.Context, tournamentID int64) (EventResults, error) {
-	e, err := s.load(ctx, tournamentID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return EventResults{}, err
 	}
+	return snap.Results()
+}
+
+// results computes the event's record as EventResults gives it.
+func (e record) results() (EventResults, error) {
 	out := EventResults{Tournament: e.t, Players: slices.Clone(e.players), Labels: e.labels, byID: map[int64]int{}}
 	sortPlayers(out.Players)
 	for i, p := range out.Players {
@@ -78,6 +83,7 @@ func (s *Service) EventResults(ctx context.Context, tournamentID int64) (EventRe
 		}
 	}
 	complete, qualifying := e.complete(), len(e.qualifying())
+	var err error
 	for _, r := range e.rounds {
 		rr := RoundResults{Number: r.Number, Final: r.Mode == ModeFinal, Byes: r.Byes}
 		for _, t := range r.Tables {

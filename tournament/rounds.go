@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/pairing"
@@ -27,8 +28,9 @@ const (
 	ModeImported = "imported"
 )
 
-// record is everything recorded for a tournament, read together for one
-// use case (Service.load).
+// record is everything recorded for a tournament that a use case decides
+// from: a Snapshot's facts (every round, with its clock, and the reports),
+// or the facts of one table (Service.tableFacts) for a change at it.
 type record struct {
 	t         Tournament
 	players   []Player
@@ -45,6 +47,11 @@ type record struct {
 	// gamePenalties holds the same penalties as recorded.
 	sanctions     map[entry][]referee.Sanction
 	gamePenalties map[entry][]Penalty
+	// clocks are the rounds' clock events by round ID, oldest first, and
+	// reports the players' reports: a snapshot's, or of a table's facts
+	// what its change decides from.
+	clocks  map[int64][]ClockEvent
+	reports []Report
 }
 
 // entry is a player in a round. A penalty's effect belongs to the game the
@@ -55,44 +62,31 @@ type entry struct {
 	player int64
 }
 
+// load returns the tournament's facts for a use case that decides from the
+// whole event (a pairing, a final, a penalty's escalation): those of the
+// snapshot, as new as the store's version of the tournament now (a change
+// another server committed a moment ago included), so that the decision
+// starts from what the store holds; the store's race guards catch what
+// changes between this and the write. The record is the snapshot's, shared:
+// it must not be changed.
 func (s *Service) load(ctx context.Context, tournamentID int64) (record, error) {
-	var e record
-	var err error
-	if e.t, err = s.store.Tournament(ctx, tournamentID); err != nil {
-		return e, err
+	snap, err := s.snapshots.current(ctx, tournamentID)
+	if err != nil {
+		return record{}, err
 	}
-	if e.players, err = s.store.Players(ctx, tournamentID); err != nil {
-		return e, err
-	}
-	e.byID = make(map[int64]int, len(e.players))
-	for i, p := range e.players {
-		e.byID[p.ID] = i
-	}
-	e.labels = Labels(e.players)
-	if e.rounds, err = s.store.Rounds(ctx, tournamentID); err != nil {
-		return e, err
-	}
-	if e.penalties, err = s.store.Penalties(ctx, tournamentID); err != nil {
-		return e, err
-	}
-	e.sanctions = map[entry][]referee.Sanction{}
-	e.gamePenalties = map[entry][]Penalty{}
-	for _, p := range e.penalties {
-		if p.Revoked == nil && p.Round != 0 {
-			k := entry{p.Round, p.PlayerID}
-			e.sanctions[k] = append(e.sanctions[k], referee.Sanction{Player: pid(p.PlayerID), Level: p.Level})
-			e.gamePenalties[k] = append(e.gamePenalties[k], p)
-		}
-	}
-	return e, nil
+	return snap.e, nil
 }
 
 // round returns round n of the event.
 func (e record) round(n int) (Round, error) {
-	if n < 1 || n > len(e.rounds) {
-		return Round{}, fmt.Errorf("round %d: %w", n, ErrNotFound)
+	if n >= 1 && n <= len(e.rounds) && e.rounds[n-1].Number == n {
+		return e.rounds[n-1], nil
 	}
-	return e.rounds[n-1], nil
+	// A table's facts hold its round alone.
+	if len(e.rounds) == 1 && e.rounds[0].Number == n {
+		return e.rounds[0], nil
+	}
+	return Round{}, fmt.Errorf("round %d: %w", n, ErrNotFound)
 }
 
 // player returns a player of the event.
@@ -334,15 +328,11 @@ func nextRound(t Tournament, rounds []Round) error {
 // now: a round is left to pair and every table paired so far has its
 // result. (Enough players checked in shows when pairing.)
 func (s *Service) CanPair(ctx context.Context, tournamentID int64) (bool, error) {
-	t, err := s.store.Tournament(ctx, tournamentID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return false, err
 	}
-	rounds, err := s.store.Rounds(ctx, tournamentID)
-	if err != nil {
-		return false, err
-	}
-	return t.checkOpen() == nil && nextRound(t, rounds) == nil, nil
+	return snap.CanPair(), nil
 }
 
 // repairRound pairs the latest round again with a new seed, among the
@@ -371,11 +361,7 @@ func (s *Service) repairRound(ctx context.Context, judge string, tournamentID in
 		return Round{}, invalid("repair-not-latest", fmt.Sprintf("only the latest round (%d) can be paired again", len(e.rounds)),
 			map[string]any{"Round": n, "Latest": len(e.rounds)})
 	}
-	events, err := s.store.ClockEvents(ctx, old.ID)
-	if err != nil {
-		return Round{}, err
-	}
-	if started(old, events) {
+	if started(old, e.clocks[old.ID]) {
 		return Round{}, Conflict("round-started", fmt.Sprintf("round %d has started", n), map[string]any{"Round": n})
 	}
 	r, err := s.pair(e, n, judge)
@@ -384,10 +370,7 @@ func (s *Service) repairRound(ctx context.Context, judge string, tournamentID in
 	}
 	// Players may report before the round starts; their reports name the
 	// tables being replaced, so they go with them.
-	discard, err := s.openReports(ctx, tournamentID, old.Tables)
-	if err != nil {
-		return Round{}, err
-	}
+	discard := e.openReports(old.Tables)
 	c := s.change(judge, "round.repair", fmt.Sprintf("round %d", n), old, &roundChange{Round: &r, DiscardedReports: len(discard)})
 	if err := s.store.ReplaceRound(ctx, &r, old, discard, c); err != nil {
 		return Round{}, err
@@ -403,23 +386,16 @@ type roundChange struct {
 }
 
 // openReports lists the IDs of the open reports (OpenReportStatuses) of
-// the given tables, by ID.
-func (s *Service) openReports(ctx context.Context, tournamentID int64, tables []Table) ([]int64, error) {
-	if len(tables) == 0 {
-		return nil, nil
-	}
-	reports, err := s.store.Reports(ctx, tournamentID)
-	if err != nil {
-		return nil, err
-	}
+// the given tables, by ID, among the event's reports.
+func (e record) openReports(tables []Table) []int64 {
 	var out []int64
-	for _, r := range reports {
+	for _, r := range e.reports {
 		at := slices.ContainsFunc(tables, func(t Table) bool { return t.ID == r.TableID })
 		if at && slices.Contains(OpenReportStatuses, r.Status) {
 			out = append(out, r.ID)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // SwapPlayers trades the places of players a and b in round n (either may
@@ -447,7 +423,7 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 	if am.Reason == "" {
 		return Round{}, invalid("amend-reason-missing", "a change to the pairing needs a reason", nil)
 	}
-	_, old, r, err := s.planAmend(ctx, tournamentID, n, ch)
+	e, old, r, err := s.planAmend(ctx, tournamentID, n, ch)
 	if err != nil {
 		return Round{}, err
 	}
@@ -461,10 +437,7 @@ func (s *Service) amend(ctx context.Context, judge string, tournamentID int64, n
 			moved = append(moved, t)
 		}
 	}
-	discard, err := s.openReports(ctx, tournamentID, moved)
-	if err != nil {
-		return Round{}, err
-	}
+	discard := e.openReports(moved)
 	c := s.change(judge, "round.amend", fmt.Sprintf("round %d", n), old, &roundChange{Round: &r, DiscardedReports: len(discard)})
 	if err := s.store.AmendRound(ctx, &r, old, am, discard, c); err != nil {
 		return Round{}, err
@@ -601,10 +574,11 @@ func (e record) repeats(r Round) []Repeat {
 
 // Rounds returns every round as recorded, by number.
 func (s *Service) Rounds(ctx context.Context, tournamentID int64) ([]Round, error) {
-	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
+	snap, err := s.Snapshot(ctx, tournamentID)
+	if err != nil {
 		return nil, err
 	}
-	return s.store.Rounds(ctx, tournamentID)
+	return snap.Rounds(), nil
 }
 
 // RoundView is a round as the console and the kiosk show it.
@@ -703,24 +677,21 @@ func (p Placing) Lost() bool {
 
 // RoundView returns round n with its tables' players, boards and placings.
 func (s *Service) RoundView(ctx context.Context, tournamentID int64, n int) (RoundView, error) {
-	e, err := s.load(ctx, tournamentID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return RoundView{}, err
 	}
-	return s.roundView(ctx, e, n)
+	return snap.RoundView(n, s.Now())
 }
 
-// roundView builds RoundView for round n of an event already loaded.
-func (s *Service) roundView(ctx context.Context, e record, n int) (RoundView, error) {
+// roundView builds RoundView for round n of the event, its clock at now.
+func (e record) roundView(n int, now time.Time) (RoundView, error) {
 	r, err := e.round(n)
 	if err != nil {
 		return RoundView{}, err
 	}
-	v := RoundView{Round: r, Repeats: e.repeats(r), Labels: e.labels}
-	if v.Clock, err = s.store.ClockEvents(ctx, r.ID); err != nil {
-		return RoundView{}, err
-	}
-	v.Timer = clockAt(e.t, r, v.Clock, r.Tables, s.now().UTC())
+	v := RoundView{Round: r, Repeats: e.repeats(r), Labels: e.labels, Clock: e.clocks[r.ID]}
+	v.Timer = clockAt(e.t, r, v.Clock, r.Tables, now)
 	v.Started = started(r, v.Clock)
 	paired := map[int64]bool{}
 	for _, t := range r.Tables {

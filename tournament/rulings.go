@@ -125,11 +125,7 @@ type RulingInput struct {
 // order once seated, as the steps of a ruling name them (their ids as
 // strings), with the ruleset the engine applies.
 func (s *Service) RulingPlayers(ctx context.Context, tournamentID int64, n, number int) ([]string, referee.Ruleset, error) {
-	e, err := s.load(ctx, tournamentID)
-	if err != nil {
-		return nil, referee.Ruleset{}, err
-	}
-	_, t, err := e.table(n, number)
+	e, t, err := s.tableFacts(ctx, tournamentID, n, number)
 	if err != nil {
 		return nil, referee.Ruleset{}, err
 	}
@@ -166,11 +162,7 @@ func (s *Service) SaveRuling(ctx context.Context, judge string, tournamentID int
 	if err != nil {
 		return Ruling{}, nil, err
 	}
-	e, err := s.load(ctx, tournamentID)
-	if err != nil {
-		return Ruling{}, nil, err
-	}
-	_, t, err := e.table(n, number)
+	e, t, err := s.tableFacts(ctx, tournamentID, n, number)
 	if err != nil {
 		return Ruling{}, nil, err
 	}
@@ -220,17 +212,24 @@ func answerOf(ev *game.Evaluation) RulingAnswer {
 }
 
 // Rulings lists the rulings recorded at table number of round n, oldest
-// first.
+// first. They are read once per version of the tournament and shared: the
+// caller must not change them.
 func (s *Service) Rulings(ctx context.Context, tournamentID int64, n, number int) ([]Ruling, error) {
-	t, err := s.storedTable(ctx, tournamentID, n, number)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.store.Rulings(ctx, t.ID)
-	for j := range out {
-		out[j].Round, out[j].Table = n, number
+	_, t, err := snap.e.table(n, number)
+	if err != nil {
+		return nil, err
 	}
-	return out, err
+	return s.rulings.get(ctx, t.ID, snap.Version(), func(ctx context.Context) ([]Ruling, error) {
+		out, err := s.store.Rulings(ctx, t.ID)
+		for j := range out {
+			out[j].Round, out[j].Table = n, number
+		}
+		return out, err
+	})
 }
 
 // EncodeRulingParts is how a store keeps a ruling's steps and answer: as

@@ -24,12 +24,19 @@ type RulesetSource interface {
 // token; a message names it as the API token, never as a person.
 const APIActor = "api"
 
-// Service holds the judges' console use cases. Each one validates its input,
-// computes with the referee, and makes one Store call that writes the change
-// and its audit entry in one transaction. Judge identity is an argument: the
+// Service holds the use cases. A change validates its input, reads from
+// the store only what its decision needs (a table's facts for a change at
+// a table), computes with the referee, and makes one Store call that
+// writes the change and its audit entry in one transaction. A read asks
+// the tournament's Snapshot, which is read from the store once per change
+// and shared by every reader (Snapshot). Judge identity is an argument: the
 // web layer knows who is logged in ("api" for the API token).
 type Service struct {
 	store          Store
+	snapshots      *Snapshots
+	revisions      tableReads[[]Result]
+	rulings        tableReads[[]Ruling]
+	games          tableReads[Game]
 	rulesets       RulesetSource
 	now            func() time.Time
 	seed           func() uint64
@@ -60,8 +67,26 @@ func NewService(store Store, rulesets RulesetSource, now func() time.Time, opts 
 	for _, o := range opts {
 		o(s)
 	}
+	s.snapshots = NewSnapshots(store)
 	return s
 }
+
+// Snapshot returns a tournament's snapshot for a read: as new as every
+// change this server knows of, and at least the version the request's
+// client has seen (WithSeen), which it raises to the snapshot's.
+func (s *Service) Snapshot(ctx context.Context, tournamentID int64) (*Snapshot, error) {
+	seen := SeenFrom(ctx)
+	snap, err := s.snapshots.Get(ctx, tournamentID, seen.Version(tournamentID))
+	if err != nil {
+		return nil, err
+	}
+	seen.Saw(tournamentID, snap.Version())
+	return snap, nil
+}
+
+// Snapshots returns the service's snapshots, for the server to tell of the
+// changes other servers commit (Snapshots.Committed, Lost, Resync).
+func (s *Service) Snapshots() *Snapshots { return s.snapshots }
 
 // change returns the audit description of a change made now by judge.
 func (s *Service) change(judge, action, subject string, before, after any) Change {
@@ -329,7 +354,11 @@ func (s *Service) ReopenTournament(ctx context.Context, judge string, id int64, 
 
 // GetTournament returns a tournament.
 func (s *Service) GetTournament(ctx context.Context, id int64) (Tournament, error) {
-	return s.store.Tournament(ctx, id)
+	snap, err := s.Snapshot(ctx, id)
+	if err != nil {
+		return Tournament{}, err
+	}
+	return snap.Tournament(), nil
 }
 
 // ListTournaments returns every tournament, newest first.

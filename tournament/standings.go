@@ -37,25 +37,22 @@ type Standing struct {
 // Tournament standings). Nothing of it is stored: it is computed on each call.
 // Players sharing a rank are listed by CollationKey.
 func (s *Service) Standings(ctx context.Context, tournamentID int64) ([]Standing, error) {
-	e, err := s.load(ctx, tournamentID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	return e.standings()
+	return snap.Standings()
 }
 
 // StandingsAfter ranks every player as Standings does, counting rounds 1
 // to n alone and the penalties given outside a round or in them: the
 // standings as they stood after round n, for a print of that moment.
 func (s *Service) StandingsAfter(ctx context.Context, tournamentID int64, n int) ([]Standing, error) {
-	e, err := s.load(ctx, tournamentID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	if n < 1 || n > len(e.rounds) {
-		return nil, invalid("round-not-paired", fmt.Sprintf("round %d is not paired", n), map[string]any{"Round": n})
-	}
-	return e.after(n).standings()
+	return snap.StandingsAfter(n)
 }
 
 // standings ranks the event's players, as Standings does, over the

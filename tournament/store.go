@@ -44,6 +44,21 @@ func (p Progress) OpenRound() int {
 	return p.Paired
 }
 
+// TableFacts is what a change at one table decides from: the tournament
+// (its ruleset, whether it is finished), the table's round with the table
+// alone among its tables, the table's players, the penalties they were
+// given in the round (which place its game) and the round's clock events
+// (§12's time signal). The store reads it in one call (Store.Table); the
+// write that follows checks again, in its transaction, what may have
+// changed since.
+type TableFacts struct {
+	Tournament Tournament
+	Round      Round
+	Players    []Player // in the table's order, without their keep-apart requests
+	Penalties  []Penalty
+	Clock      []ClockEvent
+}
+
 // Store persists tournaments. Every method that writes several rows does so
 // in one transaction, and checks there the state the change was decided
 // from, so that a change made meanwhile is never silently undone. Methods
@@ -276,6 +291,31 @@ type Store interface {
 	// tournament 0, the entries outside any tournament (a deleted
 	// tournament's, the registry's).
 	AuditLog(ctx context.Context, tournamentID int64) ([]AuditEntry, error)
+
+	// Table reads what a change at table number of round n decides from
+	// (TableFacts), at a cost that does not grow with the event.
+	Table(ctx context.Context, tournamentID int64, n, number int) (TableFacts, error)
+	// Event reads every recorded fact of a tournament in one consistent
+	// read (a read transaction: no change commits half into it), with the
+	// tournament's version it was read at: what a Snapshot is made from.
+	Event(ctx context.Context, tournamentID int64) (EventRecord, error)
+	// Version returns a tournament's version: one more with every
+	// transaction that changed it. It reads one row.
+	Version(ctx context.Context, tournamentID int64) (int64, error)
+	// OnCommit has fn told, once each transaction has committed, of every
+	// change it made: its audit entry, with Version the tournament's new
+	// version (and for a change outside any tournament that changed some,
+	// such as a merge of people, once for each of them, with its ID). The
+	// functions run in the order they were given, on the committing
+	// goroutine, before the call that made the change returns; they must
+	// not block.
+	OnCommit(fn func(AuditEntry))
+	// CatchUp tells the OnCommit functions of the changes others than
+	// this store committed to the database since it last looked (another
+	// program writing the same SQLite file), at no cost when there are
+	// none; the changes of the other servers on PostgreSQL come from their
+	// notices instead (the server's listener).
+	CatchUp(ctx context.Context) error
 
 	// Check reports a database the judges' pages cannot be served from:
 	// a damaged SQLite file, a PostgreSQL server that does not answer

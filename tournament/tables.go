@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -30,14 +31,19 @@ func tableOf(r Round, number int) (Table, error) {
 	return r.Tables[i], nil
 }
 
-// storedTable reads table number of round n of a tournament, for a use
-// case that reads one table's records without loading the whole event.
-func (s *Service) storedTable(ctx context.Context, tournamentID int64, n, number int) (Table, error) {
-	r, err := s.store.Round(ctx, tournamentID, n)
+// tableFacts reads what a change at table number of round n decides from
+// (Store.Table), in one call whatever the event's size: a record of the
+// tournament, that round with the table alone, the table's players, their
+// penalties in the round and the round's clock.
+func (s *Service) tableFacts(ctx context.Context, tournamentID int64, n, number int) (record, Table, error) {
+	f, err := s.store.Table(ctx, tournamentID, n, number)
 	if err != nil {
-		return Table{}, err
+		return record{}, Table{}, err
 	}
-	return tableOf(r, number)
+	e := newRecord(f.Tournament, f.Players, []Round{f.Round}, f.Penalties)
+	e.clocks = map[int64][]ClockEvent{f.Round.ID: f.Clock}
+	_, t, err := e.table(n, number)
+	return e, t, err
 }
 
 func tableSubject(n, number int) string { return fmt.Sprintf("round %d table %d", n, number) }
@@ -55,8 +61,8 @@ type SeatingInput struct {
 	Version *int
 }
 
-// tableFor loads the event for a judge's change to the seating, the board
-// or the deal of table number of round n: one the table's result or
+// tableFor reads the facts of table number of round n for a judge's
+// change to its seating, its board or its deal: one the table's result or
 // recorded game has not locked.
 func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64, n, number int) (record, Table, error) {
 	e, t, err := s.openTable(ctx, judge, tournamentID, n, number)
@@ -69,21 +75,20 @@ func (s *Service) tableFor(ctx context.Context, judge string, tournamentID int64
 	return e, t, nil
 }
 
-// openTable loads the event for a judge's change at table number of round
-// n of an open tournament.
+// openTable reads the facts of table number of round n (tableFacts) for a
+// judge's change at it, in an open tournament.
 func (s *Service) openTable(ctx context.Context, judge string, tournamentID int64, n, number int) (record, Table, error) {
 	if err := checkJudge(judge); err != nil {
 		return record{}, Table{}, err
 	}
-	e, err := s.load(ctx, tournamentID)
+	e, t, err := s.tableFacts(ctx, tournamentID, n, number)
 	if err != nil {
 		return record{}, Table{}, err
 	}
 	if err := e.t.checkOpen(); err != nil {
 		return record{}, Table{}, err
 	}
-	_, t, err := e.table(n, number)
-	return e, t, err
+	return e, t, nil
 }
 
 // checkUnlocked refuses a change of the seating, the board or the deal of
@@ -355,14 +360,8 @@ type TableResult struct {
 // with enough VP (§11). Saving over a newer revision than in.Version is
 // refused with a *ConflictError (ErrConflict) that says what changed.
 func (s *Service) recordResult(ctx context.Context, judge string, tournamentID int64, n, number int, in ResultInput) (TableResult, error) {
-	if err := checkJudge(judge); err != nil {
-		return TableResult{}, err
-	}
-	e, err := s.load(ctx, tournamentID)
+	e, _, err := s.openTable(ctx, judge, tournamentID, n, number)
 	if err != nil {
-		return TableResult{}, err
-	}
-	if err := e.t.checkOpen(); err != nil {
 		return TableResult{}, err
 	}
 	return s.saveResult(ctx, e, judge, n, number, in, 0)
@@ -412,7 +411,7 @@ func (s *Service) fromReport(ctx context.Context, tournamentID int64, t Table, i
 	if id == 0 {
 		return 0, "", nil
 	}
-	r, err := s.GetReport(ctx, tournamentID, id)
+	r, err := s.storedReport(ctx, tournamentID, id)
 	if errors.Is(err, ErrNotFound) {
 		return 0, "", nil
 	}
@@ -437,7 +436,7 @@ func (s *Service) fromReport(ctx context.Context, tournamentID int64, t Table, i
 // has the Version saving would give it, unless someone saves first; its
 // Judge is empty. A stale in.Version shows only when saving.
 func (s *Service) previewResult(ctx context.Context, tournamentID int64, n, number int, in ResultInput) (TableResult, error) {
-	e, err := s.load(ctx, tournamentID)
+	e, _, err := s.tableFacts(ctx, tournamentID, n, number)
 	if err != nil {
 		return TableResult{}, err
 	}
@@ -466,7 +465,7 @@ func (s *Service) checkResult(ctx context.Context, e record, n, number int, judg
 		return Table{}, TableResult{}, invalid("result-version", fmt.Sprintf("version %d is not a result version", in.Version),
 			map[string]any{"Version": in.Version})
 	}
-	if err := e.checkLines(n, t, in); err != nil {
+	if err := s.checkLines(ctx, e, n, t, in); err != nil {
 		return Table{}, TableResult{}, err
 	}
 	if in.Version > 0 && in.Reason == "" {
@@ -510,7 +509,28 @@ func (s *Service) checkResult(ctx context.Context, e record, n, number int, judg
 
 // checkLines refuses a sheet of table t of round n whose scores do not
 // name each player at the table once, or whose declared winner is not at
-// the table.
+// the table: that player is named, read from the store when the record
+// (a table's facts) does not hold them.
+func (s *Service) checkLines(ctx context.Context, e record, n int, t Table, in ResultInput) error {
+	if _, ok := e.player(in.Declared); in.Declared != 0 && !ok {
+		if p, err := s.store.Player(ctx, in.Declared); err == nil && p.TournamentID == e.t.ID {
+			e = e.with(p)
+		}
+	}
+	return e.checkLines(n, t, in)
+}
+
+// with returns the record with player p too, for naming them, leaving e
+// as it is.
+func (e record) with(p Player) record {
+	e.players = append(slices.Clone(e.players), p)
+	e.byID = maps.Clone(e.byID)
+	e.byID[p.ID] = len(e.players) - 1
+	return e
+}
+
+// checkLines refuses a sheet whose lines are not the table's (see
+// Service.checkLines).
 func (e record) checkLines(n int, t Table, in ResultInput) error {
 	var ids []int64
 	for _, sc := range in.Scores {
@@ -532,29 +552,15 @@ func (e record) checkLines(n int, t Table, in ResultInput) error {
 // referee.CheckSheet's rules under the tournament's ruleset (the
 // breakdowns, the declared winner's VP), with SaveResult's errors. The
 // rules that need the rest of the event (the time signal of §12, the
-// penalties) are left to saving. It reads the table's round and players,
-// not the whole event: a phone asks it at each pause in typing. It
-// returns the scores as the sheet counts them.
+// penalties) are left to saving. It reads the table's facts, not the
+// whole event: a phone asks it at each pause in typing. It returns the
+// scores as the sheet counts them.
 func (s *Service) checkSheet(ctx context.Context, tournamentID int64, n, number int, in ResultInput) ([]Score, error) {
-	var e record
-	var err error
-	if e.t, err = s.store.Tournament(ctx, tournamentID); err != nil {
-		return nil, err
-	}
-	t, err := s.storedTable(ctx, tournamentID, n, number)
+	e, t, err := s.tableFacts(ctx, tournamentID, n, number)
 	if err != nil {
 		return nil, err
 	}
-	e.byID = map[int64]int{}
-	for _, id := range t.Players {
-		p, err := s.store.Player(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		e.byID[id] = len(e.players)
-		e.players = append(e.players, p)
-	}
-	if err := e.checkLines(n, t, in); err != nil {
+	if err := s.checkLines(ctx, e, n, t, in); err != nil {
 		return nil, err
 	}
 	return e.checkSheet(in)
@@ -637,12 +643,20 @@ func (r Result) Draft() Draft {
 }
 
 // Revisions returns every revision of a table's result, oldest first.
+// They are read once per version of the tournament and shared: the
+// caller must not change them.
 func (s *Service) Revisions(ctx context.Context, tournamentID int64, n, number int) ([]Result, error) {
-	t, err := s.storedTable(ctx, tournamentID, n, number)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	return s.store.Revisions(ctx, t.ID)
+	_, t, err := snap.e.table(n, number)
+	if err != nil {
+		return nil, err
+	}
+	return s.revisions.get(ctx, t.ID, snap.Version(), func(ctx context.Context) ([]Result, error) {
+		return s.store.Revisions(ctx, t.ID)
+	})
 }
 
 // place places a game of round n from a result revision and the standing

@@ -341,4 +341,7 @@ type AuditEntry struct {
 	Subject      string // what was changed, for people: "player 12 (青木)"
 	Before       string // JSON, empty for a creation
 	After        string // JSON
+	// Version is the tournament's version the change made, as the store
+	// tells of a commit (Store.OnCommit); 0 in the log as read back.
+	Version int64
 }

@@ -20,7 +20,7 @@
 //
 // Usage:
 //
-//	go run ./cmd/benchreport [-kiosk=false] [-abuse=false] [-timeout 4m]
+//	go run ./cmd/benchreport [-kiosk=false] [-abuse=false] [-saves] [-timeout 4m]
 package main
 
 import (
@@ -66,6 +66,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	kiosk := fs.Bool("kiosk", true, "measure the kiosk fan-out (runs cmd/kioskbench, about 20 s)")
 	abuse := fs.Bool("abuse", true, "measure page latency while anonymous clients hammer the public endpoints (about 15 s)")
 	goCmd := fs.String("go", "go", "the go command, to run cmd/kioskbench")
+	savesOnly := fs.Bool("saves", false, "measure the score-sheet saves alone (with the disk's fsync probe)")
 	limit := fs.Duration("timeout", 4*time.Minute, "give up after this long")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -89,6 +90,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		measures = append(measures, e.abuse)
 	}
 	measures = append(measures, e.export)
+	if *savesOnly {
+		measures = []func(context.Context) ([]row, error){e.saves}
+	}
 	began := time.Now()
 	var rows []row
 	for _, m := range measures {

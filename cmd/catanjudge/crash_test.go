@@ -174,6 +174,49 @@ type sheet struct {
 // sent, and one audit line each; and the round clock started before the
 // kill shows the game time less the wall time since the start.
 func TestCrashSafety(t *testing.T) {
+	crashRun(t, crashCase{players: 40, writers: 6, killAfter: 150})
+}
+
+// TestCrashSafetyDuringGroupCommit is TestCrashSafety with forty writers
+// at the forty tables of a round, whose saves the server commits in
+// batches (group commit: one transaction and one sync for the saves
+// waiting), killed while batches are committing: every save acknowledged
+// is there after the restart, exactly, each with its audit line, none
+// half written; and the saves were committed in batches, in fewer commits
+// than saves (the tournament's version moves once a commit).
+func TestCrashSafetyDuringGroupCommit(t *testing.T) {
+	out := crashRun(t, crashCase{players: 160, writers: 40, killAfter: 400})
+	commits := out.versionAfter - out.versionBefore - 1 // the save after the restart is one
+	t.Logf("%d revisions stored in %d commits, %.1f a commit; %d saves in flight at the kill", out.revisions, commits,
+		float64(out.revisions)/float64(max(commits, 1)), out.flying)
+	if commits <= 0 || commits >= int64(out.revisions) {
+		t.Errorf("%d revisions stored in %d commits: the saves were not committed together", out.revisions, commits)
+	}
+	if out.flying < 2 {
+		t.Errorf("%d saves in flight at the kill: the kill came between batches, not during one", out.flying)
+	}
+}
+
+// crashCase is a crash test's event: its players (at tables of 4), the
+// writers saving at once, and the acknowledged saves after which the
+// server is killed.
+type crashCase struct {
+	players, writers, killAfter int
+}
+
+// crashOutcome is what a crash test saw: the revisions stored after the
+// restart, the saves in flight at the kill, and the tournament's version
+// before the saves and once the server stopped.
+type crashOutcome struct {
+	revisions                   int
+	flying                      int64
+	versionBefore, versionAfter int64
+}
+
+// crashRun runs a crash test (TestCrashSafety) of c.
+func crashRun(t *testing.T, c crashCase) crashOutcome {
+	t.Helper()
+	var out crashOutcome
 	bin := buildBinary(t)
 	dir := filepath.Join(t.TempDir(), "data")
 	srv := startBinary(t, bin, dir, "first")
@@ -183,9 +226,9 @@ func TestCrashSafety(t *testing.T) {
 		GameMinutes int   `json:"game_minutes"`
 	}
 	apiDo(t, srv.base, "POST", "/api/v1/tournaments", map[string]any{"name": "停電対策テスト", "rounds": 3, "game_minutes": 60}, 201, &tour)
-	for i := range 40 {
+	for i := range c.players {
 		apiDo(t, srv.base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID),
-			map[string]any{"name": fmt.Sprintf("選手%02d", i+1), "kana": fmt.Sprintf("せんしゅ%02d", i+1)}, 201, nil)
+			map[string]any{"name": fmt.Sprintf("選手%03d", i+1), "kana": fmt.Sprintf("せんしゅ%03d", i+1)}, 201, nil)
 	}
 	var round struct {
 		Tables []struct {
@@ -197,8 +240,8 @@ func TestCrashSafety(t *testing.T) {
 	}
 	roundPath := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tour.ID)
 	apiDo(t, srv.base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tour.ID), nil, 201, &round)
-	if len(round.Tables) != 10 {
-		t.Fatalf("round 1 has %d tables, want 10 for 40 players", len(round.Tables))
+	if len(round.Tables) != c.players/4 {
+		t.Fatalf("round 1 has %d tables, want %d for %d players", len(round.Tables), c.players/4, c.players)
 	}
 	seated := map[int][]int64{}
 	for _, tb := range round.Tables {
@@ -208,8 +251,9 @@ func TestCrashSafety(t *testing.T) {
 	}
 	clockStarted := time.Now()
 	apiDo(t, srv.base, "POST", roundPath+"/clock", map[string]any{"action": "start"}, 200, nil)
+	out.versionBefore = versionIn(t, dir, tour.ID)
 
-	const writers, killAfter = 6, 150
+	writers, killAfter := c.writers, c.killAfter
 	var (
 		mu       sync.Mutex
 		known    = map[int]int{} // the latest version each table is known to have
@@ -281,9 +325,10 @@ func TestCrashSafety(t *testing.T) {
 	select {
 	case <-killNow:
 	case <-time.After(60 * time.Second):
-		t.Fatal("the writers did not reach 150 acknowledged saves within 60s")
+		t.Fatalf("the writers did not reach %d acknowledged saves within 60s", killAfter)
 	}
 	flying := inFlight.Load()
+	out.flying = flying
 	if err := srv.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
@@ -348,6 +393,7 @@ func TestCrashSafety(t *testing.T) {
 		}
 	}
 	unacked = total - len(acked)
+	out.revisions = total
 	t.Logf("after the restart: %d revisions stored, %d of them acknowledged, %d committed as the process died unanswered",
 		total, len(acked), unacked)
 	if unacked < 0 || unacked > int(lost.Load()) {
@@ -423,4 +469,28 @@ func TestCrashSafety(t *testing.T) {
 			t.Errorf("table %d: %d result audit lines for %d revisions, want one each", tb.Number, lines, len(stored[tb.Number]))
 		}
 	}
+	if out.versionAfter, err = st.Version(ctx, tour.ID); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// versionIn reads tournament tid's version from the data folder dir, which
+// a running server may hold.
+func versionIn(t *testing.T, dir string, tid int64) int64 {
+	t.Helper()
+	dsn, err := store.FileDSN(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	v, err := st.Version(context.Background(), tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

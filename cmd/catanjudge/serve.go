@@ -69,12 +69,15 @@ func serveWith(ctx context.Context, args []string, getenv func(string) string, s
 	// or a proxy chooses.
 	publicURL := kioskBase(cfg.PublicURL, ln.Addr())
 	var reread func(context.Context) error
+	// The service's snapshots hear of this server's commits from the
+	// store, before the broker tells the live pages.
+	svc := tournament.NewService(st, rulesets, now)
 	handler, err := web.New(web.Deps{
 		Rulesets:       rulesets,
 		APIToken:       cfg.APIToken,
 		PublicURL:      publicURL,
 		Logger:         logger,
-		Service:        tournament.NewService(st, rulesets, now),
+		Service:        svc,
 		Settings:       st,
 		SessionKeys:    sessionKeys,
 		Cards:          st,
@@ -92,7 +95,7 @@ func serveWith(ctx context.Context, args []string, getenv func(string) string, s
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			listenToPeers(peers, st, broker, reread, logger)
+			listenToPeers(peers, st, svc.Snapshots(), broker, reread, logger)
 		}()
 		defer func() {
 			stop()
@@ -276,16 +279,18 @@ func sessionKeysOf(cfg config.Config) ([]byte, error) {
 	return auth.SharedSessionKeys(secret)
 }
 
-// listenToPeers tells broker of the changes the other servers on st's
-// PostgreSQL database commit, until ctx is done: the live pages here show
-// a save made through any server, and the kiosks' shared reads go stale
-// with it. While the connection that hears them is lost, nothing is
-// shared; once it is back every live page fetches its state afresh.
+// listenToPeers tells the snapshots and then broker of the changes the
+// other servers on st's PostgreSQL database commit, until ctx is done: the
+// pages here show a save made through any server, read once per change,
+// and the live pages are told of it. While the connection that hears them
+// is lost, no snapshot is known to be current (each read checks the
+// store's version) and nothing is shared; once it is back every snapshot
+// is checked once, and every live page fetches its state afresh.
 // Word of a setting changed or a session ended elsewhere, or of a
 // connection (re)made, has the sessions read again (reread), off the
 // listener's goroutine, one read for many words. It returns once ctx is
 // done and all of that has stopped.
-func listenToPeers(ctx context.Context, st *store.Store, broker *live.Broker, reread func(context.Context) error, logger *slog.Logger) {
+func listenToPeers(ctx context.Context, st *store.Store, snaps *tournament.Snapshots, broker *live.Broker, reread func(context.Context) error, logger *slog.Logger) {
 	settings := make(chan struct{}, 1)
 	changed := func() {
 		select {
@@ -314,13 +319,18 @@ func listenToPeers(ctx context.Context, st *store.Store, broker *live.Broker, re
 		}
 	})
 	_ = st.Listen(ctx, store.Peers{
-		Changed:  broker.Committed,
+		Changed: func(e tournament.AuditEntry) {
+			snaps.Committed(e)
+			broker.Committed(e)
+		},
 		Settings: changed,
 		Lost: func(err error) {
 			logger.Warn("lost the database connection that hears the other servers; connecting again", "err", err)
+			snaps.Lost()
 			broker.Lost()
 		},
 		Resync: func() {
+			snaps.Resync()
 			broker.Resync()
 			changed()
 		},

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
 )
 
 // Pragma returns the value of a pragma on one of s's connections.
@@ -72,3 +73,38 @@ func Waiting(s *Store) (int, error) {
 	err := s.db.Raw("SELECT COUNT(*) FROM pg_locks WHERE NOT granted").Scan(&n).Error
 	return n, err
 }
+
+// WithTrace has the store call fn after each statement it runs, on every
+// connection (the writer's, the committer's and the reader's), with its
+// SQL and the rows it read or wrote.
+func WithTrace(fn func(sql string, rows int64)) Option {
+	return func(s *Store) {
+		l := tracer(fn)
+		for _, db := range []*gorm.DB{s.db, s.reader, s.reads, s.batches} {
+			if db != nil {
+				db.Config.Logger = l
+			}
+		}
+	}
+}
+
+// tracer is a gorm logger that reports each statement's SQL and rows.
+type tracer func(sql string, rows int64)
+
+func (t tracer) LogMode(logger.LogLevel) logger.Interface      { return t }
+func (t tracer) Info(context.Context, string, ...interface{})  {}
+func (t tracer) Warn(context.Context, string, ...interface{})  {}
+func (t tracer) Error(context.Context, string, ...interface{}) {}
+func (t tracer) Trace(_ context.Context, _ time.Time, fc func() (string, int64), _ error) {
+	t(fc())
+}
+
+// RowCount counts the rows of a table of s's database.
+func RowCount(s *Store, table string) (int64, error) {
+	var n int64
+	err := s.db.WithContext(context.Background()).Table(table).Count(&n).Error
+	return n, err
+}
+
+// Queued is the number of writes waiting for a batch of s's committers.
+func Queued(s *Store) int { return len(s.commits.jobs) }

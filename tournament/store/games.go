@@ -47,12 +47,9 @@ func (s *Store) AddGameMove(ctx context.Context, tableID int64, m *tournament.Ga
 	if err != nil {
 		return err
 	}
-	return s.tx(ctx, fmt.Sprintf("add move %d at table %d", m.Number, tableID), func(tx *Tx) error {
-		tid, err := tournamentOfTable(tx.DB, tableID)
+	return s.tableTx(ctx, fmt.Sprintf("add move %d at table %d", m.Number, tableID), tableID, func(tx *Tx) error {
+		tid, err := tx.lockTable(tableID)
 		if err != nil {
-			return err
-		}
-		if err := tx.lock(tid); err != nil {
 			return err
 		}
 		if err := checkGameOpen(tx.DB, tableID); err != nil {
@@ -71,12 +68,9 @@ func (s *Store) AddGameMove(ctx context.Context, tableID int64, m *tournament.Ga
 
 // UndoGameMove implements tournament.Store.
 func (s *Store) UndoGameMove(ctx context.Context, tableID int64, number int, c tournament.Change) error {
-	return s.tx(ctx, fmt.Sprintf("undo move %d at table %d", number, tableID), func(tx *Tx) error {
-		tid, err := tournamentOfTable(tx.DB, tableID)
+	return s.tableTx(ctx, fmt.Sprintf("undo move %d at table %d", number, tableID), tableID, func(tx *Tx) error {
+		tid, err := tx.lockTable(tableID)
 		if err != nil {
-			return err
-		}
-		if err := tx.lock(tid); err != nil {
 			return err
 		}
 		if err := checkGameOpen(tx.DB, tableID); err != nil {

@@ -73,6 +73,15 @@ var migrations = []migration{
 	}},
 	// Issue 29: the real names a qualification records, for judges only.
 	{14, "the qualification's real names", func(tx *gorm.DB) error { return tx.AutoMigrate(&realNameRow{}) }},
+	// Issue 26: each tournament's version, which the snapshots of it are
+	// keyed by; a tournament made before starts at 1.
+	{15, "the tournaments' versions", func(tx *gorm.DB) error {
+		if err := tx.AutoMigrate(&tournamentVersionRow{}); err != nil {
+			return err
+		}
+		return tx.Exec("INSERT INTO tournament_versions (tournament_id, version) " +
+			"SELECT id, 1 FROM tournaments WHERE id NOT IN (SELECT tournament_id FROM tournament_versions)").Error
+	}},
 	// Issue 30: a disqualification's effect on the games played, and its
 	// reason; players registered before are not disqualified.
 	{20, "a disqualification's effect", func(tx *gorm.DB) error { return tx.AutoMigrate(&playerRow{}) }},

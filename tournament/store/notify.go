@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"gorm.io/gorm"
 
 	"github.com/catanjudge/catanjudge/tournament"
 )
@@ -34,6 +35,9 @@ type notice struct {
 	TID    int64  `json:"t,omitempty"` // the tournament changed
 	Action string `json:"a,omitempty"` // the change's audit action
 	ID     int64  `json:"v,omitempty"` // the change's audit entry ID
+	// Version is the tournament's version the change made: a server
+	// holding a snapshot of it as new reads nothing again.
+	Version int64 `json:"n,omitempty"`
 }
 
 const (
@@ -48,28 +52,45 @@ func newServerID() string {
 	return hex.EncodeToString(b)
 }
 
-// notify sends, inside tx, the notices of what it wrote: one per tournament
-// changed (0 for the changes outside any), of its last change (the live pages re-fetch the whole state
-// anyway), and one when it changed the settings. It sends nothing on
-// SQLite, which one server alone uses.
-func (tx *Tx) notify(server string) error {
-	if tx.engine != enginePostgres {
+// notify sends, inside the transaction db, the notices of what the writes
+// wrote: one per tournament changed (0 for the changes outside any), of
+// its last change (the live pages re-fetch the whole state anyway) and
+// with its new version, and one when they changed the settings. It sends
+// nothing on SQLite, which one server alone uses.
+func notify(db *gorm.DB, server string, writes []*Tx, versions map[int64]int64) error {
+	if db.Dialector.Name() != "postgres" {
 		return nil
 	}
 	var notices []notice
 	last := map[int64]int{} // tournament → its notice in notices
-	for _, e := range tx.audited {
-		// A change outside any tournament (the registry's) goes out as
-		// tournament 0's: the reads that show people depend on it.
-		n := notice{Server: server, Kind: noticeChange, TID: e.TournamentID, Action: e.Action, ID: e.ID}
-		if i, ok := last[e.TournamentID]; ok {
+	add := func(n notice) {
+		if i, ok := last[n.TID]; ok {
 			notices[i] = n
-			continue
+			return
 		}
-		last[e.TournamentID] = len(notices)
+		last[n.TID] = len(notices)
 		notices = append(notices, n)
 	}
-	if tx.settings {
+	settings := false
+	for _, tx := range writes {
+		for _, e := range tx.audited {
+			// A change outside any tournament (the registry's) goes out as
+			// tournament 0's: the reads that show people depend on it.
+			add(notice{Server: server, Kind: noticeChange, TID: e.TournamentID, Action: e.Action, ID: e.ID, Version: versions[e.TournamentID]})
+		}
+		for _, tid := range tx.bumped {
+			if _, ok := last[tid]; ok {
+				continue
+			}
+			n := notice{Server: server, Kind: noticeChange, TID: tid, Version: versions[tid]}
+			if len(tx.audited) > 0 {
+				n.Action, n.ID = tx.audited[len(tx.audited)-1].Action, tx.audited[len(tx.audited)-1].ID
+			}
+			add(n)
+		}
+		settings = settings || tx.settings
+	}
+	if settings {
 		notices = append(notices, notice{Server: server, Kind: noticeSettings})
 	}
 	for _, n := range notices {
@@ -77,7 +98,7 @@ func (tx *Tx) notify(server string) error {
 		if err != nil {
 			return err
 		}
-		if err := tx.Exec("SELECT pg_notify(?, ?)", changesChannel, string(payload)).Error; err != nil {
+		if err := db.Exec("SELECT pg_notify(?, ?)", changesChannel, string(payload)).Error; err != nil {
 			return err
 		}
 	}
@@ -89,8 +110,8 @@ func (tx *Tx) notify(server string) error {
 // time, and must not block.
 type Peers struct {
 	// Changed is told of a change another server committed, as the
-	// after-commit hook is (WithAfterCommit), with its ID, TournamentID and
-	// Action only.
+	// after-commit hook is (WithAfterCommit), with its ID, TournamentID,
+	// Action and Version only.
 	Changed func(tournament.AuditEntry)
 	// Settings is told that another server changed a console setting or
 	// ended a session: read them again.
@@ -193,7 +214,7 @@ func (s *Store) listen(ctx context.Context, peers Peers, connected func()) error
 		}
 		switch m.Kind {
 		case noticeChange:
-			peers.Changed(tournament.AuditEntry{ID: m.ID, TournamentID: m.TID, Action: m.Action})
+			peers.Changed(tournament.AuditEntry{ID: m.ID, TournamentID: m.TID, Action: m.Action, Version: m.Version})
 		case noticeSettings:
 			peers.Settings()
 		}

@@ -115,7 +115,11 @@ func TestListenAcrossServers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (tournament.AuditEntry{ID: log[0].ID, TournamentID: tour.ID, Action: "tournament.create"}); got != want {
+	v, err := b.Version(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (tournament.AuditEntry{ID: log[0].ID, TournamentID: tour.ID, Action: "tournament.create", Version: v}); got != want {
 		t.Errorf("heard %+v, want %+v", got, want)
 	}
 

@@ -29,7 +29,7 @@ func (s *Store) ImportPastEvent(ctx context.Context, w *tournament.PastEventWrit
 			return err
 		}
 		row.ID = 0
-		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
+		if err := insertTournament(tx, &row); err != nil {
 			return err
 		}
 		if err := tx.lock(row.ID); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	"github.com/catanjudge/catanjudge/tournament"
@@ -85,9 +86,15 @@ func (s *Store) Penalty(ctx context.Context, id int64) (tournament.Penalty, erro
 
 // Penalties implements tournament.Store.
 func (s *Store) Penalties(ctx context.Context, tournamentID int64) ([]tournament.Penalty, error) {
+	ps, err := penaltiesOf(s.db.WithContext(ctx), tournamentID)
+	return ps, wrap(fmt.Sprintf("penalties of tournament %d", tournamentID), err)
+}
+
+// penaltiesOf reads a tournament's penalties, oldest first.
+func penaltiesOf(db *gorm.DB, tournamentID int64) ([]tournament.Penalty, error) {
 	var rows []penaltyRow
-	if err := s.db.WithContext(ctx).Where("tournament_id = ?", tournamentID).Order("id").Find(&rows).Error; err != nil {
-		return nil, wrap(fmt.Sprintf("penalties of tournament %d", tournamentID), err)
+	if err := db.Where("tournament_id = ?", tournamentID).Order("id").Find(&rows).Error; err != nil {
+		return nil, err
 	}
 	out := make([]tournament.Penalty, len(rows))
 	for i, r := range rows {

@@ -190,14 +190,19 @@ func (s *Store) Player(ctx context.Context, id int64) (tournament.Player, error)
 
 // Players implements tournament.Store.
 func (s *Store) Players(ctx context.Context, tournamentID int64) ([]tournament.Player, error) {
-	what := fmt.Sprintf("players of tournament %d", tournamentID)
+	ps, err := playersOf(s.db.WithContext(ctx), s.engine, tournamentID)
+	return ps, wrap(fmt.Sprintf("players of tournament %d", tournamentID), err)
+}
+
+// playersOf reads a tournament's players, as Store.Players orders them.
+func playersOf(db *gorm.DB, e engine, tournamentID int64) ([]tournament.Player, error) {
 	var rows []playerRow
-	if err := s.db.WithContext(ctx).Where("tournament_id = ?", tournamentID).Order(s.engine.byCodePoint("kana") + ", " + s.engine.byCodePoint("name") + ", id").Find(&rows).Error; err != nil {
-		return nil, wrap(what, err)
+	if err := db.Where("tournament_id = ?", tournamentID).Order(e.byCodePoint("kana") + ", " + e.byCodePoint("name") + ", id").Find(&rows).Error; err != nil {
+		return nil, err
 	}
 	var pairs []keepApartRow
-	if err := s.db.WithContext(ctx).Where("tournament_id = ?", tournamentID).Find(&pairs).Error; err != nil {
-		return nil, wrap(what, err)
+	if err := db.Where("tournament_id = ?", tournamentID).Find(&pairs).Error; err != nil {
+		return nil, err
 	}
 	out := make([]tournament.Player, len(rows))
 	for i, r := range rows {

@@ -41,8 +41,6 @@ type reportRow struct {
 
 func (reportRow) TableName() string { return "reports" }
 
-func (r reportRow) tournamentOf() int64 { return r.TournamentID }
-
 func newReportRow(r tournament.Report) (reportRow, error) {
 	scores, err := json.Marshal(r.Scores)
 	if err != nil {
@@ -90,9 +88,13 @@ func (r reportRow) report() (tournament.Report, error) {
 
 // AddReport implements tournament.Store.
 func (s *Store) AddReport(ctx context.Context, r *tournament.Report, c tournament.Change) error {
-	return s.tx(ctx, "add report", func(tx *Tx) error {
-		if err := tx.lock(r.TournamentID); err != nil {
+	return s.tableTx(ctx, "add report", r.TableID, func(tx *Tx) error {
+		tid, err := tx.lockTable(r.TableID)
+		if err != nil {
 			return err
+		}
+		if tid != r.TournamentID {
+			return notFound("table", r.TableID)
 		}
 		// A judge's sheet, or another report still open, came first.
 		if err := checkVersion(tx.DB, r.TableID, 0); err != nil {
@@ -122,9 +124,18 @@ func (s *Store) AddReport(ctx context.Context, r *tournament.Report, c tournamen
 
 // UpdateReport implements tournament.Store.
 func (s *Store) UpdateReport(ctx context.Context, before, after tournament.Report, c tournament.Change) error {
-	return s.tx(ctx, "update report", func(tx *Tx) error {
+	return s.tableTx(ctx, "update report", before.TableID, func(tx *Tx) error {
+		// The report's table is its own for good; what else it holds is
+		// read again under the table's lock.
 		var cur reportRow
-		if err := lockTournamentOf(tx, &cur, after.ID); err != nil {
+		if err := tx.Take(&cur, after.ID).Error; err != nil {
+			return err
+		}
+		if _, err := tx.lockTable(cur.TableID); err != nil {
+			return err
+		}
+		cur = reportRow{}
+		if err := tx.Take(&cur, after.ID).Error; err != nil {
 			return err
 		}
 		stored, err := cur.report()
@@ -188,8 +199,12 @@ func (s *Store) TableReports(ctx context.Context, tableID int64) ([]tournament.R
 
 // reports reads the reports where says, oldest first.
 func (s *Store) reports(ctx context.Context, where string, id int64) ([]tournament.Report, error) {
+	return reportsOf(s.db.WithContext(ctx), where, id)
+}
+
+func reportsOf(db *gorm.DB, where string, id int64) ([]tournament.Report, error) {
 	var rows []reportRow
-	if err := s.db.WithContext(ctx).Where(where, id).Order("id").Find(&rows).Error; err != nil {
+	if err := db.Where(where, id).Order("id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make([]tournament.Report, 0, len(rows))

@@ -19,12 +19,9 @@ import (
 // same version exactly one wins, and the other gets a *ConflictError.
 func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *tournament.Result, c tournament.Change) error {
 	what := fmt.Sprintf("save result of table %d", tableID)
-	err := s.tx(ctx, what, func(tx *Tx) error {
-		tid, err := tournamentOfTable(tx.DB, tableID)
+	err := s.tableTx(ctx, what, tableID, func(tx *Tx) error {
+		tid, err := tx.lockTable(tableID)
 		if err != nil {
-			return err
-		}
-		if err := tx.lock(tid); err != nil {
 			return err
 		}
 		if err := checkVersion(tx.DB, tableID, expected); err != nil {
@@ -116,6 +113,13 @@ func checkScorePlayers(tx *gorm.DB, tableID int64, scores []tournament.Score, su
 // checkVersion returns a *ConflictError unless the latest revision of the
 // table is expected (0 for none).
 func checkVersion(db *gorm.DB, tableID int64, expected int) error {
+	var v int
+	if err := db.Model(&resultRow{}).Select("COALESCE(MAX(version), 0)").Where("table_id = ?", tableID).Scan(&v).Error; err != nil {
+		return err
+	}
+	if v == expected {
+		return nil
+	}
 	latest, err := latestResults(db, []int64{tableID})
 	if err != nil {
 		return err

@@ -166,6 +166,12 @@ func (s *Store) Rounds(ctx context.Context, tournamentID int64) ([]tournament.Ro
 // loadRounds reads everything recorded for the given rounds in a fixed
 // number of queries, whatever the number of tables.
 func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
+	return loadRoundTables(db, rows, 0)
+}
+
+// loadRoundTables is loadRounds with the tables of number table alone
+// (every table for 0): a read of one table's rows, whatever the event's size.
+func loadRoundTables(db *gorm.DB, rows []roundRow, table int) ([]tournament.Round, error) {
 	out := make([]tournament.Round, len(rows))
 	if len(rows) == 0 {
 		return out, nil
@@ -188,11 +194,23 @@ func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
 		}
 	}
 	var tables []tableRow
-	if err := db.Where("round_id IN ?", rids).Order("round_id, number").Find(&tables).Error; err != nil {
+	q := db.Where("round_id IN ?", rids)
+	if table != 0 {
+		q = q.Where("number = ?", table)
+	}
+	if err := q.Order("round_id, number").Find(&tables).Error; err != nil {
 		return nil, err
 	}
+	tids := make([]int64, len(tables))
+	for i, t := range tables {
+		tids[i] = t.ID
+	}
 	var seats []tablePlayerRow
-	if err := db.Where("round_id IN ?", rids).Order("table_id, position").Find(&seats).Error; err != nil {
+	q = db.Where("round_id IN ?", rids)
+	if table != 0 {
+		q = db.Where("table_id IN ?", tids)
+	}
+	if err := q.Order("table_id, position").Find(&seats).Error; err != nil {
 		return nil, err
 	}
 	var byes []byeRow
@@ -203,15 +221,19 @@ func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
 	if err := db.Where("round_id IN ?", rids).Order("id").Find(&amendments).Error; err != nil {
 		return nil, err
 	}
-	tids := make([]int64, len(tables))
-	for i, t := range tables {
-		tids[i] = t.ID
-	}
 	latest, err := latestResults(db, tids)
 	if err != nil {
 		return nil, err
 	}
-	firsts, err := firstResultTimes(db, tids)
+	// A table's first revision is its latest but where it was corrected:
+	// only those tables' first revisions are read again, for their time.
+	var corrected []int64
+	for _, id := range tids {
+		if res, ok := latest[id]; ok && res.Version > 1 {
+			corrected = append(corrected, id)
+		}
+	}
+	firsts, err := firstResultTimes(db, corrected)
 	if err != nil {
 		return nil, err
 	}
@@ -241,7 +263,10 @@ func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
 			table.Result = &res
 			// Versions run 1, 2, ... without gaps, so the latest is the count.
 			table.Revisions = res.Version
-			table.ResultAt = firsts[t.ID].UTC()
+			table.ResultAt = res.At.UTC()
+			if at, ok := firsts[t.ID]; ok {
+				table.ResultAt = at.UTC()
+			}
 		}
 		r.Tables = append(r.Tables, table)
 	}
@@ -504,12 +529,8 @@ func checkStale(record string, expected *int, now int, judge string, at time.Tim
 // its new value, or why the change is refused.
 func (s *Store) setTable(ctx context.Context, what string, tableID int64, c tournament.Change,
 	write func(tx *gorm.DB, n int, t tableRow) (column, value string, err error)) error {
-	return s.tx(ctx, what, func(tx *Tx) error {
-		tid, err := tournamentOfTable(tx.DB, tableID)
-		if err != nil {
-			return err
-		}
-		if err := tx.lock(tid); err != nil {
+	return s.tableTx(ctx, what, tableID, func(tx *Tx) error {
+		if _, err := tx.lockTable(tableID); err != nil {
 			return err
 		}
 		var t tableRow
@@ -532,15 +553,4 @@ func (s *Store) setTable(ctx context.Context, what string, tableID int64, c tour
 		}
 		return tx.audit(round.TournamentID, c)
 	})
-}
-
-func tournamentOfTable(tx *gorm.DB, tableID int64) (int64, error) {
-	var tid int64
-	err := tx.Model(&roundRow{}).Select("rounds.tournament_id").
-		Joins("JOIN round_tables ON round_tables.round_id = rounds.id").
-		Where("round_tables.id = ?", tableID).Scan(&tid).Error
-	if err == nil && tid == 0 {
-		err = notFound("table", tableID)
-	}
-	return tid, err
 }

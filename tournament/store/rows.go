@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/catanjudge/catanjudge/referee"
@@ -34,6 +35,20 @@ type tournamentRow struct {
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
+
+// tournamentVersionRow is a tournament's version (schema version 15): one
+// more with every transaction that changes the tournament (bumpVersions),
+// which a Snapshot is keyed by. It is a row of its own rather than a
+// column of the tournament's so that on PostgreSQL the changes at tables,
+// which share the tournament's row lock (Tx.lockTable), bump it without
+// taking that lock for themselves.
+type tournamentVersionRow struct {
+	TournamentID int64          `gorm:"primaryKey;autoIncrement:false"`
+	Tournament   *tournamentRow `gorm:"constraint:OnDelete:CASCADE"`
+	Version      int64          `gorm:"not null"`
+}
+
+func (tournamentVersionRow) TableName() string { return "tournament_versions" }
 
 type playerRow struct {
 	ID             int64          `gorm:"primaryKey"`
@@ -361,10 +376,16 @@ func newTournamentRow(t tournament.Tournament) (tournamentRow, error) {
 }
 
 func (r tournamentRow) tournament() (tournament.Tournament, error) {
-	var rs referee.Ruleset
-	if err := json.Unmarshal([]byte(r.Ruleset), &rs); err != nil {
+	rs, err := decodeRuleset(r.Ruleset)
+	if err != nil {
 		return tournament.Tournament{}, fmt.Errorf("tournament %d: decode ruleset: %w", r.ID, err)
 	}
+	return r.tournamentWith(rs), nil
+}
+
+// tournamentWith is the tournament of the row with its ruleset rs,
+// decoded already.
+func (r tournamentRow) tournamentWith(rs referee.Ruleset) tournament.Tournament {
 	return tournament.Tournament{
 		ID:    r.ID,
 		Name:  r.Name,
@@ -372,7 +393,7 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		Venue: r.Venue,
 		// A copy stored before a setting existed leaves it unset: it
 		// keeps the behaviour the tournament had.
-		Ruleset:     rs.WithDefaults(),
+		Ruleset:     rs,
 		Shop:        r.Shop,
 		Imported:    r.Imported,
 		Rounds:      r.Rounds,
@@ -382,7 +403,40 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		CreatedAt:   r.CreatedAt,
 		Closed:      r.closure(),
 		Archived:    r.archival(),
-	}, nil
+	}
+}
+
+// rulesets are the rulesets decoded, by their text: a tournament's copy
+// never changes, and every change at a table reads its tournament's, so
+// each text is decoded once. A few presets and their edits at most are
+// kept.
+var rulesets struct {
+	sync.Mutex
+	byText map[string]referee.Ruleset
+}
+
+const maxRulesets = 64
+
+// decodeRuleset decodes a tournament's copy of its ruleset, with the
+// defaults of the settings it predates (referee.Ruleset.WithDefaults).
+func decodeRuleset(text string) (referee.Ruleset, error) {
+	rulesets.Lock()
+	rs, ok := rulesets.byText[text]
+	rulesets.Unlock()
+	if ok {
+		return rs, nil
+	}
+	if err := json.Unmarshal([]byte(text), &rs); err != nil {
+		return referee.Ruleset{}, err
+	}
+	rs = rs.WithDefaults()
+	rulesets.Lock()
+	defer rulesets.Unlock()
+	if rulesets.byText == nil || len(rulesets.byText) >= maxRulesets {
+		rulesets.byText = map[string]referee.Ruleset{}
+	}
+	rulesets.byText[text] = rs
+	return rs, nil
 }
 
 func (r tournamentRow) archival() *tournament.Archival {

@@ -13,12 +13,9 @@ import (
 // AddRuling implements tournament.Store: the ruling and its audit entry in
 // one transaction.
 func (s *Store) AddRuling(ctx context.Context, r *tournament.Ruling, c tournament.Change) error {
-	return s.tx(ctx, fmt.Sprintf("add ruling at table %d", r.TableID), func(tx *Tx) error {
-		tid, err := tournamentOfTable(tx.DB, r.TableID)
+	return s.tableTx(ctx, fmt.Sprintf("add ruling at table %d", r.TableID), r.TableID, func(tx *Tx) error {
+		tid, err := tx.lockTable(r.TableID)
 		if err != nil {
-			return err
-		}
-		if err := tx.lock(tid); err != nil {
 			return err
 		}
 		steps, answer, err := tournament.EncodeRulingParts(*r)

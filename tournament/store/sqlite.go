@@ -58,6 +58,21 @@ func withPragmas(dsn string) string {
 	return path + "?" + params.Encode()
 }
 
+// sqliteConns is how many connections the reader keeps open.
+const sqliteConns = 8
+
+// withTxLock returns dsn (with its pragmas) beginning its transactions
+// with lock: "immediate" or "deferred".
+func withTxLock(dsn, lock string) string {
+	path, query, _ := strings.Cut(dsn, "?")
+	params, err := url.ParseQuery(query)
+	if err != nil {
+		params = url.Values{}
+	}
+	params.Set("_txlock", lock)
+	return path + "?" + params.Encode()
+}
+
 // openSQLite opens the SQLite database at dsn, a file path or file: URI,
 // with the store's pragmas added, refusing a damaged file.
 func openSQLite(ctx context.Context, dsn string) (*Store, error) {
@@ -68,10 +83,38 @@ func openSQLite(ctx context.Context, dsn string) (*Store, error) {
 		}
 		return nil, fmt.Errorf("open database %s: %w", databasePath(dsn), err)
 	}
-	s := &Store{db: db, engine: engineSQLite, writer: make(chan struct{}, 1), path: databasePath(dsn)}
-	if err := registerFaults(db); err != nil {
-		s.Close()
+	// The reader's transactions begin DEFERRED: a read transaction of
+	// the WAL, which takes no write lock.
+	reader, err := gorm.Open(sqlite.Open(withTxLock(withPragmas(dsn), "deferred")), gormConfig())
+	if err != nil {
+		if sqlDB, err := db.DB(); err == nil {
+			sqlDB.Close()
+		}
+		return nil, fmt.Errorf("open database %s: %w", databasePath(dsn), err)
+	}
+	// The reads are CPU's, a few connections keep every core busy; kept
+	// open, their statements stay prepared (and a connection is not
+	// opened, set up and closed again for each burst of requests).
+	for _, g := range []*gorm.DB{db, reader} {
+		if sqlDB, err := g.DB(); err == nil {
+			sqlDB.SetMaxIdleConns(sqliteConns)
+		}
+	}
+	readerDB, err := reader.DB()
+	if err != nil {
 		return nil, err
+	}
+	readerDB.SetMaxOpenConns(sqliteConns)
+	// The reader's statements stay prepared (stmts); a context makes
+	// the session's statement its own.
+	reads := reader.Session(&gorm.Session{NewDB: true, Context: context.Background()})
+	reads.Statement.ConnPool = newStmts(readerDB, readerDB)
+	s := &Store{db: db, reader: reader, reads: reads, engine: engineSQLite, path: databasePath(dsn)}
+	for _, g := range []*gorm.DB{db, reader} {
+		if err := registerFaults(g); err != nil {
+			s.Close()
+			return nil, err
+		}
 	}
 	// A damaged file is refused here, with what to do about it, rather
 	// than found page by page by the judges.
@@ -88,6 +131,21 @@ func openSQLite(ctx context.Context, dsn string) (*Store, error) {
 		s.Close()
 		return nil, errors.New("open database: foreign keys are off; do not set _foreign_keys in the DSN")
 	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	conn, err := sqlDB.Conn(ctx)
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	// A session of the writer's on the one connection, its statements
+	// prepared on it and kept.
+	// (A context makes the session's statement its own, not the writer's.)
+	s.batches = db.Session(&gorm.Session{NewDB: true, SkipDefaultTransaction: true, Context: context.Background()})
+	s.batches.Statement.ConnPool = newStmts(conn, sqlDB)
 	return s, nil
 }
 

@@ -9,9 +9,11 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -19,6 +21,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 
+	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
@@ -30,14 +33,30 @@ type Store struct {
 	db          *gorm.DB
 	engine      engine
 	afterCommit func(tournament.AuditEntry)
-	// writer admits one write transaction of this process at a time on
-	// SQLite, which allows one writer anyway, and whose busy handler
-	// retries by polling rather than queueing, so under load one judge's
-	// saves could starve another's into a timeout; a Go queue is fair. The
-	// busy timeout still covers other processes (a backup command). It is
-	// nil on PostgreSQL, where the writers of one tournament queue on its
-	// row lock (Tx.lock), whichever server they run on.
-	writer chan struct{}
+	// onCommit are told of every change once committed, before
+	// afterCommit (tournament.Store.OnCommit).
+	onCommit []func(tournament.AuditEntry)
+	// commits commits the writes in batches (commit.go): every write on
+	// SQLite, the changes at tables on PostgreSQL.
+	commits *committer
+	// reader runs the reads that must see one moment of the database
+	// (Event) on SQLite: its transactions begin DEFERRED, as readers of
+	// the WAL that do not take the write lock. Nil on PostgreSQL.
+	reader *gorm.DB
+	// reads is the reader with its statements prepared and kept (stmts),
+	// for the reads outside a transaction; nil on PostgreSQL.
+	reads *gorm.DB
+	// batches is the SQLite committer's own connection, whose statements
+	// stay prepared from batch to batch: it begins and commits each batch
+	// itself (commit.go). Nil on PostgreSQL.
+	batches *gorm.DB
+	// rulesets are the tournaments' copies of their rulesets, decoded,
+	// by tournament ID: a copy never changes (Store.ruleset).
+	rulesetsMu sync.Mutex
+	rulesets   map[int64]referee.Ruleset
+	// watcher catches up with the other writers of an SQLite file
+	// (watch.go); nil on PostgreSQL.
+	watcher *watcher
 	// server names this store in the notices it sends other servers
 	// (notify.go), and pgConfig is how the listener connects; both are
 	// set on PostgreSQL only.
@@ -102,7 +121,12 @@ var models = []any{
 	&cardBatchRow{},
 	&seasonRow{},
 	&realNameRow{},
+	&tournamentVersionRow{},
 }
+
+// pgCommitters is how many batches of changes at tables one server
+// commits at once on PostgreSQL.
+const pgCommitters = 12
 
 // IsPostgres reports whether dsn names a PostgreSQL database (a
 // postgres:// or postgresql:// URL) rather than an SQLite file.
@@ -115,6 +139,7 @@ func gormConfig() *gorm.Config {
 	return &gorm.Config{
 		TranslateError: true,
 		Logger:         logger.Discard,
+
 		// PostgreSQL keeps microseconds: a time read back equals the one
 		// written on either engine.
 		NowFunc: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
@@ -133,9 +158,22 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*Store, error) {
 	for _, o := range opts {
 		o(s)
 	}
+	// One committer on SQLite, its one writer; on PostgreSQL several, so
+	// that a batch's statements run while another's commit is flushed.
+	committers := 1
+	if s.engine == enginePostgres {
+		committers = pgCommitters
+	}
+	s.commits = newCommitter(s, committers)
 	if err := s.migrate(ctx); err != nil {
 		s.Close()
 		return nil, err
+	}
+	if s.engine == engineSQLite {
+		if err := s.watch(ctx); err != nil {
+			s.Close()
+			return nil, fmt.Errorf("open database: %w", err)
+		}
 	}
 	return s, nil
 }
@@ -151,8 +189,35 @@ func openEngine(ctx context.Context, dsn string) (*Store, error) {
 // Engine names the database the store runs on: "SQLite" or "PostgreSQL".
 func (s *Store) Engine() string { return s.engine.String() }
 
-// Close closes the database.
+// OnCommit implements tournament.Store.
+func (s *Store) OnCommit(fn func(tournament.AuditEntry)) { s.onCommit = append(s.onCommit, fn) }
+
+// Close waits for the writes under way and closes the database.
 func (s *Store) Close() error {
+	if s.commits != nil {
+		s.commits.close()
+	}
+	if s.watcher != nil {
+		s.watcher.conn.Close()
+	}
+	if s.batches != nil {
+		if st, ok := s.batches.Statement.ConnPool.(*stmts); ok {
+			st.close()
+			if conn, ok := st.on.(*sql.Conn); ok {
+				conn.Close()
+			}
+		}
+	}
+	if s.reads != nil {
+		if st, ok := s.reads.Statement.ConnPool.(*stmts); ok {
+			st.close()
+		}
+	}
+	if s.reader != nil {
+		if sqlDB, err := s.reader.DB(); err == nil {
+			sqlDB.Close()
+		}
+	}
 	sqlDB, err := s.db.DB()
 	if err != nil {
 		return err
@@ -255,10 +320,16 @@ func checkOpen(tx *gorm.DB, tid int64) error {
 	if err := tx.Select("id", "closed_at", "closed_by").Take(&row, tid).Error; err != nil {
 		return err
 	}
-	if row.ClosedAt != nil {
+	return openErr(tid, row.ClosedAt, row.ClosedBy)
+}
+
+// openErr is the Conflict tournament-finished of tournament tid closed at
+// closedAt by closedBy; nil while it is open (closedAt nil).
+func openErr(tid int64, closedAt *time.Time, closedBy string) error {
+	if closedAt != nil {
 		return tournament.Conflict("tournament-finished",
-			fmt.Sprintf("tournament %d was closed by %s at %s; reopen it to change anything", tid, row.ClosedBy, row.ClosedAt.Format(time.RFC3339)),
-			map[string]any{"Judge": row.ClosedBy, "At": row.ClosedAt.Local().Format("15:04")})
+			fmt.Sprintf("tournament %d was closed by %s at %s; reopen it to change anything", tid, closedBy, closedAt.Format(time.RFC3339)),
+			map[string]any{"Judge": closedBy, "At": closedAt.Local().Format("15:04")})
 	}
 	return nil
 }

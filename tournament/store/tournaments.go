@@ -21,7 +21,7 @@ func (s *Store) CreateTournament(ctx context.Context, t *tournament.Tournament, 
 		if err != nil {
 			return err
 		}
-		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
+		if err := insertTournament(tx, &row); err != nil {
 			return err
 		}
 		// Nobody else sees the row before the commit; the lock is the
@@ -32,6 +32,15 @@ func (s *Store) CreateTournament(ctx context.Context, t *tournament.Tournament, 
 		t.ID, t.CreatedAt = row.ID, row.CreatedAt
 		return tx.audit(t.ID, c)
 	})
+}
+
+// insertTournament inserts a new tournament's row and its version, which
+// its snapshots are keyed by (tournament.Snapshot).
+func insertTournament(tx *Tx, row *tournamentRow) error {
+	if err := tx.Omit(clause.Associations).Create(row).Error; err != nil {
+		return err
+	}
+	return tx.Omit(clause.Associations).Create(&tournamentVersionRow{TournamentID: row.ID}).Error
 }
 
 // UpdateTournament implements tournament.Store.
@@ -82,11 +91,15 @@ func (s *Store) UpdateTournament(ctx context.Context, before, after tournament.T
 
 // Tournament implements tournament.Store.
 func (s *Store) Tournament(ctx context.Context, id int64) (tournament.Tournament, error) {
-	what := fmt.Sprintf("tournament %d", id)
-	db := s.db.WithContext(ctx)
+	t, err := tournamentOf(s.db.WithContext(ctx), id)
+	return t, wrap(fmt.Sprintf("tournament %d", id), err)
+}
+
+// tournamentOf reads tournament id with the number of its rounds paired.
+func tournamentOf(db *gorm.DB, id int64) (tournament.Tournament, error) {
 	var row tournamentRow
 	if err := db.Take(&row, id).Error; err != nil {
-		return tournament.Tournament{}, wrap(what, err)
+		return tournament.Tournament{}, err
 	}
 	t, err := row.tournament()
 	if err != nil {
@@ -94,7 +107,7 @@ func (s *Store) Tournament(ctx context.Context, id int64) (tournament.Tournament
 	}
 	var paired int64
 	if err := db.Model(&roundRow{}).Where("tournament_id = ?", id).Count(&paired).Error; err != nil {
-		return tournament.Tournament{}, wrap(what, err)
+		return tournament.Tournament{}, err
 	}
 	t.Paired = int(paired)
 	return t, nil
@@ -219,6 +232,9 @@ func (s *Store) DeleteTournament(ctx context.Context, id int64, c tournament.Cha
 				return err
 			}
 		}
+		// Its version went with it: the snapshots kept of it are told of a
+		// change whose version the store no longer has.
+		tx.bump(id)
 		return tx.audit(0, c)
 	})
 }

@@ -293,7 +293,7 @@ func (s *site) newRouter() (*gin.Engine, error) {
 		return nil, fmt.Errorf("trusted proxies: %w", err)
 	}
 	r.RemoteIPHeaders = []string{"X-Forwarded-For"}
-	r.Use(securityHeaders, s.requestID, s.logRequests, s.recoverPanic, s.auth.Sessions)
+	r.Use(s.seenVersions, securityHeaders, s.requestID, s.logRequests, s.recoverPanic, s.auth.Sessions)
 	r.NoRoute(func(c *gin.Context) { s.failFor(c)(c, problem.ErrNoRoute) })
 	r.NoMethod(func(c *gin.Context) { s.failFor(c)(c, problem.ErrNoMethod) })
 	for _, g := range s.groups() {

@@ -15,6 +15,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 	"github.com/catanjudge/catanjudge/tournament/web/sheet"
 )
 
@@ -130,11 +131,7 @@ func (s *Pages) ShowScore(c *gin.Context) (render.Result, error) {
 // openSheet is the score sheet as a judge opens it: the table as recorded
 // now, its fields filled from the latest revision or the §12 default.
 func (s *Pages) openSheet(c *gin.Context) (scorePage, error) {
-	ts, err := s.loadTable(c)
-	if err != nil {
-		return scorePage{}, err
-	}
-	vm, err := s.newScorePage(c, ts)
+	ts, vm, err := s.scorePageOf(c)
 	if err != nil {
 		return scorePage{}, err
 	}
@@ -289,16 +286,84 @@ func (s *Pages) revisionLine(lang string, r tournament.Result, names map[int64]s
 		Reported: r.ReportID != 0, FromGame: r.GameMoves}
 }
 
-// SaveScore previews or saves the score sheet. The service checks the
-// sheet either way, as saving does; a refusal shows next to the field it
-// is about (scoreRules), and the preview shows the placings without
-// saving anything.
+// SaveScore saves the score sheet, or previews it. A save reads the sheet
+// as posted, its lines named by the form's players, writes it and goes
+// back to the sheet: the page is built only to show a refusal, next to
+// the field it is about (scoreRules), or a newer revision saved first. The
+// preview (a read) shows the placings without saving anything. A sheet
+// taken back after a conflict (it posts the version it began from) is
+// read with the table's, to ask first when it would undo another judge's
+// change (sheetOverwrites).
 func (s *Pages) SaveScore(c *gin.Context) (render.Result, error) {
-	ts, err := s.loadTable(c)
+	tid, n, number, err := route.TableParams(c)
 	if err != nil {
 		return render.Result{}, err
 	}
+	in, ok := s.postedSheet(c)
+	if !ok || c.PostForm("part") == "preview" || c.PostForm("action") == "preview" || c.PostForm("base") != "" {
+		return s.scoreOnPage(c)
+	}
+	_, err = s.svc.SaveResult(c.Request.Context(), auth.Judge(c), tid, n, number, in)
+	if err == nil {
+		return render.SeeOther(route.Path(route.Score, tid, n, number), "flash.score_saved"), nil
+	}
+	vm, perr := s.postedPage(c)
+	if perr != nil {
+		return render.Result{}, perr
+	}
+	if errors.As(err, new(*tournament.ConflictError)) {
+		return s.staleScore(c, vm, err)
+	}
+	return s.refuseScore(c, err, vm)
+}
+
+// postedSheet reads the sheet as posted, its lines those of the players
+// the form names (in its order, which is the sheet's), without reading
+// the table: false when the form names none (a form made by hand) or a
+// field needs its message, which the page then shows.
+func (s *Pages) postedSheet(c *gin.Context) (tournament.ResultInput, bool) {
+	players := c.PostFormArray("player")
+	if len(players) == 0 {
+		return tournament.ResultInput{}, false
+	}
+	var vm scorePage
+	vm.Lang = s.i18n.Lang(c)
+	for _, v := range players {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return tournament.ResultInput{}, false
+		}
+		vm.Rows = append(vm.Rows, scoreRow{Line: sheet.Line{ID: id}})
+	}
+	return s.readScoreForm(c, &vm)
+}
+
+// postedPage is the score page with the sheet as posted in it, to show
+// back.
+func (s *Pages) postedPage(c *gin.Context) (scorePage, error) {
+	_, vm, err := s.scorePageOf(c)
+	if err != nil {
+		return scorePage{}, err
+	}
+	s.readScoreForm(c, &vm)
+	return vm, nil
+}
+
+// scorePageOf is the score page of the request's table as recorded.
+func (s *Pages) scorePageOf(c *gin.Context) (tableState, scorePage, error) {
+	ts, err := s.loadTable(c)
+	if err != nil {
+		return tableState{}, scorePage{}, err
+	}
 	vm, err := s.newScorePage(c, ts)
+	return ts, vm, err
+}
+
+// scoreOnPage answers a sheet on its page: the live preview, the
+// preview, a sheet whose fields need their messages, one whose form names
+// no players, or one taken back after a conflict, read with the table's.
+func (s *Pages) scoreOnPage(c *gin.Context) (render.Result, error) {
+	ts, vm, err := s.scorePageOf(c)
 	if err != nil {
 		return render.Result{}, err
 	}

@@ -493,13 +493,26 @@ func groupNames(groups [][]rollerInput) string {
 // SetBoard records the capsule roll that turns the board (§3 イ), as rolled
 // at the table or rolled by the console, with the chips dealt by the console;
 // under the national rules, the die that chooses the chips' starting corner.
+// The dice as posted go to the service without the table's page, which is
+// built only to show a refusal, or the fields that need their messages.
 func (s *Pages) SetBoard(c *gin.Context) (render.Result, error) {
-	ts, err := s.loadTable(c)
+	tid, n, number, err := route.TableParams(c)
 	if err != nil {
 		return render.Result{}, err
 	}
+	in, ok := postedDice(c)
+	if ok {
+		_, err = s.svc.SetBoard(c.Request.Context(), auth.Judge(c), tid, n, number, in)
+		if err == nil {
+			return render.SeeOther(route.Path(route.Table, tid, n, number)+"#board", "flash.board_set"), nil
+		}
+	}
+	ts, err2 := s.loadTable(c)
+	if err2 != nil {
+		return render.Result{}, err2
+	}
 	lang := s.i18n.Lang(c)
-	in := tournament.BoardInput{Auto: c.PostForm("auto") == "1", Version: formVersion(c)}
+	in = tournament.BoardInput{Auto: c.PostForm("auto") == "1", Version: formVersion(c)}
 	vm := s.newTablePage(c, ts)
 	vm.Rebuilding = true
 	switch f := &vm.BoardForm; {
@@ -512,21 +525,46 @@ func (s *Pages) SetBoard(c *gin.Context) (render.Result, error) {
 		in.Roll.White, _ = s.formInt(lang, f.White, 1, 6, true, f.Errors, "white")
 		in.Roll.Blue, _ = s.formInt(lang, f.Blue, 1, 6, true, f.Errors, "blue")
 	}
-	if len(vm.BoardForm.Errors) > 0 && !ts.tv.Locked {
-		return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
-	}
-	_, err = s.svc.SetBoard(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, in)
-	if err == nil {
-		return render.SeeOther(tableURL(ts)+"#board", "flash.board_set"), nil
+	if !ok {
+		if len(vm.BoardForm.Errors) > 0 && !ts.tv.Locked {
+			return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
+		}
+		_, err = s.svc.SetBoard(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, in)
+		if err == nil {
+			return render.SeeOther(tableURL(ts)+"#board", "flash.board_set"), nil
+		}
 	}
 	if errors.As(err, new(*tournament.StaleError)) {
 		return s.staleTable(c, err)
 	}
-	var ok bool
 	if vm.BoardForm.Error, ok = s.formError(c, lockedTable(err)); !ok {
 		return render.Result{}, lockedTable(err)
 	}
 	return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
+}
+
+// postedDice reads the board's dice as posted, without reading the
+// table: the console's roll, the corner die of a spiral board's form, or
+// the capsule roll's two dice; false when a field is not a die's face
+// (the page then says which) or the form holds neither.
+func postedDice(c *gin.Context) (tournament.BoardInput, bool) {
+	in := tournament.BoardInput{Auto: c.PostForm("auto") == "1", Version: formVersion(c)}
+	die := func(name string) (int, bool) {
+		v, err := strconv.Atoi(strings.TrimSpace(c.PostForm(name)))
+		return v, err == nil && v >= 1 && v <= 6
+	}
+	if in.Auto {
+		return in, true
+	}
+	if _, spiral := c.GetPostForm("corner"); spiral {
+		var ok bool
+		in.Corner, ok = die("corner")
+		return in, ok
+	}
+	white, ok1 := die("white")
+	blue, ok2 := die("blue")
+	in.Roll.White, in.Roll.Blue = white, blue
+	return in, ok1 && ok2
 }
 
 // currentDeal returns the chips on the table's board as form values.

@@ -9,16 +9,15 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
-// Cache shares one read of a tournament's state among the kiosks that
-// ask for it. After each change a room full of phones fetch the same state
-// within a second; reading the database once per change rather than once
-// per phone keeps the updates within that second, and an anonymous client
-// asking again and again costs no read at all. A read is kept until the
-// broker publishes a newer change of its tournament (every change committed
-// by this server is published, and on PostgreSQL every change the other
-// servers commit, as they hear of it: Broker.Version), and for maxAge at
-// most; a maxAge of 0 shares nothing. Clocks are
-// recomputed at each request, so the time left is never stale.
+// Cache shares one read of something derived from a tournament's state
+// (a recorded game played by the rules engine, a QR code) among the
+// readers that ask for it, keyed by a version: the tournament's snapshot's
+// (tournament.Snapshot.Version), so that a read is kept until the next
+// change. After each change a room full of phones fetch the same state
+// within a second; computing it once per change rather than once per
+// phone keeps the updates within that second, and an anonymous client
+// asking again and again costs nothing. A read is kept for maxAge at most;
+// a maxAge of 0 shares nothing.
 //
 // Only reads that succeed are kept, and only of tournaments and rounds
 // that exist, so the cache holds no more than the database does. While the
@@ -83,73 +82,41 @@ func (c *Cache[K, V]) Get(ctx context.Context, key K, version int64, read func(c
 	}
 }
 
-// Live returns a tournament's live state, shared through the cache, with
-// its clock as of now.
+// Live returns a tournament's live state as of now, from its snapshot
+// (tournament.Service.Snapshot): read once per change and shared by every
+// reader, at least as new as what the request's client has seen.
 func (s *State) Live(ctx context.Context, tid int64) (tournament.Live, error) {
-	l, err := s.lives.Get(ctx, tid, s.broker.Version(tid), func(ctx context.Context) (tournament.Live, error) {
-		return s.svc.Live(ctx, tid)
-	})
+	snap, err := s.svc.Snapshot(ctx, tid)
 	if err != nil {
 		return tournament.Live{}, err
 	}
-	return l.At(s.svc.Now()), nil
+	return snap.Live(s.svc.Now())
 }
 
-// roundKey names one round of one tournament.
-type roundKey struct {
-	tid int64
-	n   int
-}
-
-// roundRead is a round as the kiosk reads it, with its tournament, whose
-// game time its clock counts.
-type roundRead struct {
-	t tournament.Tournament
-	v tournament.RoundView
-}
-
-// Round returns round n of a tournament as the kiosk reads it, shared
-// through the cache, with its clock as of now. The latest round is the
-// live state's.
+// Round returns round n of a tournament as the kiosk reads it, from its
+// snapshot, with its clock as of now.
 func (s *State) Round(ctx context.Context, tid int64, n int) (tournament.RoundView, error) {
-	l, err := s.Live(ctx, tid)
+	snap, err := s.svc.Snapshot(ctx, tid)
 	if err != nil {
 		return tournament.RoundView{}, err
 	}
-	if l.Round != nil && l.Round.Round.Number == n {
-		return *l.Round, nil
-	}
-	r, err := s.rounds.Get(ctx, roundKey{tid, n}, s.broker.Version(tid), func(ctx context.Context) (roundRead, error) {
-		v, err := s.svc.RoundView(ctx, tid, n)
-		return roundRead{t: l.Tournament, v: v}, err
-	})
-	if err != nil {
-		return tournament.RoundView{}, err
-	}
-	return r.v.At(r.t, s.svc.Now()), nil
+	return snap.RoundView(n, s.svc.Now())
 }
 
 // Results returns a tournament's whole record (tournament.EventResults),
-// shared through the cache until the tournament or the registry changes.
+// from its snapshot.
 func (s *State) Results(ctx context.Context, tid int64) (tournament.EventResults, error) {
-	version := max(s.broker.Version(tid), s.broker.Version(0))
-	return s.results.Get(ctx, tid, version, func(ctx context.Context) (tournament.EventResults, error) {
-		return s.svc.EventResults(ctx, tid)
-	})
-}
-
-// tableKey names one table of one round of one tournament.
-type tableKey struct {
-	tid      int64
-	n, table int
+	snap, err := s.svc.Snapshot(ctx, tid)
+	if err != nil {
+		return tournament.EventResults{}, err
+	}
+	return snap.Results()
 }
 
 // Game returns the game recorded at table number of round n, as the kiosk
-// reads it, shared through the cache: played by the rules engine once per
-// change of the tournament, however many screens follow it. The game is
+// reads it: played by the rules engine once per version of the tournament,
+// however many screens follow it (tournament.Service.Game). The game is
 // shared: its readers must not change it.
 func (s *State) Game(ctx context.Context, tid int64, n, number int) (tournament.Game, error) {
-	return s.games.Get(ctx, tableKey{tid, n, number}, s.broker.Version(tid), func(ctx context.Context) (tournament.Game, error) {
-		return s.svc.Game(ctx, tid, n, number)
-	})
+	return s.svc.Game(ctx, tid, n, number)
 }

@@ -2,8 +2,6 @@ package live
 
 import (
 	"log/slog"
-	"math"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -11,36 +9,23 @@ import (
 )
 
 // State reads the tournaments' live state for the live pages and the
-// kiosk's API, sharing each read among the requests that ask before the
-// next change, and serves the event feed.
+// kiosk's API from their snapshots (tournament.Snapshot), which every
+// reader shares until the next change, and serves the event feed.
 type State struct {
 	svc    *tournament.Service
 	broker *Broker
-	lives  *Cache[int64, tournament.Live]
-	rounds *Cache[roundKey, roundRead]
-	// results are the tournaments' whole records, for the players' pages
-	// and the results; they name people of the registry, so a change of
-	// the registry (tournament 0's) makes them stale too.
-	results *Cache[int64, tournament.EventResults]
-	// games are the tables' recorded games, as the kiosk shows them.
-	games  *Cache[tableKey, tournament.Game]
 	fail   func(*gin.Context, error)
 	client func(*gin.Context) string
 	log    *slog.Logger
 }
 
-// New reads through svc and hears of changes from broker; nil makes a
-// broker nobody publishes to, and then nothing is shared, since nothing
-// would say a read is out of date. fail answers a feed refused; client
-// names the client a request comes from, whose feeds are counted.
+// New reads through svc and serves the feed of broker's changes; nil makes
+// a broker nobody publishes to (the pages then never update live). fail
+// answers a feed refused; client names the client a request comes from,
+// whose feeds are counted.
 func New(svc *tournament.Service, broker *Broker, fail func(*gin.Context, error), client func(*gin.Context) string, log *slog.Logger) *State {
-	// The kiosks share reads only when the broker tells of every change
-	// (see Cache): then a read is kept until the next change.
-	keep := time.Duration(math.MaxInt64)
 	if broker == nil {
-		broker, keep = NewBroker(0, 0), 0
+		broker = NewBroker(0, 0)
 	}
-	return &State{svc: svc, broker: broker, fail: fail, client: client, log: log,
-		lives: NewCache[int64, tournament.Live](keep), rounds: NewCache[roundKey, roundRead](keep),
-		results: NewCache[int64, tournament.EventResults](keep), games: NewCache[tableKey, tournament.Game](keep)}
+	return &State{svc: svc, broker: broker, fail: fail, client: client, log: log}
 }

@@ -1,0 +1,255 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// Event implements tournament.Store: the tournament, its players, rounds,
+// penalties, clocks and reports, and its version, read in one read
+// transaction, so that they are the facts of one moment of the database.
+func (s *Store) Event(ctx context.Context, tournamentID int64) (tournament.EventRecord, error) {
+	what := fmt.Sprintf("tournament %d", tournamentID)
+	var rec tournament.EventRecord
+	err := s.read(ctx, func(db *gorm.DB) error {
+		rec = tournament.EventRecord{}
+		var err error
+		if rec.Version, err = versionOf(db, tournamentID); err != nil {
+			return err
+		}
+		if rec.Tournament, err = tournamentOf(db, tournamentID); err != nil {
+			return err
+		}
+		if rec.Players, err = playersOf(db, s.engine, tournamentID); err != nil {
+			return err
+		}
+		var rows []roundRow
+		if err := db.Where("tournament_id = ?", tournamentID).Order("number").Find(&rows).Error; err != nil {
+			return err
+		}
+		if rec.Rounds, err = loadRounds(db, rows); err != nil {
+			return err
+		}
+		if rec.Penalties, err = penaltiesOf(db, tournamentID); err != nil {
+			return err
+		}
+		var events []clockEventRow
+		err = db.Where("round_id IN (SELECT id FROM rounds WHERE tournament_id = ?)", tournamentID).Order("at, id").Find(&events).Error
+		if err != nil {
+			return err
+		}
+		rec.Clocks = map[int64][]tournament.ClockEvent{}
+		for _, e := range events {
+			rec.Clocks[e.RoundID] = append(rec.Clocks[e.RoundID], e.event())
+		}
+		rec.Reports, err = reportsOf(db, "tournament_id = ?", tournamentID)
+		return err
+	})
+	return rec, wrap(what, err)
+}
+
+// Table implements tournament.Store: a fixed number of queries, each of
+// the table's own rows (its tournament's, round's and table's rows at
+// once, its players, its latest result, their penalties in the round, the
+// round's clock), whatever the event's size. They need not see one moment
+// of the database: the write that follows checks again, in its
+// transaction, what it decided from.
+func (s *Store) Table(ctx context.Context, tournamentID int64, n, number int) (tournament.TableFacts, error) {
+	what := fmt.Sprintf("round %d table %d", n, number)
+	f, err := s.tableFacts(s.readDB().WithContext(ctx), tournamentID, n, number)
+	return f, wrap(what, err)
+}
+
+// tableAt is a table's row with its round's and tournament's (but the
+// tournament's ruleset, which Store.ruleset keeps), read in one query.
+type tableAt struct {
+	TournamentID  int64
+	Name          string
+	Date          string
+	Venue         string
+	Rounds        int
+	GameMinutes   int
+	SelfCheckIn   bool
+	SelfReport    string
+	CreatedAt     time.Time
+	ClosedAt      *time.Time
+	ClosedBy      string
+	ArchivedAt    *time.Time
+	ArchivedBy    string
+	RoundID       int64
+	RoundMode     string
+	RoundSeed     int64
+	RoundRepeats  int
+	RoundPairedBy string
+	RoundPairedAt time.Time
+	RoundCut      string
+	TableID       int64
+	TableSeating  string
+	TableBoard    string
+	Moves         int
+}
+
+const tableAtQuery = `SELECT t.id AS tournament_id, t.name, t.date, t.venue, t.rounds, t.game_minutes, t.self_check_in,
+ t.self_report, t.created_at, t.closed_at, t.closed_by, t.archived_at, t.archived_by,
+ r.id AS round_id, r.mode AS round_mode, r.seed AS round_seed, r.repeats AS round_repeats, r.paired_by AS round_paired_by,
+ r.paired_at AS round_paired_at, r.cut AS round_cut, rt.id AS table_id, rt.seating AS table_seating, rt.board AS table_board,
+ (SELECT COUNT(*) FROM game_moves m WHERE m.table_id = rt.id) AS moves
+FROM tournaments t JOIN rounds r ON r.tournament_id = t.id JOIN round_tables rt ON rt.round_id = r.id
+WHERE t.id = ? AND r.number = ? AND rt.number = ?`
+
+func (s *Store) tableFacts(db *gorm.DB, tournamentID int64, n, number int) (tournament.TableFacts, error) {
+	var f tournament.TableFacts
+	var a tableAt
+	if err := db.Raw(tableAtQuery, tournamentID, n, number).Scan(&a).Error; err != nil {
+		return f, err
+	}
+	if a.TableID == 0 {
+		// Say what is missing: the tournament, the round or the table.
+		if err := db.Select("id").Take(&tournamentRow{}, tournamentID).Error; err != nil {
+			return f, err
+		}
+		if err := db.Select("id").Where("tournament_id = ? AND number = ?", tournamentID, n).Take(&roundRow{}).Error; err != nil {
+			return f, err
+		}
+		return f, notFound("table", number)
+	}
+	rs, err := s.ruleset(db, tournamentID)
+	if err != nil {
+		return f, err
+	}
+	trow := tournamentRow{ID: a.TournamentID, Name: a.Name, Date: a.Date, Venue: a.Venue, Rounds: a.Rounds, GameMinutes: a.GameMinutes,
+		SelfCheckIn: a.SelfCheckIn, SelfReport: a.SelfReport, CreatedAt: a.CreatedAt, ClosedAt: a.ClosedAt, ClosedBy: a.ClosedBy,
+		ArchivedAt: a.ArchivedAt, ArchivedBy: a.ArchivedBy}
+	f.Tournament = trow.tournamentWith(rs)
+	f.Round = tournament.Round{ID: a.RoundID, TournamentID: a.TournamentID, Number: n, Mode: a.RoundMode,
+		Seed: uint64(a.RoundSeed), Repeats: a.RoundRepeats, PairedBy: a.RoundPairedBy, PairedAt: a.RoundPairedAt}
+	if f.Round.Cut, err = decodeCut(a.RoundCut); err != nil {
+		return f, err
+	}
+	tb, err := tableOf(db, tableRow{ID: a.TableID, RoundID: a.RoundID, Number: number, Seating: a.TableSeating, Board: a.TableBoard})
+	if err != nil {
+		return f, err
+	}
+	tb.Moves = a.Moves
+	var players []playerRow
+	err = db.Model(&playerRow{}).Select("players.*").Joins("JOIN table_players ON table_players.player_id = players.id").
+		Where("table_players.table_id = ?", a.TableID).Order("table_players.position").Find(&players).Error
+	if err != nil {
+		return f, err
+	}
+	for _, p := range players {
+		tb.Players = append(tb.Players, p.ID)
+		f.Players = append(f.Players, p.player(nil))
+	}
+	f.Round.Tables = []tournament.Table{tb}
+	if len(tb.Players) > 0 {
+		var pens []penaltyRow
+		if err := db.Where("player_id IN ? AND round = ?", tb.Players, n).Order("id").Find(&pens).Error; err != nil {
+			return f, err
+		}
+		for _, p := range pens {
+			f.Penalties = append(f.Penalties, p.penalty())
+		}
+	}
+	var events []clockEventRow
+	if err := db.Where("round_id = ?", a.RoundID).Order("at, id").Find(&events).Error; err != nil {
+		return f, err
+	}
+	for _, e := range events {
+		f.Clock = append(f.Clock, e.event())
+	}
+	return f, nil
+}
+
+// ruleset returns tournament tid's copy of its ruleset, which never
+// changes once made: read and decoded once, then kept.
+func (s *Store) ruleset(db *gorm.DB, tid int64) (referee.Ruleset, error) {
+	s.rulesetsMu.Lock()
+	rs, ok := s.rulesets[tid]
+	s.rulesetsMu.Unlock()
+	if ok {
+		return rs, nil
+	}
+	var text string
+	if err := db.Model(&tournamentRow{}).Select("ruleset").Where("id = ?", tid).Scan(&text).Error; err != nil {
+		return referee.Ruleset{}, err
+	}
+	rs, err := decodeRuleset(text)
+	if err != nil {
+		return referee.Ruleset{}, fmt.Errorf("tournament %d: decode ruleset: %w", tid, err)
+	}
+	s.rulesetsMu.Lock()
+	defer s.rulesetsMu.Unlock()
+	if s.rulesets == nil {
+		s.rulesets = map[int64]referee.Ruleset{}
+	}
+	s.rulesets[tid] = rs
+	return rs, nil
+}
+
+// tableOf reads a table's latest result besides its row.
+func tableOf(db *gorm.DB, t tableRow) (tournament.Table, error) {
+	seating, err := decodeSeating(t.Seating)
+	if err != nil {
+		return tournament.Table{}, fmt.Errorf("table %d: %w", t.ID, err)
+	}
+	board, err := decodeBoard(t.Board)
+	if err != nil {
+		return tournament.Table{}, fmt.Errorf("table %d: %w", t.ID, err)
+	}
+	out := tournament.Table{ID: t.ID, RoundID: t.RoundID, Number: t.Number, Seating: seating, Board: board}
+	var results []resultRow
+	if err := db.Where("table_id = ?", t.ID).Order("version DESC").Limit(1).Find(&results).Error; err != nil {
+		return tournament.Table{}, err
+	}
+	if len(results) == 1 {
+		scores, err := scoresOf(db, results)
+		if err != nil {
+			return tournament.Table{}, err
+		}
+		res := results[0].result(scores[results[0].ID])
+		out.Result, out.Revisions = &res, res.Version
+	}
+	return out, nil
+}
+
+// Version implements tournament.Store.
+func (s *Store) Version(ctx context.Context, tournamentID int64) (int64, error) {
+	v, err := versionOf(s.db.WithContext(ctx), tournamentID)
+	return v, wrap(fmt.Sprintf("version of tournament %d", tournamentID), err)
+}
+
+func versionOf(db *gorm.DB, tournamentID int64) (int64, error) {
+	var row tournamentVersionRow
+	if err := db.Take(&row, "tournament_id = ?", tournamentID).Error; err != nil {
+		return 0, err
+	}
+	return row.Version, nil
+}
+
+// readDB is where the reads that need no read transaction run: on SQLite
+// the reader's connections, which leave the writer's to the committer.
+func (s *Store) readDB() *gorm.DB {
+	if s.reads != nil {
+		return s.reads
+	}
+	return s.db
+}
+
+// read runs fn in a read transaction, which sees the database as it was
+// at one moment: on SQLite a DEFERRED transaction of the reader, a
+// reader of the WAL that neither waits for the writer nor holds it up; on
+// PostgreSQL REPEATABLE READ, READ ONLY.
+func (s *Store) read(ctx context.Context, fn func(db *gorm.DB) error) error {
+	if s.engine == enginePostgres {
+		return s.db.WithContext(ctx).Transaction(fn, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+	}
+	return s.reader.WithContext(ctx).Transaction(fn)
+}
