@@ -68,10 +68,11 @@ func (s *Service) RestoreRound(ctx context.Context, judge string, tournamentID i
 // (the latest undo, of the round after the latest), and false when there
 // is none.
 func (s *Service) RestorableRound(ctx context.Context, tournamentID int64) (UndoneRound, bool, error) {
-	rounds, err := s.store.Rounds(ctx, tournamentID)
+	snap, err := s.Snapshot(ctx, tournamentID)
 	if err != nil {
 		return UndoneRound{}, false, err
 	}
+	rounds := snap.Rounds()
 	e, ok, err := s.store.LastAuditEntry(ctx, tournamentID, ActionUndoRound)
 	if err != nil || !ok {
 		return UndoneRound{}, false, err

@@ -131,7 +131,7 @@ func (im *importer) tournament(t tournament.Tournament) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := im.tx.Omit(clause.Associations).Create(&row).Error; err != nil {
+	if err := insertTournament(im.tx, &row); err != nil {
 		return 0, err
 	}
 	im.tid = row.ID
