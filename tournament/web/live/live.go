@@ -27,6 +27,9 @@ type State struct {
 	fail   func(*gin.Context, error)
 	client func(*gin.Context) string
 	log    *slog.Logger
+	// keep is how long a read is kept (until the next change), 0 when
+	// nothing is shared: the caches beside these keep theirs as long.
+	keep time.Duration
 }
 
 // New reads through svc and hears of changes from broker; nil makes a
@@ -40,7 +43,18 @@ func New(svc *tournament.Service, broker *Broker, fail func(*gin.Context, error)
 	if broker == nil {
 		broker, keep = NewBroker(0, 0), 0
 	}
-	return &State{svc: svc, broker: broker, fail: fail, client: client, log: log,
+	return &State{svc: svc, broker: broker, fail: fail, client: client, log: log, keep: keep,
 		lives: NewCache[int64, tournament.Live](keep), rounds: NewCache[roundKey, roundRead](keep),
 		results: NewCache[int64, tournament.EventResults](keep), games: NewCache[tableKey, tournament.Game](keep)}
 }
+
+// Version returns the broker's stamp of a tournament's state
+// (Broker.Version): what is made from a read taken after it is as new as
+// anything made under the same stamp.
+func (s *State) Version(tid int64) int64 { return s.broker.Version(tid) }
+
+// KeptAs returns a cache whose values are kept as the state's own reads
+// are: until their tournament's next change, or not at all when no broker
+// tells of the changes. What it keeps is made from those reads (pages
+// rendered once per version, say), and is keyed by Version.
+func KeptAs[K comparable, V any](s *State) *Cache[K, V] { return NewCache[K, V](s.keep) }
