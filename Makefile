@@ -4,6 +4,10 @@ BIN       := bin/catanjudge
 ADDR      ?= 127.0.0.1:8080
 DATA      ?= ./data
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+DEADCODE    := golang.org/x/tools/cmd/deadcode@v0.52.0
+# The tools are built without the build flags the code is checked with
+# (.ci/run checks with GOFLAGS=-race, to share the tests' compile).
+TOOLFLAGS   := $(filter-out -race,$(GOFLAGS))
 # Set by .ci/run so the browser tests fail rather than skip when Chromium is missing,
 # the PostgreSQL tests when PostgreSQL is, and the workbook's print test when
 # LibreOffice or poppler-utils is.
@@ -16,7 +20,7 @@ POSTGRES_PKGS := ./tournament/ ./tournament/store/
 
 .DEFAULT_GOAL := help
 
-.PHONY: help build run test test-postgres e2e fuzz bench lint cover clean
+.PHONY: help build run test test-race test-postgres e2e fuzz bench lint cover clean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z0-9_-]+:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -29,9 +33,13 @@ run: build ## Build and start the server on http://127.0.0.1:8080, data under ./
 
 test: ## Run every test (unit, store, web, browser) with the race detector, the store and service tests again on PostgreSQL, then a short fuzz run
 	$(GO) vet ./...
-	$(GO) test -race -count=1 -timeout 15m ./...
+	$(MAKE) --no-print-directory test-race
 	$(MAKE) --no-print-directory test-postgres
 	$(MAKE) --no-print-directory fuzz
+
+# TESTFLAGS adds go test flags: .ci/run gives -vet=off, as make lint ran go vet.
+test-race: ## Run the Go tests with the race detector (TESTFLAGS= adds go test flags)
+	$(GO) test -race -count=1 -timeout 15m $(TESTFLAGS) ./...
 
 test-postgres: ## Run the store and service tests (the scenario's among them) on PostgreSQL
 	CATANJUDGE_TEST_DATABASE=postgres $(GO) test -race -count=1 -timeout 10m $(POSTGRES_PKGS)
@@ -51,7 +59,7 @@ fuzz: ## Run each fuzz target for FUZZTIME executions (default 3000x)
 	@set -e; mkdir -p $(FUZZBIN); cache="$$($(GO) env GOCACHE)/fuzz"; \
 	for dir in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
 	  pkg=$$(cd $$dir && $(GO) list .); bin="$(CURDIR)/$(FUZZBIN)/$$(echo $$pkg | tr / _).test"; \
-	  $(GO) test -c -fuzz . -o "$$bin" $$dir; \
+	  GOFLAGS="$(TOOLFLAGS)" $(GO) test -c -fuzz . -o "$$bin" $$dir; \
 	  for f in $$(cd $$dir && "$$bin" -test.list '^Fuzz'); do \
 	    echo "fuzz $$pkg $$f"; \
 	    log="$(CURDIR)/$(FUZZBIN)/$$f.log"; \
@@ -70,10 +78,13 @@ bench: ## Run the benchmarks, then print the report table (as in the README)
 	$(GO) run ./cmd/pairbench
 	$(GO) run ./cmd/benchreport -go $(GO)
 
-lint: ## gofmt, go vet and staticcheck
+lint: ## gofmt, go vet, staticcheck and deadcode (no function without a caller: .ci/deadcode)
 	@test -z "$$(gofmt -l .)" || (echo "gofmt would change:"; gofmt -l .; exit 1)
 	$(GO) vet ./...
-	$(GO) run $(STATICCHECK) ./...
+	GOFLAGS="$(TOOLFLAGS)" GOBIN="$(CURDIR)/bin" $(GO) install $(STATICCHECK)
+	GOFLAGS="$(TOOLFLAGS)" GOBIN="$(CURDIR)/bin" $(GO) install $(DEADCODE)
+	bin/staticcheck ./...
+	DEADCODE=bin/deadcode GO=$(GO) .ci/deadcode
 
 cover: ## Test with coverage and open the report summary
 	$(GO) test -count=1 -coverprofile=cover.out ./...

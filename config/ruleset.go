@@ -22,16 +22,6 @@ var builtin embed.FS
 // DefaultRuleset is the name of the built-in preset holding the rulebook's values.
 const DefaultRuleset = "proshop-2003"
 
-// InGameSettings names the in-game settings: how a game is played move by
-// move (§6 production when the bank runs short, §10 the longest road after
-// a cut). The rules engine (referee/game) applies them when it checks play
-// through the referee API (POST /api/v1/referee/position and /game); the
-// tournament's score sheets do not read them, as the judge rules on play at
-// the table. Every other setting is applied by the tournament software (the
-// clock, score sheets, boards, seating, standings, penalties), and those a
-// game needs by the rules engine too.
-var InGameSettings = []string{"longest_road_tie", "bank_shortage"}
-
 // RulesetFile is the on-disk (and API) shape of a ruleset; referee.Ruleset
 // carries no tags.
 type RulesetFile struct {

@@ -49,15 +49,6 @@ func (h Hex) Rotate(k int) Hex {
 	return h
 }
 
-// Neighbors returns the land hexes sharing an edge with h, in Compare order.
-func (h Hex) Neighbors() []Hex {
-	i, ok := geo.hexIndex[h]
-	if !ok {
-		return nil
-	}
-	return slices.Clone(geo.hexNeighbors[i])
-}
-
 // Vertices returns the six corners of h clockwise from its top corner N(q,r).
 func (h Hex) Vertices() [6]Vertex {
 	var vs [6]Vertex

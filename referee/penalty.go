@@ -69,18 +69,9 @@ const (
 	SuggestRepeat    = "repeat"    // a repeat whose start level is higher than the escalation
 )
 
-// SuggestLevel returns the level the judge console proposes for a new
-// penalty for the offence with the given code, from the levels of the
-// player's earlier penalties for the same offence in this tournament
-// (not revoked, oldest first). It is Suggest's level.
-func SuggestLevel(rs Ruleset, offence string, earlier []Level) (Level, error) {
-	sg, err := Suggest(rs, offence, earlier)
-	return sg.Level, err
-}
-
 // Suggest returns the suggestion of the escalation rules for a new penalty
-// for the offence with the given code, starting from its default level:
-// Escalate, with how it was reached.
+// for the offence with the given code, starting from its default level
+// (escalate), with how it was reached.
 func Suggest(rs Ruleset, offence string, earlier []Level) (Suggestion, error) {
 	o, ok := rs.Offence(offence)
 	if !ok {
@@ -89,10 +80,10 @@ func Suggest(rs Ruleset, offence string, earlier []Level) (Suggestion, error) {
 	return escalate(rs, o, o.Level, earlier)
 }
 
-// Escalate returns the level of a new penalty for offence o that starts at
-// level start (the offence's default or one the judge chose), given the
-// levels of the player's earlier penalties for the same offence in this
-// tournament (not revoked, oldest first).
+// escalate returns the suggestion for a new penalty for offence o that
+// starts at level start, given the levels of the player's earlier
+// penalties for the same offence in this tournament (not revoked, oldest
+// first).
 //
 // RULINGS.md, Penalties: a repeat of an offence that escalates is suggested
 // one level above the highest level that offence has reached for that
@@ -102,11 +93,6 @@ func Suggest(rs Ruleset, offence string, earlier []Level) (Suggestion, error) {
 // nothing. A ruleset may let repeats climb only from rs.EscalateFrom up
 // (the preset escalates from the first level); an offence with Escalates
 // false (an in-game procedural error with a fixed remedy) always gets start.
-func Escalate(rs Ruleset, o Offence, start Level, earlier []Level) (Level, error) {
-	sg, err := escalate(rs, o, start, earlier)
-	return sg.Level, err
-}
-
 func escalate(rs Ruleset, o Offence, start Level, earlier []Level) (Suggestion, error) {
 	at := func(l Level) (int, error) {
 		i := slices.Index(rs.Ladder, l)

@@ -81,6 +81,16 @@ const (
 	BankShortageSingleTakesRest BankShortagePolicy = "single-takes-rest"
 )
 
+// InGameSettings names the in-game settings, as a ruleset file names them:
+// how a game is played move by move (§6 ア production when the bank runs
+// short, §10 ア the longest road after a cut). The rules engine
+// (referee/game) applies them when it checks play; the tournament's score
+// sheets do not read them, as the judge rules on play at the table. Every
+// other setting is applied by the tournament software (the clock, score
+// sheets, boards, seating, standings, penalties), and those a game needs by
+// the rules engine too.
+var InGameSettings = []string{"longest_road_tie", "bank_shortage"}
+
 // Color is a player's piece colour.
 type Color string
 

@@ -17,18 +17,27 @@
 (function () {
   var timers = new WeakMap();
   var asked = new WeakMap();
+  var questions = new WeakMap();
 
   // ask sends form with part=part and shows the answer in target; only the
-  // answer to the latest question of each form is shown.
-  function ask(form, part, target, submitter, done) {
+  // answer to the latest question asked of each target is shown, whichever
+  // form asked it: a search's answer that comes after a check-in's, though
+  // asked before it, knows nothing of the check-in. With again false, a
+  // question the form asked last already is not asked again (a search box
+  // left for a button says "change" after its typing said "input").
+  function ask(form, part, target, submitter, done, again) {
     var data = new FormData(form);
     if (submitter && submitter.name) {
       data.append(submitter.name, submitter.value);
     }
     var params = new URLSearchParams(data);
     params.set("part", part);
-    var n = (asked.get(form) || 0) + 1;
-    asked.set(form, n);
+    if (again === false && questions.get(form) === params.toString()) {
+      return Promise.resolve(true);
+    }
+    questions.set(form, params.toString());
+    var n = (asked.get(target) || 0) + 1;
+    asked.set(target, n);
     // Not form.action: a form's buttons may be named "action".
     var url = form.getAttribute("action");
     var init = { credentials: "same-origin" };
@@ -45,7 +54,7 @@
       if (html === null) {
         return false;
       }
-      if (asked.get(form) === n) {
+      if (asked.get(target) === n) {
         if (!swapParts(html)) {
           target.innerHTML = html;
         }
@@ -108,7 +117,7 @@
     }
     clearTimeout(timers.get(form));
     timers.set(form, setTimeout(function () {
-      ask(form, form.getAttribute("data-live-part") || "preview", target).catch(function () {});
+      ask(form, form.getAttribute("data-live-part") || "preview", target, null, null, false).catch(function () {});
     }, 250));
   }
   document.addEventListener("input", changed);

@@ -86,6 +86,30 @@ const (
 	ChangeVP       = "vp"       // a player's VP
 )
 
+// TieError is capsule rolls that leave players tied for places (§3 オ):
+// they re-roll among themselves. Groups lists the tied players by ID, group
+// by group, in play order of the places they contest. It wraps ErrInvalid,
+// and the referee's *referee.TieError, which names them as the rules do.
+type TieError struct {
+	Groups [][]int64
+	rule   *referee.TieError
+}
+
+func (e *TieError) Error() string { return ErrInvalid.Error() + ": " + e.rule.Error() }
+
+// Unwrap makes errors.Is(err, ErrInvalid) hold, and errors.As find the
+// referee's error.
+func (e *TieError) Unwrap() []error { return []error{ErrInvalid, e.rule} }
+
+// tieError is the referee's tie in the players' IDs.
+func tieError(rule *referee.TieError) *TieError {
+	e := &TieError{rule: rule}
+	for _, g := range rule.Groups {
+		e.Groups = append(e.Groups, fromPIDs(g))
+	}
+	return e
+}
+
 // ResultChange is one difference between the revision a judge edited and
 // the latest one, as values, so that each language can word it.
 type ResultChange struct {

@@ -135,7 +135,7 @@ func (s *Service) SetSeating(ctx context.Context, judge string, tournamentID int
 	}
 	if err != nil {
 		if te := (*referee.TieError)(nil); errors.As(err, &te) {
-			return Table{}, fmt.Errorf("%w: %w", ErrInvalid, err)
+			return Table{}, tieError(te)
 		}
 		return Table{}, fmt.Errorf("%s: %w", tableSubject(n, number), e.named(err))
 	}

@@ -35,6 +35,11 @@ func TestSetSeating(t *testing.T) {
 	if want := [][]string{{pidOf(p[1]), pidOf(p[2])}}; !cmp.Equal(te.Groups, want) {
 		t.Errorf("TieError.Groups = %v, want %v", te.Groups, want)
 	}
+	// The service names them by their IDs, for the pages.
+	var tt *tournament.TieError
+	if !errors.As(err, &tt) || !cmp.Equal(tt.Groups, [][]int64{{p[1], p[2]}}) {
+		t.Errorf("SetSeating(tied rolls) error = %#v, want a *tournament.TieError with the groups [[%d %d]]", err, p[1], p[2])
+	}
 	rerolled := append(tied, []tournament.Roll{roll(p[1], 2, 2), roll(p[2], 6, 5)})
 	tb := must(c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Rolls: rerolled})).ok(t)
 	want := []tournament.Seat{

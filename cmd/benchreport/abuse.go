@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/web"
@@ -51,7 +51,7 @@ func (e *env) abuse(ctx context.Context) ([]row, error) {
 	}
 	defer srv.close()
 
-	kiosk, judge := deviceClient(1), deviceClient(2)
+	kiosk, judge := &http.Client{Transport: bench.Device(1)}, &http.Client{Transport: bench.Device(2)}
 	cookie, err := srv.logIn(ctx, judge)
 	if err != nil {
 		return nil, err
@@ -81,7 +81,7 @@ func (e *env) abuse(ctx context.Context) ([]row, error) {
 	hctx, stop := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	for i := range abuseClients {
-		h.start(hctx, &wg, deviceClient(100+i))
+		h.start(hctx, &wg, &http.Client{Transport: bench.Device(100 + i)})
 	}
 	time.Sleep(abuseWarmUp)
 	h.began = time.Now()
@@ -100,10 +100,10 @@ func (e *env) abuse(ctx context.Context) ([]row, error) {
 		return nil, fmt.Errorf("abuse: %d hammering requests failed outright: %v", h.failed.Load(), h.firstErr.Load())
 	}
 	load := fmt.Sprintf("%s requests/s (%d%% refused 429, %d%% busy 503), %d feeds held",
-		count(int(float64(h.requests.Load())/took.Seconds())), h.share(&h.tooMany), h.share(&h.busy), feeds)
+		bench.Count(int(float64(h.requests.Load())/took.Seconds())), h.share(&h.tooMany), h.share(&h.busy), feeds)
 	rowFor := func(what string, before, during []time.Duration) row {
-		return row{what, fmt.Sprintf("%d loads, %d clients hammering", abuseLoads, abuseClients), dur(pct(during, 50)), dur(pct(during, 99)),
-			fmt.Sprintf("alone p50 %s, p99 %s (p50 %s)", dur(pct(before, 50)), dur(pct(before, 99)), ratio(pct(during, 50), pct(before, 50)))}
+		return row{what, fmt.Sprintf("%d loads, %d clients hammering", abuseLoads, abuseClients), bench.Duration(bench.Percentile(during, 50)), bench.Duration(bench.Percentile(during, 99)),
+			fmt.Sprintf("alone p50 %s, p99 %s (p50 %s)", bench.Duration(bench.Percentile(before, 50)), bench.Duration(bench.Percentile(before, 99)), bench.Ratio(bench.Percentile(during, 50), bench.Percentile(before, 50)))}
 	}
 	return []row{
 		rowFor("kiosk page under anonymous hammering", kBefore, kDuring),
@@ -115,7 +115,7 @@ func (e *env) abuse(ctx context.Context) ([]row, error) {
 // abuseServer is the site over a played tournament on a temporary store,
 // on loopback, as cmd/catanjudge wires it.
 type abuseServer struct {
-	http *http.Server
+	stop func() // the site's server
 	st   *store.Store
 	dir  string
 	base string
@@ -153,20 +153,16 @@ func (e *env) abuseServer(ctx context.Context) (*abuseServer, error) {
 		s.close()
 		return nil, err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
+	if s.base, s.stop, err = bench.Serve(ctx, h); err != nil {
 		s.close()
 		return nil, err
 	}
-	s.base = "http://" + ln.Addr().String()
-	s.http = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10}
-	go func() { _ = s.http.Serve(ln) }()
 	return s, nil
 }
 
 func (s *abuseServer) close() {
-	if s.http != nil {
-		s.http.Close()
+	if s.stop != nil {
+		s.stop()
 	}
 	s.st.Close()
 	os.RemoveAll(s.dir)
@@ -365,15 +361,6 @@ func sleep(ctx context.Context, d time.Duration) {
 	case <-ctx.Done():
 	case <-time.After(d):
 	}
-}
-
-// deviceClient is a client whose connections come from a loopback address
-// of its own (127.2.0.i; Linux routes all of 127.0.0.0/8 to this machine):
-// another device, as the server's per-address limits see it.
-func deviceClient(i int) *http.Client {
-	ip := net.IPv4(127, 2, byte(i>>8), byte(i))
-	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: ip}, Timeout: 10 * time.Second}
-	return &http.Client{Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 16, DisableCompression: true}}
 }
 
 // timedGet loads a page and returns how long it took.

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/tournament/export"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
@@ -53,8 +54,8 @@ func (e *env) export(ctx context.Context) ([]row, error) {
 		size = int64(w)
 	}
 	mb := func(b uint64) string { return fmt.Sprintf("%.0f MB", float64(b)/(1<<20)) }
-	return []row{{"Excel export (export.Workbook)", fmt.Sprintf("%s players x %d rounds", count(exportPlayers), exportRounds),
-		dur(pct(times, 50)), dur(pct(times, 99)),
+	return []row{{"Excel export (export.Workbook)", fmt.Sprintf("%s players x %d rounds", bench.Count(exportPlayers), exportRounds),
+		bench.Duration(bench.Percentile(times, 50)), bench.Duration(bench.Percentile(times, 99)),
 		fmt.Sprintf("peak heap %s (data %s), %s allocated, %.1f MB file", mb(peak), mb(dataHeap), mb(alloc), float64(size)/(1<<20))}}, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/game"
 )
@@ -57,9 +58,9 @@ func (e *env) playouts(ctx context.Context) ([]row, error) {
 		}
 	}
 	took := time.Since(began).Seconds()
-	rows := []row{{"random playouts (referee/game)", count(playoutGames) + " games of 4", dur(pct(times, 50)), dur(pct(times, 99)),
+	rows := []row{{"random playouts (referee/game)", bench.Count(playoutGames) + " games of 4", bench.Duration(bench.Percentile(times, 50)), bench.Duration(bench.Percentile(times, 99)),
 		fmt.Sprintf("%s moves/s, %s games/s on one core; %d moves a game; %d%% declared (policy: game.Random)",
-			count(int(float64(moves)/took)), count(int(playoutGames/took)), moves/playoutGames, 100*declared/playoutGames)}}
+			bench.Count(int(float64(moves)/took)), bench.Count(int(playoutGames/took)), moves/playoutGames, 100*declared/playoutGames)}}
 
 	e.say("checking %d whole game records (game.Check)", recordGames)
 	times = times[:0]
@@ -89,7 +90,7 @@ func (e *env) playouts(ctx context.Context) ([]row, error) {
 	for _, t := range times {
 		total += t
 	}
-	rows = append(rows, row{"game record check (game.Check)", count(recordGames) + " records", dur(pct(times, 50)), dur(pct(times, 99)),
-		fmt.Sprintf("%s moves/s decoded from their names and checked; %d moves a record", count(int(float64(moves)/total.Seconds())), moves/recordGames)})
+	rows = append(rows, row{"game record check (game.Check)", bench.Count(recordGames) + " records", bench.Duration(bench.Percentile(times, 50)), bench.Duration(bench.Percentile(times, 99)),
+		fmt.Sprintf("%s moves/s decoded from their names and checked; %d moves a record", bench.Count(int(float64(moves)/total.Seconds())), moves/recordGames)})
 	return rows, nil
 }

@@ -6,6 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os/exec"
+	"time"
+
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 )
 
 // kioskClients is how many phones follow the live feed.
@@ -23,24 +26,17 @@ func (e *env) kiosk(ctx context.Context) ([]row, error) {
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("kioskbench: %w", err)
 	}
-	var k struct {
-		Clients       int     `json:"clients"`
-		Saves         int     `json:"saves"`
-		EventP50      float64 `json:"event_p50_ms"`
-		EventP99      float64 `json:"event_p99_ms"`
-		LastClientP99 float64 `json:"last_client_p99_ms"`
-		NewStateP99   float64 `json:"new_state_p99_ms"`
-		PageP50       float64 `json:"page_p50_ms"`
-		PageP99       float64 `json:"page_p99_ms"`
-		HeapPerClient float64 `json:"heap_per_client_kb"`
-	}
+	var k bench.KioskSummary
 	if err := json.Unmarshal(out.Bytes(), &k); err != nil {
 		return nil, fmt.Errorf("kioskbench said %q: %w", out.String(), err)
 	}
 	return []row{
-		{"kiosk fan-out (save -> event at each client)", fmt.Sprintf("%s SSE clients x %d saves", count(k.Clients), k.Saves),
-			ms(k.EventP50), ms(k.EventP99), fmt.Sprintf("last client p99 %s; %.0f KB heap per client", ms(k.LastClientP99), k.HeapPerClient)},
+		{"kiosk fan-out (save -> event at each client)", fmt.Sprintf("%s SSE clients x %d saves", bench.Count(k.Clients), k.Saves),
+			ms(k.EventP50), ms(k.EventP99), fmt.Sprintf("last client p99 %s; %.0f KB heap per client", ms(k.LastClientP99), k.HeapPerClientKB)},
 		{"kiosk page under that load (/kiosk, /live)", "8 loaders", ms(k.PageP50), ms(k.PageP99),
 			fmt.Sprintf("every page has the new state: p99 %s after the save", ms(k.NewStateP99))},
 	}, nil
 }
+
+// ms prints milliseconds given as a float.
+func ms(v float64) string { return bench.Duration(time.Duration(v * float64(time.Millisecond))) }

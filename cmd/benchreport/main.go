@@ -22,18 +22,16 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
-	"slices"
-	"strings"
 	"text/tabwriter"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/referee"
 )
@@ -100,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		// Each measure starts from a quiet heap, not the last one's garbage.
 		runtime.GC()
 	}
-	fmt.Fprintf(stdout, "Catan Judge benchmarks, %s: %s\n", time.Now().Format(time.DateOnly), machine())
+	fmt.Fprintf(stdout, "Catan Judge benchmarks, %s: %s\n", time.Now().Format(time.DateOnly), bench.Machine())
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "measure\tsize\tp50\tp99\tnotes")
 	for _, r := range rows {
@@ -115,71 +113,4 @@ func run(args []string, stdout, stderr io.Writer) error {
 
 func (e *env) say(format string, args ...any) {
 	fmt.Fprintf(e.progress, "benchreport: "+format+"\n", args...)
-}
-
-// machine describes where the numbers come from.
-func machine() string {
-	cpu := ""
-	if f, err := os.Open("/proc/cpuinfo"); err == nil {
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
-				cpu = " (" + strings.TrimSpace(v) + ")"
-				break
-			}
-		}
-		f.Close()
-	}
-	return fmt.Sprintf("%s/%s, %d CPUs%s, GOMAXPROCS %d, %s",
-		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpu, runtime.GOMAXPROCS(0), runtime.Version())
-}
-
-// pct is the p-th percentile of ds, nearest rank.
-func pct(ds []time.Duration, p int) time.Duration {
-	if len(ds) == 0 {
-		return 0
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	i := (p*len(s) + 99) / 100
-	return s[min(max(i-1, 0), len(s)-1)]
-}
-
-// dur prints a duration with three significant figures or so.
-func dur(d time.Duration) string {
-	switch {
-	case d < time.Millisecond:
-		return fmt.Sprintf("%.1f µs", float64(d.Nanoseconds())/1e3)
-	case d < 10*time.Millisecond:
-		return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1e3)
-	case d < time.Second:
-		return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1e3)
-	}
-	return fmt.Sprintf("%.2f s", d.Seconds())
-}
-
-// ms prints milliseconds given as a float.
-func ms(v float64) string { return dur(time.Duration(v * float64(time.Millisecond))) }
-
-// count prints n with thousands separators.
-func count(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
-// ratio prints a / b as "×3.2".
-func ratio(a, b time.Duration) string { return ratioOf(float64(a), float64(b)) }
-
-// ratioOf is a/b as ×1.5 (to one decimal below 10).
-func ratioOf(a, b float64) string {
-	if b <= 0 {
-		return "×?"
-	}
-	if r := a / b; r < 10 {
-		return fmt.Sprintf("×%.1f", r)
-	}
-	return fmt.Sprintf("×%.0f", a/b)
 }

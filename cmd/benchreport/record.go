@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/referee/game"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
@@ -89,11 +90,11 @@ func (e *env) record(ctx context.Context) ([]row, error) {
 	first, last := times[:min(100, len(times))], times[max(0, len(times)-100):]
 	size := func(from, to int) string { return fmt.Sprintf("moves %d–%d of %d", from, to, len(moves)) }
 	return []row{
-		{"recorded game: enter a move (Service, SQLite)", size(1, len(first)), dur(pct(first, 50)), dur(pct(first, 99)),
+		{"recorded game: enter a move (Service, SQLite)", size(1, len(first)), bench.Duration(bench.Percentile(first, 50)), bench.Duration(bench.Percentile(first, 99)),
 			"replays the record, then one commit with its audit line (a sync per commit)"},
-		{"recorded game: enter a move (Service, SQLite)", size(len(moves)-len(last)+1, len(moves)), dur(pct(last, 50)), dur(pct(last, 99)),
-			fmt.Sprintf("%s the first moves", ratio(pct(last, 50), pct(first, 50)))},
-		{"recorded game: read for the kiosk's board", fmt.Sprintf("%d moves", len(moves)), dur(pct(reads, 50)), dur(pct(reads, 99)),
+		{"recorded game: enter a move (Service, SQLite)", size(len(moves)-len(last)+1, len(moves)), bench.Duration(bench.Percentile(last, 50)), bench.Duration(bench.Percentile(last, 99)),
+			fmt.Sprintf("%s the first moves", bench.Ratio(bench.Percentile(last, 50), bench.Percentile(first, 50)))},
+		{"recorded game: read for the kiosk's board", fmt.Sprintf("%d moves", len(moves)), bench.Duration(bench.Percentile(reads, 50)), bench.Duration(bench.Percentile(reads, 99)),
 			"played and evaluated once per change, then shared by every screen"},
 	}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/pairing"
 )
@@ -31,8 +32,8 @@ func (e *env) boards(ctx context.Context) ([]row, error) {
 		times = append(times, time.Since(t))
 	}
 	rate := float64(boardSeeds) / time.Since(began).Seconds()
-	return []row{{"board set-up (referee.NewBoard)", count(boardSeeds) + " seeds", dur(pct(times, 50)), dur(pct(times, 99)),
-		fmt.Sprintf("%s boards/s on one core", count(int(rate)))}}, nil
+	return []row{{"board set-up (referee.NewBoard)", bench.Count(boardSeeds) + " seeds", bench.Duration(bench.Percentile(times, 50)), bench.Duration(bench.Percentile(times, 99)),
+		fmt.Sprintf("%s boards/s on one core", bench.Count(int(rate)))}}, nil
 }
 
 // The pairing measures: event sizes, and runs of each (a 1,000-player
@@ -49,7 +50,7 @@ func (e *env) pairings(ctx context.Context) ([]row, error) {
 		times := map[int][]time.Duration{}
 		repeats := map[int]int{}
 		for run := range size.runs {
-			ev := newEvent(size.players, uint64(1000*run+size.players))
+			ev := bench.NewSwissEvent(size.players, uint64(1000*run+size.players))
 			for r := 1; r <= 3; r++ {
 				if ctx.Err() != nil {
 					return nil, ctx.Err()
@@ -59,76 +60,29 @@ func (e *env) pairings(ctx context.Context) ([]row, error) {
 					pair = pairing.Random
 				}
 				t := time.Now()
-				round, err := pair(ev.request(uint64(100*run + r)))
+				round, err := pair(ev.Request(uint64(100*run + r)))
 				took := time.Since(t)
 				if err != nil {
 					return nil, fmt.Errorf("%d players, round %d: %w", size.players, r, err)
 				}
 				times[r] = append(times[r], took)
 				repeats[r] = max(repeats[r], round.Repeats)
-				ev.play(round.Tables, round.Byes)
+				ev.Play(round.Tables, round.Byes)
 			}
 		}
 		for r := 2; r <= 3; r++ {
-			p50 := pct(times[r], 50)
+			p50 := bench.Percentile(times[r], 50)
 			note := fmt.Sprintf("repeats %d (worst of %d runs)", repeats[r], size.runs)
 			switch size.players {
 			case 100:
 				p50At100[r] = p50
 			case 1000:
-				note += "; " + ratio(p50, p50At100[r]) + " the time at 100 players"
+				note += "; " + bench.Ratio(p50, p50At100[r]) + " the time at 100 players"
 			}
-			rows = append(rows, row{fmt.Sprintf("pair round %d (Swiss)", r), count(size.players) + " players", dur(p50), dur(pct(times[r], 99)), note})
+			rows = append(rows, row{fmt.Sprintf("pair round %d (Swiss)", r), bench.Count(size.players) + " players", bench.Duration(p50), bench.Duration(bench.Percentile(times[r], 99)), note})
 		}
 	}
 	return rows, nil
-}
-
-// event is a simulated Swiss event: results drawn at random, 4, 3, 2, 1
-// points by place and 2 for a bye, standings by points, ties sharing a rank.
-type event struct {
-	ids     []string
-	history [][]string
-	points  map[string]int
-	rng     *rand.Rand
-}
-
-func newEvent(n int, seed uint64) *event {
-	e := &event{points: map[string]int{}, rng: rand.New(rand.NewPCG(seed, 7))}
-	for i := range n {
-		e.ids = append(e.ids, fmt.Sprintf("p%04d", i))
-	}
-	return e
-}
-
-func (e *event) request(seed uint64) pairing.Request {
-	req := pairing.Request{History: slices.Clone(e.history), Seed: seed}
-	byPoints := slices.Clone(e.ids)
-	slices.SortStableFunc(byPoints, func(a, b string) int { return e.points[b] - e.points[a] })
-	for i, id := range byPoints {
-		rank := i + 1
-		if i > 0 && e.points[byPoints[i-1]] == e.points[id] {
-			rank = req.Players[i-1].Standing
-		}
-		if len(e.history) == 0 {
-			rank = 0
-		}
-		req.Players = append(req.Players, pairing.Player{ID: id, Standing: rank})
-	}
-	return req
-}
-
-func (e *event) play(tables [][]string, byes []string) {
-	for _, t := range tables {
-		e.history = append(e.history, t)
-		for place, k := range e.rng.Perm(len(t)) {
-			e.points[t[k]] += 4 - place
-		}
-	}
-	for _, b := range byes {
-		e.history = append(e.history, []string{b})
-		e.points[b] += 2
-	}
 }
 
 // The standings measures: a 1,000-player open over 8 rounds at tables of 4.
@@ -177,9 +131,9 @@ func (e *env) standings(ctx context.Context) ([]row, error) {
 		}
 		times = append(times, time.Since(t))
 	}
-	pure := pct(times, 50)
-	rows := []row{{"standings (referee.Standings)", fmt.Sprintf("%s players x %d rounds", count(standingsPlayers), standingsRounds),
-		dur(pure), dur(pct(times, 99)), fmt.Sprintf("%s games, %d runs", count(len(games)), standingsRuns)}}
+	pure := bench.Percentile(times, 50)
+	rows := []row{{"standings (referee.Standings)", fmt.Sprintf("%s players x %d rounds", bench.Count(standingsPlayers), standingsRounds),
+		bench.Duration(pure), bench.Duration(bench.Percentile(times, 99)), fmt.Sprintf("%s games, %d runs", bench.Count(len(games)), standingsRuns)}}
 	served, err := e.serviceStandings(ctx, pure)
 	if err != nil {
 		return nil, err

@@ -7,12 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"sync"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/store/pgtest"
@@ -57,9 +57,9 @@ func (e *env) serviceStandings(ctx context.Context, pure time.Duration) ([]row, 
 			return nil, fmt.Errorf("service standings: %d lines, want %d", len(st), standingsPlayers)
 		}
 	}
-	p50 := pct(times, 50)
-	standings := row{"standings (Service, SQLite)", fmt.Sprintf("%s players x %d rounds", count(standingsPlayers), standingsRounds),
-		dur(p50), dur(pct(times, 99)), fmt.Sprintf("%s the referee alone; reads every result, %d runs", ratio(p50, pure), serviceStandingsRuns)}
+	p50 := bench.Percentile(times, 50)
+	standings := row{"standings (Service, SQLite)", fmt.Sprintf("%s players x %d rounds", bench.Count(standingsPlayers), standingsRounds),
+		bench.Duration(p50), bench.Duration(bench.Percentile(times, 99)), fmt.Sprintf("%s the referee alone; reads every result, %d runs", bench.Ratio(p50, pure), serviceStandingsRuns)}
 	// The players' pages and the results are cut from one read of the
 	// whole record, kept until the next change (docs/security.md).
 	times = times[:0]
@@ -70,8 +70,8 @@ func (e *env) serviceStandings(ctx context.Context, pure time.Duration) ([]row, 
 		}
 		times = append(times, time.Since(t))
 	}
-	results := row{"players' pages' read (EventResults, SQLite)", fmt.Sprintf("%s players x %d rounds", count(standingsPlayers), standingsRounds),
-		dur(pct(times, 50)), dur(pct(times, 99)), fmt.Sprintf("%s the standings; once per change, shared by every player's page, %d runs", ratio(pct(times, 50), p50), serviceStandingsRuns)}
+	results := row{"players' pages' read (EventResults, SQLite)", fmt.Sprintf("%s players x %d rounds", bench.Count(standingsPlayers), standingsRounds),
+		bench.Duration(bench.Percentile(times, 50)), bench.Duration(bench.Percentile(times, 99)), fmt.Sprintf("%s the standings; once per change, shared by every player's page, %d runs", bench.Ratio(bench.Percentile(times, 50), p50), serviceStandingsRuns)}
 	return []row{standings, results}, nil
 }
 
@@ -183,7 +183,7 @@ func (e *env) saves(ctx context.Context) ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
-	pgRow = pg.row(pgRow.measure, fmt.Sprintf("%s the saves/s of SQLite; a sync per commit, over a Unix socket", ratioOf(pg.perSecond(), lite.perSecond())))
+	pgRow = pg.row(pgRow.measure, fmt.Sprintf("%s the saves/s of SQLite; a sync per commit, over a Unix socket", bench.Ratio(pg.perSecond(), lite.perSecond())))
 	return append(rows, pgRow), nil
 }
 
@@ -196,9 +196,9 @@ type saveRun struct {
 func (r saveRun) perSecond() float64 { return float64(len(r.times)) / r.wall.Seconds() }
 
 func (r saveRun) row(measure, note string) row {
-	p50, p99 := pct(r.times, 50), pct(r.times, 99)
-	return row{measure, count(len(r.times)) + " saves", dur(p50), dur(p99),
-		fmt.Sprintf("p99/p50 %s; %.0f saves/s; %s", ratio(p99, p50), r.perSecond(), note)}
+	p50, p99 := bench.Percentile(r.times, 50), bench.Percentile(r.times, 99)
+	return row{measure, bench.Count(len(r.times)) + " saves", bench.Duration(p50), bench.Duration(p99),
+		fmt.Sprintf("p99/p50 %s; %.0f saves/s; %s", bench.Ratio(p99, p50), r.perSecond(), note)}
 }
 
 // savesOn runs the save measure on the database dsn names.
@@ -225,14 +225,12 @@ func (e *env) savesOn(ctx context.Context, dsn string) (saveRun, error) {
 	if err != nil {
 		return saveRun{}, err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	site, stop, err := bench.Serve(ctx, h)
 	if err != nil {
 		return saveRun{}, err
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	defer srv.Close()
-	base := fmt.Sprintf("http://%s/api/v1/tournaments/%d/rounds/1/tables/", ln.Addr(), t.ID)
+	defer stop()
+	base := fmt.Sprintf("%s/api/v1/tournaments/%d/rounds/1/tables/", site, t.ID)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: judges + 8}}
 
 	var (

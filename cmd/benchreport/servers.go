@@ -5,14 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/store/pgtest"
@@ -48,12 +47,13 @@ func (e *env) startPeer(ctx context.Context, dsn string) (*peerServer, error) {
 		st.Close()
 		return nil, err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	lctx, cancel := context.WithCancel(ctx)
+	base, stopServing, err := bench.Serve(lctx, h)
 	if err != nil {
+		cancel()
 		st.Close()
 		return nil, err
 	}
-	lctx, cancel := context.WithCancel(ctx)
 	listening := make(chan struct{})
 	var once sync.Once
 	done := make(chan struct{})
@@ -69,11 +69,9 @@ func (e *env) startPeer(ctx context.Context, dsn string) (*peerServer, error) {
 			},
 		})
 	}()
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return lctx }}
-	go func() { _ = srv.Serve(ln) }()
-	p := &peerServer{st: st, svc: svc, base: "http://" + ln.Addr().String(), stop: func() {
+	p := &peerServer{st: st, svc: svc, base: base, stop: func() {
 		cancel()
-		srv.Close()
+		stopServing()
 		<-done
 		st.Close()
 	}}
@@ -109,7 +107,7 @@ func (e *env) crossServer(ctx context.Context) ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
-	raiseFileLimit()
+	bench.RaiseFileLimit()
 	a, err := e.startPeer(ctx, dsn)
 	if err != nil {
 		return nil, err
@@ -177,12 +175,12 @@ func (e *env) crossServer(ctx context.Context) ([]row, error) {
 		}
 	}
 	note := fmt.Sprintf("%s streams, half on each server; the same server's kiosks p50 %s p99 %s; the save itself p50 %s",
-		count(crossStreams), dur(pct(same, 50)), dur(pct(same, 99)), dur(pct(puts, 50)))
+		bench.Count(crossStreams), bench.Duration(bench.Percentile(same, 50)), bench.Duration(bench.Percentile(same, 99)), bench.Duration(bench.Percentile(puts, 50)))
 	if missed > 0 {
 		note += fmt.Sprintf("; %d events missed", missed)
 	}
-	return []row{{measure, fmt.Sprintf("%s events (%d saves)", count(len(other)), crossSaves),
-		dur(pct(other, 50)), dur(pct(other, 99)), note}}, nil
+	return []row{{measure, fmt.Sprintf("%s events (%d saves)", bench.Count(len(other)), crossSaves),
+		bench.Duration(bench.Percentile(other, 50)), bench.Duration(bench.Percentile(other, 99)), note}}, nil
 }
 
 // crossWave is one save: when it was sent, and when each stream heard of it.
@@ -197,24 +195,13 @@ type crossWave struct {
 // (the servers count at most 8 streams per address): it reports when it is
 // connected, and records when each change arrives.
 func crossStream(ctx context.Context, base string, tid int64, i int, current *atomic.Pointer[crossWave], connected chan<- error) {
-	ip := net.IPv4(127, 2, byte((i+2)>>8), byte(i+2))
-	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: ip}, Timeout: 10 * time.Second}
-	client := &http.Client{Transport: &http.Transport{DialContext: d.DialContext, DisableCompression: true}}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/api/v1/tournaments/%d/events", base, tid), nil)
-	if err != nil {
-		connected <- err
-		return
-	}
-	res, err := client.Do(req)
+	client := &http.Client{Transport: bench.Device(i)}
+	res, err := bench.Feed(ctx, client, base, tid)
 	if err != nil {
 		connected <- err
 		return
 	}
 	defer res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		connected <- fmt.Errorf("events: %s", res.Status)
-		return
-	}
 	connected <- nil
 	r := bufio.NewReader(res.Body)
 	for {
@@ -248,14 +235,4 @@ func pairedRound(ctx context.Context, svc *tournament.Service, tid int64, n int)
 		}
 	}
 	return svc.PairNextRound(ctx, "bench", tid)
-}
-
-// raiseFileLimit lets the process hold a connection per stream, twice
-// (the client's end and the server's).
-func raiseFileLimit() {
-	var l syscall.Rlimit
-	if syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l) == nil && l.Cur < l.Max {
-		l.Cur = l.Max
-		_ = syscall.Setrlimit(syscall.RLIMIT_NOFILE, &l)
-	}
 }

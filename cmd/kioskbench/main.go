@@ -28,20 +28,18 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
@@ -71,22 +69,13 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	raiseFileLimit()
+	bench.RaiseFileLimit()
 	if *serveMode {
 		return serveBench(*players, stdin, stdout)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *limit)
 	defer cancel()
-	return bench(ctx, stdout, options{clients: *clients, saves: *saves, loaders: *loaders, refetch: *refetch, players: *players, json: *asJSON})
-}
-
-// raiseFileLimit lets the process hold a connection per client.
-func raiseFileLimit() {
-	var l syscall.Rlimit
-	if syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l) == nil && l.Cur < l.Max {
-		l.Cur = l.Max
-		_ = syscall.Setrlimit(syscall.RLIMIT_NOFILE, &l)
-	}
+	return measure(ctx, stdout, options{clients: *clients, saves: *saves, loaders: *loaders, refetch: *refetch, players: *players, json: *asJSON})
 }
 
 // serveBench is the server side: a tournament with one round paired, seated
@@ -123,24 +112,21 @@ func serveBench(players int, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	srvCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	base, stopServing, err := bench.Serve(srvCtx, h)
 	if err != nil {
 		return err
 	}
-	srvCtx, stop := context.WithCancel(ctx)
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return srvCtx }}
-	go func() { _ = srv.Serve(ln) }()
-	fmt.Fprintf(stdout, "ready %s %d\n", ln.Addr(), tid)
+	defer stopServing()
+	fmt.Fprintf(stdout, "ready %s %d\n", strings.TrimPrefix(base, "http://"), tid)
 	sc := bufio.NewScanner(stdin)
 	for sc.Scan() {
 		if sc.Text() == "mem" {
 			fmt.Fprintln(stdout, memLine(broker))
 		}
 	}
-	stop()
-	shut, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	return srv.Shutdown(shut)
+	return nil
 }
 
 func seed(ctx context.Context, svc *tournament.Service, players int) (int64, error) {
@@ -202,24 +188,6 @@ func procStatus(key string) uint64 {
 type options struct {
 	clients, saves, loaders, players int
 	refetch, json                    bool
-}
-
-// summary is the measures as -json prints them: latencies in milliseconds.
-type summary struct {
-	Clients          int     `json:"clients"`
-	Saves            int     `json:"saves"`
-	SaveP50          float64 `json:"save_p50_ms"`
-	SaveP99          float64 `json:"save_p99_ms"`
-	EventP50         float64 `json:"event_p50_ms"`
-	EventP99         float64 `json:"event_p99_ms"`
-	LastClientP99    float64 `json:"last_client_p99_ms"`
-	NewStateP99      float64 `json:"new_state_p99_ms"`
-	PageP50          float64 `json:"page_p50_ms"`
-	PageP99          float64 `json:"page_p99_ms"`
-	PageErrors       int64   `json:"page_errors"`
-	HeapPerClientKB  float64 `json:"heap_per_client_kb"`
-	PeakRSSMB        float64 `json:"peak_rss_mb"`
-	ConnectedSeconds float64 `json:"connected_s"`
 }
 
 // server is the child process running serveBench.
@@ -300,7 +268,7 @@ type wave struct {
 	nNew  atomic.Int64
 }
 
-func bench(ctx context.Context, stdout io.Writer, o options) error {
+func measure(ctx context.Context, stdout io.Writer, o options) error {
 	srv, err := startServer(o.players)
 	if err != nil {
 		return err
@@ -323,7 +291,7 @@ func bench(ctx context.Context, stdout io.Writer, o options) error {
 		}
 	}()
 	device := func(i int) *http.Client {
-		t := deviceTransport(i)
+		t := bench.Device(i)
 		devices = append(devices, t)
 		return &http.Client{Transport: t}
 	}
@@ -425,7 +393,7 @@ func bench(ctx context.Context, stdout io.Writer, o options) error {
 	heapPerClient := float64(withClients.heap-min(withClients.heap, idle.heap)) / 1024 / float64(max(o.clients, 1))
 	if o.json {
 		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-		return json.NewEncoder(stdout).Encode(summary{
+		return json.NewEncoder(stdout).Encode(bench.KioskSummary{
 			Clients: o.clients, Saves: o.saves,
 			SaveP50: ms(pct(saveTimes, 50)), SaveP99: ms(pct(saveTimes, 99)),
 			EventP50: ms(pct(perClient, 50)), EventP99: ms(pct(perClient, 99)),
@@ -467,22 +435,12 @@ func bench(ctx context.Context, stdout io.Writer, o options) error {
 // connected, records when each event arrives and, with refetch, fetches
 // the live state after a little jitter, as kiosk.js does.
 func listen(ctx context.Context, client *http.Client, srv *server, i int, current *atomic.Pointer[wave], refetch bool, connected chan<- error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/api/v1/tournaments/%d/events", srv.base, srv.tid), nil)
-	if err != nil {
-		connected <- err
-		return
-	}
-	req.Header.Set("Accept", "text/event-stream")
-	res, err := client.Do(req)
+	res, err := bench.Feed(ctx, client, srv.base, srv.tid)
 	if err != nil {
 		connected <- err
 		return
 	}
 	defer res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		connected <- fmt.Errorf("events: %s", res.Status)
-		return
-	}
 	r := bufio.NewReader(res.Body)
 	first := true
 	for {
@@ -515,15 +473,6 @@ func listen(ctx context.Context, client *http.Client, srv *server, i int, curren
 			}
 		}
 	}
-}
-
-// deviceTransport is the transport of device i: its connections come
-// from a loopback address of its own (127.1.0.2, 127.1.0.3, ...; Linux
-// routes all of 127.0.0.0/8 to this machine).
-func deviceTransport(i int) *http.Transport {
-	ip := net.IPv4(127, 1, byte((i+2)>>8), byte(i+2))
-	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: ip}, Timeout: 10 * time.Second}
-	return &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 4, DisableCompression: true, IdleConnTimeout: time.Minute}
 }
 
 func get(ctx context.Context, client *http.Client, url string) ([]byte, error) {
@@ -602,14 +551,7 @@ func saveResult(ctx context.Context, client *http.Client, srv *server, table, ve
 	return nil
 }
 
-// pct is the p-th percentile of ds (nearest rank), rounded for the table.
+// pct is the p-th percentile of ds, rounded for the table.
 func pct(ds []time.Duration, p int) time.Duration {
-	if len(ds) == 0 {
-		return 0
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	i := (p*len(s) + 99) / 100
-	i = min(max(i-1, 0), len(s)-1)
-	return s[i].Round(10 * time.Microsecond)
+	return bench.Percentile(ds, p).Round(10 * time.Microsecond)
 }

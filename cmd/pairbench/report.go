@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/referee/pairing"
 )
 
@@ -38,9 +39,9 @@ func swissTable(w io.Writer) error {
 		repeats := make([]int, swissRounds)
 		times := make([][]time.Duration, swissRounds)
 		for run := range swissRuns {
-			e := newEvent(n, uint64(1000*run+n))
+			e := bench.NewSwissEvent(n, uint64(1000*run+n))
 			for r := range swissRounds {
-				req := e.request(uint64(run*100 + r))
+				req := e.Request(uint64(run*100 + r))
 				pair := pairing.Swiss
 				if r == 0 {
 					pair = pairing.Random
@@ -52,12 +53,12 @@ func swissTable(w io.Writer) error {
 					return fmt.Errorf("%d players, round %d: %w", n, r+1, err)
 				}
 				repeats[r] = max(repeats[r], round.Repeats)
-				e.play(round.Tables, round.Byes)
+				e.Play(round.Tables, round.Byes)
 			}
 		}
 		fmt.Fprintf(tw, "%d\t", n)
 		for r := range swissRounds {
-			fmt.Fprintf(tw, "%d / %s\t", repeats[r], ms(median(times[r])))
+			fmt.Fprintf(tw, "%d / %s\t", repeats[r], ms(bench.Median(times[r])))
 		}
 		fmt.Fprintln(tw)
 	}
@@ -76,7 +77,7 @@ func scheduleTable(w io.Writer) error {
 		for run := range scheduleRuns {
 			req := pairing.Request{Seed: uint64(run + 1)}
 			for i := range s.players {
-				req.Players = append(req.Players, pairing.Player{ID: playerID(i)})
+				req.Players = append(req.Players, pairing.Player{ID: bench.PlayerID(i)})
 			}
 			start := time.Now()
 			sched, err := pairing.DrawSchedule(req, s.rounds)
@@ -93,7 +94,7 @@ func scheduleTable(w io.Writer) error {
 			}
 			greedyRepeats = append(greedyRepeats, meetingsBeyondFirst(rounds))
 		}
-		fmt.Fprintf(tw, "%d x %d\t%s\t%s\t%s\t%s\t\n", s.players, s.rounds, spread(engineRepeats), ms(median(engine)), spread(greedyRepeats), ms(median(greedy)))
+		fmt.Fprintf(tw, "%d x %d\t%s\t%s\t%s\t%s\t\n", s.players, s.rounds, spread(engineRepeats), ms(bench.Median(engine)), spread(greedyRepeats), ms(bench.Median(greedy)))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -103,66 +104,11 @@ func scheduleTable(w io.Writer) error {
 	return nil
 }
 
-func median[T int | time.Duration](xs []T) T {
-	xs = slices.Clone(xs)
-	slices.Sort(xs)
-	return xs[len(xs)/2]
-}
-
 // spread prints the median and worst of xs.
 func spread(xs []int) string {
-	return fmt.Sprintf("%d (%d)", median(xs), slices.Max(xs))
+	return fmt.Sprintf("%d (%d)", bench.Median(xs), slices.Max(xs))
 }
 
 func ms(d time.Duration) string {
 	return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000)
-}
-
-func playerID(i int) string { return fmt.Sprintf("p%04d", i) }
-
-// event is a simulated Swiss event: results drawn at random, 4, 3, 2, 1
-// points by place and 2 for a bye, standings by points (ties share a rank).
-type event struct {
-	ids     []string
-	history [][]string
-	points  map[string]int
-	rng     *rand.Rand
-}
-
-func newEvent(n int, seed uint64) *event {
-	e := &event{points: map[string]int{}, rng: rand.New(rand.NewPCG(seed, 7))}
-	for i := range n {
-		e.ids = append(e.ids, playerID(i))
-	}
-	return e
-}
-
-func (e *event) request(seed uint64) pairing.Request {
-	req := pairing.Request{History: slices.Clone(e.history), Seed: seed}
-	byPoints := slices.Clone(e.ids)
-	slices.SortStableFunc(byPoints, func(a, b string) int { return e.points[b] - e.points[a] })
-	for i, id := range byPoints {
-		rank := i + 1
-		if i > 0 && e.points[byPoints[i-1]] == e.points[id] {
-			rank = req.Players[i-1].Standing
-		}
-		if len(e.history) == 0 {
-			rank = 0
-		}
-		req.Players = append(req.Players, pairing.Player{ID: id, Standing: rank})
-	}
-	return req
-}
-
-func (e *event) play(tables [][]string, byes []string) {
-	for _, t := range tables {
-		e.history = append(e.history, t)
-		for place, k := range e.rng.Perm(len(t)) {
-			e.points[t[k]] += 4 - place
-		}
-	}
-	for _, b := range byes {
-		e.history = append(e.history, []string{b})
-		e.points[b] += 2
-	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // Evaluation is what a judge reads off a position rebuilt on the table:
-// Rebuild's answer after each step and its notes, and after the last step
+// what it says after each step and its notes, and after the last step
 // each player's pieces, longest road (with one longest trail to highlight
 // on the board) and VP, and who holds each 2-point card and why (§10,
 // §11). Its methods answer a judge's quick questions about the position:
@@ -19,7 +19,7 @@ import (
 // carries the section, the stable code and the values a page needs to say
 // the rule in the user's language, as the notes do (see Award.Why).
 type Evaluation struct {
-	After []Standing // after each step, as Rebuild returns them
+	After []Standing // after each step
 	// Notes are what the rules forbid in the position as rebuilt: the
 	// distance rule, an unconnected road or settlement, a city not on a
 	// settlement, pieces or cards over the game's (§1, §4, §8), each with
@@ -78,8 +78,8 @@ type Award struct {
 	Why *Error
 }
 
-// Evaluate rebuilds the position from the steps as Rebuild does (and
-// refuses what it refuses) and evaluates it after the last step: each
+// Evaluate rebuilds the position from the steps (and refuses what a
+// table cannot hold: see rebuild) and evaluates it after the last step: each
 // player's pieces, longest road with a trail of that length, soldiers,
 // one-point cards and VP, and the holders of the 2-point cards with the
 // rule that decided each. rs gives the longest-road tie policy (§10 ア),

@@ -1,7 +1,5 @@
 package game
 
-import "github.com/catanjudge/catanjudge/referee"
-
 // Kind is what a move does.
 type Kind int8
 
@@ -57,30 +55,3 @@ type Move struct {
 func NewMove(k Kind) Move {
 	return Move{Kind: k, Player: -1, Other: -1, Vertex: -1, Edges: [2]int8{-1, -1}, Hex: -1, Resource: NoResource, Card: -1}
 }
-
-// VertexID returns the id of the land vertex v, the index the moves use.
-func VertexID(v referee.Vertex) (int, bool) {
-	i, ok := topo.vertexID[v]
-	return i, ok
-}
-
-// EdgeID returns the id of the land edge e.
-func EdgeID(e referee.Edge) (int, bool) {
-	i, ok := topo.edgeID[e]
-	return i, ok
-}
-
-// HexID returns the id of the land hex h.
-func HexID(h referee.Hex) (int, bool) {
-	i, ok := topo.hexID[h]
-	return i, ok
-}
-
-// VertexOf returns the land vertex with id i.
-func VertexOf(i int) referee.Vertex { return topo.vertices[i] }
-
-// EdgeOf returns the land edge with id i.
-func EdgeOf(i int) referee.Edge { return topo.edges[i] }
-
-// HexOf returns the land hex with id i.
-func HexOf(i int) referee.Hex { return topo.hexes[i] }

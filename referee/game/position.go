@@ -54,19 +54,14 @@ type position struct {
 	roadWhy, armyWhy *Error
 }
 
-// Rebuild builds a position from the steps, the 2-point cards following
-// §10 through them in their order, and returns what it says after each
-// step and the notes on steps the rules would forbid in play (the distance
-// rule, an unconnected piece, more pieces or cards than the game has). A
-// step that cannot be on a table (a corner or edge off the land or already
-// taken, an unknown player or step, removing what is not there) is an
-// *Error naming the step; so are more than MaxSteps steps.
-func Rebuild(rs referee.Ruleset, players []string, steps []Step) ([]Standing, []*Error, error) {
-	_, after, notes, err := rebuild(rs, players, steps)
-	return after, notes, err
-}
-
-// rebuild is Rebuild, with the position after the last step.
+// rebuild builds a position from the steps, the 2-point cards following
+// §10 through them in their order, and returns it after the last step,
+// what it says after each step and the notes on steps the rules would
+// forbid in play (the distance rule, an unconnected piece, more pieces or
+// cards than the game has). A step that cannot be on a table (a corner or
+// edge off the land or already taken, an unknown player or step, removing
+// what is not there) is an *Error naming the step; so are more than
+// MaxSteps steps.
 func rebuild(rs referee.Ruleset, players []string, steps []Step) (*position, []Standing, []*Error, error) {
 	if len(steps) > MaxSteps {
 		return nil, nil, nil, broken("too-many-steps", "§10", fmt.Sprintf("a position has at most %d steps, not %d", MaxSteps, len(steps)),

@@ -41,7 +41,6 @@ func (s *edgeSet) remove(e int) {
 
 func (s edgeSet) or(t edgeSet) edgeSet     { return edgeSet{s.lo | t.lo, s.hi | t.hi} }
 func (s edgeSet) andNot(t edgeSet) edgeSet { return edgeSet{s.lo &^ t.lo, s.hi &^ t.hi} }
-func (s edgeSet) empty() bool              { return s.lo|s.hi == 0 }
 func (s edgeSet) count() int               { return bits.OnesCount64(s.lo) + bits.OnesCount64(s.hi) }
 
 // nth returns the n-th edge of s (0-based, lowest first); n < s.count().

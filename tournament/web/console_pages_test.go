@@ -496,8 +496,9 @@ func clumpReds(t *testing.T, b referee.Board, chips []referee.Chip) []referee.Ch
 			continue
 		}
 		var ends []referee.Hex
-		for _, n := range mid.Neighbors() {
-			if _, ok := num[n]; ok {
+		// The six hexes sharing a side with mid, in Hex.Compare order.
+		for _, d := range [][2]int{{0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}} {
+			if n := (referee.Hex{Q: mid.Q + d[0], R: mid.R + d[1]}); num[n] != 0 {
 				ends = append(ends, n)
 			}
 		}

@@ -22,10 +22,6 @@ const (
 	judge                 // a logged-in judge or the API token
 )
 
-func (a access) String() string {
-	return [...]string{"public", "players", "player", "judge"}[a]
-}
-
 // routeEntry is one line of the route table.
 type routeEntry struct {
 	Method  string
@@ -251,19 +247,6 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodGet, Path: route.PrintStandings, Handler: page(c.PrintStandings)},
 		{Method: http.MethodGet, Path: route.Audit, Handler: page(c.ShowAudit)},
 	}
-}
-
-// routes is the route table as one list, each route with its group's
-// access.
-func (s *site) routes() []routeEntry {
-	var out []routeEntry
-	for _, g := range s.groups() {
-		for _, rt := range g.routes {
-			rt.Access = g.access
-			out = append(out, rt)
-		}
-	}
-	return out
 }
 
 // newRouter serves the route table. Every request gets the site's own

@@ -26,7 +26,7 @@ type rulesetJSON struct {
 	Levels []LevelJSON `json:"levels"`
 	// InGame names the in-game settings, which the rules engine applies to
 	// play through the referee API and the tournament's score sheets do not
-	// read (config.InGameSettings).
+	// read (referee.InGameSettings).
 	InGame []string `json:"in_game_settings"`
 }
 
@@ -44,7 +44,7 @@ func (s *Handlers) ShowRuleset(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	out := rulesetJSON{RulesetFile: config.FileOf(rs), InGame: config.InGameSettings}
+	out := rulesetJSON{RulesetFile: config.FileOf(rs), InGame: referee.InGameSettings}
 	for _, l := range rs.Ladder {
 		out.Levels = append(out.Levels, LevelJSON{ID: string(l), NameJA: l.NameJA(), NameEN: l.NameEN()})
 	}

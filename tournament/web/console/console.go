@@ -16,7 +16,6 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
-	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
@@ -70,11 +69,6 @@ func New(cfg Config) (*Pages, error) {
 	}
 	return &Pages{svc: cfg.Service, rulesets: cfg.Rulesets, defaultRuleset: cfg.DefaultRuleset, publicURL: cfg.PublicURL,
 		pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log, cards: cfg.Cards, sealer: cfg.CardSealer}, nil
-}
-
-// describe says err in lang, as problem.Describe does.
-func (s *Pages) describe(lang string, err error) (int, string, map[string]any) {
-	return problem.Describe(s.i18n.In(lang), err)
 }
 
 // kioskURL is the kiosk's address for the QR code that phones scan in the

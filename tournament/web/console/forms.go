@@ -38,7 +38,7 @@ func (s *Pages) place(lang string, err error, rules fieldRules, errs fieldErrors
 		return false
 	}
 	if r.msg == "" {
-		_, errs[r.field], _ = s.describe(lang, err)
+		_, errs[r.field], _ = problem.Describe(s.i18n.In(lang), err)
 	} else {
 		errs[r.field] = s.i18n.Text(lang, r.msg, v.Args)
 	}
@@ -67,7 +67,7 @@ func (s *Pages) formNumber(lang, v string, required bool, errs fieldErrors, fiel
 // to its fields: a rule the input breaks (422). For any other error ok is
 // false, and the handler returns the error for the error page.
 func (s *Pages) formError(c *gin.Context, err error) (msg string, ok bool) {
-	status, msg, _ := s.describe(s.i18n.Lang(c), err)
+	status, msg, _ := problem.Describe(s.i18n.In(s.i18n.Lang(c)), err)
 	if status != http.StatusUnprocessableEntity {
 		return "", false
 	}
@@ -81,7 +81,7 @@ func (s *Pages) formError(c *gin.Context, err error) (msg string, ok bool) {
 // judge's change made first. For any other error ok is false, and the
 // handler returns the error for the error page.
 func (s *Pages) refusal(c *gin.Context, err error) (status int, msg string, ok bool) {
-	status, msg, _ = s.describe(s.i18n.Lang(c), err)
+	status, msg, _ = problem.Describe(s.i18n.In(s.i18n.Lang(c)), err)
 	if status != http.StatusUnprocessableEntity && status != http.StatusConflict {
 		return 0, "", false
 	}

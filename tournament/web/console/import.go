@@ -243,7 +243,7 @@ func (s *Pages) newImportPreview(lang string, r roster.Roster, plan tournament.I
 			if l.Text != nil {
 				// Said as the player form would say it, with the text's
 				// hidden characters shown rather than acted upon.
-				_, line.Message, _ = s.describe(lang, l.Text)
+				_, line.Message, _ = problem.Describe(s.i18n.In(lang), l.Text)
 				line.Name, line.Kana = showHidden(l.Name), showHidden(l.Kana)
 			} else {
 				line.Message = s.i18n.Text(lang, "import.problem_"+l.Problem, map[string]any{"Max": tournament.MaxNameRunes, "Line": l.SameLine, "Table": l.FixedTable})

@@ -443,7 +443,7 @@ func (s *Pages) playerPage(c *gin.Context, status int, p tournament.Player, form
 	case err == nil:
 		vm.Deletable = true
 	case errors.Is(err, tournament.ErrConflict):
-		_, vm.Kept, _ = s.describe(vm.Lang, err)
+		_, vm.Kept, _ = problem.Describe(s.i18n.In(vm.Lang), err)
 	default:
 		return render.Result{}, err
 	}
@@ -534,7 +534,7 @@ func (s *Pages) stalePlayer(c *gin.Context, p tournament.Player, typed playerFor
 		return render.Result{}, err
 	}
 	fresh := playerFormOf(p)
-	_, fresh.Error, _ = s.describe(lang, conflict)
+	_, fresh.Error, _ = problem.Describe(s.i18n.In(lang), conflict)
 	fresh.Mine, fresh.Stale = s.stalePlayerForm(lang, c, p, typed, fresh)
 	return s.playerPage(c, http.StatusConflict, p, fresh)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/drawing"
 	"github.com/catanjudge/catanjudge/tournament/web/gameview"
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
@@ -159,7 +160,7 @@ func (s *Pages) enterMove(c *gin.Context, ts tableState, vm *recordPage) (int, e
 	}
 	vm.Notice = s.i18n.Text(vm.Lang, "record.entered", map[string]any{"N": len(g.Moves)})
 	if voided != nil {
-		_, msg, _ := s.describe(vm.Lang, voided)
+		_, msg, _ := problem.Describe(s.i18n.In(vm.Lang), voided)
 		vm.Notice = s.i18n.Text(vm.Lang, "record.entered_void", map[string]any{"N": len(g.Moves), "Why": msg})
 	}
 	// The next move starts afresh, tapping as the judge chose to.
@@ -214,7 +215,7 @@ func (s *Pages) fillRecord(c *gin.Context, ts tableState, vm *recordPage) error 
 	g, err := s.svc.Game(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number)
 	var v *referee.Violation
 	if errors.Is(err, tournament.ErrConflict) && errors.As(err, &v) {
-		_, vm.Missing, _ = s.describe(vm.Lang, err)
+		_, vm.Missing, _ = problem.Describe(s.i18n.In(vm.Lang), err)
 		return nil
 	}
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/catanjudge/catanjudge/referee/game"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/drawing"
+	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/sheet"
 )
 
@@ -254,7 +255,7 @@ func (s *Pages) fillRecordResult(c *gin.Context, ts tableState, g tournament.Gam
 	sheet.Version, sheet.Reason, sheet.LateReason = r.Version, vm.Form.Reason, vm.Form.lateReason(s, vm.Lang)
 	tr, err := s.svc.PreviewResult(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number, sheet)
 	if err != nil {
-		_, r.Waiting, _ = s.describe(vm.Lang, err)
+		_, r.Waiting, _ = problem.Describe(s.i18n.In(vm.Lang), err)
 		return
 	}
 	r.Preview = s.placeLines(vm.Lang, ts.t.Ruleset, tr.Places, ts.names(), &tr.Result)

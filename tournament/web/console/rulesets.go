@@ -8,7 +8,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament/export"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
@@ -91,7 +90,7 @@ func (s *Pages) newRulesetsPage(c *gin.Context, own *referee.Ruleset, rulesets [
 			setting.fields = []string{setting.key}
 		}
 		row := rulesetRow{Key: setting.key, Fields: strings.Join(setting.fields, " · "), Label: s.i18n.Text(lang, "rulesets.row."+setting.key, nil),
-			InGame: !slices.ContainsFunc(setting.fields, func(f string) bool { return !slices.Contains(config.InGameSettings, f) })}
+			InGame: !slices.ContainsFunc(setting.fields, func(f string) bool { return !slices.Contains(referee.InGameSettings, f) })}
 		for _, rs := range all {
 			row.Values = append(row.Values, setting.say(rs.WithDefaults()))
 		}
@@ -108,7 +107,7 @@ func (s *Pages) newRulesetsPage(c *gin.Context, own *referee.Ruleset, rulesets [
 				j = len(vm.Keys)
 				index[st.Key] = j
 				vm.Keys = append(vm.Keys, rulesetRow{Key: st.Key, Fields: st.Key, Label: st.Label, Values: make([]string, len(all)),
-					InGame: slices.Contains(config.InGameSettings, st.Key)})
+					InGame: slices.Contains(referee.InGameSettings, st.Key)})
 			}
 			vm.Keys[j].Values[i] = fmt.Sprint(st.Value)
 		}

@@ -161,7 +161,7 @@ func (s *Pages) PostRuling(c *gin.Context) (render.Result, error) {
 		}
 		// A step the engine cannot place is said, and not kept.
 		if _, err := game.Evaluate(ts.t.Ruleset, vm.ids(), append(slices.Clone(steps), st)); err != nil {
-			_, vm.Error, _ = s.describe(vm.Lang, err)
+			_, vm.Error, _ = problem.Describe(s.i18n.In(vm.Lang), err)
 			break
 		}
 		steps = append(steps, st)
@@ -378,7 +378,7 @@ func (s *Pages) evaluateRuling(lang string, ts tableState, vm *rulingView, steps
 	}
 	ev, err := game.Evaluate(ts.t.Ruleset, vm.ids(), steps)
 	if err != nil {
-		_, vm.Error, _ = s.describe(lang, named.Error(err))
+		_, vm.Error, _ = problem.Describe(s.i18n.In(lang), named.Error(err))
 		return
 	}
 	vm.Board.Play = s.playLayer(named, ev, vm.Seats, vm.Board)
@@ -427,7 +427,7 @@ func (s *Pages) quickAnswers(named drawing.Places, ev *game.Evaluation, b refere
 			ans.QuickError = say(ge)
 			return
 		}
-		_, ans.QuickError, _ = s.describe(lang, named.Error(err))
+		_, ans.QuickError, _ = problem.Describe(s.i18n.In(lang), named.Error(err))
 	}
 	cards := func(c game.Cards) string {
 		var parts []string

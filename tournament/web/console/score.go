@@ -373,7 +373,7 @@ func (s *Pages) staleScore(c *gin.Context, typed scorePage, conflict error) (ren
 	if err != nil {
 		return render.Result{}, err
 	}
-	_, fresh.Conflict, _ = s.describe(fresh.Lang, conflict)
+	_, fresh.Conflict, _ = problem.Describe(s.i18n.In(fresh.Lang), conflict)
 	fresh.Stale = s.staleSheet(fresh.Lang, typed, fresh)
 	for i := range fresh.Rows {
 		if vp := typed.Rows[i].VP; vp != fresh.Rows[i].VP {

@@ -177,7 +177,7 @@ func (s *Pages) finalSection(lang string, fv tournament.FinalView, st []tourname
 	if out.TopCut {
 		out.CanMake = fv.Ready == nil
 		if fv.Ready != nil && code(fv.Ready) != "final-already-made" {
-			_, out.Why, _ = s.describe(lang, fv.Ready)
+			_, out.Why, _ = problem.Describe(s.i18n.In(lang), fv.Ready)
 		}
 	}
 	for i, f := range fv.Results {

@@ -205,7 +205,7 @@ func (s *Pages) ShowTable(c *gin.Context) (render.Result, error) {
 	}
 	vm.Rulings, vm.RulingsShown = s.rulingLines(vm.Lang, ts, rulings), true
 	if _, err := s.svc.Game(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number); errors.Is(err, tournament.ErrConflict) {
-		_, vm.RecordMissing, _ = s.describe(vm.Lang, err)
+		_, vm.RecordMissing, _ = problem.Describe(s.i18n.In(vm.Lang), err)
 	} else if err != nil {
 		return render.Result{}, err
 	}
@@ -393,7 +393,7 @@ func (s *Pages) SetSeating(c *gin.Context) (render.Result, error) {
 		in.Rolls = typed.rounds
 	}
 	_, err = s.svc.SetSeating(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, in)
-	var tie *referee.TieError
+	var tie *tournament.TieError
 	switch {
 	case err == nil:
 		return render.SeeOther(tableURL(ts)+"#seating", "flash.seated"), nil
@@ -415,15 +415,14 @@ func (s *Pages) SetSeating(c *gin.Context) (render.Result, error) {
 
 // rerolls is the rolls form after a tie: the rounds so far, and the tied
 // groups to roll again.
-func (s *Pages) rerolls(lang string, ts tableState, rounds [][]tournament.Roll, tie *referee.TieError) rollsForm {
+func (s *Pages) rerolls(lang string, ts tableState, rounds [][]tournament.Roll, tie *tournament.TieError) rollsForm {
 	f := s.rollsAfter(lang, ts, rounds)
 	f.Round = len(rounds)
 	names := ts.names()
 	for _, g := range tie.Groups {
 		var group []rollerInput
 		for _, id := range g {
-			pid, _ := strconv.ParseInt(id, 10, 64)
-			group = append(group, rollerInput{ID: pid, Name: names[pid]})
+			group = append(group, rollerInput{ID: id, Name: names[id]})
 		}
 		f.Groups = append(f.Groups, group)
 	}
