@@ -181,3 +181,24 @@ func gunzip(t *testing.T, b *bytes.Buffer) string {
 	}
 	return string(out)
 }
+
+// BenchmarkKioskLiveShared is one phone's fetch of the kiosk's live parts
+// after a change, once the parts are rendered: what the read gate no
+// longer bounds, the site's middleware and a copy of the bytes. A room of
+// 5,000 phones costs 5,000 of these a change (cmd/kioskbench).
+func BenchmarkKioskLiveShared(b *testing.B) {
+	env := newConsoleEnv(b, withLive())
+	tr, _ := env.seedTournament(48)
+	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		b.Fatal(err)
+	}
+	path := fmt.Sprintf("/kiosk/%d/live", tr.ID)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		if rec := serve(env.h, req, fmt.Sprintf("10.1.%d.%d:1", i/250%250, i%250+1)); rec.Code != http.StatusOK {
+			b.Fatalf("GET %s = %d", path, rec.Code)
+		}
+	}
+}
