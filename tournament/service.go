@@ -20,6 +20,10 @@ type RulesetSource interface {
 	Get(name string) (referee.Ruleset, bool)
 }
 
+// APIActor is the judge the record names for a change made with the API
+// token; a message names it as the API token, never as a person.
+const APIActor = "api"
+
 // Service holds the judges' console use cases. Each one validates its input,
 // computes with the referee, and makes one Store call that writes the change
 // and its audit entry in one transaction. Judge identity is an argument: the

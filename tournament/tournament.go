@@ -234,12 +234,16 @@ type Result struct {
 	// after the table's time signal was made before it (§12); empty otherwise.
 	LateReason string
 	// EndedEarly says the game is recorded as ended by time before the
-	// table's time signal, on the judge's word in Reason (RULINGS.md §12:
+	// table's time signal, on the judge's word in Reason (docs/rules.md §12:
 	// a game the judge ended, a disqualification).
 	EndedEarly bool
 	// ReportID is the players' report (Report) this revision was saved
 	// from, 0 for a judge's sheet: its history says "reported by players".
 	ReportID int64
+	// ReportSide is the version of that report this revision is
+	// (SideReported or SideDisputed), which the report records as the one
+	// accepted; it is not kept with the revision.
+	ReportSide string
 	// GameMoves is the number of moves of the table's recorded game this
 	// revision was saved from (SaveGameResult), 0 for a sheet: its history
 	// says "from the game record".

@@ -223,7 +223,8 @@ func TestEveryRuleHasMessages(t *testing.T) {
 				continue
 			}
 			for _, f := range templateFields(msg) {
-				if !slices.Contains(s.keys, f) {
+				// i18n sets .API beside a judge who is the API token.
+				if !slices.Contains(s.keys, f) && (f != "API" || !slices.Contains(s.keys, "Judge")) {
 					t.Errorf("%s: %s in rules.%s.toml reads {{.%s}}, but the code passes only %v", s.at, id, lang, f, s.keys)
 				}
 			}

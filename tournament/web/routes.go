@@ -214,6 +214,7 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Delete, Handler: page(c.DeletePlayer)},
 		{Method: http.MethodPost, Path: route.Code, Handler: page(c.IssueCode)},
 		{Method: http.MethodGet, Path: route.Cards, Handler: page(c.ShowCards)},
+		{Method: http.MethodPost, Path: route.CardsPrinted, Handler: page(c.PrintedCards)},
 		{Method: http.MethodPost, Path: route.Rounds, Handler: page(c.PairRound)},
 		{Method: http.MethodGet, Path: route.Round, Handler: page(c.ShowRound)},
 		{Method: http.MethodPost, Path: route.Repair, Handler: page(c.RepairRound)},

@@ -365,7 +365,7 @@ type PlaceIDJSON struct {
 	VP     int   `json:"vp"` // what counts: capped (§11), after deductions
 	Place  int   `json:"place"`
 	// ReportedVP is the VP as written on the score sheet, Deducted what the
-	// penalties took off (RULINGS.md, Penalties: a deduction shows as
+	// penalties took off (docs/rules.md, Penalties: a deduction shows as
 	// such), and Penalties the levels of those penalties.
 	ReportedVP int      `json:"reported_vp"`
 	Deducted   int      `json:"deducted"`

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
@@ -89,7 +90,7 @@ func (a *Auth) letJudge(c *gin.Context, fail func(*gin.Context, error)) bool {
 
 // APIActor is the judge a request with the API token acts as, in the
 // audit log.
-const APIActor = "api"
+const APIActor = tournament.APIActor
 
 // unauthorized is a request of the JSON API without a judge: 401.
 type unauthorized struct{}

@@ -47,6 +47,7 @@ type personLine struct {
 	// the same name: their reading, member number and registry number,
 	// for a merge's confirmation.
 	Label    string
+	Refusal  string // why this entry cannot be merged with the page's person, when it cannot
 	Events   int
 	Last     string // the latest event's name
 	LastDate string
@@ -66,11 +67,11 @@ type historyLine struct {
 const maxHistory = 30
 
 func personLineOf(p i18n.Printer, e tournament.PersonEntry, how string) personLine {
-	l := personLine{ID: e.ID, Name: e.Name, Kana: e.Kana, Member: e.Member, Events: e.EventsPlayed(),
+	l := personLine{ID: e.ID, Name: e.Name, Kana: tournament.Hiragana(e.Kana), Member: e.Member, Events: e.EventsPlayed(),
 		Last: e.Last.Name, LastDate: e.Last.Date, LastTID: e.Last.TournamentID, Archived: e.Archived != nil}
 	var details []string
 	if e.Kana != "" {
-		details = append(details, e.Kana)
+		details = append(details, tournament.Hiragana(e.Kana))
 	}
 	if e.Member != "" {
 		details = append(details, p.Text("people.member", nil)+": "+e.Member)
@@ -229,7 +230,11 @@ func (s *Pages) personPage(c *gin.Context, status int, form *personForm, merge m
 		vm.Form = *form
 	}
 	for _, o := range rec.Alike {
-		vm.Alike = append(vm.Alike, personLineOf(p, o, ""))
+		l := personLineOf(p, o, "")
+		if err := rec.Refused[o.ID]; err != nil {
+			_, l.Refusal, _ = problem.Describe(p, err)
+		}
+		vm.Alike = append(vm.Alike, l)
 	}
 	return render.ShowStatus(status, "person", vm), nil
 }

@@ -450,7 +450,7 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 	key := vm.QueryKey
 	at := v.Timer.At
 	add := func(e kioskEntry, id int64, kana string) {
-		e.Kana = kana
+		e.Kana = tournament.Hiragana(kana)
 		e.Key = tournament.FoldReading(e.Name + kana)
 		e.order = tournament.CollationKey(kana, e.Name, id)
 		e.Hidden = key != "" && !strings.Contains(e.Key, key)

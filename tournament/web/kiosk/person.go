@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
@@ -62,7 +63,7 @@ func (s *Pages) ShowPerson(c *gin.Context) (render.Result, error) {
 	}
 	lang := s.i18n.Lang(c)
 	p := s.i18n.In(lang)
-	vm := personPage{Lang: lang, Path: c.Request.URL.RequestURI(), Name: ev.Person.Name, Kana: ev.Person.Kana,
+	vm := personPage{Lang: lang, Path: c.Request.URL.RequestURI(), Name: ev.Person.Name, Kana: tournament.Hiragana(ev.Person.Kana),
 		Title:   p.Text("person_page.title", map[string]any{"Name": ev.Person.Name}),
 		Heading: p.Text("person_page.heading", map[string]any{"N": ev.Total}),
 		Total:   ev.Total, Page: ev.Page, Pages: ev.Pages}
