@@ -280,25 +280,6 @@ func (h *hall) checkResult(ctx context.Context, a *ack) (string, error) {
 // pct is the p-th percentile of ds.
 func pct(ds []time.Duration, p int) time.Duration { return bench.Percentile(ds, p) }
 
-// summary is the measures as -json prints them: milliseconds.
-type summary struct {
-	Players, Judges, Screens int
-	Actions                  map[string][2]float64 `json:"actions_p50_p99_ms"`
-	JudgeP99                 float64               `json:"judge_p99_ms"` // the slowest judge action's p99
-	SaveToEvent              [2]float64            `json:"save_to_every_screen_event_p50_p99_ms"`
-	SaveToState              [2]float64            `json:"save_to_every_screen_state_p50_p99_ms"`
-	Standings                [2]float64            `json:"standings_after_last_result_p50_max_ms"`
-	StandingsOnEvery         [2]float64            `json:"standings_on_every_screen_p50_max_ms"`
-	Missing                  int                   `json:"missing"`
-	Acked                    int                   `json:"acknowledged"`
-	Busy                     int64                 `json:"busy"`
-	PeakRSSMB                float64               `json:"peak_rss_mb"`
-	ServerCPUSeconds         float64               `json:"server_cpu_s"`
-	ClientCPUSeconds         float64               `json:"client_cpu_s"`
-	Seconds                  float64               `json:"seconds"`
-	LoadAverage              [2]string             `json:"load_average"`
-}
-
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func (m *measured) standingsTimes() (judge, every []time.Duration) {
@@ -310,16 +291,17 @@ func (m *measured) standingsTimes() (judge, every []time.Duration) {
 	return judge, m.roundsOnEvery
 }
 
-func (m *measured) summary() summary {
-	s := summary{Players: m.o.players, Judges: m.o.judges, Screens: m.o.screens, Actions: map[string][2]float64{},
+func (m *measured) summary() bench.HallSummary {
+	s := bench.HallSummary{Players: m.o.players, Judges: m.o.judges, Screens: m.o.screens, Actions: map[string][2]float64{},
+		Rounds: m.o.rounds, WindowSeconds: m.o.window.Seconds(), Saves: len(m.toState),
 		SaveToEvent: [2]float64{ms(pct(m.toEvent, 50)), ms(pct(m.toEvent, 99))},
 		SaveToState: [2]float64{ms(pct(m.toState, 50)), ms(pct(m.toState, 99))},
 		Missing:     len(m.missing), Acked: m.acked, PeakRSSMB: float64(m.mem.Peak) / (1 << 20),
 		ServerCPUSeconds: m.cpu.Seconds(), ClientCPUSeconds: m.client.Seconds(), Seconds: m.took.Seconds(), LoadAverage: m.loadAvg}
 	for k, ds := range m.actions {
 		s.Actions[k] = [2]float64{ms(pct(ds, 50)), ms(pct(ds, 99))}
-		if isJudge(k) {
-			s.JudgeP99 = max(s.JudgeP99, ms(pct(ds, 99)))
+		if p99 := ms(pct(ds, 99)); isJudge(k) && p99 > s.JudgeP99 {
+			s.JudgeP99, s.JudgeSlowest = p99, k
 		}
 	}
 	judge, every := m.standingsTimes()

@@ -22,7 +22,11 @@
 //
 // Usage:
 //
-//	go run ./cmd/kioskbench [-clients 1000[,3000,5000]] [-saves 12] [-loaders 8] [-refetch=true] [-json]
+//	go run ./cmd/kioskbench [-clients 1000[,3000,5000]] [-saves 12] [-loaders 8] [-refetch=true] [-max-feeds 10000] [-json]
+//
+// The server holds -max-feeds live feeds, as cmd/catanjudge's --max-feeds
+// (its default when 0): a phone refused at connect (503) is counted, not
+// followed, and the saves wait for the phones that connected.
 //
 // Several client counts run one after another in the same run, each on a
 // server of its own, and print one table. With -json it prints the
@@ -33,6 +37,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -43,6 +48,7 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -80,12 +86,13 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the measures as one JSON object")
 	gzipped := fs.Bool("gzip", true, "phones and loaders take the pages gzipped, as browsers do (the bytes are not decoded: a phone's work is its own)")
 	profile := fs.String("cpuprofile", "", "write the server's CPU profile (of the last client count) to this file")
+	maxFeeds := fs.Int("max-feeds", 0, "the live feeds the server holds, as cmd/catanjudge's --max-feeds; 0: its default")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	bench.RaiseFileLimit()
 	if *serveMode {
-		return serveBench(*players, *profile, stdin, stdout)
+		return serveBench(*players, *maxFeeds, *profile, stdin, stdout)
 	}
 	counts, err := clientCounts(*clients)
 	if err != nil {
@@ -98,7 +105,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 		if err := bench.EnoughFiles(2*n+*loaders+200, fmt.Sprintf("%d clients", n)); err != nil {
 			return err
 		}
-		r, err := measure(ctx, options{clients: n, saves: *saves, loaders: *loaders, refetch: *refetch, players: *players, profile: *profile, gzip: *gzipped, think: *think})
+		r, err := measure(ctx, options{clients: n, saves: *saves, loaders: *loaders, refetch: *refetch, players: *players, maxFeeds: *maxFeeds, profile: *profile, gzip: *gzipped, think: *think})
 		if err != nil {
 			return fmt.Errorf("%d clients: %w", n, err)
 		}
@@ -114,7 +121,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		return nil
 	}
-	return report(stdout, options{saves: *saves, loaders: *loaders, refetch: *refetch, players: *players, gzip: *gzipped, think: *think}, results)
+	return report(stdout, options{saves: *saves, loaders: *loaders, refetch: *refetch, players: *players, maxFeeds: *maxFeeds, gzip: *gzipped, think: *think}, results)
 }
 
 // clientCounts reads -clients: one count or several, comma-separated.
@@ -133,7 +140,7 @@ func clientCounts(s string) ([]int, error) {
 // serveBench is the server side: a tournament with one round paired, seated
 // and on the clock, served on a free loopback port. It prints "ready ADDR
 // TID" and answers its parent (bench.ServeChild) until the end of stdin.
-func serveBench(players int, profile string, stdin io.Reader, stdout io.Writer) error {
+func serveBench(players, maxFeeds int, profile string, stdin io.Reader, stdout io.Writer) error {
 	ctx := context.Background()
 	stopProfile, err := bench.Profile(profile)
 	if err != nil {
@@ -149,7 +156,7 @@ func serveBench(players int, profile string, stdin io.Reader, stdout io.Writer) 
 	if err != nil {
 		return err
 	}
-	broker := live.NewBroker(0, 0)
+	broker := live.NewBroker(0, cmp.Or(maxFeeds, config.DefaultMaxFeeds))
 	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
 	if err != nil {
 		return err
@@ -211,6 +218,7 @@ func seed(ctx context.Context, svc *tournament.Service, players int) (int64, err
 
 type options struct {
 	clients, saves, loaders, players int
+	maxFeeds                         int // the server's cap; 0 for its default
 	refetch, gzip                    bool
 	profile                          string        // the server's CPU profile, "" for none
 	think                            time.Duration // a loader's pause between page loads
@@ -224,8 +232,8 @@ type server struct {
 	tid  int64
 }
 
-func startServer(players int, profile string) (*server, error) {
-	c, err := bench.StartChild("-serve", "-players", strconv.Itoa(players), "-cpuprofile", profile)
+func startServer(players, maxFeeds int, profile string) (*server, error) {
+	c, err := bench.StartChild("-serve", "-players", strconv.Itoa(players), "-max-feeds", strconv.Itoa(maxFeeds), "-cpuprofile", profile)
 	if err != nil {
 		return nil, err
 	}
@@ -254,6 +262,9 @@ type wave struct {
 // result is one run's measures.
 type result struct {
 	clients                                     int
+	followed                                    []int // the clients that connected (not refused at connect)
+	refusedAtConnect                            int   // clients whose feed the server refused (503: its cap)
+	maxFeeds                                    int   // the server's cap
 	saves, lastGot, lastFresh, perClient, pages []time.Duration
 	alone                                       []time.Duration // page loads before the clients connect
 	refused                                     *refusals
@@ -298,9 +309,9 @@ const aloneLoads = 40
 type gzipKey struct{}
 
 func measure(ctx context.Context, o options) (result, error) {
-	r := result{clients: o.clients, refused: &refusals{}}
+	r := result{clients: o.clients, refused: &refusals{}, maxFeeds: cmp.Or(o.maxFeeds, config.DefaultMaxFeeds)}
 	ctx = context.WithValue(ctx, gzipKey{}, o.gzip)
-	srv, err := startServer(o.players, o.profile)
+	srv, err := startServer(o.players, o.maxFeeds, o.profile)
 	if err != nil {
 		return r, err
 	}
@@ -353,7 +364,7 @@ func measure(ctx context.Context, o options) (result, error) {
 
 	// The clients connect, a hundred at a time.
 	var current atomic.Pointer[wave]
-	connected := make(chan error, o.clients)
+	connected := make(chan connectResult, o.clients)
 	feedCtx, closeFeeds := context.WithCancel(ctx)
 	defer closeFeeds()
 	var feeds sync.WaitGroup
@@ -366,10 +377,21 @@ func measure(ctx context.Context, o options) (result, error) {
 		}
 	}
 	for range o.clients {
-		if err := <-connected; err != nil {
-			return r, fmt.Errorf("a client could not connect: %w", err)
+		c := <-connected
+		var st bench.Status
+		switch {
+		case c.err == nil:
+			r.followed = append(r.followed, c.client)
+		case errors.As(c.err, &st) && st == http.StatusServiceUnavailable:
+			r.refusedAtConnect++ // the server's cap
+		default:
+			return r, fmt.Errorf("a client could not connect: %w", c.err)
 		}
 	}
+	if len(r.followed) == 0 {
+		return r, errors.New("the server refused every client's feed")
+	}
+	slices.Sort(r.followed)
 	r.connectTook = time.Since(began)
 	if r.withClients, err = srv.Memory(); err != nil {
 		return r, err
@@ -424,14 +446,15 @@ func measure(ctx context.Context, o options) (result, error) {
 			return r, err
 		}
 		r.saves = append(r.saves, time.Since(w.start))
-		for w.nGot.Load() < int64(o.clients) || (o.refetch && w.nNew.Load() < int64(o.clients)) {
+		following := int64(len(r.followed))
+		for w.nGot.Load() < following || (o.refetch && w.nNew.Load() < following) {
 			if ctx.Err() != nil {
-				return r, fmt.Errorf("save %d: %d of %d clients had the event, %d the new state: %w", i+1, w.nGot.Load(), o.clients, w.nNew.Load(), ctx.Err())
+				return r, fmt.Errorf("save %d: %d of %d clients had the event, %d the new state: %w", i+1, w.nGot.Load(), following, w.nNew.Load(), ctx.Err())
 			}
 			time.Sleep(2 * time.Millisecond)
 		}
 		var maxGot, maxFresh time.Duration
-		for c := range o.clients {
+		for _, c := range r.followed {
 			g := time.Duration(w.got[c].Load())
 			r.perClient = append(r.perClient, g)
 			maxGot = max(maxGot, g)
@@ -460,11 +483,11 @@ func measure(ctx context.Context, o options) (result, error) {
 func (r result) summary() bench.KioskSummary {
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	return bench.KioskSummary{
-		Clients: r.clients, Saves: len(r.saves),
+		Clients: r.clients, Saves: len(r.saves), MaxFeeds: r.maxFeeds, RefusedAtConnect: r.refusedAtConnect,
 		SaveP50: ms(pct(r.saves, 50)), SaveP99: ms(pct(r.saves, 99)),
 		EventP50: ms(pct(r.perClient, 50)), EventP99: ms(pct(r.perClient, 99)),
 		LastClientP99: ms(pct(r.lastGot, 99)), NewStateP50: ms(pct(r.lastFresh, 50)), NewStateP99: ms(pct(r.lastFresh, 99)),
-		PageP50: ms(pct(r.pages, 50)), PageP99: ms(pct(r.pages, 99)),
+		PageLoads: len(r.pages), PageP50: ms(pct(r.pages, 50)), PageP99: ms(pct(r.pages, 99)),
 		AloneP50: ms(pct(r.alone, 50)), AloneP99: ms(pct(r.alone, 99)),
 		PageErrors: r.refused.total(), Busy: r.refused.busy.Load(), TooMany: r.refused.tooMany.Load(),
 		HeapPerClientKB: r.heapPerClient(), PeakRSSMB: float64(r.loaded.Peak) / (1 << 20),
@@ -473,7 +496,7 @@ func (r result) summary() bench.KioskSummary {
 }
 
 func (r result) heapPerClient() float64 {
-	return float64(r.withClients.Heap-min(r.withClients.Heap, r.idle.Heap)) / 1024 / float64(max(r.clients, 1))
+	return float64(r.withClients.Heap-min(r.withClients.Heap, r.idle.Heap)) / 1024 / float64(max(len(r.followed), 1))
 }
 
 // report prints the runs' measures side by side, a column per client count.
@@ -511,8 +534,9 @@ func report(stdout io.Writer, o options, results []result) error {
 	mb := func(b uint64) string { return fmt.Sprintf("%.0f MB", float64(b)/(1<<20)) }
 	fmt.Fprintln(stdout)
 	for _, r := range results {
-		fmt.Fprintf(stdout, "%s clients: connected in %v; page loads during the fan-out p99 %s their p99 alone; refused: %d busy (503), %d too many (429), %d other\n",
-			bench.Count(r.clients), r.connectTook.Round(time.Millisecond), bench.Ratio(pct(r.pages, 99), pct(r.alone, 99)),
+		fmt.Fprintf(stdout, "%s clients: %s connected in %v, %s refused at connect (the server holds %s feeds); page loads during the fan-out p99 %s their p99 alone; refused: %d busy (503), %d too many (429), %d other\n",
+			bench.Count(r.clients), bench.Count(len(r.followed)), r.connectTook.Round(time.Millisecond), bench.Count(r.refusedAtConnect), bench.Count(r.maxFeeds),
+			bench.Ratio(pct(r.pages, 99), pct(r.alone, 99)),
 			r.refused.busy.Load(), r.refused.tooMany.Load(), r.refused.other.Load())
 		fmt.Fprintf(stdout, "  server: heap %s idle, %s with the clients (%.1f KB a client), %d goroutines, %d feeds; RSS %s, peak %s; CPU %v a save (fan-out and refetches; the clients' %v)\n",
 			mb(r.idle.Heap), mb(r.withClients.Heap), r.heapPerClient(), r.withClients.Goroutines, r.withClients.Feeds,
@@ -522,13 +546,19 @@ func report(stdout io.Writer, o options, results []result) error {
 	return nil
 }
 
+// connectResult is a client's feed opened, or why not.
+type connectResult struct {
+	client int
+	err    error
+}
+
 // listen is one kiosk client on the live feed. It reports when it is
 // connected, records when each event arrives and, with refetch, fetches
 // the live state after a little jitter, as kiosk.js does.
-func listen(ctx context.Context, client *http.Client, srv *server, i int, current *atomic.Pointer[wave], refetch bool, refused *refusals, connected chan<- error) {
+func listen(ctx context.Context, client *http.Client, srv *server, i int, current *atomic.Pointer[wave], refetch bool, refused *refusals, connected chan<- connectResult) {
 	res, err := bench.Feed(ctx, client, srv.base, srv.tid)
 	if err != nil {
-		connected <- err
+		connected <- connectResult{i, err}
 		return
 	}
 	defer res.Body.Close()
@@ -538,14 +568,14 @@ func listen(ctx context.Context, client *http.Client, srv *server, i int, curren
 		line, err := r.ReadString('\n')
 		if err != nil {
 			if first {
-				connected <- err
+				connected <- connectResult{i, err}
 			}
 			return
 		}
 		switch {
 		case first && strings.HasPrefix(line, "retry:"):
 			first = false
-			connected <- nil
+			connected <- connectResult{i, nil}
 		case strings.HasPrefix(line, "data:"):
 			w := current.Load()
 			if w == nil {
