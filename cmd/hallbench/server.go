@@ -11,12 +11,9 @@ import (
 	"time"
 
 	"github.com/catanjudge/catanjudge/cmd/internal/bench"
-	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
-	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/web"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
-	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 // The server of the hall: the site as cmd/catanjudge serves it, on SQLite
@@ -47,28 +44,16 @@ func serveHall(profile string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer stopProfile()
-	dir, err := os.MkdirTemp("", "hallbench-")
+	site, err := bench.OpenSite(ctx, "hallbench-", 0)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
-	dsn, err := store.FileDSN(dir)
-	if err != nil {
-		return err
-	}
-	broker := live.NewBroker(0, 0)
-	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
-	if err != nil {
-		return err
-	}
-	defer st.Close()
+	defer site.Close()
+	st, broker, dir := site.Store, site.Broker, site.Dir
 	if _, err := auth.SetUpJudgePassword(ctx, st, password, dir); err != nil {
 		return err
 	}
-	rulesets, err := config.LoadRulesets()
-	if err != nil {
-		return err
-	}
+	rulesets := site.Rulesets
 	logFile, err := os.Create(filepath.Join(dir, "server.log"))
 	if err != nil {
 		return err
@@ -80,14 +65,7 @@ func serveHall(profile string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srvCtx, stop := context.WithCancel(ctx)
-	defer stop()
-	base, stopServing, err := bench.Serve(srvCtx, h)
-	if err != nil {
-		return err
-	}
-	defer stopServing()
-	bench.ServeChild(stdin, stdout, base, nil, broker.Subscribers, func(line string) string {
+	return site.ServeChild(h, stdin, stdout, nil, func(line string) string {
 		var tid int64
 		if _, err := fmt.Sscanf(line, "audit %d", &tid); err != nil {
 			return `{"error":"unknown command"}`
@@ -103,5 +81,4 @@ func serveHall(profile string, stdin io.Reader, stdout io.Writer) error {
 		data, _ := json.Marshal(out)
 		return string(data)
 	})
-	return nil
 }

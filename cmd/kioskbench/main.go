@@ -59,9 +59,7 @@ import (
 	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
-	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/web"
-	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 const token = "kioskbench"
@@ -147,25 +145,12 @@ func serveBench(players, maxFeeds int, profile string, stdin io.Reader, stdout i
 		return err
 	}
 	defer stopProfile()
-	dir, err := os.MkdirTemp("", "kioskbench-")
+	site, err := bench.OpenSite(ctx, "kioskbench-", maxFeeds)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
-	dsn, err := store.FileDSN(dir)
-	if err != nil {
-		return err
-	}
-	broker := live.NewBroker(0, cmp.Or(maxFeeds, config.DefaultMaxFeeds))
-	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	rulesets, err := config.LoadRulesets()
-	if err != nil {
-		return err
-	}
+	defer site.Close()
+	st, broker, rulesets := site.Store, site.Broker, site.Rulesets
 	svc := tournament.NewService(st, rulesets, time.Now)
 	tid, err := seed(ctx, svc, players)
 	if err != nil {
@@ -175,15 +160,7 @@ func serveBench(players, maxFeeds int, profile string, stdin io.Reader, stdout i
 	if err != nil {
 		return err
 	}
-	srvCtx, stop := context.WithCancel(ctx)
-	defer stop()
-	base, stopServing, err := bench.Serve(srvCtx, h)
-	if err != nil {
-		return err
-	}
-	defer stopServing()
-	bench.ServeChild(stdin, stdout, base, []string{strconv.FormatInt(tid, 10)}, broker.Subscribers, func(string) string { return "?" })
-	return nil
+	return site.ServeChild(h, stdin, stdout, []string{strconv.FormatInt(tid, 10)}, func(string) string { return "?" })
 }
 
 func seed(ctx context.Context, svc *tournament.Service, players int) (int64, error) {
