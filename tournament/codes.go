@@ -160,6 +160,9 @@ func (s *Service) SelfCheckIn(ctx context.Context, tournamentID, id int64, code 
 	case p.CheckedIn:
 		return p, nil
 	}
+	if err := s.checkAttempts(ctx, tournamentID, p.PersonID); err != nil {
+		return Player{}, err
+	}
 	after := p
 	after.CheckedIn = true
 	if err := s.store.UpdatePlayer(ctx, p, after, nil, s.change(PlayerActor, "player.self_check_in", describe(p), snapshot(p), after)); err != nil {

@@ -143,6 +143,11 @@ func (s *Service) AddPlayer(ctx context.Context, judge string, tournamentID int6
 	if p.PersonID, p.Person, err = x.Register(tournamentID, in.Name, in.Kana, in.Member, in.Person); err != nil {
 		return Player{}, err
 	}
+	if p.CheckedIn {
+		if err := s.checkAttempts(ctx, tournamentID, p.PersonID); err != nil {
+			return Player{}, err
+		}
+	}
 	p.issueCode()
 	if err := s.store.AddPlayer(ctx, &p, prog, s.change(judge, "player.add", "player "+p.Name, nil, &p)); err != nil {
 		return Player{}, err
@@ -194,6 +199,11 @@ func (s *Service) EditPlayer(ctx context.Context, judge string, tournamentID, id
 // Only checked-in players are paired.
 func (s *Service) CheckIn(ctx context.Context, judge string, tournamentID, id int64, in bool) (Player, error) {
 	return s.updatePlayer(ctx, judge, tournamentID, id, "player.check_in", nil, func(p *Player) error {
+		if in && !p.CheckedIn {
+			if err := s.checkAttempts(ctx, tournamentID, p.PersonID); err != nil {
+				return err
+			}
+		}
 		p.CheckedIn = in
 		return nil
 	})

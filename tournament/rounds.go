@@ -22,6 +22,9 @@ const (
 	// ruleset's cut); its tables play under the ruleset's turn limit once
 	// their game time is over.
 	ModeFinal = "final"
+	// ModeImported is a round of a past event imported from its results
+	// (ImportPastEvents): nobody paired it here.
+	ModeImported = "imported"
 )
 
 // record is everything recorded for a tournament, read together for one

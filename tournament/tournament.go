@@ -24,6 +24,8 @@ type Tournament struct {
 	Name        string
 	Date        string // civil date YYYY-MM-DD, or "" when not set
 	Venue       string
+	Shop        string // the shop that ran the event ("" for none named): a season may gather several shops'
+	Imported    string // "" for an event run here, else what it was imported from (ImportedFromSheet)
 	Ruleset     referee.Ruleset
 	Rounds      int // rounds planned
 	GameMinutes int // §12 game time, from the ruleset unless the organizer set it

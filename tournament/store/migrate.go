@@ -66,6 +66,13 @@ var migrations = []migration{
 	{11, "the version of an accepted report, and cards kept until printed", func(tx *gorm.DB) error {
 		return tx.AutoMigrate(&reportRow{}, &cardBatchRow{})
 	}},
+	// Issue 29: the shop that ran an event, past events imported from
+	// their results, and the seasons (leagues) that gather events.
+	{13, "shops, imported events and seasons", func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&tournamentRow{}, &seasonRow{})
+	}},
+	// Issue 29: the real names a qualification records, for judges only.
+	{14, "the qualification's real names", func(tx *gorm.DB) error { return tx.AutoMigrate(&realNameRow{}) }},
 }
 
 // linkPeople gives every player without a person one, tournament by

@@ -100,6 +100,8 @@ var models = []any{
 	&endedSessionRow{},
 	&reportRow{},
 	&cardBatchRow{},
+	&seasonRow{},
+	&realNameRow{},
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database (a

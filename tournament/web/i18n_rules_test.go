@@ -190,7 +190,7 @@ func templateFields(msg string) []string {
 // message in the Japanese console or "<no value>".
 func TestEveryRuleHasMessages(t *testing.T) {
 	var sites []ruleSite
-	for _, dir := range []string{"../../referee", "../../referee/pairing", "../../referee/game", "..", "../store"} {
+	for _, dir := range []string{"../../referee", "../../referee/pairing", "../../referee/game", "../../referee/season", "..", "../store"} {
 		found := ruleSites(t, dir)
 		if len(found) == 0 {
 			t.Fatalf("found no rule sites in %s: is the scan broken?", dir)

@@ -24,6 +24,8 @@ type TournamentJSON struct {
 	Name           string `json:"name"`
 	Date           string `json:"date,omitempty"`
 	Venue          string `json:"venue,omitempty"`
+	Shop           string `json:"shop,omitempty"`
+	Imported       string `json:"imported,omitempty"` // what a past event was imported from
 	Ruleset        string `json:"ruleset"`
 	RulesetVersion string `json:"ruleset_version"`
 	Rounds         int    `json:"rounds"`
@@ -44,7 +46,7 @@ type TournamentJSON struct {
 
 func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 	out := TournamentJSON{
-		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
+		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Shop: t.Shop, Imported: t.Imported,
 		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
 		Rounds: t.Rounds, GameMinutes: t.GameMinutes, SelfCheckIn: t.SelfCheckIn, SelfReport: cmp.Or(t.SelfReport, tournament.SelfReportOff), State: t.State(),
 	}
@@ -132,6 +134,7 @@ type createTournamentRequest struct {
 	Name        string `json:"name"`
 	Date        string `json:"date"`
 	Venue       string `json:"venue"`
+	Shop        string `json:"shop"`
 	Ruleset     string `json:"ruleset"`
 	Rounds      int    `json:"rounds"`
 	GameMinutes int    `json:"game_minutes"`
@@ -157,6 +160,7 @@ type editTournamentRequest struct {
 	Name        *string `json:"name"`
 	Date        *string `json:"date"`
 	Venue       *string `json:"venue"`
+	Shop        *string `json:"shop"`
 	Rounds      *int    `json:"rounds"`
 	GameMinutes *int    `json:"game_minutes"`
 	SelfCheckIn *bool   `json:"self_checkin"`

@@ -35,6 +35,8 @@ type peoplePage struct {
 	Next      string
 	SwitchURL string // the same list of the other kind
 	History   []historyLine
+	ByRating  bool   // the list is by rating (?sort=rating), not by reading
+	SortURL   string // the same list sorted the other way
 }
 
 // personLine is a person of the registry in a list.
@@ -54,6 +56,8 @@ type personLine struct {
 	LastTID  int64
 	Archived bool
 	How      string // why a registration may be them, in words; "" in the registry's list
+	Rating   string // the ordinal, "" without a game (rateLines)
+	Games    int
 }
 
 // historyLine is an entry of the registry's history, as a sentence.
@@ -95,23 +99,29 @@ func (s *Pages) ShowPeople(c *gin.Context) (render.Result, error) {
 	if err != nil || page < 1 {
 		return render.Result{}, &problem.BadRequest{ID: "error.number", Data: map[string]any{"Field": "page"}, Detail: "page=" + c.Query("page")}
 	}
-	q, archived := strings.TrimSpace(c.Query("q")), c.Query("archived") == "1"
+	q, archived, byRating := strings.TrimSpace(c.Query("q")), c.Query("archived") == "1", c.Query("sort") == "rating"
 	ctx := c.Request.Context()
-	list, err := s.svc.People(ctx, q, archived, page)
+	list, err := s.peopleList(ctx, q, archived, page, byRating)
 	if err != nil {
 		return render.Result{}, err
 	}
 	lang := s.i18n.Lang(c)
 	p := s.i18n.In(lang)
 	vm := peoplePage{Page: s.pages.Page(c, "people.title", nil), Query: q, Archived: archived,
-		Total: list.Total, PageNo: list.Page, Pages: list.Pages}
+		Total: list.Total, PageNo: list.Page, Pages: list.Pages, ByRating: byRating}
 	for _, e := range list.People {
 		vm.People = append(vm.People, personLineOf(p, e, ""))
 	}
-	query := func(archived bool, page int) string {
+	if err := s.rateLines(ctx, vm.People); err != nil {
+		return render.Result{}, err
+	}
+	query := func(archived bool, page int, byRating bool) string {
 		v := url.Values{}
 		if q != "" {
 			v.Set("q", q)
+		}
+		if byRating {
+			v.Set("sort", "rating")
 		}
 		if archived {
 			v.Set("archived", "1")
@@ -124,12 +134,12 @@ func (s *Pages) ShowPeople(c *gin.Context) (render.Result, error) {
 		}
 		return route.People + "?" + v.Encode()
 	}
-	vm.SwitchURL = query(!archived, 1)
+	vm.SwitchURL, vm.SortURL = query(!archived, 1, byRating), query(archived, 1, !byRating)
 	if page > 1 {
-		vm.Prev = query(archived, page-1)
+		vm.Prev = query(archived, page-1, byRating)
 	}
 	if page < list.Pages {
-		vm.Next = query(archived, page+1)
+		vm.Next = query(archived, page+1, byRating)
 	}
 	log, err := s.svc.RegistryLog(ctx)
 	if err != nil {
@@ -179,6 +189,9 @@ type personPage struct {
 	Alike                  []personLine // other entries of the same name or reading
 	Merge                  mergeForm
 	History                []historyLine
+	// RealName is the real name recorded for the qualifications, "" for
+	// none: the judges' eyes only (issue 29).
+	RealName string
 }
 
 // personForm is the edit form of a person, as the judge typed it.
@@ -235,6 +248,9 @@ func (s *Pages) personPage(c *gin.Context, status int, form *personForm, merge m
 			_, l.Refusal, _ = problem.Describe(p, err)
 		}
 		vm.Alike = append(vm.Alike, l)
+	}
+	if err := s.personRating(c.Request.Context(), &vm); err != nil {
+		return render.Result{}, err
 	}
 	return render.ShowStatus(status, "person", vm), nil
 }

@@ -71,6 +71,13 @@ type playerLine struct {
 	Dropped    int
 	FixedTable int
 	KeepApart  []string // names
+	// Qualification says where the player stands in each qualification
+	// the event counts for (noteQualifications); AttemptsUsed that their
+	// check-in would be refused, RealNameWanted that the desk should ask
+	// for their real name.
+	Qualification  []string
+	AttemptsUsed   bool
+	RealNameWanted bool
 }
 
 // playerForm is the player form as the judge typed it.
@@ -236,6 +243,9 @@ func (s *Pages) playersView(c *gin.Context, form playerForm, refused playerRefus
 		}
 		vm.Players = append(vm.Players, line)
 	}
+	if err := s.noteQualifications(c.Request.Context(), s.i18n.Lang(c), t.ID, players, vm.Players); err != nil {
+		return playersPage{}, err
+	}
 	return vm, nil
 }
 
@@ -327,6 +337,9 @@ func (s *Pages) SetCheckIn(c *gin.Context) (render.Result, error) {
 		flashID = "flash.checked_out"
 	}
 	checkIn := func(ctx context.Context, judge string, tid, pid int64) (tournament.Player, error) {
+		if err := s.recordRealName(c, tid, pid); err != nil {
+			return tournament.Player{}, err
+		}
 		return s.svc.CheckIn(ctx, judge, tid, pid, in)
 	}
 	return s.playerAction(checkIn, true, flashID)(c)

@@ -28,6 +28,7 @@ type personPage struct {
 	Pages   int
 	Prev    string // the newer page's address, "" on the first
 	Next    string // the older page's, "" on the last
+	Rating  ratingView
 }
 
 // personEvent is one event of the page.
@@ -74,6 +75,9 @@ func (s *Pages) ShowPerson(c *gin.Context) (render.Result, error) {
 		}
 		vm.Events = append(vm.Events, personEvent{TID: e.TournamentID, PID: e.PlayerID, Name: e.Name, Date: e.Date,
 			Finished: e.Closed, Rank: live.Rank(e.PlayerID)})
+	}
+	if vm.Rating, err = s.ratingView(ctx, p, id); err != nil {
+		return render.Result{}, err
 	}
 	base := route.Path(route.PersonPage, id)
 	if page > 1 {
