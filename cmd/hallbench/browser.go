@@ -112,10 +112,31 @@ func (b *browser) submit(ctx context.Context, f form, set map[string]string) ([]
 		}
 		return nil, 0, &statusError{status, msg}
 	}
+	// The post is done: the page it leads to is opened (again, while the
+	// server is busy), never the form posted again.
 	to := h.Get("Location")
-	page, err := b.page(ctx, to)
-	return page, time.Since(start), err
+	for i := 1; ; i++ {
+		page, err := b.page(ctx, to)
+		var st *statusError
+		if err == nil || i == busyTries || !errors.As(err, &st) || st.status != http.StatusServiceUnavailable {
+			if err != nil {
+				return nil, 0, afterPost{err}
+			}
+			return page, time.Since(start), nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, 0, afterPost{err}
+		case <-time.After(busyPause):
+		}
+	}
 }
+
+// afterPost is the page a post led to, not shown: the post was done, so
+// it is not tried again (it does not unwrap to the page's status).
+type afterPost struct{ err error }
+
+func (e afterPost) Error() string { return "the page after the post: " + e.err.Error() }
 
 // refusal is what a form shown again says is wrong: its first error; ""
 // when it says nothing is.

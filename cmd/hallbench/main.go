@@ -318,9 +318,12 @@ func (h *hall) byJudges(ctx context.Context, n int, do func(*browser, int) error
 // server acknowledged (a, when not nil, filled in).
 func (h *hall) act(ctx context.Context, who *browser, kind string, n, t int, page string, pick func(form) bool, set map[string]string, a *ack) error {
 	opened := time.Now()
-	body, err := who.page(ctx, page)
+	var body []byte
+	err := h.retryBusy(ctx, kind, func() (err error) {
+		body, err = who.page(ctx, page)
+		return err
+	})
 	if err != nil {
-		h.rec.refused(kind, err)
 		return fmt.Errorf("%s: open %s: %w", kind, page, err)
 	}
 	h.rec.add(kind+": open", time.Since(opened))
@@ -329,9 +332,12 @@ func (h *hall) act(ctx context.Context, who *browser, kind string, n, t int, pag
 		return fmt.Errorf("%s: %s: %w", kind, page, err)
 	}
 	sent := time.Now()
-	_, took, err := who.submit(ctx, f, set)
+	err = h.retryBusy(ctx, kind, func() (err error) {
+		_, _, err = who.submit(ctx, f, set)
+		return err
+	})
+	took := time.Since(sent) // from the post to the page shown, the refusals waited through included
 	if err != nil {
-		h.rec.refused(kind, err)
 		return fmt.Errorf("%s: %s: %w", kind, f.action, err)
 	}
 	h.rec.add(kind+": submit", took)
@@ -343,6 +349,36 @@ func (h *hall) act(ctx context.Context, who *browser, kind string, n, t int, pag
 	h.acks = append(h.acks, a)
 	h.mu.Unlock()
 	return nil
+}
+
+// busyTries is how many times a judge or a player tries a page or a form
+// the server answers 503 (busy) before the simulation gives up.
+const (
+	busyTries = 5
+	busyPause = 2 * time.Second
+)
+
+// retryBusy does try, and again after a pause while the server answers it
+// 503 (busy), as a person taps again: the read gate refuses before the
+// request is read, so nothing was done. Every refusal is recorded under
+// kind.
+func (h *hall) retryBusy(ctx context.Context, kind string, try func() error) error {
+	for i := 1; ; i++ {
+		err := try()
+		if err == nil {
+			return nil
+		}
+		h.rec.refused(kind, err)
+		var st *statusError
+		if i == busyTries || !asStatus(err, &st) || st.status != http.StatusServiceUnavailable {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(busyPause):
+		}
+	}
 }
 
 func cmpOr(a, b string) string {

@@ -283,11 +283,10 @@ func asStatus(err error, st **statusError) bool {
 	if errors.As(err, st) {
 		return true
 	}
-	for _, code := range []int{http.StatusServiceUnavailable, http.StatusTooManyRequests} {
-		if err != nil && strings.Contains(err.Error(), fmt.Sprint(code)) {
-			*st = &statusError{status: code}
-			return true
-		}
+	var fs bench.Status
+	if errors.As(err, &fs) {
+		*st = &statusError{status: int(fs)}
+		return true
 	}
 	return false
 }
