@@ -142,7 +142,6 @@ type hall struct {
 	loadAvg [2]string // the machine's load average at the start and at the end
 	cpu     [2]bench.Memory
 	client  [2]time.Duration // this process's CPU
-	memPeak bench.Memory
 	mu      sync.Mutex
 	acks    []*ack // what the server acknowledged, in order
 	rounds  []roundTimes
