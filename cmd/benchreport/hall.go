@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os/exec"
+	"strings"
 
 	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 )
@@ -29,11 +31,22 @@ func (e *env) hall(ctx context.Context) ([]row, error) {
 	e.say("a hall of %s screens through a regional event (cmd/hallbench, a few minutes)", bench.Count(hallScreens))
 	cmd := exec.CommandContext(ctx, e.goCmd, "run", "github.com/catanjudge/catanjudge/cmd/hallbench", "-json",
 		"-screens", fmt.Sprint(hallScreens), "-window", hallWindow, "-timeout", "15m")
-	var out bytes.Buffer
+	var out, said bytes.Buffer
 	cmd.Stdout = &out
-	cmd.Stderr = e.progress
+	cmd.Stderr = io.MultiWriter(e.progress, &said)
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("hallbench: %w", err)
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("hallbench: %w", err)
+		}
+		// The event stopped (a judge's or a player's page refused, say):
+		// that is a measure too, and the rest of the report stands.
+		why := err.Error()
+		for _, line := range strings.Split(said.String(), "\n") {
+			if strings.HasPrefix(line, "hallbench: ") {
+				why = strings.TrimPrefix(line, "hallbench: ")
+			}
+		}
+		return []row{{"hall simulation: stopped", fmt.Sprintf("%s screens", bench.Count(hallScreens)), "", "", cut(why, 200)}}, nil
 	}
 	var h bench.HallSummary
 	if err := json.Unmarshal(out.Bytes(), &h); err != nil {
@@ -49,4 +62,14 @@ func (e *env) hall(ctx context.Context) ([]row, error) {
 		{"  round's last result -> judge's standings", fmt.Sprintf("%d rounds (p99: the worst)", h.Rounds+1), ms(h.Standings[0]), ms(h.Standings[1]),
 			fmt.Sprintf("on every screen at worst %s; %s changes acknowledged, %d missing from the record", ms(h.StandingsOnEvery[1]), bench.Count(h.Acked), h.Missing)},
 	}, nil
+}
+
+// cut shortens s to n bytes at most, at a rune's start.
+func cut(s string, n int) string {
+	for i := range s {
+		if i > n {
+			return s[:i] + "…"
+		}
+	}
+	return s
 }
