@@ -341,13 +341,13 @@ func (s *Service) CanPair(ctx context.Context, tournamentID int64) (bool, error)
 	return t.checkOpen() == nil && nextRound(t, rounds) == nil, nil
 }
 
-// RepairRound pairs the latest round again with a new seed, among the
+// repairRound pairs the latest round again with a new seed, among the
 // players active in it now (taking in drops and late entries since it was
 // paired). It is refused once the round has started: a seating or a result
 // at any table, or a clock event. Boards already set up stay with their table numbers;
 // players' reports not yet accepted are discarded with the tables they
 // name, and the audit log says how many.
-func (s *Service) RepairRound(ctx context.Context, judge string, tournamentID int64, n int) (Round, error) {
+func (s *Service) repairRound(ctx context.Context, judge string, tournamentID int64, n int) (Round, error) {
 	if err := checkJudge(judge); err != nil {
 		return Round{}, err
 	}
@@ -561,8 +561,12 @@ type Repeat struct {
 }
 
 // repeats lists the repeat meetings of round r, by table, among the rounds
-// of e before it.
+// of e before it; none at a stage of the final, whose players come from
+// the cut: meeting again there is the point (issue 24).
 func (e record) repeats(r Round) []Repeat {
+	if r.Mode == ModeFinal {
+		return nil
+	}
 	met := map[[2]int64][]int{}
 	for _, er := range e.rounds {
 		if er.Number >= r.Number {

@@ -110,6 +110,9 @@ func (s *Pages) newNav(ctx context.Context, t tournament.Tournament, active stri
 	nav := &render.Nav{ID: t.ID, Name: t.Name, Active: active, Finished: t.Closed != nil}
 	for _, r := range rounds {
 		nav.Rounds = append(nav.Rounds, r.Number)
+		if r.Mode == tournament.ModeFinal && nav.Final == 0 {
+			nav.Final = r.Number
+		}
 	}
 	return nav, nil
 }

@@ -44,6 +44,7 @@ type kioskGamePage struct {
 	// Missing says the table has no recorded game to show; the page
 	// follows it until it has one.
 	Missing string
+	Final   bool // the round is a stage of the final: its table is 決勝卓
 	gameview.View
 }
 
@@ -92,9 +93,11 @@ func (s *Pages) gamePage(ctx context.Context, k sharedKey) (kioskGamePage, error
 		return kioskGamePage{}, err
 	}
 	p := s.i18n.In(k.lang)
-	vm := kioskGamePage{Lang: k.lang, TID: tid, Name: lv.Tournament.Name, Round: n, Table: number,
+	final := rv.Round.Mode == tournament.ModeFinal
+	vm := kioskGamePage{Lang: k.lang, Path: k.path(route.Path(route.KioskGame, tid, n, number)), TID: tid, Name: lv.Tournament.Name, Round: n, Table: number,
 		Projector: k.projector, Back: route.Path(route.Kiosk, tid),
-		Title: p.Text("kiosk.game_title", map[string]any{"Name": lv.Tournament.Name, "N": n, "Table": number})}
+		Title: p.TextFor("kiosk.game_title", final, map[string]any{"Name": lv.Tournament.Name, "N": n, "Table": number}),
+		Final: final}
 	q := url.Values{}
 	if vm.Projector {
 		q.Set("view", "projector")

@@ -76,14 +76,21 @@ type kioskPage struct {
 	// now is the moment the page shows the clock at; until is when it
 	// would look different but for its countdowns (clock.Until).
 	now, until time.Time
+
+	// FinalTables are the tables of the final's stage, during and after
+	// it: shown first, above everything else (issue 24); Tables is then
+	// empty, the rest of the room being out of the final, and the
+	// projector shows no list of where everyone sits, only the standings.
+	FinalTables []kioskTable
 }
 
-// placementText is the placement under way in words, 「配置 5/8・残り0:41」,
-// around the time left, which the page counts down.
+// placementText is the time to the round's signal in the placement phase,
+// 「試合終了まで67:58」, in words around the time left, which the page counts
+// down.
 type placementText struct {
 	Before, After string
 	Left          int    // seconds
-	Deadline      int64  // the placement's end, in ms since 1970
+	Deadline      int64  // the round's signal, in ms since 1970
 	Shown         string // m:ss
 }
 
@@ -135,6 +142,10 @@ type kioskTable struct {
 	Players   []kioskSeat
 	Turns     *kioskTurns // a final table's turn limit once its game time is over
 	Game      string      // the table's board, when its game is recorded (game.go); "" for none
+
+	State  string // the round clock's state: the table's time counts down while it runs
+	Final  bool   // a table of the final's stage: 決勝卓, its time always shown
+	Report string // the players' report of the table, while they may report it; "" otherwise
 }
 
 // kioskTurns is a final table's turn limit as the room sees it: whose
@@ -317,9 +328,8 @@ func (s *Pages) kioskPage(ctx context.Context, v kioskView) (kioskPage, error) {
 	}
 	vm.now, vm.until = timer.At, clock.Until(timer, notice)
 	vm.Clock, vm.Placement = clock.Show(p, timer), placement(p, timer)
-	if vm.Clock.Up && slices.ContainsFunc(vm.Tables, func(t kioskTable) bool { return t.Turns != nil }) {
-		// The game time is up, and a final table plays on turn by turn.
-		vm.Clock.Label = p.Text("kiosk.turn_limit", nil)
+	if vm.FinalRound {
+		vm.FinalTables, vm.Tables = vm.Tables, nil
 	}
 	s.fillStandings(p, &vm, live)
 	fillFinal(p, &vm, live)
@@ -387,18 +397,18 @@ func search(q string) string {
 	return q
 }
 
-// placement is the placement under way in words around its time left; nil
+// placement is the time to the round's signal in the placement phase, in
+// words around it (the placement's own countdown is the big number); nil
 // outside the placement phase.
 func placement(p i18n.Printer, c tournament.Clock) *placementText {
-	ph := c.Phase
-	if ph.Phase != tournament.PhasePlacement {
+	if _, ok := clock.Placing(c); !ok {
 		return nil
 	}
-	left := clock.Seconds(ph.PhaseLeft)
-	// The message places the time left; the page counts it down.
+	left := clock.Seconds(c.Remaining)
+	// The message places the time to the signal; the page counts it down.
 	const mark = "\x00"
-	before, after, _ := strings.Cut(p.Text("kiosk.placement", map[string]any{"K": ph.Placement, "N": ph.Placements, "T": mark}), mark)
-	return &placementText{Before: before, After: after, Left: left, Deadline: clock.Deadline(c.At, ph.PhaseLeft), Shown: clock.Text(left)}
+	before, after, _ := strings.Cut(p.Text("kiosk.placement_total", map[string]any{"T": mark}), mark)
+	return &placementText{Before: before, After: after, Left: left, Deadline: clock.Deadline(c.At, c.Remaining), Shown: clock.Text(left)}
 }
 
 // fillStandings lists the standings the kiosk shows: after the rounds
@@ -411,7 +421,7 @@ func (s *Pages) fillStandings(p i18n.Printer, vm *kioskPage, live tournament.Liv
 	}
 	vm.StandingsLabel, vm.SwitchText = standingsLabel(p, live, vm.LiveStandings)
 	if vm.Finished {
-		vm.Winners = p.Winners(live.Standings)
+		vm.Winners = p.Winners(live.Winners)
 	}
 	key := vm.QueryKey
 	for _, st := range standings {
@@ -469,6 +479,11 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 			Deadline:  clock.Deadline(at, tv.Clock.Remaining),
 			Left:      clock.Text(clock.Seconds(tv.Clock.Remaining)),
 			Extension: clock.Extension(tv.Clock.Extension),
+			State:     v.Timer.State,
+			Final:     vm.FinalRound,
+		}
+		if vm.SelfReport && tv.Result == nil {
+			kt.Report = route.Path(route.KioskTable, vm.TID, v.Round.Number, tv.Table.Number)
 		}
 		if tv.Result != nil {
 			kt.Ended = p.Text("score.ended_"+tv.Result.EndedBy, nil)

@@ -2,6 +2,7 @@ package kiosk
 
 import (
 	"context"
+	"net/url"
 
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
@@ -51,4 +52,24 @@ func (s *Pages) share(ctx context.Context, key sharedKey, make func(context.Cont
 		return render.Result{}, err
 	}
 	return render.Serve(b, s.svc.Now()), nil
+}
+
+// path is the page at p with the query the key is made of, as the
+// language switch links back to it: a page rendered once for everyone
+// names no request's own address.
+func (k sharedKey) path(p string) string {
+	q := url.Values{}
+	if k.projector {
+		q.Set("view", "projector")
+	}
+	if k.asked != "" {
+		q.Set("lang", k.asked)
+	}
+	if k.standings {
+		q.Set("standings", "live")
+	}
+	if len(q) == 0 {
+		return p
+	}
+	return p + "?" + q.Encode()
 }

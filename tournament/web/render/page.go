@@ -41,7 +41,13 @@ type Nav struct {
 	// Finished says a judge closed the tournament: every page says so, as
 	// every change is refused until it is reopened.
 	Finished bool
+	// Final is the first round of the final (its first stage), 0 before
+	// the final is made: the rounds from it on are named 決勝.
+	Final int
 }
+
+// IsFinal reports whether round n is a stage of the final.
+func (n *Nav) IsFinal(round int) bool { return n.Final > 0 && round >= n.Final }
 
 // Page fills the part of a view model every page has, its title the
 // message titleID with data.
