@@ -220,15 +220,18 @@ func (e record) scheduleRounds() int {
 // draw replayed: its tables as drawn then. When the draw no longer
 // replays (a player dropped or entered late, a judge amended a table),
 // the schedule's remaining rounds are drawn again from the rounds played,
-// with seed.
+// with seed. The ruleset says what the schedule puts first (an even
+// spread of 3-player tables, or the fewest repeats).
 func (e record) scheduled(n int, who []int64, seed uint64) (pairing.Round, error) {
 	k := e.scheduleRounds()
+	priority := e.t.Ruleset.WithDefaults().Event.SchedulePriority
 	if n > 1 {
 		first := e.rounds[0]
 		req, err := e.request(1, who, first.Seed)
 		if err != nil {
 			return pairing.Round{}, err
 		}
+		req.Priority = priority
 		if sched, err := pairing.DrawSchedule(req, k); err == nil && drawnAs(sched.Rounds[:n-1], e.rounds[:n-1]) {
 			r := sched.Rounds[n-1]
 			// Repeats within the schedule count the rounds before it.
@@ -239,6 +242,7 @@ func (e record) scheduled(n int, who []int64, seed uint64) (pairing.Round, error
 	if err != nil {
 		return pairing.Round{}, err
 	}
+	req.Priority = priority
 	sched, err := pairing.DrawSchedule(req, k-n+1)
 	if err != nil {
 		return pairing.Round{}, err

@@ -344,6 +344,7 @@ func RulesetSettings(rs referee.Ruleset, lang string) []Setting {
 		said(sFinal, "event.final", string(rs.Event.Final), word(finalWords, rs.Event.Final, lang)),
 		said(sCut, "event.cut", ints(rs.Event.Cut, ", "), ints(rs.Event.Cut, stepSep.in(lang))),
 		said(sFinalTies, "event.final_ties", string(rs.Event.FinalTies), word(finalTiesWords, rs.Event.FinalTies, lang)),
+		said(sSchedulePriority, "event.schedule_priority", string(rs.Event.SchedulePriority), word(schedulePriorityWords, rs.Event.SchedulePriority, lang)),
 	}
 	if rs.Board.Method == referee.SpiralBoard {
 		chips := make([]string, len(rs.Board.Chips))

@@ -578,7 +578,7 @@ func TestWorkbookOfANewTournament(t *testing.T) {
 		}
 		// The tournament, the ruleset (its board, time and event settings
 		// included) and its catalogue; no seeds yet.
-		if want := 5 + 31 + len(rs.Penalties); len(rows) != want {
+		if want := 5 + 32 + len(rs.Penalties); len(rows) != want {
 			t.Errorf("%s has %d rows, want %d", sheet, len(rows), want)
 		}
 	}
