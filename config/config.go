@@ -15,6 +15,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -42,9 +43,22 @@ type Config struct {
 	// PublicURL is the address players' phones reach the server at, e.g.
 	// http://192.168.1.20:8080, for the kiosk's QR code; empty uses the
 	// address each request came in on.
-	PublicURL  string
+	PublicURL string
+	// MaxFeeds is the most live feeds (the kiosks' event streams) the
+	// server holds at once, over every client: --max-feeds,
+	// CATANJUDGE_MAX_FEEDS or "max_feeds"; 0 for the default,
+	// DefaultMaxFeeds.
+	MaxFeeds   int
 	ConfigFile string
 }
+
+// DefaultMaxFeeds is the live feeds a server holds at once unless told
+// otherwise: a hall of 500 players with 5,000 screens, twice over.
+const DefaultMaxFeeds = 10_000
+
+// maxMaxFeeds bounds the setting: each feed is a connection (a file
+// descriptor) and some 30 KB of memory held.
+const maxMaxFeeds = 1_000_000
 
 // Defaults returns the built-in defaults.
 func Defaults() Config {
@@ -59,6 +73,7 @@ type fileConfig struct {
 	APIToken      *string `json:"api_token"`
 	JudgePassword *string `json:"judge_password"`
 	PublicURL     *string `json:"public_url"`
+	MaxFeeds      *int    `json:"max_feeds"`
 }
 
 // Load parses args (without the program name and subcommand) and getenv into a Config.
@@ -76,6 +91,7 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	file := fset.String("config", "", "a JSON config file (env CATANJUDGE_CONFIG)")
 	trusted := fset.String("trusted-proxies", "", "reverse proxies in front of the server, comma-separated addresses or CIDR ranges, whose X-Forwarded-For names the client (env CATANJUDGE_TRUSTED_PROXIES)")
 	publicURL := fset.String("public-url", "", "the address players' phones use, for the kiosk QR code (env CATANJUDGE_PUBLIC_URL)")
+	maxFeeds := fset.String("max-feeds", "", fmt.Sprintf("the most live feeds (kiosk event streams) held at once over all clients (env CATANJUDGE_MAX_FEEDS, default %d)", DefaultMaxFeeds))
 	if err := fset.Parse(args); err != nil {
 		return Config{}, err
 	}
@@ -110,6 +126,16 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 		}
 	}
 	cfg.PublicURL = strings.TrimRight(first(*publicURL, getenv("CATANJUDGE_PUBLIC_URL"), cfg.PublicURL), "/")
+	if n := first(*maxFeeds, getenv("CATANJUDGE_MAX_FEEDS")); n != "" {
+		v, err := strconv.Atoi(strings.TrimSpace(n))
+		if err != nil {
+			return Config{}, fmt.Errorf("the live feeds' cap (--max-feeds, CATANJUDGE_MAX_FEEDS) %q is not a whole number", n)
+		}
+		if err := checkMaxFeeds(v); err != nil {
+			return Config{}, err
+		}
+		cfg.MaxFeeds = v
+	}
 	if cfg.Addr == "" || cfg.DataDir == "" {
 		return Config{}, errors.New("addr and data must not be empty")
 	}
@@ -157,6 +183,21 @@ func (c *Config) applyFile(path string) error {
 	set(&c.APIToken, fc.APIToken)
 	set(&c.JudgePassword, fc.JudgePassword)
 	set(&c.PublicURL, fc.PublicURL)
+	if fc.MaxFeeds != nil {
+		if err := checkMaxFeeds(*fc.MaxFeeds); err != nil {
+			return fmt.Errorf("config file %s: %w", path, err)
+		}
+		c.MaxFeeds = *fc.MaxFeeds
+	}
+	return nil
+}
+
+// checkMaxFeeds refuses a cap on the live feeds that is not a count of
+// connections a server can hold.
+func checkMaxFeeds(n int) error {
+	if n < 1 || n > maxMaxFeeds {
+		return fmt.Errorf("the live feeds' cap (--max-feeds, CATANJUDGE_MAX_FEEDS, max_feeds) is %d; it must be from 1 to %d (default %d)", n, maxMaxFeeds, DefaultMaxFeeds)
+	}
 	return nil
 }
 

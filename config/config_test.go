@@ -268,3 +268,43 @@ func TestLoadTrustedProxies(t *testing.T) {
 		t.Error("a host name as a trusted proxy was accepted")
 	}
 }
+
+// The cap on live feeds comes from the flag, the environment or the file,
+// in that order; unset, it is the default. A count that is not a whole
+// number from 1 up to the bound is refused with the setting's names.
+func TestLoadMaxFeeds(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "c.json")
+	if err := os.WriteFile(file, []byte(`{"max_feeds": 12000}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		env  map[string]string
+		want int
+	}{
+		{"unset", nil, nil, 0},
+		{"file", []string{"--config", file}, nil, 12000},
+		{"env over file", []string{"--config", file}, map[string]string{"CATANJUDGE_MAX_FEEDS": "15000"}, 15000},
+		{"flag over env", []string{"--max-feeds", "20000"}, map[string]string{"CATANJUDGE_MAX_FEEDS": "15000"}, 20000},
+	}
+	for _, tt := range tests {
+		cfg, err := Load(tt.args, env(tt.env), io.Discard)
+		if err != nil || cfg.MaxFeeds != tt.want {
+			t.Errorf("%s: MaxFeeds = %d, %v; want %d", tt.name, cfg.MaxFeeds, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"0", "-5", "ten thousand", "1e4", "2000000"} {
+		_, err := Load([]string{"--max-feeds", bad}, env(nil), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "--max-feeds") {
+			t.Errorf("Load(--max-feeds %q) = %v, want a refusal naming the setting", bad, err)
+		}
+	}
+	zero := filepath.Join(t.TempDir(), "zero.json")
+	if err := os.WriteFile(zero, []byte(`{"max_feeds": 0}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load([]string{"--config", zero}, env(nil), io.Discard); err == nil || !strings.Contains(err.Error(), "max_feeds") {
+		t.Errorf("a file's max_feeds of 0 = %v, want a refusal", err)
+	}
+}

@@ -4,6 +4,15 @@
 // tournament's event feed (Server-Sent Events) tells of, on each
 // (re)connection, when a clock reaches zero (clock.js), and as a player
 // types into the search, which the server answers with the players found.
+//
+// The server renders the parts once per change for every screen of the
+// same view, and answers them with an ETag: the browser keeps them and
+// sends it back (If-None-Match), and gets 304, with nothing sent, when
+// nothing changed. A search is rendered for the one player who typed it; after a
+// change the page fetches the parts everyone shares and marks on them
+// what the server found for that search, with the search's key as the
+// server folded it (data-key). Each answer says the server's time
+// (X-Server-Time), which the clocks count from (clock:sync).
 "use strict";
 (function () {
   const live = document.body.getAttribute("data-live");
@@ -14,6 +23,58 @@
   const search = document.getElementById("q");
   let pending = null;
   let asking = null;
+  // searched is the search the server last answered: its words and its
+  // key (null when the page shows no search the server answered).
+  let searched = null;
+  const text = (function () {
+    const data = document.getElementById("kiosk-text");
+    try {
+      return data ? JSON.parse(data.textContent) : {};
+    } catch (err) {
+      return {};
+    }
+  })();
+
+  function typed() {
+    return search ? search.value.trim() : "";
+  }
+
+  // answered reads the search the page shows as the server answered it.
+  function answered(q) {
+    const count = document.getElementById("find-count");
+    searched = count && count.hasAttribute("data-key") ? { q: q, key: count.getAttribute("data-key") } : null;
+  }
+
+  // mark shows on the shared parts what the server showed for the search
+  // whose key is key: the players it found (the others hidden), their
+  // tables and standings rows highlighted, and how many.
+  function mark(key) {
+    let found = 0;
+    const tables = {};
+    document.querySelectorAll("#entries tr[data-key]").forEach(function (tr) {
+      const mine = key === "" || tr.getAttribute("data-key").indexOf(key) >= 0;
+      tr.hidden = !mine;
+      tr.classList.toggle("k-mine", key !== "" && mine);
+      if (mine) {
+        found++;
+        const table = tr.querySelector("[data-table]");
+        if (key !== "" && table) {
+          tables[table.getAttribute("data-table")] = true;
+        }
+      }
+    });
+    document.querySelectorAll("#table-cards .k-card[data-table]").forEach(function (card) {
+      card.classList.toggle("k-mine", tables[card.getAttribute("data-table")] === true);
+    });
+    document.querySelectorAll("#standing-rows tr[data-find]").forEach(function (tr) {
+      tr.classList.toggle("k-mine", key !== "" && tr.getAttribute("data-find").indexOf(key) >= 0);
+    });
+    const count = document.getElementById("find-count");
+    if (count) {
+      count.textContent = found > 0 ? String(text.matches || "").replace("{N}", found) : text.no_match || "";
+      count.setAttribute("data-key", key);
+    }
+  }
 
   // swap puts the parts the server rendered in place of the page's: each
   // replaces the element of its id; one with data-for only lends its
@@ -34,7 +95,6 @@
         old.replaceWith(part);
       }
     });
-    document.dispatchEvent(new Event("live:swapped"));
   }
 
   function fetchLive() {
@@ -44,17 +104,38 @@
     }
     asking = new AbortController();
     const url = new URL(live, location.href);
-    if (search && search.value.trim() !== "") {
-      url.searchParams.set("q", search.value);
+    const q = typed();
+    // The shared parts, unless the search is one the server has not
+    // answered yet.
+    const shared = q === "" || (searched !== null && searched.q === q);
+    // The shared parts are kept by the browser and asked for again with
+    // their ETag (no-cache): when nothing changed the server answers 304,
+    // sending nothing, and the browser hands back the parts it kept.
+    if (!shared) {
+      url.searchParams.set("q", q);
     }
-    fetch(url, { cache: "no-store", signal: asking.signal })
+    fetch(url, { cache: shared ? "no-cache" : "no-store", signal: asking.signal })
       .then(function (res) {
+        const now = res.headers.get("X-Server-Time");
+        if (now) {
+          document.dispatchEvent(new CustomEvent("clock:sync", { detail: Number(now) }));
+        }
         if (!res.ok) {
           throw new Error("live parts: " + res.status);
         }
         return res.text();
       })
-      .then(swap)
+      .then(function (html) {
+        swap(html);
+        if (!shared) {
+          answered(q);
+        } else if (q !== "") {
+          mark(searched.key);
+        } else {
+          searched = null;
+        }
+        document.dispatchEvent(new Event("live:swapped"));
+      })
       .catch(function (err) {
         if (err.name !== "AbortError") {
           setTimeout(function () {
@@ -73,10 +154,12 @@
     pending = setTimeout(fetchLive, delay === undefined ? Math.random() * 400 : delay);
   }
 
-  function now() {
+  // now asks at once (or after delay ms): the search changed, or a clock
+  // reached zero.
+  function now(delay) {
     clearTimeout(pending);
     pending = null;
-    schedule(0);
+    schedule(delay === undefined ? 0 : delay);
   }
 
   // follows says whether a change concerns this page. A page that names
@@ -127,15 +210,20 @@
   }
 
   if (search) {
-    search.addEventListener("input", now);
+    answered(typed());
+    search.addEventListener("input", function () {
+      now();
+    });
     search.form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       now();
       search.blur();
     });
   }
+  // At zero the server's page changes (the time is up, the next placement):
+  // ask for it whole.
   document.addEventListener("clock:zero", function () {
-    schedule(500);
+    now(500);
   });
   connect();
   // Should the feed be blocked on the way (a proxy that buffers), the page

@@ -8,10 +8,12 @@
 // judges saving at once (on SQLite, and on PostgreSQL when its server
 // programs are installed: a throwaway cluster), a save's event reaching
 // 1,000 kiosk streams split over two servers on PostgreSQL, a whole game
-// entered move by move at a recorded table, the kiosk's fan-out to
-// 1,000 live clients (by running cmd/kioskbench), the kiosk's and a judge's
-// page latency while anonymous clients hammer the public endpoints, and the
-// Excel export of 10,000 players.
+// entered move by move at a recorded table, the kiosk's fan-out to one
+// phone alone and to 1,000, 3,000 and 5,000 (by running cmd/kioskbench),
+// the kiosk's and a judge's page latency while anonymous clients hammer
+// the public endpoints, a regional event of 500 players played in one hall
+// with 5,000 screens (by running cmd/hallbench), and the Excel export of
+// 10,000 players.
 //
 // Everything runs on loopback against temporary databases, with a fixed
 // amount of work and a time limit; progress goes to stderr, the table to
@@ -20,7 +22,7 @@
 //
 // Usage:
 //
-//	go run ./cmd/benchreport [-kiosk=false] [-abuse=false] [-saves] [-timeout 4m]
+//	go run ./cmd/benchreport [-kiosk=false] [-abuse=false] [-hall=false] [-saves] [-only kiosk|hall] [-timeout 25m]
 package main
 
 import (
@@ -63,11 +65,13 @@ type env struct {
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("benchreport", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	kiosk := fs.Bool("kiosk", true, "measure the kiosk fan-out (runs cmd/kioskbench, about 20 s)")
+	kiosk := fs.Bool("kiosk", true, "measure the kiosk fan-out to 1, 1,000, 3,000 and 5,000 clients (runs cmd/kioskbench, about 90 s)")
+	hall := fs.Bool("hall", true, "simulate a regional event in one hall with 5,000 screens (runs cmd/hallbench, a few minutes)")
+	only := fs.String("only", "", "run only this measure (kiosk or hall), for its rows alone")
 	abuse := fs.Bool("abuse", true, "measure page latency while anonymous clients hammer the public endpoints (about 15 s)")
 	goCmd := fs.String("go", "go", "the go command, to run cmd/kioskbench")
 	savesOnly := fs.Bool("saves", false, "measure the score-sheet saves alone (with the disk's fsync probe)")
-	limit := fs.Duration("timeout", 4*time.Minute, "give up after this long")
+	limit := fs.Duration("timeout", 25*time.Minute, "give up after this long")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -89,9 +93,20 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *abuse {
 		measures = append(measures, e.abuse)
 	}
+	if *hall {
+		measures = append(measures, e.hall)
+	}
 	measures = append(measures, e.export)
-	if *savesOnly {
+	switch {
+	case *savesOnly:
 		measures = []func(context.Context) ([]row, error){e.saves}
+	case *only == "":
+	case *only == "kiosk":
+		measures = []func(context.Context) ([]row, error){e.kiosk}
+	case *only == "hall":
+		measures = []func(context.Context) ([]row, error){e.hall}
+	default:
+		return fmt.Errorf("-only %q: want kiosk or hall", *only)
 	}
 	began := time.Now()
 	var rows []row

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -44,8 +45,11 @@ func serveWith(ctx context.Context, args []string, getenv func(string) string, s
 	if err != nil {
 		return err
 	}
-	// The live pages hear of each change once it has committed.
-	broker := live.NewBroker(0, 0)
+	// The live pages hear of each change once it has committed, on feeds
+	// capped by --max-feeds.
+	feeds := cmp.Or(cfg.MaxFeeds, config.DefaultMaxFeeds)
+	broker := live.NewBroker(0, feeds)
+	warnFileLimit(logger, feeds)
 	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
 	if err != nil {
 		return err
@@ -336,3 +340,8 @@ func listenToPeers(ctx context.Context, st *store.Store, snaps *tournament.Snaps
 		},
 	})
 }
+
+// filesFor is how many files a server holding feeds live feeds may need
+// open: two connections a screen (its feed, and its page loads) and a
+// thousand more for the judges, the database and the rest.
+func filesFor(feeds int) uint64 { return 2*uint64(feeds) + 1000 }

@@ -1,26 +1,43 @@
 // Command kioskbench measures the players' kiosk under a crowd, on loopback:
-// a thousand phones on the live feed (Server-Sent Events), pages loading
+// thousands of phones on the live feed (Server-Sent Events), pages loading
 // all the while, and the judge saving results. It prints how long a saved
 // result takes to reach the last client (and, as kiosk.js then fetches the
-// live state, to be on every page), the page latency under that load, and
-// the server's memory.
+// live state, to be on every page), the page latency alone and under that
+// load, the answers refused, and the server's memory and CPU.
 //
 // The server runs in a child process (this program with -serve), built
 // from tournament/web and tournament/store as cmd/catanjudge builds it, on
 // a temporary database, so that its memory is its own. Everything is
 // bounded: a fixed number of clients and saves, and a time limit.
 //
+// Each phone and each page loader is a device of its own, dialling from a
+// loopback address of its own (bench.Device), as on the shop's network:
+// a phone holds one live feed (8 are allowed an address) and fetches the
+// live parts one at a time (the read gate admits 6 at once an address),
+// so no client meets a per-address limit by design; the judge saves with
+// the API token, which no gate holds. Each phone holds two connections
+// (its feed, its fetches), in this process and in the server's: both raise
+// their open-file limit to the hard limit, and the run stops at once if
+// that is too low for the clients asked for.
+//
 // Usage:
 //
-//	go run ./cmd/kioskbench [-clients 1000] [-saves 12] [-loaders 8] [-refetch=true] [-json]
+//	go run ./cmd/kioskbench [-clients 1000[,3000,5000]] [-saves 12] [-loaders 8] [-refetch=true] [-max-feeds 10000] [-json]
 //
-// With -json it prints the measures as one JSON object instead, for
+// The server holds -max-feeds live feeds, as cmd/catanjudge's --max-feeds
+// (its default when 0): a phone refused at connect (503) is counted, not
+// followed, and the saves wait for the phones that connected.
+//
+// Several client counts run one after another in the same run, each on a
+// server of its own, and print one table. With -json it prints the
+// measures as one JSON object a line instead, one per client count, for
 // cmd/benchreport.
 package main
 
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -30,8 +47,8 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
-	"os/exec"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,9 +59,7 @@ import (
 	"github.com/catanjudge/catanjudge/cmd/internal/bench"
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
-	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/web"
-	"github.com/catanjudge/catanjudge/tournament/web/live"
 )
 
 const token = "kioskbench"
@@ -58,51 +73,84 @@ func main() {
 
 func run(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("kioskbench", flag.ContinueOnError)
-	clients := fs.Int("clients", 1000, "kiosk clients on the live feed")
+	clients := fs.String("clients", "1000", "kiosk clients on the live feed; several, comma-separated, run one after another")
 	saves := fs.Int("saves", 12, "results saved, one after another")
 	loaders := fs.Int("loaders", 8, "clients loading pages all the while")
+	think := fs.Duration("think", 50*time.Millisecond, "each loader's pause between two page loads")
 	refetch := fs.Bool("refetch", true, "each client fetches the live state after an event, as kiosk.js does")
 	players := fs.Int("players", 48, "players in the tournament")
 	limit := fs.Duration("timeout", 90*time.Second, "give up after this long")
 	serveMode := fs.Bool("serve", false, "run the server (used by kioskbench itself)")
 	asJSON := fs.Bool("json", false, "print the measures as one JSON object")
+	gzipped := fs.Bool("gzip", true, "phones and loaders take the pages gzipped, as browsers do (the bytes are not decoded: a phone's work is its own)")
+	profile := fs.String("cpuprofile", "", "write the server's CPU profile (of the last client count) to this file")
+	maxFeeds := fs.Int("max-feeds", 0, "the live feeds the server holds, as cmd/catanjudge's --max-feeds; 0: its default")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	bench.RaiseFileLimit()
 	if *serveMode {
-		return serveBench(*players, stdin, stdout)
+		return serveBench(*players, *maxFeeds, *profile, stdin, stdout)
+	}
+	counts, err := clientCounts(*clients)
+	if err != nil {
+		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *limit)
 	defer cancel()
-	return measure(ctx, stdout, options{clients: *clients, saves: *saves, loaders: *loaders, refetch: *refetch, players: *players, json: *asJSON})
+	var results []result
+	for _, n := range counts {
+		if err := bench.EnoughFiles(2*n+*loaders+200, fmt.Sprintf("%d clients", n)); err != nil {
+			return err
+		}
+		r, err := measure(ctx, options{clients: n, saves: *saves, loaders: *loaders, refetch: *refetch, players: *players, maxFeeds: *maxFeeds, profile: *profile, gzip: *gzipped, think: *think})
+		if err != nil {
+			return fmt.Errorf("%d clients: %w", n, err)
+		}
+		results = append(results, r)
+		runtime.GC()
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		for _, r := range results {
+			if err := enc.Encode(r.summary()); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return report(stdout, options{saves: *saves, loaders: *loaders, refetch: *refetch, players: *players, maxFeeds: *maxFeeds, gzip: *gzipped, think: *think}, results)
+}
+
+// clientCounts reads -clients: one count or several, comma-separated.
+func clientCounts(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("-clients %q: want counts like 1000,3000,5000", s)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 // serveBench is the server side: a tournament with one round paired, seated
 // and on the clock, served on a free loopback port. It prints "ready ADDR
-// TID", answers each "mem" line on stdin with its memory, and stops at the
-// end of stdin.
-func serveBench(players int, stdin io.Reader, stdout io.Writer) error {
+// TID" and answers its parent (bench.ServeChild) until the end of stdin.
+func serveBench(players, maxFeeds int, profile string, stdin io.Reader, stdout io.Writer) error {
 	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "kioskbench-")
+	stopProfile, err := bench.Profile(profile)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
-	dsn, err := store.FileDSN(dir)
+	defer stopProfile()
+	site, err := bench.OpenSite(ctx, "kioskbench-", maxFeeds)
 	if err != nil {
 		return err
 	}
-	broker := live.NewBroker(0, 0)
-	st, err := store.Open(ctx, dsn, store.WithAfterCommit(broker.Committed))
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	rulesets, err := config.LoadRulesets()
-	if err != nil {
-		return err
-	}
+	defer site.Close()
+	st, broker, rulesets := site.Store, site.Broker, site.Rulesets
 	svc := tournament.NewService(st, rulesets, time.Now)
 	tid, err := seed(ctx, svc, players)
 	if err != nil {
@@ -112,21 +160,7 @@ func serveBench(players int, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srvCtx, stop := context.WithCancel(ctx)
-	defer stop()
-	base, stopServing, err := bench.Serve(srvCtx, h)
-	if err != nil {
-		return err
-	}
-	defer stopServing()
-	fmt.Fprintf(stdout, "ready %s %d\n", strings.TrimPrefix(base, "http://"), tid)
-	sc := bufio.NewScanner(stdin)
-	for sc.Scan() {
-		if sc.Text() == "mem" {
-			fmt.Fprintln(stdout, memLine(broker))
-		}
-	}
-	return nil
+	return site.ServeChild(h, stdin, stdout, []string{strconv.FormatInt(tid, 10)}, func(string) string { return "?" })
 }
 
 func seed(ctx context.Context, svc *tournament.Service, players int) (int64, error) {
@@ -159,103 +193,37 @@ func seed(ctx context.Context, svc *tournament.Service, players int) (int64, err
 	return t.ID, nil
 }
 
-// memLine reports the server's memory: the live heap (after a collection),
-// the resident set now and at its peak, goroutines and live subscribers.
-func memLine(b *live.Broker) string {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	rss, hwm := procStatus("VmRSS:"), procStatus("VmHWM:")
-	return fmt.Sprintf("mem %d %d %d %d %d", m.HeapInuse, rss, hwm, runtime.NumGoroutine(), b.Subscribers())
-}
-
-// procStatus reads a size in kB from /proc/self/status, in bytes; 0 where
-// there is no /proc.
-func procStatus(key string) uint64 {
-	data, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, key); ok {
-			kb, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-			return kb * 1024
-		}
-	}
-	return 0
-}
-
 type options struct {
 	clients, saves, loaders, players int
-	refetch, json                    bool
+	maxFeeds                         int // the server's cap; 0 for its default
+	refetch, gzip                    bool
+	profile                          string        // the server's CPU profile, "" for none
+	think                            time.Duration // a loader's pause between page loads
 }
 
-// server is the child process running serveBench.
+// server is the child process running serveBench: the site, and the
+// tournament its phones follow.
 type server struct {
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	out  *bufio.Scanner
+	*bench.Child
 	base string
 	tid  int64
 }
 
-type memory struct {
-	heap, rss, peak uint64
-	goroutines      int
-	subscribers     int
-}
-
-func (s *server) memory() (memory, error) {
-	if _, err := io.WriteString(s.in, "mem\n"); err != nil {
-		return memory{}, err
-	}
-	if !s.out.Scan() {
-		return memory{}, errors.New("the server stopped")
-	}
-	var m memory
-	_, err := fmt.Sscanf(s.out.Text(), "mem %d %d %d %d %d", &m.heap, &m.rss, &m.peak, &m.goroutines, &m.subscribers)
-	return m, err
-}
-
-func startServer(players int) (*server, error) {
-	exe, err := os.Executable()
+func startServer(players, maxFeeds int, profile string) (*server, error) {
+	c, err := bench.StartChild("-serve", "-players", strconv.Itoa(players), "-max-feeds", strconv.Itoa(maxFeeds), "-cpuprofile", profile)
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(exe, "-serve", "-players", strconv.Itoa(players))
-	cmd.Stderr = os.Stderr
-	in, err := cmd.StdinPipe()
+	if len(c.More) != 1 {
+		c.Stop()
+		return nil, fmt.Errorf("the server named no tournament: %v", c.More)
+	}
+	tid, err := strconv.ParseInt(c.More[0], 10, 64)
 	if err != nil {
+		c.Stop()
 		return nil, err
 	}
-	outPipe, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	s := &server{cmd: cmd, in: in, out: bufio.NewScanner(outPipe)}
-	if !s.out.Scan() {
-		return nil, errors.New("the server did not start")
-	}
-	var addr string
-	if _, err := fmt.Sscanf(s.out.Text(), "ready %s %d", &addr, &s.tid); err != nil {
-		return nil, fmt.Errorf("server said %q: %w", s.out.Text(), err)
-	}
-	s.base = "http://" + addr
-	return s, nil
-}
-
-func (s *server) stop() {
-	s.in.Close()
-	done := make(chan struct{})
-	go func() { _ = s.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		_ = s.cmd.Process.Kill()
-	}
+	return &server{Child: c, base: c.Base, tid: tid}, nil
 }
 
 // wave is one save as the clients see it: when it was sent, and when each
@@ -268,15 +236,65 @@ type wave struct {
 	nNew  atomic.Int64
 }
 
-func measure(ctx context.Context, stdout io.Writer, o options) error {
-	srv, err := startServer(o.players)
-	if err != nil {
-		return err
+// result is one run's measures.
+type result struct {
+	clients                                     int
+	followed                                    []int // the clients that connected (not refused at connect)
+	refusedAtConnect                            int   // clients whose feed the server refused (503: its cap)
+	maxFeeds                                    int   // the server's cap
+	saves, lastGot, lastFresh, perClient, pages []time.Duration
+	alone                                       []time.Duration // page loads before the clients connect
+	refused                                     *refusals
+	connectTook                                 time.Duration
+	idle, withClients, loaded                   bench.Memory
+	herdCPU                                     time.Duration // the server's CPU from the first save to the last page fresh
+	clientCPU                                   time.Duration // this process's, the phones', meanwhile
+}
+
+// refusals counts the answers that were not the page: 503 (busy), 429 (too
+// many at once from one address) and the rest, by who asked.
+type refusals struct {
+	busy, tooMany, other atomic.Int64
+}
+
+func (r *refusals) count(err error) {
+	var st statusError
+	switch {
+	case !errors.As(err, &st):
+		r.other.Add(1)
+	case st == http.StatusServiceUnavailable:
+		r.busy.Add(1)
+	case st == http.StatusTooManyRequests:
+		r.tooMany.Add(1)
+	default:
+		r.other.Add(1)
 	}
-	defer srv.stop()
-	idle, err := srv.memory()
+}
+
+func (r *refusals) total() int64 { return r.busy.Load() + r.tooMany.Load() + r.other.Load() }
+
+// statusError is an answer other than 200.
+type statusError int
+
+func (e statusError) Error() string { return http.StatusText(int(e)) }
+
+// aloneLoads is how many pages each loader loads before the clients
+// connect, for the page latency alone.
+const aloneLoads = 40
+
+// gzipKey marks a context whose requests take gzip (get).
+type gzipKey struct{}
+
+func measure(ctx context.Context, o options) (result, error) {
+	r := result{clients: o.clients, refused: &refusals{}, maxFeeds: cmp.Or(o.maxFeeds, config.DefaultMaxFeeds)}
+	ctx = context.WithValue(ctx, gzipKey{}, o.gzip)
+	srv, err := startServer(o.players, o.maxFeeds, o.profile)
 	if err != nil {
-		return err
+		return r, err
+	}
+	defer srv.Stop()
+	if r.idle, err = srv.Memory(); err != nil {
+		return r, err
 	}
 	transport := &http.Transport{MaxIdleConnsPerHost: o.loaders + 16, DisableCompression: true, IdleConnTimeout: time.Minute}
 	client := &http.Client{Transport: transport}
@@ -295,53 +313,90 @@ func measure(ctx context.Context, stdout io.Writer, o options) error {
 		devices = append(devices, t)
 		return &http.Client{Transport: t}
 	}
+	loaders := make([]*http.Client, o.loaders)
+	for i := range loaders {
+		loaders[i] = device(o.clients + i)
+	}
+	paths := []string{fmt.Sprintf("%s/kiosk/%d", srv.base, srv.tid), fmt.Sprintf("%s/kiosk/%d/live", srv.base, srv.tid)}
+
+	// The pages alone, the same loaders, before any client connects.
+	var pageMu sync.Mutex
+	var pageErrs refusals
+	var alone sync.WaitGroup
+	for i, c := range loaders {
+		alone.Go(func() {
+			for n := range aloneLoads {
+				t := time.Now()
+				if _, err := get(ctx, c, paths[(i+n)%2]); err != nil {
+					pageErrs.count(err)
+					continue
+				}
+				pageMu.Lock()
+				r.alone = append(r.alone, time.Since(t))
+				pageMu.Unlock()
+			}
+		})
+	}
+	alone.Wait()
 
 	// The clients connect, a hundred at a time.
 	var current atomic.Pointer[wave]
-	connected := make(chan error, o.clients)
+	connected := make(chan connectResult, o.clients)
 	feedCtx, closeFeeds := context.WithCancel(ctx)
 	defer closeFeeds()
 	var feeds sync.WaitGroup
 	began := time.Now()
 	for i := range o.clients {
 		phone := device(i)
-		feeds.Go(func() { listen(feedCtx, phone, srv, i, &current, o.refetch, connected) })
+		feeds.Go(func() { listen(feedCtx, phone, srv, i, &current, o.refetch, r.refused, connected) })
 		if i%100 == 99 {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
 	for range o.clients {
-		if err := <-connected; err != nil {
-			return fmt.Errorf("a client could not connect: %w", err)
+		c := <-connected
+		var st bench.Status
+		switch {
+		case c.err == nil:
+			r.followed = append(r.followed, c.client)
+		case errors.As(c.err, &st) && st == http.StatusServiceUnavailable:
+			r.refusedAtConnect++ // the server's cap
+		default:
+			return r, fmt.Errorf("a client could not connect: %w", c.err)
 		}
 	}
-	connectTook := time.Since(began)
-	withClients, err := srv.memory()
-	if err != nil {
-		return err
+	if len(r.followed) == 0 {
+		return r, errors.New("the server refused every client's feed")
+	}
+	slices.Sort(r.followed)
+	r.connectTook = time.Since(began)
+	if r.withClients, err = srv.Memory(); err != nil {
+		return r, err
 	}
 
 	// Pages load all the while.
-	var pageMu sync.Mutex
-	var pages []time.Duration
-	var pageErrs atomic.Int64
 	loadCtx, stopLoading := context.WithCancel(ctx)
 	defer stopLoading()
 	var loading sync.WaitGroup
-	for i := range o.loaders {
-		client := device(o.clients + i)
+	for i, c := range loaders {
 		loading.Go(func() {
-			paths := []string{fmt.Sprintf("/kiosk/%d", srv.tid), fmt.Sprintf("/kiosk/%d/live", srv.tid)}
 			for n := i; loadCtx.Err() == nil; n++ {
+				// A page opened now and then, as phones arrive: not a
+				// flood of its own.
+				select {
+				case <-loadCtx.Done():
+					continue
+				case <-time.After(o.think):
+				}
 				t := time.Now()
-				if _, err := get(loadCtx, client, srv.base+paths[n%2]); err != nil {
+				if _, err := get(loadCtx, c, paths[n%2]); err != nil {
 					if loadCtx.Err() == nil {
-						pageErrs.Add(1)
+						pageErrs.count(err)
 					}
 					continue
 				}
 				pageMu.Lock()
-				pages = append(pages, time.Since(t))
+				r.pages = append(r.pages, time.Since(t))
 				pageMu.Unlock()
 			}
 		})
@@ -351,9 +406,13 @@ func measure(ctx context.Context, stdout io.Writer, o options) error {
 	// client has it (and has fetched the new state).
 	tables, err := tablePlayers(ctx, client, srv)
 	if err != nil {
-		return err
+		return r, err
 	}
-	var saveTimes, lastGot, lastFresh, perClient []time.Duration
+	before, err := srv.Memory()
+	if err != nil {
+		return r, err
+	}
+	clientBefore := bench.OwnCPU()
 	for i := range o.saves {
 		w := &wave{got: make([]atomic.Int64, o.clients), fresh: make([]atomic.Int64, o.clients)}
 		table := i%len(tables) + 1
@@ -361,83 +420,122 @@ func measure(ctx context.Context, stdout io.Writer, o options) error {
 		w.start = time.Now()
 		current.Store(w)
 		if err := saveResult(ctx, client, srv, table, version, tables[table-1]); err != nil {
-			return err
+			return r, err
 		}
-		saveTimes = append(saveTimes, time.Since(w.start))
-		for w.nGot.Load() < int64(o.clients) || (o.refetch && w.nNew.Load() < int64(o.clients)) {
+		r.saves = append(r.saves, time.Since(w.start))
+		following := int64(len(r.followed))
+		for w.nGot.Load() < following || (o.refetch && w.nNew.Load() < following) {
 			if ctx.Err() != nil {
-				return fmt.Errorf("save %d: %d of %d clients had the event, %d the new state: %w", i+1, w.nGot.Load(), o.clients, w.nNew.Load(), ctx.Err())
+				return r, fmt.Errorf("save %d: %d of %d clients had the event, %d the new state: %w", i+1, w.nGot.Load(), following, w.nNew.Load(), ctx.Err())
 			}
 			time.Sleep(2 * time.Millisecond)
 		}
 		var maxGot, maxFresh time.Duration
-		for c := range o.clients {
+		for _, c := range r.followed {
 			g := time.Duration(w.got[c].Load())
-			perClient = append(perClient, g)
+			r.perClient = append(r.perClient, g)
 			maxGot = max(maxGot, g)
 			maxFresh = max(maxFresh, time.Duration(w.fresh[c].Load()))
 		}
-		lastGot = append(lastGot, maxGot)
-		lastFresh = append(lastFresh, maxFresh)
+		r.lastGot = append(r.lastGot, maxGot)
+		r.lastFresh = append(r.lastFresh, maxFresh)
 		time.Sleep(200 * time.Millisecond)
 	}
 	stopLoading()
 	loading.Wait()
-	loaded, err := srv.memory()
-	if err != nil {
-		return err
+	if r.loaded, err = srv.Memory(); err != nil {
+		return r, err
 	}
+	r.herdCPU = r.loaded.CPU - before.CPU
+	r.clientCPU = bench.OwnCPU() - clientBefore
+	r.refused.busy.Add(pageErrs.busy.Load())
+	r.refused.tooMany.Add(pageErrs.tooMany.Load())
+	r.refused.other.Add(pageErrs.other.Load())
 	closeFeeds()
 	feeds.Wait()
+	return r, nil
+}
 
-	heapPerClient := float64(withClients.heap-min(withClients.heap, idle.heap)) / 1024 / float64(max(o.clients, 1))
-	if o.json {
-		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-		return json.NewEncoder(stdout).Encode(bench.KioskSummary{
-			Clients: o.clients, Saves: o.saves,
-			SaveP50: ms(pct(saveTimes, 50)), SaveP99: ms(pct(saveTimes, 99)),
-			EventP50: ms(pct(perClient, 50)), EventP99: ms(pct(perClient, 99)),
-			LastClientP99: ms(pct(lastGot, 99)), NewStateP99: ms(pct(lastFresh, 99)),
-			PageP50: ms(pct(pages, 50)), PageP99: ms(pct(pages, 99)), PageErrors: pageErrs.Load(),
-			HeapPerClientKB: heapPerClient, PeakRSSMB: float64(loaded.peak) / (1 << 20),
-			ConnectedSeconds: connectTook.Seconds(),
-		})
+// summary is r as -json prints it.
+func (r result) summary() bench.KioskSummary {
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	return bench.KioskSummary{
+		Clients: r.clients, Saves: len(r.saves), MaxFeeds: r.maxFeeds, RefusedAtConnect: r.refusedAtConnect,
+		SaveP50: ms(pct(r.saves, 50)), SaveP99: ms(pct(r.saves, 99)),
+		EventP50: ms(pct(r.perClient, 50)), EventP99: ms(pct(r.perClient, 99)),
+		LastClientP99: ms(pct(r.lastGot, 99)), NewStateP50: ms(pct(r.lastFresh, 50)), NewStateP99: ms(pct(r.lastFresh, 99)),
+		PageLoads: len(r.pages), PageP50: ms(pct(r.pages, 50)), PageP99: ms(pct(r.pages, 99)),
+		AloneP50: ms(pct(r.alone, 50)), AloneP99: ms(pct(r.alone, 99)),
+		PageErrors: r.refused.total(), Busy: r.refused.busy.Load(), TooMany: r.refused.tooMany.Load(),
+		HeapPerClientKB: r.heapPerClient(), PeakRSSMB: float64(r.loaded.Peak) / (1 << 20),
+		ConnectedSeconds: r.connectTook.Seconds(), CPUPerSaveMS: ms(r.herdCPU / time.Duration(max(len(r.saves), 1))),
 	}
+}
 
+func (r result) heapPerClient() float64 {
+	return float64(r.withClients.Heap-min(r.withClients.Heap, r.idle.Heap)) / 1024 / float64(max(len(r.followed), 1))
+}
+
+// report prints the runs' measures side by side, a column per client count.
+func report(stdout io.Writer, o options, results []result) error {
+	fmt.Fprintf(stdout, "kioskbench: %d saves, %d page loaders (a load each %v), refetch %v, gzip %v, %d players; loopback, %s\n",
+		o.saves, o.loaders, o.think, o.refetch, o.gzip, o.players, bench.Machine())
+	if load, err := os.ReadFile("/proc/loadavg"); err == nil {
+		fmt.Fprintf(stdout, "load average before the run: %s", load)
+	}
+	fmt.Fprintln(stdout)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(stdout, "kioskbench: %d live clients, %d saves, %d page loaders, refetch %v, %d players; loopback, %d CPUs, %s\n",
-		o.clients, o.saves, o.loaders, o.refetch, o.players, runtime.NumCPU(), runtime.Version())
-	fmt.Fprintf(stdout, "%d clients connected in %v\n\n", o.clients, connectTook.Round(time.Millisecond))
-	fmt.Fprintln(tw, "measure\tn\tp50\tp99\tmax\t")
-	row := func(name string, ds []time.Duration) {
-		fmt.Fprintf(tw, "%s\t%d\t%v\t%v\t%v\t\n", name, len(ds), pct(ds, 50), pct(ds, 99), pct(ds, 100))
+	head := "measure\t"
+	for _, r := range results {
+		head += fmt.Sprintf("%s clients p50\tp99\t", bench.Count(r.clients))
 	}
-	row("save a result (PUT, committed)", saveTimes)
-	row("save -> event at each client", perClient)
-	row("save -> last client has the event", lastGot)
+	fmt.Fprintln(tw, head)
+	row := func(name string, ds func(result) []time.Duration) {
+		line := name + "\t"
+		for _, r := range results {
+			line += fmt.Sprintf("%v\t%v\t", pct(ds(r), 50), pct(ds(r), 99))
+		}
+		fmt.Fprintln(tw, line)
+	}
+	row("save a result (PUT, committed)", func(r result) []time.Duration { return r.saves })
+	row("save -> event at each client", func(r result) []time.Duration { return r.perClient })
+	row("save -> last client has the event", func(r result) []time.Duration { return r.lastGot })
 	if o.refetch {
-		row("save -> last page has the new state", lastFresh)
+		row("save -> last page has the new state", func(r result) []time.Duration { return r.lastFresh })
 	}
-	row("page load under load (/kiosk, /live)", pages)
-	tw.Flush()
-	if n := pageErrs.Load(); n > 0 {
-		fmt.Fprintf(stdout, "page load errors: %d\n", n)
+	row("page load alone (/kiosk, /live)", func(r result) []time.Duration { return r.alone })
+	row("page load during the fan-out", func(r result) []time.Duration { return r.pages })
+	if err := tw.Flush(); err != nil {
+		return err
 	}
-	mb := func(b uint64) string { return fmt.Sprintf("%.1f MB", float64(b)/(1<<20)) }
-	fmt.Fprintf(stdout, "\nserver memory  idle: heap %s, RSS %s\n", mb(idle.heap), mb(idle.rss))
-	fmt.Fprintf(stdout, "  %d clients: heap %s, RSS %s, %d goroutines, %d subscribers (%.1f KB of heap per client)\n",
-		o.clients, mb(withClients.heap), mb(withClients.rss), withClients.goroutines, withClients.subscribers, heapPerClient)
-	fmt.Fprintf(stdout, "  after the saves: heap %s, RSS %s; peak RSS %s\n", mb(loaded.heap), mb(loaded.rss), mb(loaded.peak))
+	mb := func(b uint64) string { return fmt.Sprintf("%.0f MB", float64(b)/(1<<20)) }
+	fmt.Fprintln(stdout)
+	for _, r := range results {
+		fmt.Fprintf(stdout, "%s clients: %s connected in %v, %s refused at connect (the server holds %s feeds); page loads during the fan-out p99 %s their p99 alone; refused: %d busy (503), %d too many (429), %d other\n",
+			bench.Count(r.clients), bench.Count(len(r.followed)), r.connectTook.Round(time.Millisecond), bench.Count(r.refusedAtConnect), bench.Count(r.maxFeeds),
+			bench.Ratio(pct(r.pages, 99), pct(r.alone, 99)),
+			r.refused.busy.Load(), r.refused.tooMany.Load(), r.refused.other.Load())
+		fmt.Fprintf(stdout, "  server: heap %s idle, %s with the clients (%.1f KB a client), %d goroutines, %d feeds; RSS %s, peak %s; CPU %v a save (fan-out and refetches; the clients' %v)\n",
+			mb(r.idle.Heap), mb(r.withClients.Heap), r.heapPerClient(), r.withClients.Goroutines, r.withClients.Feeds,
+			mb(r.loaded.RSS), mb(r.loaded.Peak), (r.herdCPU / time.Duration(max(len(r.saves), 1))).Round(time.Millisecond),
+			(r.clientCPU / time.Duration(max(len(r.saves), 1))).Round(time.Millisecond))
+	}
 	return nil
+}
+
+// connectResult is a client's feed opened, or why not.
+type connectResult struct {
+	client int
+	err    error
 }
 
 // listen is one kiosk client on the live feed. It reports when it is
 // connected, records when each event arrives and, with refetch, fetches
 // the live state after a little jitter, as kiosk.js does.
-func listen(ctx context.Context, client *http.Client, srv *server, i int, current *atomic.Pointer[wave], refetch bool, connected chan<- error) {
+func listen(ctx context.Context, client *http.Client, srv *server, i int, current *atomic.Pointer[wave], refetch bool, refused *refusals, connected chan<- connectResult) {
 	res, err := bench.Feed(ctx, client, srv.base, srv.tid)
 	if err != nil {
-		connected <- err
+		connected <- connectResult{i, err}
 		return
 	}
 	defer res.Body.Close()
@@ -447,14 +545,14 @@ func listen(ctx context.Context, client *http.Client, srv *server, i int, curren
 		line, err := r.ReadString('\n')
 		if err != nil {
 			if first {
-				connected <- err
+				connected <- connectResult{i, err}
 			}
 			return
 		}
 		switch {
 		case first && strings.HasPrefix(line, "retry:"):
 			first = false
-			connected <- nil
+			connected <- connectResult{i, nil}
 		case strings.HasPrefix(line, "data:"):
 			w := current.Load()
 			if w == nil {
@@ -467,6 +565,8 @@ func listen(ctx context.Context, client *http.Client, srv *server, i int, curren
 					time.Sleep(time.Duration(rand.Int64N(int64(400 * time.Millisecond))))
 					if _, err := get(ctx, client, fmt.Sprintf("%s/kiosk/%d/live", srv.base, srv.tid)); err == nil {
 						w.fresh[i].Store(int64(time.Since(w.start)))
+					} else if ctx.Err() == nil {
+						refused.count(err)
 					}
 					w.nNew.Add(1)
 				}()
@@ -475,10 +575,14 @@ func listen(ctx context.Context, client *http.Client, srv *server, i int, curren
 	}
 }
 
+// get fetches url. A client that takes gzip gets the bytes as sent.
 func get(ctx context.Context, client *http.Client, url string) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, err
+	}
+	if gz, _ := ctx.Value(gzipKey{}).(bool); gz {
+		req.Header.Set("Accept-Encoding", "gzip")
 	}
 	res, err := client.Do(req)
 	if err != nil {
@@ -487,7 +591,7 @@ func get(ctx context.Context, client *http.Client, url string) ([]byte, error) {
 	defer res.Body.Close()
 	body, err := io.ReadAll(res.Body)
 	if err == nil && res.StatusCode != http.StatusOK {
-		err = fmt.Errorf("GET %s: %s", url, res.Status)
+		err = fmt.Errorf("GET %s: %w", url, statusError(res.StatusCode))
 	}
 	return body, err
 }

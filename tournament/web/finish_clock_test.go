@@ -79,7 +79,7 @@ func TestPlacementPhaseOnThePages(t *testing.T) {
 	}
 	for _, view := range []string{"", "?view=projector"} {
 		mustSee(t, "the kiosk"+view+" in placement", b.get(fmt.Sprintf("/kiosk/%d%s", tour.ID, view)), http.StatusOK,
-			`role="timer" data-countdown="60" data-state="running" data-time="0:00">1:00</p>`, "配置 1/8の残り", "試合終了まで<span")
+			`role="timer" data-countdown="60" data-state="running" data-time="0:00" data-deadline="`, `">1:00</p>`, "配置 1/8の残り", "試合終了まで<span")
 	}
 
 	env.ahead.Add(int64(90 * time.Second)) // placement 2, 30 seconds of it left

@@ -97,7 +97,7 @@ func TestKioskFinal(t *testing.T) {
 	mustSee(t, "the projector after a pass, the end set in 15 minutes", res, 200,
 		"1手番目: <strong>"+who.Name+"</strong>", `data-countdown="120" data-state="running"`,
 		// Issue 24: the big clock counts the turn down, not 時間です in red.
-		`<p id="clock-time" class="k-clock-time" role="timer" data-countdown="120" data-state="running" data-time="0:00">2:00</p>`,
+		`<p id="clock-time" class="k-clock-time" role="timer" data-countdown="120" data-state="running" data-time="0:00" data-deadline="`, `">2:00</p>`,
 		`<p id="clock-label" class="k-clock-label">決勝卓 手番制限中</p>`,
 		// A hidden count to the announcement, 5 minutes on, makes the page ask again then.
 		`class="k-notice" hidden data-countdown="300"`)

@@ -150,12 +150,17 @@ func (s *site) groups() []group {
 		{"the front door", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.Home, Handler: page(s.home.ShowHome)},
 		}},
-		{"the kiosk", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
+		// The pages the room's screens follow, rendered once per change for
+		// everyone: the gate counts a client's requests, and takes a slot
+		// only to render (auth.PassShared).
+		{"the kiosk's shared pages", players, []gin.HandlerFunc{s.gateShared(s.pages.Fail)}, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.Kiosk, Handler: page(k.ShowKiosk)},
 			{Method: http.MethodGet, Path: route.KioskLive, Handler: page(k.ShowLive)},
-			{Method: http.MethodGet, Path: route.KioskQR, Handler: k.ShowQR},
 			{Method: http.MethodGet, Path: route.KioskGame, Handler: page(k.ShowGame)},
 			{Method: http.MethodGet, Path: route.KioskGameLive, Handler: page(k.ShowGameLive)},
+		}},
+		{"the kiosk", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
+			{Method: http.MethodGet, Path: route.KioskQR, Handler: k.ShowQR},
 			// A player's page, a person's events and a finished event's
 			// results: read from the event's record the kiosk keeps, a
 			// person's events a page at a time.
@@ -328,6 +333,12 @@ func (s *site) gateCompute(c *gin.Context) { s.auth.Pass(c, s.compute, s.failJSO
 // fail (the live feed has its own bounds in the broker).
 func (s *site) gateReads(fail func(*gin.Context, error)) gin.HandlerFunc {
 	return func(c *gin.Context) { s.auth.Pass(c, s.reads, fail) }
+}
+
+// gateShared is the guard of the kiosk's pages rendered once for
+// everyone (auth.PassShared).
+func (s *site) gateShared(fail func(*gin.Context, error)) gin.HandlerFunc {
+	return func(c *gin.Context) { s.auth.PassShared(c, s.reads, fail) }
 }
 
 // limitLogins refuses the login form of an address that got the password

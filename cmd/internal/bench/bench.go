@@ -145,7 +145,12 @@ func Feed(ctx context.Context, client *http.Client, base string, tid int64) (*ht
 	}
 	if res.StatusCode != http.StatusOK {
 		res.Body.Close()
-		return nil, fmt.Errorf("events: %s", res.Status)
+		return nil, fmt.Errorf("events: %w", Status(res.StatusCode))
 	}
 	return res, nil
 }
+
+// Status is an answer other than 200, as an error.
+type Status int
+
+func (s Status) Error() string { return fmt.Sprintf("%d %s", int(s), http.StatusText(int(s))) }

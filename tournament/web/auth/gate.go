@@ -55,28 +55,50 @@ func NewReadGate() *Gate {
 // Enter admits one request of client, or fails with problem.ErrTooManyAtOnce or
 // problem.ErrBusy; a request admitted calls the returned function when done.
 func (g *Gate) Enter(ctx context.Context, client string) (func(), error) {
+	leave, err := g.admit(client)
+	if err != nil {
+		return nil, err
+	}
+	release, err := g.slot(ctx)
+	if err != nil {
+		leave()
+		return nil, err
+	}
+	return func() { release(); leave() }, nil
+}
+
+// admit counts one request of client, or fails with
+// problem.ErrTooManyAtOnce when it has as many under way as one client
+// may; leave uncounts it.
+func (g *Gate) admit(client string) (leave func(), err error) {
 	g.mu.Lock()
+	defer g.mu.Unlock()
 	if g.clients[client] >= g.perClient {
-		g.mu.Unlock()
 		return nil, problem.ErrTooManyAtOnce
 	}
-	if len(g.slots) == cap(g.slots) && g.waiting >= g.maxWaiting {
-		g.mu.Unlock()
-		return nil, problem.ErrBusy
-	}
 	g.clients[client]++
-	g.waiting++
-	g.mu.Unlock()
-	leave := func() {
+	return func() {
 		g.mu.Lock()
 		defer g.mu.Unlock()
 		if g.clients[client]--; g.clients[client] <= 0 {
 			delete(g.clients, client)
 		}
+	}, nil
+}
+
+// slot waits its turn for one of the gate's slots, for the gate's wait at
+// most (then problem.ErrBusy, as when too many wait already); release
+// gives it back.
+func (g *Gate) slot(ctx context.Context) (release func(), err error) {
+	g.mu.Lock()
+	if len(g.slots) == cap(g.slots) && g.waiting >= g.maxWaiting {
+		g.mu.Unlock()
+		return nil, problem.ErrBusy
 	}
+	g.waiting++
+	g.mu.Unlock()
 	timer := time.NewTimer(g.wait)
 	defer timer.Stop()
-	var err error
 	select {
 	case g.slots <- struct{}{}:
 	case <-timer.C:
@@ -88,29 +110,74 @@ func (g *Gate) Enter(ctx context.Context, client string) (func(), error) {
 	g.waiting--
 	g.mu.Unlock()
 	if err != nil {
-		leave()
 		return nil, err
 	}
-	return func() { <-g.slots; leave() }, nil
+	return func() { <-g.slots }, nil
 }
 
 // Pass lets the request through g, or refuses it with fail. A judge (the
 // API token or a session) is not anonymous, and passes at once.
 func (a *Auth) Pass(c *gin.Context, g *Gate, fail func(*gin.Context, error)) {
-	if _, ok := a.sessionJudge(c); ok || a.checkToken(c) == tokenValid {
+	if a.isJudge(c) {
 		c.Next()
 		return
 	}
 	done, err := g.Enter(c.Request.Context(), ClientAddr(c))
-	switch {
-	case errors.Is(err, context.Canceled):
-		c.Abort() // the client went away while waiting
-		return
-	case err != nil:
-		c.Header("Retry-After", strconv.Itoa(1))
-		fail(c, err)
+	if err != nil {
+		refuse(c, err, fail)
 		return
 	}
 	defer done()
 	c.Next()
+}
+
+// PassShared is Pass for the routes that answer pages rendered once for
+// everyone (render.Shared): a client's requests are counted as by Pass,
+// but a slot of g is taken only for the real work, when a page must be
+// rendered (Work), not to answer bytes made already. A room of phones
+// fetching a page after a change then waits for one rendering, not for
+// each other's copies of it.
+func (a *Auth) PassShared(c *gin.Context, g *Gate, fail func(*gin.Context, error)) {
+	if a.isJudge(c) {
+		c.Next()
+		return
+	}
+	leave, err := g.admit(ClientAddr(c))
+	if err != nil {
+		refuse(c, err, fail)
+		return
+	}
+	defer leave()
+	c.Request = c.Request.WithContext(context.WithValue(c.Request.Context(), workKey{}, g))
+	c.Next()
+}
+
+// workKey is the context key of the gate whose slot Work takes.
+type workKey struct{}
+
+// Work takes a slot of the gate the request passed (PassShared) for real
+// work: a rendering, a read of the database. A judge's request, or one
+// that passed no such gate, works at once. release gives the slot back.
+func Work(ctx context.Context) (release func(), err error) {
+	g, ok := ctx.Value(workKey{}).(*Gate)
+	if !ok {
+		return func() {}, nil
+	}
+	return g.slot(ctx)
+}
+
+// isJudge says the request is a judge's: a session or the API token.
+func (a *Auth) isJudge(c *gin.Context) bool {
+	_, ok := a.sessionJudge(c)
+	return ok || a.checkToken(c) == tokenValid
+}
+
+// refuse answers a request the gate did not admit.
+func refuse(c *gin.Context, err error, fail func(*gin.Context, error)) {
+	if errors.Is(err, context.Canceled) {
+		c.Abort() // the client went away while waiting
+		return
+	}
+	c.Header("Retry-After", strconv.Itoa(1))
+	fail(c, err)
 }

@@ -53,3 +53,41 @@ func TestComputeGate(t *testing.T) {
 		t.Errorf("after every request: clients %v, waiting %d, slots taken %d; want none", g.clients, g.waiting, len(g.slots))
 	}
 }
+
+// A request for a page rendered once for everyone (PassShared) is counted
+// against its client, but takes a slot only for real work (Work): with
+// every slot taken, copies are still answered, and a rendering waits its
+// turn, then is refused as busy like any request.
+func TestSharedPagesTakeASlotOnlyToRender(t *testing.T) {
+	g := NewGate(2, 1, 0, 50*time.Millisecond)
+	busy, err := g.Enter(context.Background(), "renderer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := g.admit("phone"); err != nil {
+			t.Fatalf("a copy with every slot taken: %v, want it admitted", err)
+		}
+	}
+	if _, err := g.admit("phone"); !errors.Is(err, problem.ErrTooManyAtOnce) {
+		t.Errorf("a third request of one client at once = %v, want problem.ErrTooManyAtOnce", err)
+	}
+	ctx := context.WithValue(context.Background(), workKey{}, g)
+	if _, err := Work(ctx); !errors.Is(err, problem.ErrBusy) {
+		t.Errorf("a rendering with every slot taken and no room to wait = %v, want problem.ErrBusy", err)
+	}
+	busy()
+	release, err := Work(ctx)
+	if err != nil {
+		t.Fatalf("a rendering with the slot free: %v", err)
+	}
+	if len(g.slots) != 1 {
+		t.Errorf("a rendering holds %d slots, want 1", len(g.slots))
+	}
+	release()
+	if release, err := Work(context.Background()); err != nil {
+		t.Errorf("work outside any gate (a judge's) = %v, want it done at once", err)
+	} else {
+		release()
+	}
+}

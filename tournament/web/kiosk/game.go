@@ -1,10 +1,12 @@
 package kiosk
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -47,32 +49,41 @@ type kioskGamePage struct {
 }
 
 // ShowGame shows a table's recorded game on the kiosk.
-func (s *Pages) ShowGame(c *gin.Context) (render.Result, error) {
-	vm, err := s.gamePage(c)
-	if err != nil {
-		return render.Result{}, err
-	}
-	return render.Show("kiosk_game", vm), nil
-}
+func (s *Pages) ShowGame(c *gin.Context) (render.Result, error) { return s.game(c, "") }
 
 // ShowGameLive renders the live part of a table's board alone, for
 // kiosk.js to swap in after a move.
-func (s *Pages) ShowGameLive(c *gin.Context) (render.Result, error) {
-	vm, err := s.gamePage(c)
+func (s *Pages) ShowGameLive(c *gin.Context) (render.Result, error) { return s.game(c, "live") }
+
+// game answers a table's board, or its live part (block "live"), rendered
+// once per version of the tournament for every request of the same view
+// (share).
+func (s *Pages) game(c *gin.Context, block string) (render.Result, error) {
+	tid, n, number, err := route.TableParams(c)
 	if err != nil {
 		return render.Result{}, err
 	}
-	return render.Part("kiosk_game", "live", vm), nil
+	key := sharedKey{page: "kiosk_game", block: block, tid: tid, round: n, table: number, lang: s.i18n.Lang(c),
+		projector: c.Query("view") == "projector"}
+	if lang := c.Query("lang"); lang == "ja" || lang == "en" {
+		key.asked = lang
+	}
+	return s.share(c.Request.Context(), key, func(ctx context.Context) (render.Shared, error) {
+		vm, err := s.gamePage(ctx, key)
+		if err != nil {
+			return render.Shared{}, err
+		}
+		if block == "" {
+			return s.pages.Share(key.lang, render.Show("kiosk_game", vm), time.Time{})
+		}
+		return s.pages.Share(key.lang, render.Part("kiosk_game", block, vm), time.Time{})
+	})
 }
 
 // gamePage reads the table's game as the kiosk shares it (live.State.Game)
-// and lays it out for the room.
-func (s *Pages) gamePage(c *gin.Context) (kioskGamePage, error) {
-	tid, n, number, err := route.TableParams(c)
-	if err != nil {
-		return kioskGamePage{}, err
-	}
-	ctx := c.Request.Context()
+// and lays it out for the room, as the view k asks.
+func (s *Pages) gamePage(ctx context.Context, k sharedKey) (kioskGamePage, error) {
+	tid, n, number := k.tid, k.round, k.table
 	lv, err := s.live.Live(ctx, tid)
 	if err != nil {
 		return kioskGamePage{}, err
@@ -81,23 +92,25 @@ func (s *Pages) gamePage(c *gin.Context) (kioskGamePage, error) {
 	if err != nil {
 		return kioskGamePage{}, err
 	}
-	lang := s.i18n.Lang(c)
-	p := s.i18n.In(lang)
-	vm := kioskGamePage{Lang: lang, Path: c.Request.URL.RequestURI(), TID: tid, Name: lv.Tournament.Name, Round: n, Table: number,
-		Projector: c.Query("view") == "projector", Back: route.Path(route.Kiosk, tid),
-		Title: p.TextFor("kiosk.game_title", rv.Round.Mode == tournament.ModeFinal, map[string]any{"Name": lv.Tournament.Name, "N": n, "Table": number}),
-		Final: rv.Round.Mode == tournament.ModeFinal}
+	p := s.i18n.In(k.lang)
+	final := rv.Round.Mode == tournament.ModeFinal
+	vm := kioskGamePage{Lang: k.lang, Path: k.path(route.Path(route.KioskGame, tid, n, number)), TID: tid, Name: lv.Tournament.Name, Round: n, Table: number,
+		Projector: k.projector, Back: route.Path(route.Kiosk, tid),
+		Title: p.TextFor("kiosk.game_title", final, map[string]any{"Name": lv.Tournament.Name, "N": n, "Table": number}),
+		Final: final}
 	q := url.Values{}
 	if vm.Projector {
 		q.Set("view", "projector")
 		vm.Back += "?" + q.Encode()
 	}
-	if lang := c.Query("lang"); lang == "ja" || lang == "en" {
-		q.Set("lang", lang)
+	if k.asked != "" {
+		q.Set("lang", k.asked)
 	}
 	vm.LiveURL = route.Path(route.KioskGameLive, tid, n, number)
+	vm.Path = route.Path(route.KioskGame, tid, n, number)
 	if len(q) > 0 {
 		vm.LiveURL += "?" + q.Encode()
+		vm.Path += "?" + q.Encode()
 	}
 	g, err := s.live.Game(ctx, tid, n, number)
 	if errors.Is(err, tournament.ErrConflict) {

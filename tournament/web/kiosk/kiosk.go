@@ -42,6 +42,7 @@ type kioskPage struct {
 	Name      string
 	Projector bool
 	Query     string // the search typed
+	QueryKey  string // Query folded as readings are (tournament.FoldReading), for kiosk.js to search with
 	Matches   int    // entries matching Query
 	Round     int    // the current round; 0 before round 1 is paired
 	Rounds    int    // rounds planned
@@ -72,6 +73,9 @@ type kioskPage struct {
 	// open: the projector says so where players scan.
 	Loopback bool
 	Text     kioskText
+	// now is the moment the page shows the clock at; until is when it
+	// would look different but for its countdowns (clock.Until).
+	now, until time.Time
 
 	// FinalTables are the tables of the final's stage, during and after
 	// it: shown first, above everything else (issue 24); Tables is then
@@ -86,6 +90,7 @@ type kioskPage struct {
 type placementText struct {
 	Before, After string
 	Left          int    // seconds
+	Deadline      int64  // the round's signal, in ms since 1970
 	Shown         string // m:ss
 }
 
@@ -130,6 +135,7 @@ type kioskTable struct {
 	Status    string
 	StatusTxt string
 	Remaining int    // seconds, this table's own
+	Deadline  int64  // when Remaining runs out, in ms since 1970 (clock.Deadline)
 	Left      string // Remaining as m:ss
 	Extension string // this table's own extensions, "+m:ss"; "" for none
 	Ended     string
@@ -148,14 +154,16 @@ type kioskTurns struct {
 	Turn     int
 	Current  string // "" until the table names whose turn it is
 	Left     int    // seconds of this turn's limit left
+	Deadline int64  // the turn's limit, in ms since 1970 (clock.Deadline)
 	Shown    string // m:ss left, or +m:ss past the limit
 	Over     bool
 	Limit    string // m:ss
 	State    string // the round's clock: the counts run while it runs
 	Announce string // the end's announcement, within the ruleset's notice; "" before
 	// Notice is the seconds until the announcement is due, for the page to
-	// ask the server again then; 0 when none is due.
-	Notice int
+	// ask the server again then; 0 when none is due. NoticeAt is when.
+	Notice   int
+	NoticeAt int64
 }
 
 type kioskSeat struct {
@@ -177,7 +185,8 @@ type kioskSeat struct {
 
 type kioskStanding struct {
 	PID    int64
-	Mine   bool // a player the search found
+	Key    string // name and kana, folded, as kioskEntry.Key
+	Mine   bool   // a player the search found
 	Rank   int
 	Name   string
 	Firsts int
@@ -189,54 +198,111 @@ type kioskStanding struct {
 // kioskText holds the words the projector's script needs, in the page's
 // language; the page carries it as JSON data, never as script.
 type kioskText struct {
-	Page string `json:"page"` // the projector's page number, with {N} and {M}
+	Page    string `json:"page"`     // the projector's page number, with {N} and {M}
+	Matches string `json:"matches"`  // the players a search found, with {N}
+	NoMatch string `json:"no_match"` // a search found nobody
 }
 
 // ShowKiosk shows the kiosk: the current round's tables, seats and
 // colours, the clock, the placings and the standings.
-func (s *Pages) ShowKiosk(c *gin.Context) (render.Result, error) {
-	vm, err := s.kioskPage(c)
-	if err != nil {
-		return render.Result{}, err
-	}
-	return render.Show("kiosk", vm), nil
-}
+func (s *Pages) ShowKiosk(c *gin.Context) (render.Result, error) { return s.kiosk(c, "") }
 
 // ShowLive renders the kiosk's live parts alone, for kiosk.js to swap in
 // after a change, or when a player searches.
-func (s *Pages) ShowLive(c *gin.Context) (render.Result, error) {
-	vm, err := s.kioskPage(c)
+func (s *Pages) ShowLive(c *gin.Context) (render.Result, error) { return s.kiosk(c, "live") }
+
+// kiosk answers the kiosk's page, or its live parts (block "live"), as
+// the request asks (kioskView): rendered once per version of the
+// tournament for every request of the same view without a search (share),
+// for the request alone with one.
+func (s *Pages) kiosk(c *gin.Context, block string) (render.Result, error) {
+	v, err := s.kioskView(c)
 	if err != nil {
 		return render.Result{}, err
 	}
-	return render.Part("kiosk", "live", vm), nil
+	result := func(vm kioskPage) render.Result {
+		if block == "" {
+			return render.Show("kiosk", vm)
+		}
+		return render.Part("kiosk", block, vm)
+	}
+	ctx := c.Request.Context()
+	if v.Query != "" {
+		release, err := auth.Work(ctx)
+		if err != nil {
+			return render.Result{}, err
+		}
+		defer release()
+		// Rendered here, in the gate's slot, and answered as it is.
+		vm, err := s.kioskPage(ctx, v)
+		if err != nil {
+			return render.Result{}, err
+		}
+		b, err := s.pages.Share(v.Lang, result(vm), vm.until)
+		if err != nil {
+			return render.Result{}, err
+		}
+		return render.Serve(b.Plain(), vm.now), nil
+	}
+	key := sharedKey{page: "kiosk", block: block, tid: v.TID, lang: v.Lang, asked: v.AskedLang, projector: v.Projector, standings: v.LiveStandings}
+	return s.share(ctx, key, func(ctx context.Context) (render.Shared, error) {
+		vm, err := s.kioskPage(ctx, v)
+		if err != nil {
+			return render.Shared{}, err
+		}
+		return s.pages.Share(v.Lang, result(vm), vm.until)
+	})
 }
 
-// kioskPage reads the :id tournament's live state and lays it out as the
-// request asks: the projector (?view=projector), the standings with every
-// result so far (?standings=live), the players matching a search (?q=).
-func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
+// kioskView is what a request asks of the kiosk: which tournament, in
+// which language, which view, what search. A kiosk page is made of it and
+// the tournament's state alone.
+type kioskView struct {
+	TID       int64
+	Lang      string // the page's language
+	AskedLang string // the language the query asks for, which the page's links keep; "" for none
+	Projector bool   // ?view=projector
+	// LiveStandings is ?standings=live: every result so far, unless the
+	// standings are final or a final is played.
+	LiveStandings bool
+	Query         string // the search typed (search)
+}
+
+// kioskView reads what the request asks of the kiosk.
+func (s *Pages) kioskView(c *gin.Context) (kioskView, error) {
 	tid, err := route.ID(c, "id")
 	if err != nil {
-		return kioskPage{}, err
+		return kioskView{}, err
 	}
-	live, err := s.live.Live(c.Request.Context(), tid)
+	v := kioskView{TID: tid, Lang: s.i18n.Lang(c), Projector: c.Query("view") == "projector",
+		LiveStandings: c.Query("standings") == "live", Query: search(c.Query("q"))}
+	if lang := c.Query("lang"); lang == "ja" || lang == "en" {
+		v.AskedLang = lang
+	}
+	return v, nil
+}
+
+// kioskPage reads the tournament's live state and lays it out as the
+// view asks: the projector, the standings with every result so far, the
+// players matching a search.
+func (s *Pages) kioskPage(ctx context.Context, v kioskView) (kioskPage, error) {
+	live, err := s.live.Live(ctx, v.TID)
 	if err != nil {
 		return kioskPage{}, err
 	}
-	lang := s.i18n.Lang(c)
+	tid, lang := v.TID, v.Lang
 	p := s.i18n.In(lang)
 	vm := kioskPage{
 		Lang:      lang,
-		Path:      c.Request.URL.RequestURI(),
 		TID:       tid,
 		Name:      live.Tournament.Name,
-		Projector: c.Query("view") == "projector",
-		Query:     search(c.Query("q")),
+		Projector: v.Projector,
+		Query:     v.Query,
+		QueryKey:  tournament.FoldReading(v.Query),
 		Rounds:    live.Tournament.Rounds,
 		URL:       s.kioskURL(tid),
 		Loopback:  route.Unreachable(s.kioskURL(tid)),
-		Text:      kioskText{Page: p.Text("kiosk.page", map[string]any{"N": "{N}", "M": "{M}"})},
+		Text:      kioskTexts(p),
 		Title:     p.Text("kiosk.title", map[string]any{"Name": live.Tournament.Name}),
 		Finished:  live.Tournament.Closed != nil,
 	}
@@ -246,17 +312,21 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 	vm.SelfReport = (mode == tournament.SelfReportApprove || mode == tournament.SelfReportAuto) && !vm.Finished
 	// A final's games do not count in the standings: during a final they
 	// are the qualifying standings, with nothing more to show live.
-	vm.LiveStandings = c.Query("standings") == "live" && !vm.Finished && !vm.FinalRound
+	vm.LiveStandings = v.LiveStandings && !vm.Finished && !vm.FinalRound
 	// The live parts speak the page's language whatever asked for it (the
 	// query, a cookie, the browser); the switch keeps a language asked for.
 	vm.LiveURL = route.Path(route.KioskLive, tid) + vm.query(vm.LiveStandings, lang)
-	vm.SwitchURL = route.Path(route.Kiosk, tid) + vm.query(!vm.LiveStandings, c.Query("lang"))
+	vm.SwitchURL = route.Path(route.Kiosk, tid) + vm.query(!vm.LiveStandings, v.AskedLang)
+	vm.Path = route.Path(route.Kiosk, tid) + v.query()
 	game := time.Duration(live.Tournament.GameMinutes) * time.Minute
-	timer := tournament.Clock{State: tournament.ClockReady, GameLength: game, Remaining: game}
+	timer := tournament.Clock{State: tournament.ClockReady, GameLength: game, Remaining: game, At: s.svc.Now()}
+	rules := live.Tournament.Ruleset.WithDefaults()
+	notice := time.Duration(rules.Timing.EndNoticeMinutes) * time.Minute
 	if v := live.Round; v != nil {
 		vm.Round, timer = v.Round.Number, v.Timer
-		s.fillKioskRound(p, &vm, *v, live.Tournament.Ruleset.WithDefaults(), live.LiveStandings)
+		s.fillKioskRound(p, &vm, *v, notice, live.LiveStandings)
 	}
+	vm.now, vm.until = timer.At, clock.Until(timer, notice)
 	vm.Clock, vm.Placement = clock.Show(p, timer), placement(p, timer)
 	if vm.FinalRound {
 		vm.FinalTables, vm.Tables = vm.Tables, nil
@@ -264,6 +334,34 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 	s.fillStandings(p, &vm, live)
 	fillFinal(p, &vm, live)
 	return vm, nil
+}
+
+// query is the query of the kiosk's page the view asks for, as the
+// language switch comes back to it.
+func (v kioskView) query() string {
+	q := url.Values{}
+	if v.AskedLang != "" {
+		q.Set("lang", v.AskedLang)
+	}
+	if v.Query != "" {
+		q.Set("q", v.Query)
+	}
+	if v.LiveStandings {
+		q.Set("standings", "live")
+	}
+	if v.Projector {
+		q.Set("view", "projector")
+	}
+	if len(q) == 0 {
+		return ""
+	}
+	return "?" + q.Encode()
+}
+
+// kioskTexts are the words the kiosk's scripts need, in p's language.
+func kioskTexts(p i18n.Printer) kioskText {
+	return kioskText{Page: p.Text("kiosk.page", map[string]any{"N": "{N}", "M": "{M}"}),
+		Matches: p.Text("kiosk.matches", map[string]any{"N": "{N}"}), NoMatch: p.Text("kiosk.no_match", nil)}
 }
 
 // query is the query of this kiosk's view: the projector, the standings
@@ -310,7 +408,7 @@ func placement(p i18n.Printer, c tournament.Clock) *placementText {
 	// The message places the time to the signal; the page counts it down.
 	const mark = "\x00"
 	before, after, _ := strings.Cut(p.Text("kiosk.placement_total", map[string]any{"T": mark}), mark)
-	return &placementText{Before: before, After: after, Left: left, Shown: clock.Text(left)}
+	return &placementText{Before: before, After: after, Left: left, Deadline: clock.Deadline(c.At, c.Remaining), Shown: clock.Text(left)}
 }
 
 // fillStandings lists the standings the kiosk shows: after the rounds
@@ -325,14 +423,15 @@ func (s *Pages) fillStandings(p i18n.Printer, vm *kioskPage, live tournament.Liv
 	if vm.Finished {
 		vm.Winners = p.Winners(live.Winners)
 	}
-	key := tournament.FoldReading(vm.Query)
+	key := vm.QueryKey
 	for _, st := range standings {
 		if st.Played == 0 {
 			continue
 		}
+		find := tournament.FoldReading(st.Name + st.Kana)
 		vm.Standings = append(vm.Standings, kioskStanding{
 			PID: st.PlayerID, Rank: st.Rank, Name: st.Label, Firsts: st.Firsts, VP: st.VP, Share: i18n.Share(st.Share), Played: st.Played,
-			Mine: key != "" && strings.Contains(tournament.FoldReading(st.Name+st.Kana), key),
+			Key: find, Mine: key != "" && strings.Contains(find, key),
 		})
 	}
 }
@@ -357,9 +456,9 @@ func standingsLabel(p i18n.Printer, live tournament.Live, liveView bool) (label,
 
 // fillKioskRound lists the round's players by kana with their table, seat
 // and colour, and the tables with their status and placings.
-func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.RoundView, rules referee.Ruleset, standings []tournament.Standing) {
-	key := tournament.FoldReading(vm.Query)
-	notice := time.Duration(rules.Timing.EndNoticeMinutes) * time.Minute
+func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.RoundView, notice time.Duration, standings []tournament.Standing) {
+	key := vm.QueryKey
+	at := v.Timer.At
 	add := func(e kioskEntry, id int64, kana string) {
 		e.Kana = tournament.Hiragana(kana)
 		e.Key = tournament.FoldReading(e.Name + kana)
@@ -377,6 +476,7 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 			Status:    tv.Clock.Status,
 			StatusTxt: p.Text("kiosk.status_"+tv.Clock.Status, nil),
 			Remaining: clock.Seconds(tv.Clock.Remaining),
+			Deadline:  clock.Deadline(at, tv.Clock.Remaining),
 			Left:      clock.Text(clock.Seconds(tv.Clock.Remaining)),
 			Extension: clock.Extension(tv.Clock.Extension),
 			State:     v.Timer.State,
@@ -416,7 +516,7 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 			add(kioskEntry{Name: sv.Name, Table: tv.Table.Number, Seat: sv.Seat, Color: seat.Color, ColorTxt: seat.ColorTxt}, sv.PlayerID, sv.Kana)
 		}
 		if tl := tv.Clock.Turns; tl != nil && tv.Result == nil {
-			kt.Turns = turns(p, tv, tl, notice)
+			kt.Turns = turns(p, tv, tl, at, notice)
 			kt.Turns.State = v.Timer.State
 		}
 		if tv.Result != nil {
@@ -457,8 +557,9 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 
 // turns is the turn limit tl of a final table tv in words; the end's
 // announcement once within notice of it (the ruleset's EndNoticeMinutes).
-func turns(p i18n.Printer, tv tournament.TableView, tl *tournament.TurnClock, notice time.Duration) *kioskTurns {
-	kt := &kioskTurns{Turn: tl.Turn, Left: clock.Seconds(tl.Remaining), Limit: clock.Text(clock.Seconds(tl.Limit))}
+func turns(p i18n.Printer, tv tournament.TableView, tl *tournament.TurnClock, at time.Time, notice time.Duration) *kioskTurns {
+	kt := &kioskTurns{Turn: tl.Turn, Left: clock.Seconds(tl.Remaining), Deadline: clock.Deadline(at, tl.Remaining-tl.Over),
+		Limit: clock.Text(clock.Seconds(tl.Limit))}
 	for _, sv := range tv.Players {
 		if sv.PlayerID == tl.Player {
 			kt.Current = sv.Label
@@ -473,7 +574,7 @@ func turns(p i18n.Printer, tv tournament.TableView, tl *tournament.TurnClock, no
 	case tl.Announce:
 		kt.Announce = p.Text("turns.announce", map[string]any{"End": p.Clock(tl.End), "Minutes": int(notice / time.Minute)})
 	case tl.EndLeft > notice:
-		kt.Notice = clock.Seconds(tl.EndLeft - notice)
+		kt.Notice, kt.NoticeAt = clock.Seconds(tl.EndLeft-notice), clock.Deadline(at, tl.EndLeft-notice)
 	}
 	return kt
 }
@@ -570,6 +671,7 @@ type Pages struct {
 	svc       *tournament.Service
 	live      *live.State
 	qrs       *live.Cache[int64, []byte]
+	shared    *live.Cache[sharedKey, render.Shared] // the pages rendered once per version (share)
 	publicURL string
 	codes     *auth.Codes
 	pages     *render.Engine
@@ -581,5 +683,5 @@ type Pages struct {
 func New(cfg Config) *Pages {
 	return &Pages{svc: cfg.Service, live: cfg.Live, publicURL: cfg.PublicURL, codes: cfg.Codes, pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log,
 		// A QR code's address changes only with the server's configuration.
-		qrs: live.NewCache[int64, []byte](time.Duration(math.MaxInt64))}
+		qrs: live.NewCache[int64, []byte](time.Duration(math.MaxInt64)), shared: live.KeptAs[sharedKey, render.Shared](cfg.Live)}
 }

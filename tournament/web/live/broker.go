@@ -55,13 +55,15 @@ type Broker struct {
 }
 
 // The broker's defaults: a page that misses this many events in a row is
-// stuck; a shop's event has a few hundred phones at most, each with a feed
-// or two (a judge's laptop may show the kiosk in a few tabs: DefaultPerClient
-// feeds one client address may hold); and a feed lasts a quarter of an hour
-// before its page reconnects.
+// stuck; a hall of 500 players has some 5,000 screens (the players',
+// their friends', the projectors), each with a feed or two (a judge's
+// laptop may show the kiosk in a few tabs: DefaultPerClient feeds one
+// client address may hold), and the cap is twice that (the server's
+// --max-feeds sets it; config.DefaultMaxFeeds); and a feed lasts a quarter
+// of an hour before its page reconnects.
 const (
 	defaultBuffer         = 16
-	defaultMaxSubscribers = 4096
+	defaultMaxSubscribers = 10_000
 	DefaultPerClient      = 8
 	defaultLifetime       = 15 * time.Minute
 )

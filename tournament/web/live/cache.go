@@ -48,9 +48,16 @@ func NewCache[K comparable, V any](maxAge time.Duration) *Cache[K, V] {
 // Get returns the value of key as of version, reading it with read unless
 // a read as new is kept or under way.
 func (c *Cache[K, V]) Get(ctx context.Context, key K, version int64, read func(context.Context) (V, error)) (V, error) {
+	return c.GetFresh(ctx, key, version, nil, read)
+}
+
+// GetFresh is Get for values that also go stale with time: a value kept
+// is read again once fresh says it is no longer current (a page whose
+// clock reached a zero, say); nil keeps it until the next version.
+func (c *Cache[K, V]) GetFresh(ctx context.Context, key K, version int64, fresh func(V) bool, read func(context.Context) (V, error)) (V, error) {
 	c.mu.Lock()
 	e := c.entries[key]
-	if e == nil || e.version != version || time.Since(e.at) > c.maxAge {
+	if e == nil || e.version != version || time.Since(e.at) > c.maxAge || (fresh != nil && e.stale(fresh)) {
 		e = &readEntry[V]{version: version, at: time.Now(), ready: make(chan struct{})}
 		c.entries[key] = e
 		c.mu.Unlock()
@@ -79,6 +86,17 @@ func (c *Cache[K, V]) Get(ctx context.Context, key K, version int64, read func(c
 	case <-ctx.Done():
 		var zero V
 		return zero, ctx.Err()
+	}
+}
+
+// stale says a finished read is no longer current by fresh; a read under
+// way is waited for.
+func (e *readEntry[V]) stale(fresh func(V) bool) bool {
+	select {
+	case <-e.ready:
+		return e.err == nil && !fresh(e.value)
+	default:
+		return false
 	}
 }
 

@@ -1,7 +1,10 @@
 package live
 
 import (
+	"context"
 	"log/slog"
+	"math"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -28,4 +31,23 @@ func New(svc *tournament.Service, broker *Broker, fail func(*gin.Context, error)
 		broker = NewBroker(0, 0)
 	}
 	return &State{svc: svc, broker: broker, fail: fail, client: client, log: log}
+}
+
+// Version returns the version of a tournament's snapshot a read would
+// see now (tournament.Service.Snapshot): what is made from the snapshot
+// of that version stays right until the next change, so it is what the
+// pages made once for every reader are kept by.
+func (s *State) Version(ctx context.Context, tid int64) (int64, error) {
+	snap, err := s.svc.Snapshot(ctx, tid)
+	if err != nil {
+		return 0, err
+	}
+	return snap.Version(), nil
+}
+
+// KeptAs returns a cache for what is made from a tournament's snapshot
+// (pages rendered once per version, say), keyed by Version: a value is
+// kept until the tournament's next change.
+func KeptAs[K comparable, V any](*State) *Cache[K, V] {
+	return NewCache[K, V](time.Duration(math.MaxInt64))
 }

@@ -33,8 +33,11 @@ func (s *State) Stream(c *gin.Context) {
 		s.fail(c, problem.ErrNoRoute)
 		return
 	}
+	// The tournament must exist: asked of the live state every feed and
+	// page shares, so that a room of phones connecting at once (after a
+	// restart, say) reads it once, not once a phone.
 	ctx := c.Request.Context()
-	if _, err := s.svc.GetTournament(ctx, tid); err != nil {
+	if _, err := s.Live(ctx, tid); err != nil {
 		s.fail(c, err)
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-contrib/sessions"
 	"github.com/gin-gonic/gin"
@@ -71,6 +72,11 @@ type Result struct {
 	view   any
 	to     string // a redirect's target, answered with 303
 	flash  Flash  // with to: the message the next page shows; no ID for none
+	// shared is a page rendered once, answered as it is (Serve).
+	shared *Shared
+	// now, when set, is the server's time the page's clocks count from,
+	// sent beside it (ServerTime).
+	now time.Time
 }
 
 // Show renders page with the view model vm, with status 200.
@@ -118,6 +124,13 @@ func (e *Engine) Handle(h Handler) gin.HandlerFunc {
 	}
 }
 
+// At says the page's clocks count from now, the server's time: it is
+// sent beside the page (ServerTime), for clock.js to count from.
+func (r Result) At(now time.Time) Result {
+	r.now = now
+	return r
+}
+
 // Write answers r: a redirect, or the page rendered into a buffer first,
 // so that a template error is a clean 500 rather than half a page.
 func (e *Engine) Write(c *gin.Context, r Result) {
@@ -128,10 +141,27 @@ func (e *Engine) Write(c *gin.Context, r Result) {
 		c.Redirect(http.StatusSeeOther, r.to)
 		return
 	}
-	set, ok := e.pages[e.i18n.Lang(c)][r.page]
-	if !ok {
-		e.renderFailure(c, fmt.Errorf("no page template %q", r.page))
+	if !r.now.IsZero() {
+		c.Header(ServerTime, strconv.FormatInt(r.now.UnixMilli(), 10))
+	}
+	if r.shared != nil {
+		r.shared.write(c)
 		return
+	}
+	body, err := e.render(e.i18n.Lang(c), r)
+	if err != nil {
+		e.renderFailure(c, err)
+		return
+	}
+	pageHeaders(c)
+	c.Data(r.status, "text/html; charset=utf-8", body)
+}
+
+// render renders r's page, or its block, in lang into a buffer.
+func (e *Engine) render(lang string, r Result) ([]byte, error) {
+	set, ok := e.pages[lang][r.page]
+	if !ok {
+		return nil, fmt.Errorf("no page template %q", r.page)
 	}
 	doc := set.doc
 	if r.block != "" {
@@ -139,11 +169,9 @@ func (e *Engine) Write(c *gin.Context, r Result) {
 	}
 	var buf bytes.Buffer
 	if err := set.t.ExecuteTemplate(&buf, doc, r.view); err != nil {
-		e.renderFailure(c, fmt.Errorf("render %s: %w", r.page, err))
-		return
+		return nil, fmt.Errorf("render %s: %w", r.page, err)
 	}
-	pageHeaders(c)
-	c.Data(r.status, "text/html; charset=utf-8", buf.Bytes())
+	return buf.Bytes(), nil
 }
 
 // renderFailure answers a page that could not be rendered with a plain 500.
