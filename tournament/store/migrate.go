@@ -60,6 +60,21 @@ var migrations = []migration{
 	{9, "disputes with a version, and players' cards in the database", func(tx *gorm.DB) error {
 		return tx.AutoMigrate(&reportRow{}, &cardBatchRow{})
 	}},
+	// Issue 27: staff accounts, each with its role and its own password.
+	// The judge password of the versions before becomes the password of a
+	// head account named "head", so that a database of an earlier version
+	// keeps working with the password its judges know.
+	{17, "staff accounts", func(tx *gorm.DB) error {
+		if err := tx.AutoMigrate(&staffRow{}); err != nil {
+			return err
+		}
+		return moveSharedPassword(tx)
+	}},
+	// Issue 27: the two-person rule (a tournament's setting, and each
+	// revision's confirmation), judge calls and table devices.
+	{18, "confirmations, judge calls and table devices", func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&tournamentRow{}, &resultRow{}, &callRow{}, &deviceRow{})
+	}},
 }
 
 // linkPeople gives every player without a person one, tournament by

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -121,29 +120,7 @@ func (s *Store) AddReport(ctx context.Context, r *tournament.Report, c tournamen
 
 // UpdateReport implements tournament.Store.
 func (s *Store) UpdateReport(ctx context.Context, before, after tournament.Report, c tournament.Change) error {
-	return s.tx(ctx, "update report", func(tx *Tx) error {
-		var cur reportRow
-		if err := lockTournamentOf(tx, &cur, after.ID); err != nil {
-			return err
-		}
-		stored, err := cur.report()
-		if err != nil {
-			return err
-		}
-		if stored.Status != before.Status || !slices.Equal(stored.Confirmed, before.Confirmed) || stored.DisputedBy != before.DisputedBy {
-			return tournament.Conflict("report-changed", fmt.Sprintf("report %d changed meanwhile", after.ID), nil)
-		}
-		row, err := newReportRow(after)
-		if err != nil {
-			return err
-		}
-		if err := tx.Model(&reportRow{}).Where("id = ?", after.ID).Updates(map[string]any{
-			"confirmed": row.Confirmed, "disputed_by": row.DisputedBy, "dispute": row.Dispute, "status": row.Status,
-		}).Error; err != nil {
-			return err
-		}
-		return tx.audit(cur.TournamentID, c)
-	})
+	return s.tx(ctx, "update report", func(tx *Tx) error { return updateReport(tx, before, after, c) })
 }
 
 // acceptReport marks report id, of table tableID, accepted as revision

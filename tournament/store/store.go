@@ -95,6 +95,9 @@ var models = []any{
 	&endedSessionRow{},
 	&reportRow{},
 	&cardBatchRow{},
+	&staffRow{},
+	&callRow{},
+	&deviceRow{},
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database (a

@@ -279,25 +279,30 @@ func TestStaticFiles(t *testing.T) {
 }
 
 // restart starts a second server over env's store, as a restart of the
-// program with the judge password password does.
+// program with the head's password password (CATANJUDGE_JUDGE_PASSWORD)
+// does.
 func (e *consoleEnv) restart(password string) {
 	e.t.Helper()
-	if _, err := auth.SetUpJudgePassword(e.ctx, e.st, password, e.t.TempDir()); err != nil {
+	if _, err := auth.SetUpHead(e.ctx, e.st, password, e.t.TempDir()); err != nil {
 		e.t.Fatal(err)
 	}
 	e.srv.Config.Handler = e.newHandler()
 }
 
+// A new password given at start ends the head account's sessions, and
+// only its: the other accounts keep theirs.
 func TestPasswordChangeEndsSessions(t *testing.T) {
 	env := newConsoleEnv(t)
 	tr, _ := env.seedTournament(8)
 	players := "/api/v1/tournaments/" + itoa(tr.ID) + "/players"
 	b := env.browser()
-	b.login("山田")
+	b.login(tournament.FirstHead)
+	other := env.browser()
+	other.login("山田")
 
 	// The same password on every start keeps the judges logged in.
 	env.restart(testPassword)
-	mustSee(t, "GET /judge after a restart with the same password", b.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+	mustSee(t, "GET /judge after a restart with the same password", b.get("/judge"), http.StatusOK, "ジャッジ: head")
 	if res := b.get(players); res.Status != http.StatusOK {
 		t.Fatalf("GET %s after a restart with the same password = %d, want 200", players, res.Status)
 	}
@@ -309,13 +314,14 @@ func TestPasswordChangeEndsSessions(t *testing.T) {
 	if res := b.get(players); res.Status != http.StatusUnauthorized {
 		t.Errorf("GET %s with a cookie from before the password change = %d, want 401", players, res.Status)
 	}
-	res := b.post("/judge/login", url.Values{"name": {"山田"}, "password": {testPassword}})
+	mustSee(t, "GET /judge on another account after the head's new password", other.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+	res := b.post("/judge/login", url.Values{"name": {tournament.FirstHead}, "password": {testPassword}})
 	mustSee(t, "POST /judge/login with the old password", res, http.StatusUnauthorized, "パスワードが違います。")
-	res = b.post("/judge/login", url.Values{"name": {"山田"}, "password": {"a new password"}})
+	res = b.post("/judge/login", url.Values{"name": {tournament.FirstHead}, "password": {"a new password"}})
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("POST /judge/login with the new password = %d, want 303", res.Status)
 	}
-	mustSee(t, "GET /judge after logging in again", b.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+	mustSee(t, "GET /judge after logging in again", b.get("/judge"), http.StatusOK, "ジャッジ: head")
 }
 
 func TestLogOutEveryone(t *testing.T) {

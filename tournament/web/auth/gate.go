@@ -94,10 +94,11 @@ func (g *Gate) Enter(ctx context.Context, client string) (func(), error) {
 	return func() { <-g.slots; leave() }, nil
 }
 
-// Pass lets the request through g, or refuses it with fail. A judge (the
-// API token or a session) is not anonymous, and passes at once.
+// Pass lets the request through g, or refuses it with fail. The staff
+// (an account's session or token, the API token) are not anonymous, and
+// pass at once.
 func (a *Auth) Pass(c *gin.Context, g *Gate, fail func(*gin.Context, error)) {
-	if _, ok := a.sessionJudge(c); ok || a.checkToken(c) == tokenValid {
+	if a.staffActor(c) != nil {
 		c.Next()
 		return
 	}

@@ -37,6 +37,9 @@ type clockPanel struct {
 	Over           int
 	Form           extendForm
 	KioskURL       string
+	// CanRun says the account viewing it may run the clock (a
+	// scorekeeper or more): the buttons and the extension form.
+	CanRun bool
 }
 
 type clockTableLine struct {
@@ -66,13 +69,14 @@ var extendRules = fieldRules{
 
 // clockPanel builds the round page's clock from the round as read, with
 // the extension form f as typed (nil for an empty one).
-func (s *Pages) clockPanel(lang string, tid int64, rv tournament.RoundView, f *extendForm) clockPanel {
+func (s *Pages) clockPanel(c *gin.Context, lang string, tid int64, rv tournament.RoundView, f *extendForm) clockPanel {
 	k := clock.Show(s.i18n.In(lang), rv.Timer)
 	p := clockPanel{
 		Lang: lang, TID: tid, N: rv.Round.Number, State: k.State, StateTxt: k.Label, Remaining: k.Remaining,
 		Shown: k.Shown, Warn: k.Warn, Up: k.Up, Extension: clock.Extension(rv.Timer.Extension),
 		Form:     extendForm{Seconds: "60"},
 		KioskURL: route.Path(route.Kiosk, tid),
+		CanRun:   auth.Role(c).Allows(tournament.RoleScorekeeper),
 	}
 	if ph := rv.Timer.Phase; ph.Phase == tournament.PhasePlacement {
 		left := clock.Seconds(ph.PhaseLeft)
@@ -113,7 +117,7 @@ func (s *Pages) ShowClockPanel(c *gin.Context) (render.Result, error) {
 	if err != nil {
 		return render.Result{}, err
 	}
-	return render.Part("round", "clockpanel", s.clockPanel(s.i18n.Lang(c), tid, rv, nil)), nil
+	return render.Part("round", "clockpanel", s.clockPanel(c, s.i18n.Lang(c), tid, rv, nil)), nil
 }
 
 // RecordClock starts, pauses or resumes the round's clock, or gives an

@@ -50,6 +50,12 @@ type roundPage struct {
 	// (the turn limit), and Standings links to its cut.
 	Final   bool
 	Reports []reportLine // the players' reports of the round's tables
+	// The staff's live round (issue 27): the tables whose results wait
+	// for a second account's confirmation, the judge calls of the round,
+	// and a refused answer to one.
+	Pending   []pendingLine
+	Calls     []callLine
+	CallError string
 }
 
 type personRef struct {
@@ -66,6 +72,9 @@ type tableCard struct {
 	Board   bool
 	Version int // latest result revision; 0 for none
 	Ended   string
+	// Pending says the latest result waits for a second account's
+	// confirmation: it counts nowhere yet.
+	Pending bool
 }
 
 type seatLine struct {
@@ -128,6 +137,10 @@ type roundForms struct {
 	Move      moveForm
 	Extend    *extendForm // nil for an empty one
 	PairError string
+	// Confirm is a refused confirmation's message, by table; CallError a
+	// refused answer to a call.
+	Confirm   map[int]string
+	CallError string
 }
 
 func (s *Pages) ShowRound(c *gin.Context) (render.Result, error) {
@@ -173,7 +186,7 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 		Swap:      f.Swap,
 		Move:      f.Move,
 		PairError: f.PairError,
-		Clock:     s.clockPanel(lang, t.ID, rv, f.Extend),
+		Clock:     s.clockPanel(c, lang, t.ID, rv, f.Extend),
 	}
 	vm.Nav = nav
 	vm.CanPair = vm.Latest && canPair
@@ -181,6 +194,9 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 	vm.RepeatLines = s.repeatLines(lang, rv.Repeats, roundNames(rv))
 	vm.ChangeForms = !rv.Started || f.Swap.shown() || f.Move.shown()
 	if vm.Reports, err = s.reportLines(c.Request.Context(), lang, t.ID, n, rv); err != nil {
+		return render.Result{}, err
+	}
+	if err := s.fillLive(c, &vm, rv, f); err != nil {
 		return render.Result{}, err
 	}
 	return render.ShowStatus(status, "round", vm), nil
@@ -211,7 +227,7 @@ func (s *Pages) repeatLines(lang string, rs []tournament.Repeat, names map[int64
 func (s *Pages) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv tournament.RoundView) {
 	names := map[int64]string{}
 	for _, tv := range rv.Tables {
-		card := tableCard{Number: tv.Table.Number, Seated: tv.Table.Seating != nil, Board: tv.Board != nil}
+		card := tableCard{Number: tv.Table.Number, Seated: tv.Table.Seating != nil, Board: tv.Board != nil, Pending: tv.Entered != nil}
 		if tv.Result != nil {
 			card.Version = tv.Result.Version
 			card.Ended = s.i18n.Text(lang, "score.ended_"+tv.Result.EndedBy, nil)

@@ -545,9 +545,11 @@ type Config struct {
 	PublicURL string
 	// Codes limits the guesses at players' codes (shared with the API).
 	Codes *auth.Codes
-	Pages *render.Engine
-	I18n  *i18n.Translator
-	Log   *slog.Logger
+	// Remember seals the player a phone remembers (remember.go).
+	Remember *auth.Sealer
+	Pages    *render.Engine
+	I18n     *i18n.Translator
+	Log      *slog.Logger
 }
 
 // Pages are the kiosk's pages.
@@ -557,6 +559,7 @@ type Pages struct {
 	qrs       *live.Cache[int64, []byte]
 	publicURL string
 	codes     *auth.Codes
+	remember  *auth.Sealer
 	pages     *render.Engine
 	i18n      *i18n.Translator
 	log       *slog.Logger
@@ -564,7 +567,8 @@ type Pages struct {
 
 // New returns the kiosk's pages.
 func New(cfg Config) *Pages {
-	return &Pages{svc: cfg.Service, live: cfg.Live, publicURL: cfg.PublicURL, codes: cfg.Codes, pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log,
+	return &Pages{svc: cfg.Service, live: cfg.Live, publicURL: cfg.PublicURL, codes: cfg.Codes, remember: cfg.Remember, pages: cfg.Pages,
+		i18n: cfg.I18n, log: cfg.Log,
 		// A QR code's address changes only with the server's configuration.
 		qrs: live.NewCache[int64, []byte](time.Duration(math.MaxInt64))}
 }

@@ -8,15 +8,22 @@ import (
 	"github.com/gin-contrib/sessions"
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // Page is what every page's view model starts with: the layout reads it.
 type Page struct {
-	Lang    string
-	Title   string   // translated
-	Judge   string   // the judge logged in, or ""
+	Lang  string
+	Title string // translated
+	Judge string // the account logged in, or ""
+	// Role is the account's role ("" for a table device, or nobody): the
+	// pages show each role only what it may do (Can).
+	Role string
+	// Device says a table device shows the page: no navigation, nothing
+	// but its table's page.
+	Device  bool
 	Path    string   // this page's path and query, for the language switch
 	Flashes []string // message ids saved before the redirect that led here
 	Nav     *Nav
@@ -31,16 +38,40 @@ type Nav struct {
 	// Finished says a judge closed the tournament: every page says so, as
 	// every change is refused until it is reopened.
 	Finished bool
+	// Calls are the tournament's open judge calls, which every page shows
+	// live (console-live.js).
+	Calls *CallsBadge
+}
+
+// CallsBadge is a tournament's open judge calls as the navigation shows
+// them: how many, at which tables, and whether one waits for anyone or
+// was escalated to the head judges.
+type CallsBadge struct {
+	TID       int64
+	Round     int // the latest round a call is of
+	Open      int
+	Tables    []int
+	Waiting   bool
+	Escalated bool
+}
+
+// Can reports whether the account viewing the page has a role that allows
+// need's ("head", "judge", "scorekeeper").
+func (p Page) Can(need string) bool {
+	return tournament.Role(p.Role).Allows(tournament.Role(need))
 }
 
 // Page fills the part of a view model every page has, its title the
 // message titleID with data.
 func (e *Engine) Page(c *gin.Context, titleID string, data map[string]any) Page {
 	lang := e.i18n.Lang(c)
+	who := e.who(c)
 	return Page{
 		Lang:    lang,
 		Title:   e.i18n.Text(lang, titleID, data),
-		Judge:   e.judge(c),
+		Judge:   who.Name,
+		Role:    who.Role,
+		Device:  who.Device,
 		Path:    c.Request.URL.RequestURI(),
 		Flashes: takeFlash(c),
 	}
@@ -181,3 +212,10 @@ func takeFlash(c *gin.Context) []string {
 
 // sessionFlash is the key of the flashes in the session cookie.
 const sessionFlash = "flash"
+
+// Block is r, a page to show, rendered as its template block alone: the
+// live parts of a page built as the whole page is.
+func (r Result) Block(block string) Result {
+	r.block = block
+	return r
+}
