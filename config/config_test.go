@@ -90,7 +90,7 @@ func TestBuiltinPreset(t *testing.T) {
 	if !ok {
 		t.Fatalf("Get(%q) not found", DefaultRuleset)
 	}
-	// The rulebook's values (RULINGS.md §3, §11, §12).
+	// The rulebook's values (docs/rules.md §3, §11, §12).
 	if p.GameMinutes != 7 || p.VPCap != 10 || p.WinVP != 10 || p.Dango != referee.DangoConnected ||
 		p.LongestRoadTie != referee.LongestRoadVacate || !p.RobberOnDesert || p.Layout.Terrain[9] != referee.Desert {
 		t.Errorf("preset %s = %+v, want the rulebook's values", DefaultRuleset, p)

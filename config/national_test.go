@@ -10,7 +10,7 @@ import (
 	"github.com/catanjudge/catanjudge/referee"
 )
 
-// The national preset holds the national rules' values (national-rules.md).
+// The national preset holds the national rules' values (docs/rules.md (national rules)).
 func TestNationalPreset(t *testing.T) {
 	all, err := LoadRulesets()
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 	"github.com/catanjudge/catanjudge/referee"
 )
 
-// boardLayout is the base game's beginner layout of RULINGS.md §3, the
+// boardLayout is the base game's beginner layout of docs/rules.md §3, the
 // built-in preset's.
 var boardLayout = referee.Layout{
 	Terrain: [19]referee.Terrain{
@@ -244,7 +244,7 @@ func boardOracleRejects(p referee.DangoPolicy, reds []referee.Hex) bool {
 }
 
 func TestNewBoardRedealRate(t *testing.T) {
-	// RULINGS.md §3: with uniform shuffling about one deal in three is
+	// docs/rules.md §3: with uniform shuffling about one deal in three is
 	// redealt under the default rule.
 	const seeds = 5000
 	rates := map[referee.DangoPolicy]float64{}

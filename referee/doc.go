@@ -5,5 +5,5 @@
 // the seeds of any shuffle. Nothing here reads a clock, uses global randomness,
 // logs or does I/O, so every board, seating and pairing can be replayed from
 // its recorded inputs. Each rule cites the rulebook section it implements
-// (§3 = section 3); RULINGS.md states the rulings on points the text leaves open.
+// (§3 = section 3); docs/rules.md states the rulings on points the text leaves open.
 package referee

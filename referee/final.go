@@ -8,7 +8,7 @@ import (
 
 // SeatFinal deals the players of a stage of a top-cut final, best first (as
 // Cut returns them), to tables of 4, some of 3 when the numbers require
-// (national-rules.md, Event format), the 4-player tables first. Ruling (the
+// (docs/rules.md (national rules), Event format), the 4-player tables first. Ruling (the
 // national rules are silent): the players go round the tables in a snake,
 // 1, 2, 3, 4 then 4, 3, 2, 1, so that every table is as strong as the
 // others; within a table they stay best first.
@@ -48,7 +48,7 @@ func SeatFinal(players []string) ([][]string, error) {
 // top-cut final to the next (EventFormat.Cut): the best placed in the
 // table's game. Players who share a place at the line are separated by
 // their qualifying standings when ties is FinalTiesStandings, and by a draw
-// from seed where still equal, as Cut draws at a cut (RULINGS.md: a seeded
+// from seed where still equal, as Cut draws at a cut (docs/rules.md: a seeded
 // draw decides only where a cut must separate players). draw is the drawn
 // order of the tied group, nil when none was needed.
 func Advance(g Game, n int, qualifying []Standing, ties FinalTies, seed uint64) (advancing, draw []string, err error) {
@@ -87,7 +87,7 @@ type FinalStanding struct {
 	Place int // the player's place at their table in that stage; 0 for Stage 0
 }
 
-// FinalResults ranks an event once its final is played (national-rules.md,
+// FinalResults ranks an event once its final is played (docs/rules.md (national rules),
 // Event format: the top players play a final table). stages holds the
 // games of each stage played, the last the final table (one game); for the
 // leaders'-table format it is that one table. qualifying are the

@@ -236,7 +236,7 @@ func HarborSites() []Edge { return slices.Clone(geo.sites[:]) }
 
 // harborGaps are the steps along the coast (geo.coast) from one harbour site to the
 // next. §3 ア: the rulebook's figure 1 is missing, so the sites are the base
-// game's frame (RULINGS.md §3 lists them by vertex): a harbour on every other
+// game's frame (docs/rules.md §3 lists them by vertex): a harbour on every other
 // frame hex; where a harbour's frame hex touches two land hexes it faces the
 // one that is not a corner hex of the island. That puts the sites at coastal
 // edges 0, 3, 7, 10, 13, 17, 20, 23, 27.

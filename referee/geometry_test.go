@@ -336,7 +336,7 @@ func geoAngle(e referee.Edge) float64 {
 	return math.Atan2((ay+by)/2, (ax+bx)/2)
 }
 
-// TestHarborSites checks the sites against RULINGS.md §3, which lists the
+// TestHarborSites checks the sites against docs/rules.md §3, which lists the
 // nine sites of the base game's frame by their vertices, clockwise from the
 // north-west one; the list is copied here as written there, not computed.
 func TestHarborSites(t *testing.T) {
@@ -352,13 +352,13 @@ func TestHarborSites(t *testing.T) {
 		a, b, _ := strings.Cut(rulings[i], "–")
 		want := geoEdge(t, geoVertex(t, a), geoVertex(t, b))
 		if s != want {
-			t.Errorf("HarborSites()[%d] = %v, want %s (RULINGS.md §3)", i, s, rulings[i])
+			t.Errorf("HarborSites()[%d] = %v, want %s (docs/rules.md §3)", i, s, rulings[i])
 		}
 		if len(s.Hexes()) != 1 {
 			t.Errorf("HarborSites()[%d] = %v touches land hexes %v, want a coastal edge", i, s, s.Hexes())
 		}
 	}
-	// Counted along the coast the sites are 3, 4, 3, 3, 4, 3, 3, 4, 3 edges apart (RULINGS.md §3).
+	// Counted along the coast the sites are 3, 4, 3, 3, 4, 3, 3, 4, 3 edges apart (docs/rules.md §3).
 	coast := referee.CoastalEdges()
 	var gaps []int
 	for i, s := range sites {
@@ -428,7 +428,7 @@ func geoSeaHex(t *testing.T, e referee.Edge) referee.Hex {
 	return referee.Hex{}
 }
 
-// geoVertex reads a vertex name as RULINGS.md writes it: "N(q,r)" or "S(q,r)".
+// geoVertex reads a vertex name as docs/rules.md writes it: "N(q,r)" or "S(q,r)".
 func geoVertex(t *testing.T, name string) referee.Vertex {
 	t.Helper()
 	var q, r int

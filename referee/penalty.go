@@ -53,7 +53,7 @@ type Suggestion struct {
 	// Highest is the highest level the player's earlier penalties for this
 	// offence reached; "" for a first offence.
 	Highest Level
-	// Escalated says Level is one step above Highest (RULINGS.md, Penalties).
+	// Escalated says Level is one step above Highest (docs/rules.md, Penalties).
 	Escalated bool
 	// Why names how the rules reached Level: SuggestFirst, SuggestEscalated,
 	// SuggestFixed, SuggestBelow or SuggestRepeat.
@@ -85,7 +85,7 @@ func Suggest(rs Ruleset, offence string, earlier []Level) (Suggestion, error) {
 // penalties for the same offence in this tournament (not revoked, oldest
 // first).
 //
-// RULINGS.md, Penalties: a repeat of an offence that escalates is suggested
+// docs/rules.md, Penalties: a repeat of an offence that escalates is suggested
 // one level above the highest level that offence has reached for that
 // player (the top of the ladder stays the top), or start if start is higher
 // still. So a second caution becomes a warning, and a warning after a VP
@@ -165,7 +165,7 @@ type Sanction struct {
 }
 
 // PlaceWithPenalties places one table as Place does, then applies the
-// penalties given in that game (RULINGS.md, Penalties):
+// penalties given in that game (docs/rules.md, Penalties):
 //   - caution and warning change nothing;
 //   - each VP deduction takes rs.DeductVP off the player's recorded VP
 //     (after the cap, never below 0) before placing;

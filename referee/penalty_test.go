@@ -56,12 +56,12 @@ func TestSuggestLevel(t *testing.T) {
 		want    referee.Level
 	}{
 		{"shamisen", nil, w},
-		// RULINGS.md: the second warning for the same offence becomes the next level.
+		// docs/rules.md: the second warning for the same offence becomes the next level.
 		{"shamisen", []referee.Level{w}, vp},
 		{"shamisen", []referee.Level{w, vp}, gl},
 		{"shamisen", []referee.Level{w, vp, gl}, dq},
 		{"shamisen", []referee.Level{w, vp, gl, dq}, dq},
-		// RULINGS.md: one above the highest level reached, even when the
+		// docs/rules.md: one above the highest level reached, even when the
 		// judge gave less since (a warning after a VP deduction is a game loss).
 		{"shamisen", []referee.Level{vp, c}, gl},
 		{"shamisen", []referee.Level{vp, w}, gl},

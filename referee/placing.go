@@ -94,7 +94,7 @@ func checkScores(rs Ruleset, scores []Score, declared string) error {
 	return nil
 }
 
-// checkTableVP applies RULINGS.md §12 (what a table's VP can be) to VP
+// checkTableVP applies docs/rules.md §12 (what a table's VP can be) to VP
 // alone: every VP a player reports above what buildings give
 // (MaxBuildingVP) comes from the cards, and the cards give at most
 // MaxCardVP to the whole table, so those VP above 13 add up to at most 9.
@@ -111,7 +111,7 @@ func checkTableVP(scores []Score) error {
 		map[string]any{"Group": over, "Extra": extra, "Buildings": MaxBuildingVP, "Max": left})
 }
 
-// cardVPAbove is the table rule of RULINGS.md §12: the VP each of scores
+// cardVPAbove is the table rule of docs/rules.md §12: the VP each of scores
 // reports above what buildings give (MaxBuildingVP) come from the 2-point
 // and one-point cards, which give the whole table at most MaxCardVP, of
 // which claimed are already accounted for elsewhere (a score sheet's
@@ -151,7 +151,7 @@ func rankTable(table []Placing, declared string, lost []bool) []Placing {
 	for i, p := range table {
 		switch {
 		case lost[i]:
-			// RULINGS.md, Penalties: a game loss places the player last at
+			// docs/rules.md, Penalties: a game loss places the player last at
 			// the table. Several such players share the last place, which
 			// stays the table's last (4th at a 4-player table), so that a
 			// table where everyone lost credits nobody with a 1st.

@@ -154,14 +154,14 @@ func TestPlace(t *testing.T) {
 		want     []referee.Placing
 	}{
 		{
-			// RULINGS.md §12: 10, 8, 8, 5 with a declaration → 1st, 2nd, 2nd, 4th.
+			// docs/rules.md §12: 10, 8, 8, 5 with a declaration → 1st, 2nd, 2nd, 4th.
 			name:     "rulings example with a declaration",
 			scores:   rulesScores(10, 8, 8, 5),
 			declared: "p1",
 			want:     []referee.Placing{{"p1", 10, 1}, {"p2", 8, 2}, {"p3", 8, 2}, {"p4", 5, 4}},
 		},
 		{
-			// RULINGS.md §12: without a declaration 9, 9, 7, 6 → 1st, 1st, 3rd, 4th.
+			// docs/rules.md §12: without a declaration 9, 9, 7, 6 → 1st, 1st, 3rd, 4th.
 			name:   "rulings example when time ended the game",
 			scores: rulesScores(9, 9, 7, 6),
 			want:   []referee.Placing{{"p1", 9, 1}, {"p2", 9, 1}, {"p3", 7, 3}, {"p4", 6, 4}},
@@ -338,7 +338,7 @@ func FuzzPlace(f *testing.F) {
 			wantErr = wantErr || s.VP < 0 || s.VP > referee.MaxVP || s.Player == declared && s.VP < rs.WinVP
 			extra += max(s.VP-13, 0)
 		}
-		// RULINGS.md §12: the VP above 13 of a table's players add up to at most 9.
+		// docs/rules.md §12: the VP above 13 of a table's players add up to at most 9.
 		wantErr = wantErr || extra > 9
 		got, err := referee.Place(rs, scores, declared)
 		if err != nil {
@@ -375,7 +375,7 @@ func TestPlaceRefusesImpossibleVP(t *testing.T) {
 	}
 }
 
-// RULINGS.md §12: a player's buildings give at most 13 VP, and the cards at
+// docs/rules.md §12: a player's buildings give at most 13 VP, and the cards at
 // most 9 VP to the whole table, so the VP a table reports above 13 each add
 // up to at most 9. The table: four players with 22 VP and a declarer.
 func TestPlaceRefusesImpossibleTable(t *testing.T) {

@@ -105,7 +105,7 @@ const (
 // Level is a penalty level, mildest first.
 type Level string
 
-// The penalty ladder (RULINGS.md, Penalties).
+// The penalty ladder (docs/rules.md, Penalties).
 const (
 	Caution          Level = "caution"
 	Warning          Level = "warning"
@@ -142,7 +142,7 @@ const (
 	CapsuleBoard BoardMethod = "capsule"
 	// SpiralBoard is the national rules': the terrain tiles laid at random,
 	// the number chips laid in letter order in a spiral from the corner one
-	// die chooses (national-rules.md, Board set-up).
+	// die chooses (docs/rules.md (national rules), Board set-up).
 	SpiralBoard BoardMethod = "spiral"
 )
 
@@ -401,7 +401,7 @@ func (rs Ruleset) WithDefaults() Ruleset {
 		rs.Event.Final = TopCut
 	}
 	if rs.Event.Final == TopCut && len(rs.Event.Cut) == 0 {
-		// national-rules.md: the top 4 play a final table.
+		// docs/rules.md (national rules): the top 4 play a final table.
 		rs.Event.Cut = []int{4}
 	}
 	if rs.Event.FinalTies == "" {
@@ -581,7 +581,7 @@ func (rs Ruleset) validateBoard() error {
 		}
 	}
 	if rs.Dango != DangoOff {
-		// national-rules.md: the spiral never puts two red chips side by
+		// docs/rules.md (national rules): the spiral never puts two red chips side by
 		// side, so there is no re-deal rule.
 		return &FieldError{Field: "dango", Msg: fmt.Sprintf("must be %q with board.method %q: the spiral lays the chips and nothing is dealt again", DangoOff, SpiralBoard)}
 	}
@@ -700,5 +700,5 @@ func checkCut(cut []int) error {
 }
 
 // tablesFor is the number of tables n players fill: tables of 4, some of 3
-// when the numbers require (national-rules.md, Event format).
+// when the numbers require (docs/rules.md (national rules), Event format).
 func tablesFor(n int) int { return (n + 3) / 4 }

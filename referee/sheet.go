@@ -68,7 +68,7 @@ const (
 // オ), and a declared winner with a breakdown has the VP to declare (§11).
 // Where some lines give only a VP, what the breakdowns claim bounds them:
 // the VP those players report above what buildings give (13) come from
-// the 2-point and one-point cards the breakdowns leave (RULINGS.md §12).
+// the 2-point and one-point cards the breakdowns leave (docs/rules.md §12).
 //
 // A ruleset that requires breakdowns (rs.RequireBreakdown) refuses a line
 // without one.
@@ -140,7 +140,7 @@ func CheckSheet(rs Ruleset, lines []SheetLine, declared string) ([]Score, []*Vio
 		bad = append(bad, violation("sheet-point-cards-over", fmt.Sprintf("players %v claim %d one-point cards; the game has %d", points, pointCards, maxPointCards),
 			map[string]any{"Group": points, "Count": pointCards, "Max": maxPointCards, "Field": FieldPointCards}))
 	}
-	// RULINGS.md §12, as Place applies it to VP alone (checkTableVP): the
+	// docs/rules.md §12, as Place applies it to VP alone (checkTableVP): the
 	// lines with only a VP share the card VP the breakdowns leave.
 	if over, extra, left := cardVPAbove(bare, claimed); extra > left {
 		bad = append(bad, violation("sheet-table-vp-impossible",

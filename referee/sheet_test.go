@@ -92,7 +92,7 @@ func TestCheckSheet(t *testing.T) {
 			[]int{11, 17, 5, 3}, []string{"sheet-over-settlements:a:settlements", "sheet-vp-mismatch:a:vp", "sheet-over-cities:b:cities",
 				"sheet-longest-road-twice:a,b:longest_road", "sheet-point-cards-over:a,b,c:point_cards"}},
 		// A mixed sheet: the lines with only a VP are bounded by the cards
-		// the breakdowns leave (RULINGS.md §12).
+		// the breakdowns leave (docs/rules.md §12).
 		{"§12: a bare VP within the cards the breakdowns leave", []referee.SheetLine{ok[0], ok[1], bare("c", 15), bare("d", 13)}, "a",
 			[]int{10, 8, 15, 13}, nil},
 		{"§12: a bare VP beyond them", []referee.SheetLine{ok[0], ok[1], bare("c", 16), bare("d", 14)}, "a",
@@ -310,7 +310,7 @@ func FuzzCheckSheet(f *testing.F) {
 		if lr > 1 || la > 1 || points > 5 {
 			t.Fatalf("accepted %d longest roads, %d largest armies, %d one-point cards", lr, la, points)
 		}
-		// RULINGS.md §12 is one rule: Place, which sees only the VP, never
+		// docs/rules.md §12 is one rule: Place, which sees only the VP, never
 		// finds a table impossible that CheckSheet, with breakdowns, let
 		// pass (a sheet without any is Place's alone).
 		var v *referee.Violation

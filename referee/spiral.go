@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// NewSpiralBoard sets up a board by the national rules (national-rules.md,
+// NewSpiralBoard sets up a board by the national rules (docs/rules.md (national rules),
 // Board set-up): the 19 terrain tiles of rs.Layout shuffled over the land
 // hexes by a source seeded with seed, the desert anywhere; the harbour frame
 // laid as in the base game (rs.Layout.Harbors on their sites, unturned); and

@@ -20,7 +20,7 @@ func spiralRuleset() referee.Ruleset {
 	return rs
 }
 
-// letters are the national rules' chips A..R, typed out from national-rules.md.
+// letters are the national rules' chips A..R, typed out from docs/rules.md (national rules).
 var letters = []int{5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11}
 
 // spiralOrder is the order of the land hexes the national rules lay chips
@@ -81,7 +81,7 @@ func seedsByDesert(t *testing.T, rs referee.Ruleset) map[referee.Hex]uint64 {
 
 // For every corner (6) and desert position (19): the chips follow A..R
 // counter-clockwise from the corner, skipping the desert, and no two red
-// chips (6, 8) touch (national-rules.md, Board set-up).
+// chips (6, 8) touch (docs/rules.md (national rules), Board set-up).
 func TestSpiralChips(t *testing.T) {
 	rs := spiralRuleset()
 	seeds := seedsByDesert(t, rs)

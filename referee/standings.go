@@ -27,7 +27,7 @@ type Standing struct {
 }
 
 // Standings ranks the players from the games played and the byes given
-// (one entry per bye), using rs.StandingsOrder (RULINGS.md, Tournament
+// (one entry per bye), using rs.StandingsOrder (docs/rules.md, Tournament
 // standings). players lists who is ranked, so that players without games
 // appear too; games may include players not listed (a dropped player still
 // counts in the table totals of the others). The result is ordered by rank,
@@ -74,15 +74,15 @@ func Standings(rs Ruleset, games []Game, byes []string, players []string) ([]Sta
 			t.Played++
 			t.VP += p.VP
 			if p.Place == 1 {
-				// RULINGS.md, Tournament standings: a shared 1st counts as a 1st.
+				// docs/rules.md, Tournament standings: a shared 1st counts as a 1st.
 				t.Firsts++
 			}
 			if p.Place <= len(rs.PlacementPoints) {
-				// RULINGS.md: shared places take the points of the place they share.
+				// docs/rules.md: shared places take the points of the place they share.
 				t.Points += rs.PlacementPoints[p.Place-1]
 			}
 			if total > 0 {
-				// RULINGS.md: the share is own VP over the table's total VP; at
+				// docs/rules.md: the share is own VP over the table's total VP; at
 				// a 3-player table the total is raised by the table's average
 				// VP, as if a 4th player had scored it: total*4/3. Both cases
 				// are VP*n / (4*total). A table with no VP gives no share.
@@ -98,7 +98,7 @@ func Standings(rs Ruleset, games []Game, byes []string, players []string) ([]Sta
 		if !ok {
 			continue
 		}
-		// RULINGS.md: a bye is credited as the ruleset says (rs.Bye).
+		// docs/rules.md: a bye is credited as the ruleset says (rs.Bye).
 		t := &tallies[i]
 		t.Byes++
 		t.Firsts += rs.Bye.Firsts
@@ -142,7 +142,7 @@ func Standings(rs Ruleset, games []Game, byes []string, players []string) ([]Sta
 	for k, i := range order {
 		t := &tallies[i]
 		t.Share, _ = t.share.Float64()
-		// RULINGS.md: players equal on every key share a standings rank;
+		// docs/rules.md: players equal on every key share a standings rank;
 		// the next rank is skipped (1, 2, 2, 4).
 		t.Rank = k + 1
 		if k > 0 && compare(t, &tallies[order[k-1]]) == 0 {
@@ -181,7 +181,7 @@ func checkGame(rs Ruleset, g Game) error {
 // Players ranked above the cut line advance; when players sharing the rank
 // at the cut line do not all fit, a draw from a source seeded with seed
 // orders that tied group alone and the first of the draw take the places
-// left (RULINGS.md: a seeded draw decides only where a cut must separate
+// left (docs/rules.md: a seeded draw decides only where a cut must separate
 // players). draw is the drawn order of the whole tied group, to record, or
 // nil when no draw was needed. advancing is in standings order, the drawn
 // players last in drawn order.

@@ -74,7 +74,7 @@ func TestStandings(t *testing.T) {
 		want    []referee.Standing
 	}{
 		{
-			// RULINGS.md: number of 1st places first, then total VP.
+			// docs/rules.md: number of 1st places first, then total VP.
 			name: "firsts before VP",
 			rs:   rulesPreset(),
 			games: []referee.Game{
@@ -90,7 +90,7 @@ func TestStandings(t *testing.T) {
 			},
 		},
 		{
-			// RULINGS.md: then the VP share, own VP over the table's total.
+			// docs/rules.md: then the VP share, own VP over the table's total.
 			// Unlisted players are not ranked but count in table totals.
 			name: "VP share after firsts and VP",
 			rs:   rulesPreset(),
@@ -105,7 +105,7 @@ func TestStandings(t *testing.T) {
 			},
 		},
 		{
-			// RULINGS.md: players equal on every key share a standings rank.
+			// docs/rules.md: players equal on every key share a standings rank.
 			name:    "equal on every key share a rank",
 			rs:      rulesPreset(),
 			games:   []referee.Game{rulesGame("a", 10, 1, "c", 5, 2, "b", 5, 2, "d", 0, 4)},
@@ -134,7 +134,7 @@ func TestStandings(t *testing.T) {
 			},
 		},
 		{
-			// RULINGS.md: at a 3-player table the total is raised by the
+			// docs/rules.md: at a 3-player table the total is raised by the
 			// average, as if a 4th player had scored it: 21 → 28.
 			name:    "3-player table with the virtual 4th player",
 			rs:      rulesPreset(),
@@ -158,7 +158,7 @@ func TestStandings(t *testing.T) {
 			},
 		},
 		{
-			// RULINGS.md: shared places take the points of the place they
+			// docs/rules.md: shared places take the points of the place they
 			// share; keys outside the ruleset's order do not separate players.
 			name: "placement points with shared places",
 			rs:   points,

@@ -7,8 +7,10 @@
 //     placings, counted VP and refusals), each part replaces the one with
 //     its id;
 //   - a form with data-live-submit="id" is posted the same way when
-//     submitted, and the element id shows the part answered; the search
-//     box of the page (#q) keeps the focus for the next name.
+//     submitted, and the element id shows the part answered, which says
+//     what this action did: the message the page showed for the action
+//     before (data-flash) goes; the search box of the page (#q) keeps
+//     the focus for the next name.
 // And a form shown again after a refusal puts the focus on its first
 // field marked invalid. The ruling view and the record page post their
 // forms through postParts. No rule is computed here: the server answers
@@ -132,6 +134,7 @@
     ev.preventDefault();
     var search = document.getElementById("q");
     ask(form, "list", target, ev.submitter, function () {
+      document.querySelectorAll("main [data-flash]").forEach(function (el) { el.remove(); });
       if (search) {
         search.focus();
         search.select();

@@ -671,7 +671,7 @@ func (s *Service) checkDeclaredInTime(ctx context.Context, e record, r Round, t 
 // "ended by time" is accepted once that table's time is up; before that
 // (the clock not started, or time left) it needs the judge's reason (a game
 // the judge ended, a disqualification), recorded with the result like a late
-// declaration (RULINGS.md §12). A correction that keeps the latest
+// declaration (docs/rules.md §12). A correction that keeps the latest
 // revision's end by time was checked when that revision was saved. It
 // reports whether the game ended before its signal.
 func (s *Service) checkEndedInTime(ctx context.Context, e record, r Round, t Table, in ResultInput, now time.Time) (bool, error) {

@@ -368,7 +368,7 @@ func TestLateDeclaration(t *testing.T) {
 	}
 }
 
-// RULINGS.md §12: a game ends only by a declaration or by the time signal,
+// docs/rules.md §12: a game ends only by a declaration or by the time signal,
 // so a result ended by time is accepted once the table's time is up; before
 // that (the clock not started, or 6 minutes left) it needs the judge's
 // reason, recorded with the result like a late declaration.

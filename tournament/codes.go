@@ -25,6 +25,15 @@ const (
 	CodeLength   = 8
 )
 
+// CardBatch is a batch of players' cards the console keeps, sealed, until
+// they are printed: the cards of the codes one request issued. It is no
+// record of the event (console.CardStore).
+type CardBatch struct {
+	Name    string // unguessable, chosen by the console
+	Sealed  []byte
+	Printed bool
+}
+
 // newCode draws a code and returns it as printed, with its stored hash.
 func newCode() (code, hash string) {
 	b := make([]byte, CodeLength)
@@ -146,10 +155,13 @@ func (s *Service) SelfCheckIn(ctx context.Context, tournamentID, id int64, code 
 	}
 	switch {
 	case p.DroppedRound != 0:
-		return Player{}, invalid("self-checkin-dropped", describe(p)+" has dropped: a judge checks them in again",
-			map[string]any{"Player": p.Name})
+		return Player{}, s.relabel(ctx, p, invalid("self-checkin-dropped", describe(p)+" has dropped: a judge checks them in again",
+			map[string]any{"Player": p.Name}))
 	case p.CheckedIn:
 		return p, nil
+	}
+	if err := s.checkAttempts(ctx, tournamentID, p.PersonID); err != nil {
+		return Player{}, err
 	}
 	after := p
 	after.CheckedIn = true

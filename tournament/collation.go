@@ -53,3 +53,23 @@ func sortPlayers(ps []Player) {
 	}
 	slices.SortFunc(ps, func(a, b Player) int { return strings.Compare(keys[a.ID], keys[b.ID]) })
 }
+
+// Hiragana is a reading as the pages show it: in hiragana, whether it was
+// typed in katakana, half-width katakana or hiragana, so that a list never
+// mixes ヤマダ ユウト and やまもと だいすけ. The reading is stored as typed;
+// only its display is folded. Spaces, the long vowel mark ー and anything
+// that is not kana stay as they are.
+func Hiragana(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= 0xFF61 && r <= 0xFF9F {
+			// Half-width katakana (ｶﾞ): widened with its sound marks.
+			return Hiragana(norm.NFKC.String(s))
+		}
+		if r >= 'ァ' && r <= 'ヶ' {
+			r -= 'ァ' - 'ぁ'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -20,6 +20,16 @@ var (
 	ErrInvalid  = errors.New("invalid")
 )
 
+// The faults of the database that are no request's doing, which the Store
+// reports so that a page can say what happened (issue 24): the disk the
+// database writes to is full (nothing is saved until space is freed; what
+// was saved stays), or the database cannot be reached at all (a
+// PostgreSQL server stopped or out of the network's reach).
+var (
+	ErrNoSpace     = errors.New("the database's disk is full")
+	ErrUnavailable = errors.New("the database cannot be reached")
+)
+
 // ConflictError reports a result saved over a newer revision: the judge
 // edited version Expected, but Current is now the latest. It matches
 // ErrConflict with errors.Is, and its message says what changed since the
@@ -135,20 +145,27 @@ func (e *ConflictError) Diff() []ResultChange {
 	if e.Base != nil {
 		base = *e.Base
 	}
+	return DiffResults(base, e.Current)
+}
+
+// DiffResults lists what current changed from base, two revisions of a
+// table's score sheet: the declared winner, how the game ended, then each
+// player's VP by player ID.
+func DiffResults(base, current Result) []ResultChange {
 	var out []ResultChange
-	if base.Declared != e.Current.Declared {
-		out = append(out, ResultChange{Field: ChangeDeclared, WinnerFrom: base.Declared, WinnerTo: e.Current.Declared})
+	if base.Declared != current.Declared {
+		out = append(out, ResultChange{Field: ChangeDeclared, WinnerFrom: base.Declared, WinnerTo: current.Declared})
 	}
-	if base.EndedBy != e.Current.EndedBy {
-		out = append(out, ResultChange{Field: ChangeEndedBy, EndedFrom: base.EndedBy, EndedTo: e.Current.EndedBy})
+	if base.EndedBy != current.EndedBy {
+		out = append(out, ResultChange{Field: ChangeEndedBy, EndedFrom: base.EndedBy, EndedTo: current.EndedBy})
 	}
 	old := map[int64]int{}
 	for _, s := range base.Scores {
 		old[s.PlayerID] = s.VP
 	}
-	ids := make([]int64, 0, len(e.Current.Scores))
+	ids := make([]int64, 0, len(current.Scores))
 	cur := map[int64]int{}
-	for _, s := range e.Current.Scores {
+	for _, s := range current.Scores {
 		ids = append(ids, s.PlayerID)
 		cur[s.PlayerID] = s.VP
 	}
@@ -269,7 +286,7 @@ func (e record) named(err error) error {
 // nameOf returns the name of the player the referee knows as id, or id.
 func (e record) nameOf(id string) string {
 	if p, ok := e.player(fromPID(id)); ok && p.Name != "" {
-		return p.Name
+		return e.label(p)
 	}
 	return id
 }

@@ -238,7 +238,7 @@ func (e record) finalStandings() ([]FinalStanding, error) {
 			return nil, nil
 		}
 	case referee.LeadersTable:
-		// national-rules.md: the winner of the last round's table 1 (the
+		// docs/rules.md (national rules): the winner of the last round's table 1 (the
 		// leaders' table of a Swiss round) is champion.
 		if len(qual) < e.t.Rounds || len(qual) == 0 || len(qual[len(qual)-1].Tables) == 0 {
 			return nil, nil

@@ -360,6 +360,11 @@ func (s *Service) importPlayers(ctx context.Context, judge string, tournamentID 
 			ps = append(ps, p)
 		}
 	}
+	if checkIn {
+		if err := s.checkAttemptsOf(ctx, tournamentID, personsOf(ps)); err != nil {
+			return ImportPlan{}, err
+		}
+	}
 	c := s.change(judge, "player.import", fmt.Sprintf("%d players", len(ps)), nil, ps)
 	if err := s.store.AddPlayers(ctx, ps, prog, c); err != nil {
 		return ImportPlan{}, err

@@ -1,8 +1,12 @@
 package tournament
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/catanjudge/catanjudge/referee"
 )
 
 // Labels returns the label every page shows a tournament's players by,
@@ -28,7 +32,7 @@ func Labels(players []Player) map[int64]string {
 			continue
 		}
 		var tag []string
-		if kana := strings.TrimSpace(p.Kana); kana != "" {
+		if kana := Hiragana(strings.TrimSpace(p.Kana)); kana != "" {
 			tag = append(tag, kana)
 		}
 		if kana := FoldReading(p.Kana); kana == "" || byReading[importKey(p.Name, p.Kana)] > 1 {
@@ -39,12 +43,37 @@ func Labels(players []Player) map[int64]string {
 	return out
 }
 
+// labelIn is how a message names player p among the tournament's players
+// all: their label (Labels), so that players of one name read apart.
+func labelIn(all []Player, p Player) string {
+	if l, ok := Labels(all)[p.ID]; ok {
+		return l
+	}
+	return p.Name
+}
+
+// label is labelIn over the event's players.
+func (e record) label(p Player) string { return labelIn(e.players, p) }
+
+// relabel names the player a refusal names (its "Player", p's name) by
+// their label among the tournament's players, as a message does.
+func (s *Service) relabel(ctx context.Context, p Player, err error) error {
+	var v *referee.Violation
+	if !errors.As(err, &v) || v.Args["Player"] != p.Name {
+		return err
+	}
+	if all, lerr := s.store.Players(ctx, p.TournamentID); lerr == nil {
+		v.Args["Player"] = labelIn(all, p)
+	}
+	return err
+}
+
 // ReadingBeside is the reading a page shows beside a player's label: the
-// reading, or none when the label already carries it, as the label of a
-// player sharing their name does.
+// reading in hiragana, or none when the label already carries it, as the
+// label of a player sharing their name does.
 func ReadingBeside(label, name, kana string) string {
 	if label != name {
 		return ""
 	}
-	return kana
+	return Hiragana(kana)
 }

@@ -17,7 +17,7 @@ func TestLabels(t *testing.T) {
 		{"same name, other readings", []Player{{ID: 1, Name: "佐藤 太郎", Kana: "さとう たろう"}, {ID: 2, Name: "佐藤　太郎", Kana: "さどう たろう"}, {ID: 3, Name: "鈴木"}},
 			map[int64]string{1: "佐藤 太郎（さとう たろう）", 2: "佐藤　太郎（さどう たろう）", 3: "鈴木"}},
 		{"same name and reading, folded", []Player{{ID: 12, Name: "佐藤 太郎", Kana: "さとう たろう"}, {ID: 14, Name: "佐藤 太郎", Kana: "サトウ タロウ"}},
-			map[int64]string{12: "佐藤 太郎（さとう たろう・12）", 14: "佐藤 太郎（サトウ タロウ・14）"}},
+			map[int64]string{12: "佐藤 太郎（さとう たろう・12）", 14: "佐藤 太郎（さとう たろう・14）"}},
 		{"same name, no reading", []Player{{ID: 3, Name: "田中"}, {ID: 4, Name: "田中", Kana: "たなか"}},
 			map[int64]string{3: "田中（3）", 4: "田中（たなか）"}},
 	} {

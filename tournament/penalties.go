@@ -61,14 +61,14 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 		switch {
 		case i < 0 && in.Table != 0:
 			return Penalty{}, invalid("no-table-in-round", fmt.Sprintf("%s has no table in round %d", describe(p), in.Round),
-				map[string]any{"Player": p.Name, "Round": in.Round})
+				map[string]any{"Player": e.label(p), "Round": in.Round})
 		case i < 0:
 		case in.Table == 0:
 			seated, in.Table = true, r.Tables[i].Number
 		case in.Table != r.Tables[i].Number:
 			return Penalty{}, invalid("penalty-wrong-table",
 				fmt.Sprintf("%s plays at table %d in round %d, not table %d", describe(p), r.Tables[i].Number, in.Round, in.Table),
-				map[string]any{"Player": p.Name, "Table": r.Tables[i].Number, "Round": in.Round, "Given": in.Table})
+				map[string]any{"Player": e.label(p), "Table": r.Tables[i].Number, "Round": in.Round, "Given": in.Table})
 		default:
 			seated = true
 		}
@@ -83,13 +83,13 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 		return Penalty{}, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	// A VP deduction and a game loss act on a game, and so does the game
-	// loss of a disqualification (RULINGS.md, Penalties): without a table in
+	// loss of a disqualification (docs/rules.md, Penalties): without a table in
 	// the round they would be recorded and change nothing. A
 	// disqualification outside a round still drops the player.
 	gameLevel := in.Level == referee.VPDeduction || in.Level == referee.GameLoss ||
 		in.Level == referee.Disqualification && in.Round != 0
 	if gameLevel && !seated {
-		args := map[string]any{"Player": p.Name, "Level": string(in.Level), "Round": in.Round}
+		args := map[string]any{"Player": e.label(p), "Level": string(in.Level), "Round": in.Round}
 		if in.Round == 0 {
 			return Penalty{}, invalid("penalty-needs-game",
 				fmt.Sprintf("a %s changes a game: %s needs the round in which they played", in.Level, describe(p)), args)
@@ -111,7 +111,7 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 	dropFrom := 0
 	var from *Progress
 	if pen.Level == referee.Disqualification {
-		// RULINGS.md, Penalties: dropped from the tournament; the current
+		// docs/rules.md, Penalties: dropped from the tournament; the current
 		// game counts as lost (event.place applies that). The drop never
 		// reaches back into a round already started: the player's games
 		// there stand, with the game loss in this one.
@@ -136,7 +136,7 @@ func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID 
 // standing penalties for the same offence (the level RecordPenalty gives
 // when the judge leaves it to the rules), with how the rules reached it:
 // which repeat this is and the highest level the earlier ones reached
-// (RULINGS.md, Penalties), for the judge to read before deciding.
+// (docs/rules.md, Penalties), for the judge to read before deciding.
 func (s *Service) PenaltySuggestion(ctx context.Context, tournamentID, playerID int64, offence string) (referee.Suggestion, error) {
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {

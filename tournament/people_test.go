@@ -2,6 +2,7 @@ package tournament_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -221,8 +222,21 @@ func TestMergePeople(t *testing.T) {
 	}
 	var v *referee.Violation
 	errors.As(err, &v)
-	if v.Args["Tournament"] != "11月定例会" || v.Args["Person"] != "佐藤 太郎" || v.Args["Other"] != "佐藤 次郎" {
-		t.Errorf("the refusal names %v, want both people and 11月定例会", v.Args)
+	// Each named by their label: the reading and the person no. tell two
+	// entries of one name apart.
+	if v.Args["Tournament"] != "11月定例会" || v.Args["Person"] != fmt.Sprintf("佐藤 太郎（さとう たろう・%d）", a.PersonID) ||
+		v.Args["Other"] != fmt.Sprintf("佐藤 次郎（さとう じろう・%d）", other.PersonID) {
+		t.Errorf("the refusal names %v, want both people by their labels and 11月定例会", v.Args)
+	}
+	// Another 佐藤 太郎 of November is alike, but one person is never two
+	// players of one event: the record says so before a judge tries.
+	twin := c.register(nov.ID, tournament.PlayerInput{Name: "佐藤 太郎", Kana: "サトウ タロウ", Person: tournament.PersonChoice{New: true}})
+	rec0 := must(c.svc.Person(c.ctx, a.PersonID)).ok(t)
+	if err := rec0.Refused[twin.PersonID]; codeOf(err) != "people-share-tournament" {
+		t.Errorf("Person(kept).Refused[the other 佐藤 太郎 of November] = %v, want people-share-tournament", err)
+	}
+	if err := rec0.Refused[other.PersonID]; err != nil {
+		t.Errorf("Person(kept).Refused[佐藤 次郎] = %v, want nothing: not alike", err)
 	}
 	rec := must(c.svc.Person(c.ctx, a.PersonID)).ok(t)
 	if len(rec.Events) != 2 || rec.Events[0].TournamentID != nov.ID || rec.Events[1].TournamentID != oct.ID {

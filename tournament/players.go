@@ -143,6 +143,11 @@ func (s *Service) AddPlayer(ctx context.Context, judge string, tournamentID int6
 	if p.PersonID, p.Person, err = x.Register(tournamentID, in.Name, in.Kana, in.Member, in.Person); err != nil {
 		return Player{}, err
 	}
+	if p.CheckedIn {
+		if err := s.checkAttempts(ctx, tournamentID, p.PersonID); err != nil {
+			return Player{}, err
+		}
+	}
 	p.issueCode()
 	if err := s.store.AddPlayer(ctx, &p, prog, s.change(judge, "player.add", "player "+p.Name, nil, &p)); err != nil {
 		return Player{}, err
@@ -194,6 +199,11 @@ func (s *Service) EditPlayer(ctx context.Context, judge string, tournamentID, id
 // Only checked-in players are paired.
 func (s *Service) CheckIn(ctx context.Context, judge string, tournamentID, id int64, in bool) (Player, error) {
 	return s.updatePlayer(ctx, judge, tournamentID, id, "player.check_in", nil, func(p *Player) error {
+		if in && !p.CheckedIn {
+			if err := s.checkAttempts(ctx, tournamentID, p.PersonID); err != nil {
+				return err
+			}
+		}
 		p.CheckedIn = in
 		return nil
 	})
@@ -293,7 +303,7 @@ func (s *Service) CheckDelete(ctx context.Context, tournamentID, id int64) error
 			slices.ContainsFunc(r.Amendments, func(a Amendment) bool { return a.A == id || a.B == id })
 		if in {
 			return Conflict("player-in-pairing", fmt.Sprintf("%s is in the pairing of round %d: drop them instead", describe(p), r.Number),
-				map[string]any{"Player": p.Name, "Round": r.Number})
+				map[string]any{"Player": e.label(p), "Round": r.Number})
 		}
 	}
 	n := 0
@@ -304,7 +314,7 @@ func (s *Service) CheckDelete(ctx context.Context, tournamentID, id int64) error
 	}
 	if n > 0 {
 		return Conflict("player-has-penalty", fmt.Sprintf("%s has %d penalties on record: drop them instead", describe(p), n),
-			map[string]any{"Player": p.Name, "Count": n})
+			map[string]any{"Player": e.label(p), "Count": n})
 	}
 	return nil
 }
@@ -363,7 +373,7 @@ func checkFixedTable(all []Player, p Player, table int) error {
 		slices.Sort(there)
 		return invalid("fixed-table-full",
 			fmt.Sprintf("table %d already has %d players fixed to it (%s); %s cannot be", table, len(there), strings.Join(there, ", "), describe(p)),
-			map[string]any{"Player": p.Name, "Table": table, "Players": there, "Max": MaxFixedPerTable})
+			map[string]any{"Player": labelIn(all, p), "Table": table, "Players": there, "Max": MaxFixedPerTable})
 	}
 	tables := 1
 	if sizes, _, err := pairing.Sizes(active); err == nil {
@@ -372,7 +382,7 @@ func checkFixedTable(all []Player, p Player, table int) error {
 	if table > tables {
 		return invalid("fixed-table-beyond-players",
 			fmt.Sprintf("%d players fill tables 1 to %d; %s cannot be fixed to table %d", active, tables, describe(p), table),
-			map[string]any{"Player": p.Name, "Table": table, "Tables": tables, "Count": active})
+			map[string]any{"Player": labelIn(all, p), "Table": table, "Tables": tables, "Count": active})
 	}
 	return nil
 }
@@ -389,7 +399,7 @@ func checkKeepApart(all []Player, p Player, others []int64) ([]int64, error) {
 		switch {
 		case o == p.ID:
 			return nil, invalid("keep-apart-self", describe(p)+" cannot be kept apart from themselves",
-				map[string]any{"Player": p.Name})
+				map[string]any{"Player": labelIn(all, p)})
 		case !players[o]:
 			return nil, notInTournament(o)
 		}
@@ -437,7 +447,7 @@ func (s *Service) updatePlayerFrom(ctx context.Context, judge string, tournament
 	if err := edit(&p); errors.Is(err, errUnchanged) {
 		return p, nil
 	} else if err != nil {
-		return Player{}, err
+		return Player{}, s.relabel(ctx, p, err)
 	}
 	if err := s.store.UpdatePlayer(ctx, read, p, from, s.change(judge, action, describe(p), stored, p)); err != nil {
 		return Player{}, err

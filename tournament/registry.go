@@ -78,6 +78,9 @@ type PersonRecord struct {
 	// same reading (folded), archived ones too: whom a judge may merge
 	// them with.
 	Alike []PersonEntry
+	// Refused says, by person ID, why one of Alike cannot be merged with
+	// them (MergePeople would refuse it with this error).
+	Refused map[int64]error
 }
 
 // Person returns a person of the registry with every event they played
@@ -102,6 +105,12 @@ func (s *Service) Person(ctx context.Context, id int64) (PersonRecord, error) {
 	for _, o := range alike {
 		if o.ID != id && len(r.Alike) < MaxCandidates {
 			r.Alike = append(r.Alike, o)
+			if err := s.mergeRefusal(ctx, p, o); err != nil {
+				if r.Refused == nil {
+					r.Refused = map[int64]error{}
+				}
+				r.Refused[o.ID] = err
+			}
 		}
 	}
 	log, err := s.RegistryLog(ctx)
@@ -324,15 +333,8 @@ func (s *Service) MergePeople(ctx context.Context, judge string, keep, gone int6
 		}
 		return Person{}, err
 	}
-	for _, tid := range k.Tournaments {
-		if slices.Contains(g.Tournaments, tid) {
-			return Person{}, s.sharedTournament(ctx, k.Person, g.Person, tid)
-		}
-	}
-	if k.Member != "" && g.Member != "" && k.Member != g.Member {
-		return Person{}, invalid("merge-different-members",
-			fmt.Sprintf("%s has member number %s and %s has %s: two members", describePerson(k.Person), k.Member, describePerson(g.Person), g.Member),
-			map[string]any{"Person": k.Name, "Member": k.Member, "Other": g.Name, "OtherMember": g.Member})
+	if err := s.mergeRefusal(ctx, k, g); err != nil {
+		return Person{}, err
 	}
 	after := k.Person
 	if after.Member == "" {
@@ -347,6 +349,36 @@ func (s *Service) MergePeople(ctx context.Context, judge string, keep, gone int6
 		return Person{}, err
 	}
 	return after, nil
+}
+
+// mergeRefusal is why k and g cannot be merged into one person, or nil:
+// two people who played one tournament are two people, and so are two
+// member numbers. The refusal names each by their label (PersonLabel),
+// as two entries of one name are told apart only by it.
+func (s *Service) mergeRefusal(ctx context.Context, k, g PersonEntry) error {
+	for _, tid := range k.Tournaments {
+		if slices.Contains(g.Tournaments, tid) {
+			return s.sharedTournament(ctx, k.Person, g.Person, tid)
+		}
+	}
+	if k.Member != "" && g.Member != "" && k.Member != g.Member {
+		return invalid("merge-different-members",
+			fmt.Sprintf("%s has member number %s and %s has %s: two members", describePerson(k.Person), k.Member, describePerson(g.Person), g.Member),
+			map[string]any{"Person": PersonLabel(k.Person), "Member": k.Member, "Other": PersonLabel(g.Person), "OtherMember": g.Member})
+	}
+	return nil
+}
+
+// PersonLabel is a person of the registry as a message names them: the
+// name with the reading (in hiragana) and the person no., 佐藤 太郎（さとう
+// たろう・12）, so that two entries of one name read apart. Like Labels, it
+// is the same in both languages.
+func PersonLabel(p Person) string {
+	tag := []string{fmt.Sprint(p.ID)}
+	if kana := Hiragana(strings.TrimSpace(p.Kana)); kana != "" {
+		tag = append([]string{kana}, tag...)
+	}
+	return p.Name + "（" + strings.Join(tag, "・") + "）"
 }
 
 // sharedTournament is the refusal to merge a and b, who both played
@@ -365,7 +397,7 @@ func (s *Service) sharedTournament(ctx context.Context, a, b Person, tid int64) 
 func SharedTournamentConflict(a, b Person, tid int64, name string) error {
 	return Conflict("people-share-tournament",
 		fmt.Sprintf("%s and %s both played tournament %d: they are two people", describePerson(a), describePerson(b), tid),
-		map[string]any{"Person": a.Name, "Other": b.Name, "Tournament": name})
+		map[string]any{"Person": PersonLabel(a), "Other": PersonLabel(b), "Tournament": name})
 }
 
 // maxRegistryLog bounds the registry's history a page shows.

@@ -56,7 +56,12 @@ type Report struct {
 	Dispute *Dispute
 	Status  string
 	Version int // the revision it became, once accepted
-	At      time.Time
+	// Side is the version of the report that became that revision, once
+	// accepted: SideReported (the reporter's, as confirmed, or a judge's
+	// sheet saved as it) or SideDisputed (the disputing player's version
+	// a judge saved); "" for a report accepted before sides were kept.
+	Side string
+	At   time.Time
 }
 
 // Dispute is a disputing player's version of their table's result,
@@ -71,6 +76,16 @@ type Dispute struct {
 
 // HasVersion says the disputing player gave their own sheet.
 func (d *Dispute) HasVersion() bool { return d != nil && len(d.Scores) > 0 }
+
+// Outcome is the report's status, with the version of it that became the
+// result once accepted: ReportAccepted+"-"+SideReported or SideDisputed
+// (ReportAccepted alone for a report accepted before sides were kept).
+func (r Report) Outcome() string {
+	if r.Status == ReportAccepted && r.Side != "" {
+		return r.Status + "-" + r.Side
+	}
+	return r.Status
+}
 
 // Superseded reports whether the judges saved the table's result, res,
 // otherwise than from this report while it was open: their sheet stands
@@ -135,7 +150,7 @@ func (s *Service) atTable(ctx context.Context, e record, n, number int, player i
 	}
 	if !slices.Contains(t.Players, p.ID) {
 		return Player{}, Table{}, invalid("report-not-at-table", fmt.Sprintf("%s does not play table %d of round %d", describe(p), number, n),
-			map[string]any{"Player": p.Name, "Round": n, "Table": number})
+			map[string]any{"Player": e.label(p), "Round": n, "Table": number})
 	}
 	return p, t, nil
 }
@@ -323,7 +338,7 @@ func (s *Service) answerReport(ctx context.Context, tournamentID, reportID, play
 	case r.Status != ReportAwaiting:
 		return Report{}, Conflict("report-not-awaiting", fmt.Sprintf("report %d is %s", r.ID, r.Status), map[string]any{"Status": r.Status})
 	case slices.Contains(r.Confirmed, p.ID):
-		return Report{}, invalid("report-already-confirmed", describe(p)+" already confirmed this report", map[string]any{"Player": p.Name})
+		return Report{}, invalid("report-already-confirmed", describe(p)+" already confirmed this report", map[string]any{"Player": e.label(p)})
 	}
 	after := r
 	after.Confirmed = slices.Clone(r.Confirmed)
@@ -350,7 +365,7 @@ func (s *Service) answerReport(ctx context.Context, tournamentID, reportID, play
 // A judge's sheet saved meanwhile wins: the report then stays confirmed,
 // and the judges see both. So does a report that needed a reason of §12
 // (a game ended by time before its signal, a declaration recorded after
-// it): RULINGS.md §12 makes those the judge's word, so a judge accepts it.
+// it): docs/rules.md §12 makes those the judge's word, so a judge accepts it.
 func (s *Service) settle(ctx context.Context, r Report) (Report, error) {
 	t, err := s.store.Tournament(ctx, r.TournamentID)
 	if err != nil || r.Status != ReportConfirmed || t.SelfReport != SelfReportAuto {
@@ -403,7 +418,7 @@ func (s *Service) acceptReport(ctx context.Context, judge string, r Report) (Rep
 	if judge == PlayerActor && (tr.Result.EndedEarly || tr.Result.LateReason != "") {
 		return r, nil // settle: a judge accepts it
 	}
-	tr.Result.ReportID = r.ID
+	tr.Result.ReportID, tr.Result.ReportSide = r.ID, SideReported
 	// An accepted report is entered as a judge's sheet is, under the
 	// two-person rule.
 	tr.Result.NeedsConfirm = e.t.ConfirmResults
@@ -411,7 +426,7 @@ func (s *Service) acceptReport(ctx context.Context, judge string, r Report) (Rep
 	if err := s.store.SaveResult(ctx, t.ID, 0, &tr.Result, c); err != nil {
 		return Report{}, err
 	}
-	r.Status, r.Version = ReportAccepted, tr.Result.Version
+	r.Status, r.Version, r.Side = ReportAccepted, tr.Result.Version, SideReported
 	return r, nil
 }
 

@@ -97,6 +97,9 @@ func TestTableReports(t *testing.T) {
 	if r.Status != tournament.ReportAccepted || len(revs) != 1 || revs[0].ReportID != r.ID || revs[0].Judge != "judge-b" || revs[0].Declared != a {
 		t.Fatalf("accepted %+v, revisions %+v; want revision 1 by judge-b from the report", r, revs)
 	}
+	if stored := must(c.svc.GetReport(c.ctx, tour.ID, r.ID)).ok(t); stored.Side != tournament.SideReported || stored.Outcome() != "accepted-reported" {
+		t.Errorf("the accepted report %+v has side %q (%s), want the reported side", stored, stored.Side, stored.Outcome())
+	}
 	if _, err := c.svc.AcceptReport(c.ctx, "judge-b", tour.ID, r.ID); !errors.Is(err, tournament.ErrConflict) {
 		t.Fatalf("accepting twice = %v, want a conflict", err)
 	}
@@ -215,8 +218,8 @@ func TestDisputeWithVersion(t *testing.T) {
 		revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, i+1)).ok(t)
 		after := must(c.svc.GetReport(c.ctx, tour.ID, r.ID)).ok(t)
 		switch {
-		case i == 0 && (revs[0].ReportID != r.ID || after.Status != tournament.ReportAccepted || after.Version != 1):
-			t.Errorf("table 1 saved as the disputed version: revision %+v, report %+v; want the report accepted as revision 1", revs[0], after)
+		case i == 0 && (revs[0].ReportID != r.ID || after.Status != tournament.ReportAccepted || after.Version != 1 || after.Side != tournament.SideDisputed):
+			t.Errorf("table 1 saved as the disputed version: revision %+v, report %+v; want the report accepted as revision 1 from its disputed side", revs[0], after)
 		case i == 1 && (revs[0].ReportID != 0 || after.Status != tournament.ReportDisputed):
 			t.Errorf("table 2 saved changed: revision %+v, report %+v; want the judge's own sheet, the report still disputed", revs[0], after)
 		}
@@ -244,7 +247,7 @@ func TestDisputeWithoutVersion(t *testing.T) {
 // §12 counts from when the players handed their report in: a declaration
 // reported before the time signal and accepted after it needs no late
 // reason. A game reported as ended by time before the signal needs the
-// players' reason, and, as RULINGS.md §12 makes that the judge's word,
+// players' reason, and, as docs/rules.md §12 makes that the judge's word,
 // waits for a judge even when the tournament saves confirmed reports at
 // once.
 func TestReportsAndTheTimeSignal(t *testing.T) {

@@ -45,7 +45,7 @@ type RoundResults struct {
 // Shown reports whether players see the penalty on their pages: a
 // standing penalty that changes a game or the event (a VP deduction, a
 // game loss, a disqualification), which every screen shows as such
-// (RULINGS.md, Penalties). A caution or a warning changes nothing a
+// (docs/rules.md, Penalties). A caution or a warning changes nothing a
 // player's record shows, and stays between the judge and the player; a
 // revoked penalty is not a penalty.
 func (p Penalty) Shown() bool {

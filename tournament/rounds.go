@@ -22,6 +22,9 @@ const (
 	// ruleset's cut); its tables play under the ruleset's turn limit once
 	// their game time is over.
 	ModeFinal = "final"
+	// ModeImported is a round of a past event imported from its results
+	// (ImportPastEvents): nobody paired it here.
+	ModeImported = "imported"
 )
 
 // record is everything recorded for a tournament, read together for one
@@ -653,7 +656,7 @@ type Placing struct {
 	Place    int
 	Reported int // the VP written on the score sheet, before the cap
 	// Deducted is what the game's penalties took off the capped VP: a VP
-	// deduction's points, or every point for a game loss (RULINGS.md,
+	// deduction's points, or every point for a game loss (docs/rules.md,
 	// Penalties), so that VP = min(Reported, cap) - Deducted.
 	Deducted int
 	// Penalties are the standing penalties given to the player in the game
@@ -663,7 +666,7 @@ type Placing struct {
 }
 
 // Sum is the arithmetic from the VP on the score sheet to what counts, as
-// every page shows it (RULINGS.md, Penalties: a deduction shows as such,
+// every page shows it (docs/rules.md, Penalties: a deduction shows as such,
 // not just the lower number): the cap (§11), then a game loss (0) or the
 // deduction: "6 − 2 = 4", "12 → 10", "6 → 0". It is "" when nothing
 // changed the sheet's VP.
@@ -788,7 +791,7 @@ func (e record) tableView(r Round, t Table) (TableView, error) {
 
 // placings places a game of round n from a result revision, as place does,
 // with each player's score as written, what the penalties took off and the
-// penalties that did (RULINGS.md, Penalties: a deduction shows as such).
+// penalties that did (docs/rules.md, Penalties: a deduction shows as such).
 func (e record) placings(n int, res Result) ([]Placing, error) {
 	ps, err := e.place(n, res)
 	if err != nil {

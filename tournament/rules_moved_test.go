@@ -154,7 +154,7 @@ func TestCountAttendance(t *testing.T) {
 	}
 }
 
-// A deduction shows as such (RULINGS.md, Penalties).
+// A deduction shows as such (docs/rules.md, Penalties).
 func TestPlacingSum(t *testing.T) {
 	gameLoss := []tournament.Penalty{{Level: referee.GameLoss}}
 	tests := []struct {

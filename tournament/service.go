@@ -30,6 +30,7 @@ type Service struct {
 	now            func() time.Time
 	seed           func() uint64
 	defaultRuleset string
+	leagues        *leagueCache // the reads across events (ratings.go)
 }
 
 // Option configures a Service.
@@ -50,6 +51,7 @@ func NewService(store Store, rulesets RulesetSource, now func() time.Time, opts 
 		seed:     NewSeed,
 		// The built-in preset of the rulebook (config.DefaultRuleset).
 		defaultRuleset: "proshop-2003",
+		leagues:        &leagueCache{},
 	}
 	for _, o := range opts {
 		o(s)
@@ -111,6 +113,7 @@ type TournamentInput struct {
 	Name        string
 	Date        string // YYYY-MM-DD, optional
 	Venue       string
+	Shop        string // the shop that runs the event, optional
 	Ruleset     string // a ruleset name; empty for the default
 	Rounds      int
 	GameMinutes int // 0 for the ruleset's game time
@@ -126,6 +129,9 @@ func (in TournamentInput) check() (TournamentInput, error) {
 		return in, err
 	}
 	if in.Venue, err = fieldVenue.clean(in.Venue); err != nil {
+		return in, err
+	}
+	if in.Shop, err = fieldShop.clean(in.Shop); err != nil {
 		return in, err
 	}
 	in.Date = strings.TrimSpace(in.Date)
@@ -169,6 +175,7 @@ func (s *Service) CreateTournament(ctx context.Context, judge string, in Tournam
 		Name:        in.Name,
 		Date:        in.Date,
 		Venue:       in.Venue,
+		Shop:        in.Shop,
 		Ruleset:     rs,
 		Rounds:      in.Rounds,
 		GameMinutes: cmp.Or(in.GameMinutes, rs.GameMinutes),
@@ -220,6 +227,7 @@ func (s *Service) EditTournament(ctx context.Context, judge string, id int64, in
 	}
 	read := t
 	t.Name, t.Date, t.Venue, t.Rounds, t.GameMinutes = in.Name, in.Date, in.Venue, in.Rounds, minutes
+	t.Shop = in.Shop
 	t.SelfCheckIn, t.SelfReport, t.ConfirmResults = in.SelfCheckIn, in.SelfReport, in.ConfirmResults
 	// Only what this edit changes is written: another judge's change of
 	// another setting since the read stays.
@@ -234,6 +242,7 @@ func (s *Service) EditTournament(ctx context.Context, judge string, id int64, in
 // field stays as it is.
 type TournamentPatch struct {
 	Name, Date, Venue *string
+	Shop              *string
 	Rounds            *int
 	GameMinutes       *int // 0 for the ruleset's game time
 	SelfCheckIn       *bool
@@ -248,11 +257,12 @@ func (s *Service) PatchTournament(ctx context.Context, judge string, id int64, p
 	if err != nil {
 		return Tournament{}, err
 	}
-	in := TournamentInput{Name: t.Name, Date: t.Date, Venue: t.Venue, Rounds: t.Rounds, GameMinutes: t.GameMinutes,
+	in := TournamentInput{Name: t.Name, Date: t.Date, Venue: t.Venue, Shop: t.Shop, Rounds: t.Rounds, GameMinutes: t.GameMinutes,
 		SelfCheckIn: t.SelfCheckIn, SelfReport: t.SelfReport, ConfirmResults: t.ConfirmResults}
 	set(&in.Name, p.Name)
 	set(&in.Date, p.Date)
 	set(&in.Venue, p.Venue)
+	set(&in.Shop, p.Shop)
 	set(&in.Rounds, p.Rounds)
 	set(&in.GameMinutes, p.GameMinutes)
 	set(&in.SelfCheckIn, p.SelfCheckIn)

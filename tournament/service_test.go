@@ -155,7 +155,7 @@ func TestScenario13(t *testing.T) {
 	if r2.Mode != tournament.ModeSwiss {
 		t.Errorf("round 2 mode = %q, want swiss", r2.Mode)
 	}
-	// Note-taking twice at table 3: the second warning escalates (RULINGS.md).
+	// Note-taking twice at table 3: the second warning escalates (docs/rules.md).
 	offender := r2.Tables[2].Players[0]
 	first := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: offender, Round: 2, Offence: "note-taking", Note: "メモ"})).ok(t)
 	second := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: offender, Round: 2, Offence: "note-taking", Note: "再度"})).ok(t)

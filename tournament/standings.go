@@ -30,7 +30,7 @@ type Standing struct {
 }
 
 // Standings ranks every player from the latest result revision of every
-// table of the qualifying rounds (a final's tables decide FinalStandings), the byes, and the effect of the standing penalties (RULINGS.md,
+// table of the qualifying rounds (a final's tables decide FinalStandings), the byes, and the effect of the standing penalties (docs/rules.md,
 // Tournament standings). Nothing of it is stored: it is computed on each call.
 // Players sharing a rank are listed by CollationKey.
 func (s *Service) Standings(ctx context.Context, tournamentID int64) ([]Standing, error) {

@@ -54,6 +54,8 @@ func (p Progress) OpenRound() int {
 // no change but its reopening: every other change of it is refused, in the
 // transaction that would write it, with the Conflict tournament-finished.
 type Store interface {
+	LeagueStore // the reads and writes across events (leagues.go)
+
 	// CreateTournament inserts t and sets t.ID and t.CreatedAt.
 	CreateTournament(ctx context.Context, t *Tournament, c Change) error
 	// UpdateTournament writes the settings (name, date, venue, rounds, game

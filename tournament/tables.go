@@ -388,7 +388,7 @@ func (s *Service) saveResult(ctx context.Context, e record, judge string, n, num
 	if in.Version > 0 {
 		action = "result.correct"
 	}
-	if tr.Result.ReportID, err = s.fromReport(ctx, e.t.ID, t, in.ReportID, tr.Result); err != nil {
+	if tr.Result.ReportID, tr.Result.ReportSide, err = s.fromReport(ctx, e.t.ID, t, in.ReportID, tr.Result); err != nil {
 		return TableResult{}, err
 	}
 	if tr.Result.ReportID != 0 {
@@ -415,28 +415,30 @@ func (s *Service) saveResult(ctx context.Context, e record, judge string, n, num
 const reportedBy = " (reported by players)"
 
 // fromReport returns the report a judge's sheet res of table t was opened
-// from (id), when the sheet is one of its versions as they stand and the
-// report waits for a judge (confirmed or disputed); else 0: the sheet is
-// the judge's own.
-func (s *Service) fromReport(ctx context.Context, tournamentID int64, t Table, id int64, res Result) (int64, error) {
+// from (id), with the side of it the sheet is, when the sheet is one of
+// its versions as they stand and the report waits for a judge (confirmed
+// or disputed); else 0: the sheet is the judge's own.
+func (s *Service) fromReport(ctx context.Context, tournamentID int64, t Table, id int64, res Result) (int64, string, error) {
 	if id == 0 {
-		return 0, nil
+		return 0, "", nil
 	}
 	r, err := s.GetReport(ctx, tournamentID, id)
 	if errors.Is(err, ErrNotFound) {
-		return 0, nil
+		return 0, "", nil
 	}
 	if err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	if r.TableID != t.ID || (r.Status != ReportConfirmed && r.Status != ReportDisputed) {
-		return 0, nil
+		return 0, "", nil
 	}
-	if sameSheet(res.Scores, res.Declared, r.Scores, r.Declared) ||
-		r.Dispute.HasVersion() && sameSheet(res.Scores, res.Declared, r.Dispute.Scores, r.Dispute.Declared) {
-		return r.ID, nil
+	switch {
+	case sameSheet(res.Scores, res.Declared, r.Scores, r.Declared):
+		return r.ID, SideReported, nil
+	case r.Dispute.HasVersion() && sameSheet(res.Scores, res.Declared, r.Dispute.Scores, r.Dispute.Declared):
+		return r.ID, SideDisputed, nil
 	}
-	return 0, nil
+	return 0, "", nil
 }
 
 // PreviewResult checks a score sheet and places it exactly as SaveResult
@@ -622,10 +624,14 @@ type Draft struct {
 // table's time signal has passed (§12: a game ends by a declaration or by
 // the signal, so a sheet handed in after it without one ended by time).
 func (tv TableView) Draft() Draft {
-	r := tv.Result
-	if r == nil {
+	if tv.Result == nil {
 		return Draft{ByTime: tv.Clock.TimeUp}
 	}
+	return tv.Result.Draft()
+}
+
+// Draft returns revision r as the sheet a judge opens to correct it.
+func (r Result) Draft() Draft {
 	d := Draft{Version: r.Version, VP: map[int64]int{}, Declared: r.Declared, ByTime: r.Declared == 0}
 	for _, sc := range r.Scores {
 		d.VP[sc.PlayerID] = sc.VP
@@ -650,7 +656,7 @@ func (s *Service) Revisions(ctx context.Context, tournamentID int64, n, number i
 }
 
 // place places a game of round n from a result revision and the standing
-// penalties its players were given in the round (RULINGS.md, Penalties).
+// penalties its players were given in the round (docs/rules.md, Penalties).
 func (e record) place(n int, res Result) ([]referee.Placing, error) {
 	scores := make([]referee.Score, len(res.Scores))
 	var sanctions []referee.Sanction

@@ -243,7 +243,7 @@ func TestPreviewResult(t *testing.T) {
 	if diff := cmp.Diff(want, preview.Places, cmpopts.IgnoreFields(tournament.Placing{}, "Penalties")); diff != "" {
 		t.Errorf("PreviewResult() placings mismatch (-want +got):\n%s", diff)
 	}
-	// Each deduction names the penalty it comes from (RULINGS.md, Penalties).
+	// Each deduction names the penalty it comes from (docs/rules.md, Penalties).
 	for i, wantOffence := range []string{"note-taking", "", "", "ignored-judge"} {
 		var got []string
 		for _, x := range preview.Places[i].Penalties {
@@ -381,7 +381,7 @@ func fromPID(s string) int64 {
 	return id
 }
 
-// The case: needless talk three times stayed a caution. RULINGS.md,
+// The case: needless talk three times stayed a caution. docs/rules.md,
 // Penalties: a repeat is suggested one level above the highest level the
 // offence reached for the player, so cautions climb, and a lighter level the
 // judge chose in between lowers nothing.

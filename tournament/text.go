@@ -14,6 +14,7 @@ import (
 const (
 	MaxTournamentNameRunes = 100
 	MaxVenueRunes          = 100
+	MaxShopRunes           = 60
 	MaxJudgeNameRunes      = 40
 	MaxReasonRunes         = 200 // a correction's, an extension's, a pairing change's, a revocation's
 	MaxNoteRunes           = 500 // a penalty's note, which may run over a few lines
@@ -31,6 +32,7 @@ type textField struct {
 var (
 	fieldTournamentName = textField{name: "tournament-name", max: MaxTournamentNameRunes}
 	fieldVenue          = textField{name: "venue", max: MaxVenueRunes}
+	fieldShop           = textField{name: "shop", max: MaxShopRunes}
 	fieldPlayerName     = textField{name: "player-name", max: MaxNameRunes}
 	fieldKana           = textField{name: "kana", max: MaxNameRunes}
 	fieldJudge          = textField{name: "judge", max: MaxJudgeNameRunes}

@@ -24,6 +24,8 @@ type Tournament struct {
 	Name        string
 	Date        string // civil date YYYY-MM-DD, or "" when not set
 	Venue       string
+	Shop        string // the shop that ran the event ("" for none named): a season may gather several shops'
+	Imported    string // "" for an event run here, else what it was imported from (ImportedFromSheet)
 	Ruleset     referee.Ruleset
 	Rounds      int // rounds planned
 	GameMinutes int // §12 game time, from the ruleset unless the organizer set it
@@ -243,12 +245,16 @@ type Result struct {
 	// after the table's time signal was made before it (§12); empty otherwise.
 	LateReason string
 	// EndedEarly says the game is recorded as ended by time before the
-	// table's time signal, on the judge's word in Reason (RULINGS.md §12:
+	// table's time signal, on the judge's word in Reason (docs/rules.md §12:
 	// a game the judge ended, a disqualification).
 	EndedEarly bool
 	// ReportID is the players' report (Report) this revision was saved
 	// from, 0 for a judge's sheet: its history says "reported by players".
 	ReportID int64
+	// ReportSide is the version of that report this revision is
+	// (SideReported or SideDisputed), which the report records as the one
+	// accepted; it is not kept with the revision.
+	ReportSide string
 	// GameMoves is the number of moves of the table's recorded game this
 	// revision was saved from (SaveGameResult), 0 for a sheet: its history
 	// says "from the game record".

@@ -39,7 +39,7 @@ func (e *env) record(ctx context.Context) ([]row, error) {
 	}
 	defer st.Close()
 	svc := tournament.NewService(st, e.rulesets, time.Now)
-	t, err := svc.CreateTournament(ctx, "bench", tournament.TournamentInput{Name: "棋譜のベンチマーク", Rounds: 1})
+	t, err := svc.CreateTournament(ctx, "bench", tournament.TournamentInput{Name: "対戦記録のベンチマーク", Rounds: 1})
 	if err != nil {
 		return nil, err
 	}

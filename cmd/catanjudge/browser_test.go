@@ -180,9 +180,8 @@ func TestBrowserJudgeFlow(t *testing.T) {
 		chromedp.SendKeys(`#name`, evil),
 		chromedp.SendKeys(`#kana`, "んすくりぷと"),
 		chromedp.Click(`#add-h ~ form button[type=submit]`),
-		// The new player's card with their code, then on to the next.
-		chromedp.WaitVisible(`.card .code`),
-		chromedp.Click(`.cards-next a`),
+		// Back to the form, the new player's card waiting to be printed.
+		chromedp.WaitVisible(`#waiting-cards .code`),
 		chromedp.WaitVisible(`.flash`),
 		chromedp.Text(`#list-h ~ .table-wrap`, &players),
 		screenshot("02-players"),

@@ -20,8 +20,8 @@ func phone() chromedp.Action {
 	})
 }
 
-// TestBrowserSelfCheckIn: a judge registers a player at the desk and gets
-// the card with the code; on a phone the player opens the kiosk, follows
+// TestBrowserSelfCheckIn: a judge registers a player at the desk, whose
+// card with the code waits on the players page; on a phone the player opens the kiosk, follows
 // its check-in link, chooses their name, types the code in small letters
 // with a space, and is checked in; a wrong code first is refused in place.
 func TestBrowserSelfCheckIn(t *testing.T) {
@@ -46,8 +46,8 @@ func TestBrowserSelfCheckIn(t *testing.T) {
 		// Registered ahead of the day: the player checks in on arrival.
 		chromedp.Evaluate(`document.querySelector('input[name=check_in]').checked = false`, nil),
 		chromedp.Submit(`#name`),
-		chromedp.WaitVisible(`.card .code`),
-		chromedp.Text(`.card .code`, &code),
+		chromedp.WaitVisible(`#waiting-cards .code`),
+		chromedp.Text(`#waiting-cards .code`, &code),
 		screenshot("player-card"),
 	)
 	if err != nil {

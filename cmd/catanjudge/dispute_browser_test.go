@@ -118,6 +118,18 @@ func TestBrowserTableDispute(t *testing.T) {
 		t.Fatalf("%d rows marked different (want 1), the sheet opened with %q for 上田 (want 6), history %q (want the players' report); flash %q",
 			differs, typed, history, flash)
 	}
+	// The queue says which version became the result: the disputing
+	// player's, not a bare "accepted".
+	var done string
+	err = chromedp.Run(judge,
+		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/rounds/1#reports", base, tid)),
+		chromedp.WaitVisible(`#reports`),
+		chromedp.Text(`#reports`, &done),
+		screenshot("round-dispute-accepted"),
+	)
+	if err != nil || !strings.Contains(done, "井上 さんの異議の版が第1版の結果になりました") || strings.Contains(done, "承認済み（第1版）") {
+		t.Errorf("the round page's queue after the judge saved the disputed version: %v\n%s", err, done)
+	}
 
 	// The kiosk shows the result.
 	var kiosk, page string
@@ -128,9 +140,10 @@ func TestBrowserTableDispute(t *testing.T) {
 		screenshot("phone-kiosk-after-dispute"),
 		chromedp.Navigate(table),
 		chromedp.WaitVisible(`#report-saved`),
-		chromedp.Text(`#report-saved`, &page),
+		chromedp.Text(`main`, &page),
 	)
-	if err != nil || !strings.Contains(kiosk, "1位") || !strings.Contains(kiosk, "6点") || !strings.Contains(page, "記録済み") {
+	if err != nil || !strings.Contains(kiosk, "1位") || !strings.Contains(kiosk, "6点") || !strings.Contains(page, "記録済み") ||
+		!strings.Contains(page, "ジャッジが 井上 さんの異議の版を結果にしました（第1版）") {
 		t.Fatalf("the kiosk after the judge's sheet: %v\n%s\n%s", err, kiosk, page)
 	}
 }

@@ -62,6 +62,14 @@ var answerChecks = []struct {
 	{regexp.MustCompile(`^GET /api/v1/people$`), []string{`"people":[{`, `"total":`}},
 	{regexp.MustCompile(`^POST /api/v1/people/\d+/merge$`), []string{`"events":2`}},
 	{regexp.MustCompile(`^GET /api/v1/people/\d+$`), []string{`"tournaments":[{`, `"member":"JCS-042"`}},
+	// Beyond one event (issue 29).
+	{regexp.MustCompile(`^POST /api/v1/events/import$`), []string{`"shop":"`}},
+	{regexp.MustCompile(`^POST /api/v1/seasons$`), []string{`"formula":{"kind":"placement"`}},
+	{regexp.MustCompile(`^GET /api/v1/seasons/\d+/standings$`), []string{`"standings":[{"rank":1`, `"best":[{`}},
+	{regexp.MustCompile(`^GET /api/v1/ratings$`), []string{`"ratings":[{"rank":1`, `"ordinal":`}},
+	{regexp.MustCompile(`^GET /api/v1/people/\d+/rating$`), []string{`"history":[{`, `"before":{"mu":25,`, `"name":"西の秋大会"`, `"name":"10月定例会"`}},
+	{regexp.MustCompile(`^GET /api/v1/seasons/\d+/qualification$`), []string{`"qualified":true`, `"real_name":"井上 次郎"`, `"left":0`}},
+	{regexp.MustCompile(`^PUT /api/v1/people/\d+/real_name$`), []string{`"real_name":"井上 次郎"`}},
 }
 
 // TestDocExamples runs every curl example of README.md and docs/api.md as

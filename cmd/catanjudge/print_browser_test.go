@@ -209,11 +209,10 @@ func TestBrowserImportPlayers(t *testing.T) {
 		chromedp.Text(`#import-problems`, &problems),
 		screenshot("import-preview"),
 		chromedp.Click(`form[action$="/import/confirm"] button`),
-		// The new players' cards, with their codes; then the list.
-		chromedp.WaitVisible(`.card .code`),
-		screenshot("import-cards"),
-		chromedp.Navigate(players),
+		// The players, the new players' cards waiting with their codes.
+		chromedp.WaitVisible(`#waiting-cards .code`),
 		chromedp.WaitVisible(`.flash`),
+		screenshot("import-cards"),
 		chromedp.Evaluate(`Array.from(document.querySelectorAll('#list-h ~ .table-wrap tbody td:nth-child(2) a')).map(a => a.textContent)`, &listed),
 	)
 	if err != nil {
@@ -277,8 +276,14 @@ func seedLongRound(t *testing.T, dir string) int64 {
 // change a table's sheet first.
 func saveRound1(t *testing.T, svc *tournament.Service, tid int64, edit func(tournament.TableView, *tournament.ResultInput)) {
 	t.Helper()
+	saveRound(t, svc, tid, 1, edit)
+}
+
+// saveRound is saveRound1 for round n.
+func saveRound(t *testing.T, svc *tournament.Service, tid int64, n int, edit func(tournament.TableView, *tournament.ResultInput)) {
+	t.Helper()
 	ctx := context.Background()
-	v, err := svc.RoundView(ctx, tid, 1)
+	v, err := svc.RoundView(ctx, tid, n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,7 +295,7 @@ func saveRound1(t *testing.T, svc *tournament.Service, tid int64, edit func(tour
 		if edit != nil {
 			edit(tv, &in)
 		}
-		if _, err := svc.SaveResult(ctx, "山田", tid, 1, tv.Table.Number, in); err != nil {
+		if _, err := svc.SaveResult(ctx, "山田", tid, n, tv.Table.Number, in); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -304,71 +309,5 @@ func closeLongRound(t *testing.T, dir string, tid int64) {
 	saveRound1(t, svc, tid, nil)
 	if _, err := svc.CloseTournament(context.Background(), "山田", tid); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestBrowserPrintablesFitA4 lays out every printable as Chromium prints
-// it, in the width of an A4 page inside its margins (186 mm), with 40
-// players and the longest names the console takes: nothing may reach past
-// the page's right edge. The results of the event, closed after round 1,
-// too. It prints each to PDF as an artefact, and checks
-// a long list's header repeats on every page.
-func TestBrowserPrintablesFitA4(t *testing.T) {
-	base, dir := browserSite(t)
-	tid := seedLongRound(t, dir)
-	ctx := newBrowser(t)
-	if err := chromedp.Run(ctx, logIn(base)); err != nil {
-		t.Fatalf("log in: %v", err)
-	}
-	round := fmt.Sprintf("%s/judge/t/%d/rounds/1", base, tid)
-	// 186 mm at 96 px to the inch: the page inside @page's 12 mm margins.
-	const pageWidth = 703
-	for i, p := range []printedPage{
-		{"/print/names", "a4-pairings-names", `table.by-name`},
-		{"/print/tables", "a4-pairings-tables", `.by-table`},
-		{"/print/scores", "a4-scores", `.score-sheet`},
-		{"/print/boards", "a4-boards", `svg.board`},
-		{"/../../standings/print?after=1", "a4-standings", `table.standings-print`},
-		// The results anyone prints once the event is closed.
-		{fmt.Sprintf("/../../../../../results/%d", tid), "a4-results", `table.results-round`},
-	} {
-		if i == 5 {
-			closeLongRound(t, dir, tid)
-		}
-		var over []string
-		var pdf []byte
-		err := chromedp.Run(ctx,
-			chromedp.EmulateViewport(pageWidth, 1000),
-			emulation.SetEmulatedMedia().WithMedia("print"),
-			chromedp.Navigate(round+p.path),
-			chromedp.WaitVisible(p.ready),
-			chromedp.Evaluate(`document.fonts.ready.then(() => true)`, nil, awaitPromise),
-			chromedp.Evaluate(`(() => {
-				const w = document.documentElement.clientWidth;
-				const out = [];
-				for (const e of document.querySelectorAll("body *")) {
-					const r = e.getBoundingClientRect();
-					if (r.width > 0 && r.height > 0 && (r.right > w + 0.5 || r.left < -0.5)) {
-						out.push(e.tagName.toLowerCase() + (e.className && e.className.baseVal === undefined ? "." + e.className : "") + " " + Math.round(r.left) + "–" + Math.round(r.right) + "px: " + (e.textContent || "").trim().slice(0, 30));
-					}
-				}
-				if (document.documentElement.scrollWidth > w) out.push("the page scrolls to " + document.documentElement.scrollWidth + "px");
-				return out.slice(0, 8);
-			})()`, &over),
-			chromedp.ActionFunc(func(ctx context.Context) error {
-				var err error
-				pdf, _, err = page.PrintToPDF().WithPrintBackground(true).WithPreferCSSPageSize(true).Do(ctx)
-				return err
-			}),
-		)
-		if err != nil {
-			t.Fatalf("print %s: %v", p.path, err)
-		}
-		if len(over) > 0 {
-			t.Errorf("%s is wider than an A4 page (%d px inside its margins):\n%s", p.path, pageWidth, strings.Join(over, "\n"))
-		}
-		if err := os.WriteFile(filepath.Join(artefacts, p.artefact+".pdf"), pdf, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 }

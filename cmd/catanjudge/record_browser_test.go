@@ -172,7 +172,7 @@ func TestBrowserRecordGame(t *testing.T) {
 		chromedp.SendKeys(`#reason`, "配信卓をジャッジが終了"),
 		submitFor(`#save-result`, `#revisions`),
 		chromedp.Text(`#revisions`, &history))
-	if !strings.Contains(history, "棋譜から（14手）") || !strings.Contains(history, "配信卓をジャッジが終了") {
+	if !strings.Contains(history, "対戦記録から（14手）") || !strings.Contains(history, "配信卓をジャッジが終了") {
 		t.Errorf("the score sheet's history says %q, want the revision from the record of 14 moves with its reason", history)
 	}
 }

@@ -545,11 +545,11 @@ func TestBrowserKioskAcrossServers(t *testing.T) {
 	}
 }
 
-// Players' cards print from any server of the event: a batch of cards a
-// judge makes through A (a new code) is printed through B, which shares
-// A's session key; the database holds it sealed, never the code in
-// clear; a server on the same database with another key cannot open it,
-// and says the cards are gone.
+// Players' cards print from any server of the event: a card a judge
+// makes through A (a new code) waits to be printed on B, which shares A's
+// session key; the database holds it sealed, never the code in clear; a
+// server on the same database with another key cannot open it, and says
+// no card waits.
 func TestCardsOnEveryServer(t *testing.T) {
 	a, b, dsn := twoServers(t)
 	// openssl rand -base64 32: not the event's key.
@@ -573,10 +573,10 @@ func TestCardsOnEveryServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Body.Close()
-	cards := res.Header.Get("Location")
-	if res.StatusCode != http.StatusSeeOther || !strings.Contains(cards, "/cards/") {
-		t.Fatalf("a new code on A = %s to %q, want 303 to the cards", res.Status, cards)
+	if to := res.Header.Get("Location"); res.StatusCode != http.StatusSeeOther || !strings.HasSuffix(to, "/players#cards") {
+		t.Fatalf("a new code on A = %s to %q, want 303 to the cards waiting on the players page", res.Status, to)
 	}
+	cards := fmt.Sprintf("/judge/t/%d/players/cards", tour.ID)
 
 	page := func(base string, cookie *http.Cookie) string {
 		t.Helper()
@@ -601,8 +601,8 @@ func TestCardsOnEveryServer(t *testing.T) {
 	if code == nil {
 		t.Fatalf("B's card page shows no code:\n%s", page(b, cookie))
 	}
-	if got := page(c, judgeLogIn(t, c)); !strings.Contains(got, "このカードはもう表示できません") || strings.Contains(got, code[1]) {
-		t.Errorf("the server with another key shows:\n%s\nwant the cards gone", got)
+	if got := page(c, judgeLogIn(t, c)); !strings.Contains(got, "印刷を待っているカードはありません") || strings.Contains(got, code[1]) {
+		t.Errorf("the server with another key shows:\n%s\nwant no card waiting", got)
 	}
 
 	// The database keeps the batch sealed: no code in clear, either way

@@ -1,5 +1,5 @@
 // Package game holds the base game's rules as the tournament rulebook
-// states them (§4 to §12) with the rulings of RULINGS.md: a game state, the
+// states them (§4 to §12) with the rulings of docs/rules.md: a game state, the
 // moves that change it, and the checks a judge needs, both for a whole game
 // record and for a position rebuilt on the table piece by piece. A rebuilt
 // position is evaluated for a judge's ruling (Evaluate): each player's

@@ -121,6 +121,15 @@ var (
 	}
 	checkedIn = map[bool]text{true: {"受付済み", "yes"}, false: {"未受付", "no"}}
 	yesNo     = map[bool]text{true: {"はい", "yes"}, false: {"いいえ", "no"}}
+	// held says whether a player held an award (§10) on their sheet: a
+	// word of the workbook's language, never Excel's TRUE or FALSE.
+	held = map[bool]text{true: {"あり", "yes"}, false: {"なし", "no"}}
+	// actors are who made a change that is not a judge, by the name the
+	// record keeps.
+	actors = map[string]text{
+		tournament.APIActor:    {"APIトークン", "API token"},
+		tournament.PlayerActor: {"参加者（コード）", "a player (code)"},
+	}
 	// tiedFormat shows how many players share a rank, and fromRoundFormat
 	// the round a late entry or a drop counts from, while each cell stays
 	// a number that sorts and filters.
@@ -292,4 +301,13 @@ func levelName(l referee.Level, lang string) string {
 		return l.NameEN()
 	}
 	return l.NameJA()
+}
+
+// judgeName is who made a change as the workbook names them: a judge's
+// name, or the words for the API token and for a player with their code.
+func judgeName(judge, lang string) string {
+	if a, ok := actors[judge]; ok {
+		return a.in(lang)
+	}
+	return judge
 }

@@ -43,7 +43,7 @@ func standingsTable(d tournament.ExportData, lang string) table {
 			if n := sharing[s.Rank]; n > 1 {
 				v[1] = tied(n)
 			}
-			v[2], v[3], v[4], v[5], v[6] = s.Name, orNil(s.Kana), s.Firsts, s.VP, percent(s.Share)
+			v[2], v[3], v[4], v[5], v[6] = s.Name, orNil(tournament.Hiragana(s.Kana)), s.Firsts, s.VP, percent(s.Share)
 			k := 7
 			if points {
 				v[k] = s.Points
@@ -122,7 +122,7 @@ func finalTable(d tournament.ExportData, lang string) table {
 		if n := sharing[f.Rank]; n > 1 {
 			v[1] = tied(n)
 		}
-		v[2], v[3] = f.Name, orNil(f.Kana)
+		v[2], v[3] = f.Name, orNil(tournament.Hiragana(f.Kana))
 		switch {
 		case f.FromFinal() && leaders:
 			v[4] = vFromLeaders.in(lang)
@@ -155,7 +155,7 @@ func resultsTable(d tournament.ExportData, lang string) table {
 	for _, p := range d.Players {
 		names[p.ID] = p.Name
 	}
-	// RULINGS.md, Penalties: a deduction shows as such, the sheet's VP, what
+	// docs/rules.md, Penalties: a deduction shows as such, the sheet's VP, what
 	// the penalties took off and what counts (6, 2, 4), with the penalties.
 	// Then the sheet's VP breakdown, where it gave one (§11).
 	cols := []text{hRound, hTable, hSeat, hColor, hPlayerNo, hPlayer, hReportedVP, hDeducted, hVP, hPlace, hEndedBy, hDeclared, hCorrected, hDeductedBy,
@@ -203,7 +203,7 @@ func resultsTable(d tournament.ExportData, lang string) table {
 		v[12] = max(tv.Table.Revisions, tv.Result.Version) - 1
 		for _, sc := range tv.Result.Scores {
 			if b := sc.Breakdown; sc.PlayerID == p.PlayerID && b != nil {
-				v[14], v[15], v[16], v[17], v[18] = b.Settlements, b.Cities, b.LongestRoad, b.LargestArmy, b.PointCards
+				v[14], v[15], v[16], v[17], v[18] = b.Settlements, b.Cities, held[b.LongestRoad].in(lang), held[b.LargestArmy].in(lang), b.PointCards
 			}
 		}
 	}}
@@ -223,7 +223,7 @@ func playersTable(d tournament.ExportData, lang string) table {
 		for _, o := range p.KeepApart {
 			apart = append(apart, names[o])
 		}
-		v[0], v[1], v[2], v[3] = int(p.ID), p.Name, orNil(p.Kana), checkedIn[p.CheckedIn].in(lang)
+		v[0], v[1], v[2], v[3] = int(p.ID), p.Name, orNil(tournament.Hiragana(p.Kana)), checkedIn[p.CheckedIn].in(lang)
 		if p.LateEntryRound != 0 {
 			v[4] = fromRound(p.LateEntryRound)
 		}
@@ -253,9 +253,9 @@ func penaltiesTable(d tournament.ExportData, lang string) table {
 			}
 		}
 		v[0], v[1], v[2], v[3], v[4] = p.At.In(time.Local), orNil(p.Round), orNil(p.Table), int(p.PlayerID), names[p.PlayerID]
-		v[5], v[6], v[7], v[8], v[9] = offence, orNil(section), levelName(p.Level, lang), p.Judge, orNil(p.Note)
+		v[5], v[6], v[7], v[8], v[9] = offence, orNil(section), levelName(p.Level, lang), judgeName(p.Judge, lang), orNil(p.Note)
 		if p.Revoked != nil {
-			v[10], v[11] = p.Revoked.Judge, orNil(p.Revoked.Reason)
+			v[10], v[11] = judgeName(p.Revoked.Judge, lang), orNil(p.Revoked.Reason)
 		}
 	}}
 }

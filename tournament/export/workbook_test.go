@@ -355,7 +355,7 @@ func TestWorkbookStandingsMatchTheService(t *testing.T) {
 		t.Errorf("%d players share a rank in the standings, want the two 8-VP players", shared)
 	}
 	// The share shows as a percentage: own VP over the table's total, at
-	// a 3-player table raised by the table's average (RULINGS.md): 6×3/(4×20).
+	// a 3-player table raised by the table's average (docs/rules.md): 6×3/(4×20).
 	six := e.three.Players[1]
 	i := slices.IndexFunc(st, func(s tournament.Standing) bool { return s.PlayerID == six })
 	row := strconv.Itoa(headerRow + 1 + i)
@@ -422,7 +422,7 @@ func TestWorkbookResultsPenaltiesAndSettings(t *testing.T) {
 		}
 	}
 	want := [][]string{
-		{"1", n, "", "", itoa(e.three.Players[0]), name(d, e.three.Players[0]), "10", "", "10", "1", "勝利宣言", name(d, e.three.Players[0]), "1", "", "2", "3", "TRUE", "FALSE", "0"},
+		{"1", n, "", "", itoa(e.three.Players[0]), name(d, e.three.Players[0]), "10", "", "10", "1", "勝利宣言", name(d, e.three.Players[0]), "1", "", "2", "3", "あり", "なし", "0"},
 		{"1", n, "", "", itoa(e.three.Players[1]), name(d, e.three.Players[1]), "6", "", "6", "2", "勝利宣言", name(d, e.three.Players[0]), "1"},
 		{"1", n, "", "", itoa(e.three.Players[2]), name(d, e.three.Players[2]), "4", "", "4", "3", "勝利宣言", name(d, e.three.Players[0]), "1"},
 	}
@@ -584,7 +584,7 @@ func TestWorkbookOfANewTournament(t *testing.T) {
 	}
 }
 
-// RULINGS.md, Penalties: the export shows a deduction as such, the sheet's
+// docs/rules.md, Penalties: the export shows a deduction as such, the sheet's
 // VP, what was taken off and what counts (8, 2, 6), with the penalty.
 func TestWorkbookShowsDeductions(t *testing.T) {
 	e := newEvent(t)

@@ -162,13 +162,23 @@ func readWorkbook(data []byte) (Roster, error) {
 
 // readSheet reads one worksheet's rows as a stream.
 func readSheet(f *excelize.File, sheet string) (Roster, error) {
+	next, done, err := sheetRows(f, sheet)
+	if err != nil {
+		return Roster{}, err
+	}
+	defer done()
+	return readRows(next)
+}
+
+// sheetRows streams one worksheet's records with their line numbers, and
+// io.EOF at the end; done closes the stream.
+func sheetRows(f *excelize.File, sheet string) (next func() ([]string, int, error), done func(), err error) {
 	rows, err := f.Rows(sheet)
 	if err != nil {
-		return Roster{}, &Error{Code: CodeWorkbook, Err: err}
+		return nil, nil, &Error{Code: CodeWorkbook, Err: err}
 	}
-	defer rows.Close()
 	line := 0
-	next := func() ([]string, int, error) {
+	next = func() ([]string, int, error) {
 		// Rows yields every row from row 1, empty ones included.
 		if !rows.Next() {
 			if err := rows.Error(); err != nil {
@@ -183,13 +193,28 @@ func readSheet(f *excelize.File, sheet string) (Roster, error) {
 		}
 		return rec, line, nil
 	}
-	return readRows(next)
+	return next, func() { rows.Close() }, nil
 }
 
 func readCSV(data []byte) (Roster, error) {
-	text, enc, err := decode(data)
+	next, enc, err := csvRows(data)
 	if err != nil {
 		return Roster{}, err
+	}
+	r, err := readRows(next)
+	if err != nil {
+		return Roster{}, err
+	}
+	r.Format, r.Encoding = "csv", enc
+	return r, nil
+}
+
+// csvRows streams a CSV (or tab-separated) file's records with their line
+// numbers, and io.EOF at the end, and says the text's encoding.
+func csvRows(data []byte) (func() ([]string, int, error), string, error) {
+	text, enc, err := decode(data)
+	if err != nil {
+		return nil, "", err
 	}
 	cr := csv.NewReader(strings.NewReader(text))
 	cr.FieldsPerRecord = -1
@@ -216,12 +241,7 @@ func readCSV(data []byte) (Roster, error) {
 		}
 		return rec, line, nil
 	}
-	r, err := readRows(next)
-	if err != nil {
-		return Roster{}, err
-	}
-	r.Format, r.Encoding = "csv", enc
-	return r, nil
+	return next, enc, nil
 }
 
 // decode returns a CSV file's text: UTF-8 (a BOM is dropped), UTF-16 with a

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -13,11 +12,12 @@ import (
 )
 
 // Players' cards are not part of tournament.Store either: a batch of
-// cards is the console's print buffer of the codes just issued, kept for
-// half an hour so that any server of the event can print it, sealed by the
-// console with a key the database never holds (console.CardStore, which
-// Store satisfies). It is no record of the event: not audited, not
-// published, and not copied by CopyInto.
+// cards is the console's print buffer of the codes just issued, kept until
+// they are printed (and half an hour more, to print again) so that any
+// server of the event can print them, sealed by the console with a key the
+// database never holds (console.CardStore, which Store satisfies). It is
+// no record of the event: not audited, not published, and not copied by
+// CopyInto.
 
 // cardBatchRow is a sealed batch of players' cards.
 type cardBatchRow struct {
@@ -26,6 +26,7 @@ type cardBatchRow struct {
 	Tournament   *tournamentRow `gorm:"constraint:OnDelete:CASCADE"`
 	Sealed       []byte         `gorm:"not null"`
 	Expires      time.Time      `gorm:"not null;index"`
+	Printed      bool           `gorm:"not null;default:false"`
 }
 
 func (cardBatchRow) TableName() string { return "card_batches" }
@@ -46,22 +47,39 @@ func (s *Store) KeepCards(ctx context.Context, name string, tournamentID int64, 
 	})
 }
 
-// Cards returns the sealed batch name of tournament tournamentID, unless it
-// expired at now (the expired batches are deleted first), or an error
-// wrapping tournament.ErrNotFound.
-func (s *Store) Cards(ctx context.Context, name string, tournamentID int64, now time.Time) ([]byte, error) {
+// CardBatches returns the sealed batches of tournament tournamentID kept
+// at now (the expired ones of every tournament are deleted first), the
+// ones not printed first, each group by when it expires: a batch expires a
+// fixed time after it is kept, or after it is printed, so that is the
+// order they were.
+func (s *Store) CardBatches(ctx context.Context, tournamentID int64, now time.Time) ([]tournament.CardBatch, error) {
 	if err := s.tx(ctx, "forget expired cards", func(tx *Tx) error { return deleteExpiredCards(tx.DB, now) }); err != nil {
 		return nil, err
 	}
-	var row cardBatchRow
-	err := s.db.WithContext(ctx).Where("name = ? AND tournament_id = ?", name, tournamentID).Take(&row).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, notFound("card batch", name)
-	}
+	var rows []cardBatchRow
+	err := s.db.WithContext(ctx).Where("tournament_id = ?", tournamentID).Order("printed, expires, name").Find(&rows).Error
 	if err != nil {
 		return nil, err
 	}
-	return row.Sealed, nil
+	out := make([]tournament.CardBatch, len(rows))
+	for i, r := range rows {
+		out[i] = tournament.CardBatch{Name: r.Name, Sealed: r.Sealed, Printed: r.Printed}
+	}
+	return out, nil
+}
+
+// PrintCards marks the batches names of tournament tournamentID printed,
+// to expire at expires; a batch printed before, expired or of another
+// tournament is left as it is.
+func (s *Store) PrintCards(ctx context.Context, tournamentID int64, names []string, expires, now time.Time) error {
+	if len(names) == 0 {
+		return nil
+	}
+	return s.tx(ctx, "print cards", func(tx *Tx) error {
+		return tx.Model(&cardBatchRow{}).
+			Where("tournament_id = ? AND name IN ? AND NOT printed AND expires > ?", tournamentID, names, now.UTC()).
+			Updates(map[string]any{"printed": true, "expires": expires.UTC()}).Error
+	})
 }
 
 func deleteExpiredCards(tx *gorm.DB, now time.Time) error {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/game"
+	"github.com/catanjudge/catanjudge/referee/season"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
@@ -148,6 +149,12 @@ func event(t *testing.T, s *store.Store) int64 {
 	ok(err)
 	_, err = svc.ArchivePerson(ctx, "山田", players[4].PersonID)
 	ok(err)
+	// A season of the event's shop, and a real name for its qualification.
+	_, err = svc.CreateSeason(ctx, "山田", tournament.SeasonInput{Name: "秋リーグ", From: "2025-10-01", To: "2025-12-31", Events: []int64{tr.ID},
+		Formula: season.Formula{Kind: season.KindPlacement, Points: []int{10, 7, 5}, Best: 2}, Qualification: &tournament.Qualification{RealName: true}})
+	ok(err)
+	_, err = svc.RecordRealName(ctx, "山田", players[1].PersonID, "選手 二郎")
+	ok(err)
 	ok(s.SetSetting(ctx, "judge_password_hash", "$2a$10$hash"))
 	ok(s.EndSession(ctx, "session-1", at.Add(24*time.Hour)))
 	return tr.ID
@@ -254,14 +261,14 @@ func TestCopyIntoPostgres(t *testing.T) {
 	}
 	// Every table of the schema was copied, and had rows to copy.
 	for _, table := range []string{"tournaments", "people", "players", "keep_aparts", "rounds", "round_tables", "table_players", "round_byes",
-		"amendments", "results", "result_scores", "penalties", "rulings", "game_moves", "clock_events", "audit_entries", "settings", "ended_sessions", "reports",
+		"amendments", "results", "result_scores", "penalties", "rulings", "game_moves", "clock_events", "audit_entries", "settings", "ended_sessions", "reports", "seasons", "real_names",
 		"staff", "calls", "table_devices"} {
 		if got[table] == 0 {
 			t.Errorf("CopyInto copied %d rows of %s, want some", got[table], table)
 		}
 	}
-	if len(got) != 22 {
-		t.Errorf("CopyInto reported %d tables, want the schema's 22 but the cards: %v", len(got), copied)
+	if len(got) != 24 {
+		t.Errorf("CopyInto reported %d tables, want the schema's 24 but the cards: %v", len(got), copied)
 	}
 
 	dst := tournamenttest.OpenDSN(t, dsn)

@@ -12,7 +12,7 @@ import (
 )
 
 // migration is one step of the schema. Open applies the steps a database
-// has not had yet, in order, in one transaction, and records each in the
+// has not recorded, in order, in one transaction, and records each in the
 // table schema_migrations, on both engines.
 //
 // Step 1 creates the tables of the row types, or brings the tables an
@@ -60,6 +60,19 @@ var migrations = []migration{
 	{9, "disputes with a version, and players' cards in the database", func(tx *gorm.DB) error {
 		return tx.AutoMigrate(&reportRow{}, &cardBatchRow{})
 	}},
+	// Issue 24: an accepted report keeps which of its versions became the
+	// result (reports accepted before say only the revision); players'
+	// cards wait on the players page until printed.
+	{11, "the version of an accepted report, and cards kept until printed", func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&reportRow{}, &cardBatchRow{})
+	}},
+	// Issue 29: the shop that ran an event, past events imported from
+	// their results, and the seasons (leagues) that gather events.
+	{13, "shops, imported events and seasons", func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&tournamentRow{}, &seasonRow{})
+	}},
+	// Issue 29: the real names a qualification records, for judges only.
+	{14, "the qualification's real names", func(tx *gorm.DB) error { return tx.AutoMigrate(&realNameRow{}) }},
 	// Issue 27: staff accounts, each with its role and its own password.
 	// The judge password of the versions before becomes the password of a
 	// head account named "head", so that a database of an earlier version
@@ -166,15 +179,23 @@ func (s *Store) migrate(ctx context.Context) error {
 		if err := tx.AutoMigrate(&migrationRow{}); err != nil {
 			return err
 		}
-		var done int
-		if err := tx.Model(&migrationRow{}).Select("COALESCE(MAX(version), 0)").Scan(&done).Error; err != nil {
+		var applied []int
+		if err := tx.Model(&migrationRow{}).Pluck("version", &applied).Error; err != nil {
 			return err
 		}
-		if done > SchemaVersion() {
-			return fmt.Errorf("the database has schema version %d, written by a newer Catan Judge; this one knows up to %d: run the newer version", done, SchemaVersion())
+		done := make(map[int]bool, len(applied))
+		for _, v := range applied {
+			if v > SchemaVersion() {
+				return fmt.Errorf("the database has schema version %d, written by a newer Catan Judge; this one knows up to %d: run the newer version", v, SchemaVersion())
+			}
+			done[v] = true
 		}
+		// Every step the database has not recorded runs, in order, not
+		// only those above the highest: steps numbered ahead of their
+		// landing (two changes made side by side) still run where a
+		// later one already has.
 		for _, m := range migrations {
-			if m.version <= done {
+			if done[m.version] {
 				continue
 			}
 			if err := m.up(tx); err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -134,5 +135,28 @@ func TestOpenRefusesANewerSchema(t *testing.T) {
 	_, err := store.Open(ctx, dsn)
 	if err == nil || !strings.Contains(err.Error(), "newer Catan Judge") {
 		t.Errorf("Open(a newer schema) error = %v, want it refused as written by a newer Catan Judge", err)
+	}
+}
+
+// Steps are numbered as they are planned and may land out of order: a
+// database that recorded a later step but not an earlier one (the earlier
+// step landed after it) gets the earlier step when opened, not only the
+// steps above its highest.
+func TestOpenAppliesAStepMissedBelowTheHighest(t *testing.T) {
+	ctx := context.Background()
+	dsn := tournamenttest.NewDSN(t)
+	s := tournamenttest.OpenDSN(t, dsn)
+	versions := allVersions()
+	missed := versions[len(versions)-2]
+	if err := store.Exec(s, "DELETE FROM schema_migrations WHERE version = "+strconv.Itoa(missed)); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.AppliedMigrations(ctx); slices.Contains(got, missed) {
+		t.Fatalf("step %d still recorded after deleting it: %v", missed, got)
+	}
+	s.Close()
+	s = tournamenttest.OpenDSN(t, dsn)
+	if got, err := s.AppliedMigrations(ctx); err != nil || !slices.Equal(got, versions) {
+		t.Errorf("AppliedMigrations() after opening = %v, %v; want %v (step %d applied)", got, err, versions, missed)
 	}
 }

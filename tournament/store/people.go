@@ -259,6 +259,9 @@ func (s *Store) MergePeople(ctx context.Context, keep, gone, after tournament.Pe
 		if err := tx.Model(&playerRow{}).Where("person_id = ?", gone.ID).Update("person_id", keep.ID).Error; err != nil {
 			return err
 		}
+		if err := moveRealName(tx.DB, keep.ID, gone.ID); err != nil {
+			return err
+		}
 		// Gone first, so that keep may take its member number.
 		if err := tx.Delete(&personRow{}, gone.ID).Error; err != nil {
 			return err

@@ -40,6 +40,10 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 		return nil, fmt.Errorf("open database %s: %w", Redact(dsn), err)
 	}
 	s := &Store{db: db, engine: enginePostgres, server: newServerID(), pgConfig: cfg}
+	if err := registerFaults(db); err != nil {
+		s.Close()
+		return nil, err
+	}
 	if err := s.checkPostgres(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("open database %s: %w", Redact(dsn), err)
@@ -47,8 +51,12 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 	return s, nil
 }
 
-// checkPostgres reports a PostgreSQL server that does not answer.
+// checkPostgres reports a PostgreSQL server that does not answer, or the
+// last write refused for lack of space.
 func (s *Store) checkPostgres(ctx context.Context) error {
+	if err := s.checkSpace(); err != nil {
+		return err
+	}
 	var one int
 	if err := s.db.WithContext(ctx).Raw("SELECT 1").Scan(&one).Error; err != nil {
 		return fmt.Errorf("check database: %w", err)

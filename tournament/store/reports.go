@@ -32,7 +32,8 @@ type reportRow struct {
 	Confirmed    string         `gorm:"not null"` // JSON [player IDs], the reporter first
 	DisputedBy   int64          `gorm:"not null;default:0"`
 	Status       string         `gorm:"not null"`
-	Version      int            `gorm:"not null;default:0"` // the revision it became
+	Version      int            `gorm:"not null;default:0"`  // the revision it became
+	Side         string         `gorm:"not null;default:''"` // the version of it that did (tournament.SideReported, SideDisputed)
 	At           time.Time      `gorm:"not null"`
 	Dispute      string         `gorm:"not null;default:''"` // JSON tournament.Dispute, "" for none
 }
@@ -61,7 +62,7 @@ func newReportRow(r tournament.Report) (reportRow, error) {
 	return reportRow{
 		ID: r.ID, TournamentID: r.TournamentID, TableID: r.TableID, Round: r.Round, Number: r.Table,
 		ReportedBy: r.ReportedBy, Scores: string(scores), Declared: r.Declared, Reason: r.Reason, LateReason: r.LateReason,
-		Confirmed: string(confirmed), DisputedBy: r.DisputedBy, Dispute: dispute, Status: r.Status, Version: r.Version, At: r.At.UTC(),
+		Confirmed: string(confirmed), DisputedBy: r.DisputedBy, Dispute: dispute, Status: r.Status, Version: r.Version, Side: r.Side, At: r.At.UTC(),
 	}, nil
 }
 
@@ -69,7 +70,7 @@ func (r reportRow) report() (tournament.Report, error) {
 	out := tournament.Report{
 		ID: r.ID, TournamentID: r.TournamentID, TableID: r.TableID, Round: r.Round, Table: r.Number,
 		ReportedBy: r.ReportedBy, Declared: r.Declared, Reason: r.Reason, LateReason: r.LateReason, DisputedBy: r.DisputedBy,
-		Status: r.Status, Version: r.Version, At: r.At,
+		Status: r.Status, Version: r.Version, Side: r.Side, At: r.At,
 	}
 	if err := json.Unmarshal([]byte(r.Scores), &out.Scores); err != nil {
 		return out, fmt.Errorf("report %d scores: %w", r.ID, err)
@@ -124,13 +125,13 @@ func (s *Store) UpdateReport(ctx context.Context, before, after tournament.Repor
 }
 
 // acceptReport marks report id, of table tableID, accepted as revision
-// version, in the transaction that saves it: it is a conflict unless the
+// version from its side (the version of it saved), in the transaction that saves it: it is a conflict unless the
 // report waits for a judge (confirmed, or disputed: a judge's sheet opened
 // from one of its versions).
-func acceptReport(tx *gorm.DB, id, tableID int64, version int) error {
+func acceptReport(tx *gorm.DB, id, tableID int64, version int, side string) error {
 	waiting := []string{tournament.ReportConfirmed, tournament.ReportDisputed}
 	res := tx.Model(&reportRow{}).Where("id = ? AND table_id = ? AND status IN ?", id, tableID, waiting).
-		Updates(map[string]any{"status": tournament.ReportAccepted, "version": version})
+		Updates(map[string]any{"status": tournament.ReportAccepted, "version": version, "side": side})
 	if res.Error != nil {
 		return res.Error
 	}

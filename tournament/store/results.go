@@ -57,7 +57,7 @@ func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *
 		if r.ReportID != 0 {
 			// The players' report becomes this revision in the same
 			// transaction: accepted once, never beside a judge's sheet.
-			if err := acceptReport(tx.DB, r.ReportID, tableID, expected+1); err != nil {
+			if err := acceptReport(tx.DB, r.ReportID, tableID, expected+1, r.ReportSide); err != nil {
 				return err
 			}
 		}

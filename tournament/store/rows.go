@@ -17,6 +17,8 @@ type tournamentRow struct {
 	Name           string `gorm:"not null"`
 	Date           string `gorm:"not null"` // YYYY-MM-DD or ""
 	Venue          string `gorm:"not null"`
+	Shop           string `gorm:"not null;default:'';index"` // the shop that ran it (schema version 13)
+	Imported       string `gorm:"not null;default:''"`       // what a past event was imported from (schema version 13)
 	RulesetName    string `gorm:"not null"`
 	RulesetVersion string `gorm:"not null"`
 	Ruleset        string `gorm:"not null"` // the full copy: json.Marshal of referee.Ruleset
@@ -350,6 +352,8 @@ func newTournamentRow(t tournament.Tournament) (tournamentRow, error) {
 		Name:           t.Name,
 		Date:           t.Date,
 		Venue:          t.Venue,
+		Shop:           t.Shop,
+		Imported:       t.Imported,
 		RulesetName:    t.Ruleset.Name,
 		RulesetVersion: t.Ruleset.Version,
 		Ruleset:        string(rs),
@@ -375,6 +379,8 @@ func (r tournamentRow) tournament() (tournament.Tournament, error) {
 		// A copy stored before a setting existed leaves it unset: it
 		// keeps the behaviour the tournament had.
 		Ruleset:     rs.WithDefaults(),
+		Shop:        r.Shop,
+		Imported:    r.Imported,
 		Rounds:      r.Rounds,
 		GameMinutes: r.GameMinutes,
 		SelfCheckIn: r.SelfCheckIn,

@@ -68,7 +68,11 @@ func openSQLite(ctx context.Context, dsn string) (*Store, error) {
 		}
 		return nil, fmt.Errorf("open database %s: %w", databasePath(dsn), err)
 	}
-	s := &Store{db: db, engine: engineSQLite, writer: make(chan struct{}, 1)}
+	s := &Store{db: db, engine: engineSQLite, writer: make(chan struct{}, 1), path: databasePath(dsn)}
+	if err := registerFaults(db); err != nil {
+		s.Close()
+		return nil, err
+	}
 	// A damaged file is refused here, with what to do about it, rather
 	// than found page by page by the judges.
 	if err := s.Check(ctx); err != nil {
@@ -95,10 +99,15 @@ var ErrDamaged = errors.New("the database is damaged or is not a Catan Judge dat
 // reads every page of the file and checks its structure (not the indexes
 // against the tables): an error wraps ErrDamaged and says what SQLite
 // found. On PostgreSQL, whose server keeps its files sound itself, it
-// checks that the database answers.
+// checks that the database answers. On both it reports a disk full
+// (tournament.ErrNoSpace): the last write refused for lack of space, or
+// on SQLite too little space left beside the file (checkSpace).
 func (s *Store) Check(ctx context.Context) error {
 	if s.engine == enginePostgres {
 		return s.checkPostgres(ctx)
+	}
+	if err := s.checkSpace(); err != nil {
+		return err
 	}
 	var rows []string
 	err := s.db.WithContext(ctx).Raw("PRAGMA quick_check(5)").Scan(&rows).Error

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -42,6 +43,10 @@ type Store struct {
 	// set on PostgreSQL only.
 	server   string
 	pgConfig *pgx.ConnConfig
+	// path is the SQLite database's file, whose disk Check watches; full
+	// says the last write was refused for lack of space (faults.go).
+	path string
+	full atomic.Bool
 }
 
 // engine is the database a Store runs on.
@@ -95,6 +100,8 @@ var models = []any{
 	&endedSessionRow{},
 	&reportRow{},
 	&cardBatchRow{},
+	&seasonRow{},
+	&realNameRow{},
 	&staffRow{},
 	&callRow{},
 	&deviceRow{},

@@ -214,7 +214,7 @@ func TestOldRulesetCopy(t *testing.T) {
 	want := preset(t)
 	want.Description = "" // nor was the description copied then
 	// The copy keeps what version 2003.2 said; 2003.3 lets repeats climb
-	// from a caution (RULINGS.md, Penalties).
+	// from a caution (docs/rules.md, Penalties).
 	want.Version, want.EscalateFrom = "2003.2", referee.Warning
 	// and its offences' names as they were written then, in half-width
 	// parentheses.

@@ -44,6 +44,7 @@ func (s *Store) UpdateTournament(ctx context.Context, before, after tournament.T
 		{"name", before.Name, after.Name},
 		{"date", before.Date, after.Date},
 		{"venue", before.Venue, after.Venue},
+		{"shop", before.Shop, after.Shop},
 		{"rounds", before.Rounds, after.Rounds},
 		{"game_minutes", before.GameMinutes, after.GameMinutes},
 		{"self_check_in", before.SelfCheckIn, after.SelfCheckIn},

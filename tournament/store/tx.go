@@ -159,6 +159,8 @@ func (s *Store) tx(ctx context.Context, what string, fn func(tx *Tx) error) erro
 			return wrap(what, ctx.Err())
 		}
 	}
+	err = fault(err)
+	s.wrote(err)
 	if err != nil {
 		return wrap(what, err)
 	}

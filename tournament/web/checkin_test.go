@@ -93,7 +93,7 @@ func TestImportCheckInOption(t *testing.T) {
 		t.Fatal("no confirmation")
 	}
 	res = b.post(page+"/confirm", url.Values{"data": {html.UnescapeString(m[1])}, "check_in": {"1"}})
-	// The import shows the new players' cards first, then the players.
-	mustSee(t, "the new players' cards", b.get(res.Location), http.StatusOK, "参加者カード", "上田", "江藤")
-	mustSee(t, "players after", b.get("/judge/t/"+itoa(tr.ID)+"/players"), http.StatusOK, "名簿を取り込み、全員を受付済みにしました。", "受付済み 3 / 3人")
+	// The import goes to the players, the new players' cards waiting there.
+	mustSee(t, "players after", b.get(res.Location), http.StatusOK, "名簿を取り込み、全員を受付済みにしました。", "受付済み 3 / 3人", "未印刷のカード 2枚")
+	mustSee(t, "the new players' cards", b.get("/judge/t/"+itoa(tr.ID)+"/players/cards"), http.StatusOK, "参加者カード", "上田", "江藤")
 }

@@ -76,8 +76,12 @@ func TestConflictMessagesInTheRequestLanguage(t *testing.T) {
 				}
 			}
 			if tt.lang == "ja" {
-				// The judge who saved is named as logged in: "api" for the token.
-				if words := latin.FindAllString(strings.ReplaceAll(body.Error, "api", ""), -1); len(words) > 0 {
+				// The judge who saved is the API token, named as such
+				// (issue 25): never 「api さん」.
+				if strings.Contains(body.Error, "api") {
+					t.Errorf("%s %s (ja) = %q names the API token as a person", tt.method, tt.target, body.Error)
+				}
+				if words := latin.FindAllString(strings.ReplaceAll(body.Error, "APIトークン", ""), -1); len(words) > 0 {
 					t.Errorf("%s %s (ja) = %q, which has English %q", tt.method, tt.target, body.Error, words)
 				}
 			}

@@ -440,7 +440,7 @@ func TestBoardAndDeal(t *testing.T) {
 	if res := p.b.post(tableURL+"/deal", dealValues(chips)); res.Status != http.StatusSeeOther {
 		t.Fatalf("valid deal = %d, want 303\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "hand-dealt board", p.b.get(tableURL), http.StatusOK, "卓で配ったものを入力")
+	mustSee(t, "hand-dealt board", p.b.get(tableURL), http.StatusOK, "卓で配った配置をジャッジが入力しました")
 }
 
 // dealLabel is a chip input's label: its field and its text.
@@ -548,7 +548,7 @@ func TestPenalties(t *testing.T) {
 	}
 	rec.Set("action", "suggest")
 	mustSee(t, "suggest after a warning", p.b.post(page, rec), http.StatusOK, "推奨レベル: 勝利点減点（2回目: 前回の最高 警告 → 勝利点減点）")
-	// Cautions escalate too (RULINGS.md, Penalties), and the page says how.
+	// Cautions escalate too (docs/rules.md, Penalties), and the page says how.
 	talk := url.Values{"player": {player}, "round": {"1"}, "offence": {"needless-talk"}, "action": {"record"}}
 	if res := p.b.post(page, talk); res.Status != http.StatusSeeOther {
 		t.Fatalf("record a caution = %d, want 303\n%s", res.Status, res.Body)
@@ -753,6 +753,21 @@ func TestRulingView(t *testing.T) {
 	}
 	res = add(b, "settlement", "s(1, -1)")
 	mustSee(t, "the cut", res, http.StatusOK, `<dd id="answer-longest-road">場（だれも持たない） — `, `id="answer-notes"`)
+	// Issue 25: a settlement is a house and a city a larger two-storey
+	// house, each with its owner's seat number: never a disc a road's end
+	// looks like, never colour alone.
+	res = add(a, "city", "N(0,0)")
+	for what, re := range map[string]string{
+		"settlement": `<g class="building settlement" data-piece="S\(1,-1\)"[^>]*><title>[^<]+</title>\s*<polygon points="-10,10 10,10 10,-2 0,-12 -10,-2"[^>]*/>\s*<text[^>]*>[1-4]</text>`,
+		"city":       `<g class="building city" data-piece="N\(0,0\)"[^>]*><title>[^<]+</title>\s*<polygon points="-16,12 16,12 16,-3 3,-3 3,-9 -6.5,-19 -16,-9"[^>]*/>\s*<text[^>]*>[1-4]</text>`,
+	} {
+		if !regexp.MustCompile(re).MatchString(res.Body) {
+			t.Errorf("the %s is not drawn as its own shape with its seat number:\n%s", what, res.Body)
+		}
+	}
+	if strings.Contains(res.Body, `<circle cx=`) && regexp.MustCompile(`class="building[^"]*"[^>]*>(<title>[^<]*</title>)?\s*<circle`).MatchString(res.Body) {
+		t.Errorf("a building is drawn as a disc")
+	}
 	// A corner off the board is refused next to the board, the steps kept.
 	before := steps
 	res = p.b.post(view, url.Values{"steps": {steps}, "player": {a}, "do": {"settlement"}, "typed": {"N(7,7)"}, "action": {"add"}})

@@ -23,6 +23,14 @@ var engineNames = regexp.MustCompile(`[NS]?\(-?\d+, ?-?\d+\)|\(q, ?r\)`)
 // written apart: "{{.N}} 点", "3 枚".
 var spacedCounter = regexp.MustCompile(`(}}|[0-9]) (点|人|枚|本|卓|位|分|件|回|手|色|秒)`)
 
+// tableOrdinal is a table written as an ordinal, 第2卓: the glossary's
+// form is 2卓 (第 numbers rounds alone, 第2回戦).
+var tableOrdinal = regexp.MustCompile(`第({{[^}]*}}|[0-9０-９]+)卓`)
+
+// judgeHonorific is さん after the judge's name without the guard that
+// leaves it out for the API token (i18n: .API).
+var judgeHonorific = regexp.MustCompile(`{{\.Judge}} ?さん`)
+
 // templateActions are the values a message fills in, {{.VP}}.
 var templateActions = regexp.MustCompile(`{{[^}]*}}`)
 
@@ -38,7 +46,8 @@ var quoted = map[string][]string{
 
 // Issue 12: every Japanese string of the pages reads as a Japanese judge
 // would write it (docs/glossary.md): full-width parentheses, 勝利点 rather
-// than "VP", none of the words the glossary avoids.
+// than "VP", none of the words the glossary avoids. Issue 25: 2卓 rather
+// than 第2卓, a full-width ？, the API token never 「api さん」.
 func TestJapaneseLocalesFollowTheGlossary(t *testing.T) {
 	files, err := fs.Glob(templates.Locales, "locales/*.ja.toml")
 	if err != nil || len(files) < 10 {
@@ -59,6 +68,15 @@ func TestJapaneseLocalesFollowTheGlossary(t *testing.T) {
 			}
 			if m := spacedCounter.FindString(s); m != "" {
 				t.Errorf("%s %s = %q writes %q: the counter follows its number directly (10点, 3卓, 2枚)", name, key, s, m)
+			}
+			if m := tableOrdinal.FindString(s); m != "" {
+				t.Errorf("%s %s = %q writes %q: a table is 2卓, not 第2卓", name, key, s, m)
+			}
+			if judgeHonorific.MatchString(strings.ReplaceAll(s, "{{if not .API}} さん{{end}}", "")) {
+				t.Errorf("%s %s = %q gives the judge さん without {{if not .API}}: the API token is not a person", name, key, s)
+			}
+			if strings.ContainsAny(plain, "?!") && !strings.Contains(plain, "http") {
+				t.Errorf("%s %s = %q has a half-width ? or !: ？ and ！ in Japanese", name, key, s)
 			}
 			if strings.Contains(plain, "VP") {
 				t.Errorf("%s %s = %q says VP: 勝利点, or 点 after a number", name, key, s)

@@ -190,7 +190,7 @@ func templateFields(msg string) []string {
 // message in the Japanese console or "<no value>".
 func TestEveryRuleHasMessages(t *testing.T) {
 	var sites []ruleSite
-	for _, dir := range []string{"../../referee", "../../referee/pairing", "../../referee/game", "..", "../store"} {
+	for _, dir := range []string{"../../referee", "../../referee/pairing", "../../referee/game", "../../referee/season", "..", "../store"} {
 		found := ruleSites(t, dir)
 		if len(found) == 0 {
 			t.Fatalf("found no rule sites in %s: is the scan broken?", dir)
@@ -223,7 +223,8 @@ func TestEveryRuleHasMessages(t *testing.T) {
 				continue
 			}
 			for _, f := range templateFields(msg) {
-				if !slices.Contains(s.keys, f) {
+				// i18n sets .API beside a judge who is the API token.
+				if !slices.Contains(s.keys, f) && (f != "API" || !slices.Contains(s.keys, "Judge")) {
 					t.Errorf("%s: %s in rules.%s.toml reads {{.%s}}, but the code passes only %v", s.at, id, lang, f, s.keys)
 				}
 			}

@@ -77,11 +77,11 @@ func TestImportPlayersPreviewThenConfirm(t *testing.T) {
 	}
 	confirm := url.Values{"data": {html.UnescapeString(m[1])}}
 	res = b.post(page+"/confirm", confirm)
-	if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, "/judge/t/"+itoa(tr.ID)+"/players/cards/") {
-		t.Fatalf("confirm = %d to %q, want 303 to the new players' cards\n%s", res.Status, res.Location, res.Body)
+	if res.Status != http.StatusSeeOther || res.Location != "/judge/t/"+itoa(tr.ID)+"/players#cards" {
+		t.Fatalf("confirm = %d to %q, want 303 to the players with the new players' cards\n%s", res.Status, res.Location, res.Body)
 	}
-	mustSee(t, "the new players' cards", b.get(res.Location), http.StatusOK, "参加者カード", "上田", "あなたのコード")
-	mustSee(t, "players after the import", b.get("/judge/t/"+itoa(tr.ID)+"/players"), http.StatusOK, "名簿を取り込みました。", "上田")
+	mustSee(t, "players after the import", b.get(res.Location), http.StatusOK, "名簿を取り込みました。", "上田", "未印刷のカード 1枚")
+	mustSee(t, "the new players' cards", b.get("/judge/t/"+itoa(tr.ID)+"/players/cards"), http.StatusOK, "参加者カード", "上田", "あなたのコード")
 	// The confirmation sent twice (a double click, the back button) adds nobody again.
 	b.post(page+"/confirm", confirm)
 	ps, err := env.svc.Players(env.ctx, tr.ID)

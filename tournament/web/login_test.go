@@ -168,6 +168,7 @@ func TestCrossOriginPostRefused(t *testing.T) {
 func TestRouteTableAccess(t *testing.T) {
 	env := newConsoleEnv(t)
 	tr, ps := env.seedTournament(8)
+	env.seedSeason(tr.ID)
 	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +182,7 @@ func TestRouteTableAccess(t *testing.T) {
 	}
 	params := strings.NewReplacer(
 		":id", itoa(tr.ID), ":pid", itoa(ps[0].ID), ":n", "1", ":tn", "1", ":penalty", "1", ":batch", "0123", ":report", "1", ":move", "1",
-		":person", itoa(ps[0].PersonID), ":lang", "en", ":name", "proshop-2003", "*file", "console.css",
+		":person", itoa(ps[0].PersonID), ":season", "1", ":lang", "en", ":name", "proshop-2003", "*file", "console.css",
 	)
 	routes := (&site{}).routes()
 	if len(routes) < 20 {

@@ -101,8 +101,16 @@ func TestConsoleRegistry(t *testing.T) {
 		t.Fatalf("merge = %d, want 303\n%s", res.Status, res.Body)
 	}
 	res = b.post(person+"/merge", url.Values{"other": {fmt.Sprint(c.PersonID)}})
+	// Issue 25: each named by their label, the reading and the person no.
 	mustSee(t, "a merge refused", res, http.StatusConflict, `id="merge-error"`,
-		"「伊藤 美咲」と「伊東 美咲」はどちらも「11月定例会」に参加しているため、同じ人として統合できません")
+		fmt.Sprintf("「伊藤 美咲（いとう みさき・%d）」と「伊東 美咲（いとう みさき・%d）」はどちらも「11月定例会」に参加しているため、同じ人として統合できません", a.PersonID, c.PersonID))
+	// Now that a is b2 too, c cannot be merged with a: the page says why
+	// and offers no button for c.
+	page := b.get(person)
+	mustSee(t, "the impossible candidate", page, http.StatusOK, `class="hint refusal"`, "同じ人として統合できません")
+	if strings.Contains(page.Body, fmt.Sprintf(`name="other" value="%d"`, c.PersonID)) {
+		t.Errorf("the person page offers to merge %d, who played November too", c.PersonID)
+	}
 	mustSee(t, "after the merge", b.get(person), http.StatusOK, "参加した大会（2）", fmt.Sprintf("山田 が登録者「伊藤美咲」（番号 %d）を「伊藤 美咲」（番号 %d）に統合しました。", b2.PersonID, a.PersonID))
 	if res := b.post(person+"/archive", nil); res.Status != http.StatusSeeOther {
 		t.Fatalf("archive = %d, want 303", res.Status)

@@ -184,12 +184,12 @@ func TestGameRecordLockedByResult(t *testing.T) {
 	b.login("山田")
 	page := fmt.Sprintf("/judge/t/%d/rounds/1/tables/1/game", tr.ID)
 	res := b.get(page)
-	mustSee(t, "GET the record", res, http.StatusOK, `id="record-locked"`, "棋譜はもう変更できません")
+	mustSee(t, "GET the record", res, http.StatusOK, `id="record-locked"`, "対戦記録はもう変更できません")
 	for _, gone := range []string{`id="undo"`, `id="roll"`, `name="corner"`} {
 		if strings.Contains(res.Body, gone) {
 			t.Errorf("the locked record page still offers %s", gone)
 		}
 	}
 	mustSee(t, "POST undo", b.post(page, url.Values{"expected": {"8"}, "action": {"undo"}}), http.StatusConflict,
-		`id="record-error"`, "棋譜はもう変更できません")
+		`id="record-error"`, "対戦記録はもう変更できません")
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -48,7 +49,7 @@ func TestRecordPage(t *testing.T) {
 	if _, err := env.svc.SetBoard(env.ctx, "setup", tr.ID, 1, 1, tournament.BoardInput{Auto: true}); err != nil {
 		t.Fatal(err)
 	}
-	mustSee(t, "GET the table page", b.get(table), http.StatusOK, `id="record-link"`, "棋譜を記録する")
+	mustSee(t, "GET the table page", b.get(table), http.StatusOK, `id="record-link"`, "対戦を記録する")
 	mustSee(t, "GET the record", b.get(page), http.StatusOK, "初期配置（§4）", `data-at="N(0,0)"`, `data-hex="(0,0)"`, "まだ手は記録されていません")
 
 	res := b.post(page, place(0, placementForms[0][0], placementForms[0][1]))
@@ -93,10 +94,16 @@ func TestRecordPage(t *testing.T) {
 	if res.Status != http.StatusSeeOther || !strings.Contains(res.Location, "/score") {
 		t.Fatalf("POST the result = %d to %q, want 303 to the score sheet\n%s", res.Status, res.Location, res.Body)
 	}
-	mustSee(t, "GET the score sheet", b.get(res.Location), http.StatusOK, "棋譜から（9手）", "ジャッジが終了")
-	mustSee(t, "GET the audit log", b.get(fmt.Sprintf("/judge/t/%d/audit", tr.ID)), http.StatusOK,
-		"山田 が第1回戦 1卓の棋譜に第1手を記録しました。", "山田 が第1回戦 1卓の棋譜の第9手を取り消しました。", "山田 が第1回戦 1卓の成績を棋譜から保存しました。")
-	mustSee(t, "GET the table page", b.get(table), http.StatusOK, "棋譜を開く（9手）", "結果が入力済みのため")
+	mustSee(t, "GET the score sheet", b.get(res.Location), http.StatusOK, "対戦記録から（9手）", "ジャッジが終了")
+	res = b.get(fmt.Sprintf("/judge/t/%d/audit", tr.ID))
+	mustSee(t, "GET the audit log", res, http.StatusOK,
+		"山田 が第1回戦 1卓の対戦記録に第1手を記録しました。", "山田 が第1回戦 1卓の対戦記録の第9手を取り消しました。", "山田 が第1回戦 1卓の成績を対戦記録から保存しました。")
+	// Issue 25: each move's line says the move as the record page writes
+	// it, with who made it.
+	if !regexp.MustCompile(`第1手を記録しました。 <a [^>]*>[^<]*</a><br><span class="change">\S+ 家 [^<]+の角・道 [^<]+</span>`).MatchString(res.Body) {
+		t.Errorf("the audit log's first move does not say the move:\n%s", res.Body)
+	}
+	mustSee(t, "GET the table page", b.get(table), http.StatusOK, "対戦記録を開く（9手）", "結果が入力済みのため")
 }
 
 // The kiosk's board of a recorded table: public, live from the event feed

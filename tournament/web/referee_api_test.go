@@ -37,7 +37,7 @@ func TestPlacingsAPI(t *testing.T) {
 		name, body string
 		want       string
 	}{
-		// RULINGS.md §12 examples.
+		// docs/rules.md §12 examples.
 		{"declared", `{"scores":[{"player":"a","vp":10},{"player":"b","vp":8},{"player":"c","vp":8},{"player":"d","vp":5}],"declared":"a"}`,
 			`{"placings":[{"player":"a","vp":10,"place":1},{"player":"b","vp":8,"place":2},{"player":"c","vp":8,"place":2},{"player":"d","vp":5,"place":4}]}`},
 		{"time", `{"scores":[{"player":"a","vp":9},{"player":"b","vp":9},{"player":"c","vp":7},{"player":"d","vp":6}],"declared":null}`,

@@ -161,7 +161,7 @@ func TestConsoleReportQueue(t *testing.T) {
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("accept = %d\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "after accepting", b.get(res.Location), http.StatusOK, "参加者の報告を卓の結果として保存しました", "承認済み（第1版）")
+	mustSee(t, "after accepting", b.get(res.Location), http.StatusOK, "参加者の報告を卓の結果として保存しました", "承認済み: 選手1 さんの報告が第1版の結果になりました")
 	mustSee(t, "the score sheet's history", b.get(round+"/tables/1/score"), http.StatusOK, "参加者の報告")
 	revs, err := env.svc.Revisions(env.ctx, tr.ID, 1, 1)
 	if err != nil || len(revs) != 1 || revs[0].ReportID != r.ID || revs[0].Judge != "山田" {
@@ -234,9 +234,9 @@ func TestKioskTableReport(t *testing.T) {
 	mustSee(t, "a version whose winner has 7", b.post(answer, dispute), http.StatusUnprocessableEntity, `id="declared-error"`, "10点以上が必要です", `value="6"`)
 	dispute.Set("declared", itoa(ps[0]))
 	mustSee(t, "disputed", b.post(answer, dispute), http.StatusOK,
-		"異議を送りました", "さんが異議", "ジャッジを呼びました", "違い", "異議のメモ: 3番目は6点")
+		"異議を送りました", "さんの異議", "ジャッジを呼びました", "違い", "異議のメモ: 3番目は6点")
 	mustSee(t, "the disputed table in English", b.get(table, "Accept-Language", "en"), http.StatusOK,
-		"A player disputed this report, so a judge has been called", "Reported", "Disputed", "differs", "Note with the dispute: 3番目は6点", "6 VP")
+		"A judge has been called. Please wait at your table.", "Reported", "Disputed", "differs", "Note with the dispute: 3番目は6点", "6 VP")
 	// The judges see both versions on the round page, and open the sheet
 	// with either.
 	j := env.browser()

@@ -16,7 +16,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
-// RULINGS.md §12: the VP a table reports above 13 each add up to at most 9.
+// docs/rules.md §12: the VP a table reports above 13 each add up to at most 9.
 // Four players with 22 VP and a declarer is a typo, refused with a message
 // that says why, and nothing is saved.
 func TestImpossibleTableRefused(t *testing.T) {
@@ -45,7 +45,7 @@ func TestImpossibleTableRefused(t *testing.T) {
 	}
 }
 
-// RULINGS.md, Penalties: a deduction shows as such, 6 − 2 = 4 with the
+// docs/rules.md, Penalties: a deduction shows as such, 6 − 2 = 4 with the
 // penalty it comes from, on the score page, the round page, the kiosk and
 // in GET .../rounds/{n}, whose scores carry reported_vp, deducted and vp.
 func TestDeductionShownAsSuch(t *testing.T) {
@@ -83,10 +83,13 @@ func TestDeductionShownAsSuch(t *testing.T) {
 	mustSee(t, "score page", p.b.get(p.url+"/tables/1/score"), http.StatusOK, "6 − 2 = 4", "勝利点減点（メモを取った）", "12 → 10")
 	mustSee(t, "round page", p.b.get(p.url), http.StatusOK, "6 − 2 = 4", "勝利点減点（メモを取った）")
 	mustSee(t, "kiosk", p.b.get(fmt.Sprintf("/kiosk/%d", p.t.ID)), http.StatusOK, "6 − 2 = 4点", `<span class="k-pen">勝利点減点</span>`)
+	// Issue 25: the penalty list says how many points the deduction took.
+	mustSee(t, "penalty list", p.b.get(fmt.Sprintf("/judge/t/%d/penalties", p.t.ID)), http.StatusOK, "勝利点 −2")
+	mustSee(t, "penalty list in English", p.b.get(fmt.Sprintf("/judge/t/%d/penalties?lang=en", p.t.ID)), http.StatusOK, "−2 VP")
 	mustSee(t, "score page in English", p.b.get(p.url+"/tables/1/score?lang=en"), http.StatusOK, "6 − 2 = 4", "VP deduction (Took notes)")
 }
 
-// RULINGS.md §12: a time-ended save before the table's time is up needs the
+// docs/rules.md §12: a time-ended save before the table's time is up needs the
 // judge's reason: without one the API answers 422 with the code
 // ended-by-time-early and says what is missing; the console's sheet shows the
 // message next to its reason field. With a reason the result is saved and

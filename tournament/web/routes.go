@@ -81,6 +81,13 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.ClockAPI, Handler: a.JSON(a.ShowClock)},
 			{Method: http.MethodGet, Path: route.LiveAPI, Handler: a.ShowLive},
 			{Method: http.MethodGet, Path: route.ReportsAPI, Handler: a.JSON(a.ListReports)},
+			// Beyond one event: the ratings and the seasons' standings, read
+			// from the finished events once per change (tournament.finished).
+			{Method: http.MethodGet, Path: route.PersonRatingAPI, Handler: a.JSON(a.ShowPersonRating)},
+			{Method: http.MethodGet, Path: route.RatingsAPI, Handler: a.JSON(a.ListRatings)},
+			{Method: http.MethodGet, Path: route.SeasonsAPI, Handler: a.JSON(a.ListSeasons)},
+			{Method: http.MethodGet, Path: route.SeasonAPI, Handler: a.JSON(a.ShowSeason)},
+			{Method: http.MethodGet, Path: route.SeasonTableAPI, Handler: a.JSON(a.ShowSeasonStandings)},
 		}},
 		// The live feed is bounded by the broker: a few feeds per client.
 		{"the live feed", players, nil, s.failJSON, []routeEntry{
@@ -127,6 +134,13 @@ func (s *site) groups() []group {
 			{Method: http.MethodPost, Path: route.MergeAPI, Handler: a.JSON(a.MergePeople)},
 			{Method: http.MethodPost, Path: route.PersonArchiveAPI, Handler: a.JSON(a.ArchivePerson)},
 			{Method: http.MethodPost, Path: route.PersonUnarchAPI, Handler: a.JSON(a.UnarchivePerson)},
+			// Beyond one event: seasons (a head judge's), the qualification
+			// ledger with its real names, the import of past events.
+			{Method: http.MethodPost, Path: route.SeasonsAPI, Handler: a.JSON(a.CreateSeason)},
+			{Method: http.MethodGet, Path: route.QualificationAPI, Handler: a.JSON(a.ShowQualification)},
+			{Method: http.MethodGet, Path: route.SeasonExportAPI, Handler: a.ExportSeason},
+			{Method: http.MethodPut, Path: route.PersonRealName, Handler: a.JSON(a.RecordRealName)},
+			{Method: http.MethodPost, Path: route.PastEventsAPI, Handler: a.JSON(a.ImportPastEvents)},
 		}},
 		// The front door lists the tournaments: a read like the kiosk's.
 		{"the front door", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
@@ -144,6 +158,8 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.KioskPlayer, Handler: page(k.ShowPlayer)},
 			{Method: http.MethodGet, Path: route.PersonPage, Handler: page(k.ShowPerson)},
 			{Method: http.MethodGet, Path: route.Results, Handler: page(k.ShowResults)},
+			// A season's standings, from the finished events' kept read.
+			{Method: http.MethodGet, Path: route.SeasonPage, Handler: page(k.ShowSeason)},
 		}},
 		// A player acts for themselves with their code: small bodies, the
 		// kiosk's gate, and guesses at codes limited per address and per
@@ -185,6 +201,13 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.PersonMerge, Handler: page(c.MergePerson)},
 		{Method: http.MethodPost, Path: route.PersonArchive, Handler: page(c.ArchivePerson)},
 		{Method: http.MethodPost, Path: route.PersonUnarchive, Handler: page(c.UnarchivePerson)},
+		// Beyond one event: the seasons and the import of past events.
+		{Method: http.MethodGet, Path: route.Seasons, Handler: page(c.ShowSeasons)},
+		{Method: http.MethodPost, Path: route.Seasons, Handler: page(c.CreateSeason)},
+		{Method: http.MethodGet, Path: route.Season, Handler: page(c.ShowSeason)},
+		{Method: http.MethodGet, Path: route.PastEvents, Handler: page(c.ShowPastEvents)},
+		{Method: http.MethodPost, Path: route.PastEvents, Handler: page(c.PreviewPastEvents), Body: console.MaxImport + 64<<10, Multipart: true},
+		{Method: http.MethodPost, Path: route.PastEventsConfirm, Handler: page(c.ImportPastEvents), Body: 2 * console.MaxImport},
 		{Method: http.MethodPost, Path: route.Backup, Handler: c.DownloadBackup},
 		{Method: http.MethodPost, Path: route.Create, Handler: page(c.CreateTournament)},
 		{Method: http.MethodGet, Path: route.Tournament, Handler: page(c.ShowTournament)},
@@ -211,6 +234,7 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Delete, Handler: page(c.DeletePlayer)},
 		{Method: http.MethodPost, Path: route.Code, Handler: page(c.IssueCode)},
 		{Method: http.MethodGet, Path: route.Cards, Handler: page(c.ShowCards)},
+		{Method: http.MethodPost, Path: route.CardsPrinted, Handler: page(c.PrintedCards)},
 		{Method: http.MethodPost, Path: route.Rounds, Handler: page(c.PairRound)},
 		{Method: http.MethodGet, Path: route.Round, Handler: page(c.ShowRound)},
 		{Method: http.MethodPost, Path: route.Repair, Handler: page(c.RepairRound)},

@@ -65,7 +65,7 @@ func TestScoreNextTable(t *testing.T) {
 	}
 	save(1)
 	mustSee(t, "table 1 saved", p.b.get(sheet(1)), http.StatusOK,
-		fmt.Sprintf(`<a class="button primary" id="next-table" href="%s">次の未入力の卓へ: 第2卓</a>`, sheet(2)))
+		fmt.Sprintf(`<a class="button primary" id="next-table" href="%s">次の未入力の卓へ: 2卓</a>`, sheet(2)))
 	save(2)
 	mustSee(t, "every table saved", p.b.get(sheet(2)), http.StatusOK, `<p class="next-table" id="all-in">第1回戦は全卓の結果が入力済みです。`)
 }

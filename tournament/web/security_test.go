@@ -66,6 +66,7 @@ func (b *browser) probe(method, path string, header ...string) probeResult {
 func securityEnv(t *testing.T) (*consoleEnv, int64, *strings.Replacer) {
 	env := newConsoleEnv(t)
 	tr, ps := env.seedTournament(8)
+	env.seedSeason(tr.ID)
 	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -83,7 +84,7 @@ func securityEnv(t *testing.T) (*consoleEnv, int64, *strings.Replacer) {
 		t.Fatal(err)
 	}
 	return env, tr.ID, strings.NewReplacer(
-		":person", itoa(ps[1].PersonID), ":id", itoa(tr.ID), ":pid", itoa(ps[1].ID), ":n", "1", ":tn", "2", ":penalty", itoa(pen.ID), ":batch", "0123", ":report", "1", ":move", "1",
+		":person", itoa(ps[1].PersonID), ":season", "1", ":id", itoa(tr.ID), ":pid", itoa(ps[1].ID), ":n", "1", ":tn", "2", ":penalty", itoa(pen.ID), ":batch", "0123", ":report", "1", ":move", "1",
 		":lang", "en", ":name", "proshop-2003", "*file", "console.css",
 	)
 }

@@ -2,8 +2,10 @@ package web
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -206,11 +208,31 @@ func TestStalePlayerForm(t *testing.T) {
 	if got, _ = p.svc.GetPlayer(p.ctx, target.TournamentID, target.ID); got.Name != "遅刻 太郎" || got.FixedTable != 2 {
 		t.Errorf("after saving the conflict page as it stands: %q at table %d, want 遅刻 太郎 at table 2", got.Name, got.FixedTable)
 	}
-	// Taking the typed values back shows them over the player as saved now.
+	// Taking back what this judge changed shows it over the player as saved
+	// now (issue 24: not the name they never touched), from the page's base.
 	res = b3.post(page, formAt(t, b3.post(page, formAt(t, third, page, 0, "fixed_table", "1")).Body, page, 0))
-	mustSee(t, "my entries back", res, http.StatusOK, `name="base_fixed_table" value="2"`)
-	if v := fieldValue(res.Body, "fixed_table"); v != "1" {
-		t.Errorf("fixed table field with my entries back = %q, want 1", v)
+	mustSee(t, "my entries back", res, http.StatusOK, `name="base_fixed_table" value=""`, `name="merged" value="1"`)
+	if v, n := fieldValue(res.Body, "fixed_table"), fieldValue(res.Body, "name"); v != "1" || n != "遅刻 太郎" {
+		t.Errorf("with my entries back the form shows table %q and name %q, want 1 and the saved 遅刻 太郎", v, n)
+	}
+	// Saving it would undo the other judge's table 2: asked first.
+	res = b3.post(page, formAt(t, res.Body, page, 0))
+	mustSee(t, "the save over another judge's table", res, http.StatusConflict, "他のジャッジが変えた欄を上書きしようとしています",
+		"<th scope=\"row\">固定卓</th><td>（空欄）</td><td>2</td><td><strong>1</strong></td>")
+	if got, _ = p.svc.GetPlayer(p.ctx, target.TournamentID, target.ID); got.FixedTable != 2 {
+		t.Fatalf("the table before the confirmation = %d, want 2", got.FixedTable)
+	}
+	m := overwriteToken.FindStringSubmatch(res.Body)
+	if m == nil {
+		t.Fatalf("no overwrite button\n%s", res.Body)
+	}
+	confirm := formAt(t, res.Body, page, 0)
+	confirm.Set("overwrite", m[1])
+	if res := b3.post(page, confirm); res.Status != http.StatusSeeOther {
+		t.Fatalf("confirmed = %d\n%s", res.Status, res.Body)
+	}
+	if got, _ = p.svc.GetPlayer(p.ctx, target.TournamentID, target.ID); got.FixedTable != 1 || got.Name != "遅刻 太郎" {
+		t.Errorf("after the confirmation: %q at table %d, want 遅刻 太郎 at table 1", got.Name, got.FixedTable)
 	}
 }
 
@@ -237,5 +259,106 @@ func TestStaleTableAPI(t *testing.T) {
 	cl.call("POST", base+"/board", `{"auto":true}`, 200, &table)
 	if table.BoardVersion != 2 {
 		t.Errorf("board_version after a board without a version = %d, want 2", table.BoardVersion)
+	}
+}
+
+// Issue 24 on the deal: two judges on one table's page, each swapping two
+// chips of the deal saved. The second's conflict lists only the chips they
+// changed, and taking them back keeps the first judge's swap; where both
+// changed one chip, taking theirs back asks before it saves, naming the
+// hex with the three chips.
+func TestStaleDealKeepsTheOtherChips(t *testing.T) {
+	p := newPairedEnv(t)
+	other := p.browser()
+	other.login("佐藤")
+	tableURL := p.url + "/tables/1"
+	deal := tableURL + "/deal"
+	if res := p.b.post(tableURL+"/board", url.Values{"auto": {"1"}}); res.Status != http.StatusSeeOther {
+		t.Fatalf("set the board = %d\n%s", res.Status, res.Body)
+	}
+	rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chips := rv.Tables[0].Board.Chips()
+	dealt := formAt(t, p.b.get(tableURL).Body, deal, 0)
+	for k, v := range dealValues(chips) {
+		dealt[k] = v
+	}
+	if res := p.b.post(deal, dealt); res.Status != http.StatusSeeOther {
+		t.Fatalf("enter the deal = %d\n%s", res.Status, res.Body)
+	}
+	// Four hexes of chips neither red nor alike, to swap in pairs.
+	var h []referee.Chip
+	for _, ch := range chips {
+		if ch.Number != 6 && ch.Number != 8 && !slices.ContainsFunc(h, func(o referee.Chip) bool { return o.Number == ch.Number }) {
+			h = append(h, ch)
+		}
+	}
+	if len(h) < 4 {
+		t.Fatalf("the deal has %d non-red chips of distinct numbers, want 4", len(h))
+	}
+	name := func(ch referee.Chip) string { return fmt.Sprintf("chip_%d_%d", ch.Hex.Q, ch.Hex.R) }
+	swap := func(v url.Values, a, b referee.Chip) {
+		v.Set(name(a), fmt.Sprint(b.Number))
+		v.Set(name(b), fmt.Sprint(a.Number))
+	}
+	chipsNow := func() map[string]int {
+		rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]int{}
+		for _, ch := range rv.Tables[0].Board.Chips() {
+			out[name(ch)] = ch.Number
+		}
+		return out
+	}
+
+	pageA, pageB := p.b.get(tableURL).Body, other.get(tableURL).Body
+	mine := formAt(t, pageA, deal, 0)
+	swap(mine, h[0], h[1])
+	if res := p.b.post(deal, mine); res.Status != http.StatusSeeOther {
+		t.Fatalf("山田's swap = %d\n%s", res.Status, res.Body)
+	}
+	theirs := formAt(t, pageB, deal, 0)
+	swap(theirs, h[2], h[3])
+	res := other.post(deal, theirs)
+	mustSee(t, "佐藤's swap over 山田's", res, http.StatusConflict, "盤面は 山田 さんが",
+		fmt.Sprintf(`id="%s-mine">あなたの入力: %d`, name(h[2]), h[3].Number), fmt.Sprintf(`id="%s-mine">あなたの入力: %d`, name(h[3]), h[2].Number))
+	for _, ch := range h[:2] {
+		if strings.Contains(res.Body, `id="`+name(ch)+`-mine"`) {
+			t.Errorf("the conflict marks %s as typed; 佐藤 never changed it", name(ch))
+		}
+	}
+	if res := other.post(deal, formAt(t, res.Body, deal, 0)); res.Status != http.StatusSeeOther {
+		t.Fatalf("佐藤 takes their swap back = %d\n%s", res.Status, res.Body)
+	}
+	now := chipsNow()
+	if now[name(h[0])] != h[1].Number || now[name(h[1])] != h[0].Number || now[name(h[2])] != h[3].Number || now[name(h[3])] != h[2].Number {
+		t.Errorf("the deal after both swaps has %v at the four hexes, want both swaps", []int{now[name(h[0])], now[name(h[1])], now[name(h[2])], now[name(h[3])]})
+	}
+
+	// Both change the chip of h[0], which holds h[1]'s number now: 山田
+	// swaps it with h[2]'s (h[3]'s number now), 佐藤 with h[3]'s (h[2]'s
+	// number now). 佐藤's, taken back, asks before it is saved over.
+	pageA, pageB = p.b.get(tableURL).Body, other.get(tableURL).Body
+	mine = formAt(t, pageA, deal, 0)
+	mine.Set(name(h[0]), fmt.Sprint(h[3].Number))
+	mine.Set(name(h[2]), fmt.Sprint(h[1].Number))
+	if res := p.b.post(deal, mine); res.Status != http.StatusSeeOther {
+		t.Fatalf("山田's second swap = %d\n%s", res.Status, res.Body)
+	}
+	before := chipsNow()
+	theirs = formAt(t, pageB, deal, 0)
+	theirs.Set(name(h[0]), fmt.Sprint(h[2].Number))
+	theirs.Set(name(h[3]), fmt.Sprint(h[1].Number))
+	res = other.post(deal, theirs)
+	mustSee(t, "佐藤's second swap", res, http.StatusConflict, "盤面は 山田 さんが")
+	res = other.post(deal, formAt(t, res.Body, deal, 0))
+	mustSee(t, "佐藤's chip over 山田's", res, http.StatusConflict, "他のジャッジが変えた欄を上書きしようとしています",
+		fmt.Sprintf("</th><td>%d</td><td>%d</td><td><strong>%d</strong></td>", h[1].Number, h[3].Number, h[2].Number))
+	if got := chipsNow(); !maps.Equal(got, before) {
+		t.Errorf("the deal changed before the confirmation: %v, want %v", got, before)
 	}
 }

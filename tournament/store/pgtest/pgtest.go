@@ -65,6 +65,7 @@ type Cluster struct {
 	port   int
 	logTo  string
 	admin  string // the URL of the postgres database, for CREATE DATABASE
+	opts   string // the server's options, to start it again
 	closed bool
 }
 
@@ -125,7 +126,8 @@ func start(ctx context.Context, durable bool) (*Cluster, error) {
 		// A throwaway cluster: a crash loses it anyway.
 		opts = append(opts, "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off")
 	}
-	if err := c.run(ctx, "pg_ctl", "start", "--pgdata", c.data, "--log", c.logTo, "--wait", "--timeout", "60", "-o", strings.Join(opts, " ")); err != nil {
+	c.opts = strings.Join(opts, " ")
+	if err := c.Resume(ctx); err != nil {
 		os.RemoveAll(dir)
 		return nil, err
 	}
@@ -202,6 +204,17 @@ func (c *Cluster) exec(ctx context.Context, sql string) error {
 	defer conn.Close(ctx)
 	_, err = conn.Exec(ctx, sql)
 	return err
+}
+
+// Pause stops the server, as a shutdown of the database's machine would:
+// its clients' connections end, and new ones are refused until Resume.
+func (c *Cluster) Pause(ctx context.Context) error {
+	return c.run(ctx, "pg_ctl", "stop", "--pgdata", c.data, "--mode", "fast", "--wait")
+}
+
+// Resume starts the server (again), on the same socket.
+func (c *Cluster) Resume(ctx context.Context) error {
+	return c.run(ctx, "pg_ctl", "start", "--pgdata", c.data, "--log", c.logTo, "--wait", "--timeout", "60", "-o", c.opts)
 }
 
 // Stop stops the cluster at once and removes its folder.

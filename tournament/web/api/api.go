@@ -7,6 +7,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -104,7 +105,14 @@ func (s *Handlers) CheckHealth(c *gin.Context) {
 	if s.svc != nil {
 		if err := s.health.check(c.Request.Context(), s.svc.Check); err != nil {
 			s.log.Error("health check failed", "id", problem.RequestID(c), "err", err)
-			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "error": s.i18n.Text(s.i18n.Lang(c), "error.unhealthy", nil)})
+			msg, code := "error.unhealthy", "database-unreadable"
+			switch {
+			case errors.Is(err, tournament.ErrNoSpace):
+				msg, code = "error.unhealthy_no_space", problem.CodeNoSpace
+			case errors.Is(err, tournament.ErrUnavailable):
+				msg, code = "error.unhealthy_unavailable", problem.CodeUnavailable
+			}
+			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "code": code, "error": s.i18n.Text(s.i18n.Lang(c), msg, nil)})
 			return
 		}
 	}

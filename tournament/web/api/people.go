@@ -85,10 +85,15 @@ func (s *Handlers) ShowPerson(c *gin.Context) (int, any, error) {
 	for i, e := range rec.Events {
 		events[i] = toPersonEventJSON(e)
 	}
+	r, err := s.svc.Rating(c.Request.Context(), id)
+	if err != nil {
+		return 0, nil, err
+	}
 	return http.StatusOK, struct {
 		PersonJSON
 		Tournaments []PersonEventJSON `json:"tournaments"`
-	}{toPersonJSON(rec.PersonEntry), events}, nil
+		Rating      RatingJSON        `json:"rating"`
+	}{toPersonJSON(rec.PersonEntry), events, personRatingJSON(r)}, nil
 }
 
 type editPersonRequest struct {

@@ -27,6 +27,9 @@ type ReportJSON struct {
 	// sheet (scores and declared, when they gave one) and their note.
 	Dispute *DisputeJSON `json:"dispute,omitempty"`
 	Version int          `json:"version,omitempty"` // the revision it became
+	// Side is the version of the report that became it: "reported" or
+	// "disputed" (absent for a report accepted before sides were kept).
+	Side string `json:"side,omitempty"`
 }
 
 // DisputeJSON is a disputing player's version of their table's result.
@@ -40,7 +43,7 @@ type DisputeJSON struct {
 
 func toReportJSON(r tournament.Report) ReportJSON {
 	out := ReportJSON{Report: r.ID, Status: r.Status, ReportedBy: r.ReportedBy, Scores: toScoresJSON(r.Scores), Declared: declaredJSON(r.Declared),
-		Reason: r.Reason, LateReason: r.LateReason, Confirmed: r.Confirmed, DisputedBy: r.DisputedBy, Version: r.Version}
+		Reason: r.Reason, LateReason: r.LateReason, Confirmed: r.Confirmed, DisputedBy: r.DisputedBy, Version: r.Version, Side: r.Side}
 	if d := r.Dispute; d != nil {
 		out.Dispute = &DisputeJSON{Reason: d.Reason, LateReason: d.LateReason, Note: d.Note}
 		if d.HasVersion() {

@@ -24,6 +24,8 @@ type TournamentJSON struct {
 	Name           string `json:"name"`
 	Date           string `json:"date,omitempty"`
 	Venue          string `json:"venue,omitempty"`
+	Shop           string `json:"shop,omitempty"`
+	Imported       string `json:"imported,omitempty"` // what a past event was imported from
 	Ruleset        string `json:"ruleset"`
 	RulesetVersion string `json:"ruleset_version"`
 	Rounds         int    `json:"rounds"`
@@ -47,7 +49,7 @@ type TournamentJSON struct {
 
 func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 	out := TournamentJSON{
-		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
+		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Shop: t.Shop, Imported: t.Imported,
 		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
 		Rounds: t.Rounds, GameMinutes: t.GameMinutes, SelfCheckIn: t.SelfCheckIn, SelfReport: cmp.Or(t.SelfReport, tournament.SelfReportOff), State: t.State(),
 		ConfirmResults: t.ConfirmResults,
@@ -136,6 +138,7 @@ type createTournamentRequest struct {
 	Name        string `json:"name"`
 	Date        string `json:"date"`
 	Venue       string `json:"venue"`
+	Shop        string `json:"shop"`
 	Ruleset     string `json:"ruleset"`
 	Rounds      int    `json:"rounds"`
 	GameMinutes int    `json:"game_minutes"`
@@ -163,6 +166,7 @@ type editTournamentRequest struct {
 	Name        *string `json:"name"`
 	Date        *string `json:"date"`
 	Venue       *string `json:"venue"`
+	Shop        *string `json:"shop"`
 	Rounds      *int    `json:"rounds"`
 	GameMinutes *int    `json:"game_minutes"`
 	SelfCheckIn *bool   `json:"self_checkin"`
@@ -376,7 +380,7 @@ type PlaceIDJSON struct {
 	VP     int   `json:"vp"` // what counts: capped (§11), after deductions
 	Place  int   `json:"place"`
 	// ReportedVP is the VP as written on the score sheet, Deducted what the
-	// penalties took off (RULINGS.md, Penalties: a deduction shows as
+	// penalties took off (docs/rules.md, Penalties: a deduction shows as
 	// such), and Penalties the levels of those penalties.
 	ReportedVP int      `json:"reported_vp"`
 	Deducted   int      `json:"deducted"`

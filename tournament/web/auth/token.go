@@ -78,6 +78,10 @@ func (a *Auth) letStaff(c *gin.Context, need tournament.Role, fail func(*gin.Con
 	return true
 }
 
+// APIActor is the judge a request with the API token acts as, in the
+// audit log.
+const APIActor = tournament.APIActor
+
 // unauthorized is a request of the JSON API without a judge: 401.
 type unauthorized struct{}
 

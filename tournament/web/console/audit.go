@@ -38,6 +38,7 @@ type auditLine struct {
 	At       string
 	Judge    string
 	Sentence string
+	Change   string // what changed, in words (auditChanges), or ""
 	Link     string // the page of what changed, or ""
 	Action   string // the raw action code, for the raw record
 	Subject  string
@@ -215,8 +216,9 @@ func (s *Pages) ShowAudit(c *gin.Context) (render.Result, error) {
 	vm.Nav = nav
 	vm.LinkText = s.i18n.Text(lang, "audit.open", nil)
 	names := tournament.Labels(players)
+	changes := &auditChanges{ctx: c.Request.Context(), svc: s.svc, tid: t.ID, p: s.i18n.In(lang), names: names, games: map[[2]int]*auditGame{}}
 	for _, p := range players {
-		vm.Players = append(vm.Players, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
+		vm.Players = append(vm.Players, personRef{ID: p.ID, Name: p.Name, Kana: tournament.Hiragana(p.Kana)})
 	}
 	for _, k := range auditKinds {
 		vm.Kinds = append(vm.Kinds, auditKind{ID: k, Name: s.i18n.Text(lang, "audit.kind_"+k, nil)})
@@ -232,7 +234,9 @@ func (s *Pages) ShowAudit(c *gin.Context) (render.Result, error) {
 		if !vm.Filter.keeps(e, f) {
 			continue
 		}
-		vm.Lines = append(vm.Lines, s.auditLine(lang, t.ID, e, f, names))
+		line := s.auditLine(lang, t.ID, e, f, names)
+		line.Change = changes.of(e, f)
+		vm.Lines = append(vm.Lines, line)
 	}
 	slices.Sort(vm.Tables)
 	slices.SortFunc(vm.Judges, func(a, b auditKind) int { return strings.Compare(a.Name, b.Name) })

@@ -41,6 +41,9 @@ type dealCell struct {
 	Invalid bool   // a refusal of the whole deal speaks of this hex
 	Terrain string // CSS class: the terrain id
 	Mine    string // after a conflict: the chip this judge typed, when not the saved one
+	// Was is the chip the form showed when it was opened, carried in a
+	// hidden field: what this judge changed is what differs from it.
+	Was string
 }
 
 // dealRows lays out the chip inputs for the board turned by white (0 when

@@ -64,11 +64,13 @@ func (s *Pages) formNumber(lang, v string, required bool, errs fieldErrors, fiel
 }
 
 // formError returns the message of a service error that a form shows next
-// to its fields: a rule the input breaks (422). For any other error ok is
-// false, and the handler returns the error for the error page.
+// to its fields: a rule the input breaks (422), or a save the full disk
+// refused (507), which the form shows again with what was typed, to save
+// once space is freed. For any other error ok is false, and the handler
+// returns the error for the error page.
 func (s *Pages) formError(c *gin.Context, err error) (msg string, ok bool) {
 	status, msg, _ := problem.Describe(s.i18n.In(s.i18n.Lang(c)), err)
-	if status != http.StatusUnprocessableEntity {
+	if status != http.StatusUnprocessableEntity && status != http.StatusInsufficientStorage {
 		return "", false
 	}
 	s.log.Info("form refused", "id", problem.RequestID(c), "err", err)
@@ -77,12 +79,12 @@ func (s *Pages) formError(c *gin.Context, err error) (msg string, ok bool) {
 
 // refusal returns the status and the message of a service error that the
 // page shows next to the button or form that caused it: a rule the action
-// breaks (422), or a conflict with what is recorded (409), such as another
-// judge's change made first. For any other error ok is false, and the
-// handler returns the error for the error page.
+// breaks (422), a conflict with what is recorded (409), such as another
+// judge's change made first, or a full disk (507). For any other error ok
+// is false, and the handler returns the error for the error page.
 func (s *Pages) refusal(c *gin.Context, err error) (status int, msg string, ok bool) {
 	status, msg, _ = problem.Describe(s.i18n.In(s.i18n.Lang(c)), err)
-	if status != http.StatusUnprocessableEntity && status != http.StatusConflict {
+	if status != http.StatusUnprocessableEntity && status != http.StatusConflict && status != http.StatusInsufficientStorage {
 		return 0, "", false
 	}
 	s.log.Info("action refused", "id", problem.RequestID(c), "status", status, "err", err)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/gin-gonic/gin"
@@ -152,8 +153,11 @@ func (s *Pages) ImportPlayers(c *gin.Context) (render.Result, error) {
 	if len(plan.Added) == 0 {
 		return render.SeeOther(route.Path(route.Players, tid), done), nil
 	}
-	// The new players' cards, with their codes.
-	return s.seeCards(c, tid, plan.Added, route.Path(route.Players, tid), "", done)
+	// The new players' cards wait on the players page, to print at once.
+	if err := s.keepCards(c.Request.Context(), tid, plan.Added, time.Now()); err != nil {
+		return render.Result{}, err
+	}
+	return render.SeeOther(route.Path(route.Players, tid)+"#cards", done), nil
 }
 
 // showPreview shows with status the preview of roster r (read from data,
@@ -205,7 +209,7 @@ func (s *Pages) newImportPreview(lang string, r roster.Roster, plan tournament.I
 	for _, p := range players {
 		who[p.ID] = p.Name
 		if p.Kana != "" {
-			who[p.ID] += "（" + p.Kana + "）"
+			who[p.ID] += "（" + tournament.Hiragana(p.Kana) + "）"
 		}
 	}
 	if r.Format == "xlsx" {

@@ -141,8 +141,8 @@ func (s *Pages) penaltiesPage(c *gin.Context, status int, form penaltyForm, sugg
 	}
 	names, kana := map[int64]string{}, map[int64]string{}
 	for _, p := range players {
-		names[p.ID], kana[p.ID] = p.Name, p.Kana
-		vm.Players = append(vm.Players, penaltyPlayer{personRef{ID: p.ID, Name: p.Name, Kana: p.Kana}, strings.Join(tables[p.ID], " ")})
+		names[p.ID], kana[p.ID] = p.Name, tournament.Hiragana(p.Kana)
+		vm.Players = append(vm.Players, penaltyPlayer{personRef{ID: p.ID, Name: p.Name, Kana: tournament.Hiragana(p.Kana)}, strings.Join(tables[p.ID], " ")})
 	}
 	rs := t.Ruleset
 	vm.Offences = s.offenceOptions(lang, rs)
@@ -163,6 +163,10 @@ func (s *Pages) penaltyLine(lang string, rs referee.Ruleset, p tournament.Penalt
 	line := penaltyLine{
 		ID: p.ID, At: s.i18n.In(lang).Time(p.At), Player: names[p.PlayerID], Round: p.Round, Table: p.Table,
 		Offence: p.Offence, Level: s.i18n.In(lang).Level(p.Level), LevelID: string(p.Level), Judge: p.Judge, Note: p.Note,
+	}
+	if p.Level == referee.VPDeduction {
+		// The list says how many points: 「勝利点 −2」 (the ruleset's deduct_vp).
+		line.Level = s.i18n.Text(lang, "penalty.level_deducted", map[string]any{"N": rs.DeductVP})
 	}
 	if o, ok := rs.Offence(p.Offence); ok {
 		line.Section = o.Section
@@ -265,7 +269,7 @@ var suggestionIDs = map[string]string{
 }
 
 // suggestionText says the suggested level and how the escalation rules
-// reached it (RULINGS.md, Penalties): "推奨レベル: 警告（2回目: 前回の最高 注意 → 警告）".
+// reached it (docs/rules.md, Penalties): "推奨レベル: 警告（2回目: 前回の最高 注意 → 警告）".
 func (s *Pages) suggestionText(lang string, rs referee.Ruleset, sg referee.Suggestion) string {
 	data := map[string]any{
 		"Level": s.i18n.In(lang).Level(sg.Level), "Nth": sg.Nth, "Default": s.i18n.In(lang).Level(sg.Start),

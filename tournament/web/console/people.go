@@ -35,6 +35,8 @@ type peoplePage struct {
 	Next      string
 	SwitchURL string // the same list of the other kind
 	History   []historyLine
+	ByRating  bool   // the list is by rating (?sort=rating), not by reading
+	SortURL   string // the same list sorted the other way
 }
 
 // personLine is a person of the registry in a list.
@@ -47,12 +49,15 @@ type personLine struct {
 	// the same name: their reading, member number and registry number,
 	// for a merge's confirmation.
 	Label    string
+	Refusal  string // why this entry cannot be merged with the page's person, when it cannot
 	Events   int
 	Last     string // the latest event's name
 	LastDate string
 	LastTID  int64
 	Archived bool
 	How      string // why a registration may be them, in words; "" in the registry's list
+	Rating   string // the ordinal, "" without a game (rateLines)
+	Games    int
 }
 
 // historyLine is an entry of the registry's history, as a sentence.
@@ -66,11 +71,11 @@ type historyLine struct {
 const maxHistory = 30
 
 func personLineOf(p i18n.Printer, e tournament.PersonEntry, how string) personLine {
-	l := personLine{ID: e.ID, Name: e.Name, Kana: e.Kana, Member: e.Member, Events: e.EventsPlayed(),
+	l := personLine{ID: e.ID, Name: e.Name, Kana: tournament.Hiragana(e.Kana), Member: e.Member, Events: e.EventsPlayed(),
 		Last: e.Last.Name, LastDate: e.Last.Date, LastTID: e.Last.TournamentID, Archived: e.Archived != nil}
 	var details []string
 	if e.Kana != "" {
-		details = append(details, e.Kana)
+		details = append(details, tournament.Hiragana(e.Kana))
 	}
 	if e.Member != "" {
 		details = append(details, p.Text("people.member", nil)+": "+e.Member)
@@ -94,23 +99,29 @@ func (s *Pages) ShowPeople(c *gin.Context) (render.Result, error) {
 	if err != nil || page < 1 {
 		return render.Result{}, &problem.BadRequest{ID: "error.number", Data: map[string]any{"Field": "page"}, Detail: "page=" + c.Query("page")}
 	}
-	q, archived := strings.TrimSpace(c.Query("q")), c.Query("archived") == "1"
+	q, archived, byRating := strings.TrimSpace(c.Query("q")), c.Query("archived") == "1", c.Query("sort") == "rating"
 	ctx := c.Request.Context()
-	list, err := s.svc.People(ctx, q, archived, page)
+	list, err := s.peopleList(ctx, q, archived, page, byRating)
 	if err != nil {
 		return render.Result{}, err
 	}
 	lang := s.i18n.Lang(c)
 	p := s.i18n.In(lang)
 	vm := peoplePage{Page: s.pages.Page(c, "people.title", nil), Query: q, Archived: archived,
-		Total: list.Total, PageNo: list.Page, Pages: list.Pages}
+		Total: list.Total, PageNo: list.Page, Pages: list.Pages, ByRating: byRating}
 	for _, e := range list.People {
 		vm.People = append(vm.People, personLineOf(p, e, ""))
 	}
-	query := func(archived bool, page int) string {
+	if err := s.rateLines(ctx, vm.People); err != nil {
+		return render.Result{}, err
+	}
+	query := func(archived bool, page int, byRating bool) string {
 		v := url.Values{}
 		if q != "" {
 			v.Set("q", q)
+		}
+		if byRating {
+			v.Set("sort", "rating")
 		}
 		if archived {
 			v.Set("archived", "1")
@@ -123,12 +134,12 @@ func (s *Pages) ShowPeople(c *gin.Context) (render.Result, error) {
 		}
 		return route.People + "?" + v.Encode()
 	}
-	vm.SwitchURL = query(!archived, 1)
+	vm.SwitchURL, vm.SortURL = query(!archived, 1, byRating), query(archived, 1, !byRating)
 	if page > 1 {
-		vm.Prev = query(archived, page-1)
+		vm.Prev = query(archived, page-1, byRating)
 	}
 	if page < list.Pages {
-		vm.Next = query(archived, page+1)
+		vm.Next = query(archived, page+1, byRating)
 	}
 	log, err := s.svc.RegistryLog(ctx)
 	if err != nil {
@@ -178,6 +189,9 @@ type personPage struct {
 	Alike                  []personLine // other entries of the same name or reading
 	Merge                  mergeForm
 	History                []historyLine
+	// RealName is the real name recorded for the qualifications, "" for
+	// none: the judges' eyes only (issue 29).
+	RealName string
 }
 
 // personForm is the edit form of a person, as the judge typed it.
@@ -229,7 +243,14 @@ func (s *Pages) personPage(c *gin.Context, status int, form *personForm, merge m
 		vm.Form = *form
 	}
 	for _, o := range rec.Alike {
-		vm.Alike = append(vm.Alike, personLineOf(p, o, ""))
+		l := personLineOf(p, o, "")
+		if err := rec.Refused[o.ID]; err != nil {
+			_, l.Refusal, _ = problem.Describe(p, err)
+		}
+		vm.Alike = append(vm.Alike, l)
+	}
+	if err := s.personRating(c.Request.Context(), &vm); err != nil {
+		return render.Result{}, err
 	}
 	return render.ShowStatus(status, "person", vm), nil
 }

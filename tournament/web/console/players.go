@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -42,8 +43,17 @@ type playersPage struct {
 	// dropped: the bulk check-in's "everyone shown".
 	Waiting int
 	// Done says what the last check-in from the list changed, for the list
-	// a script swaps in without a reload (part=list).
-	Done string
+	// a script swaps in without a reload (part=list); ListError why the
+	// bulk check-in changed nothing (a refusal, shown as one).
+	Done      string
+	ListError string
+	// Cards are the new players' cards not printed yet, with their codes,
+	// which the desk prints together (ShowCards); Reprint counts the cards
+	// printed lately, which can be printed again.
+	Cards   []playerCard
+	Reprint int
+
+	players []tournament.Player // every player registered, as read
 }
 
 // playerRefusal is the message of an action refused for one player.
@@ -61,6 +71,13 @@ type playerLine struct {
 	Dropped    int
 	FixedTable int
 	KeepApart  []string // names
+	// Qualification says where the player stands in each qualification
+	// the event counts for (noteQualifications); AttemptsUsed that their
+	// check-in would be refused, RealNameWanted that the desk should ask
+	// for their real name.
+	Qualification  []string
+	AttemptsUsed   bool
+	RealNameWanted bool
 }
 
 // playerForm is the player form as the judge typed it.
@@ -82,10 +99,15 @@ type playerForm struct {
 	// fields: the edit saves only what the judge changed from it, and
 	// never reverts a field another judge changed since (EditPlayer).
 	Base *playerBase
-	// Stale, after a conflict: what this judge typed, beside the form that
-	// starts again from what is saved.
+	// Stale, after a conflict: what this judge changed, beside the form
+	// that starts again from what is saved.
 	Stale *staleForm
 	Mine  map[string]string // field name → the value typed, where it is not what is saved
+	// Merged says the form carries this judge's changes taken back over
+	// the player as saved now, from Base: saving asks first (Overwrite)
+	// before it changes a field another judge changed since.
+	Merged    bool
+	Overwrite *overwriteForm
 }
 
 // playerBase is the edit form's fields as the page showed them.
@@ -179,6 +201,11 @@ func (s *Pages) playersPage(c *gin.Context, status int, form playerForm, refused
 	if err != nil {
 		return render.Result{}, err
 	}
+	kept, err := s.deskCards(c.Request.Context(), vm.TID, vm.players, time.Now())
+	if err != nil {
+		return render.Result{}, err
+	}
+	vm.Cards, vm.Reprint = kept.Waiting, len(kept.Printed)
 	return render.ShowStatus(status, "players", vm), nil
 }
 
@@ -193,7 +220,7 @@ func (s *Pages) playersView(c *gin.Context, form playerForm, refused playerRefus
 	vm := playersPage{Page: s.pages.Page(c, "page.players", map[string]any{"Name": t.Name}), TID: t.ID, Form: form, Refused: refused,
 		CheckedIn: att.CheckedIn, Active: att.Active, Paired: len(nav.Rounds), Query: playersQuery(c)}
 	folded := tournament.FoldReading(vm.Query)
-	vm.Total = len(players)
+	vm.Total, vm.players = len(players), players
 	vm.Nav = nav
 	names := map[int64]string{}
 	for _, p := range players {
@@ -208,13 +235,16 @@ func (s *Pages) playersView(c *gin.Context, form playerForm, refused playerRefus
 			vm.Waiting++
 		}
 		line := playerLine{
-			ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn,
+			ID: p.ID, Name: p.Name, Kana: tournament.Hiragana(p.Kana), CheckedIn: p.CheckedIn,
 			LateEntry: p.LateEntryRound, Dropped: p.DroppedRound, FixedTable: p.FixedTable,
 		}
 		for _, o := range p.KeepApart {
 			line.KeepApart = append(line.KeepApart, names[o])
 		}
 		vm.Players = append(vm.Players, line)
+	}
+	if err := s.noteQualifications(c.Request.Context(), s.i18n.Lang(c), t.ID, players, vm.Players); err != nil {
+		return playersPage{}, err
 	}
 	return vm, nil
 }
@@ -259,10 +289,13 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 		}
 		return s.playersPage(c, status, form, playerRefusal{})
 	}
-	// The player's card, with the code shown this once; from there back to
-	// an empty form with the focus on the name: the desk registers one
-	// player after another.
-	return s.seeCards(c, tid, []tournament.Player{p}, route.Path(route.Player, tid, p.ID), route.Path(route.Players, tid)+"#name", "flash.player_added")
+	// The player's card waits on this page with the others not printed
+	// yet; the form is empty again, with the focus on the name: the desk
+	// registers one player after another.
+	if err := s.keepCards(c.Request.Context(), tid, []tournament.Player{p}, time.Now()); err != nil {
+		return render.Result{}, err
+	}
+	return render.SeeOther(route.Path(route.Players, tid)+"#name", "flash.player_added"), nil
 }
 
 // tournamentPlayer reads the :pid player of the :id tournament.
@@ -304,6 +337,9 @@ func (s *Pages) SetCheckIn(c *gin.Context) (render.Result, error) {
 		flashID = "flash.checked_out"
 	}
 	checkIn := func(ctx context.Context, judge string, tid, pid int64) (tournament.Player, error) {
+		if err := s.recordRealName(c, tid, pid); err != nil {
+			return tournament.Player{}, err
+		}
 		return s.svc.CheckIn(ctx, judge, tid, pid, in)
 	}
 	return s.playerAction(checkIn, true, flashID)(c)
@@ -354,7 +390,7 @@ func (s *Pages) CheckInMany(c *gin.Context) (render.Result, error) {
 		if err != nil {
 			return render.Result{}, err
 		}
-		vm.Done = s.i18n.Text(lang, "players.bulk_none", nil)
+		vm.ListError = s.i18n.Text(lang, "players.bulk_none", nil)
 		if c.PostForm("part") == "list" {
 			return render.Part("players", "list", vm), nil
 		}
@@ -425,7 +461,7 @@ func (s *Pages) playerPage(c *gin.Context, status int, p tournament.Player, form
 	vm := playerPage{
 		Page:   s.pages.Page(c, "page.player", map[string]any{"Name": p.Name}),
 		TID:    t.ID,
-		Player: playerLine{ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound, Dropped: p.DroppedRound},
+		Player: playerLine{ID: p.ID, Name: p.Name, Kana: tournament.Hiragana(p.Kana), CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound, Dropped: p.DroppedRound},
 		Form:   form,
 		// A player without a code was registered before codes were issued.
 		HasCode: p.CodeHash != "",
@@ -449,7 +485,7 @@ func (s *Pages) playerPage(c *gin.Context, status int, p tournament.Player, form
 	}
 	for _, o := range players {
 		if o.ID != p.ID {
-			vm.Others = append(vm.Others, keepApartOption{ID: o.ID, Name: o.Name, Kana: o.Kana, Checked: slices.Contains(form.KeepApart, o.ID)})
+			vm.Others = append(vm.Others, keepApartOption{ID: o.ID, Name: o.Name, Kana: tournament.Hiragana(o.Kana), Checked: slices.Contains(form.KeepApart, o.ID)})
 		}
 	}
 	return render.ShowStatus(status, "player", vm), nil
@@ -499,12 +535,20 @@ func (s *Pages) EditPlayer(c *gin.Context) (render.Result, error) {
 	case err != nil:
 		return render.Result{}, err
 	case c.PostForm("action") == "mine":
-		// The judge takes back what they typed after a conflict: the form
-		// shows it over the player as saved now, to save knowingly.
-		form.Base, form.Errors = playerFormOf(p).Base, nil
-		return s.playerPage(c, http.StatusOK, p, form)
+		// The judge takes back what they changed after a conflict: the
+		// form shows it over the player as saved now, to save knowingly.
+		return s.playerPage(c, http.StatusOK, p, s.takeBackPlayer(c, p, form))
 	case len(form.Errors) > 0:
 		return s.playerPage(c, http.StatusUnprocessableEntity, p, form)
+	}
+	if form.Merged = c.PostForm("merged") == "1" && form.Base != nil; form.Merged {
+		if form.Overwrite = s.playerOverwrites(c, p, form); form.Overwrite != nil {
+			if c.PostForm("overwrite") != form.Overwrite.Token {
+				return s.playerPage(c, http.StatusConflict, p, form)
+			}
+			// Confirmed: the save goes over what the other judge saved.
+			in.Base = overBase(in.Base, p, form.Overwrite)
+		}
 	}
 	_, err = s.svc.EditPlayer(c.Request.Context(), auth.Judge(c), p.TournamentID, p.ID, in)
 	switch {
@@ -521,22 +565,6 @@ func (s *Pages) EditPlayer(c *gin.Context) (render.Result, error) {
 	}
 	form.Error = msg
 	return s.playerPage(c, status, p, form)
-}
-
-// stalePlayer answers an edit another judge's change of the same field
-// overtook: the form starts again from the player as saved, with what
-// this judge typed beside it.
-func (s *Pages) stalePlayer(c *gin.Context, p tournament.Player, typed playerForm, conflict error) (render.Result, error) {
-	s.log.Info("stale player form", "id", problem.RequestID(c), "err", conflict)
-	lang := s.i18n.Lang(c)
-	p, err := s.svc.GetPlayer(c.Request.Context(), p.TournamentID, p.ID)
-	if err != nil {
-		return render.Result{}, err
-	}
-	fresh := playerFormOf(p)
-	_, fresh.Error, _ = problem.Describe(s.i18n.In(lang), conflict)
-	fresh.Mine, fresh.Stale = s.stalePlayerForm(lang, c, p, typed, fresh)
-	return s.playerPage(c, http.StatusConflict, p, fresh)
 }
 
 // readPlayerBase reads the base an edit form carries: the player as the
@@ -559,50 +587,6 @@ func readPlayerBase(c *gin.Context) (*playerBase, *tournament.PlayerEdit, bool) 
 		edit.KeepApart = append(edit.KeepApart, id)
 	}
 	return b, edit, true
-}
-
-// stalePlayerForm is what this judge typed on a player's page another
-// judge changed first (typed), beside the form as saved now (saved): each
-// value that differs, and the form that takes them all back.
-func (s *Pages) stalePlayerForm(lang string, c *gin.Context, p tournament.Player, typed, saved playerForm) (map[string]string, *staleForm) {
-	mine := map[string]string{}
-	f := &staleForm{
-		Action: route.Path(route.Player, p.TournamentID, p.ID),
-		Button: s.i18n.Text(lang, "stale.use_mine_form", nil),
-		Again: []hiddenField{
-			{Name: "action", Value: "mine"}, {Name: "name", Value: typed.Name}, {Name: "kana", Value: typed.Kana},
-			{Name: "fixed_table", Value: typed.FixedTable},
-		},
-	}
-	for _, id := range typed.KeepApart {
-		f.Again = append(f.Again, hiddenField{Name: "keep_apart", Value: strconv.FormatInt(id, 10)})
-	}
-	add := func(field, label, value string) {
-		if value == "" {
-			value = s.i18n.Text(lang, "stale.empty", nil)
-		}
-		mine[field] = value
-		f.Mine = append(f.Mine, mineLine{Label: s.i18n.Text(lang, label, nil), Value: value})
-	}
-	if typed.Name != saved.Name {
-		add("name", "player.name", typed.Name)
-	}
-	if typed.Kana != saved.Kana {
-		add("kana", "player.kana", typed.Kana)
-	}
-	if typed.FixedTable != saved.FixedTable {
-		add("fixed_table", "player.fixed_table", typed.FixedTable)
-	}
-	if !slices.Equal(typed.KeepApart, saved.KeepApart) {
-		var names []string
-		for _, id := range typed.KeepApart {
-			if o, err := s.svc.GetPlayer(c.Request.Context(), p.TournamentID, id); err == nil {
-				names = append(names, o.Name)
-			}
-		}
-		add("keep_apart", "player.keep_apart", strings.Join(names, "、"))
-	}
-	return mine, f
 }
 
 // personChoice reads the judge's choice of a person of the registry: an

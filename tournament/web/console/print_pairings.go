@@ -66,8 +66,8 @@ func (s *Pages) printPairings(c *gin.Context, byName bool) (render.Result, error
 		}
 	}
 	for _, p := range pr.rv.Byes {
-		vm.Byes = append(vm.Byes, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
-		vm.Entries = append(vm.Entries, pairingEntry{Name: p.Name, Kana: p.Kana, order: tournament.CollationKey(p.Kana, p.Name, p.ID)})
+		vm.Byes = append(vm.Byes, personRef{ID: p.ID, Name: p.Name, Kana: tournament.Hiragana(p.Kana)})
+		vm.Entries = append(vm.Entries, pairingEntry{Name: p.Name, Kana: tournament.Hiragana(p.Kana), order: tournament.CollationKey(p.Kana, p.Name, p.ID)})
 	}
 	// The wall's list is ordered as players look for themselves: by
 	// reading, アオキ with あおき.

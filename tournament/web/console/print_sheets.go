@@ -3,6 +3,7 @@ package console
 import (
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
@@ -30,6 +31,7 @@ type scoreSheet struct {
 	Number  int
 	Players []seatLine
 	Seated  bool
+	Dense   bool // long names: set smaller, so the table still takes one page
 }
 
 // boardsPage is the view model of the board sheets: one A4 page per
@@ -44,6 +46,7 @@ type boardsPage struct {
 type boardSheet struct {
 	Number    int
 	Players   []seatLine
+	Dense     bool       // long names: set smaller, so the table still takes one page
 	Board     *boardView // nil until the table's board is set up
 	Roll      referee.CapsuleRoll
 	Spiral    spiralText // a spiral board's corner die, corner and terrain seed
@@ -76,7 +79,8 @@ func (s *Pages) PrintScoreSheets(c *gin.Context) (render.Result, error) {
 		if only != 0 && tv.Table.Number != only {
 			continue
 		}
-		vm.Sheets = append(vm.Sheets, scoreSheet{Number: tv.Table.Number, Players: s.seatLines(vm.Lang, tv), Seated: tv.Table.Seating != nil})
+		lines := s.seatLines(vm.Lang, tv)
+		vm.Sheets = append(vm.Sheets, scoreSheet{Number: tv.Table.Number, Players: lines, Seated: tv.Table.Seating != nil, Dense: longNames(lines)})
 	}
 	return render.Show("print_scores", vm), nil
 }
@@ -117,6 +121,7 @@ func (s *Pages) loadPrintTables(c *gin.Context) (printRound, int, error) {
 
 func (s *Pages) newBoardSheet(lang string, tv tournament.TableView) boardSheet {
 	bs := boardSheet{Number: tv.Table.Number, Players: s.seatLines(lang, tv)}
+	bs.Dense = longNames(bs.Players)
 	if tv.Board == nil || tv.Table.Board == nil {
 		return bs
 	}
@@ -143,4 +148,19 @@ func (s *Pages) newBoardSheet(lang string, tv tournament.TableView) boardSheet {
 		})
 	}
 	return bs
+}
+
+// denseName is the longest name, or reading, a sheet sets at its full
+// size: past it a name takes more than two lines in its column.
+const denseName = 18
+
+// longNames says whether a table's sheet must set its names smaller to
+// keep the table on one A4 page.
+func longNames(lines []seatLine) bool {
+	for _, l := range lines {
+		if utf8.RuneCountInString(l.Name) > denseName || utf8.RuneCountInString(l.Kana) > 2*denseName {
+			return true
+		}
+	}
+	return false
 }

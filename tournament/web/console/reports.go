@@ -92,8 +92,8 @@ func (s *Pages) reportLines(ctx context.Context, lang string, tid int64, n int, 
 func (s *Pages) reportLine(lang string, tid int64, r tournament.Report, rv tournament.RoundView, names map[int64]string) reportLine {
 	p := s.i18n.In(lang)
 	l := reportLine{ID: int(r.ID), Table: r.Table, Code: r.Status, ReportedBy: names[r.ReportedBy], Declared: names[r.Declared]}
-	l.Status = p.Text("reports.status_"+r.Status, map[string]any{
-		"N": len(r.Confirmed), "M": len(r.Scores), "Name": names[r.DisputedBy], "Version": r.Version,
+	l.Status = p.Text("reports.status_"+r.Outcome(), map[string]any{
+		"N": len(r.Confirmed), "M": len(r.Scores), "Name": names[r.DisputedBy], "Reporter": names[r.ReportedBy], "Version": r.Version,
 	})
 	differs, declaredDiffers := r.Differs()
 	disputed := map[int64]tournament.Score{}

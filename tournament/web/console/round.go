@@ -244,7 +244,7 @@ func (s *Pages) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv tou
 				}
 			}
 			card.Players = append(card.Players, line)
-			group.Players = append(group.Players, personRef{ID: p.PlayerID, Name: p.Name, Kana: p.Kana})
+			group.Players = append(group.Players, personRef{ID: p.PlayerID, Name: p.Name, Kana: tournament.Hiragana(p.Kana)})
 			names[p.PlayerID] = p.Label
 		}
 		vm.Tables = append(vm.Tables, card)
@@ -252,7 +252,7 @@ func (s *Pages) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv tou
 	}
 	byes := playerGroup{Label: s.i18n.Text(lang, "round.byes", nil)}
 	for _, p := range rv.Byes {
-		ref := personRef{ID: p.ID, Name: p.Name, Kana: p.Kana}
+		ref := personRef{ID: p.ID, Name: p.Name, Kana: tournament.Hiragana(p.Kana)}
 		vm.Byes = append(vm.Byes, ref)
 		byes.Players = append(byes.Players, ref)
 		names[p.ID] = rv.Labels[p.ID]
@@ -261,10 +261,10 @@ func (s *Pages) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv tou
 		vm.Choices = append(vm.Choices, byes)
 	}
 	for _, p := range rv.Missing {
-		vm.Missing = append(vm.Missing, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
+		vm.Missing = append(vm.Missing, personRef{ID: p.ID, Name: p.Name, Kana: tournament.Hiragana(p.Kana)})
 	}
 	for _, p := range rv.Withdrawn {
-		vm.Withdrawn = append(vm.Withdrawn, personRef{ID: p.ID, Name: p.Name, Kana: p.Kana})
+		vm.Withdrawn = append(vm.Withdrawn, personRef{ID: p.ID, Name: p.Name, Kana: tournament.Hiragana(p.Kana)})
 	}
 	for _, a := range rv.Round.Amendments {
 		line := amendmentLine{Reason: a.Reason, Judge: a.Judge, At: s.i18n.In(lang).Time(a.At)}
@@ -325,7 +325,7 @@ func (s *Pages) RepairRound(c *gin.Context) (render.Result, error) {
 		return s.roundPage(c, status, n, roundForms{PairError: msg})
 	}
 	if tournament.SamePairing(before.Round, after) {
-		return render.SeeOther(route.Path(route.Round, tid, n), "flash.repaired_same"), nil
+		return render.SeeOtherNotice(route.Path(route.Round, tid, n), "flash.repaired_same"), nil
 	}
 	return render.SeeOther(route.Path(route.Round, tid, n), "flash.repaired"), nil
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
-	"github.com/catanjudge/catanjudge/tournament/web/route"
 	"github.com/catanjudge/catanjudge/tournament/web/sheet"
 )
 
@@ -37,13 +36,20 @@ type scorePage struct {
 	Version       int // the revision being edited; 0 before the first save
 	Error         string
 	Conflict      string
-	Stale         *staleForm  // after a conflict: what this judge typed, beside the saved sheet
-	Preview       []placeLine // placings of the sheet as typed, not saved
-	Saved         []placeLine // placings of the latest saved revision
-	SavedBy       string
-	Revisions     []revisionLine
-	WinVP         int
-	VPCap         int
+	Stale         *staleForm // after a conflict: what this judge typed, beside the saved sheet
+	// Base is the revision this judge's input began from, when the sheet
+	// carries it over a newer one (HasBase: their changes taken back after
+	// a conflict); saving it asks first (Overwrite) before it changes what
+	// another judge changed since.
+	HasBase   bool
+	Base      int
+	Overwrite *overwriteForm
+	Preview   []placeLine // placings of the sheet as typed, not saved
+	Saved     []placeLine // placings of the latest saved revision
+	SavedBy   string
+	Revisions []revisionLine
+	WinVP     int
+	VPCap     int
 	// RequireBreakdown: the ruleset requires each player's breakdown.
 	RequireBreakdown bool
 	// Breakdown: the sheet shows the breakdown's fields: the ruleset
@@ -73,6 +79,8 @@ type scorePage struct {
 	// (?report=ID&side=...), 0 for none; FromNotice says which version.
 	FromReport int64
 	FromNotice string
+
+	revs []tournament.Result // the table's revisions, oldest first
 }
 
 type scoreRow struct {
@@ -240,6 +248,7 @@ func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
 		if err != nil {
 			return vm, err
 		}
+		vm.revs = revs
 		for i := len(revs) - 1; i >= 0; i-- {
 			vm.Revisions = append(vm.Revisions, s.revisionLine(lang, revs[i], names))
 		}
@@ -308,6 +317,12 @@ func (s *Pages) SaveScore(c *gin.Context) (render.Result, error) {
 		vm.Preview = s.placeLines(vm.Lang, ts.t.Ruleset, tr.Places, ts.names(), &tr.Result)
 		return render.Show("score", vm), nil
 	}
+	if vm.Overwrite = s.sheetOverwrites(ts, vm); vm.Overwrite != nil && c.PostForm("overwrite") != vm.Overwrite.Token {
+		// The judge's own changes, taken back after a conflict, would
+		// undo another judge's since: a second confirmation first.
+		return render.ShowStatus(http.StatusConflict, "score", vm), nil
+	}
+	vm.Overwrite = nil
 	_, err = s.svc.SaveResult(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, in)
 	switch {
 	case err == nil:
@@ -362,27 +377,6 @@ func (s *Pages) livePreview(c *gin.Context, ts tableState, vm scorePage) render.
 	return render.Part("score", "live", vm)
 }
 
-// staleScore answers a sheet another judge saved a newer revision of
-// first. The sheet starts again from what is saved now, with what this
-// judge typed (typed) beside it: saving it as it stands never undoes the
-// other judge's change, and taking the typed values back is a deliberate
-// choice (staleForm).
-func (s *Pages) staleScore(c *gin.Context, typed scorePage, conflict error) (render.Result, error) {
-	s.log.Info("stale score sheet", "id", problem.RequestID(c), "err", conflict)
-	fresh, err := s.openSheet(c)
-	if err != nil {
-		return render.Result{}, err
-	}
-	_, fresh.Conflict, _ = problem.Describe(s.i18n.In(fresh.Lang), conflict)
-	fresh.Stale = s.staleSheet(fresh.Lang, typed, fresh)
-	for i := range fresh.Rows {
-		if vp := typed.Rows[i].VP; vp != fresh.Rows[i].VP {
-			fresh.Rows[i].Mine = vp
-		}
-	}
-	return render.ShowStatus(http.StatusConflict, "score", fresh), nil
-}
-
 // scoreRules says where the sheet shows the service's refusals: next to
 // the declared winner (§11), the confirmation of a late declaration
 // (§12) or the reason of a correction; a player's negative VP goes next
@@ -418,6 +412,9 @@ func (s *Pages) refuseScore(c *gin.Context, err error, vm scorePage) (render.Res
 		} else {
 			vm.Error = msg
 		}
+	case errors.Is(err, tournament.ErrNoSpace):
+		vm.Error = msg
+		return render.ShowStatus(http.StatusInsufficientStorage, "score", vm), nil
 	default:
 		vm.Error = msg
 	}
@@ -493,6 +490,9 @@ func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultI
 	if v, err := strconv.Atoi(c.PostForm("version")); err == nil && v >= 0 {
 		in.Version = v
 	}
+	if b, err := strconv.Atoi(c.PostForm("base")); err == nil && b >= 0 && b < in.Version {
+		vm.HasBase, vm.Base = true, b
+	}
 	in.ReportID, _ = strconv.ParseInt(c.PostForm("report"), 10, 64)
 	vm.FromReport = in.ReportID
 	vm.Version = in.Version
@@ -515,52 +515,6 @@ func (s *Pages) readScoreForm(c *gin.Context, vm *scorePage) (tournament.ResultI
 // filled in.
 func (s *Pages) readScoreRow(c *gin.Context, lang string, row *scoreRow) (tournament.Score, bool) {
 	return row.Read(s.i18n.In(lang), c.PostForm)
-}
-
-// staleSheet is what the judge typed on a sheet another judge saved first
-// (typed), beside the sheet as saved now (saved): each value that differs,
-// and the form that takes them all back, as a preview over the saved
-// version, so that saving them is a second, deliberate step.
-func (s *Pages) staleSheet(lang string, typed, saved scorePage) *staleForm {
-	f := &staleForm{
-		Action: route.Path(route.Score, saved.TID, saved.Round, saved.Table),
-		Button: s.i18n.Text(lang, "stale.use_mine_sheet", nil),
-		Again: []hiddenField{
-			{Name: "version", Value: strconv.Itoa(saved.Version)},
-			{Name: "action", Value: "preview"},
-			{Name: "declared", Value: typed.Declared},
-			{Name: "reason", Value: typed.Reason},
-			{Name: "late_reason", Value: typed.LateReason},
-		},
-	}
-	if typed.LateConfirmed {
-		f.Again = append(f.Again, hiddenField{Name: "late_confirmed", Value: "1"})
-	}
-	if typed.Breakdown {
-		f.Again = append(f.Again, hiddenField{Name: "breakdown", Value: "1"})
-	}
-	for i, r := range typed.Rows {
-		f.Again = append(f.Again, hiddenField{Name: r.Field(), Value: r.VP},
-			hiddenField{Name: r.Input(referee.FieldSettlements), Value: r.Settlements},
-			hiddenField{Name: r.Input(referee.FieldCities), Value: r.Cities},
-			hiddenField{Name: r.Input(referee.FieldPointCards), Value: r.PointCards})
-		if r.LongestRoad {
-			f.Again = append(f.Again, hiddenField{Name: r.Input(referee.FieldLongestRoad), Value: "1"})
-		}
-		if r.LargestArmy {
-			f.Again = append(f.Again, hiddenField{Name: r.Input(referee.FieldLargestArmy), Value: "1"})
-		}
-		if r.VP != saved.Rows[i].VP {
-			f.Mine = append(f.Mine, mineLine{Label: r.Name, Value: r.VP})
-		}
-	}
-	if typed.Declared != saved.Declared {
-		f.Mine = append(f.Mine, mineLine{Label: s.i18n.Text(lang, "score.declared", nil), Value: s.declaredText(lang, typed)})
-	}
-	if typed.Reason != "" {
-		f.Mine = append(f.Mine, mineLine{Label: s.i18n.Text(lang, "score.reason", nil), Value: typed.Reason})
-	}
-	return f
 }
 
 // declaredText names the sheet's choice of how the game ended, in lang.

@@ -151,7 +151,7 @@ func standingLines(st []tournament.Standing) []standingLine {
 	var out []standingLine
 	for i, x := range st {
 		out = append(out, standingLine{
-			Rank: x.Rank, Name: x.Name, Kana: x.Kana, Firsts: x.Firsts, VP: x.VP,
+			Rank: x.Rank, Name: x.Name, Kana: tournament.Hiragana(x.Kana), Firsts: x.Firsts, VP: x.VP,
 			Share:  i18n.Share(x.Share),
 			Points: x.Points, Played: x.Played, Byes: x.Byes, Penalties: x.Penalties, Dropped: x.DroppedRound,
 			Shared: (i > 0 && st[i-1].Rank == x.Rank) || (i+1 < len(st) && st[i+1].Rank == x.Rank),
@@ -181,7 +181,7 @@ func (s *Pages) finalSection(lang string, fv tournament.FinalView, st []tourname
 		}
 	}
 	for i, f := range fv.Results {
-		l := finalLine{Rank: f.Rank, Name: f.Name, Kana: f.Kana, FromFinal: f.FromFinal(),
+		l := finalLine{Rank: f.Rank, Name: f.Name, Kana: tournament.Hiragana(f.Kana), FromFinal: f.FromFinal(),
 			Shared: (i > 0 && fv.Results[i-1].Rank == f.Rank) || (i+1 < len(fv.Results) && fv.Results[i+1].Rank == f.Rank)}
 		l.From = p.FinalFrom(f, out.Leaders)
 		out.Lines = append(out.Lines, l)

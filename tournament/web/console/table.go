@@ -134,6 +134,10 @@ type dealForm struct {
 	Rows   []dealRow
 	Error  string
 	Redeal string // the deal breaks the dango rule and must be dealt again
+	// Overwrite asks before the deal changes chips another judge changed
+	// since the form was opened (after this judge's chips were taken back
+	// over theirs).
+	Overwrite *overwriteForm
 }
 
 // tableState is what the table and score pages read: the tournament, its
@@ -258,6 +262,7 @@ func (s *Pages) newTablePage(c *gin.Context, ts tableState) tablePage {
 	}
 	vm.Rolls = s.firstRolls(ts, nil)
 	vm.Deal.Rows = s.dealRows(lang, tv.Board, currentDeal(tv), nil)
+	vm.Deal.opened(currentDeal(tv))
 	if tv.Board != nil {
 		bv := s.newBoardView("board-drawing", lang, *tv.Board, nil)
 		vm.Board = &bv
@@ -567,11 +572,20 @@ func (s *Pages) SetDeal(c *gin.Context) (render.Result, error) {
 		}
 	}
 	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, values, errs)
+	was := openedDeal(c, ts)
+	vm.Deal.opened(was)
 	// A chip typed wrong shows by its field; on a table without a board
 	// there are no fields yet, and the service says what comes first.
 	if len(errs) > 0 && !ts.tv.Locked && ts.tv.Board != nil {
 		return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
 	}
+	if vm.Deal.Overwrite = vm.Deal.overwrites(was, currentDeal(ts.tv), values); vm.Deal.Overwrite != nil &&
+		formVersion(c) != nil && *formVersion(c) == vm.BoardVersion && c.PostForm("overwrite") != vm.Deal.Overwrite.Token {
+		// This judge's chips, taken back after a conflict, would undo
+		// another judge's since: a second confirmation first.
+		return render.ShowStatus(http.StatusConflict, "table", vm), nil
+	}
+	vm.Deal.Overwrite = nil
 	_, err = s.svc.SetDeal(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, tournament.DealInput{Chips: chips, Version: formVersion(c)})
 	var de *tournament.DealError
 	switch {
@@ -659,7 +673,7 @@ func (s *Pages) staleTable(c *gin.Context, err error) (render.Result, error) {
 		vm.Stale, vm.StaleNotice = f, notice
 	case strings.HasSuffix(c.FullPath(), "/deal"):
 		f.Action = tableURL(ts) + "/deal"
-		vm.Deal.markMine(currentDeal(ts.tv), form)
+		f.Mine, f.Again = vm.Deal.takeBack(openedDeal(c, ts), form)
 		vm.BoardStale, vm.BoardNotice = f, notice
 	default:
 		f.Action = tableURL(ts) + "/board"
@@ -668,19 +682,6 @@ func (s *Pages) staleTable(c *gin.Context, err error) (render.Result, error) {
 	}
 	f.Again = append(f.Again, hiddenField{Name: "version", Value: strconv.Itoa(version)})
 	return render.ShowStatus(http.StatusConflict, "table", vm), nil
-}
-
-// markMine shows, next to each chip, the one the judge typed where it is
-// not the one saved.
-func (d *dealForm) markMine(saved map[string]string, form url.Values) {
-	for i := range d.Rows {
-		for j := range d.Rows[i].Cells {
-			cell := &d.Rows[i].Cells[j]
-			if typed := strings.TrimSpace(form.Get(cell.Name)); typed != saved[cell.Name] {
-				cell.Mine = typed
-			}
-		}
-	}
 }
 
 // typedBoard says what a board form posted, to show beside the board

@@ -50,6 +50,7 @@ type tournamentForm struct {
 	Name        string
 	Date        string
 	Venue       string
+	Shop        string // the shop that runs the event, for its seasons
 	Ruleset     string
 	Rounds      string
 	GameMinutes string
@@ -99,6 +100,7 @@ func (s *Pages) readTournamentForm(c *gin.Context, lang string) (tournamentForm,
 		Name:        strings.TrimSpace(c.PostForm("name")),
 		Date:        strings.TrimSpace(c.PostForm("date")),
 		Venue:       strings.TrimSpace(c.PostForm("venue")),
+		Shop:        strings.TrimSpace(c.PostForm("shop")),
 		Ruleset:     c.PostForm("ruleset"),
 		Rounds:      strings.TrimSpace(c.PostForm("rounds")),
 		GameMinutes: strings.TrimSpace(c.PostForm("game_minutes")),
@@ -107,6 +109,7 @@ func (s *Pages) readTournamentForm(c *gin.Context, lang string) (tournamentForm,
 		Errors:      fieldErrors{},
 	}
 	in := tournament.TournamentInput{Name: f.Name, Date: f.Date, Venue: f.Venue, Ruleset: f.Ruleset, SelfCheckIn: f.SelfCheckIn, SelfReport: f.SelfReport}
+	in.Shop = f.Shop
 	if f.Name == "" {
 		f.Errors["name"] = s.i18n.Text(lang, "form.required", nil)
 	}
@@ -192,6 +195,7 @@ func tournamentFormOf(t tournament.Tournament) tournamentForm {
 	return tournamentForm{
 		Name: t.Name, Date: t.Date, Venue: t.Venue, Ruleset: t.Ruleset.Name,
 		Rounds: strconv.Itoa(t.Rounds), GameMinutes: strconv.Itoa(t.GameMinutes), SelfCheckIn: t.SelfCheckIn, SelfReport: t.SelfReport,
+		Shop: t.Shop,
 	}
 }
 

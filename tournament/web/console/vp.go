@@ -9,7 +9,7 @@ import (
 )
 
 // vpShown is a player's VP in one game as every page shows them: what
-// counts, and, when the sheet said otherwise, how it came to that. RULINGS.md,
+// counts, and, when the sheet said otherwise, how it came to that. docs/rules.md,
 // Penalties: a deduction shows as such (6 − 2 = 4), not just the lower
 // number, with the penalty it comes from.
 type vpShown struct {

@@ -32,10 +32,25 @@ type Trail struct{ Points, Fill, Label string }
 // Road is a road piece.
 type Road struct{ Name, Label, Fill, X1, Y1, X2, Y2 string }
 
-// Building is a settlement or a city.
+// Building is a settlement or a city: drawn as a house, or a larger
+// two-storey house, so that from across the room neither reads as a
+// road's end; the owner's seat number is written on it, so that colour is
+// never the only cue.
 type Building struct {
 	Name, Label, Fill, X, Y string
 	City                    bool
+	Seat                    int    // the owner's place in play order, 1 to 4
+	Ink                     string // the seat number's colour, readable on Fill
+}
+
+// inkOn is the colour text reads in on a piece of colour fill: dark on
+// the light colours, white on the others.
+func inkOn(fill string) string {
+	switch fill {
+	case PieceFill[referee.Yellow], PieceFill["white"], PieceFill["orange"]:
+		return "#111"
+	}
+	return "#fff"
 }
 
 // Corner is a corner to tap.
@@ -96,7 +111,7 @@ func NewPlay(named Places, ev *game.Evaluation, seats []Seat, b Board, targets T
 		if pc.City {
 			do = "city"
 		}
-		pl.Buildings = append(pl.Buildings, Building{Name: pc.Vertex.String(), Fill: fill, X: x, Y: y, City: pc.City,
+		pl.Buildings = append(pl.Buildings, Building{Name: pc.Vertex.String(), Fill: fill, X: x, Y: y, City: pc.City, Seat: pc.Player + 1, Ink: inkOn(fill),
 			Label: p.Text("ruling.do."+do, map[string]any{"Player": st.Name, "Where": named.Corner(pc.Vertex)})})
 	}
 	if targets.Hexes {

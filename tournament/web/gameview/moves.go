@@ -1,10 +1,14 @@
 package gameview
 
 import (
+	"reflect"
 	"strings"
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/game"
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/drawing"
+	"github.com/catanjudge/catanjudge/tournament/web/i18n"
 )
 
 // move says a move of the record in words, without who made it: where
@@ -109,4 +113,18 @@ func (w words) edge(ends []string) string {
 		return strings.Join(ends, " ")
 	}
 	return w.places.Name(ends[0] + "-" + ends[1])
+}
+
+// MoveText says move m of game g as the record page writes it: who made
+// it, when the game still has it as its move number (an undone move's
+// number may have been recorded again), and the move in words, for the
+// judges. seats are g's players in play order.
+func MoveText(p i18n.Printer, g tournament.Game, seats []Seat, number int, m game.MoveSpec) string {
+	w := words{p: p, places: drawing.NewPlaces(p, &g.Board), seats: seats}
+	text := w.move(m)
+	if i := number - 1; m.Do != "time_up" && i >= 0 && i < len(g.Moves) && i < len(g.Played.Movers) &&
+		reflect.DeepEqual(g.Moves[i].Move, m) && g.Played.Movers[i] < len(seats) {
+		text = seats[g.Played.Movers[i]].Name + " " + text
+	}
+	return text
 }

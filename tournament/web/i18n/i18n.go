@@ -7,6 +7,7 @@ package i18n
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"strconv"
 	"strings"
 	"time"
@@ -89,11 +90,23 @@ func (t *Translator) Lookup(lang, id string, data map[string]any) (string, bool)
 	if !ok {
 		loc = t.localizers["ja"]
 	}
-	msg, err := loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data})
+	msg, err := loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: t.actor(lang, data)})
 	if err != nil {
 		return id, false
 	}
 	return msg, true
+}
+
+// actor names the API token as such where a message names a judge
+// (.Judge): "APIトークン", not 「api さん」. The message reads .API to
+// leave out the honorific.
+func (t *Translator) actor(lang string, data map[string]any) map[string]any {
+	if j, ok := data["Judge"].(string); !ok || j != tournament.APIActor {
+		return data
+	}
+	out := maps.Clone(data)
+	out["Judge"], out["API"] = t.Text(lang, "actor.api", nil), true
+	return out
 }
 
 // In returns lang's words.

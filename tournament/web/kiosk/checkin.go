@@ -100,7 +100,7 @@ func (s *Pages) checkInPage(c *gin.Context) (checkInPage, error) {
 	}
 	for _, p := range ps {
 		if p.DroppedRound == 0 {
-			vm.Players = append(vm.Players, checkInOption{ID: p.ID, Name: p.Name, Kana: strings.TrimSpace(p.Kana), CheckedIn: p.CheckedIn})
+			vm.Players = append(vm.Players, checkInOption{ID: p.ID, Name: p.Name, Kana: tournament.Hiragana(strings.TrimSpace(p.Kana)), CheckedIn: p.CheckedIn})
 		}
 	}
 	return vm, nil

@@ -351,7 +351,7 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 	key := tournament.FoldReading(vm.Query)
 	notice := time.Duration(rules.Timing.EndNoticeMinutes) * time.Minute
 	add := func(e kioskEntry, id int64, kana string) {
-		e.Kana = kana
+		e.Kana = tournament.Hiragana(kana)
 		e.Key = tournament.FoldReading(e.Name + kana)
 		e.order = tournament.CollationKey(kana, e.Name, id)
 		e.Hidden = key != "" && !strings.Contains(e.Key, key)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
@@ -27,6 +28,7 @@ type personPage struct {
 	Pages   int
 	Prev    string // the newer page's address, "" on the first
 	Next    string // the older page's, "" on the last
+	Rating  ratingView
 }
 
 // personEvent is one event of the page.
@@ -62,7 +64,7 @@ func (s *Pages) ShowPerson(c *gin.Context) (render.Result, error) {
 	}
 	lang := s.i18n.Lang(c)
 	p := s.i18n.In(lang)
-	vm := personPage{Lang: lang, Path: c.Request.URL.RequestURI(), Name: ev.Person.Name, Kana: ev.Person.Kana,
+	vm := personPage{Lang: lang, Path: c.Request.URL.RequestURI(), Name: ev.Person.Name, Kana: tournament.Hiragana(ev.Person.Kana),
 		Title:   p.Text("person_page.title", map[string]any{"Name": ev.Person.Name}),
 		Heading: p.Text("person_page.heading", map[string]any{"N": ev.Total}),
 		Total:   ev.Total, Page: ev.Page, Pages: ev.Pages}
@@ -73,6 +75,9 @@ func (s *Pages) ShowPerson(c *gin.Context) (render.Result, error) {
 		}
 		vm.Events = append(vm.Events, personEvent{TID: e.TournamentID, PID: e.PlayerID, Name: e.Name, Date: e.Date,
 			Finished: e.Closed, Rank: live.Rank(e.PlayerID)})
+	}
+	if vm.Rating, err = s.ratingView(ctx, p, id); err != nil {
+		return render.Result{}, err
 	}
 	base := route.Path(route.PersonPage, id)
 	if page > 1 {

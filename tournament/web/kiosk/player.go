@@ -77,7 +77,7 @@ func (s *Pages) ShowPlayer(c *gin.Context) (render.Result, error) {
 	p := s.i18n.In(lang)
 	vm := playerPage{
 		Lang: lang, Path: c.Request.URL.RequestURI(), TID: tid, Name: res.Tournament.Name,
-		Player: h.Player.Name, Kana: h.Player.Kana, PersonID: h.Player.PersonID, Heading: p.Text("player_page.heading", nil),
+		Player: h.Player.Name, Kana: tournament.Hiragana(h.Player.Kana), PersonID: h.Player.PersonID, Heading: p.Text("player_page.heading", nil),
 		Title:    p.Text("player_page.title", map[string]any{"Name": h.Player.Name, "Tournament": res.Tournament.Name}),
 		Finished: res.Tournament.Closed != nil,
 	}

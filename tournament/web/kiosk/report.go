@@ -509,8 +509,8 @@ func (s *Pages) showReport(vm *tablePage) {
 	vm.Called = r.Status == tournament.ReportDisputed
 	vm.whoLabel = p.Text("checkin.player", nil)
 	// The players read what happens next, not what a judge is to do.
-	vm.Status = p.Text("reports.player_status_"+r.Status, map[string]any{
-		"N": len(r.Confirmed), "M": len(r.Scores), "Name": names[r.DisputedBy], "Version": r.Version,
+	vm.Status = p.Text("reports.player_status_"+r.Outcome(), map[string]any{
+		"N": len(r.Confirmed), "M": len(r.Scores), "Name": names[r.DisputedBy], "Reporter": names[r.ReportedBy], "Version": r.Version,
 	})
 	differs, declaredDiffers := r.Differs()
 	if d := r.Dispute; d != nil {

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
@@ -20,10 +21,14 @@ import (
 // recomputed at each request, so the time left is never stale.
 //
 // Only reads that succeed are kept, and only of tournaments and rounds
-// that exist, so the cache holds no more than the database does.
+// that exist, so the cache holds no more than the database does. While the
+// database cannot be reached (tournament.ErrUnavailable), a key read
+// before answers the last value read (issue 24: the kiosk keeps showing
+// the room the last state it had, not an error).
 type Cache[K comparable, V any] struct {
 	mu      sync.Mutex
 	entries map[K]*readEntry[V]
+	last    map[K]V // the last value read of each key
 	maxAge  time.Duration
 }
 
@@ -38,7 +43,7 @@ type readEntry[V any] struct {
 
 // NewCache keeps each read for maxAge at most; 0 shares nothing.
 func NewCache[K comparable, V any](maxAge time.Duration) *Cache[K, V] {
-	return &Cache[K, V]{entries: map[K]*readEntry[V]{}, maxAge: maxAge}
+	return &Cache[K, V]{entries: map[K]*readEntry[V]{}, last: map[K]V{}, maxAge: maxAge}
 }
 
 // Get returns the value of key as of version, reading it with read unless
@@ -52,15 +57,20 @@ func (c *Cache[K, V]) Get(ctx context.Context, key K, version int64, read func(c
 		c.mu.Unlock()
 		// The read serves every waiting request: the first one leaving
 		// must not cancel it.
-		e.value, e.err = read(context.WithoutCancel(ctx))
-		close(e.ready)
-		if e.err != nil {
-			c.mu.Lock()
-			if c.entries[key] == e {
-				delete(c.entries, key)
-			}
-			c.mu.Unlock()
+		value, err := read(context.WithoutCancel(ctx))
+		c.mu.Lock()
+		switch last, ok := c.last[key]; {
+		case err == nil:
+			c.last[key] = value
+		case ok && errors.Is(err, tournament.ErrUnavailable):
+			value, err = last, nil
 		}
+		if err != nil && c.entries[key] == e {
+			delete(c.entries, key)
+		}
+		c.mu.Unlock()
+		e.value, e.err = value, err
+		close(e.ready)
 		return e.value, e.err
 	}
 	c.mu.Unlock()

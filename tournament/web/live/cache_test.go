@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -87,5 +88,35 @@ func TestLiveCacheCancelledWaiter(t *testing.T) {
 	close(release)
 	if l := <-done; l.Tournament.Name != "read" {
 		t.Errorf("the reader got %q, want its read", l.Tournament.Name)
+	}
+}
+
+// While the database cannot be reached, a key read before answers its last
+// value, and a key never read the error; any other failed read is the
+// error, and once the database answers again its reads are kept again.
+func TestCacheKeepsTheLastStateWhileTheDatabaseIsDown(t *testing.T) {
+	c := NewCache[int64, string](time.Hour)
+	ok := func(v string) func(context.Context) (string, error) {
+		return func(context.Context) (string, error) { return v, nil }
+	}
+	fail := func(err error) func(context.Context) (string, error) {
+		return func(context.Context) (string, error) { return "", err }
+	}
+	down := fmt.Errorf("read: %w: connection refused", tournament.ErrUnavailable)
+	if v, err := c.Get(t.Context(), 1, 1, ok("round 1")); err != nil || v != "round 1" {
+		t.Fatalf("Get = %q, %v", v, err)
+	}
+	if v, err := c.Get(t.Context(), 1, 2, fail(down)); err != nil || v != "round 1" {
+		t.Errorf("Get(version 2) with the database down = %q, %v; want the last state, round 1", v, err)
+	}
+	if _, err := c.Get(t.Context(), 2, 2, fail(down)); !errors.Is(err, tournament.ErrUnavailable) {
+		t.Errorf("Get(a key never read) with the database down = %v, want ErrUnavailable", err)
+	}
+	broken := errors.New("a bug")
+	if _, err := c.Get(t.Context(), 1, 3, fail(broken)); !errors.Is(err, broken) {
+		t.Errorf("Get(version 3) failing otherwise = %v, want that error", err)
+	}
+	if v, err := c.Get(t.Context(), 1, 4, ok("round 2")); err != nil || v != "round 2" {
+		t.Errorf("Get(version 4) with the database back = %q, %v; want round 2", v, err)
 	}
 }

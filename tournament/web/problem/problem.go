@@ -9,6 +9,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -60,6 +61,18 @@ type RoleForbidden struct {
 }
 
 func (e *RoleForbidden) Error() string { return "role " + e.Role + " may not: it needs " + e.Need }
+
+// The codes of the database's faults (tournament.ErrNoSpace and
+// ErrUnavailable), in the JSON API's answers and /healthz.
+const (
+	CodeNoSpace     = "disk-full"
+	CodeUnavailable = "database-unavailable"
+)
+
+// RetryAfter is the Retry-After, in seconds, of an answer to a request
+// that failed because the database could not be reached, and how often a
+// page that says so loads itself again.
+const RetryAfter = 5
 
 // BadRequest is a request the server could not read (malformed JSON, a body
 // too large, a missing field): 400, said by the message ID with Data.
@@ -113,6 +126,9 @@ func Log(c *gin.Context, log *slog.Logger, status int, err error) {
 func JSON(c *gin.Context, p i18n.Printer, log *slog.Logger, err error) {
 	status, msg, extra := Describe(p, err)
 	Log(c, log, status, err)
+	if errors.Is(err, tournament.ErrUnavailable) {
+		c.Header("Retry-After", strconv.Itoa(RetryAfter))
+	}
 	body := gin.H{"error": msg}
 	for k, v := range extra {
 		body[k] = v
@@ -168,6 +184,12 @@ func Describe(p i18n.Printer, err error) (int, string, map[string]any) {
 		return http.StatusTooManyRequests, p.Text("error.too_many_codes", nil), nil
 	case errors.Is(err, ErrMultipart):
 		return http.StatusUnsupportedMediaType, p.Text("error.multipart", nil), nil
+	case errors.Is(err, tournament.ErrNoSpace):
+		// Nothing of the request was saved; what was saved stays, and the
+		// same request goes through once space is freed.
+		return http.StatusInsufficientStorage, p.Text("error.no_space", nil), map[string]any{"code": CodeNoSpace}
+	case errors.Is(err, tournament.ErrUnavailable):
+		return http.StatusServiceUnavailable, p.Text("error.unavailable", nil), map[string]any{"code": CodeUnavailable}
 	case errors.As(err, &ce):
 		return http.StatusConflict, conflict(p, ce), map[string]any{"current_version": ce.Current.Version}
 	case errors.As(err, &se):
@@ -309,11 +331,17 @@ func conflict(p i18n.Printer, ce *tournament.ConflictError) string {
 // resultChange words one difference between two revisions of a score sheet
 // in p's language (locales/conflict.*.toml).
 func resultChange(p i18n.Printer, ce *tournament.ConflictError, d tournament.ResultChange) string {
+	return ResultChange(p, ce.Names, d)
+}
+
+// ResultChange words one difference between two revisions of a score
+// sheet in p's language, naming the players by names (their labels).
+func ResultChange(p i18n.Printer, names map[int64]string, d tournament.ResultChange) string {
 	name := func(id int64) string {
 		if id == 0 {
 			return p.Text("conflict.nobody", nil)
 		}
-		if n := ce.Names[id]; n != "" {
+		if n := names[id]; n != "" {
 			return n
 		}
 		return p.Text("conflict.player", map[string]any{"ID": id})

@@ -2,8 +2,11 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/gin-contrib/sessions"
 	"github.com/gin-gonic/gin"
@@ -23,10 +26,15 @@ type Page struct {
 	Role string
 	// Device says a table device shows the page: no navigation, nothing
 	// but its table's page.
-	Device  bool
-	Path    string   // this page's path and query, for the language switch
-	Flashes []string // message ids saved before the redirect that led here
+	Device bool
+	Path   string // this page's path and query, for the language switch
+	// Flashes are the messages of the action whose redirect led here,
+	// taken when the page's layout shows them (Flashes.Take).
+	Flashes *Flashes
 	Nav     *Nav
+	// Refresh is how often, in seconds, the page loads itself again; 0
+	// for never (a page saying the database cannot be reached, for now).
+	Refresh int
 }
 
 // Nav is the navigation inside one tournament.
@@ -73,7 +81,7 @@ func (e *Engine) Page(c *gin.Context, titleID string, data map[string]any) Page 
 		Role:    who.Role,
 		Device:  who.Device,
 		Path:    c.Request.URL.RequestURI(),
-		Flashes: takeFlash(c),
+		Flashes: &Flashes{c: c},
 	}
 }
 
@@ -86,7 +94,7 @@ type Result struct {
 	block  string // a part of the page to render alone; "" for its whole document
 	view   any
 	to     string // a redirect's target, answered with 303
-	flash  string // with to: the message id the next page shows
+	flash  Flash  // with to: the message the next page shows; no ID for none
 }
 
 // Show renders page with the view model vm, with status 200.
@@ -105,8 +113,17 @@ func Part(page, block string, vm any) Result {
 }
 
 // SeeOther ends a successful form with Post/Redirect/Get, keeping the
-// message flashID ("" for none) for the next page.
-func SeeOther(to, flashID string) Result { return Result{to: to, flash: flashID} }
+// message flashID ("" for none) for the page it leads to, which shows it
+// as done.
+func SeeOther(to, flashID string) Result {
+	return Result{to: to, flash: Flash{ID: flashID, Kind: FlashDone}}
+}
+
+// SeeOtherNotice is SeeOther with a message to heed rather than one of
+// success (an action that went through but did not do what was meant).
+func SeeOtherNotice(to, flashID string) Result {
+	return Result{to: to, flash: Flash{ID: flashID, Kind: FlashNotice}}
+}
 
 // Handler is a page's handler: it parses the request, calls the service
 // and returns what to show, or an error for Handle to map.
@@ -129,8 +146,8 @@ func (e *Engine) Handle(h Handler) gin.HandlerFunc {
 // so that a template error is a clean 500 rather than half a page.
 func (e *Engine) Write(c *gin.Context, r Result) {
 	if r.to != "" {
-		if r.flash != "" {
-			flash(c, r.flash)
+		if r.flash.ID != "" {
+			keepFlash(c, r.to, r.flash)
 		}
 		c.Redirect(http.StatusSeeOther, r.to)
 		return
@@ -173,38 +190,90 @@ type errorPage struct {
 	Page
 	Status  int
 	Message string
+	Then    string // a message id: what happens next, or ""
 	Back    string
 }
 
 // Fail maps err through problem.Describe, the one mapping of errors to
-// statuses and messages, and shows it as a page.
+// statuses and messages, and shows it as a page. While the database cannot
+// be reached, a page the judge opened loads itself again every few seconds
+// until it can (issue 24: bare 500s), and an action says it was not done.
 func (e *Engine) Fail(c *gin.Context, err error) {
 	status, msg, _ := problem.Describe(e.i18n.In(e.i18n.Lang(c)), err)
 	problem.Log(c, e.log, status, err)
 	vm := errorPage{Page: e.Page(c, "page.error", nil), Status: status, Message: msg, Back: route.Back(c.GetHeader("Referer"), c.Request.Host, route.Tournaments)}
+	if errors.Is(err, tournament.ErrUnavailable) {
+		c.Header("Retry-After", strconv.Itoa(problem.RetryAfter))
+		vm.Then = "error.unavailable_write"
+		if c.Request.Method == http.MethodGet || c.Request.Method == http.MethodHead {
+			vm.Refresh, vm.Then = problem.RetryAfter, "error.unavailable_retry"
+		}
+	}
 	e.Write(c, ShowStatus(status, "error", vm))
 	c.Abort()
 }
 
-// flash keeps a message id for the next page the browser shows (after a 303).
-func flash(c *gin.Context, id string) {
+// Flash is a message a page shows once, after the redirect of the action
+// that led to it.
+type Flash struct {
+	ID   string // the message id
+	Kind string // FlashDone or FlashNotice, which the page styles apart
+}
+
+// The kinds of Flash.
+const (
+	FlashDone   = "done"   // the action did what was asked
+	FlashNotice = "notice" // it went through, but the judge should heed what it says
+)
+
+// Flashes are the messages kept for a page by the redirect that led to
+// it. They are taken by the page's layout (a whole document, never a part
+// a script fetches), and only by the page the redirect named: every
+// document shown forgets every message kept, so that a message never
+// shows later on another page (issue 24: a printable that showed no
+// message left 「新しいコードを発行しました」 for the round page minutes later).
+type Flashes struct {
+	c     *gin.Context
+	taken bool
+	list  []Flash
+}
+
+// Take returns the messages kept for this page, and forgets every message
+// kept; called again, it returns the same.
+func (f *Flashes) Take() []Flash {
+	if f == nil || f.c == nil {
+		return nil
+	}
+	if !f.taken {
+		f.taken, f.list = true, takeFlashes(f.c, f.c.Request.URL.Path)
+	}
+	return f.list
+}
+
+// keepFlash keeps m for the page at to (a path, with its query and
+// fragment) the browser goes to next, after a 303.
+func keepFlash(c *gin.Context, to string, m Flash) {
+	target, _, _ := strings.Cut(to, "#")
+	target, _, _ = strings.Cut(target, "?")
 	sess := sessions.Default(c)
-	sess.AddFlash(id, sessionFlash)
+	sess.AddFlash(m.Kind+"\n"+target+"\n"+m.ID, sessionFlash)
 	_ = sess.Save()
 }
 
-// takeFlash returns and forgets the message ids kept by flash.
-func takeFlash(c *gin.Context) []string {
+// takeFlashes forgets the messages kept and returns those kept for path.
+func takeFlashes(c *gin.Context, path string) []Flash {
 	sess := sessions.Default(c)
 	fs := sess.Flashes(sessionFlash)
 	if len(fs) == 0 {
 		return nil
 	}
 	_ = sess.Save()
-	out := make([]string, 0, len(fs))
+	var out []Flash
 	for _, f := range fs {
-		if id, ok := f.(string); ok {
-			out = append(out, id)
+		s, _ := f.(string)
+		parts := strings.SplitN(s, "\n", 3)
+		if len(parts) == 3 && parts[1] == path {
+			out = append(out, Flash{Kind: parts[0], ID: parts[2]})
 		}
 	}
 	return out

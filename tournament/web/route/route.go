@@ -59,7 +59,8 @@ const (
 	Reinstate         = Player + "/reinstate"
 	Delete            = Player + "/delete"
 	Code              = Player + "/code"
-	Cards             = Players + "/cards/:batch"
+	Cards             = Players + "/cards"
+	CardsPrinted      = Cards + "/printed"
 	Rounds            = Tournament + "/rounds"
 	Round             = Rounds + "/:n"
 	Repair            = Round + "/repair"
@@ -172,7 +173,7 @@ var byName = map[string]string{
 	"tournament": Tournament, "tournamentRuleset": TournamentRuleset, "close": Close, "reopen": Reopen,
 	"archive": Archive, "unarchive": Unarchive, "deleteTournament": DeleteTournament,
 	"players": Players, "import": Import, "importConfirm": ImportConfirm, "player": Player,
-	"checkIn": CheckIn, "checkInMany": CheckInMany, "drop": Drop, "reinstate": Reinstate, "delete": Delete, "code": Code, "cards": Cards,
+	"checkIn": CheckIn, "checkInMany": CheckInMany, "drop": Drop, "reinstate": Reinstate, "delete": Delete, "code": Code, "cards": Cards, "cardsPrinted": CardsPrinted,
 	"rounds": Rounds, "round": Round, "repair": Repair, "swap": Swap, "move": Move, "clock": Clock, "reportAccept": ReportAccept,
 	"printNames": PrintNames, "printTables": PrintTables, "printScores": PrintScores, "printBoards": PrintBoards,
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score, "turns": Turns,
