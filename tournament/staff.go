@@ -139,8 +139,9 @@ func (s *Service) AddStaff(ctx context.Context, judge string, in StaffInput, has
 	if err := checkRole(in.Role); err != nil {
 		return Staff{}, err
 	}
-	now := s.now().UTC()
-	st := Staff{Name: name, Role: in.Role, Active: true, PasswordHash: hash, SessionsFrom: now, CreatedAt: now}
+	// A new account has no session to end: its first login holds on any
+	// server, whatever that server's clock says.
+	st := Staff{Name: name, Role: in.Role, Active: true, PasswordHash: hash, CreatedAt: s.now().UTC()}
 	a := staffJSON{Name: name, Role: in.Role, Active: true}
 	if err := s.store.AddStaff(ctx, &st, s.change(judge, "staff.add", "staff "+name, nil, &a)); err != nil {
 		return Staff{}, err

@@ -13,6 +13,7 @@ import (
 
 func TestLoginLogout(t *testing.T) {
 	env := newConsoleEnv(t)
+	env.account("山田", tournament.RoleHead)
 	b := env.browser()
 
 	res := b.get("/judge")
@@ -28,7 +29,7 @@ func TestLoginLogout(t *testing.T) {
 		t.Errorf("the login page shows the wrong password back:\n%s", res.Body)
 	}
 	res = b.post("/judge/login", url.Values{"name": {""}, "password": {""}})
-	mustSee(t, "POST /judge/login empty", res, http.StatusUnprocessableEntity, "ジャッジ名を入力してください。", "パスワードを入力してください。")
+	mustSee(t, "POST /judge/login empty", res, http.StatusUnprocessableEntity, "アカウント名を入力してください。", "パスワードを入力してください。")
 
 	res = b.post("/judge/login", url.Values{"name": {"山田"}, "password": {testPassword}, "next": {"/judge/t/1"}})
 	if res.Status != http.StatusSeeOther || res.Location != "/judge/t/1" {
@@ -53,6 +54,7 @@ func TestLoginLogout(t *testing.T) {
 
 func TestLoginRedirectStaysOnSite(t *testing.T) {
 	env := newConsoleEnv(t)
+	env.account("a", tournament.RoleScorekeeper)
 	for _, next := range []string{"https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"} {
 		b := env.browser()
 		res := b.post("/judge/login", url.Values{"name": {"a"}, "password": {testPassword}, "next": {next}})
@@ -68,6 +70,7 @@ func TestLoginRedirectStaysOnSite(t *testing.T) {
 // fall back to /judge.
 func TestRedirectRefusesControlCharacters(t *testing.T) {
 	env := newConsoleEnv(t)
+	env.account("a", tournament.RoleScorekeeper)
 	for _, next := range []string{
 		"/\t/other-host/x", "/\n/other-host", "/\r\n/other-host", "/ /other-host", "/\u3000/other-host",
 		"/\x00/other-host", "/\x1b/other-host", "/\u0085/other-host", "/\u00a0/other-host", "/x/\\other",
@@ -183,6 +186,7 @@ func TestRouteTableAccess(t *testing.T) {
 	params := strings.NewReplacer(
 		":id", itoa(tr.ID), ":pid", itoa(ps[0].ID), ":n", "1", ":tn", "1", ":penalty", "1", ":batch", "0123", ":report", "1", ":move", "1",
 		":person", itoa(ps[0].PersonID), ":season", "1", ":lang", "en", ":name", "proshop-2003", "*file", "console.css",
+		":sid", "1", ":call", "1", ":token", "no-such-device",
 	)
 	routes := (&site{}).routes()
 	if len(routes) < 20 {

@@ -85,7 +85,9 @@ func securityEnv(t *testing.T) (*consoleEnv, int64, *strings.Replacer) {
 	}
 	return env, tr.ID, strings.NewReplacer(
 		":person", itoa(ps[1].PersonID), ":season", "1", ":id", itoa(tr.ID), ":pid", itoa(ps[1].ID), ":n", "1", ":tn", "2", ":penalty", itoa(pen.ID), ":batch", "0123", ":report", "1", ":move", "1",
+		":sid", "1", ":call", "1", ":token", "no-such-device",
 		":lang", "en", ":name", "proshop-2003", "*file", "console.css",
+		":sid", "1", ":call", "1", ":token", "no-such-device",
 	)
 }
 
@@ -178,7 +180,8 @@ func TestCrossOriginRefusedEverywhere(t *testing.T) {
 
 // TestOnlyJudgesChangeState checks the classification itself: every route
 // open to anyone reads, except the stateless referee calculations (a POST
-// with the facts in the body, storing nothing) and the login form; a
+// with the facts in the body, storing nothing) and the logins (the form,
+// and the API's session for scripts); a
 // player changes their own state with their code (access player), which
 // TestCodeGuessesAreLimited checks.
 func TestOnlyJudgesChangeState(t *testing.T) {
@@ -187,7 +190,7 @@ func TestOnlyJudgesChangeState(t *testing.T) {
 			continue
 		}
 		stateless := rt.Method == http.MethodPost && strings.HasPrefix(rt.Path, "/api/v1/referee/")
-		login := rt.Method == http.MethodPost && rt.Path == "/judge/login"
+		login := rt.Method == http.MethodPost && (rt.Path == "/judge/login" || rt.Path == "/api/v1/session")
 		if !stateless && !login {
 			t.Errorf("%s %s is %v: a route that may change state must be judge-only", rt.Method, rt.Path, rt.Access)
 		}
