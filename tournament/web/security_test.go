@@ -87,7 +87,6 @@ func securityEnv(t *testing.T) (*consoleEnv, int64, *strings.Replacer) {
 		":person", itoa(ps[1].PersonID), ":season", "1", ":id", itoa(tr.ID), ":pid", itoa(ps[1].ID), ":n", "1", ":tn", "2", ":penalty", itoa(pen.ID), ":batch", "0123", ":report", "1", ":move", "1",
 		":sid", "1", ":call", "1", ":token", "no-such-device",
 		":lang", "en", ":name", "proshop-2003", "*file", "console.css",
-		":sid", "1", ":call", "1", ":token", "no-such-device",
 	)
 }
 
