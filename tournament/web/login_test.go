@@ -9,6 +9,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 func TestLoginLogout(t *testing.T) {
@@ -213,6 +214,12 @@ func TestRouteTableAccess(t *testing.T) {
 			case rt.Access == judge:
 				if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, "/judge/login") {
 					t.Errorf("anonymous %s %s = %d to %q, want 303 to the login page", rt.Method, path, res.Status, res.Location)
+				}
+			case rt.Path == route.OpenDevice:
+				// A link of no device is refused as an ended one is (403),
+				// and never asks for a login.
+				if res.Status != http.StatusForbidden || strings.HasPrefix(res.Location, "/judge/login") {
+					t.Errorf("anonymous %s %s = %d to %q, want 403 for a link of no device", rt.Method, path, res.Status, res.Location)
 				}
 			default:
 				if res.Status == http.StatusUnauthorized || res.Status == http.StatusForbidden ||

@@ -101,6 +101,10 @@ func TestRouteTableAsJudge(t *testing.T) {
 	judgeB.login("山田")
 	leaving := env.browser()
 	leaving.login("佐藤")
+	// A browser's DELETE /api/v1/session logs its cookie out as the
+	// logout does: on a session of its own too.
+	leavingAPI := env.browser()
+	leavingAPI.login("佐藤")
 	for _, rt := range (&site{}).routes() {
 		if rt.Access != judge {
 			continue
@@ -114,11 +118,18 @@ func TestRouteTableAsJudge(t *testing.T) {
 			continue // below: it ends every session, the walk's too
 		}
 		b := judgeB
-		if rt.Path == "/judge/logout" {
+		switch rt.Path {
+		case "/judge/logout":
 			b = leaving
+		case "/api/v1/session":
+			b = leavingAPI
 		}
 		res := b.probe(rt.Method, path)
 		switch {
+		case rt.Method == http.MethodDelete && rt.Path == "/api/v1/session":
+			if res.Status != http.StatusNoContent {
+				t.Errorf("judge DELETE /api/v1/session = %d, want 204", res.Status)
+			}
 		case rt.Path == "/judge/logout":
 			if res.Status != http.StatusSeeOther || res.Location != "/judge/login?bye=1" {
 				t.Errorf("judge POST /judge/logout = %d to %q, want 303 to the login page saying goodbye", res.Status, res.Location)
