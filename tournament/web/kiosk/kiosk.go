@@ -373,6 +373,11 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 		if tv.Result != nil {
 			kt.Ended = p.Text("score.ended_"+tv.Result.EndedBy, nil)
 		}
+		if tv.Result == nil && tv.Table.Entered != nil {
+			// Entered under the two-person rule: shown as waiting, with
+			// no placings, until another account confirms it.
+			kt.Status, kt.StatusTxt = "pending", p.Text("kiosk.pending", nil)
+		}
 		if tv.Table.Moves > 0 {
 			kt.Game = route.Path(route.KioskGame, vm.TID, v.Round.Number, tv.Table.Number)
 			if vm.Projector {
