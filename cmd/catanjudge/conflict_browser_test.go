@@ -22,7 +22,7 @@ func judgeIn(t *testing.T, base, name string) context.Context {
 		chromedp.Navigate(base+"/lang/ja?next=/judge/login"),
 		chromedp.WaitVisible(`#password`),
 		chromedp.SendKeys(`#name`, name),
-		chromedp.SendKeys(`#password`, browserPassword),
+		chromedp.SendKeys(`#password`, staffPassword(t, base, name)),
 		chromedp.Submit(`#password`),
 		chromedp.WaitVisible(`#new-h`),
 	)
