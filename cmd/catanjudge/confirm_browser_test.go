@@ -18,19 +18,7 @@ func staffIn(t *testing.T, base, name, role string) context.Context {
 		Password string `json:"password"`
 	}
 	apiDo(t, base, "POST", "/api/v1/staff", map[string]any{"name": name, "role": role}, 201, &made)
-	ctx := newBrowser(t)
-	err := chromedp.Run(ctx,
-		chromedp.Navigate(base+"/lang/ja?next=/judge/login"),
-		chromedp.WaitVisible(`#password`),
-		chromedp.SendKeys(`#name`, name),
-		chromedp.SendKeys(`#password`, made.Password),
-		chromedp.Submit(`#password`),
-		chromedp.WaitVisible(`#main`),
-	)
-	if err != nil {
-		t.Fatalf("log %s in: %v", name, err)
-	}
-	return ctx
+	return logInAs(t, base, name, made.Password)
 }
 
 // TestBrowserTwoPersonRule is issue 27's second pair of eyes in Chromium

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"sync"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/catanjudge/catanjudge/tournament"
 )
@@ -84,4 +87,23 @@ func passwordOf(base, name string) string {
 	staffPasswords.Lock()
 	defer staffPasswords.Unlock()
 	return staffPasswords.byDir[staffPasswords.dirOf[base]][name]
+}
+
+// logInAs logs a new browser in to the account name with password on the
+// console's login page, and waits for a page of the logged-in console.
+func logInAs(t *testing.T, base, name, password string) context.Context {
+	t.Helper()
+	ctx := newBrowser(t)
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(base+"/lang/ja?next=/judge/login"),
+		chromedp.WaitVisible(`#password`),
+		chromedp.SendKeys(`#name`, name),
+		chromedp.SendKeys(`#password`, password),
+		chromedp.Submit(`#password`),
+		chromedp.WaitVisible(`.who`),
+	)
+	if err != nil {
+		t.Fatalf("log %s in: %v", name, err)
+	}
+	return ctx
 }
