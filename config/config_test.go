@@ -156,6 +156,7 @@ func TestRulesetErrorsNameTheField(t *testing.T) {
 		{"national-2025", "uneven advance", `"cut": [4]`, `"cut": [16, 3]`, "event.cut[1]"},
 		{"national-2025", "cut with a leaders' table", `"final": "top-cut"`, `"final": "leaders-table"`, "event.cut"},
 		{"national-2025", "final ties", `"final_ties": "shared"`, `"final_ties": "coin"`, "event.final_ties"},
+		{"national-2025", "schedule priority", `"schedule_priority": "spread"`, `"schedule_priority": "fairness"`, "event.schedule_priority"},
 		{"national-2025", "wrong type in event", `"cut": [4]`, `"cut": "four"`, "event.cut"},
 		{"national-2025", "unknown event setting", `"final_ties": "shared"`, `"final_ties": "shared", "seeding": 1`, "event.seeding"},
 	}

@@ -42,7 +42,7 @@ func TestNationalPreset(t *testing.T) {
 		// Event format: wins, total VP, VP share; the top 4 play a final table.
 		Standings: []referee.StandingsKey{"firsts", "vp", "share"},
 		Event: referee.EventFormat{
-			Rounds: []referee.RoundFormat{"random", "swiss"}, Final: referee.TopCut, Cut: []int{4}, FinalTies: referee.FinalTiesShared,
+			Rounds: []referee.RoundFormat{"random", "swiss"}, Final: referee.TopCut, Cut: []int{4}, FinalTies: referee.FinalTiesShared, SchedulePriority: referee.SpreadFirst,
 		},
 	}
 	got := want
@@ -102,15 +102,18 @@ func TestEventFormats(t *testing.T) {
 	}{
 		{"pre-drawn then Swiss, leaders' table",
 			`"event": {"rounds": ["schedule", "schedule", "swiss"], "final": "leaders-table", "final_ties": "standings"}`,
-			referee.EventFormat{Rounds: []referee.RoundFormat{"schedule", "schedule", "swiss"}, Final: referee.LeadersTable, FinalTies: referee.FinalTiesStandings}},
+			referee.EventFormat{Rounds: []referee.RoundFormat{"schedule", "schedule", "swiss"}, Final: referee.LeadersTable, FinalTies: referee.FinalTiesStandings, SchedulePriority: referee.SpreadFirst}},
 		{"semi-finals then a final",
 			`"event": {"rounds": ["random", "swiss"], "final": "top-cut", "cut": [16, 4], "final_ties": "shared"}`,
-			referee.EventFormat{Rounds: []referee.RoundFormat{"random", "swiss"}, Final: referee.TopCut, Cut: []int{16, 4}, FinalTies: referee.FinalTiesShared}},
+			referee.EventFormat{Rounds: []referee.RoundFormat{"random", "swiss"}, Final: referee.TopCut, Cut: []int{16, 4}, FinalTies: referee.FinalTiesShared, SchedulePriority: referee.SpreadFirst}},
 		{"top two of each of eight tables, then a final",
 			`"event": {"rounds": ["swiss"], "final": "top-cut", "cut": [32, 16, 4], "final_ties": "shared"}`,
-			referee.EventFormat{Rounds: []referee.RoundFormat{"swiss"}, Final: referee.TopCut, Cut: []int{32, 16, 4}, FinalTies: referee.FinalTiesShared}},
+			referee.EventFormat{Rounds: []referee.RoundFormat{"swiss"}, Final: referee.TopCut, Cut: []int{32, 16, 4}, FinalTies: referee.FinalTiesShared, SchedulePriority: referee.SpreadFirst}},
 		{"no final", `"event": {"rounds": ["random", "swiss"], "final": "none", "final_ties": "shared"}`,
-			referee.EventFormat{Rounds: []referee.RoundFormat{"random", "swiss"}, Final: referee.NoFinal, FinalTies: referee.FinalTiesShared}},
+			referee.EventFormat{Rounds: []referee.RoundFormat{"random", "swiss"}, Final: referee.NoFinal, FinalTies: referee.FinalTiesShared, SchedulePriority: referee.SpreadFirst}},
+		{"a schedule for the fewest repeats",
+			`"event": {"rounds": ["schedule", "schedule", "swiss"], "final": "none", "final_ties": "shared", "schedule_priority": "repeats"}`,
+			referee.EventFormat{Rounds: []referee.RoundFormat{"schedule", "schedule", "swiss"}, Final: referee.NoFinal, FinalTies: referee.FinalTiesShared, SchedulePriority: referee.RepeatsFirst}},
 	}
 	start := strings.Index(string(data), `"event": {`)
 	end := start + strings.Index(string(data)[start:], "},") + 1

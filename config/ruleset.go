@@ -74,6 +74,9 @@ type EventFile struct {
 	Final     string   `json:"final"`
 	Cut       []int    `json:"cut,omitempty"`
 	FinalTies string   `json:"final_ties"`
+	// SchedulePriority came after the event section: a file without it
+	// spreads 3-player tables first (referee.SpreadFirst).
+	SchedulePriority string `json:"schedule_priority,omitempty"`
 }
 
 // LayoutFile is the file shape of referee.Layout.
@@ -256,6 +259,7 @@ func (f RulesetFile) toRuleset() (referee.Ruleset, error) {
 		rs.Event = referee.EventFormat{
 			Rounds: convert[referee.RoundFormat](e.Rounds), Final: referee.FinalFormat(e.Final),
 			Cut: slices.Clone(e.Cut), FinalTies: referee.FinalTies(e.FinalTies),
+			SchedulePriority: referee.SchedulePriority(e.SchedulePriority),
 		}
 	}
 	return rs.WithDefaults(), nil
@@ -379,6 +383,7 @@ func FileOf(rs referee.Ruleset) RulesetFile {
 	f.Event = &EventFile{
 		Rounds: strs(rs.Event.Rounds), Final: string(rs.Event.Final),
 		Cut: slices.Clone(rs.Event.Cut), FinalTies: string(rs.Event.FinalTies),
+		SchedulePriority: string(rs.Event.SchedulePriority),
 	}
 	return f
 }

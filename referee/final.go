@@ -189,3 +189,30 @@ func qualifyingRanks(qualifying []Standing, ps []Placing) (map[string]int, error
 	}
 	return rank, nil
 }
+
+// Winners returns who won an event, several when they share the first
+// place: with a final played, the players its results rank 1st
+// (FinalResults: the final table's places, players of equal VP sharing
+// one unless the ruleset's event.final_ties orders them by their
+// qualifying standings; docs/rules.md, The national rules preset: the
+// top 4 play a final table, whose winner is the champion); without one,
+// the players the standings rank 1st who played a game (docs/rules.md,
+// Standings: players equal on every key share a rank). Nobody
+// has won an event nobody played.
+func Winners(final []FinalStanding, standings []Standing) []string {
+	var out []string
+	if len(final) > 0 {
+		for _, f := range final {
+			if f.Rank == 1 {
+				out = append(out, f.Player)
+			}
+		}
+		return out
+	}
+	for _, s := range standings {
+		if s.Rank == 1 && s.Played > 0 {
+			out = append(out, s.Player)
+		}
+	}
+	return out
+}

@@ -159,3 +159,44 @@ func TestFinalResults(t *testing.T) {
 		t.Error("FinalResults(no final table) error = nil, want one")
 	}
 }
+
+// The event's winners: the final results' 1st place where a final was
+// played, whatever the qualifying standings say; the standings' 1st
+// without one; both players of a shared 1st; nobody before a game.
+func TestWinners(t *testing.T) {
+	played := func(st []referee.Standing) []referee.Standing {
+		for i := range st {
+			st[i].Played = 1
+		}
+		return st
+	}
+	q := played(standingsOf(1, 2, 3, 4, 5))
+	tests := []struct {
+		name      string
+		ties      referee.FinalTies
+		final     []referee.Game // the final table; nil for no final
+		standings []referee.Standing
+		want      []string
+	}{
+		{"the final's winner, not the qualifying leader", referee.FinalTiesShared, []referee.Game{game("p01", 2, "p02", 3, "p03", 1, "p04", 4)}, q, []string{"p03"}},
+		{"a shared 1st at the final names both", referee.FinalTiesShared, []referee.Game{game("p01", 3, "p02", 1, "p03", 1, "p04", 4)}, q, []string{"p02", "p03"}},
+		{"a shared 1st ordered by the standings", referee.FinalTiesStandings, []referee.Game{game("p01", 3, "p02", 1, "p03", 1, "p04", 4)}, q, []string{"p02"}},
+		{"no final: the standings' 1st", referee.FinalTiesShared, nil, q, []string{"p01"}},
+		{"no final: a shared 1st names both", referee.FinalTiesShared, nil, played(standingsOf(1, 1, 3)), []string{"p01", "p02"}},
+		{"nobody played", referee.FinalTiesShared, nil, standingsOf(1, 1, 1), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var final []referee.FinalStanding
+			if tt.final != nil {
+				var err error
+				if final, err = referee.FinalResults(tt.ties, tt.standings, [][]referee.Game{tt.final}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := referee.Winners(final, tt.standings); !slices.Equal(got, tt.want) {
+				t.Errorf("Winners = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

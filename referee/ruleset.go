@@ -244,6 +244,22 @@ const (
 	FinalTiesStandings FinalTies = "standings"
 )
 
+// SchedulePriority says what a schedule drawn in advance (ScheduleRound)
+// puts first when both cannot be had: 3-player tables and byes spread
+// evenly over its rounds, or the fewest repeat meetings. At 13 players
+// over 4 rounds an even spread costs 6 repeats, the fewest repeats 1.
+type SchedulePriority string
+
+// The schedule priorities.
+const (
+	// SpreadFirst spreads 3-player tables and byes evenly (nobody has two
+	// more than anyone else), then seats the fewest repeats.
+	SpreadFirst SchedulePriority = "spread"
+	// RepeatsFirst seats the fewest repeats, then spreads 3-player tables
+	// and byes as evenly as that allows.
+	RepeatsFirst SchedulePriority = "repeats"
+)
+
 // EventFormat is the shape of an event: how each round is drawn and how the
 // final results are decided.
 type EventFormat struct {
@@ -258,6 +274,8 @@ type EventFormat struct {
 	// semi-final tables whose winners play the final.
 	Cut       []int
 	FinalTies FinalTies
+	// SchedulePriority is what the schedule rounds put first.
+	SchedulePriority SchedulePriority
 }
 
 // Timing divides a game's time into phases: initial placement, paced by
@@ -406,6 +424,9 @@ func (rs Ruleset) WithDefaults() Ruleset {
 	}
 	if rs.Event.FinalTies == "" {
 		rs.Event.FinalTies = FinalTiesShared
+	}
+	if rs.Event.SchedulePriority == "" {
+		rs.Event.SchedulePriority = SpreadFirst
 	}
 	return rs
 }
@@ -636,6 +657,9 @@ func (e EventFormat) validate() error {
 	}
 	if e.FinalTies != FinalTiesShared && e.FinalTies != FinalTiesStandings {
 		return bad("event.final_ties", "unknown rule %q (want %q or %q)", e.FinalTies, FinalTiesShared, FinalTiesStandings)
+	}
+	if e.SchedulePriority != SpreadFirst && e.SchedulePriority != RepeatsFirst {
+		return bad("event.schedule_priority", "unknown priority %q (want %q or %q)", e.SchedulePriority, SpreadFirst, RepeatsFirst)
 	}
 	return nil
 }

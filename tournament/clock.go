@@ -21,6 +21,10 @@ const (
 	// ClockEnd sets a final table's end: Seconds of running time from the
 	// event (national rules: the judge sets an end time).
 	ClockEnd = "end"
+	// ClockPlacementEnd ends a table's placement phase early: its play
+	// time starts at the event (placement.go). Seconds records the
+	// placement time it took off, as a negative extension.
+	ClockPlacementEnd = "placement-end"
 )
 
 // The states of a round's clock.
@@ -30,6 +34,9 @@ const (
 	ClockPaused  = "paused"  // stopped by the judge; no table's time passes
 	ClockOver    = "over"    // time is up for the round and for every table still playing
 	ClockStopped = "stopped" // the tournament is finished: the clock no longer counts
+	// ClockDone says every table of the round has its result: the round is
+	// over, and its clock stands where it did at the last of them.
+	ClockDone = "done"
 )
 
 // The statuses of a table on the round's clock.
@@ -122,14 +129,17 @@ type TableClock struct {
 // rules: 2 minutes a turn), from the turns passed at the table.
 type TurnClock struct {
 	Limit time.Duration
-	Turn  int // 1 for the turn under way when the game time ran out
+	// Turn counts the turns limited: 0 until the judge names whose turn
+	// it is, the turn under way when the game time ran out being the 1st,
+	// whose limit counts from then.
+	Turn int
 	// Player is whose turn it is: 0 until a pass names a player (the turn
 	// under way at the end of the game time is not recorded).
 	Player int64
 	// Next is who plays after Player in the table's play order (§3 オ),
 	// whom a pass without a name gives the turn to; 0 while Player is.
 	Next      int64
-	Started   time.Time     // when this turn began
+	Started   time.Time     // when this turn began; zero before the 1st
 	Remaining time.Duration // of this turn's limit; 0 once over
 	Over      time.Duration // how far this turn is past its limit
 	Overruns  []Overrun     // the turns before this one that ran past the limit
@@ -247,7 +257,13 @@ type turnLimit struct {
 // starts its limited turns rather than ending it; it ends at the end the
 // judge sets. Events after now do not count, nor do a second start, a pause
 // while paused or a resume while running, which the Service never records.
+// Once every table has its result the round is over (ClockDone): the clock
+// stands where it did when the last result was recorded.
 func ClockAt(events []ClockEvent, g GameTime, tables []Table, now time.Time) Clock {
+	done, doneAt := roundDone(tables)
+	if done && doneAt.Before(now) {
+		now = doneAt
+	}
 	events = slices.Clone(events)
 	slices.SortStableFunc(events, func(a, b ClockEvent) int { return a.At.Compare(b.At) })
 	seats := 4 // the round's own count is paced for its largest table
@@ -281,11 +297,12 @@ func ClockAt(events []ClockEvent, g GameTime, tables []Table, now time.Time) Clo
 					continue
 				}
 				tl := &turns[i]
-				if !tl.on {
-					// National rules: after the game time every turn of a
-					// final table is limited, the one under way included.
-					tl.on, tl.turn, tl.started = true, 1, each[i].at
-				}
+				// National rules: after the game time every turn of a
+				// final table is limited, the one under way included;
+				// ruling (issue 24): its limit counts from when the judge
+				// names whose turn it is (turnLimit.pass), the time taken
+				// to find that out is no one's turn.
+				tl.on = true
 				tl.used += over
 				if tl.end != nil {
 					tl.end.spend(to.Add(-over), over)
@@ -335,6 +352,10 @@ func ClockAt(events []ClockEvent, g GameTime, tables []Table, now time.Time) Clo
 			if i, ok := index[e.TableID]; ok && turns[i].on && !turns[i].ended() {
 				turns[i].end = &budget{left: []time.Duration{time.Duration(e.Seconds) * time.Second}}
 			}
+		case ClockPlacementEnd:
+			if i, ok := index[e.TableID]; ok {
+				endPlacement(&round, each, i, g, seats, tables)
+			}
 		}
 	}
 	if started {
@@ -371,6 +392,8 @@ func ClockAt(events []ClockEvent, g GameTime, tables []Table, now time.Time) Clo
 	}
 	slices.SortFunc(c.Tables, func(a, b TableClock) int { return cmp.Compare(a.Number, b.Number) })
 	switch {
+	case done:
+		c.State = ClockDone
 	case !started:
 	case round.out && !playing:
 		c.State = ClockOver
@@ -382,13 +405,34 @@ func ClockAt(events []ClockEvent, g GameTime, tables []Table, now time.Time) Clo
 	return c
 }
 
+// roundDone reports whether every table of a round has its result (the
+// round is over, whatever time is left on its clock: each game ended by
+// its declaration or its time signal, §11 and §12), and when the last of
+// them was recorded.
+func roundDone(tables []Table) (bool, time.Time) {
+	var last time.Time
+	for _, t := range tables {
+		if t.Result == nil {
+			return false, time.Time{}
+		}
+		at := t.ResultAt
+		if at.IsZero() {
+			at = t.Result.At
+		}
+		if at.After(last) {
+			last = at
+		}
+	}
+	return len(tables) > 0, last
+}
+
 // ended reports whether the end the judge set has come.
 func (tl *turnLimit) ended() bool { return tl.end != nil && tl.end.out }
 
 // pass ends the turn under way at e and begins the next: e's player's, or
 // the next in play order after the player of the turn ending.
 func (tl *turnLimit) pass(e ClockEvent, limit time.Duration, t Table) {
-	if tl.used > limit {
+	if tl.turn > 0 && tl.used > limit {
 		tl.overruns = append(tl.overruns, Overrun{Turn: tl.turn, Player: tl.player, By: tl.used - limit})
 	}
 	next := e.PlayerID
@@ -421,9 +465,12 @@ func nextInOrder(t Table, p int64) int64 {
 func (tl turnLimit) clock(g GameTime, now time.Time) *TurnClock {
 	tc := &TurnClock{Limit: g.TurnLimit, Turn: tl.turn, Player: tl.player, Started: tl.started,
 		Overruns: slices.Clone(tl.overruns)}
-	if tl.used < g.TurnLimit {
+	switch {
+	case tl.turn == 0:
+		tc.Remaining = g.TurnLimit // not counting yet
+	case tl.used < g.TurnLimit:
 		tc.Remaining = g.TurnLimit - tl.used
-	} else {
+	default:
 		tc.Over = tl.used - g.TurnLimit
 	}
 	if tl.end != nil {
@@ -445,8 +492,8 @@ func deadline(started bool, b budget, now time.Time) (time.Time, time.Duration) 
 
 // ClockInput is a judge's action on a round's clock.
 type ClockInput struct {
-	Action  string // ClockStart, ClockPause, ClockResume, ClockExtend, ClockTurn or ClockEnd
-	Table   int    // for ClockExtend: the table number, or 0 for the whole round; for ClockTurn and ClockEnd, the table
+	Action  string // ClockStart, ClockPause, ClockResume, ClockExtend, ClockTurn, ClockEnd or ClockPlacementEnd
+	Table   int    // for ClockExtend: the table number, or 0 for the whole round; for ClockTurn, ClockEnd and ClockPlacementEnd, the table
 	Seconds int    // for ClockExtend: the time added; for ClockEnd: the running time from now to the end
 	Reason  string // for ClockExtend: why, e.g. the ruling that took the time
 	Player  int64  // for ClockTurn: whose turn begins, or 0 for the next in play order
@@ -497,12 +544,12 @@ func (s *Service) clockOf(ctx context.Context, t Tournament, r Round, now time.T
 	return clockAt(t, r, events, r.Tables, now), events, nil
 }
 
-// ClockAction records the judge's start, pause, resumption or extension of
+// clockAction records the judge's start, pause, resumption or extension of
 // round n's clock, and returns the clock after it. The clock starts once,
 // after set-up (§3 is not counted); it pauses only while running and resumes
 // only while paused; an extension needs a reason, a positive number of
 // seconds and a table (or the whole round) whose time is not up.
-func (s *Service) ClockAction(ctx context.Context, judge string, tournamentID int64, n int, in ClockInput) (Clock, error) {
+func (s *Service) clockAction(ctx context.Context, judge string, tournamentID int64, n int, in ClockInput) (Clock, error) {
 	if err := checkJudge(judge); err != nil {
 		return Clock{}, err
 	}
@@ -525,6 +572,9 @@ func (s *Service) ClockAction(ctx context.Context, judge string, tournamentID in
 	e := ClockEvent{RoundID: r.ID, Kind: in.Action, Judge: judge, At: now}
 	subject := fmt.Sprintf("round %d", n)
 	args := map[string]any{"Round": n}
+	if c.State == ClockDone {
+		return Clock{}, Conflict("round-done", fmt.Sprintf("every table of round %d has its result: the round is over", n), map[string]any{"Round": n})
+	}
 	switch in.Action {
 	case ClockStart:
 		if c.State != ClockReady {
@@ -550,8 +600,13 @@ func (s *Service) ClockAction(ctx context.Context, judge string, tournamentID in
 			return Clock{}, err
 		}
 		subject = tableSubject(n, in.Table)
+	case ClockPlacementEnd:
+		if err := checkPlacementEnd(c, gameTime(t, r), n, in, &e); err != nil {
+			return Clock{}, err
+		}
+		subject = tableSubject(n, in.Table)
 	default:
-		return Clock{}, invalid("clock-action", fmt.Sprintf("%q is not a clock action (start, pause, resume, extend, turn or end)", in.Action),
+		return Clock{}, invalid("clock-action", fmt.Sprintf("%q is not a clock action (start, pause, resume, extend, turn, end or placement-end)", in.Action),
 			map[string]any{"Action": in.Action})
 	}
 	if err := s.store.AddClockEvent(ctx, &e, s.change(judge, "clock."+in.Action, subject, nil, &e)); err != nil {

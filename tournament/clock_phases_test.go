@@ -123,8 +123,10 @@ func TestClockPhases(t *testing.T) {
 	}
 }
 
-// A final table's turn limit after its game time: the countdown of the
-// turn under way, passes, overruns, a pause, and the end the judge sets.
+// A final table's turn limit after its game time: the countdown of each
+// turn from when the judge names whose it is (issue 24: the time to find
+// out counts as no one's turn), passes, overruns, a pause, and the end the
+// judge sets.
 func TestClockTurnLimit(t *testing.T) {
 	g := tournament.GameTime{Play: 10 * time.Minute, TurnLimit: 2 * time.Minute, EndNotice: 10 * time.Minute}
 	// Play order: 3, 1, 4, 2.
@@ -136,7 +138,7 @@ func TestClockTurnLimit(t *testing.T) {
 	}
 	events := []tournament.ClockEvent{
 		ev(tournament.ClockStart, at(0, 0)),
-		turn(4, at(12, 40)), // turn 1 (not known whose) ran 40 s over; player 4's turn
+		turn(4, at(12, 40)), // the judge names whose turn is under way: player 4's, the 1st
 		turn(0, at(13, 40)), // the next in play order: player 2
 		ev(tournament.ClockPause, at(14, 0)), ev(tournament.ClockResume, at(15, 0)),
 		turn(0, at(17, 0)), // player 2's turn took 20 s + 2:00 after the pause: 20 s over; player 3's turn
@@ -150,27 +152,25 @@ func TestClockTurnLimit(t *testing.T) {
 		state  string
 	}{
 		{name: "in the game time", now: at(9, 0), status: tournament.TablePlaying, state: tournament.ClockRunning},
-		{name: "the turn under way at the end of the game time is limited", now: at(11, 30), status: tournament.TablePlaying, state: tournament.ClockRunning,
-			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 1, Started: at(10, 0), Remaining: 30 * time.Second}},
-		{name: "it runs over", now: at(12, 30), status: tournament.TablePlaying, state: tournament.ClockRunning,
-			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 1, Started: at(10, 0), Over: 30 * time.Second}},
-		{name: "passed to a named player: the overrun is recorded", now: at(13, 0), status: tournament.TablePlaying, state: tournament.ClockRunning,
-			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 2, Player: 4, Next: 2, Started: at(12, 40), Remaining: 100 * time.Second,
-				Overruns: []tournament.Overrun{{Turn: 1, By: 40 * time.Second}}}},
+		{name: "the game time over, whose turn is not named: nothing counts", now: at(11, 30), status: tournament.TablePlaying, state: tournament.ClockRunning,
+			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Remaining: 2 * time.Minute}},
+		{name: "still not named, more than a turn later: no overrun", now: at(12, 30), status: tournament.TablePlaying, state: tournament.ClockRunning,
+			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Remaining: 2 * time.Minute}},
+		{name: "named: the 1st turn counts from then", now: at(13, 0), status: tournament.TablePlaying, state: tournament.ClockRunning,
+			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 1, Player: 4, Next: 2, Started: at(12, 40), Remaining: 100 * time.Second}},
 		{name: "a pause holds the turn's countdown", now: at(14, 30), status: tournament.TablePlaying, state: tournament.ClockPaused,
-			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 3, Player: 2, Next: 3, Started: at(13, 40), Remaining: 100 * time.Second,
-				Overruns: []tournament.Overrun{{Turn: 1, By: 40 * time.Second}}}},
+			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 2, Player: 2, Next: 3, Started: at(13, 40), Remaining: 100 * time.Second}},
 		{name: "the end is set and announced", now: at(17, 30), status: tournament.TablePlaying, state: tournament.ClockRunning,
-			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 4, Player: 3, Next: 1, Started: at(17, 0), Remaining: 90 * time.Second,
-				Overruns: []tournament.Overrun{{Turn: 1, By: 40 * time.Second}, {Turn: 3, Player: 2, By: 20 * time.Second}},
+			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 3, Player: 3, Next: 1, Started: at(17, 0), Remaining: 90 * time.Second,
+				Overruns: []tournament.Overrun{{Turn: 2, Player: 2, By: 20 * time.Second}},
 				End:      at(32, 0), EndLeft: 14*time.Minute + 30*time.Second}},
 		{name: "ten minutes before the end", now: at(22, 0), status: tournament.TablePlaying, state: tournament.ClockRunning,
-			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 4, Player: 3, Next: 1, Started: at(17, 0), Over: 3 * time.Minute,
-				Overruns: []tournament.Overrun{{Turn: 1, By: 40 * time.Second}, {Turn: 3, Player: 2, By: 20 * time.Second}},
+			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 3, Player: 3, Next: 1, Started: at(17, 0), Over: 3 * time.Minute,
+				Overruns: []tournament.Overrun{{Turn: 2, Player: 2, By: 20 * time.Second}},
 				End:      at(32, 0), EndLeft: 10 * time.Minute, Announce: true}},
 		{name: "the end", now: at(32, 0), status: tournament.TableOver, state: tournament.ClockOver,
-			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 4, Player: 3, Next: 1, Started: at(17, 0), Over: 13 * time.Minute,
-				Overruns: []tournament.Overrun{{Turn: 1, By: 40 * time.Second}, {Turn: 3, Player: 2, By: 20 * time.Second}},
+			turns: &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 3, Player: 3, Next: 1, Started: at(17, 0), Over: 13 * time.Minute,
+				Overruns: []tournament.Overrun{{Turn: 2, Player: 2, By: 20 * time.Second}},
 				End:      at(32, 0)}},
 	}
 	for _, tt := range tests {
@@ -278,8 +278,8 @@ func TestPhasedClockSurvivesReopen(t *testing.T) {
 
 	// 68 minutes of game time (plus the pause): the turn limit.
 	now = at(84, 0)
-	if tc := table(); tc.Turns == nil || tc.Turns.Remaining != time.Minute || tc.Status != tournament.TablePlaying {
-		t.Fatalf("a minute after the game time: %s, turns %+v; want playing, a minute of the turn left", tc.Status, tc.Turns)
+	if tc := table(); tc.Turns == nil || tc.Turns.Turn != 0 || tc.Turns.Remaining != 2*time.Minute || tc.Status != tournament.TablePlaying {
+		t.Fatalf("a minute after the game time: %s, turns %+v; want playing, whose turn not named yet, nothing counted", tc.Status, tc.Turns)
 	}
 	if err := act(tournament.ClockInput{Action: tournament.ClockTurn, Table: 1}); code(err) != "turn-player-needed" {
 		t.Errorf("a pass naming nobody while the turn's player is not known: %v, want turn-player-needed", err)
@@ -297,8 +297,8 @@ func TestPhasedClockSurvivesReopen(t *testing.T) {
 	must(0, act(tournament.ClockInput{Action: tournament.ClockEnd, Table: 1, Seconds: 900})).ok(t)
 	reopen()
 	now = at(87, 0)
-	want := &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 3, Player: ids[3], Next: ids[0], Started: at(86, 0), Remaining: time.Minute,
-		Overruns: []tournament.Overrun{{Turn: 1, By: 30 * time.Second}}, End: at(101, 0), EndLeft: 14 * time.Minute}
+	want := &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 2, Player: ids[3], Next: ids[0], Started: at(86, 0), Remaining: time.Minute,
+		End: at(101, 0), EndLeft: 14 * time.Minute}
 	if diff := cmp.Diff(want, table().Turns); diff != "" {
 		t.Errorf("after a restart under the turn limit (-want +got):\n%s", diff)
 	}

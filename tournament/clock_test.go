@@ -226,17 +226,7 @@ func TestClockActions(t *testing.T) {
 	c := newClockConsole(t)
 	tour, _ := c.setUp(8, 3)
 	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	act := func(in tournament.ClockInput) (tournament.Clock, error) {
-		return c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, in)
-	}
-	refused := func(name string, in tournament.ClockInput, code string) {
-		t.Helper()
-		_, err := act(in)
-		var v *referee.Violation
-		if !errors.Is(err, tournament.ErrInvalid) || !errors.As(err, &v) || v.Code != code {
-			t.Errorf("%s: ClockAction(%+v) error = %v, want the violation %q", name, in, err, code)
-		}
-	}
+	act, refused := clockActions(t, c, tour.ID, 1)
 	refused("pause before the start", tournament.ClockInput{Action: tournament.ClockPause}, "clock-not-running")
 	refused("resume before the start", tournament.ClockInput{Action: tournament.ClockResume}, "clock-not-paused")
 	refused("an unknown action", tournament.ClockInput{Action: "stop"}, "clock-action")
@@ -363,8 +353,9 @@ func TestLateDeclaration(t *testing.T) {
 	if _, err := save(1, other); !errors.As(err, &v) || v.Code != "declared-after-time" {
 		t.Errorf("a new winner after the signal: error = %v, want declared-after-time", err)
 	}
-	if rv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); rv.Timer.State != tournament.ClockOver {
-		t.Errorf("with the time up, the clock is %s, want over", rv.Timer.State)
+	// Every table has its result: the round is over (issue 24).
+	if rv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); rv.Timer.State != tournament.ClockDone {
+		t.Errorf("with every table's result in, the clock is %s, want done", rv.Timer.State)
 	}
 }
 
@@ -537,7 +528,7 @@ func TestCloseAndReopen(t *testing.T) {
 		t.Errorf("the clock two minutes after the close: %s with %v left, want stopped with the 4m0s left at the close", clk.State, clk.Remaining)
 	}
 	live := must(c.svc.Live(c.ctx, tour.ID)).ok(t)
-	if live.Round.Timer.State != tournament.ClockStopped || len(live.Winners) == 0 || live.Winners[0].Rank != 1 || live.StandingsAfter != 1 {
+	if live.Round.Timer.State != tournament.ClockStopped || len(live.Winners) == 0 || live.Winners[0].PlayerID != live.Standings[0].PlayerID || live.StandingsAfter != 1 {
 		t.Errorf("Live after the close: clock %s, winners %+v, after round %d; want stopped, the 1st ranked, round 1",
 			live.Round.Timer.State, live.Winners, live.StandingsAfter)
 	}

@@ -15,6 +15,8 @@ type ExportData struct {
 	// Final is the final results once a final is played (FinalStandings);
 	// nil before.
 	Final []FinalStanding
+	// Winners are who won the event once it is finished (Winners).
+	Winners []Winner
 	// Rounds holds every round by number with its tables' players, boards
 	// and placings. Clock, Missing and Withdrawn are left empty: the export
 	// reports what was recorded, not what the console should do next.
@@ -37,6 +39,7 @@ func (s *Service) ExportData(ctx context.Context, tournamentID int64) (ExportDat
 	if d.Final, err = e.finalStandings(); err != nil {
 		return ExportData{}, err
 	}
+	d.Winners = e.winners(d.Standings, d.Final)
 	for _, r := range e.rounds {
 		v := RoundView{Round: r}
 		for _, t := range r.Tables {

@@ -61,14 +61,14 @@ func (e record) finals() []Round {
 	return e.rounds[len(e.qualifying()):]
 }
 
-// MakeFinal makes the next stage of a top-cut final (the ruleset's
+// makeFinal makes the next stage of a top-cut final (the ruleset's
 // EventFormat.Cut) once every qualifying round is played: the top players
 // of the qualifying standings for the first stage, a tie at the cut line
 // settled by a seeded draw (referee.Cut); for each later stage, the best
 // placed of each table of the stage before (referee.Advance). Dropped
 // players do not go on. The stage is a new round of Mode ModeFinal, seated
 // by referee.SeatFinal, with its Cut recorded.
-func (s *Service) MakeFinal(ctx context.Context, judge string, tournamentID int64) (Round, error) {
+func (s *Service) makeFinal(ctx context.Context, judge string, tournamentID int64) (Round, error) {
 	if err := checkJudge(judge); err != nil {
 		return Round{}, err
 	}
@@ -79,6 +79,20 @@ func (s *Service) MakeFinal(ctx context.Context, judge string, tournamentID int6
 	if err := e.t.checkOpen(); err != nil {
 		return Round{}, err
 	}
+	r, err := s.nextFinal(e, judge)
+	if err != nil {
+		return Round{}, err
+	}
+	subject := fmt.Sprintf("round %d (final stage %d of %d)", r.Number, r.Cut.Stage, len(e.t.Ruleset.WithDefaults().Event.Stages()))
+	if err := s.store.AddRound(ctx, &r, s.change(judge, "final.make", subject, nil, &r)); err != nil {
+		return Round{}, err
+	}
+	return r, nil
+}
+
+// nextFinal is the next stage of the event's top-cut final as MakeFinal
+// makes it, not yet stored.
+func (s *Service) nextFinal(e record, judge string) (Round, error) {
 	stages, err := e.nextStage()
 	if err != nil {
 		return Round{}, err
@@ -143,10 +157,6 @@ func (s *Service) MakeFinal(ctx context.Context, judge string, tournamentID int6
 	}
 	for i, t := range tables {
 		r.Tables = append(r.Tables, Table{Number: i + 1, Players: fromPIDs(t)})
-	}
-	subject := fmt.Sprintf("round %d (final stage %d of %d)", n, cut.Stage, len(stages))
-	if err := s.store.AddRound(ctx, &r, s.change(judge, "final.make", subject, nil, &r)); err != nil {
-		return Round{}, err
 	}
 	return r, nil
 }

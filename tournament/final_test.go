@@ -393,3 +393,45 @@ func TestScheduleAfterADrop(t *testing.T) {
 		t.Errorf("the schedule rounds repeat %d meetings after a drop, want 0", got)
 	}
 }
+
+// The ruleset says what a schedule puts first. 13 players over 4 rounds
+// drawn in advance: spreading the 3-player tables evenly (nobody at two
+// more than anyone else) costs repeat meetings that putting the fewest
+// repeats first avoids.
+func TestSchedulePriority(t *testing.T) {
+	repeats := map[referee.SchedulePriority]int{}
+	for _, priority := range []referee.SchedulePriority{referee.SpreadFirst, referee.RepeatsFirst} {
+		rs := nationalWith(t, func(e *referee.EventFormat) {
+			e.Rounds = []referee.RoundFormat{referee.ScheduleRound, referee.ScheduleRound, referee.ScheduleRound, referee.ScheduleRound, referee.SwissRound}
+			e.SchedulePriority = priority
+		})
+		c := newEventConsole(t, rs)
+		tour, players := c.enter(rs, 13, 5)
+		for n := 1; n <= 4; n++ {
+			must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+			c.play(tour, n, []int{10, 8, 6, 4}, []int{10, 8, 6})
+		}
+		rounds := must(c.svc.Rounds(c.ctx, tour.ID)).ok(t)
+		repeats[priority] = repeatMeetings(rounds)
+		three := map[int64]int{}
+		for _, r := range rounds {
+			for _, tb := range r.Tables {
+				if len(tb.Players) == 3 {
+					for _, p := range tb.Players {
+						three[p]++
+					}
+				}
+			}
+		}
+		lo, hi := 4, 0
+		for _, p := range players {
+			lo, hi = min(lo, three[p.ID]), max(hi, three[p.ID])
+		}
+		if priority == referee.SpreadFirst && hi-lo > 1 {
+			t.Errorf("spread first: 3-player tables from %d to %d a player, want within one", lo, hi)
+		}
+	}
+	if repeats[referee.RepeatsFirst] >= repeats[referee.SpreadFirst] {
+		t.Errorf("repeats first meets %d again, spread first %d: want fewer", repeats[referee.RepeatsFirst], repeats[referee.SpreadFirst])
+	}
+}

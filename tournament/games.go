@@ -84,10 +84,10 @@ type GameResultInput struct {
 	LateReason string
 }
 
-// Game returns the game recorded at table number of round n, played by
+// recordedGame returns the game recorded at table number of round n, played by
 // the rules engine. A table without its play order (§3 オ) or its board
 // (§3) carries no record: a Conflict names what it lacks.
-func (s *Service) Game(ctx context.Context, tournamentID int64, n, number int) (Game, error) {
+func (s *Service) recordedGame(ctx context.Context, tournamentID int64, n, number int) (Game, error) {
 	t, err := s.store.Tournament(ctx, tournamentID)
 	if err != nil {
 		return Game{}, err
@@ -106,14 +106,14 @@ func (s *Service) Game(ctx context.Context, tournamentID int64, n, number int) (
 	return g, nil
 }
 
-// AppendMove adds a move to the game recorded at table number of round n
+// appendMove adds a move to the game recorded at table number of round n
 // once the rules engine has played it after the moves recorded. A move the
 // rules refuse is a *game.Error naming the rule and its section, and
 // nothing is stored; a record changed since the judge saw it (in.Expected)
 // is a *StaleError. A development card the rules let stand with no effect
 // (§8 エ, §9) is recorded, and returned as voided. It returns the game
 // with the move.
-func (s *Service) AppendMove(ctx context.Context, judge string, tournamentID int64, n, number int, in MoveInput) (Game, *game.Error, error) {
+func (s *Service) appendMove(ctx context.Context, judge string, tournamentID int64, n, number int, in MoveInput) (Game, *game.Error, error) {
 	e, t, err := s.openTable(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return Game{}, nil, err
@@ -151,11 +151,11 @@ func (s *Service) AppendMove(ctx context.Context, judge string, tournamentID int
 	return g, voided, nil
 }
 
-// UndoMove takes the last move off the game recorded at table number of
+// undoMove takes the last move off the game recorded at table number of
 // round n: a move entered by mistake. last is the number of the move the
 // judge undoes, the last of the record as the judge saw it; a record
 // changed since is a *StaleError. It returns the game without the move.
-func (s *Service) UndoMove(ctx context.Context, judge string, tournamentID int64, n, number, last int) (Game, error) {
+func (s *Service) undoMove(ctx context.Context, judge string, tournamentID int64, n, number, last int) (Game, error) {
 	e, t, err := s.openTable(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return Game{}, err
@@ -220,13 +220,13 @@ func (g Game) Sheet() (ResultInput, error) {
 	return in, nil
 }
 
-// SaveGameResult saves the result of table number of round n from its
+// saveGameResult saves the result of table number of round n from its
 // recorded game, once it has ended: the sheet the record gives (Sheet),
 // checked and saved as SaveResult saves a judge's, with the same rules (a
 // correction needs its reason, a stale version is a conflict), as a
 // revision that says it came from the record. A record changed since the
 // judge saw it (in.Moves) is a *StaleError.
-func (s *Service) SaveGameResult(ctx context.Context, judge string, tournamentID int64, n, number int, in GameResultInput) (TableResult, error) {
+func (s *Service) saveGameResult(ctx context.Context, judge string, tournamentID int64, n, number int, in GameResultInput) (TableResult, error) {
 	e, t, err := s.openTable(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return TableResult{}, err

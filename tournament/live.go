@@ -21,10 +21,9 @@ type Live struct {
 	// Final is the event's final results once its final is played
 	// (FinalStandings); nil before.
 	Final []FinalStanding
-	// Winners are the players ranked 1st once the tournament is finished
-	// (several when they share the rank): by the final results when there
-	// are some, else by the standings; nil before.
-	Winners []Standing
+	// Winners are who won the tournament once it is finished (Winners);
+	// nil before.
+	Winners []Winner
 }
 
 // Live returns the tournament's latest round and standings, read together
@@ -57,12 +56,7 @@ func (s *Service) Live(ctx context.Context, tournamentID int64) (Live, error) {
 	if l.Final, err = e.finalStandings(); err != nil {
 		return Live{}, err
 	}
-	if e.t.Closed != nil {
-		l.Winners = Winners(l.Standings)
-		if len(l.Final) > 0 {
-			l.Winners = finalWinners(l.Final, l.LiveStandings)
-		}
-	}
+	l.Winners = e.winners(l.Standings, l.Final)
 	return l, nil
 }
 
@@ -75,33 +69,6 @@ func (e record) complete() int {
 		}
 	}
 	return len(e.rounds)
-}
-
-// Winners returns the players ranked 1st in standings (several when they
-// share the rank), or nil when nobody has played.
-func Winners(standings []Standing) []Standing {
-	var out []Standing
-	for _, st := range standings {
-		if st.Rank == 1 && st.Played > 0 {
-			out = append(out, st)
-		}
-	}
-	return out
-}
-
-// finalWinners returns the standings lines of the players ranked 1st in
-// the final results.
-func finalWinners(final []FinalStanding, standings []Standing) []Standing {
-	var out []Standing
-	for _, f := range final {
-		if f.Rank != 1 {
-			continue
-		}
-		if i := slices.IndexFunc(standings, func(s Standing) bool { return s.PlayerID == f.PlayerID }); i >= 0 {
-			out = append(out, standings[i])
-		}
-	}
-	return out
 }
 
 // At returns l with the round's clock computed at now, for a Live read

@@ -21,14 +21,14 @@ type PenaltyInput struct {
 	Note  string
 }
 
-// RecordPenalty records a penalty. Its effect on the game (a VP deduction, a
+// recordPenalty records a penalty. Its effect on the game (a VP deduction, a
 // game loss, a disqualification) shows in the placings of the game the
 // player plays in the penalty's round, wherever a later swap or move seats
 // them, and in the standings; so those levels need a round in which the
 // player has a table (a disqualification outside a round only drops). A
 // disqualification drops the player from the first round after the
 // penalty's that has not started.
-func (s *Service) RecordPenalty(ctx context.Context, judge string, tournamentID int64, in PenaltyInput) (Penalty, error) {
+func (s *Service) recordPenalty(ctx context.Context, judge string, tournamentID int64, in PenaltyInput) (Penalty, error) {
 	if err := checkJudge(judge); err != nil {
 		return Penalty{}, err
 	}

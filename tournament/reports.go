@@ -155,10 +155,10 @@ func (s *Service) atTable(ctx context.Context, e record, n, number int, player i
 	return p, t, nil
 }
 
-// ReportResult records a player's report of their table's result, after
+// reportResult records a player's report of their table's result, after
 // checking it exactly as a judge's first score sheet is checked
 // (PreviewResult); the reporter has confirmed it by sending it.
-func (s *Service) ReportResult(ctx context.Context, tournamentID int64, n, number int, player int64, code string, in ReportInput) (Report, error) {
+func (s *Service) reportResult(ctx context.Context, tournamentID int64, n, number int, player int64, code string, in ReportInput) (Report, error) {
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {
 		return Report{}, err
@@ -177,7 +177,7 @@ func (s *Service) ReportResult(ctx context.Context, tournamentID int64, n, numbe
 		return Report{}, Conflict("report-table-has-result", fmt.Sprintf("table %d of round %d has a judge's result", number, n),
 			map[string]any{"Round": n, "Table": number})
 	}
-	sheet, err := s.PreviewResult(ctx, tournamentID, n, number, in.sheet())
+	sheet, err := s.previewResult(ctx, tournamentID, n, number, in.sheet())
 	if err != nil {
 		return Report{}, err
 	}
@@ -235,7 +235,7 @@ func (s *Service) DisputeReport(ctx context.Context, tournamentID, reportID, pla
 		}
 		d := &Dispute{Note: note}
 		if len(in.Scores) > 0 {
-			sheet, err := s.PreviewResult(ctx, tournamentID, r.Round, r.Table, in.sheet())
+			sheet, err := s.previewResult(ctx, tournamentID, r.Round, r.Table, in.sheet())
 			if err != nil {
 				return err
 			}

@@ -22,6 +22,8 @@ type EventResults struct {
 	// the final is played.
 	Standings []Standing
 	Final     []FinalStanding
+	// Winners are who won the event once it is finished (Winners).
+	Winners []Winner
 	// Penalties are the penalties shown to players (Penalty.Shown),
 	// oldest first.
 	Penalties []Penalty
@@ -98,6 +100,7 @@ func (s *Service) EventResults(ctx context.Context, tournamentID int64) (EventRe
 	if out.Final, err = e.finalStandings(); err != nil {
 		return EventResults{}, err
 	}
+	out.Winners = e.winners(out.Standings, out.Final)
 	return out, nil
 }
 

@@ -220,15 +220,18 @@ func (e record) scheduleRounds() int {
 // draw replayed: its tables as drawn then. When the draw no longer
 // replays (a player dropped or entered late, a judge amended a table),
 // the schedule's remaining rounds are drawn again from the rounds played,
-// with seed.
+// with seed. The ruleset says what the schedule puts first (an even
+// spread of 3-player tables, or the fewest repeats).
 func (e record) scheduled(n int, who []int64, seed uint64) (pairing.Round, error) {
 	k := e.scheduleRounds()
+	priority := e.t.Ruleset.WithDefaults().Event.SchedulePriority
 	if n > 1 {
 		first := e.rounds[0]
 		req, err := e.request(1, who, first.Seed)
 		if err != nil {
 			return pairing.Round{}, err
 		}
+		req.Priority = priority
 		if sched, err := pairing.DrawSchedule(req, k); err == nil && drawnAs(sched.Rounds[:n-1], e.rounds[:n-1]) {
 			r := sched.Rounds[n-1]
 			// Repeats within the schedule count the rounds before it.
@@ -239,6 +242,7 @@ func (e record) scheduled(n int, who []int64, seed uint64) (pairing.Round, error
 	if err != nil {
 		return pairing.Round{}, err
 	}
+	req.Priority = priority
 	sched, err := pairing.DrawSchedule(req, k-n+1)
 	if err != nil {
 		return pairing.Round{}, err
@@ -341,13 +345,13 @@ func (s *Service) CanPair(ctx context.Context, tournamentID int64) (bool, error)
 	return t.checkOpen() == nil && nextRound(t, rounds) == nil, nil
 }
 
-// RepairRound pairs the latest round again with a new seed, among the
+// repairRound pairs the latest round again with a new seed, among the
 // players active in it now (taking in drops and late entries since it was
 // paired). It is refused once the round has started: a seating or a result
 // at any table, or a clock event. Boards already set up stay with their table numbers;
 // players' reports not yet accepted are discarded with the tables they
 // name, and the audit log says how many.
-func (s *Service) RepairRound(ctx context.Context, judge string, tournamentID int64, n int) (Round, error) {
+func (s *Service) repairRound(ctx context.Context, judge string, tournamentID int64, n int) (Round, error) {
 	if err := checkJudge(judge); err != nil {
 		return Round{}, err
 	}
@@ -561,8 +565,12 @@ type Repeat struct {
 }
 
 // repeats lists the repeat meetings of round r, by table, among the rounds
-// of e before it.
+// of e before it; none at a stage of the final, whose players come from
+// the cut: meeting again there is the point (issue 24).
 func (e record) repeats(r Round) []Repeat {
+	if r.Mode == ModeFinal {
+		return nil
+	}
 	met := map[[2]int64][]int{}
 	for _, er := range e.rounds {
 		if er.Number >= r.Number {

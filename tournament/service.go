@@ -285,12 +285,12 @@ const (
 	ActionReopen = "tournament.reopen"
 )
 
-// CloseTournament closes a tournament once every table paired has its
+// closeTournament closes a tournament once every table paired has its
 // result: its standings are final, the round's clock stops, and no change
 // is taken until a judge reopens it. A tournament may close before all its
 // planned rounds are played (the organizer ends the event); the standings
 // are those of the rounds played.
-func (s *Service) CloseTournament(ctx context.Context, judge string, id int64) (Tournament, error) {
+func (s *Service) closeTournament(ctx context.Context, judge string, id int64) (Tournament, error) {
 	if err := checkJudge(judge); err != nil {
 		return Tournament{}, err
 	}

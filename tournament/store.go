@@ -136,6 +136,13 @@ type Store interface {
 	// replaces; they must be the reports discard names, else it is a
 	// conflict: a player reported after the judge looked.
 	ReplaceRound(ctx context.Context, r *Round, from Round, discard []int64, c Change) error
+	// RemakeFinal replaces from, the final's latest stage, with r (the same
+	// number, a new cut and seating), keeping the round's ID: from's tables
+	// go with everything recorded at them (seatings, boards, the clock,
+	// recorded games, rulings, players' reports). It is a conflict when from
+	// is no longer the tournament's latest round as read (round-changed), or
+	// a table of it has a result (final-has-result).
+	RemakeFinal(ctx context.Context, r *Round, from Round, c Change) error
 	// Round returns round number of a tournament with its tables (seating,
 	// board, latest result), byes and amendments.
 	Round(ctx context.Context, tournamentID int64, number int) (Round, error)

@@ -102,11 +102,11 @@ func (t Table) checkUnlocked(n int) error {
 	return nil
 }
 
-// SetSeating decides a table's play order and colours (§3 オ, カ) from the
+// setSeating decides a table's play order and colours (§3 オ, カ) from the
 // capsule rolls, or rolls for the table from a recorded seed. Rolls that
 // leave a tie are refused with an error wrapping ErrInvalid and a
 // *referee.TieError naming who must re-roll. Refused once the table has a result.
-func (s *Service) SetSeating(ctx context.Context, judge string, tournamentID int64, n, number int, in SeatingInput) (Table, error) {
+func (s *Service) setSeating(ctx context.Context, judge string, tournamentID int64, n, number int, in SeatingInput) (Table, error) {
 	e, t, err := s.tableFor(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return Table{}, err
@@ -195,14 +195,14 @@ type DealInput struct {
 	Version *int
 }
 
-// SetBoard sets up a table's board. Under the rulebook: from the capsule
+// setBoard sets up a table's board. Under the rulebook: from the capsule
 // roll (or one the console rolls) with the number chips dealt by the
 // console from a recorded seed (§3 ウ, the dango rule applied); a
 // judge-entered deal of a physical board is set afterwards with SetDeal.
 // Under the national rules: from the corner die (or one the console rolls),
 // the terrain shuffled from a recorded seed. Dice of the other method are
 // refused. Refused once the table has a result.
-func (s *Service) SetBoard(ctx context.Context, judge string, tournamentID int64, n, number int, in BoardInput) (Table, error) {
+func (s *Service) setBoard(ctx context.Context, judge string, tournamentID int64, n, number int, in BoardInput) (Table, error) {
 	e, t, err := s.tableFor(ctx, judge, tournamentID, n, number)
 	if err != nil {
 		return Table{}, err
@@ -234,11 +234,11 @@ func (s *Service) SetBoard(ctx context.Context, judge string, tournamentID int64
 	return t, nil
 }
 
-// SetDeal records the number chips of a physical board as the judge entered
+// setDeal records the number chips of a physical board as the judge entered
 // them, on the board set up with SetBoard. A deal the dango rule rejects
 // (§3 ウ) is refused with a *DealError: the chips must be collected and
 // dealt again.
-func (s *Service) SetDeal(ctx context.Context, judge string, tournamentID int64, n, number int, in DealInput) (Table, error) {
+func (s *Service) setDeal(ctx context.Context, judge string, tournamentID int64, n, number int, in DealInput) (Table, error) {
 	chips := in.Chips
 	e, t, err := s.tableFor(ctx, judge, tournamentID, n, number)
 	if err != nil {
@@ -357,11 +357,11 @@ type TableResult struct {
 	Places []Placing
 }
 
-// SaveResult saves a table's score sheet as a new revision. The scores must
+// recordResult saves a table's score sheet as a new revision. The scores must
 // name exactly the table's players; the declared winner must be at the table
 // with enough VP (§11). Saving over a newer revision than in.Version is
 // refused with a *ConflictError (ErrConflict) that says what changed.
-func (s *Service) SaveResult(ctx context.Context, judge string, tournamentID int64, n, number int, in ResultInput) (TableResult, error) {
+func (s *Service) recordResult(ctx context.Context, judge string, tournamentID int64, n, number int, in ResultInput) (TableResult, error) {
 	if err := checkJudge(judge); err != nil {
 		return TableResult{}, err
 	}
@@ -441,12 +441,12 @@ func (s *Service) fromReport(ctx context.Context, tournamentID int64, t Table, i
 	return 0, "", nil
 }
 
-// PreviewResult checks a score sheet and places it exactly as SaveResult
+// previewResult checks a score sheet and places it exactly as SaveResult
 // would, with the same errors and the penalties given in the game, but
 // stores nothing: the judge sees the placings before saving. The Result
 // has the Version saving would give it, unless someone saves first; its
 // Judge is empty. A stale in.Version shows only when saving.
-func (s *Service) PreviewResult(ctx context.Context, tournamentID int64, n, number int, in ResultInput) (TableResult, error) {
+func (s *Service) previewResult(ctx context.Context, tournamentID int64, n, number int, in ResultInput) (TableResult, error) {
 	e, err := s.load(ctx, tournamentID)
 	if err != nil {
 		return TableResult{}, err
@@ -537,7 +537,7 @@ func (e record) checkLines(n int, t Table, in ResultInput) error {
 	return nil
 }
 
-// CheckSheet checks a score sheet of table number of round n as a form
+// checkSheet checks a score sheet of table number of round n as a form
 // shows it while it is typed: that it names the table's players, and
 // referee.CheckSheet's rules under the tournament's ruleset (the
 // breakdowns, the declared winner's VP), with SaveResult's errors. The
@@ -545,7 +545,7 @@ func (e record) checkLines(n int, t Table, in ResultInput) error {
 // penalties) are left to saving. It reads the table's round and players,
 // not the whole event: a phone asks it at each pause in typing. It
 // returns the scores as the sheet counts them.
-func (s *Service) CheckSheet(ctx context.Context, tournamentID int64, n, number int, in ResultInput) ([]Score, error) {
+func (s *Service) checkSheet(ctx context.Context, tournamentID int64, n, number int, in ResultInput) ([]Score, error) {
 	var e record
 	var err error
 	if e.t, err = s.store.Tournament(ctx, tournamentID); err != nil {

@@ -170,6 +170,10 @@ type Table struct {
 	// the two-person rule (Result.Pending); nil otherwise.
 	Entered   *Result
 	Revisions int // number of revisions saved
+	// ResultAt is when the table's first result was saved: its game's end
+	// as the round's clock knows it, which stops once every table of the
+	// round has a result (ClockDone). Zero without a result.
+	ResultAt time.Time
 	// Moves counts the moves of the table's recorded game (GameMove): a
 	// game recorded on the seating and the board locks them, as a result
 	// does.

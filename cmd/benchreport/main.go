@@ -1,6 +1,8 @@
 // Command benchreport measures Catan Judge on this machine and prints one
 // table: board set-ups per second, random game playouts and whole-record
-// checks of the rules engine, pairing time and repeats by event size,
+// checks of the rules engine, pairing time and repeats by event size
+// (Swiss rounds, the late rounds of 2,000 players against round 2, and
+// schedules drawn at once with their lower bound and status),
 // standings time for 1,000 players and the read their players' pages share,
 // score-sheet save latency with 50
 // judges saving at once (on SQLite, and on PostgreSQL when its server
@@ -79,7 +81,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("no ruleset %s", config.DefaultRuleset)
 	}
 	e := &env{rulesets: rulesets, rs: rs, goCmd: *goCmd, progress: stderr}
-	measures := []func(context.Context) ([]row, error){e.boards, e.playouts, e.pairings, e.standings, e.saves, e.record, e.crossServer}
+	measures := []func(context.Context) ([]row, error){e.boards, e.playouts, e.pairings, e.schedules, e.lateSwiss, e.standings, e.saves, e.record, e.crossServer}
 	if *kiosk {
 		measures = append(measures, e.kiosk)
 	}

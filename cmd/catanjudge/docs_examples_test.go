@@ -62,6 +62,10 @@ var answerChecks = []struct {
 	{regexp.MustCompile(`^GET /api/v1/people$`), []string{`"people":[{`, `"total":`}},
 	{regexp.MustCompile(`^POST /api/v1/people/\d+/merge$`), []string{`"events":2`}},
 	{regexp.MustCompile(`^GET /api/v1/people/\d+$`), []string{`"tournaments":[{`, `"member":"JCS-042"`}},
+	// The end of an event (issue 24).
+	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+$`), []string{`"winners":[`}},
+	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/rounds/\d+/clock$`), []string{`"state":"done"`}},
+	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/final/remake$`), []string{`"number":2`, `"cut":{"advancing":[`}},
 	// Beyond one event (issue 29).
 	{regexp.MustCompile(`^POST /api/v1/events/import$`), []string{`"shop":"`}},
 	{regexp.MustCompile(`^POST /api/v1/seasons$`), []string{`"formula":{"kind":"placement"`}},

@@ -113,15 +113,7 @@ func TestBrowserDatabaseDown(t *testing.T) {
 		!strings.Contains(got.body, "この操作は保存されていません") || strings.Contains(got.body, `http-equiv="refresh"`) {
 		t.Errorf("a save with the database down = %d, want 503 saying it was not saved, without reloading:\n%s", got.status, got.body)
 	}
-	req, err := http.NewRequest("GET", fmt.Sprintf("%s/api/v1/tournaments/%d/players", base, tid), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+testAPIToken)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := apiGet(t, fmt.Sprintf("%s/api/v1/tournaments/%d/players", base, tid))
 	apiBody, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") != "5" || !strings.Contains(string(apiBody), `"code":"database-unavailable"`) {
@@ -142,7 +134,7 @@ func TestBrowserDatabaseDown(t *testing.T) {
 	// In Chromium: the page that says so shows the tournament once the
 	// database is back, by itself.
 	var said, heading string
-	err = chromedp.Run(browser,
+	err := chromedp.Run(browser,
 		chromedp.Navigate(base+overview),
 		chromedp.WaitVisible(`#error-then`),
 		chromedp.Text(`main`, &said),

@@ -224,7 +224,7 @@ func TestBrowserTurnPage(t *testing.T) {
 	if before == after || !strings.HasPrefix(before, "1:") && !strings.HasPrefix(before, "2:") {
 		t.Errorf("the countdown read %q, then %q two seconds later: want it running down from 2:00", before, after)
 	}
-	if !strings.Contains(phase, "3手番目") {
-		t.Errorf("after choosing a player and one tap: %q, want turn 3", phase)
+	if !strings.Contains(phase, "2手番目") {
+		t.Errorf("after choosing a player and one tap: %q, want turn 2 (issue 24: choosing the player starts turn 1)", phase)
 	}
 }

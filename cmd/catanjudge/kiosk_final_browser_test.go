@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,15 +18,7 @@ import (
 // the final table's winner first. Screenshots are kept as artefacts.
 func TestBrowserKioskFinal(t *testing.T) {
 	skipWithoutChromium(t)
-	var ahead atomic.Int64
-	now := func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
-	addr, _ := serveAtClock(t, t.TempDir(), "127.0.0.1:0", now)
-	base := "http://" + addr
-	var tour struct {
-		ID int64 `json:"id"`
-	}
-	apiDo(t, base, "POST", "/api/v1/tournaments", map[string]any{"name": "カタン地区予選", "rounds": 1, "ruleset": "national-2025"}, 201, &tour)
-	path := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
+	base, ahead, tid, path := aheadEvent(t, map[string]any{"name": "カタン地区予選", "rounds": 1, "ruleset": "national-2025"})
 	for _, p := range []string{"青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう", "大野/おおの", "加藤/かとう", "木村/きむら", "工藤/くどう"} {
 		name, kana, _ := strings.Cut(p, "/")
 		apiDo(t, base, "POST", path+"/players", map[string]any{"name": name, "kana": kana}, 201, nil)
@@ -75,12 +66,15 @@ func TestBrowserKioskFinal(t *testing.T) {
 	// The judge sets the end 9 minutes from now: within the 10 minutes' notice.
 	apiDo(t, base, "POST", path+"/rounds/2/clock", map[string]any{"action": "end", "table": 1, "seconds": 9 * 60}, 200, nil)
 
-	kiosk := fmt.Sprintf("%s/lang/ja?next=/kiosk/%d", base, tour.ID)
+	kiosk := fmt.Sprintf("%s/lang/ja?next=/kiosk/%d", base, tid)
 	ctx := newBrowser(t)
-	var turn, before, after, announce, cut, label string
+	var turn, before, after, announce, cut, label, big, bigLater, bigLabel string
 	err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(1600, 900),
 		chromedp.Navigate(kiosk+"%3Fview%3Dprojector"),
+		chromedp.WaitVisible(`.k-turns`),
+		// The page swaps its live parts in once its feed opens: read them after.
+		chromedp.Sleep(700*time.Millisecond),
 		chromedp.WaitVisible(`.k-turns`),
 		chromedp.Text(`.k-turn`, &turn),
 		chromedp.Text(`.k-turn-left`, &before),
@@ -89,13 +83,22 @@ func TestBrowserKioskFinal(t *testing.T) {
 		chromedp.Text(`.k-announce`, &announce),
 		chromedp.Text(`#cut`, &cut),
 		chromedp.Text(`#round-label`, &label),
+		chromedp.Text(`#clock-time`, &big),
+		chromedp.Text(`#clock-label`, &bigLabel),
 		screenshot("kiosk-final-projector"),
+		chromedp.Sleep(1100*time.Millisecond),
+		chromedp.Text(`#clock-time`, &bigLater),
 	)
 	if err != nil {
 		t.Fatalf("the projector during the final: %v", err)
 	}
-	if !strings.Contains(turn, "2手番目: "+who.Name) || before == after || !strings.HasPrefix(before, "2:") && !strings.HasPrefix(before, "1:") {
-		t.Errorf("the final table's turn = %q, counting %q then %q: want %s's turn counting down from 2:00", turn, before, after, who.Name)
+	if !strings.Contains(turn, "1手番目: "+who.Name) || before == after || !strings.HasPrefix(before, "2:") && !strings.HasPrefix(before, "1:") {
+		t.Errorf("the final table's turn = %q, counting %q then %q: want %s's turn, the 1st, counting down from 2:00", turn, before, after, who.Name)
+	}
+	// Issue 24: the projector's big clock is the turn's countdown under 決勝卓
+	// 手番制限中, not 時間です.
+	if bigLabel != "決勝卓 手番制限中" || big == bigLater || !strings.HasPrefix(big, "1:") && !strings.HasPrefix(big, "2:") {
+		t.Errorf("the projector's clock = %q under %q, then %q: want the turn's countdown under 決勝卓 手番制限中", big, bigLabel, bigLater)
 	}
 	if !strings.Contains(announce, "10分を切りました") {
 		t.Errorf("the announcement = %q, want the end within 10 minutes", announce)

@@ -19,7 +19,8 @@ import (
 // compares the rulesets, enters the corner die on the table page with the
 // keyboard, sees the board laid by the spiral, prints its board sheet, and
 // starts the clock: the round page and the kiosk show the placement under
-// way. Screenshots are kept as artefacts.
+// way, its countdown the big number; the judge ends table 1's placement
+// early and its play time starts. Screenshots are kept as artefacts.
 func TestBrowserNationalBoard(t *testing.T) {
 	base, dir := browserSite(t)
 	svc := tournamenttest.NewServiceOn(t, tournamenttest.OpenStore(t, dir), time.Now)
@@ -106,23 +107,56 @@ func TestBrowserNationalBoard(t *testing.T) {
 	if err != nil {
 		t.Fatalf("start the clock: %v", err)
 	}
+	// Issue 24: the placement's countdown is the big number, the time to
+	// the signal beside it.
+	var big, label, kioskBig, kioskLabel string
 	err = chromedp.Run(ctx,
 		chromedp.WaitVisible(`.clock-phase`),
 		chromedp.Text(`.clock-phase`, &phase),
+		chromedp.Text(`#clock .clock-big`, &big),
+		chromedp.Text(`#clock-label`, &label),
 		screenshot("national-round-clock"),
-		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d?view=projector", base, tr.ID)),
-		chromedp.WaitVisible(`#clock-phase`),
-		chromedp.Poll(`document.getElementById('clock-phase').textContent.startsWith('配置 1/8')`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Text(`#clock-phase`, &kioskPhase),
-		screenshot("national-kiosk"),
 	)
 	if err != nil {
 		t.Fatalf("the clock's placement phase: %v", err)
 	}
-	if !strings.HasPrefix(phase, "配置 1/8・残り0:5") && !strings.HasPrefix(phase, "配置 1/8・残り1:00") {
-		t.Errorf("the round page's phase = %q, want the first placement of 8 with under a minute left", phase)
+	if !strings.HasPrefix(big, "0:5") && big != "1:00" || label != "配置 1/8の残り" || !strings.HasPrefix(phase, "試合終了まで67:5") && !strings.HasPrefix(phase, "試合終了まで68:00") {
+		t.Errorf("the round page's clock = %q %q, %q; want the first placement's minute, then the 68 minutes to the signal", big, label, phase)
 	}
-	if !strings.HasPrefix(kioskPhase, "配置 1/8・残り") {
-		t.Errorf("the kiosk's phase = %q, want 配置 1/8・残り…", kioskPhase)
+	// The judge ends table 1's placement: its play time starts.
+	err = chromedp.Run(ctx,
+		chromedp.Evaluate(`window.confirm = () => true`, nil),
+	)
+	if err == nil {
+		_, err = chromedp.RunResponse(ctx, chromedp.Click(`#clock .placement-end button`))
+	}
+	var left string
+	if err == nil {
+		err = chromedp.Run(ctx,
+			chromedp.WaitVisible(`#clock`),
+			chromedp.Text(`#clock .clock-tables tbody tr:first-child td.num`, &left),
+			screenshot("national-placement-ended"),
+		)
+	}
+	if err != nil {
+		t.Fatalf("end table 1's placement: %v", err)
+	}
+	if !strings.HasPrefix(left, "59:5") && left != "60:00" {
+		t.Errorf("table 1 after its placement's end has %q left, want its 60 minutes of play", left)
+	}
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d?view=projector", base, tr.ID)),
+		chromedp.WaitVisible(`#clock-phase`),
+		chromedp.Poll(`document.getElementById('clock-label').textContent.startsWith('配置 1/8')`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Text(`#clock-phase`, &kioskPhase),
+		chromedp.Text(`#clock-time`, &kioskBig),
+		chromedp.Text(`#clock-label`, &kioskLabel),
+		screenshot("national-kiosk"),
+	)
+	if err != nil {
+		t.Fatalf("the projector's placement phase: %v", err)
+	}
+	if !strings.HasPrefix(kioskBig, "0:5") && kioskBig != "1:00" || kioskLabel != "配置 1/8の残り" || !strings.HasPrefix(kioskPhase, "試合終了まで6") {
+		t.Errorf("the projector's clock = %q %q, %q; want the first placement's minute, then the time to the signal", kioskBig, kioskLabel, kioskPhase)
 	}
 }

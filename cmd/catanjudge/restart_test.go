@@ -81,6 +81,22 @@ func serveTest(t *testing.T, dir, addr string, now func() time.Time, more map[st
 	return "", stop
 }
 
+// apiGet reads url with the test's API token, whatever the status: the
+// caller checks it and closes the body.
+func apiGet(t *testing.T, url string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest("GET", url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+testAPIToken)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+	return res
+}
+
 // apiDo calls the JSON API with the test's API token and decodes the answer
 // into out, failing the test unless the status is want.
 func apiDo(t *testing.T, base, method, path string, body any, want int, out any) {

@@ -1,8 +1,9 @@
 // Command pairbench prints the pairing engine's quality and speed: repeat
 // meetings and time per round of simulated Swiss events (round 1 random,
-// then Swiss on standings from random results), and repeats and time of
-// whole schedules drawn at once, next to a per-round greedy search with
-// swaps for comparison. Times are medians of several runs.
+// then Swiss on standings from random results), and repeats, lower bound,
+// status and time of whole schedules drawn at once, next to a per-round
+// greedy search with swaps for comparison. Times are medians of
+// several runs.
 //
 // Usage:
 //

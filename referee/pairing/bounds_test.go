@@ -56,7 +56,7 @@ func TestMaxEvalsBoundsTheSearch(t *testing.T) {
 	}
 	s := newSearch(p, rounds, true, referee.NewRand(req.Seed))
 	three, bye := slices.Clone(p.three), slices.Clone(p.bye)
-	for r := s.placeAffine(); r < rounds; r++ {
+	for r := s.placeDesign(three); r < rounds; r++ {
 		s.placeFair(r, three, bye)
 	}
 	s.init()

@@ -75,6 +75,11 @@ type Request struct {
 	// bound answers sooner, with tables that may repeat more meetings; the
 	// same Request, MaxEvals included, always gives the same tables.
 	MaxEvals int
+	// Priority is what a schedule (DrawSchedule) puts first: 3-player
+	// tables and byes spread evenly (referee.SpreadFirst, and "" too) or
+	// the fewest repeats (referee.RepeatsFirst). Rounds drawn one at a
+	// time follow rule 1 of the package doc.
+	Priority referee.SchedulePriority
 }
 
 // Cost measures how far a pairing is from ideal, one field per rule of the
@@ -122,8 +127,19 @@ type Schedule struct {
 	// Repeats sums the rounds' repeats: for each pair, the number of times
 	// they meet beyond the first (counting History).
 	Repeats int
-	Cost    Cost // the sum of the rounds' costs
-	Seed    uint64
+	// LowerBound is the fewest repeats any schedule of the request can
+	// have (under its Priority), and what proves it.
+	LowerBound Bound
+	// Status says how good Repeats is known to be.
+	Status Status
+	// Priority is what the schedule put first (never "").
+	Priority referee.SchedulePriority
+	// Other is the best-known figure of the same size under the other
+	// priority, when it differs from this schedule's (a bare size in the
+	// table of best-known schedules only); nil otherwise.
+	Other *Figure
+	Cost  Cost // the sum of the rounds' costs
+	Seed  uint64
 }
 
 // Change is a judge's manual change to a drawn round: A and B trade places
@@ -197,16 +213,24 @@ func DrawSchedule(req Request, rounds int) (Schedule, error) {
 		return Schedule{}, err
 	}
 	s := newSearch(p, rounds, true, referee.NewRand(req.Seed))
+	s.repeatsFirst = req.Priority == referee.RepeatsFirst
 	three, bye := slices.Clone(p.three), slices.Clone(p.bye)
-	for r := s.placeAffine(); r < rounds; r++ {
+	for r := s.placeDesign(three); r < rounds; r++ {
 		s.placeFair(r, three, bye)
 	}
 	s.init()
-	s.optimise(scheduleBudget(p).within(req.MaxEvals))
+	// A start from a design that meets nobody again and spreads evenly is
+	// the answer: there is nothing to search.
+	if s.cost[hard] > 0 || s.cost[meetings] > 0 || len(s.conflicts(nil)) > 0 {
+		s.optimise(scheduleBudget(p).within(req.MaxEvals))
+	}
 	if s.cost[hard] > 0 {
 		return Schedule{}, errConstraints()
 	}
-	sched := Schedule{Seed: req.Seed}
+	sched := Schedule{Seed: req.Seed, Priority: req.Priority}
+	if sched.Priority == "" {
+		sched.Priority = referee.SpreadFirst
+	}
 	for _, r := range p.score(s.rounds(), req.Seed, true) {
 		sched.Rounds = append(sched.Rounds, r)
 		sched.Repeats += r.Repeats
@@ -215,6 +239,7 @@ func DrawSchedule(req Request, rounds int) (Schedule, error) {
 		sched.Cost.Exposure += r.Cost.Exposure
 		sched.Cost.Standings += r.Cost.Standings
 	}
+	p.judge(&sched, req, s)
 	return sched, nil
 }
 

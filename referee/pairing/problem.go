@@ -33,6 +33,10 @@ type problem struct {
 	three []int32 // earlier 3-player tables of each player
 	bye   []int32 // earlier byes of each player
 	pin   []int32 // the table each entity is fixed to, or -1
+	// home is the table each player would sit at if tables were filled
+	// by standing alone (ties by ID): where a large Swiss round looks
+	// for their swaps.
+	home []int32
 }
 
 func newProblem(req Request, swiss bool) (*problem, error) {
@@ -107,6 +111,15 @@ func newProblem(req Request, swiss bool) (*problem, error) {
 		}
 	}
 	p.worst = slices.Max(p.rank)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(p.rank[a], p.rank[b]) })
+	p.home = make([]int32, n)
+	for pos, e := range order {
+		p.home[e] = int32(pos * p.tables / n)
+	}
 	full := 0
 	for t, k := range fixed {
 		if k > 4 {

@@ -98,33 +98,3 @@ func TestLocalSearchFinds16x5(t *testing.T) {
 		}
 	}
 }
-
-func TestSpread(t *testing.T) {
-	for _, tt := range []struct{ n, rounds, want int }{{16, 5, 5}, {16, 9, 5}, {32, 8, 8}, {64, 12, 12}} {
-		req := Request{}
-		for i := range tt.n {
-			req.Players = append(req.Players, Player{ID: fmt.Sprintf("p%02d", i)})
-		}
-		p, err := newProblem(req, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := newSearch(p, tt.rounds, true, referee.NewRand(1))
-		lines := s.spread()
-		if len(lines) != tt.want {
-			t.Errorf("spread(%d points, %d rounds) has %d subspaces, want %d", tt.n, tt.rounds, len(lines), tt.want)
-		}
-		seen := map[int]bool{}
-		for _, l := range lines {
-			if l[0]^l[1] != l[2] {
-				t.Errorf("%v is not a subspace", l)
-			}
-			for _, v := range l {
-				if seen[v] {
-					t.Errorf("vector %d in two subspaces of %v", v, lines)
-				}
-				seen[v] = true
-			}
-		}
-	}
-}

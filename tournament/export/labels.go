@@ -186,6 +186,7 @@ var (
 	sFinal            = text{"決勝の方式", "Final format"}
 	sCut              = text{"決勝へのカット（段階ごとの人数）", "Cut to the final (players per stage)"}
 	sFinalTies        = text{"決勝での同点", "Ties in a final"}
+	sSchedulePriority = text{"事前の一括抽選で優先すること", "Rounds drawn in advance put first"}
 	sCorners          = text{"チップの開始角（ダイス1〜6）", "Chips' starting corners (die 1 to 6)"}
 	sChips            = text{"数字チップ A〜R", "Number chips A to R"}
 
@@ -261,6 +262,10 @@ var (
 	finalTiesWords = map[referee.FinalTies]text{
 		referee.FinalTiesShared:    {"同点は同順位", "equal VP share a place"},
 		referee.FinalTiesStandings: {"予選の順位が上の人を上位とする", "the qualifying standings break the tie"},
+	}
+	schedulePriorityWords = map[referee.SchedulePriority]text{
+		referee.SpreadFirst:  {"3人卓と不戦を均等に回す", "3-player tables and byes shared out evenly"},
+		referee.RepeatsFirst: {"再戦を最も少なくする", "the fewest repeat meetings"},
 	}
 	cornerWords = map[referee.Corner]text{
 		referee.NorthWest: {"北西", "north-west"},

@@ -134,24 +134,27 @@ func TestWorkbookPrintsInLibreOffice(t *testing.T) {
 		first, last string // words of the header row's first and last column
 		landscape   bool
 		maxPages    int
+		// across is the last column's word on the pages of a sheet
+		// printed across pages, beside last on the first page across.
+		across string
 	}
 	langs := []struct {
 		lang, title string
 		sheets      []sheet
 	}{
 		{"ja", "全国大会　2025年11月22日　秋葉原店", []sheet{
-			{"順位表", "順位", "棄権", false, 1},
-			{"対戦結果", "回戦", "減点の理由", true, 3},
-			{"参加者", "参加者", "同卓不可", false, 1},
-			{"ペナルティ", "日時", "取消の理由", true, 1},
-			{"設定", "区分", "ファイルでの値", true, 5},
+			{"順位表", "順位", "棄権", false, 1, ""},
+			{"対戦結果", "回戦", "勝利宣言した", true, 8, "1ポイント"},
+			{"参加者", "参加者", "同卓不可", false, 1, ""},
+			{"ペナルティ", "日時", "取消の理由", true, 1, ""},
+			{"設定", "区分", "ファイルでの値", true, 5, ""},
 		}},
 		{"en", "全国大会 · 22 November 2025 · 秋葉原店", []sheet{
-			{"Standings", "Rank", "Dropped", false, 1},
-			{"Results", "Round", "Deducted for", true, 3},
-			{"Players", "Player", "apart", false, 1},
-			{"Penalties", "Time", "revoking", true, 1},
-			{"Settings", "Group", "file", true, 5},
+			{"Standings", "Rank", "Dropped", false, 1, ""},
+			{"Results", "Round", "Declared", true, 8, "One-point"},
+			{"Players", "Player", "apart", false, 1, ""},
+			{"Penalties", "Time", "revoking", true, 1, ""},
+			{"Settings", "Group", "file", true, 5, ""},
 		}},
 	}
 	var workbooks []string
@@ -197,7 +200,11 @@ func TestWorkbookPrintsInLibreOffice(t *testing.T) {
 				}
 				for _, p := range on {
 					text := pages[p]
-					if !strings.Contains(text, s.first) || !strings.Contains(text, s.last) {
+					last := s.last
+					if s.across != "" && (p-on[0])%2 == 1 {
+						last = s.across // the pages across alternate
+					}
+					if !strings.Contains(text, s.first) || !strings.Contains(text, last) {
 						t.Errorf("page %d (%s) has no whole header row (%q … %q): cut at an edge, or the header not repeated:\n%s", p+1, s.name, s.first, s.last, text)
 					}
 					w, h := sizes[p][0], sizes[p][1]
@@ -212,6 +219,14 @@ func TestWorkbookPrintsInLibreOffice(t *testing.T) {
 			if counted != len(pages) {
 				t.Errorf("%d of the %d pages name their sheet in the footer", counted, len(pages))
 			}
+			// The results print at about full size (issue 24): a name in
+			// 8.5-point type or larger (a word's box is 1.3 times its
+			// type), where fitted to one page wide it printed at about 6.
+			if on := bySheet[l.sheets[1].name]; len(on) > 0 {
+				if pt := wordHeight(t, pdftotext, pdfs[i], on[0]+1, "選手00008") / 1.3; pt < 8.5 {
+					t.Errorf("the results print a name in %.1f-point type, want 8.5 or larger", pt)
+				}
+			}
 			// The 40 players and their ranks as numbers, on the one page.
 			if on := bySheet[l.sheets[0].name]; len(on) == 1 {
 				for _, want := range []string{"選手00001", "選手00040", "75.00%"} {
@@ -225,3 +240,20 @@ func TestWorkbookPrintsInLibreOffice(t *testing.T) {
 }
 
 func near(a, b float64) bool { return a-b < 1 && b-a < 1 }
+
+// wordHeight is the height in points of the first box of word on page p
+// (1-based) of a PDF, as pdftotext lays it out.
+func wordHeight(t *testing.T, pdftotext, pdf string, p int, word string) float64 {
+	t.Helper()
+	out, err := exec.Command(pdftotext, "-f", strconv.Itoa(p), "-l", strconv.Itoa(p), "-bbox", pdf, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext -bbox %s: %v", pdf, err)
+	}
+	m := regexp.MustCompile(`yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">` + regexp.QuoteMeta(word) + `<`).FindStringSubmatch(string(out))
+	if m == nil {
+		t.Fatalf("page %d of %s has no word %q", p, pdf, word)
+	}
+	top, _ := strconv.ParseFloat(m[1], 64)
+	bottom, _ := strconv.ParseFloat(m[2], 64)
+	return bottom - top
+}

@@ -61,6 +61,9 @@ func standingsTable(d tournament.ExportData, lang string) table {
 // with every result in, or so far, with the results entered in a round
 // still being played.
 func standingsTitle(d tournament.ExportData, lang string) string {
+	if q := qualifyingTitle(d, lang); q != "" {
+		return q
+	}
 	if d.Tournament.Closed != nil {
 		return tStandingsFinal.in(lang)
 	}
@@ -116,7 +119,7 @@ func finalTable(d tournament.ExportData, lang string) table {
 		sharing[f.Rank]++
 	}
 	leaders := d.Tournament.Ruleset.WithDefaults().Event.Final == referee.LeadersTable
-	return table{name: sheetFinal, cols: cols, n: len(fs), row: func(i int, v []any) {
+	return table{name: sheetFinal, note: nFinal.in(lang), cols: cols, n: len(fs), row: func(i int, v []any) {
 		f := fs[i]
 		v[0] = f.Rank
 		if n := sharing[f.Rank]; n > 1 {
@@ -165,7 +168,11 @@ func resultsTable(d tournament.ExportData, lang string) table {
 	if lang == "en" {
 		sep = "; "
 	}
-	return table{name: sheetResults, note: nResults.in(lang), cols: cols, wrap: wrapping(cols, hDeductedBy), wide: true, n: len(refs), row: func(i int, v []any) {
+	// Printed at about full size: the round, table and player on every
+	// page, the corrections, the reasons of the deductions and the VP
+	// breakdown on pages of their own, long names wrapped.
+	split, keep := slices.Index(cols, hCorrected), slices.Index(cols, hPlayer)+1
+	return table{name: sheetResults, note: nResults.in(lang), cols: cols, wrap: wrapping(cols, hPlayer, hDeclared, hDeductedBy), wide: true, split: split, keep: keep, n: len(refs), row: func(i int, v []any) {
 		ref := refs[i]
 		rv := &d.Rounds[ref.round]
 		tv := &rv.Tables[ref.table]
@@ -337,6 +344,7 @@ func RulesetSettings(rs referee.Ruleset, lang string) []Setting {
 		said(sFinal, "event.final", string(rs.Event.Final), word(finalWords, rs.Event.Final, lang)),
 		said(sCut, "event.cut", ints(rs.Event.Cut, ", "), ints(rs.Event.Cut, stepSep.in(lang))),
 		said(sFinalTies, "event.final_ties", string(rs.Event.FinalTies), word(finalTiesWords, rs.Event.FinalTies, lang)),
+		said(sSchedulePriority, "event.schedule_priority", string(rs.Event.SchedulePriority), word(schedulePriorityWords, rs.Event.SchedulePriority, lang)),
 	}
 	if rs.Board.Method == referee.SpiralBoard {
 		chips := make([]string, len(rs.Board.Chips))

@@ -33,7 +33,8 @@ const ContentType = "application/vnd.openxmlformats-officedocument.spreadsheetml
 // Every sheet opens with a title row (the tournament, its date and venue,
 // and what the sheet shows) and a line that explains its columns, then the
 // header row, frozen and filtered, then the rows. Every sheet prints on A4,
-// one page wide, with the header row on every page.
+// one page wide (the results at about full size, over pages across), with
+// the header row on every page.
 func Workbook(w io.Writer, d tournament.ExportData, lang string) error {
 	f := excelize.NewFile()
 	defer f.Close()
@@ -52,6 +53,7 @@ func Workbook(w io.Writer, d tournament.ExportData, lang string) error {
 		penaltiesTable(d, lang),
 		settingsTable(d, lang),
 	)
+	sheets[0].note = winnersNote(d.Winners, lang) + sheets[0].note
 	for i, t := range sheets {
 		name := t.name.in(lang)
 		if i == 0 {
@@ -65,7 +67,7 @@ func Workbook(w io.Writer, d tournament.ExportData, lang string) error {
 		if t.title == "" {
 			t.title = name
 		}
-		t.title = title(d.Tournament, t.title, lang)
+		t.title = t.titled(d.Tournament, lang)
 		if err := writeTable(f, name, t, st, lang, d.Tournament.Name); err != nil {
 			return fmt.Errorf("export: sheet %s: %w", name, err)
 		}
@@ -98,6 +100,11 @@ type table struct {
 	wide  bool   // printed landscape
 	n     int
 	row   func(i int, dst []any)
+
+	// split, when not 0, prints the sheet at full size over pages across
+	// (printAcross): the columns from split on start a page of their own,
+	// with the first keep columns, which say whose line it is, repeated.
+	split, keep int
 }
 
 // percent is a number shown as a percentage (0.25 shows as 25.00%): the
@@ -152,7 +159,10 @@ func title(t tournament.Tournament, what, lang string) string {
 // down as it takes, the header row repeated on each, and the tournament,
 // the sheet and the page number in each page's footer. The stream writer
 // writes what is set here with the rows.
-func printSetup(f *excelize.File, name string, t table, tournamentName string) error {
+func printSetup(f *excelize.File, name string, t table, widths []int, tournamentName string) error {
+	if t.split > 0 {
+		return printAcross(f, name, t, widths, tournamentName)
+	}
 	fit := true
 	if err := f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &fit}); err != nil {
 		return err
@@ -164,6 +174,13 @@ func printSetup(f *excelize.File, name string, t table, tournamentName string) e
 	if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{Size: &a4, Orientation: &orientation, FitToWidth: &wide, FitToHeight: &down}); err != nil {
 		return err
 	}
+	return printMargins(f, name, tournamentName, "")
+}
+
+// printMargins sets a sheet's margins, its footer (the tournament, the
+// sheet and the page number) and the rows and columns (cols, "" for none)
+// printed on every page: the header row.
+func printMargins(f *excelize.File, name, tournamentName, cols string) error {
 	side, top, bottom, edge := 0.4, 0.5, 0.6, 0.3
 	if err := f.SetPageMargins(name, &excelize.PageLayoutMarginsOptions{Left: &side, Right: &side, Top: &top, Bottom: &bottom, Header: &edge, Footer: &edge}); err != nil {
 		return err
@@ -179,12 +196,17 @@ func printSetup(f *excelize.File, name string, t table, tournamentName string) e
 		return err
 	}
 	header := strconv.Itoa(headerRow)
-	return f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles", RefersTo: "'" + name + "'!$" + header + ":$" + header, Scope: name})
+	titles := "'" + name + "'!$" + header + ":$" + header
+	if cols != "" {
+		titles = "'" + name + "'!" + cols + "," + titles
+	}
+	return f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles", RefersTo: titles, Scope: name})
 }
 
 // styles holds the workbook's cell style IDs.
 type styles struct {
 	title, note, header                         int
+	titleWrap                                   int // the title of a sheet printed across pages
 	text, wrap, number, percent, time, tied, in int
 }
 
@@ -210,6 +232,7 @@ func newStyles(f *excelize.File, lang string) (styles, error) {
 		style excelize.Style
 	}{
 		{&st.title, excelize.Style{Font: &excelize.Font{Family: font, Bold: true, Size: 14}, Alignment: &excelize.Alignment{Vertical: "center"}}},
+		{&st.titleWrap, excelize.Style{Font: &excelize.Font{Family: font, Bold: true, Size: 14}, Alignment: &excelize.Alignment{Vertical: "center", WrapText: true}}},
 		{&st.note, excelize.Style{Font: &excelize.Font{Family: font, Size: 9, Color: "404040"}, Alignment: &excelize.Alignment{Vertical: "top", WrapText: true}}},
 		{&st.header, excelize.Style{
 			Font:      &excelize.Font{Family: font, Bold: true, Size: 11},
@@ -248,19 +271,6 @@ func writeTable(f *excelize.File, name string, t table, st styles, lang, tournam
 	if err != nil {
 		return err
 	}
-	// The stream writer has no autofilter of its own; one set on the empty
-	// sheet before streaming is written out with the streamed rows.
-	if err := f.AutoFilter(name, first+":"+last, nil); err != nil {
-		return err
-	}
-	// After the autofilter, which sets the sheet's properties anew.
-	if err := printSetup(f, name, t, tournamentName); err != nil {
-		return fmt.Errorf("print setup: %w", err)
-	}
-	sw, err := f.NewStreamWriter(name)
-	if err != nil {
-		return err
-	}
 	wraps := func(j int) bool { return j < len(t.wrap) && t.wrap[j] }
 	vals := make([]any, ncols)
 	widths := make([]int, ncols)
@@ -278,7 +288,10 @@ func writeTable(f *excelize.File, name string, t table, st styles, lang, tournam
 	total, headerLines := 0, 1
 	for j, h := range t.cols {
 		widest := maxWidth
-		if wraps(j) {
+		switch {
+		case wraps(j) && t.split > 0:
+			widest = acrossWrapWidth
+		case wraps(j):
 			widest = wrapWidth
 		}
 		label := h.in(lang)
@@ -300,6 +313,30 @@ func writeTable(f *excelize.File, name string, t table, st styles, lang, tournam
 		}
 		headerLines = max(headerLines, n)
 		total += widths[j]
+	}
+	// The stream writer has no autofilter of its own; one set on the empty
+	// sheet before streaming is written out with the streamed rows.
+	if err := f.AutoFilter(name, first+":"+last, nil); err != nil {
+		return err
+	}
+	// After the autofilter, which sets the sheet's properties anew.
+	if err := printSetup(f, name, t, widths, tournamentName); err != nil {
+		return fmt.Errorf("print setup: %w", err)
+	}
+	sw, err := f.NewStreamWriter(name)
+	if err != nil {
+		return err
+	}
+	if t.split > 0 {
+		// The columns from split on print on pages of their own.
+		brk, err := excelize.CoordinatesToCellName(t.split+1, 1)
+		if err != nil {
+			return err
+		}
+		if err := sw.InsertPageBreak(brk); err != nil {
+			return err
+		}
+		total = sumWidths(widths[:t.keep])
 	}
 	// Each call puts its column first in the sheet's list, and Excel wants
 	// the list in column order: set them from the last.
@@ -323,15 +360,15 @@ func writeTable(f *excelize.File, name string, t table, st styles, lang, tournam
 		style  int
 		height float64
 	}{
-		{titleRow, t.title, st.title, 24},
+		{titleRow, t.title, t.titleStyle(st), t.titleHeight(total)},
 		{noteRow, t.note, st.note, float64(noteLineHeight*lines(t.note, total*10/9) + 3)},
 	} {
 		from, _ := excelize.CoordinatesToCellName(1, r.row)
-		to, _ := excelize.CoordinatesToCellName(ncols, r.row)
+		to, _ := excelize.CoordinatesToCellName(t.titleSpan(), r.row)
 		if err := sw.SetRow(from, []any{excelize.Cell{StyleID: r.style, Value: r.text}}, excelize.RowOpts{Height: r.height}); err != nil {
 			return err
 		}
-		if ncols > 1 {
+		if t.titleSpan() > 1 {
 			if err := sw.MergeCell(from, to); err != nil {
 				return err
 			}

@@ -578,7 +578,7 @@ func TestWorkbookOfANewTournament(t *testing.T) {
 		}
 		// The tournament, the ruleset (its board, time and event settings
 		// included) and its catalogue; no seeds yet.
-		if want := 5 + 31 + len(rs.Penalties); len(rows) != want {
+		if want := 5 + 32 + len(rs.Penalties); len(rows) != want {
 			t.Errorf("%s has %d rows, want %d", sheet, len(rows), want)
 		}
 	}
@@ -661,7 +661,9 @@ func TestWorkbookOfASpiralEvent(t *testing.T) {
 // TestWorkbookPrintSetup checks what a sheet needs to print well: A4, one
 // page wide and as many down as it takes, landscape for the wide sheets,
 // the header row repeated on every page, and a title row naming the
-// tournament and its date above a line that explains the columns.
+// tournament and its date above a line that explains the columns. The
+// results sheet (issue 24) prints at about full size across pages
+// instead: its player columns and the header row on every page.
 func TestWorkbookPrintSetup(t *testing.T) {
 	e := newEvent(t)
 	for _, tc := range []struct {
@@ -689,16 +691,30 @@ func TestWorkbookPrintSetup(t *testing.T) {
 				if tc.landscape[i] {
 					orientation = "landscape"
 				}
-				if layout.Size == nil || *layout.Size != 9 || layout.FitToWidth == nil || *layout.FitToWidth != 1 ||
-					layout.FitToHeight == nil || *layout.FitToHeight != 0 || layout.Orientation == nil || *layout.Orientation != orientation {
-					t.Errorf("%s page layout = %s, want A4 (9) %s, 1 page wide, any number down", sheet, describe(layout), orientation)
-				}
+				across := i == 1 // the results
 				props, err := f.GetSheetProps(sheet)
-				if err != nil || props.FitToPage == nil || !*props.FitToPage {
-					t.Errorf("%s does not fit its pages (%v): the page layout's fit is ignored", sheet, err)
+				if err != nil {
+					t.Fatal(err)
 				}
-				if want := fmt.Sprintf("'%s'!$%d:$%d", sheet, headerRow, headerRow); titles[sheet] != want {
-					t.Errorf("%s prints %q on every page, want the header row %s", sheet, titles[sheet], want)
+				repeated := fmt.Sprintf("'%s'!$%d:$%d", sheet, headerRow, headerRow)
+				switch {
+				case across:
+					if layout.Size == nil || *layout.Size != 9 || layout.Orientation == nil || *layout.Orientation != orientation ||
+						layout.AdjustTo == nil || *layout.AdjustTo < 75 || *layout.AdjustTo > 100 || layout.PageOrder == nil || *layout.PageOrder != "overThenDown" {
+						t.Errorf("%s page layout = %s, want A4 (9) %s at 75%% to 100%%, across then down", sheet, describe(layout), orientation)
+					}
+					if props.FitToPage != nil && *props.FitToPage {
+						t.Errorf("%s is fitted to its pages: its text prints too small to read", sheet)
+					}
+					repeated = fmt.Sprintf("'%s'!$A:$F,%s", sheet, repeated)
+				case layout.Size == nil || *layout.Size != 9 || layout.FitToWidth == nil || *layout.FitToWidth != 1 ||
+					layout.FitToHeight == nil || *layout.FitToHeight != 0 || layout.Orientation == nil || *layout.Orientation != orientation:
+					t.Errorf("%s page layout = %s, want A4 (9) %s, 1 page wide, any number down", sheet, describe(layout), orientation)
+				case props.FitToPage == nil || !*props.FitToPage:
+					t.Errorf("%s does not fit its pages: the page layout's fit is ignored", sheet)
+				}
+				if titles[sheet] != repeated {
+					t.Errorf("%s prints %q on every page, want %s", sheet, titles[sheet], repeated)
 				}
 				hf, err := f.GetHeaderFooter(sheet)
 				if err != nil || hf == nil || !strings.Contains(hf.OddFooter, "土曜カタン大会 — &A") || !strings.Contains(hf.OddFooter, "&P / &N") {
@@ -723,6 +739,9 @@ func TestWorkbookPrintSetup(t *testing.T) {
 					t.Fatal(err)
 				}
 				last, _ := excelize.ColumnNumberToName(len(rows[headerRow-1]))
+				if across {
+					last = "F" // the columns on every page
+				}
 				var spans []string
 				for _, m := range merged {
 					spans = append(spans, m.GetStartAxis()+":"+m.GetEndAxis())
@@ -760,8 +779,12 @@ func describe(l excelize.PageLayoutOptions) string {
 	for _, f := range []struct {
 		name string
 		v    any
-	}{{"size", l.Size}, {"orientation", l.Orientation}, {"fit to width", l.FitToWidth}, {"fit to height", l.FitToHeight}} {
+	}{{"size", l.Size}, {"orientation", l.Orientation}, {"fit to width", l.FitToWidth}, {"fit to height", l.FitToHeight}, {"scale", l.AdjustTo}, {"order", l.PageOrder}} {
 		switch v := f.v.(type) {
+		case *uint:
+			if v != nil {
+				fmt.Fprintf(&b, "%s %d ", f.name, *v)
+			}
 		case *int:
 			if v != nil {
 				fmt.Fprintf(&b, "%s %d ", f.name, *v)
@@ -878,39 +901,7 @@ func TestWorkbookStandingsSayWhatTheyCount(t *testing.T) {
 // everyone else by the qualifying standings, which keep their 順位表 sheet;
 // the settings record the cut's advancing players, draw and seed.
 func TestWorkbookShowsTheFinal(t *testing.T) {
-	ctx := context.Background()
-	svc, _ := tournamenttest.NewService(t, tournamenttest.Clock(time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC), time.Minute))
-	tr, err := svc.CreateTournament(ctx, "山田", tournament.TournamentInput{Name: "地区予選", Ruleset: "national-2025", Rounds: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, n := range []string{"青木", "井上", "上田", "江藤", "大野", "加藤", "木村", "工藤"} {
-		if _, err := svc.AddPlayer(ctx, "山田", tr.ID, tournament.PlayerInput{Name: n, Kana: fmt.Sprintf("かな%d", i), CheckedIn: true}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	save := func(n int, tb tournament.Table, vp []int) {
-		t.Helper()
-		in := tournament.ResultInput{Declared: tb.Players[0]}
-		for i, id := range tb.Players {
-			in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: vp[i]})
-		}
-		if _, err := svc.SaveResult(ctx, "山田", tr.ID, n, tb.Number, in); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r1, err := svc.PairNextRound(ctx, "山田", tr.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	save(1, r1.Tables[0], []int{10, 8, 6, 4})
-	save(1, r1.Tables[1], []int{10, 6, 6, 2}) // two tie at the cut
-	final, err := svc.MakeFinal(ctx, "山田", tr.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	save(2, final.Tables[0], []int{10, 7, 7, 4})
-	e := event{svc: svc, tid: tr.ID}
+	e, final := finalEvent(t)
 	for _, lang := range []string{"ja", "en"} {
 		f, d := e.workbook(t, lang)
 		sheets := f.GetSheetList()

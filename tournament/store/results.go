@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -158,6 +159,23 @@ func latestResults(db *gorm.DB, tableIDs []int64) (map[int64]tournament.Result, 
 	}
 	for _, r := range rows {
 		out[r.TableID] = r.result(scores[r.ID])
+	}
+	return out, nil
+}
+
+// firstResultTimes returns when the first revision of each table that has
+// one was saved.
+func firstResultTimes(db *gorm.DB, tableIDs []int64) (map[int64]time.Time, error) {
+	out := map[int64]time.Time{}
+	if len(tableIDs) == 0 {
+		return out, nil
+	}
+	var rows []resultRow
+	if err := db.Select("table_id", "at").Where("table_id IN ? AND version = 1", tableIDs).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.TableID] = r.At
 	}
 	return out, nil
 }

@@ -211,6 +211,10 @@ func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
 	if err != nil {
 		return nil, err
 	}
+	firsts, err := firstResultTimes(db, tids)
+	if err != nil {
+		return nil, err
+	}
 	moves, err := gameMoveCounts(db, tids)
 	if err != nil {
 		return nil, err
@@ -244,6 +248,7 @@ func loadRounds(db *gorm.DB, rows []roundRow) ([]tournament.Round, error) {
 			}
 			// Versions run 1, 2, ... without gaps, so the latest is the count.
 			table.Revisions = res.Version
+			table.ResultAt = firsts[t.ID].UTC()
 		}
 		r.Tables = append(r.Tables, table)
 	}

@@ -53,7 +53,7 @@ func auditActions(t *testing.T) map[string]string {
 		})
 	}
 	// The clock's actions are written as "clock." and the action.
-	for _, a := range []string{tournament.ClockStart, tournament.ClockPause, tournament.ClockResume, tournament.ClockExtend, tournament.ClockTurn, tournament.ClockEnd} {
+	for _, a := range []string{tournament.ClockStart, tournament.ClockPause, tournament.ClockResume, tournament.ClockExtend, tournament.ClockTurn, tournament.ClockEnd, tournament.ClockPlacementEnd} {
 		found["clock."+a] = "tournament/clock.go"
 	}
 	return found

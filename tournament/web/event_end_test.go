@@ -107,19 +107,19 @@ func TestCloseFromTheConsoleAndKiosk(t *testing.T) {
 	overview := fmt.Sprintf("/judge/t/%d", p.t.ID)
 	mustSee(t, "overview", p.b.get(overview), http.StatusOK, `action="`+overview+`/close"`, "大会を終了")
 	mustSee(t, "close with results missing", p.b.post(overview+"/close", nil), http.StatusConflict, "全卓の結果が入ってから大会を終了してください")
-	p.saveAll(1)
 	if _, err := p.svc.ClockAction(p.ctx, "setup", p.t.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
 		t.Fatal(err)
 	}
+	p.saveAll(1)
 	if res := p.b.post(overview+"/close", nil); res.Status != http.StatusSeeOther {
 		t.Fatalf("close = %d, want 303\n%s", res.Status, res.Body)
 	}
-	st, err := p.svc.Standings(p.ctx, p.t.ID)
+	ws, err := p.svc.Winners(p.ctx, p.t.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var winners []string
-	for _, w := range tournament.Winners(st) {
+	for _, w := range ws {
 		winners = append(winners, w.Name)
 	}
 	winner := "優勝: " + strings.Join(winners, "、")

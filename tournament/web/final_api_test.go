@@ -219,8 +219,9 @@ func TestTurnPage(t *testing.T) {
 	}
 	env.ahead.Add(int64(69 * time.Minute)) // 8 minutes of placement, 60 of play, then 1 of the limit
 	got := b.get(page)
-	if !strings.Contains(got.Body, "手番のプレイヤーを選んでください") || !strings.Contains(got.Body, "1:00") {
-		t.Errorf("the turn page after the game time: want a choice of player and 1:00 left, got %s", got.Body)
+	// Issue 24: the turn's limit counts from when its player is named.
+	if !strings.Contains(got.Body, "手番のプレイヤーを選んでください") || !strings.Contains(got.Body, "その手番の制限時間が始まります") || strings.Contains(got.Body, "turns-big") {
+		t.Errorf("the turn page after the game time: want a choice of player and nothing counting yet, got %s", got.Body)
 	}
 	first, second := final.Tables[0].Players[1], final.Tables[0].Players[2]
 	turn := func(form url.Values) response {
@@ -233,8 +234,8 @@ func TestTurnPage(t *testing.T) {
 	}
 	env.ahead.Add(int64(3 * time.Minute))
 	got = b.get(page)
-	if !strings.Contains(got.Body, "2手番目") || !strings.Contains(got.Body, `class="turns-big over" data-countdown="-6`) || !strings.Contains(got.Body, "手番終了 → "+second.Name) {
-		t.Errorf("the turn page a minute past the limit: want turn 2 of %s at +1:00 and a pass to %s, got %s", first.Name, second.Name, got.Body)
+	if !strings.Contains(got.Body, "1手番目") || !strings.Contains(got.Body, `class="turns-big over" data-countdown="-6`) || !strings.Contains(got.Body, "手番終了 → "+second.Name) {
+		t.Errorf("the turn page a minute past the limit: want turn 1 of %s at +1:00 and a pass to %s, got %s", first.Name, second.Name, got.Body)
 	}
 	if r := turn(url.Values{}); r.Status != http.StatusSeeOther {
 		t.Fatalf("POST turn (the next player) = %d", r.Status)

@@ -55,7 +55,7 @@ func TestKioskFinal(t *testing.T) {
 	mustSee(t, "the kiosk while the final is played", res, 200,
 		"第2回戦・決勝", `id="cut"`, "決勝の進出者", "進出: ",
 		fmt.Sprintf("進出の境目で %s が同じ順位だったため、記録された抽選でこの順に決まりました（抽選 seed %d）。", drawn, final.Cut.Seed),
-		`class="kiosk has-finals"`)
+		`class="kiosk has-finals has-final-table"`)
 	if strings.Contains(res.Body, `<section id="final-results" class="k-panel k-final-results" aria-labelledby="final-results-h">`) {
 		t.Errorf("the final results show before the final is played")
 	}
@@ -80,8 +80,8 @@ func TestKioskFinal(t *testing.T) {
 	}
 	env.ahead.Add(int64(69 * time.Minute))
 	mustSee(t, "the projector under the turn limit", anon.get(live+"?view=projector"), 200,
-		`class="k-turns"`, "1手番目: <strong>手番のプレイヤーは未入力</strong>", `data-countdown="60" data-state="running"`, "（1手番 2:00）",
-		`<p id="clock-label" class="k-clock-label">決勝卓は手番制限中</p>`)
+		`class="k-turns"`, `<p class="k-turn"><strong>手番のプレイヤーは未入力</strong>`, "（1手番 2:00）",
+		`<p id="clock-time" class="k-clock-time" role="timer">手番制限中</p>`, `<p id="clock-label" class="k-clock-label">決勝卓 手番制限中</p>`)
 	rv, err := env.svc.RoundView(env.ctx, tour.ID, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +95,10 @@ func TestKioskFinal(t *testing.T) {
 	}
 	res = anon.get(live + "?view=projector")
 	mustSee(t, "the projector after a pass, the end set in 15 minutes", res, 200,
-		"2手番目: <strong>"+who.Name+"</strong>", `data-countdown="120" data-state="running"`,
+		"1手番目: <strong>"+who.Name+"</strong>", `data-countdown="120" data-state="running"`,
+		// Issue 24: the big clock counts the turn down, not 時間です in red.
+		`<p id="clock-time" class="k-clock-time" role="timer" data-countdown="120" data-state="running" data-time="0:00">2:00</p>`,
+		`<p id="clock-label" class="k-clock-label">決勝卓 手番制限中</p>`,
 		// A hidden count to the announcement, 5 minutes on, makes the page ask again then.
 		`class="k-notice" hidden data-countdown="300"`)
 	if strings.Contains(res.Body, "k-announce") {
@@ -113,7 +116,7 @@ func TestKioskFinal(t *testing.T) {
 	env.ahead.Add(int64(6 * time.Minute))
 	res = anon.get(live + "?view=projector")
 	mustSee(t, "the projector within 10 minutes of the end", res, 200, `class="k-announce" role="alert"`, "まで10分を切りました。",
-		`class="k-turns over"`, `<span class="k-turn-left">&#43;4:0`)
+		`class="k-turns over"`, `<span class="k-turn-left">&#43;4:0`, `<p id="clock-time" class="k-clock-time" role="timer">&#43;4:0`)
 
 	// The final's result is in: the final results, first.
 	cl.save(tour.ID, 2, 1, 0, []int{10, 7, 5, 5}, 0, "")

@@ -97,7 +97,7 @@ func TestRulesetsListNational(t *testing.T) {
 		`"game_minutes":60`, `"dango":"off"`,
 		`"board":{"method":"spiral","corners":["north-west","north-east","east","south-east","south-west","west"],"chips":[5,2,6,3,8,10,9,12,11,4,8,10,9,4,5,6,3,11]}`,
 		`"time":{"placement_seconds_per_settlement":60,"final_turn_seconds":120,"end_notice_minutes":10}`,
-		`"event":{"rounds":["random","swiss"],"final":"top-cut","cut":[4],"final_ties":"shared"}`,
+		`"event":{"rounds":["random","swiss"],"final":"top-cut","cut":[4],"final_ties":"shared","schedule_priority":"spread"}`,
 	} {
 		if !strings.Contains(rec.Body.String(), want) {
 			t.Errorf("GET /api/v1/rulesets/national-2025 lacks %s", want)

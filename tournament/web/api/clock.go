@@ -17,7 +17,7 @@ import (
 // recorded facts at the moment of the request, and a page counts down
 // from it locally until its next fetch.
 type ClockJSON struct {
-	State            string           `json:"state"`    // ready, running, paused or over
+	State            string           `json:"state"`    // ready, running, paused, over, done (every table has its result) or stopped
 	Deadline         *time.Time       `json:"deadline"` // the round's time signal; null while ready
 	RemainingSeconds int              `json:"remaining_seconds"`
 	GameSeconds      int              `json:"game_seconds"`

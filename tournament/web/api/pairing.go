@@ -5,6 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/pairing"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 )
@@ -22,6 +23,11 @@ type pairingRequest struct {
 	Mode      string              `json:"mode"`
 	Rounds    int                 `json:"rounds"`
 	Seed      *uint64             `json:"seed"`
+	// Ruleset and Priority choose what a schedule puts first: Priority
+	// ("spread" or "repeats") when given, else the ruleset's
+	// event.schedule_priority (the server's default ruleset unless named).
+	Ruleset  string `json:"ruleset"`
+	Priority string `json:"priority"`
 }
 
 type PairedRoundJSON struct {
@@ -42,8 +48,39 @@ type costJSON struct {
 type ScheduleJSON struct {
 	Rounds  []PairedRoundJSON `json:"rounds"`
 	Repeats int               `json:"repeats"`
-	Seed    uint64            `json:"seed"`
-	Cost    costJSON          `json:"cost"`
+	// LowerBound is the fewest repeats any schedule of the request can
+	// have under its priority; Bound says what proves it.
+	LowerBound int    `json:"lower_bound"`
+	Bound      string `json:"bound"`
+	Status     string `json:"status"`
+	Priority   string `json:"priority"`
+	// Other is the best-known figure under the other priority, where it
+	// differs (a bare size of the table of best-known schedules).
+	Other *FigureJSON `json:"other,omitempty"`
+	Seed  uint64      `json:"seed"`
+	Cost  costJSON    `json:"cost"`
+}
+
+// FigureJSON is what is known of a size's schedules under one priority.
+type FigureJSON struct {
+	Priority   string `json:"priority"`
+	Repeats    int    `json:"repeats"`
+	LowerBound int    `json:"lower_bound"`
+	Bound      string `json:"bound"`
+	Status     string `json:"status"`
+}
+
+func toScheduleJSON(sched pairing.Schedule) ScheduleJSON {
+	out := ScheduleJSON{Repeats: sched.Repeats, LowerBound: sched.LowerBound.Repeats, Bound: string(sched.LowerBound.By),
+		Status: string(sched.Status), Priority: string(sched.Priority), Seed: sched.Seed, Cost: costJSON(sched.Cost)}
+	if o := sched.Other; o != nil {
+		out.Other = &FigureJSON{Priority: string(o.Priority), Repeats: o.Repeats, LowerBound: o.LowerBound.Repeats,
+			Bound: string(o.LowerBound.By), Status: string(o.Status)}
+	}
+	for _, r := range sched.Rounds {
+		out.Rounds = append(out.Rounds, toPairedRoundJSON(r))
+	}
+	return out
 }
 
 func toPairedRoundJSON(r pairing.Round) PairedRoundJSON {
@@ -75,15 +112,14 @@ func (s *Handlers) PairPlayers(c *gin.Context) (int, any, error) {
 	case "random":
 		r, err = pairing.Random(preq)
 	case "schedule":
+		if preq.Priority, err = s.schedulePriority(req.Ruleset, req.Priority); err != nil {
+			return 0, nil, err
+		}
 		sched, err := pairing.DrawSchedule(preq, req.Rounds)
 		if err != nil {
 			return 0, nil, err
 		}
-		out := ScheduleJSON{Repeats: sched.Repeats, Seed: sched.Seed, Cost: costJSON(sched.Cost)}
-		for _, r := range sched.Rounds {
-			out.Rounds = append(out.Rounds, toPairedRoundJSON(r))
-		}
-		return http.StatusOK, out, nil
+		return http.StatusOK, toScheduleJSON(sched), nil
 	default:
 		return 0, nil, &problem.BadRequest{ID: "error.mode", Detail: "mode " + req.Mode}
 	}
@@ -91,4 +127,20 @@ func (s *Handlers) PairPlayers(c *gin.Context) (int, any, error) {
 		return 0, nil, err
 	}
 	return http.StatusOK, toPairedRoundJSON(r), nil
+}
+
+// schedulePriority is the request's priority, or its ruleset's.
+func (s *Handlers) schedulePriority(ruleset, priority string) (referee.SchedulePriority, error) {
+	switch p := referee.SchedulePriority(priority); p {
+	case referee.SpreadFirst, referee.RepeatsFirst:
+		return p, nil
+	case "":
+	default:
+		return "", &problem.BadRequest{ID: "error.priority", Detail: "priority " + priority}
+	}
+	rs, err := s.ruleset(ruleset)
+	if err != nil {
+		return "", err
+	}
+	return rs.WithDefaults().Event.SchedulePriority, nil
 }

@@ -84,7 +84,7 @@ func (s *Handlers) archive(c *gin.Context, set func(context.Context, string, int
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, toTournamentJSON(t), nil
+	return s.answer(c.Request.Context(), http.StatusOK, t)
 }
 
 // DeleteTournament deletes a tournament that never started: 204, or 409
@@ -110,7 +110,7 @@ func (s *Handlers) CloseTournament(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, toTournamentJSON(t), nil
+	return s.answer(c.Request.Context(), http.StatusOK, t)
 }
 
 type reopenRequest struct {
@@ -131,7 +131,7 @@ func (s *Handlers) ReopenTournament(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, toTournamentJSON(t), nil
+	return s.answer(c.Request.Context(), http.StatusOK, t)
 }
 
 type createTournamentRequest struct {
@@ -157,7 +157,7 @@ func (s *Handlers) CreateTournament(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusCreated, toTournamentJSON(t), nil
+	return s.answer(c.Request.Context(), http.StatusCreated, t)
 }
 
 // editTournamentRequest is a change of a tournament's settings: a field
@@ -192,7 +192,7 @@ func (s *Handlers) EditTournament(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, toTournamentJSON(t), nil
+	return s.answer(c.Request.Context(), http.StatusOK, t)
 }
 
 func (s *Handlers) ListTournaments(c *gin.Context) (int, any, error) {
@@ -216,7 +216,7 @@ func (s *Handlers) ShowTournament(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, toTournamentJSON(t), nil
+	return s.answer(c.Request.Context(), http.StatusOK, t)
 }
 
 type PlayerJSON struct {

@@ -20,9 +20,18 @@ type Face struct {
 	Label     string // what the clock is doing, in words
 	Warn      bool   // the last minute
 	Up        bool   // time is up
-	// Placement is the placement under way, 「配置 5/8・残り0:41」, in
-	// the placement phase (referee.Timing); "" otherwise.
+	// Placement is the time to the round's signal in the placement
+	// phase (referee.Timing), 「試合終了まで68:41」, shown beside the
+	// placement's own countdown, which is then the big number (Remaining,
+	// Shown) and Label names (「配置 1/8の残り」); "" otherwise.
 	Placement string
+	Total     int // the seconds to the round's signal, in the placement phase
+	// Turns says a final table plays on turn by turn after the game time
+	// (TurnLimit): the big number is its turn's countdown, not time up.
+	Turns bool
+	// Still says the page counts nothing down: Shown stands as it is (a
+	// turn past its limit, +0:12).
+	Still bool
 }
 
 // Show describes the clock c in p's language.
@@ -33,16 +42,67 @@ func Show(p i18n.Printer, c tournament.Clock) Face {
 	switch {
 	case c.State == tournament.ClockStopped:
 		f.Shown = p.Text("kiosk.finished", nil)
+	case c.State == tournament.ClockDone:
+		// Every table has its result: the round is over, and says so
+		// rather than the time left (issue 24).
+		f.Shown = p.Text("clock.done", nil)
 	case c.State != tournament.ClockReady && f.Remaining == 0:
 		f.Up = true
 		f.Shown = p.Text("kiosk.time", nil)
 	case c.State == tournament.ClockRunning && f.Remaining <= 60:
 		f.Warn = true
 	}
-	if ph := c.Phase; ph.Phase == tournament.PhasePlacement {
-		f.Placement = p.Text("kiosk.placement", map[string]any{"K": ph.Placement, "N": ph.Placements, "T": Text(Seconds(ph.PhaseLeft))})
+	if f.Up {
+		f = turnLimit(p, f, c)
+	}
+	if ph, ok := Placing(c); ok {
+		// Issue 24: the placement under way is what the room watches; the
+		// time to the signal is said beside it.
+		f.Total = f.Remaining
+		f.Placement = p.Text("kiosk.placement_total", map[string]any{"T": Text(f.Total)})
+		f.Remaining = Seconds(ph.PhaseLeft)
+		f.Shown = Text(f.Remaining)
+		f.Label = p.Text("clock.placement_left", map[string]any{"K": ph.Placement, "N": ph.Placements})
 	}
 	return f
+}
+
+// turnLimit is the face f of a clock c whose time is up while a final
+// table plays on turn by turn (national rules): players read red 時間です
+// as the game over, so it says 決勝卓 手番制限中 with the turn's countdown
+// of the one table so playing, or only that turns are limited when
+// several are, each table's card counting its own.
+func turnLimit(p i18n.Printer, f Face, c tournament.Clock) Face {
+	var turns []*tournament.TurnClock
+	for _, t := range c.Tables {
+		if t.Turns != nil && t.Status == tournament.TablePlaying {
+			turns = append(turns, t.Turns)
+		}
+	}
+	if len(turns) == 0 {
+		return f
+	}
+	f.Up, f.Turns, f.Label = false, true, p.Text("clock.turn_limit", nil)
+	switch tl := turns[0]; {
+	case len(turns) > 1 || tl.Player == 0:
+		f.Shown, f.Still = p.Text("clock.turns_big", nil), true
+		if len(turns) > 1 {
+			f.Label = p.Text("clock.turns_each", nil)
+		}
+	case tl.Over > 0:
+		f.Remaining, f.Shown, f.Still = 0, "+"+Text(Seconds(tl.Over)), true
+	default:
+		f.Remaining = Seconds(tl.Remaining)
+		f.Shown = Text(f.Remaining)
+	}
+	return f
+}
+
+// Placing returns the placement under way on the clock c, when it shows
+// one: in the placement phase (referee.Timing) of a round still played.
+func Placing(c tournament.Clock) (tournament.Phase, bool) {
+	ph := c.Phase
+	return ph, ph.Phase == tournament.PhasePlacement && c.State != tournament.ClockDone && c.State != tournament.ClockStopped
 }
 
 // Text shows seconds as m:ss.

@@ -76,6 +76,8 @@ type auditFacts struct {
 	// Reported says a result was saved from a players' report, Disputed
 	// that a dispute of one gave the player's own version.
 	Reported, Disputed bool
+	// Final says Round is a stage of the final: named 決勝.
+	Final bool
 }
 
 var (
@@ -141,6 +143,13 @@ func factsOf(e tournament.AuditEntry) auditFacts {
 		f.Version, f.Reported, f.FromGame = r.Version, r.ReportID != 0, r.GameMoves
 	case "report":
 		f.Player, f.Disputed = reportFacts(e.Action, rec)
+	case "final":
+		var r struct {
+			Number int
+			Reason string
+		}
+		_ = json.Unmarshal([]byte(e.After), &r)
+		f.Round, f.Extra = r.Number, r.Reason
 	case "game":
 		var m struct{ Number int }
 		_ = json.Unmarshal([]byte(rec), &m)
@@ -153,8 +162,8 @@ func factsOf(e tournament.AuditEntry) auditFacts {
 		}
 		_ = json.Unmarshal([]byte(rec), &c)
 		f.Player, f.Extra = c.PlayerID, c.Reason
-		if c.Seconds > 0 && e.Action == "clock.extend" {
-			f.Extra = strings.TrimSpace(fmt.Sprintf("+%ds %s", c.Seconds, c.Reason))
+		if c.Seconds != 0 && (e.Action == "clock.extend" || e.Action == "clock."+tournament.ClockPlacementEnd) {
+			f.Extra = strings.TrimSpace(fmt.Sprintf("%+ds %s", c.Seconds, c.Reason))
 		}
 	}
 	return f
@@ -228,6 +237,7 @@ func (s *Pages) ShowAudit(c *gin.Context) (render.Result, error) {
 			vm.Judges = append(vm.Judges, auditKind{ID: e.Judge, Name: s.actor(lang, e.Judge)})
 		}
 		f := factsOf(e)
+		f.Final = nav.IsFinal(f.Round)
 		if f.Table > 0 && !slices.Contains(vm.Tables, f.Table) {
 			vm.Tables = append(vm.Tables, f.Table)
 		}
@@ -257,10 +267,10 @@ func (s *Pages) auditLine(lang string, tid int64, e tournament.AuditEntry, f aud
 	where := ""
 	switch {
 	case f.Table > 0:
-		where = s.i18n.Text(lang, "audit.where_table", map[string]any{"Round": f.Round, "Table": f.Table})
+		where = s.i18n.In(lang).TextFor("audit.where_table", f.Final, map[string]any{"Round": f.Round, "Table": f.Table})
 		l.Link = route.Path(route.Table, tid, f.Round, f.Table)
 	case f.Round > 0:
-		where = s.i18n.Text(lang, "nav.round", map[string]any{"N": f.Round})
+		where = s.i18n.In(lang).TextFor("nav.round", f.Final, map[string]any{"N": f.Round})
 		l.Link = route.Path(route.Round, tid, f.Round)
 	}
 	switch {

@@ -26,8 +26,9 @@ type clockPanel struct {
 	Shown     string // m:ss
 	Warn, Up  bool
 	Extension string // given to the whole round, "+m:ss"
-	// Placement names the placement under way ("配置 5/8・残り") in the
-	// placement phase, with PlacementLeft seconds left; "" otherwise.
+	// Placement says the time to the round's signal ("試合終了まで") in
+	// the placement phase, PlacementLeft seconds, beside the placement's
+	// own countdown (Shown); "" otherwise.
 	Placement      string
 	PlacementLeft  int
 	PlacementShown string // m:ss
@@ -37,6 +38,11 @@ type clockPanel struct {
 	Over           int
 	Form           extendForm
 	KioskURL       string
+
+	// Turns and Still are as clock.Face's: the big number is a final
+	// table's turn, or stands still.
+	Turns, Still bool
+	Final        bool // the round is a stage of the final: its tables are 決勝卓
 	// CanRun says the account viewing it may run the clock (a
 	// scorekeeper or more): the buttons and the extension form.
 	CanRun bool
@@ -44,6 +50,7 @@ type clockPanel struct {
 
 type clockTableLine struct {
 	Number    int
+	Placing   bool // in its placement phase: the judge may end it (ClockPlacementEnd)
 	Status    string
 	StatusTxt string
 	Remaining int
@@ -73,15 +80,17 @@ func (s *Pages) clockPanel(c *gin.Context, lang string, tid int64, rv tournament
 	k := clock.Show(s.i18n.In(lang), rv.Timer)
 	p := clockPanel{
 		Lang: lang, TID: tid, N: rv.Round.Number, State: k.State, StateTxt: k.Label, Remaining: k.Remaining,
-		Shown: k.Shown, Warn: k.Warn, Up: k.Up, Extension: clock.Extension(rv.Timer.Extension),
+		Shown: k.Shown, Warn: k.Warn, Up: k.Up, Turns: k.Turns, Still: k.Still, Extension: clock.Extension(rv.Timer.Extension),
 		Form:     extendForm{Seconds: "60"},
 		KioskURL: route.Path(route.Kiosk, tid),
+		Final:    rv.Round.Mode == tournament.ModeFinal,
 		CanRun:   auth.Role(c).Allows(tournament.RoleScorekeeper),
 	}
-	if ph := rv.Timer.Phase; ph.Phase == tournament.PhasePlacement {
-		left := clock.Seconds(ph.PhaseLeft)
-		p.Placement = s.i18n.Text(lang, "clock.placement", map[string]any{"K": ph.Placement, "N": ph.Placements})
-		p.PlacementLeft, p.PlacementShown = left, clock.Text(left)
+	if k.Placement != "" {
+		// The placement's countdown is the big number; the time to the
+		// signal counts down beside it.
+		p.Placement = s.i18n.Text(lang, "clock.placement_total", nil)
+		p.PlacementLeft, p.PlacementShown = k.Total, clock.Text(k.Total)
 	}
 	if f != nil {
 		p.Form = *f
@@ -89,7 +98,8 @@ func (s *Pages) clockPanel(c *gin.Context, lang string, tid int64, rv tournament
 	for _, t := range rv.Timer.Tables {
 		r := clock.Seconds(t.Remaining)
 		p.Tables = append(p.Tables, clockTableLine{
-			Number: t.Number, Status: t.Status, StatusTxt: s.i18n.Text(lang, "kiosk.status_"+t.Status, nil),
+			Number: t.Number, Placing: t.Status == tournament.TablePlaying && t.Phase.Phase == tournament.PhasePlacement,
+			Status: t.Status, StatusTxt: s.i18n.Text(lang, "kiosk.status_"+t.Status, nil),
 			Remaining: r, Shown: clock.Text(r), Extension: clock.Extension(t.Extension),
 		})
 		switch t.Status {
@@ -130,6 +140,9 @@ func (s *Pages) RecordClock(c *gin.Context) (render.Result, error) {
 	lang := s.i18n.Lang(c)
 	in := tournament.ClockInput{Action: c.PostForm("action")}
 	f := extendForm{Seconds: "60", Errors: fieldErrors{}}
+	if in.Action == tournament.ClockPlacementEnd {
+		in.Table, _ = s.formInt(lang, c.PostForm("table"), 1, 1000, true, f.Errors, "extend_table")
+	}
 	if in.Action == tournament.ClockExtend {
 		f = extendForm{Table: c.PostForm("table"), Seconds: strings.TrimSpace(c.PostForm("seconds")),
 			Reason: strings.TrimSpace(c.PostForm("reason")), Errors: fieldErrors{}}

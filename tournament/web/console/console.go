@@ -113,6 +113,9 @@ func (s *Pages) newNav(ctx context.Context, t tournament.Tournament, active stri
 	nav := &render.Nav{ID: t.ID, Name: t.Name, Active: active, Finished: t.Closed != nil}
 	for _, r := range rounds {
 		nav.Rounds = append(nav.Rounds, r.Number)
+		if r.Mode == tournament.ModeFinal && nav.Final == 0 {
+			nav.Final = r.Number
+		}
 	}
 	// Every page of the tournament shows its open judge calls.
 	nav.Calls, err = s.callsBadge(ctx, t.ID)

@@ -29,6 +29,8 @@ type printPage struct {
 	Kiosk    string // the kiosk's address, printed under its QR code
 	QR       string // the QR code image of Kiosk
 	Loopback bool   // Kiosk is an address of this machine: phones cannot open it
+
+	Final bool // the round is a stage of the final: named 決勝
 }
 
 // printRound is what a printable reads: the tournament and round n's view.
@@ -57,7 +59,10 @@ func (s *Pages) loadPrintRound(c *gin.Context) (printRound, error) {
 // printable ("print.scores", ...).
 func (s *Pages) newPrintPage(c *gin.Context, pr printRound, titleID string) printPage {
 	n := pr.rv.Round.Number
-	return s.printPageOf(c, pr.t, n, titleID, route.Path(route.Round, pr.t.ID, n))
+	final := pr.rv.Round.Mode == tournament.ModeFinal
+	p := s.printPageOf(c, pr.t, n, s.i18n.In(s.i18n.Lang(c)).ForRound(titleID, final), route.Path(route.Round, pr.t.ID, n))
+	p.Final = final
+	return p
 }
 
 // printPageOf is the printable of tournament t titled titleID (given N,

@@ -196,7 +196,7 @@ func (s *Pages) refuseRecord(c *gin.Context, err error, vm *recordPage) (int, er
 func (s *Pages) newRecordPage(c *gin.Context, ts tableState) recordPage {
 	tv := ts.tv
 	vm := recordPage{
-		Page:      s.pages.Page(c, "page.record", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
+		Page:      s.pages.Page(c, s.roundWords(c, "page.record", ts.final()), map[string]any{"N": ts.n, "Table": tv.Table.Number}),
 		TID:       ts.t.ID,
 		Round:     ts.n,
 		Table:     tv.Table.Number,

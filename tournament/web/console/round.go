@@ -46,10 +46,16 @@ type roundPage struct {
 	Swap        swapForm
 	Move        moveForm
 	Clock       clockPanel
-	// Final says the round is a final stage: its tables have a turn page
-	// (the turn limit), and Standings links to its cut.
+	// Final says the round is a final stage: Standings links to its cut.
 	Final   bool
 	Reports []reportLine // the players' reports of the round's tables
+
+	// TurnLimit says its tables play a turn limit after their game time
+	// (the ruleset's): they have a turn page.
+	TurnLimit bool
+	// Remake offers to make the final's stage again (RemakeFinal): the
+	// latest round, a stage of the final, no table of which has a result.
+	Remake bool
 	// The staff's live round (issue 27): the tables whose results wait
 	// for a second account's confirmation, the judge calls of the round,
 	// and a refused answer to one.
@@ -172,11 +178,12 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 	}
 	lang := s.i18n.Lang(c)
 	vm := roundPage{
-		Page:      s.pages.Page(c, "page.round", map[string]any{"N": n, "Name": t.Name}),
+		Page:      s.pages.Page(c, s.roundWords(c, "page.round", rv.Round.Mode == tournament.ModeFinal), map[string]any{"N": n, "Name": t.Name}),
 		TID:       t.ID,
 		N:         n,
 		Mode:      s.i18n.Text(lang, "round.mode_"+rv.Round.Mode, nil),
 		Final:     rv.Round.Mode == tournament.ModeFinal,
+		TurnLimit: t.TurnLimit(rv.Round) > 0,
 		PairedBy:  rv.Round.PairedBy,
 		PairedAt:  s.i18n.In(lang).Time(rv.Round.PairedAt),
 		Repeats:   rv.Round.Repeats,
@@ -190,6 +197,7 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 	}
 	vm.Nav = nav
 	vm.CanPair = vm.Latest && canPair
+	vm.Remake = vm.Latest && t.Closed == nil && rv.Remakeable()
 	s.fillRound(lang, t.Ruleset, &vm, rv)
 	vm.RepeatLines = s.repeatLines(lang, rv.Repeats, roundNames(rv))
 	vm.ChangeForms = !rv.Started || f.Swap.shown() || f.Move.shown()

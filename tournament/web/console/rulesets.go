@@ -193,6 +193,9 @@ func (s *Pages) rulesetSettings(lang string) []rulesetSetting {
 			return strings.Join(parts, " → ") + " → " + text("rulesets.final.stage_last", nil)
 		}},
 		{"event.final_ties", nil, func(rs referee.Ruleset) string { return text("rulesets.final_ties."+string(rs.Event.FinalTies), nil) }},
+		{"event.schedule_priority", nil, func(rs referee.Ruleset) string {
+			return text("rulesets.schedule_priority."+string(rs.Event.SchedulePriority), nil)
+		}},
 		{"penalties", []string{"penalties", "ladder"}, func(rs referee.Ruleset) string {
 			var ladder []string
 			for _, l := range rs.Ladder {

@@ -211,7 +211,7 @@ func (s *Pages) newRulingView(c *gin.Context, ts tableState) (rulingView, error)
 	lang := s.i18n.Lang(c)
 	tv := ts.tv
 	vm := rulingView{
-		Page:   s.pages.Page(c, "page.ruling", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
+		Page:   s.pages.Page(c, s.roundWords(c, "page.ruling", ts.final()), map[string]any{"N": ts.n, "Table": tv.Table.Number}),
 		TID:    ts.t.ID,
 		N:      ts.n,
 		Number: tv.Table.Number,

@@ -94,7 +94,7 @@ func (s *Pages) PrintRulings(c *gin.Context) (render.Result, error) {
 		return render.Result{}, err
 	}
 	vm := rulingsPage{printPage: s.newPrintPage(c, pr, "print.rulings"), Number: ts.tv.Table.Number}
-	vm.Title = s.i18n.Text(vm.Lang, "print.rulings", map[string]any{"N": ts.n, "Table": ts.tv.Table.Number})
+	vm.Title = s.i18n.In(vm.Lang).TextFor("print.rulings", vm.Final, map[string]any{"N": ts.n, "Table": ts.tv.Table.Number})
 	vm.Back = tableURL(ts)
 	vm.Rulings = s.rulingLines(vm.Lang, ts, rulings)
 	return render.Show("print_rulings", vm), nil

@@ -215,7 +215,7 @@ func (s *Pages) newScorePage(c *gin.Context, ts tableState) (scorePage, error) {
 	lang := s.i18n.Lang(c)
 	tv := ts.tv
 	vm := scorePage{
-		Page:             s.pages.Page(c, "page.score", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
+		Page:             s.pages.Page(c, s.roundWords(c, "page.score", ts.final()), map[string]any{"N": ts.n, "Table": tv.Table.Number}),
 		TID:              ts.t.ID,
 		Round:            ts.n,
 		Table:            tv.Table.Number,

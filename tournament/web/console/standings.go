@@ -129,10 +129,11 @@ func (s *Pages) standingsPage(c *gin.Context, status int, formError string) (ren
 	vm.Event = s.finalSection(lang, fv, st)
 	vm.Event.Error = formError
 	if vm.Final {
-		vm.Winners = s.i18n.In(lang).Winners(st)
-		if len(fv.Results) > 0 {
-			vm.Winners = finalWinnerNames(s.i18n.In(lang), fv.Results)
+		ws, err := s.svc.Winners(c.Request.Context(), t.ID)
+		if err != nil {
+			return render.Result{}, err
 		}
+		vm.Winners = s.i18n.In(lang).Winners(ws)
 	}
 	vm.Nav = nav
 	vm.TID, vm.Rounds = t.ID, nav.Rounds
@@ -189,17 +190,6 @@ func (s *Pages) finalSection(lang string, fv tournament.FinalView, st []tourname
 	return out
 }
 
-// finalWinnerNames names the players ranked 1st in the final results.
-func finalWinnerNames(p i18n.Printer, fs []tournament.FinalStanding) string {
-	var st []tournament.Standing
-	for _, f := range fs {
-		if f.Rank == 1 {
-			st = append(st, tournament.Standing{Rank: 1, Name: f.Name, Label: f.Label, Played: 1})
-		}
-	}
-	return p.Winners(st)
-}
-
 // standingsPrint is the view model of the standings' printable.
 type standingsPrint struct {
 	printPage
@@ -241,8 +231,12 @@ func (s *Pages) PrintStandings(c *gin.Context) (render.Result, error) {
 		return render.Result{}, err
 	}
 	lang := s.i18n.Lang(c)
+	at := tournament.Round{Number: after}
+	if after > t.Rounds {
+		at.Mode = tournament.ModeFinal // only the final's stages follow the rounds planned
+	}
 	vm := standingsPrint{
-		printPage: s.newPrintPage(c, printRound{t: t, rv: tournament.RoundView{Round: tournament.Round{Number: after}}}, "print.standings"),
+		printPage: s.newPrintPage(c, printRound{t: t, rv: tournament.RoundView{Round: at}}, "print.standings"),
 		Lines:     standingLines(st), HasPoints: slices.Contains(t.Ruleset.StandingsOrder, referee.KeyPoints),
 		Order: s.standingsOrder(lang, t.Ruleset), After: after, Final: t.Closed != nil && after == t.Paired,
 	}

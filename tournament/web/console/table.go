@@ -228,7 +228,7 @@ func (s *Pages) newTablePage(c *gin.Context, ts tableState) tablePage {
 	lang := s.i18n.Lang(c)
 	tv := ts.tv
 	vm := tablePage{
-		Page:      s.pages.Page(c, "page.table", map[string]any{"N": ts.n, "Table": tv.Table.Number}),
+		Page:      s.pages.Page(c, s.roundWords(c, "page.table", ts.final()), map[string]any{"N": ts.n, "Table": tv.Table.Number}),
 		TID:       ts.t.ID,
 		Round:     ts.n,
 		Table:     tv.Table.Number,

@@ -37,6 +37,8 @@ type tournamentLine struct {
 	Paired      int  // rounds paired so far
 	Closed      bool // finished
 	GameMinutes int
+
+	InFinal bool // the latest round is a stage of the final (tournament.Tournament.InFinal)
 }
 
 type rulesetOption struct {
@@ -84,7 +86,7 @@ func (s *Pages) tournamentsPage(c *gin.Context, status int, form tournamentForm)
 		vm.Tournaments = append(vm.Tournaments, tournamentLine{
 			ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue,
 			Ruleset: t.Ruleset.Name + " " + t.Ruleset.Version, Rounds: t.Rounds, GameMinutes: t.GameMinutes,
-			Paired: t.Paired, Closed: t.Closed != nil,
+			Paired: t.Paired, Closed: t.Closed != nil, InFinal: t.InFinal(),
 		})
 	}
 	for _, rs := range s.rulesets.All() {
@@ -233,7 +235,7 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 		Page: s.pages.Page(c, "page.overview", map[string]any{"Name": t.Name}),
 		T: tournamentLine{
 			ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Ruleset: t.Ruleset.Name,
-			Rounds: t.Rounds, GameMinutes: t.GameMinutes,
+			Rounds: t.Rounds, GameMinutes: t.GameMinutes, InFinal: t.InFinal(),
 		},
 		RulesetVer: t.Ruleset.Version,
 		Loopback:   loopback(s.kioskURL(t.ID)),
@@ -265,11 +267,11 @@ func (s *Pages) endOf(ctx context.Context, lang string, t tournament.Tournament,
 	end.State = t.State()
 	if t.Closed != nil {
 		end.ClosedBy = s.i18n.Text(lang, "end.closed_by", map[string]any{"Judge": t.Closed.Judge, "At": s.i18n.In(lang).Time(t.Closed.At)})
-		st, err := s.svc.Standings(ctx, t.ID)
+		ws, err := s.svc.Winners(ctx, t.ID)
 		if err != nil {
 			return endForm{}, err
 		}
-		end.Winners = s.i18n.In(lang).Winners(st)
+		end.Winners = s.i18n.In(lang).Winners(ws)
 	}
 	return end, nil
 }

@@ -24,7 +24,7 @@ type turnsPage struct {
 	TID    int64
 	N      int
 	Table  int
-	Final  bool   // the round is a final stage: its tables have a turn limit
+	Final  bool   // the round is a final stage
 	Status string // tournament.TableReady, TablePlaying, TableFinished or TableOver
 	// Before the turn limit: the table's phase and time left.
 	Phase     string
@@ -48,6 +48,10 @@ type turnsPage struct {
 	Players   []turnPlayer
 	Error     string
 	Minutes   string // the end form as typed
+
+	// Limited says its tables have a turn limit after their game time:
+	// the ruleset has one (national-2025; proshop-2003 has none).
+	Limited bool
 }
 
 type turnPlayer struct {
@@ -94,9 +98,9 @@ func (s *Pages) turnsPage(c *gin.Context, status int, msg, minutes string) (rend
 	lang := s.i18n.Lang(c)
 	p := s.i18n.In(lang)
 	vm := turnsPage{
-		Page: s.pages.Page(c, "page.turns", map[string]any{"Name": t.Name, "N": n, "Table": number}),
+		Page: s.pages.Page(c, s.roundWords(c, "page.turns", rv.Round.Mode == tournament.ModeFinal), map[string]any{"Name": t.Name, "N": n, "Table": number}),
 		TID:  tid, N: n, Table: number, Final: rv.Round.Mode == tournament.ModeFinal, Status: tv.Clock.Status,
-		Error: msg, Minutes: minutes, Notice: t.Ruleset.Timing.EndNoticeMinutes,
+		Error: msg, Minutes: minutes, Notice: t.Ruleset.Timing.EndNoticeMinutes, Limited: t.TurnLimit(rv.Round) > 0,
 	}
 	vm.Nav = nav
 	if vm.Minutes == "" {

@@ -35,8 +35,9 @@ type line struct {
 	Name   string
 	Date   string
 	Venue  string
-	Round  int // rounds paired so far
-	Rounds int // rounds planned
+	Round  int  // rounds paired so far
+	Rounds int  // rounds planned
+	Final  bool // the latest round is a stage of the final
 }
 
 // maxFinished is how many closed tournaments the page lists: the front door
@@ -53,7 +54,7 @@ func (p *Pages) ShowHome(c *gin.Context) (render.Result, error) {
 			return render.Result{}, err
 		}
 		for _, t := range ts {
-			l := line{ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Round: t.Paired, Rounds: t.Rounds}
+			l := line{ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Round: t.Paired, Rounds: t.Rounds, Final: t.InFinal()}
 			if t.Closed != nil {
 				if len(vm.Finished) < maxFinished {
 					vm.Finished = append(vm.Finished, l)

@@ -157,11 +157,11 @@ func (p Printer) List(items []string) string {
 	return strings.Join(items, "、")
 }
 
-// Winners names the players the standings rank 1st (tournament.Winners),
-// as List lists them.
-func (p Printer) Winners(standings []tournament.Standing) string {
+// Winners names who won the event (tournament.Service.Winners), as List
+// lists them.
+func (p Printer) Winners(winners []tournament.Winner) string {
 	var names []string
-	for _, w := range tournament.Winners(standings) {
+	for _, w := range winners {
 		names = append(names, w.Label)
 	}
 	return p.List(names)

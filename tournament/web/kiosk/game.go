@@ -42,6 +42,7 @@ type kioskGamePage struct {
 	// Missing says the table has no recorded game to show; the page
 	// follows it until it has one.
 	Missing string
+	Final   bool // the round is a stage of the final: its table is 決勝卓
 	gameview.View
 }
 
@@ -84,7 +85,8 @@ func (s *Pages) gamePage(c *gin.Context) (kioskGamePage, error) {
 	p := s.i18n.In(lang)
 	vm := kioskGamePage{Lang: lang, Path: c.Request.URL.RequestURI(), TID: tid, Name: lv.Tournament.Name, Round: n, Table: number,
 		Projector: c.Query("view") == "projector", Back: route.Path(route.Kiosk, tid),
-		Title: p.Text("kiosk.game_title", map[string]any{"Name": lv.Tournament.Name, "N": n, "Table": number})}
+		Title: p.TextFor("kiosk.game_title", rv.Round.Mode == tournament.ModeFinal, map[string]any{"Name": lv.Tournament.Name, "N": n, "Table": number}),
+		Final: rv.Round.Mode == tournament.ModeFinal}
 	q := url.Values{}
 	if vm.Projector {
 		q.Set("view", "projector")

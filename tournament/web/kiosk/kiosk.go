@@ -72,10 +72,17 @@ type kioskPage struct {
 	// open: the projector says so where players scan.
 	Loopback bool
 	Text     kioskText
+
+	// FinalTables are the tables of the final's stage, during and after
+	// it: shown first, above everything else (issue 24); Tables is then
+	// empty, the rest of the room being out of the final, and the
+	// projector shows no list of where everyone sits, only the standings.
+	FinalTables []kioskTable
 }
 
-// placementText is the placement under way in words, 「配置 5/8・残り0:41」,
-// around the time left, which the page counts down.
+// placementText is the time to the round's signal in the placement phase,
+// 「試合終了まで67:58」, in words around the time left, which the page counts
+// down.
 type placementText struct {
 	Before, After string
 	Left          int    // seconds
@@ -129,6 +136,10 @@ type kioskTable struct {
 	Players   []kioskSeat
 	Turns     *kioskTurns // a final table's turn limit once its game time is over
 	Game      string      // the table's board, when its game is recorded (game.go); "" for none
+
+	State  string // the round clock's state: the table's time counts down while it runs
+	Final  bool   // a table of the final's stage: 決勝卓, its time always shown
+	Report string // the players' report of the table, while they may report it; "" otherwise
 }
 
 // kioskTurns is a final table's turn limit as the room sees it: whose
@@ -247,9 +258,8 @@ func (s *Pages) kioskPage(c *gin.Context) (kioskPage, error) {
 		s.fillKioskRound(p, &vm, *v, live.Tournament.Ruleset.WithDefaults(), live.LiveStandings)
 	}
 	vm.Clock, vm.Placement = clock.Show(p, timer), placement(p, timer)
-	if vm.Clock.Up && slices.ContainsFunc(vm.Tables, func(t kioskTable) bool { return t.Turns != nil }) {
-		// The game time is up, and a final table plays on turn by turn.
-		vm.Clock.Label = p.Text("kiosk.turn_limit", nil)
+	if vm.FinalRound {
+		vm.FinalTables, vm.Tables = vm.Tables, nil
 	}
 	s.fillStandings(p, &vm, live)
 	fillFinal(p, &vm, live)
@@ -289,17 +299,17 @@ func search(q string) string {
 	return q
 }
 
-// placement is the placement under way in words around its time left; nil
+// placement is the time to the round's signal in the placement phase, in
+// words around it (the placement's own countdown is the big number); nil
 // outside the placement phase.
 func placement(p i18n.Printer, c tournament.Clock) *placementText {
-	ph := c.Phase
-	if ph.Phase != tournament.PhasePlacement {
+	if _, ok := clock.Placing(c); !ok {
 		return nil
 	}
-	left := clock.Seconds(ph.PhaseLeft)
-	// The message places the time left; the page counts it down.
+	left := clock.Seconds(c.Remaining)
+	// The message places the time to the signal; the page counts it down.
 	const mark = "\x00"
-	before, after, _ := strings.Cut(p.Text("kiosk.placement", map[string]any{"K": ph.Placement, "N": ph.Placements, "T": mark}), mark)
+	before, after, _ := strings.Cut(p.Text("kiosk.placement_total", map[string]any{"T": mark}), mark)
 	return &placementText{Before: before, After: after, Left: left, Shown: clock.Text(left)}
 }
 
@@ -313,7 +323,7 @@ func (s *Pages) fillStandings(p i18n.Printer, vm *kioskPage, live tournament.Liv
 	}
 	vm.StandingsLabel, vm.SwitchText = standingsLabel(p, live, vm.LiveStandings)
 	if vm.Finished {
-		vm.Winners = p.Winners(live.Standings)
+		vm.Winners = p.Winners(live.Winners)
 	}
 	key := tournament.FoldReading(vm.Query)
 	for _, st := range standings {
@@ -369,6 +379,11 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 			Remaining: clock.Seconds(tv.Clock.Remaining),
 			Left:      clock.Text(clock.Seconds(tv.Clock.Remaining)),
 			Extension: clock.Extension(tv.Clock.Extension),
+			State:     v.Timer.State,
+			Final:     vm.FinalRound,
+		}
+		if vm.SelfReport && tv.Result == nil {
+			kt.Report = route.Path(route.KioskTable, vm.TID, v.Round.Number, tv.Table.Number)
 		}
 		if tv.Result != nil {
 			kt.Ended = p.Text("score.ended_"+tv.Result.EndedBy, nil)

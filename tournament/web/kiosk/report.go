@@ -434,8 +434,8 @@ func (s *Pages) tablePage(c *gin.Context) (tablePage, error) {
 	lang := s.i18n.Lang(c)
 	vm := tablePage{
 		Lang: lang, Path: c.Request.URL.RequestURI(), TID: tid, Name: t.Name, Round: n, Table: number,
-		Title:     s.i18n.Text(lang, "report.title", map[string]any{"Round": n, "Table": number, "Name": t.Name}),
-		Heading:   s.i18n.Text(lang, "report.heading", map[string]any{"Round": n, "Table": number}),
+		Title:     s.i18n.In(lang).TextFor("report.title", rv.Round.Mode == tournament.ModeFinal, map[string]any{"Round": n, "Table": number, "Name": t.Name}),
+		Heading:   s.i18n.In(lang).TextFor("report.heading", rv.Round.Mode == tournament.ModeFinal, map[string]any{"Round": n, "Table": number}),
 		Open:      t.SelfReport == tournament.SelfReportApprove || t.SelfReport == tournament.SelfReportAuto,
 		HasResult: tv.Result != nil,
 		Sheet:     sheetForm{Breakdown: t.Ruleset.RequireBreakdown, RequireBreakdown: t.Ruleset.RequireBreakdown},

@@ -118,16 +118,9 @@ func (s *Pages) ShowResults(c *gin.Context) (render.Result, error) {
 		return render.Show("results", vm), nil
 	}
 	vm.Order = p.StandingsOrder(t.Ruleset)
-	vm.Winners = p.Winners(res.Standings)
+	vm.Winners = p.Winners(res.Winners)
 	if len(res.Final) > 0 {
 		vm.Final = finalOf(p, res)
-		var names []string
-		for _, f := range res.Final {
-			if f.Rank == 1 {
-				names = append(names, f.Label)
-			}
-		}
-		vm.Winners = p.List(names)
 	}
 	for i, x := range res.Standings {
 		if x.Played == 0 {

@@ -236,7 +236,7 @@ func Describe(p i18n.Printer, err error) (int, string, map[string]any) {
 
 // Violation says a broken rule in p's language from its message
 // "rule."+Code (templates/locales/rules.*.toml), filled from the values it
-// names. A rule without a message falls back to the English message of the
+// names; about the final, "rule."+Code+".final" where there is one. A rule without a message falls back to the English message of the
 // code that found it.
 func Violation(p i18n.Printer, v *referee.Violation) string {
 	id := "rule." + v.Code
@@ -245,6 +245,13 @@ func Violation(p i18n.Printer, v *referee.Violation) string {
 	if f, ok := v.Args["Field"].(string); ok {
 		if name, ok := p.Lookup("field."+f, nil); ok {
 			data["Field"] = name
+		}
+	}
+	// A refusal about the final names it so (tournament's Args["Final"]):
+	// its message's own version, where it has one (locales/final.*.toml).
+	if final, _ := v.Args["Final"].(bool); final {
+		if msg, ok := p.Lookup(id+".final", data); ok {
+			return msg
 		}
 	}
 	if msg, ok := p.Lookup(id, data); ok {

@@ -46,6 +46,9 @@ type Nav struct {
 	// Finished says a judge closed the tournament: every page says so, as
 	// every change is refused until it is reopened.
 	Finished bool
+	// Final is the first round of the final (its first stage), 0 before
+	// the final is made: the rounds from it on are named 決勝.
+	Final int
 	// Calls are the tournament's open judge calls, which every page shows
 	// live (console-live.js).
 	Calls *CallsBadge
@@ -68,6 +71,9 @@ type CallsBadge struct {
 func (p Page) Can(need string) bool {
 	return tournament.Role(p.Role).Allows(tournament.Role(need))
 }
+
+// IsFinal reports whether round n is a stage of the final.
+func (n *Nav) IsFinal(round int) bool { return n.Final > 0 && round >= n.Final }
 
 // Page fills the part of a view model every page has, its title the
 // message titleID with data.

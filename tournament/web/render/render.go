@@ -121,6 +121,7 @@ func parsePages(tr *i18n.Translator, assets map[string]asset) (map[string]map[st
 		p := tr.In(lang)
 		funcs := template.FuncMap{
 			"t":    p.T,
+			"tf":   p.TF,
 			"lang": func() string { return lang },
 			"inc":  func(i int) int { return i + 1 },
 			"static": func(name string) (string, error) {

@@ -165,6 +165,12 @@ const (
 	PersonUnarchAPI  = PersonAPI + "/unarchive"
 )
 
+// The end of an event (issue 24): making the final again, with a reason.
+const (
+	RemakeFinal    = Round + "/remake"
+	RemakeFinalAPI = FinalAPI + "/remake"
+)
+
 // byName are the paths templates build, by the name they give them:
 // {{path "round" .TID .N}}.
 var byName = map[string]string{
@@ -185,6 +191,7 @@ var byName = map[string]string{
 	"people": People, "person": Person, "personMerge": PersonMerge, "personArchive": PersonArchive, "personUnarchive": PersonUnarchive,
 	"record": Record, "kioskGame": KioskGame, "kioskGameLive": KioskGameLive,
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
+	"remakeFinal": RemakeFinal,
 }
 
 // Path fills the parameters of pattern, in order, with args: Path(Round,
