@@ -94,9 +94,10 @@ func TestBrowserTwoPersonRule(t *testing.T) {
 		chromedp.Evaluate(`window.notReloaded === true`, &stayed),
 		chromedp.Text(`#pending-1`, &listed),
 		screenshot("round-pending-live"),
+		// The confirmation's form posts and the round page loads again.
 		chromedp.Click(`#pending-1 form button`),
-		chromedp.WaitReady(`#live-pending`),
-		poll(`!document.getElementById('pending-1')`),
+		chromedp.WaitNotPresent(`#pending-1`),
+		chromedp.WaitReady(`#live-tables`),
 		chromedp.Text(`#live-tables`, &after),
 	)
 	if err != nil || !stayed {
