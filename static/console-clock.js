@@ -1,8 +1,9 @@
 // Keeps the round page's clock panel as the server reads it: the panel is
 // fetched again (data-live) when the tournament's event feed tells of a
-// change, and when a countdown reaches zero (clock.js), then swapped in
-// (live:swapped), for chime.js to compare. The time up and the end of a
-// phase are the server's facts in the panel; this script decides nothing.
+// change (console-live.js passes each on as "console:change"), and when a
+// countdown reaches zero (clock.js), then swapped in (live:swapped), for
+// chime.js to compare. The time up and the end of a phase are the
+// server's facts in the panel; this script decides nothing.
 "use strict";
 (function () {
   const box = document.getElementById("clock-live");
@@ -51,26 +52,12 @@
     pending = setTimeout(fetchPanel, delay);
   }
 
-  let source = null;
-  function connect() {
-    source = new EventSource(box.getAttribute("data-events"));
-    source.addEventListener("change", function () {
-      schedule(200);
-    });
-    source.addEventListener("reconnect", function () {
-      source.close();
-      connect();
-    });
-    source.addEventListener("error", function () {
-      if (source.readyState === EventSource.CLOSED) {
-        setTimeout(connect, 3000);
-      }
-    });
-  }
+  document.addEventListener("console:change", function () {
+    schedule(200);
+  });
   // A countdown at zero: the server says what happens then (time up, the
   // next placement), a moment later.
   document.addEventListener("clock:zero", function () {
     schedule(700);
   });
-  connect();
 })();

@@ -378,7 +378,7 @@ func ClockAt(events []ClockEvent, g GameTime, tables []Table, now time.Time) Clo
 			}
 		}
 		switch {
-		case t.Result != nil:
+		case t.Latest() != nil:
 			tc.Status = TableFinished
 		case !started:
 			tc.Status = TableReady
@@ -707,7 +707,7 @@ func checkTurnLimit(c Clock, r Round, in ClockInput, e *ClockEvent) error {
 // winner of the latest revision was checked when that revision was saved.
 // It returns the reason to record, "" when the declaration was in time.
 func (s *Service) checkDeclaredInTime(ctx context.Context, e record, r Round, t Table, in ResultInput, now time.Time) (string, error) {
-	if in.Declared == 0 || (t.Result != nil && t.Result.Declared == in.Declared) {
+	if latest := t.Latest(); in.Declared == 0 || (latest != nil && latest.Declared == in.Declared) {
 		return "", nil
 	}
 	tc, ok := e.clockOf(r, now).Table(t.Number)
@@ -732,8 +732,8 @@ func (s *Service) checkDeclaredInTime(ctx context.Context, e record, r Round, t 
 // revision's end by time was checked when that revision was saved. It
 // reports whether the game ended before its signal.
 func (s *Service) checkEndedInTime(ctx context.Context, e record, r Round, t Table, in ResultInput, now time.Time) (bool, error) {
-	if t.Result != nil && t.Result.EndedBy == EndedByTime {
-		return t.Result.EndedEarly, nil
+	if latest := t.Latest(); latest != nil && latest.EndedBy == EndedByTime {
+		return latest.EndedEarly, nil
 	}
 	tc, ok := e.clockOf(r, now).Table(t.Number)
 	if ok && tc.TimeUp {

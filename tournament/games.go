@@ -196,7 +196,7 @@ func (s *Service) undoMove(ctx context.Context, judge string, tournamentID int64
 // sheet's. The store checks it again in the transaction that writes the
 // move.
 func (t Table) checkGameOpen(n int) error {
-	if t.Result != nil {
+	if t.Latest() != nil {
 		return Conflict("game-has-result", fmt.Sprintf("%s has a result: its recorded game cannot change", tableSubject(n, t.Number)),
 			map[string]any{"Round": n, "Table": t.Number})
 	}

@@ -328,7 +328,7 @@ func (s *Service) CheckDelete(ctx context.Context, tournamentID, id int64) error
 // started reports whether anything was recorded at a round's tables or on
 // its clock (events): from then on its pairing stands.
 func started(r Round, events []ClockEvent) bool {
-	return len(events) > 0 || slices.ContainsFunc(r.Tables, func(t Table) bool { return t.Seating != nil || t.Result != nil })
+	return len(events) > 0 || slices.ContainsFunc(r.Tables, func(t Table) bool { return t.Seating != nil || t.Latest() != nil })
 }
 
 // ReinstatePlayer undoes a drop (or the drop of a revoked disqualification),

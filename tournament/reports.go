@@ -173,7 +173,7 @@ func (s *Service) reportResult(ctx context.Context, tournamentID int64, n, numbe
 	if err != nil {
 		return Report{}, err
 	}
-	if t.Result != nil {
+	if t.Latest() != nil {
 		return Report{}, Conflict("report-table-has-result", fmt.Sprintf("table %d of round %d has a judge's result", number, n),
 			map[string]any{"Round": n, "Table": number})
 	}
@@ -345,7 +345,17 @@ func (s *Service) answerReport(ctx context.Context, tournamentID, reportID, play
 	if err := answer(&after, p); err != nil {
 		return Report{}, err
 	}
-	if err := s.store.UpdateReport(ctx, r, after, s.change(PlayerActor, action, reportSubject(after, p), nil, &after)); err != nil {
+	c := s.change(PlayerActor, action, reportSubject(after, p), nil, &after)
+	if after.Status == ReportDisputed {
+		// A dispute calls a judge by itself, in the same transaction.
+		call := s.disputeCall(after, p)
+		cc := s.change(PlayerActor, "call.open", fmt.Sprintf("%s: call of %s", tableSubject(r.Round, r.Table), describe(p)), nil, &call)
+		if err := s.store.DisputeReport(ctx, r, after, &call, c, cc); err != nil {
+			return Report{}, err
+		}
+		return after, nil
+	}
+	if err := s.store.UpdateReport(ctx, r, after, c); err != nil {
 		return Report{}, err
 	}
 	return s.settle(ctx, after)
@@ -409,7 +419,10 @@ func (s *Service) acceptReport(ctx context.Context, judge string, r Report) (Rep
 		return r, nil // settle: a judge accepts it
 	}
 	tr.Result.ReportID, tr.Result.ReportSide = r.ID, SideReported
-	c := s.change(judge, "result.save", tableSubject(r.Round, r.Table)+reportedBy, t.Result, &tr.Result)
+	// An accepted report is entered as a judge's sheet is, under the
+	// two-person rule.
+	tr.Result.NeedsConfirm = e.t.ConfirmResults
+	c := s.change(judge, "result.save", tableSubject(r.Round, r.Table)+reportedBy, t.Latest(), &tr.Result)
 	if err := s.store.SaveResult(ctx, t.ID, 0, &tr.Result, c); err != nil {
 		return Report{}, err
 	}

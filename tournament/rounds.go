@@ -608,9 +608,13 @@ type TableView struct {
 	Table   Table
 	Players []SeatView     // in play order once seated, else in pairing order
 	Board   *referee.Board // nil until the board is set
-	Result  *Result        // the latest revision, or nil
+	Result  *Result        // the latest revision, or nil (and while it waits for confirmation)
 	Places  []Placing      // computed from Result and the penalties given in the game
-	Clock   TableClock     // the table's time on the round's clock
+	// Entered is the latest revision while it waits for a second
+	// account's confirmation (Table.Entered), placed as EnteredPlaces.
+	Entered       *Result
+	EnteredPlaces []Placing
+	Clock         TableClock // the table's time on the round's clock
 	// Locked says the table's seating and board no longer change: a
 	// result was played on them (SetSeating, SetBoard, SetDeal refuse).
 	Locked bool
@@ -726,7 +730,7 @@ func (e record) roundView(n int, now time.Time) (RoundView, error) {
 }
 
 func (e record) tableView(r Round, t Table) (TableView, error) {
-	tv := TableView{Table: t, Result: t.Result, Locked: t.checkUnlocked(r.Number) != nil}
+	tv := TableView{Table: t, Result: t.Result, Entered: t.Entered, Locked: t.checkUnlocked(r.Number) != nil}
 	for _, id := range t.Players {
 		p, _ := e.player(id)
 		tv.Players = append(tv.Players, SeatView{PlayerID: id, Name: p.Name, Kana: p.Kana, Label: e.labels[id]})
@@ -754,6 +758,12 @@ func (e record) tableView(r Round, t Table) (TableView, error) {
 			return TableView{}, fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
 		}
 		tv.Places = ps
+	}
+	if t.Entered != nil {
+		var err error
+		if tv.EnteredPlaces, err = e.placings(r.Number, *t.Entered); err != nil {
+			return TableView{}, fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
+		}
 	}
 	return tv, nil
 }

@@ -20,17 +20,13 @@ type RulesetSource interface {
 	Get(name string) (referee.Ruleset, bool)
 }
 
-// APIActor is the judge the record names for a change made with the API
-// token; a message names it as the API token, never as a person.
-const APIActor = "api"
-
 // Service holds the use cases. A change validates its input, reads from
 // the store only what its decision needs (a table's facts for a change at
 // a table), computes with the referee, and makes one Store call that
 // writes the change and its audit entry in one transaction. A read asks
 // the tournament's Snapshot, which is read from the store once per change
 // and shared by every reader (Snapshot). Judge identity is an argument: the
-// web layer knows who is logged in ("api" for the API token).
+// web layer knows who is logged in (APIActor for the API token).
 type Service struct {
 	store          Store
 	snapshots      *Snapshots
@@ -148,6 +144,8 @@ type TournamentInput struct {
 	GameMinutes int // 0 for the ruleset's game time
 	SelfCheckIn bool
 	SelfReport  string // SelfReportOff (or ""), SelfReportApprove or SelfReportAuto
+	// ConfirmResults is the two-person rule (Tournament.ConfirmResults).
+	ConfirmResults bool
 }
 
 func (in TournamentInput) check() (TournamentInput, error) {
@@ -208,7 +206,9 @@ func (s *Service) CreateTournament(ctx context.Context, judge string, in Tournam
 		GameMinutes: cmp.Or(in.GameMinutes, rs.GameMinutes),
 		SelfCheckIn: in.SelfCheckIn,
 		SelfReport:  in.SelfReport,
-		CreatedAt:   s.now().UTC(),
+		// The two-person rule (issue 27).
+		ConfirmResults: in.ConfirmResults,
+		CreatedAt:      s.now().UTC(),
 	}
 	c := s.change(judge, "tournament.create", "tournament "+t.Name, nil, &t)
 	if err := s.store.CreateTournament(ctx, &t, c); err != nil {
@@ -253,7 +253,7 @@ func (s *Service) EditTournament(ctx context.Context, judge string, id int64, in
 	read := t
 	t.Name, t.Date, t.Venue, t.Rounds, t.GameMinutes = in.Name, in.Date, in.Venue, in.Rounds, minutes
 	t.Shop = in.Shop
-	t.SelfCheckIn, t.SelfReport = in.SelfCheckIn, in.SelfReport
+	t.SelfCheckIn, t.SelfReport, t.ConfirmResults = in.SelfCheckIn, in.SelfReport, in.ConfirmResults
 	// Only what this edit changes is written: another judge's change of
 	// another setting since the read stays.
 	c := s.change(judge, "tournament.edit", "tournament "+t.Name, snapshot(read), t)
@@ -272,6 +272,7 @@ type TournamentPatch struct {
 	GameMinutes       *int // 0 for the ruleset's game time
 	SelfCheckIn       *bool
 	SelfReport        *string
+	ConfirmResults    *bool
 }
 
 // PatchTournament changes the settings p gives and keeps the others, by
@@ -282,7 +283,7 @@ func (s *Service) PatchTournament(ctx context.Context, judge string, id int64, p
 		return Tournament{}, err
 	}
 	in := TournamentInput{Name: t.Name, Date: t.Date, Venue: t.Venue, Shop: t.Shop, Rounds: t.Rounds, GameMinutes: t.GameMinutes,
-		SelfCheckIn: t.SelfCheckIn, SelfReport: t.SelfReport}
+		SelfCheckIn: t.SelfCheckIn, SelfReport: t.SelfReport, ConfirmResults: t.ConfirmResults}
 	set(&in.Name, p.Name)
 	set(&in.Date, p.Date)
 	set(&in.Venue, p.Venue)
@@ -291,6 +292,7 @@ func (s *Service) PatchTournament(ctx context.Context, judge string, id int64, p
 	set(&in.GameMinutes, p.GameMinutes)
 	set(&in.SelfCheckIn, p.SelfCheckIn)
 	set(&in.SelfReport, p.SelfReport)
+	set(&in.ConfirmResults, p.ConfirmResults)
 	return s.EditTournament(ctx, judge, id, in)
 }
 

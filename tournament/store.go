@@ -287,6 +287,50 @@ type Store interface {
 	// LastAuditEntry returns a tournament's newest audit entry of action,
 	// and false when it has none.
 	LastAuditEntry(ctx context.Context, tournamentID int64, action string) (AuditEntry, bool, error)
+
+	// AddStaff inserts a staff account and sets s.ID; an account whose
+	// name has the same StaffKey is the Conflict staff-name-taken. Its
+	// audit entry is written outside any tournament.
+	AddStaff(ctx context.Context, s *Staff, c Change) error
+	// UpdateStaff writes an account's role, activity, password hash and
+	// SessionsFrom as after has them; it is a conflict when the stored
+	// account is no longer before, and the Conflict last-head when no
+	// active head would be left.
+	UpdateStaff(ctx context.Context, before, after Staff, c Change) error
+	// StaffMembers lists the staff accounts by ID.
+	StaffMembers(ctx context.Context) ([]Staff, error)
+	// StaffMember returns one staff account.
+	StaffMember(ctx context.Context, id int64) (Staff, error)
+
+	// ConfirmResult records conf on revision version of a table's result,
+	// entered under the two-person rule, at at. It is the Conflict
+	// stale-result when version is no longer the table's latest, and
+	// result-confirmed when it waits for no confirmation.
+	ConfirmResult(ctx context.Context, tableID int64, version int, conf Confirmation, at time.Time, c Change) error
+
+	// AddCall records a judge call and sets call.ID.
+	AddCall(ctx context.Context, call *Call, c Change) error
+	// UpdateCall writes a call's status and who answered it as after has
+	// them; it is the Conflict call-changed when the stored call is no
+	// longer before (another judge answered it meanwhile).
+	UpdateCall(ctx context.Context, before, after Call, c Change) error
+	// Call returns a judge call.
+	Call(ctx context.Context, id int64) (Call, error)
+	// Calls lists a tournament's judge calls, oldest first.
+	Calls(ctx context.Context, tournamentID int64) ([]Call, error)
+	// DisputeReport writes a report's dispute as UpdateReport does, and
+	// the judge call it makes, in one transaction: audited as c and cc.
+	DisputeReport(ctx context.Context, before, after Report, call *Call, c, cc Change) error
+
+	// AddDevice records a table device, found by its token's hash, and
+	// sets d.ID.
+	AddDevice(ctx context.Context, d *Device, hash []byte, c Change) error
+	// RevokeDevices ends every device of a table not ended yet, at at; it
+	// writes c only when it ended one.
+	RevokeDevices(ctx context.Context, tournamentID int64, round, table int, at time.Time, c Change) error
+	// Devices lists a table's devices, ended ones too, newest first.
+	Devices(ctx context.Context, tournamentID int64, round, table int) ([]Device, error)
+
 	// AuditLog lists a tournament's audit entries, newest first; for
 	// tournament 0, the entries outside any tournament (a deleted
 	// tournament's, the registry's).

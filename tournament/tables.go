@@ -96,7 +96,7 @@ func (s *Service) openTable(ctx context.Context, judge string, tournamentID int6
 // was played on them. The store checks it again in the transaction that
 // writes the change.
 func (t Table) checkUnlocked(n int) error {
-	if t.Result != nil {
+	if t.Latest() != nil {
 		return Conflict("table-has-result", fmt.Sprintf("%s already has a result", tableSubject(n, t.Number)),
 			map[string]any{"Round": n, "Table": t.Number})
 	}
@@ -386,7 +386,10 @@ func (s *Service) saveResult(ctx context.Context, e record, judge string, n, num
 	if tr.Result.ReportID != 0 {
 		subject += reportedBy
 	}
-	c := s.change(judge, action, subject, t.Result, &tr.Result)
+	// Under the two-person rule the revision is entered: it counts once
+	// another account confirms it (ConfirmResult).
+	tr.Result.NeedsConfirm = e.t.ConfirmResults
+	c := s.change(judge, action, subject, t.Latest(), &tr.Result)
 	if err := s.store.SaveResult(ctx, t.ID, in.Version, &tr.Result, c); err != nil {
 		if ce := (*ConflictError)(nil); errors.As(err, &ce) {
 			ce.Names = map[int64]string{}

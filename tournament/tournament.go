@@ -36,7 +36,11 @@ type Tournament struct {
 	// (none taken), SelfReportApprove (a judge accepts each) or
 	// SelfReportAuto (saved once every player confirmed).
 	SelfReport string
-	CreatedAt  time.Time
+	// ConfirmResults is the two-person rule (issue 27): a result saved
+	// (or a report accepted) is entered, and counts once another account
+	// confirms it unchanged (Service.ConfirmResult).
+	ConfirmResults bool
+	CreatedAt      time.Time
 	// Paired is the number of rounds paired so far, read with the
 	// tournament (it is the rounds' count, not a stored counter).
 	Paired int
@@ -163,8 +167,13 @@ type Table struct {
 	// nil until the table is seated.
 	Seating *Seating
 	Board   *BoardRecord // nil until the board is set
-	// Result is the latest revision of the score sheet; nil until one is saved.
-	Result    *Result
+	// Result is the latest revision of the score sheet; nil until one is
+	// saved, and while the latest waits for a second account's
+	// confirmation (Entered): until then the table counts nowhere.
+	Result *Result
+	// Entered is the latest revision when it waits for confirmation under
+	// the two-person rule (Result.Pending); nil otherwise.
+	Entered   *Result
 	Revisions int // number of revisions saved
 	// ResultAt is when the table's first result was saved: its game's end
 	// as the round's clock knows it, which stops once every table of the
@@ -259,6 +268,27 @@ type Result struct {
 	// revision was saved from (SaveGameResult), 0 for a sheet: its history
 	// says "from the game record".
 	GameMoves int
+	// NeedsConfirm says the revision was saved under the two-person rule
+	// (Tournament.ConfirmResults): it counts once another account than
+	// the one that entered it confirmed it (ConfirmedBy, ConfirmedAt); a
+	// head may confirm their own with ConfirmReason.
+	NeedsConfirm  bool
+	ConfirmedBy   string
+	ConfirmedAt   *time.Time
+	ConfirmReason string
+}
+
+// Pending reports whether the revision waits for a second account's
+// confirmation: it counts nowhere until then.
+func (r Result) Pending() bool { return r.NeedsConfirm && r.ConfirmedBy == "" }
+
+// Latest is the table's latest revision, counted or waiting for
+// confirmation; nil when none is saved.
+func (t Table) Latest() *Result {
+	if t.Entered != nil {
+		return t.Entered
+	}
+	return t.Result
 }
 
 // How a game ended (§11, §12).

@@ -139,7 +139,7 @@ func (e *env) abuseServer(ctx context.Context) (*abuseServer, error) {
 		s.close()
 		return nil, err
 	}
-	if _, err := auth.SetUpJudgePassword(ctx, s.st, abusePassword, dir); err != nil {
+	if _, err := auth.SetUpHead(ctx, s.st, abusePassword, dir); err != nil {
 		s.close()
 		return nil, err
 	}
@@ -170,7 +170,7 @@ func (s *abuseServer) close() {
 
 // logIn logs a judge in through the login form and returns the cookie.
 func (s *abuseServer) logIn(ctx context.Context, client *http.Client) (string, error) {
-	form := url.Values{"name": {"ベンチ"}, "password": {abusePassword}}
+	form := url.Values{"name": {tournament.FirstHead}, "password": {abusePassword}}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.base+"/judge/login", strings.NewReader(form.Encode()))
 	if err != nil {
 		return "", err

@@ -30,7 +30,7 @@ func browserSite(t *testing.T) (string, string) {
 	t.Helper()
 	needChromium(t)
 	dir := t.TempDir()
-	env := map[string]string{"CATANJUDGE_JUDGE_PASSWORD": browserPassword}
+	env := map[string]string{"CATANJUDGE_JUDGE_PASSWORD": browserPassword, "CATANJUDGE_API_TOKEN": testAPIToken}
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan string, 1)
 	errc := make(chan error, 1)
@@ -46,6 +46,7 @@ func browserSite(t *testing.T) (string, string) {
 	})
 	select {
 	case addr := <-addrc:
+		addBrowserJudges(t, "http://"+addr, dir)
 		return "http://" + addr, dir
 	case err := <-errc:
 		t.Fatalf("serve stopped before listening: %v", err)
@@ -138,7 +139,7 @@ func TestBrowserJudgeFlow(t *testing.T) {
 		screenshot("01-login"),
 		chromedp.KeyEvent("山田"),
 		chromedp.KeyEvent(kb.Tab),
-		chromedp.KeyEvent(browserPassword),
+		chromedp.KeyEvent(staffPassword(t, base, "山田")),
 		chromedp.KeyEvent(kb.Enter),
 		chromedp.WaitVisible(`#new-h`),
 		chromedp.Text(`#new-h`, &heading),

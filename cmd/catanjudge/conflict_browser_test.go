@@ -17,19 +17,7 @@ import (
 // the judge in.
 func judgeIn(t *testing.T, base, name string) context.Context {
 	t.Helper()
-	ctx := newBrowser(t)
-	err := chromedp.Run(ctx,
-		chromedp.Navigate(base+"/lang/ja?next=/judge/login"),
-		chromedp.WaitVisible(`#password`),
-		chromedp.SendKeys(`#name`, name),
-		chromedp.SendKeys(`#password`, browserPassword),
-		chromedp.Submit(`#password`),
-		chromedp.WaitVisible(`#new-h`),
-	)
-	if err != nil {
-		t.Fatalf("log %s in: %v", name, err)
-	}
-	return ctx
+	return logInAs(t, base, name, staffPassword(t, base, name))
 }
 
 // TestBrowserTwoJudgesConflict is the issue's case in Chromium with two

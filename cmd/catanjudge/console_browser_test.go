@@ -281,7 +281,7 @@ func TestBrowserFocusFirstInvalid(t *testing.T) {
 		chromedp.Submit(`#password`),
 		chromedp.WaitVisible(`#password-error`),
 		chromedp.Evaluate(`document.activeElement.id`, &afterWrong),
-		chromedp.SendKeys(`#password`, browserPassword),
+		chromedp.SendKeys(`#password`, staffPassword(t, base, "山田")),
 		chromedp.Submit(`#password`),
 		chromedp.WaitVisible(`#new-h`),
 		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/rounds/1/tables/1/score", base, tid)),

@@ -109,7 +109,7 @@ func TestBrowserCSP(t *testing.T) {
 		chromedp.Navigate(base+"/lang/ja?next=/judge/login"),
 		chromedp.WaitVisible(`#name`),
 		chromedp.SetValue(`#name`, "山田"),
-		chromedp.SetValue(`#password`, browserPassword),
+		chromedp.SetValue(`#password`, staffPassword(t, base, "山田")),
 		chromedp.Click(`form button[type=submit]`),
 		chromedp.WaitVisible(`#new-h`),
 	)

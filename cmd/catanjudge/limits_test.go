@@ -138,7 +138,7 @@ func TestRestoredBackupStartsWithFreshKeys(t *testing.T) {
 	dir := t.TempDir()
 	addr, stop := serveAt(t, dir, "127.0.0.1:0")
 	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := noRedirect.PostForm("http://"+addr+"/judge/login", url.Values{"name": {"山田"}, "password": {browserPassword}})
+	res, err := noRedirect.PostForm("http://"+addr+"/judge/login", url.Values{"name": {tournament.FirstHead}, "password": {browserPassword}})
 	if err != nil {
 		t.Fatal(err)
 	}

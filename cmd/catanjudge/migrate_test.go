@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/catanjudge/catanjudge/tournament"
 	"io"
 	"net/http"
 	"net/url"
@@ -69,7 +70,7 @@ func TestMigrateToPostgres(t *testing.T) {
 
 	// The console's backup button says what to do instead.
 	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := noRedirect.PostForm(base+"/judge/login", url.Values{"name": {"山田"}, "password": {browserPassword}})
+	res, err := noRedirect.PostForm(base+"/judge/login", url.Values{"name": {tournament.FirstHead}, "password": {browserPassword}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ func logIn(base string) chromedp.Tasks {
 		chromedp.Navigate(base + "/lang/ja?next=/judge/login"),
 		chromedp.WaitVisible(`#name`),
 		chromedp.SendKeys(`#name`, "山田"),
-		chromedp.SendKeys(`#password`, browserPassword),
+		chromedp.SendKeys(`#password`, passwordOf(base, "山田")),
 		chromedp.Submit(`#password`),
 		chromedp.WaitVisible(`#new-h`),
 	}

@@ -71,6 +71,7 @@ func serveTest(t *testing.T, dir, addr string, now func() time.Time, more map[st
 	t.Cleanup(stop)
 	select {
 	case a := <-addrc:
+		addBrowserJudges(t, "http://"+a, dir)
 		return a, stop
 	case err := <-errc:
 		t.Fatalf("serve stopped before listening: %v", err)

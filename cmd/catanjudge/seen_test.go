@@ -30,7 +30,7 @@ func deafSite(t *testing.T, dsn string, keys []byte) (*httptest.Server, *tournam
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := auth.SetUpJudgePassword(context.Background(), st, browserPassword, t.TempDir()); err != nil {
+	if _, err := auth.SetUpHead(context.Background(), st, browserPassword, t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	svc := tournament.NewService(st, rulesets, time.Now)

@@ -55,7 +55,7 @@ func serveWith(ctx context.Context, args []string, getenv func(string) string, s
 		return err
 	}
 	defer st.Close()
-	passwordFile, err := auth.SetUpJudgePassword(ctx, st, cfg.JudgePassword, cfg.DataDir)
+	passwordFile, err := auth.SetUpHead(ctx, st, cfg.JudgePassword, cfg.DataDir)
 	if err != nil {
 		return err
 	}
@@ -153,7 +153,8 @@ func databaseOf(cfg config.Config) (string, error) {
 	return store.FileDSN(cfg.DataDir)
 }
 
-// printLogin tells the judge where to log in and where the password is.
+// printLogin tells the head judge where to log in, with which account
+// and where its password is: the other accounts are made on the staff page.
 func printLogin(stdout io.Writer, url string, cfg config.Config, passwordFile string) {
 	login := url + "/judge/login"
 	switch {
@@ -162,15 +163,15 @@ func printLogin(stdout io.Writer, url string, cfg config.Config, passwordFile st
 		// by this user only, in the data folder.
 		password, err := os.ReadFile(passwordFile)
 		if err != nil {
-			fmt.Fprintf(stdout, "Judge login: %s — password in %s\n", login, passwordFile)
+			fmt.Fprintf(stdout, "Judge login: %s — name %s, password in %s\n", login, tournament.FirstHead, passwordFile)
 			return
 		}
-		fmt.Fprintf(stdout, "Judge login: %s — any judge name, password %s (kept in %s; set CATANJUDGE_JUDGE_PASSWORD to choose one)\n",
-			login, strings.TrimSpace(string(password)), passwordFile)
+		fmt.Fprintf(stdout, "Judge login: %s — name %s, password %s (kept in %s; set CATANJUDGE_JUDGE_PASSWORD to choose one); add the other judges on the staff page, %s/judge/staff\n",
+			login, tournament.FirstHead, strings.TrimSpace(string(password)), passwordFile, url)
 	case cfg.JudgePassword != "":
-		fmt.Fprintf(stdout, "Judge login: %s — any judge name, the password from CATANJUDGE_JUDGE_PASSWORD\n", login)
+		fmt.Fprintf(stdout, "Judge login: %s — name %s, the password from CATANJUDGE_JUDGE_PASSWORD\n", login, tournament.FirstHead)
 	default:
-		fmt.Fprintf(stdout, "Judge login: %s — the password set on an earlier start (set CATANJUDGE_JUDGE_PASSWORD to choose a new one)\n", login)
+		fmt.Fprintf(stdout, "Judge login: %s — your staff account (the head account %s has the password set on an earlier start; set CATANJUDGE_JUDGE_PASSWORD to choose a new one)\n", login, tournament.FirstHead)
 	}
 }
 

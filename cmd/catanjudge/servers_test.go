@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/catanjudge/catanjudge/tournament"
 	"io"
 	"net/http"
 	"net/url"
@@ -325,7 +326,7 @@ var noRedirect = &http.Client{CheckRedirect: func(*http.Request, []*http.Request
 // session cookie.
 func judgeLogIn(t *testing.T, base string) *http.Cookie {
 	t.Helper()
-	form := url.Values{"name": {"審判A"}, "password": {browserPassword}}
+	form := url.Values{"name": {tournament.FirstHead}, "password": {browserPassword}}
 	req, err := http.NewRequest("POST", base+"/judge/login", strings.NewReader(form.Encode()))
 	if err != nil {
 		t.Fatal(err)

@@ -71,7 +71,16 @@ func (h *hall) setUp(ctx context.Context, phones []*http.Transport) error {
 		if err != nil {
 			return err
 		}
-		if _, _, err := j.submit(ctx, f, map[string]string{"name": fmt.Sprintf("審判%02d", i+1), "password": password}); err != nil {
+		// Each judge has an account of their own (a judge's role),
+		// made with the API token as a head would.
+		var acc struct {
+			Name     string `json:"name"`
+			Password string `json:"password"`
+		}
+		if err := h.apiCall(ctx, "POST", "/api/v1/staff", map[string]any{"name": fmt.Sprintf("審判%02d", i+1), "role": "judge"}, http.StatusCreated, &acc); err != nil {
+			return fmt.Errorf("judge %d's account: %w", i+1, err)
+		}
+		if _, _, err := j.submit(ctx, f, map[string]string{"name": acc.Name, "password": acc.Password}); err != nil {
 			return fmt.Errorf("judge %d's login: %w", i+1, err)
 		}
 	}

@@ -50,7 +50,7 @@ func serveHall(profile string, stdin io.Reader, stdout io.Writer) error {
 	}
 	defer site.Close()
 	st, broker, dir := site.Store, site.Broker, site.Dir
-	if _, err := auth.SetUpJudgePassword(ctx, st, password, dir); err != nil {
+	if _, err := auth.SetUpHead(ctx, st, password, dir); err != nil {
 		return err
 	}
 	rulesets := site.Rulesets

@@ -126,6 +126,11 @@ func event(t *testing.T, s *store.Store) int64 {
 		{Do: "settlement", Player: strconv.FormatInt(r.Tables[0].Players[0], 10), At: "N(0,0)"},
 		{Do: "road", Player: strconv.FormatInt(r.Tables[0].Players[0], 10), Edge: []string{"N(0,0)", "S(1,-1)"}}}})
 	ok(err)
+	// A staff account, and a device left at table 1.
+	_, err = svc.AddStaff(ctx, "山田", tournament.StaffInput{Name: "佐藤", Role: tournament.RoleScorekeeper}, "$2a$04$hash")
+	ok(err)
+	_, err = svc.OpenDevice(ctx, "鈴木", tr.ID, 1, 1, tournament.DeviceInput{Hash: []byte("device-hash"), Sealed: []byte("sealed"), Record: true})
+	ok(err)
 	_, err = svc.CloseTournament(ctx, "山田", tr.ID)
 	ok(err)
 	// A batch of players' cards, sealed: a print buffer, not copied.
@@ -170,6 +175,9 @@ type contents struct {
 	Ended       map[string]time.Time
 	People      []tournament.PersonEntry
 	Registry    []tournament.AuditEntry
+	Staff       []tournament.Staff
+	Devices     []tournament.Device
+	Calls       []tournament.Call
 }
 
 func contentsOf(t *testing.T, s *store.Store, tid int64) contents {
@@ -219,6 +227,12 @@ func contentsOf(t *testing.T, s *store.Store, tid int64) contents {
 	}
 	c.Registry, err = s.AuditLog(ctx, 0)
 	must(err)
+	c.Staff, err = s.StaffMembers(ctx)
+	must(err)
+	c.Devices, err = s.Devices(ctx, tid, 1, 1)
+	must(err)
+	c.Calls, err = s.Calls(ctx, tid)
+	must(err)
 	return c
 }
 
@@ -247,13 +261,14 @@ func TestCopyIntoPostgres(t *testing.T) {
 	}
 	// Every table of the schema was copied, and had rows to copy.
 	for _, table := range []string{"tournaments", "people", "players", "keep_aparts", "rounds", "round_tables", "table_players", "round_byes",
-		"amendments", "results", "result_scores", "penalties", "rulings", "game_moves", "clock_events", "audit_entries", "settings", "ended_sessions", "reports", "seasons", "real_names", "tournament_versions"} {
+		"amendments", "results", "result_scores", "penalties", "rulings", "game_moves", "clock_events", "audit_entries", "settings", "ended_sessions", "reports", "seasons", "real_names", "tournament_versions",
+		"staff", "calls", "table_devices"} {
 		if got[table] == 0 {
 			t.Errorf("CopyInto copied %d rows of %s, want some", got[table], table)
 		}
 	}
-	if len(got) != 22 {
-		t.Errorf("CopyInto reported %d tables, want the schema's 22 but the cards: %v", len(got), copied)
+	if len(got) != 25 {
+		t.Errorf("CopyInto reported %d tables, want the schema's 25 but the cards: %v", len(got), copied)
 	}
 
 	dst := tournamenttest.OpenDSN(t, dsn)

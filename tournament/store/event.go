@@ -70,34 +70,39 @@ func (s *Store) Table(ctx context.Context, tournamentID int64, n, number int) (t
 // tableAt is a table's row with its round's and tournament's (but the
 // tournament's ruleset, which Store.ruleset keeps), read in one query.
 type tableAt struct {
-	TournamentID  int64
-	Name          string
-	Date          string
-	Venue         string
-	Rounds        int
-	GameMinutes   int
-	SelfCheckIn   bool
-	SelfReport    string
-	CreatedAt     time.Time
-	ClosedAt      *time.Time
-	ClosedBy      string
-	ArchivedAt    *time.Time
-	ArchivedBy    string
-	RoundID       int64
-	RoundMode     string
-	RoundSeed     int64
-	RoundRepeats  int
-	RoundPairedBy string
-	RoundPairedAt time.Time
-	RoundCut      string
-	TableID       int64
-	TableSeating  string
-	TableBoard    string
-	Moves         int
+	TournamentID int64
+	Name         string
+	Date         string
+	Venue        string
+	Rounds       int
+	GameMinutes  int
+	SelfCheckIn  bool
+	SelfReport   string
+	CreatedAt    time.Time
+	ClosedAt     *time.Time
+	ClosedBy     string
+	ArchivedAt   *time.Time
+	ArchivedBy   string
+	Shop         string
+	Imported     string
+	// ConfirmResults is the two-person rule: a save at the table is
+	// entered until another account confirms it (issue 27).
+	ConfirmResults bool
+	RoundID        int64
+	RoundMode      string
+	RoundSeed      int64
+	RoundRepeats   int
+	RoundPairedBy  string
+	RoundPairedAt  time.Time
+	RoundCut       string
+	TableID        int64
+	TableSeating   string
+	TableBoard     string
+	Moves          int
 }
 
 const tableAtQuery = `SELECT t.id AS tournament_id, t.name, t.date, t.venue, t.rounds, t.game_minutes, t.self_check_in,
- t.self_report, t.created_at, t.closed_at, t.closed_by, t.archived_at, t.archived_by,
+ t.self_report, t.created_at, t.closed_at, t.closed_by, t.archived_at, t.archived_by, t.shop, t.imported, t.confirm_results,
  r.id AS round_id, r.mode AS round_mode, r.seed AS round_seed, r.repeats AS round_repeats, r.paired_by AS round_paired_by,
  r.paired_at AS round_paired_at, r.cut AS round_cut, rt.id AS table_id, rt.seating AS table_seating, rt.board AS table_board,
  (SELECT COUNT(*) FROM game_moves m WHERE m.table_id = rt.id) AS moves
@@ -126,7 +131,7 @@ func (s *Store) tableFacts(db *gorm.DB, tournamentID int64, n, number int) (tour
 	}
 	trow := tournamentRow{ID: a.TournamentID, Name: a.Name, Date: a.Date, Venue: a.Venue, Rounds: a.Rounds, GameMinutes: a.GameMinutes,
 		SelfCheckIn: a.SelfCheckIn, SelfReport: a.SelfReport, CreatedAt: a.CreatedAt, ClosedAt: a.ClosedAt, ClosedBy: a.ClosedBy,
-		ArchivedAt: a.ArchivedAt, ArchivedBy: a.ArchivedBy}
+		ArchivedAt: a.ArchivedAt, ArchivedBy: a.ArchivedBy, Shop: a.Shop, Imported: a.Imported, ConfirmResults: a.ConfirmResults}
 	f.Tournament = trow.tournamentWith(rs)
 	f.Round = tournament.Round{ID: a.RoundID, TournamentID: a.TournamentID, Number: n, Mode: a.RoundMode,
 		Seed: uint64(a.RoundSeed), Repeats: a.RoundRepeats, PairedBy: a.RoundPairedBy, PairedAt: a.RoundPairedAt}
@@ -215,7 +220,14 @@ func tableOf(db *gorm.DB, t tableRow) (tournament.Table, error) {
 			return tournament.Table{}, err
 		}
 		res := results[0].result(scores[results[0].ID])
-		out.Result, out.Revisions = &res, res.Version
+		// A revision waiting for a second account's confirmation (the
+		// two-person rule) is the table's Entered, as the rounds read it.
+		if res.Pending() {
+			out.Entered = &res
+		} else {
+			out.Result = &res
+		}
+		out.Revisions = res.Version
 	}
 	return out, nil
 }

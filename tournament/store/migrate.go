@@ -82,6 +82,21 @@ var migrations = []migration{
 		return tx.Exec("INSERT INTO tournament_versions (tournament_id, version) " +
 			"SELECT id, 1 FROM tournaments WHERE id NOT IN (SELECT tournament_id FROM tournament_versions)").Error
 	}},
+	// Issue 27: staff accounts, each with its role and its own password.
+	// The judge password of the versions before becomes the password of a
+	// head account named "head", so that a database of an earlier version
+	// keeps working with the password its judges know.
+	{17, "staff accounts", func(tx *gorm.DB) error {
+		if err := tx.AutoMigrate(&staffRow{}); err != nil {
+			return err
+		}
+		return moveSharedPassword(tx)
+	}},
+	// Issue 27: the two-person rule (a tournament's setting, and each
+	// revision's confirmation), judge calls and table devices.
+	{18, "confirmations, judge calls and table devices", func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&tournamentRow{}, &resultRow{}, &callRow{}, &deviceRow{})
+	}},
 	// Issue 30: a disqualification's effect on the games played, and its
 	// reason; players registered before are not disqualified.
 	{20, "a disqualification's effect", func(tx *gorm.DB) error { return tx.AutoMigrate(&playerRow{}) }},

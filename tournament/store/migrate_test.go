@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -64,8 +65,14 @@ func TestOpenUpgradesAnOldDatabase(t *testing.T) {
 	if err != nil || len(pens) != 1 || pens[0].Judge != "鈴木" {
 		t.Errorf("Penalties(1) = %+v, %v; want 鈴木's penalty", pens, err)
 	}
-	if hash, err := s.GetSetting(ctx, "judge_password_hash"); err != nil || hash != "$2a$04$old" {
-		t.Errorf("the judge password hash = %q, %v; want the old one kept", hash, err)
+	// The shared judge password is the head account's now, and no longer
+	// a setting of its own.
+	if head, err := s.StaffByName(ctx, tournament.FirstHead); err != nil || head.PasswordHash != "$2a$04$old" ||
+		head.Role != tournament.RoleHead || !head.Active {
+		t.Errorf("the head account = %+v, %v; want an active head with the old judge password's hash", head, err)
+	}
+	if hash, err := s.GetSetting(ctx, "judge_password_hash"); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("the judge password hash = %q, %v; want it moved to the head account", hash, err)
 	}
 	// The columns and tables added since hold what is written now.
 	if err := s.SetClosed(ctx, 1, &tournament.Closure{Judge: "山田", At: t0}, change(tournament.ActionClose)); err != nil {

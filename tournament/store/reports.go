@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -138,23 +137,7 @@ func (s *Store) UpdateReport(ctx context.Context, before, after tournament.Repor
 		if err := tx.Take(&cur, after.ID).Error; err != nil {
 			return err
 		}
-		stored, err := cur.report()
-		if err != nil {
-			return err
-		}
-		if stored.Status != before.Status || !slices.Equal(stored.Confirmed, before.Confirmed) || stored.DisputedBy != before.DisputedBy {
-			return tournament.Conflict("report-changed", fmt.Sprintf("report %d changed meanwhile", after.ID), nil)
-		}
-		row, err := newReportRow(after)
-		if err != nil {
-			return err
-		}
-		if err := tx.Model(&reportRow{}).Where("id = ?", after.ID).Updates(map[string]any{
-			"confirmed": row.Confirmed, "disputed_by": row.DisputedBy, "dispute": row.Dispute, "status": row.Status,
-		}).Error; err != nil {
-			return err
-		}
-		return tx.audit(cur.TournamentID, c)
+		return writeReport(tx, cur, before, after, c)
 	})
 }
 

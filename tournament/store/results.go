@@ -42,6 +42,8 @@ func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *
 			EndedEarly: r.EndedEarly,
 			ReportID:   r.ReportID,
 			GameMoves:  r.GameMoves,
+			// Saved under the two-person rule: it waits for another account.
+			NeedsConfirm: r.NeedsConfirm,
 		}
 		if r.GameMoves > 0 {
 			// Saved from the record as it was: not from one a judge has

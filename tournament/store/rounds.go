@@ -260,7 +260,14 @@ func loadRoundTables(db *gorm.DB, rows []roundRow, table int) ([]tournament.Roun
 			Seating: seating, Board: board, Moves: moves[t.ID],
 		}
 		if res, ok := latest[t.ID]; ok {
-			table.Result = &res
+			// A revision that waits for a second account's confirmation
+			// (the two-person rule) counts nowhere yet: it is the table's
+			// Entered, not its Result.
+			if res.Pending() {
+				table.Entered = &res
+			} else {
+				table.Result = &res
+			}
 			// Versions run 1, 2, ... without gaps, so the latest is the count.
 			table.Revisions = res.Version
 			table.ResultAt = res.At.UTC()

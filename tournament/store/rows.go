@@ -32,6 +32,9 @@ type tournamentRow struct {
 	ClosedBy       string     `gorm:"not null;default:''"`
 	ArchivedAt     *time.Time // nil while the tournament is listed
 	ArchivedBy     string     `gorm:"not null;default:''"`
+	// ConfirmResults is the two-person rule (schema version 18): a result
+	// counts once a second account confirmed it.
+	ConfirmResults bool `gorm:"not null;default:false"`
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -222,6 +225,12 @@ type resultRow struct {
 	EndedEarly bool       `gorm:"not null;default:false"`
 	ReportID   int64      `gorm:"not null;default:0"` // the players' report it was saved from
 	GameMoves  int        `gorm:"not null;default:0"` // the moves of the recorded game it was saved from
+	// The two-person rule (schema version 18): a revision saved under it
+	// waits for another account's confirmation.
+	NeedsConfirm  bool       `gorm:"not null;default:false"`
+	ConfirmedBy   string     `gorm:"not null;default:''"`
+	ConfirmedAt   *time.Time // nil until confirmed
+	ConfirmReason string     `gorm:"not null;default:''"` // a head's own result confirmed
 }
 
 func (resultRow) TableName() string { return "results" }
@@ -371,6 +380,7 @@ func newTournamentRow(t tournament.Tournament) (tournamentRow, error) {
 		GameMinutes:    t.GameMinutes,
 		SelfCheckIn:    t.SelfCheckIn,
 		SelfReport:     t.SelfReport,
+		ConfirmResults: t.ConfirmResults,
 		CreatedAt:      t.CreatedAt.UTC(),
 	}, nil
 }
@@ -400,9 +410,11 @@ func (r tournamentRow) tournamentWith(rs referee.Ruleset) tournament.Tournament 
 		GameMinutes: r.GameMinutes,
 		SelfCheckIn: r.SelfCheckIn,
 		SelfReport:  r.SelfReport,
-		CreatedAt:   r.CreatedAt,
-		Closed:      r.closure(),
-		Archived:    r.archival(),
+		// The two-person rule (issue 27).
+		ConfirmResults: r.ConfirmResults,
+		CreatedAt:      r.CreatedAt,
+		Closed:         r.closure(),
+		Archived:       r.archival(),
 	}
 }
 
@@ -501,6 +513,11 @@ func (r resultRow) result(scores []scoreRow) tournament.Result {
 		EndedEarly: r.EndedEarly,
 		ReportID:   r.ReportID,
 		GameMoves:  r.GameMoves,
+		// The two-person rule (issue 27).
+		NeedsConfirm:  r.NeedsConfirm,
+		ConfirmedBy:   r.ConfirmedBy,
+		ConfirmedAt:   r.ConfirmedAt,
+		ConfirmReason: r.ConfirmReason,
 	}
 	for _, s := range scores {
 		res.Scores = append(res.Scores, s.score())

@@ -122,6 +122,9 @@ var models = []any{
 	&seasonRow{},
 	&realNameRow{},
 	&tournamentVersionRow{},
+	&staffRow{},
+	&callRow{},
+	&deviceRow{},
 }
 
 // pgCommitters is how many batches of changes at tables one server

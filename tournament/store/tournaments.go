@@ -58,6 +58,7 @@ func (s *Store) UpdateTournament(ctx context.Context, before, after tournament.T
 		{"game_minutes", before.GameMinutes, after.GameMinutes},
 		{"self_check_in", before.SelfCheckIn, after.SelfCheckIn},
 		{"self_report", before.SelfReport, after.SelfReport},
+		{"confirm_results", before.ConfirmResults, after.ConfirmResults},
 	} {
 		if f.before != f.after {
 			cols[f.col] = f.after
@@ -254,7 +255,11 @@ func checkAllResults(tx *gorm.DB, tid int64) error {
 	}
 	err := tx.Model(&tableRow{}).Select("rounds.number AS round, round_tables.number AS \"table\"").
 		Joins("JOIN rounds ON rounds.id = round_tables.round_id").
-		Where("rounds.tournament_id = ? AND NOT EXISTS (SELECT 1 FROM results WHERE results.table_id = round_tables.id)", tid).
+		// A result waiting for a second account's confirmation (the
+		// two-person rule) is no result yet.
+		Where("rounds.tournament_id = ? AND NOT EXISTS (SELECT 1 FROM results WHERE results.table_id = round_tables.id "+
+			"AND results.version = (SELECT MAX(r2.version) FROM results r2 WHERE r2.table_id = round_tables.id) "+
+			"AND NOT (results.needs_confirm AND results.confirmed_by = ''))", tid).
 		Order("rounds.number, round_tables.number").Limit(1).Scan(&missing).Error
 	if err != nil {
 		return err

@@ -355,6 +355,7 @@ type owned interface{ tournamentOf() int64 }
 func (r playerRow) tournamentOf() int64  { return r.TournamentID }
 func (r roundRow) tournamentOf() int64   { return r.TournamentID }
 func (r penaltyRow) tournamentOf() int64 { return r.TournamentID }
+func (r reportRow) tournamentOf() int64  { return r.TournamentID }
 
 // lockTournamentOf reads row id into row, takes the lock of the tournament
 // it belongs to, and reads it again: what row holds on return was read

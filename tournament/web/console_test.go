@@ -85,10 +85,19 @@ func (b *browser) post(path string, form url.Values, header ...string) response 
 	return b.do(http.MethodPost, path, form, header...)
 }
 
-// login logs the browser in as judge and fails the test otherwise.
+// login logs the browser in to the account named judge, a head's made
+// for it when there is none, and fails the test otherwise.
 func (b *browser) login(judge string) {
 	b.env.t.Helper()
-	res := b.post("/judge/login", url.Values{"name": {judge}, "password": {testPassword}})
+	b.loginAs(judge, tournament.RoleHead)
+}
+
+// loginAs logs the browser in to the account named name, made with the
+// role role when there is none, and fails the test otherwise.
+func (b *browser) loginAs(name string, role tournament.Role) {
+	b.env.t.Helper()
+	b.env.account(name, role)
+	res := b.post("/judge/login", url.Values{"name": {name}, "password": {testPassword}})
 	if res.Status != http.StatusSeeOther || res.Location != "/judge" {
 		b.env.t.Fatalf("POST /judge/login = %d to %q, want 303 to /judge\n%s", res.Status, res.Location, res.Body)
 	}

@@ -59,6 +59,7 @@ func newHostileEnv(tb testing.TB) *hostileEnv {
 		PlayerID: env.roundA.Tables[0].Players[0], Round: 1, Offence: "note-taking", Note: "メモ"}); err != nil {
 		tb.Fatal(err)
 	}
+	site.account("山田", tournament.RoleHead)
 	rec := env.form(http.MethodPost, "/judge/login", "", url.Values{"name": {"山田"}, "password": {testPassword}}.Encode())
 	for _, c := range rec.Result().Cookies() {
 		env.cookie = c.Name + "=" + c.Value

@@ -9,10 +9,12 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 func TestLoginLogout(t *testing.T) {
 	env := newConsoleEnv(t)
+	env.account("山田", tournament.RoleHead)
 	b := env.browser()
 
 	res := b.get("/judge")
@@ -28,7 +30,7 @@ func TestLoginLogout(t *testing.T) {
 		t.Errorf("the login page shows the wrong password back:\n%s", res.Body)
 	}
 	res = b.post("/judge/login", url.Values{"name": {""}, "password": {""}})
-	mustSee(t, "POST /judge/login empty", res, http.StatusUnprocessableEntity, "ジャッジ名を入力してください。", "パスワードを入力してください。")
+	mustSee(t, "POST /judge/login empty", res, http.StatusUnprocessableEntity, "アカウント名を入力してください。", "パスワードを入力してください。")
 
 	res = b.post("/judge/login", url.Values{"name": {"山田"}, "password": {testPassword}, "next": {"/judge/t/1"}})
 	if res.Status != http.StatusSeeOther || res.Location != "/judge/t/1" {
@@ -53,6 +55,7 @@ func TestLoginLogout(t *testing.T) {
 
 func TestLoginRedirectStaysOnSite(t *testing.T) {
 	env := newConsoleEnv(t)
+	env.account("a", tournament.RoleScorekeeper)
 	for _, next := range []string{"https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"} {
 		b := env.browser()
 		res := b.post("/judge/login", url.Values{"name": {"a"}, "password": {testPassword}, "next": {next}})
@@ -68,6 +71,7 @@ func TestLoginRedirectStaysOnSite(t *testing.T) {
 // fall back to /judge.
 func TestRedirectRefusesControlCharacters(t *testing.T) {
 	env := newConsoleEnv(t)
+	env.account("a", tournament.RoleScorekeeper)
 	for _, next := range []string{
 		"/\t/other-host/x", "/\n/other-host", "/\r\n/other-host", "/ /other-host", "/\u3000/other-host",
 		"/\x00/other-host", "/\x1b/other-host", "/\u0085/other-host", "/\u00a0/other-host", "/x/\\other",
@@ -183,6 +187,7 @@ func TestRouteTableAccess(t *testing.T) {
 	params := strings.NewReplacer(
 		":id", itoa(tr.ID), ":pid", itoa(ps[0].ID), ":n", "1", ":tn", "1", ":penalty", "1", ":batch", "0123", ":report", "1", ":move", "1",
 		":person", itoa(ps[0].PersonID), ":season", "1", ":lang", "en", ":name", "proshop-2003", "*file", "console.css",
+		":sid", "1", ":call", "1", ":token", "no-such-device",
 	)
 	routes := (&site{}).routes()
 	if len(routes) < 20 {
@@ -209,6 +214,12 @@ func TestRouteTableAccess(t *testing.T) {
 			case rt.Access == judge:
 				if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, "/judge/login") {
 					t.Errorf("anonymous %s %s = %d to %q, want 303 to the login page", rt.Method, path, res.Status, res.Location)
+				}
+			case rt.Path == route.OpenDevice:
+				// A link of no device is refused as an ended one is (403),
+				// and never asks for a login.
+				if res.Status != http.StatusForbidden || strings.HasPrefix(res.Location, "/judge/login") {
+					t.Errorf("anonymous %s %s = %d to %q, want 403 for a link of no device", rt.Method, path, res.Status, res.Location)
 				}
 			default:
 				if res.Status == http.StatusUnauthorized || res.Status == http.StatusForbidden ||
@@ -280,25 +291,30 @@ func TestStaticFiles(t *testing.T) {
 }
 
 // restart starts a second server over env's store, as a restart of the
-// program with the judge password password does.
+// program with the head's password password (CATANJUDGE_JUDGE_PASSWORD)
+// does.
 func (e *consoleEnv) restart(password string) {
 	e.t.Helper()
-	if _, err := auth.SetUpJudgePassword(e.ctx, e.st, password, e.t.TempDir()); err != nil {
+	if _, err := auth.SetUpHead(e.ctx, e.st, password, e.t.TempDir()); err != nil {
 		e.t.Fatal(err)
 	}
 	e.srv.Config.Handler = e.newHandler()
 }
 
+// A new password given at start ends the head account's sessions, and
+// only its: the other accounts keep theirs.
 func TestPasswordChangeEndsSessions(t *testing.T) {
 	env := newConsoleEnv(t)
 	tr, _ := env.seedTournament(8)
 	players := "/api/v1/tournaments/" + itoa(tr.ID) + "/players"
 	b := env.browser()
-	b.login("山田")
+	b.login(tournament.FirstHead)
+	other := env.browser()
+	other.login("山田")
 
 	// The same password on every start keeps the judges logged in.
 	env.restart(testPassword)
-	mustSee(t, "GET /judge after a restart with the same password", b.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+	mustSee(t, "GET /judge after a restart with the same password", b.get("/judge"), http.StatusOK, "ジャッジ: head")
 	if res := b.get(players); res.Status != http.StatusOK {
 		t.Fatalf("GET %s after a restart with the same password = %d, want 200", players, res.Status)
 	}
@@ -310,13 +326,14 @@ func TestPasswordChangeEndsSessions(t *testing.T) {
 	if res := b.get(players); res.Status != http.StatusUnauthorized {
 		t.Errorf("GET %s with a cookie from before the password change = %d, want 401", players, res.Status)
 	}
-	res := b.post("/judge/login", url.Values{"name": {"山田"}, "password": {testPassword}})
+	mustSee(t, "GET /judge on another account after the head's new password", other.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+	res := b.post("/judge/login", url.Values{"name": {tournament.FirstHead}, "password": {testPassword}})
 	mustSee(t, "POST /judge/login with the old password", res, http.StatusUnauthorized, "パスワードが違います。")
-	res = b.post("/judge/login", url.Values{"name": {"山田"}, "password": {"a new password"}})
+	res = b.post("/judge/login", url.Values{"name": {tournament.FirstHead}, "password": {"a new password"}})
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("POST /judge/login with the new password = %d, want 303", res.Status)
 	}
-	mustSee(t, "GET /judge after logging in again", b.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+	mustSee(t, "GET /judge after logging in again", b.get("/judge"), http.StatusOK, "ジャッジ: head")
 }
 
 func TestLogOutEveryone(t *testing.T) {

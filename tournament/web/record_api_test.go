@@ -145,7 +145,7 @@ func TestGameRecordAPI(t *testing.T) {
 		t.Errorf("the revisions do not say the result came from the record: %s", rec.Body)
 	}
 	cl.call("GET", game, nil, 200, &got)
-	if len(got.Moves) != 9 || got.Moves[0].Number != 1 || got.Moves[0].Judge != "api" || got.Moves[0].Move.Do != "place" || len(got.Moves[0].Move.Road) != 2 {
+	if len(got.Moves) != 9 || got.Moves[0].Number != 1 || got.Moves[0].Judge != tournament.APIActor || got.Moves[0].Move.Do != "place" || len(got.Moves[0].Move.Road) != 2 {
 		t.Errorf("GET game = %+v, want the 9 moves with who entered them", got.Moves)
 	}
 	// The record is the judges': anonymous readers get nothing.

@@ -127,7 +127,7 @@ func TestAPITableReports(t *testing.T) {
 		t.Fatalf("accept = %d %s, want 200 accepted version 1", rec.Code, rec.Body)
 	}
 	rec = do(env.h, "GET", base+"/revisions", "", "Authorization", "Bearer test-token")
-	if !strings.Contains(rec.Body.String(), fmt.Sprintf(`"report":%d`, rep.Report)) || !strings.Contains(rec.Body.String(), `"judge":"api"`) {
+	if !strings.Contains(rec.Body.String(), fmt.Sprintf(`"report":%d`, rep.Report)) || !strings.Contains(rec.Body.String(), `"judge":"API"`) {
 		t.Errorf("revisions = %s, want revision 1 from the report, accepted by the API's judge", rec.Body)
 	}
 	// The same report under another table's path is no report of it.
@@ -218,7 +218,8 @@ func TestKioskTableReport(t *testing.T) {
 		t.Fatalf("reports %v, %v", rs, err)
 	}
 	answer := fmt.Sprintf("%s/reports/%d", table, rs[0].ID)
-	mustSee(t, "a confirmation without name or code", b.post(answer, url.Values{"action": {"confirm"}}), http.StatusUnprocessableEntity,
+	// This phone remembers its reporter now; another phone asks who confirms.
+	mustSee(t, "a confirmation without name or code", env.browser().post(answer, url.Values{"action": {"confirm"}}), http.StatusUnprocessableEntity,
 		`id="player-error"`, "あなたの名前を選んでください。", `id="code-error"`)
 	mustSee(t, "confirmed", b.post(answer, url.Values{"player": {itoa(ps[1])}, "code": {codes[ps[1]]}, "action": {"confirm"}}), http.StatusOK,
 		"確認しました", "確認待ち（4人中2人が確認済み）")

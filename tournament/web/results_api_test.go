@@ -239,7 +239,7 @@ func TestRulingsAPI(t *testing.T) {
 	var got api.RulingJSON
 	cl.call("POST", path, body, 201, &got)
 	ev := got.Evaluation
-	if got.ID == 0 || got.Judge != "api" || got.Note != "道が切られた" || len(got.Steps) != 7 || ev.LongestRoad.Holder != nil ||
+	if got.ID == 0 || got.Judge != tournament.APIActor || got.Note != "道が切られた" || len(got.Steps) != 7 || ev.LongestRoad.Holder != nil ||
 		ev.LongestRoad.Code != "longest-road-cut-short" || ev.LongestRoad.Step == nil || *ev.LongestRoad.Step != 6 ||
 		ev.Players[0].Road != 4 || len(ev.Players[0].Trail) != 5 || len(got.Notes) == 0 {
 		t.Errorf("POST rulings = %+v, want the cut ruled with its trail and notes", got)

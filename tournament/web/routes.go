@@ -19,7 +19,7 @@ const (
 	public  access = iota // anyone: the stateless referee API, health, static files
 	players               // anyone, read-only: what players see
 	player                // a player with their code: what they do themselves
-	judge                 // a logged-in judge or the API token
+	judge                 // the staff: an account whose role allows the route (roles.go), or the API token
 )
 
 // routeEntry is one line of the route table.
@@ -52,7 +52,7 @@ type group struct {
 func (s *site) groups() []group {
 	a, c, k := s.api, s.console, s.kiosk
 	page := s.pages.Handle
-	return []group{
+	return append([]group{
 		{"the site", public, nil, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.Health, Handler: a.CheckHealth},
 			{Method: http.MethodGet, Path: route.Static, Handler: s.pages.Static},
@@ -93,7 +93,9 @@ func (s *site) groups() []group {
 		{"the live feed", players, nil, s.failJSON, []routeEntry{
 			{Method: http.MethodGet, Path: route.EventsAPI, Handler: s.live.Stream},
 		}},
-		{"the judges' API", judge, []gin.HandlerFunc{s.auth.JudgeAPI}, s.failJSON, []routeEntry{
+		// The staff's routes pass the staff guard first, with the role each
+		// needs (roles.go).
+		{"the judges' API", judge, nil, s.failJSON, []routeEntry{
 			{Method: http.MethodPost, Path: route.TournamentsAPI, Handler: a.JSON(a.CreateTournament)},
 			{Method: http.MethodPost, Path: route.CloseAPI, Handler: a.JSON(a.CloseTournament)},
 			{Method: http.MethodPost, Path: route.ReopenAPI, Handler: a.JSON(a.ReopenTournament)},
@@ -192,8 +194,8 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.Login, Handler: page(s.auth.ShowLogin)},
 			{Method: http.MethodPost, Path: route.Login, Handler: page(s.auth.LogIn), Body: maxLoginForm},
 		}},
-		{"the console", judge, []gin.HandlerFunc{s.auth.JudgePages, readForm(s.pages.Fail)}, s.pages.Fail, s.consoleRoutes(c)},
-	}
+		{"the console", judge, []gin.HandlerFunc{readForm(s.pages.Fail)}, s.pages.Fail, s.consoleRoutes(c)},
+	}, s.staffGroups()...)
 }
 
 // consoleRoutes are the judges' pages.
@@ -286,7 +288,8 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 
 // newRouter serves the route table. Every request gets the site's own
 // middleware and its session; each route then bounds its body, refuses a
-// cross-origin state change, and passes its group's guards before its
+// cross-origin state change, passes the staff guard with the role it needs
+// when it is the staff's (roles.go), and its group's guards, before its
 // handler runs.
 func (s *site) newRouter() (*gin.Engine, error) {
 	gin.SetMode(gin.ReleaseMode)
@@ -309,6 +312,9 @@ func (s *site) newRouter() (*gin.Engine, error) {
 				body = maxForm
 			}
 			chain := []gin.HandlerFunc{limitBody(body, rt.Multipart, g.fail), origin}
+			if g.access == judge {
+				chain = append(chain, s.staffGuard(rt))
+			}
 			chain = append(chain, g.guards...)
 			r.Handle(rt.Method, rt.Path, append(chain, rt.Handler)...)
 		}

@@ -85,6 +85,7 @@ func securityEnv(t *testing.T) (*consoleEnv, int64, *strings.Replacer) {
 	}
 	return env, tr.ID, strings.NewReplacer(
 		":person", itoa(ps[1].PersonID), ":season", "1", ":id", itoa(tr.ID), ":pid", itoa(ps[1].ID), ":n", "1", ":tn", "2", ":penalty", itoa(pen.ID), ":batch", "0123", ":report", "1", ":move", "1",
+		":sid", "1", ":call", "1", ":token", "no-such-device",
 		":lang", "en", ":name", "proshop-2003", "*file", "console.css",
 	)
 }
@@ -100,6 +101,10 @@ func TestRouteTableAsJudge(t *testing.T) {
 	judgeB.login("山田")
 	leaving := env.browser()
 	leaving.login("佐藤")
+	// A browser's DELETE /api/v1/session logs its cookie out as the
+	// logout does: on a session of its own too.
+	leavingAPI := env.browser()
+	leavingAPI.login("佐藤")
 	for _, rt := range (&site{}).routes() {
 		if rt.Access != judge {
 			continue
@@ -113,11 +118,18 @@ func TestRouteTableAsJudge(t *testing.T) {
 			continue // below: it ends every session, the walk's too
 		}
 		b := judgeB
-		if rt.Path == "/judge/logout" {
+		switch rt.Path {
+		case "/judge/logout":
 			b = leaving
+		case "/api/v1/session":
+			b = leavingAPI
 		}
 		res := b.probe(rt.Method, path)
 		switch {
+		case rt.Method == http.MethodDelete && rt.Path == "/api/v1/session":
+			if res.Status != http.StatusNoContent {
+				t.Errorf("judge DELETE /api/v1/session = %d, want 204", res.Status)
+			}
 		case rt.Path == "/judge/logout":
 			if res.Status != http.StatusSeeOther || res.Location != "/judge/login?bye=1" {
 				t.Errorf("judge POST /judge/logout = %d to %q, want 303 to the login page saying goodbye", res.Status, res.Location)
@@ -178,7 +190,8 @@ func TestCrossOriginRefusedEverywhere(t *testing.T) {
 
 // TestOnlyJudgesChangeState checks the classification itself: every route
 // open to anyone reads, except the stateless referee calculations (a POST
-// with the facts in the body, storing nothing) and the login form; a
+// with the facts in the body, storing nothing) and the logins (the form,
+// and the API's session for scripts); a
 // player changes their own state with their code (access player), which
 // TestCodeGuessesAreLimited checks.
 func TestOnlyJudgesChangeState(t *testing.T) {
@@ -187,7 +200,7 @@ func TestOnlyJudgesChangeState(t *testing.T) {
 			continue
 		}
 		stateless := rt.Method == http.MethodPost && strings.HasPrefix(rt.Path, "/api/v1/referee/")
-		login := rt.Method == http.MethodPost && rt.Path == "/judge/login"
+		login := rt.Method == http.MethodPost && (rt.Path == "/judge/login" || rt.Path == "/api/v1/session")
 		if !stateless && !login {
 			t.Errorf("%s %s is %v: a route that may change state must be judge-only", rt.Method, rt.Path, rt.Access)
 		}

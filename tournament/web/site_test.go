@@ -25,7 +25,9 @@ const testPassword = "correct horse battery"
 func init() { auth.PasswordCost = bcrypt.MinCost }
 
 // consoleEnv is the whole site over a real service on a new database of
-// the tests' engine, with a judge password (testPassword) and the API token
+// the tests' engine, with the head account (tournament.FirstHead) of the
+// password testPassword, the accounts its tests log in to made with the
+// same password (account), and the API token
 // "test-token", served by httptest so cookies and redirects behave as in a
 // browser; h serves requests straight to the router as well. newConsoleEnv
 // is the one way the web tests start a site.
@@ -107,7 +109,7 @@ func newConsoleEnv(tb testing.TB, opts ...siteOption) *consoleEnv {
 	e.st = setup.settings
 	e.svc = tournamenttest.NewServiceOn(tb, setup.store, setup.now)
 	dir := tb.TempDir()
-	if _, err := auth.SetUpJudgePassword(e.ctx, e.st, testPassword, dir); err != nil {
+	if _, err := auth.SetUpHead(e.ctx, e.st, testPassword, dir); err != nil {
 		tb.Fatal(err)
 	}
 	keys, err := auth.LoadSessionKeys(dir)
@@ -154,4 +156,22 @@ func (e *consoleEnv) timeUp(tid int64, n int) {
 		}
 	}
 	e.ahead.Add(int64(clk.GameLength + clk.Extension + time.Hour))
+}
+
+// account returns the staff account named name, made with the role role
+// and the password testPassword when there is none yet.
+func (e *consoleEnv) account(name string, role tournament.Role) tournament.Staff {
+	e.t.Helper()
+	if st, err := e.st.StaffByName(e.ctx, name); err == nil {
+		return st
+	}
+	hash, err := auth.HashPassword(testPassword)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	st, err := e.svc.AddStaff(e.ctx, "setup", tournament.StaffInput{Name: name, Role: role}, hash)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return st
 }

@@ -55,10 +55,10 @@ type Deps struct {
 	// Service is the judge console's use cases; nil serves the stateless
 	// API alone (the judges' routes then answer 503).
 	Service *tournament.Service
-	// Settings keeps the judge password hash, the session epoch and the
-	// sessions logged out; the tournament store satisfies it. Nil keeps
-	// them in memory, and then no judge can log in (the stateless referee
-	// API alone).
+	// Settings keeps the session epoch and the sessions logged out, and
+	// reads the staff accounts and table devices; the tournament store
+	// satisfies it. Nil keeps them in memory, and then nobody can log in
+	// (the stateless referee API alone).
 	Settings auth.Settings
 	// SessionKeys sign and encrypt the judges' session cookies
 	// (auth.LoadSessionKeys reads them from the data folder). They are
@@ -132,7 +132,7 @@ func newSite(deps Deps) (*site, error) {
 	if s.i18n, err = i18n.New(templates.Locales, deps.Location); err != nil {
 		return nil, err
 	}
-	if s.pages, err = render.New(s.i18n, s.log, auth.Judge); err != nil {
+	if s.pages, err = render.New(s.i18n, s.log, auth.Who); err != nil {
 		return nil, err
 	}
 	if s.auth, err = auth.New(auth.Config{Settings: deps.Settings, SessionKeys: deps.SessionKeys, APIToken: deps.APIToken,
@@ -144,17 +144,25 @@ func newSite(deps Deps) (*site, error) {
 	}
 	s.live = live.New(deps.Service, deps.Broker, s.failJSON, auth.ClientAddr, s.log)
 	codes := auth.NewCodes()
+	devices, err := auth.NewDeviceLinks(deps.SessionKeys, deps.PublicURL)
+	if err != nil {
+		return nil, err
+	}
 	s.api = api.New(api.Config{Service: deps.Service, Rulesets: deps.Rulesets, DefaultRuleset: deps.DefaultRuleset,
-		Live: s.live, Codes: codes, I18n: s.i18n, Log: s.log})
+		Live: s.live, Codes: codes, Sessions: s.auth, Devices: devices, I18n: s.i18n, Log: s.log})
 	sealer, err := auth.NewSealer(deps.SessionKeys, console.CardSealing)
 	if err != nil {
 		return nil, err
 	}
 	if s.console, err = console.New(console.Config{Service: deps.Service, Rulesets: deps.Rulesets, DefaultRuleset: deps.DefaultRuleset,
-		PublicURL: deps.PublicURL, Cards: deps.Cards, CardSealer: sealer, Pages: s.pages, I18n: s.i18n, Log: s.log}); err != nil {
+		PublicURL: deps.PublicURL, Cards: deps.Cards, CardSealer: sealer, Devices: devices, Pages: s.pages, I18n: s.i18n, Log: s.log}); err != nil {
 		return nil, err
 	}
-	s.kiosk = kiosk.New(kiosk.Config{Service: deps.Service, Live: s.live, PublicURL: deps.PublicURL, Codes: codes,
+	remember, err := auth.NewSealer(deps.SessionKeys, kiosk.RememberSealing)
+	if err != nil {
+		return nil, err
+	}
+	s.kiosk = kiosk.New(kiosk.Config{Service: deps.Service, Live: s.live, PublicURL: deps.PublicURL, Codes: codes, Remember: remember,
 		Pages: s.pages, I18n: s.i18n, Log: s.log})
 	s.home = home.New(deps.Service, s.pages, s.auth.SessionJudge)
 	if s.router, err = s.newRouter(); err != nil {

@@ -44,8 +44,12 @@ type Config struct {
 	Live           *live.State
 	// Codes limits the guesses at players' codes (shared with the kiosk).
 	Codes *auth.Codes
-	I18n  *i18n.Translator
-	Log   *slog.Logger
+	// Sessions makes the staff's session tokens; Devices the table
+	// devices' links.
+	Sessions *auth.Auth
+	Devices  *auth.DeviceLinks
+	I18n     *i18n.Translator
+	Log      *slog.Logger
 }
 
 // Handlers are the API's handlers.
@@ -55,6 +59,8 @@ type Handlers struct {
 	defaultRuleset string
 	live           *live.State
 	codes          *auth.Codes
+	sessions       *auth.Auth
+	devices        *auth.DeviceLinks
 	i18n           *i18n.Translator
 	log            *slog.Logger
 	health         health
@@ -66,7 +72,7 @@ type Handlers struct {
 // New returns the API's handlers.
 func New(cfg Config) *Handlers {
 	return &Handlers{svc: cfg.Service, rulesets: cfg.Rulesets, defaultRuleset: cfg.DefaultRuleset, live: cfg.Live,
-		codes: cfg.Codes, i18n: cfg.I18n, log: cfg.Log, PairingEvals: PublicPairingEvals}
+		codes: cfg.Codes, sessions: cfg.Sessions, devices: cfg.Devices, i18n: cfg.I18n, log: cfg.Log, PairingEvals: PublicPairingEvals}
 }
 
 // Handler is a JSON API handler: it parses the request and calls the

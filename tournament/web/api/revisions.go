@@ -30,12 +30,18 @@ type RevisionJSON struct {
 	// GameMoves is the number of moves of the table's recorded game this
 	// revision was saved from.
 	GameMoves int `json:"game_moves,omitempty"`
+	// The two-person rule (issue 27): a revision entered under it
+	// (needs_confirm) counts once another account confirmed it.
+	NeedsConfirm  bool       `json:"needs_confirm,omitempty"`
+	ConfirmedBy   string     `json:"confirmed_by,omitempty"`
+	ConfirmedAt   *time.Time `json:"confirmed_at,omitempty"`
+	ConfirmReason string     `json:"confirm_reason,omitempty"`
 }
 
 func toRevisionJSON(r tournament.Result) RevisionJSON {
 	return RevisionJSON{Version: r.Version, Scores: toScoresJSON(r.Scores), Declared: declaredJSON(r.Declared), EndedBy: r.EndedBy,
 		Judge: r.Judge, At: r.At, Reason: r.Reason, EndedEarly: r.EndedEarly, LateReason: r.LateReason, Report: r.ReportID,
-		GameMoves: r.GameMoves}
+		GameMoves: r.GameMoves, NeedsConfirm: r.NeedsConfirm, ConfirmedBy: r.ConfirmedBy, ConfirmedAt: r.ConfirmedAt, ConfirmReason: r.ConfirmReason}
 }
 
 // toScoresJSON is a sheet's VP as entered, never null.

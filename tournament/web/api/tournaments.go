@@ -35,6 +35,9 @@ type TournamentJSON struct {
 	// SelfReport says what players' table reports do: "off", "approve"
 	// (a judge accepts each) or "auto" (saved once every player confirmed).
 	SelfReport string `json:"self_report"`
+	// ConfirmResults is the two-person rule: a result counts once a
+	// second account confirmed it.
+	ConfirmResults bool `json:"confirm_results"`
 	// State is "setup" (no round paired), "running" or "finished" (closed
 	// by a judge: the results are final, nothing changes until reopened).
 	State    string     `json:"state"`
@@ -49,6 +52,7 @@ func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Shop: t.Shop, Imported: t.Imported,
 		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
 		Rounds: t.Rounds, GameMinutes: t.GameMinutes, SelfCheckIn: t.SelfCheckIn, SelfReport: cmp.Or(t.SelfReport, tournament.SelfReportOff), State: t.State(),
+		ConfirmResults: t.ConfirmResults,
 	}
 	if t.Closed != nil {
 		at := t.Closed.At
@@ -140,6 +144,8 @@ type createTournamentRequest struct {
 	GameMinutes int    `json:"game_minutes"`
 	SelfCheckIn bool   `json:"self_checkin"`
 	SelfReport  string `json:"self_report"`
+	// ConfirmResults is the two-person rule (issue 27).
+	ConfirmResults bool `json:"confirm_results"`
 }
 
 func (s *Handlers) CreateTournament(c *gin.Context) (int, any, error) {
@@ -165,6 +171,8 @@ type editTournamentRequest struct {
 	GameMinutes *int    `json:"game_minutes"`
 	SelfCheckIn *bool   `json:"self_checkin"`
 	SelfReport  *string `json:"self_report"`
+	// ConfirmResults is the two-person rule (issue 27).
+	ConfirmResults *bool `json:"confirm_results"`
 }
 
 // EditTournament changes the settings the body gives, by the console's
@@ -365,6 +373,9 @@ type ResultJSON struct {
 	// LateReason is the judge's confirmation that a declaration recorded
 	// after the table's time signal came before it (§12).
 	LateReason string `json:"late_reason,omitempty"`
+	// ConfirmedBy is the second account that confirmed it, under the
+	// two-person rule.
+	ConfirmedBy string `json:"confirmed_by,omitempty"`
 }
 
 type PlaceIDJSON struct {
@@ -411,6 +422,9 @@ type RoundTableJSON struct {
 	// change that must not replace another judge's.
 	SeatingVersion int `json:"seating_version"`
 	BoardVersion   int `json:"board_version"`
+	// AwaitingConfirmation says a result was entered under the two-person
+	// rule and waits for a second account: it counts nowhere yet.
+	AwaitingConfirmation bool `json:"awaiting_confirmation,omitempty"`
 }
 
 type RoundJSON struct {
@@ -433,7 +447,7 @@ func (r RoundJSON) public() RoundJSON {
 	for i, t := range r.Tables {
 		if t.Result != nil {
 			res := *t.Result
-			res.Judge, res.Reason, res.LateReason = "", "", ""
+			res.Judge, res.Reason, res.LateReason, res.ConfirmedBy = "", "", "", ""
 			t.Result = &res
 		}
 		tables[i] = t
@@ -462,6 +476,7 @@ func toRoundJSON(v tournament.RoundView) RoundJSON {
 		if tv.Result != nil {
 			t.Result = toResultJSON(*tv.Result, tv.Places)
 		}
+		t.AwaitingConfirmation = tv.Entered != nil
 		out.Tables = append(out.Tables, t)
 	}
 	for _, p := range v.Byes {
@@ -476,7 +491,8 @@ func toRoundJSON(v tournament.RoundView) RoundJSON {
 }
 
 func toResultJSON(r tournament.Result, places []tournament.Placing) *ResultJSON {
-	out := &ResultJSON{Version: r.Version, EndedBy: r.EndedBy, Judge: r.Judge, Reason: r.Reason, LateReason: r.LateReason, Scores: []PlaceIDJSON{}}
+	out := &ResultJSON{Version: r.Version, EndedBy: r.EndedBy, Judge: r.Judge, Reason: r.Reason, LateReason: r.LateReason, Scores: []PlaceIDJSON{},
+		ConfirmedBy: r.ConfirmedBy}
 	if r.Declared != 0 {
 		d := r.Declared
 		out.Declared = &d

@@ -1,8 +1,11 @@
-// Package auth says who may do what: judges log in with the shared
-// password in their own name (a session cookie), scripts present the API
-// token, and everyone else is anonymous. It keeps the sessions, checks
-// the token, limits the guesses at either, gates the anonymous work one
-// client can cause, and refuses cross-origin state changes.
+// Package auth says who may do what: the staff log in to their own
+// accounts (a session cookie, or a session token for scripts), each with
+// its role, scripts may present the API token (a head), a table device
+// opens its table's pages, and everyone else is anonymous. It keeps the
+// sessions, checks the tokens, limits the guesses at either, gates the
+// anonymous work one client can cause, and refuses cross-origin state
+// changes. The route table says which role each route needs (StaffAPI,
+// StaffPages).
 package auth
 
 import (
@@ -20,7 +23,8 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 )
 
-// judgeKey is the gin context key holding the name of the judge making the request.
+// judgeKey is the gin context key holding the name of the account making
+// the request, as the audit log names it.
 const judgeKey = "judge"
 
 // Config is what Auth is made from.
@@ -46,6 +50,7 @@ type Config struct {
 type Auth struct {
 	settings  Settings
 	sessions  gin.HandlerFunc
+	tokens    *Sealer // seals the session tokens
 	limiter   *loginLimiter
 	origin    *http.CrossOriginProtection
 	epoch     currentEpoch
@@ -69,6 +74,10 @@ func New(cfg Config) (*Auth, error) {
 	if err != nil {
 		return nil, err
 	}
+	tokens, err := NewSealer(cfg.SessionKeys, "session token")
+	if err != nil {
+		return nil, err
+	}
 	// Keys an earlier version kept in the database must not stay there, in
 	// every backup to come.
 	if err := st.DeleteSetting(ctx, settingSessionKeys); err != nil {
@@ -77,6 +86,7 @@ func New(cfg Config) (*Auth, error) {
 	a := &Auth{
 		settings: st,
 		sessions: sessions.Sessions(sessionCookie, store),
+		tokens:   tokens,
 		// Five attempts at once, then one every 12 seconds: 5 a minute.
 		limiter:   newLoginLimiter(12*time.Second, 5),
 		origin:    http.NewCrossOriginProtection(),
@@ -129,9 +139,9 @@ func (a *Auth) CheckOrigin(fail func(*gin.Context, error)) gin.HandlerFunc {
 			c.Next()
 			return
 		}
-		// Automation with the valid API token is not a browser: no cookie
-		// rides along, so a cross-site request cannot borrow it.
-		if a.checkToken(c) == tokenValid {
+		// Automation with a valid token is not a browser: no cookie rides
+		// along, so a cross-site request cannot borrow it.
+		if t := a.checkToken(c); t == tokenValid || t == tokenSession {
 			c.Next()
 			return
 		}

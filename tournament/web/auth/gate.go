@@ -115,10 +115,11 @@ func (g *Gate) slot(ctx context.Context) (release func(), err error) {
 	return func() { <-g.slots }, nil
 }
 
-// Pass lets the request through g, or refuses it with fail. A judge (the
-// API token or a session) is not anonymous, and passes at once.
+// Pass lets the request through g, or refuses it with fail. The staff
+// (an account's session or token, the API token) are not anonymous, and
+// pass at once.
 func (a *Auth) Pass(c *gin.Context, g *Gate, fail func(*gin.Context, error)) {
-	if a.isJudge(c) {
+	if a.staffActor(c) != nil {
 		c.Next()
 		return
 	}
@@ -138,7 +139,7 @@ func (a *Auth) Pass(c *gin.Context, g *Gate, fail func(*gin.Context, error)) {
 // fetching a page after a change then waits for one rendering, not for
 // each other's copies of it.
 func (a *Auth) PassShared(c *gin.Context, g *Gate, fail func(*gin.Context, error)) {
-	if a.isJudge(c) {
+	if a.staffActor(c) != nil {
 		c.Next()
 		return
 	}
@@ -164,12 +165,6 @@ func Work(ctx context.Context) (release func(), err error) {
 		return func() {}, nil
 	}
 	return g.slot(ctx)
-}
-
-// isJudge says the request is a judge's: a session or the API token.
-func (a *Auth) isJudge(c *gin.Context) bool {
-	_, ok := a.sessionJudge(c)
-	return ok || a.checkToken(c) == tokenValid
 }
 
 // refuse answers a request the gate did not admit.

@@ -34,7 +34,7 @@ func twoServers(t *testing.T, engine string) (*store.Store, *store.Store) {
 // password: they agree on one, which the password file of the server
 // that kept it holds, and the other server keeps no file of a password
 // that does not work.
-func TestSetUpJudgePasswordRace(t *testing.T) {
+func TestSetUpHeadRace(t *testing.T) {
 	PasswordCost = 4
 	for _, engine := range []string{"sqlite", "postgres"} {
 		t.Run(engine, func(t *testing.T) {
@@ -47,7 +47,7 @@ func TestSetUpJudgePasswordRace(t *testing.T) {
 				for i := range stores {
 					wg.Go(func() {
 						var err error
-						if files[i], err = SetUpJudgePassword(context.Background(), stores[i], "", dirs[i]); err != nil {
+						if files[i], err = SetUpHead(context.Background(), stores[i], "", dirs[i]); err != nil {
 							t.Error(err)
 						}
 					})
@@ -69,7 +69,7 @@ func TestSetUpJudgePasswordRace(t *testing.T) {
 						t.Fatal(err)
 					}
 					for _, st := range stores {
-						if ok, err := checkPassword(context.Background(), st, strings.TrimSpace(string(data))); !ok || err != nil {
+						if ok, err := headPassword(context.Background(), st, strings.TrimSpace(string(data))); !ok || err != nil {
 							t.Errorf("the password in %s does not work: %v, %v", file, ok, err)
 						}
 					}

@@ -18,14 +18,12 @@ import (
 	"github.com/gin-contrib/sessions"
 	cookiestore "github.com/gin-contrib/sessions/cookie"
 	"github.com/gin-gonic/gin"
-	"golang.org/x/crypto/bcrypt"
 
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
 // The console's own settings, kept through Settings.
 const (
-	settingPasswordHash = "judge_password_hash"
 	settingSessionEpoch = "session_epoch"
 	// settingSessionKeys held the session keys before they moved to
 	// SessionKeyFile: a backup of the database carried them, and a cookie
@@ -33,14 +31,12 @@ const (
 	settingSessionKeys = "session_keys"
 )
 
-// PasswordFile is the file in the data folder that holds a generated judge password.
-const PasswordFile = "judge-password.txt"
-
-// Settings is where the console keeps its state: the bcrypt hash of the
-// judge password, the session epoch and the sessions logged out.
+// Settings is where the console keeps its state: the session epoch and
+// the sessions logged out, and the staff accounts (Accounts).
 // store.Store satisfies it. The keys that sign the session cookie are
 // never kept here (Deps.SessionKeys): whatever is here, a backup carries.
 type Settings interface {
+	Accounts
 	// GetSetting returns an error wrapping tournament.ErrNotFound for a key never set.
 	GetSetting(ctx context.Context, key string) (string, error)
 	SetSetting(ctx context.Context, key, value string) error
@@ -52,98 +48,6 @@ type Settings interface {
 	EndSession(ctx context.Context, id string, expires time.Time) error
 	// EndedSessions returns the sessions logged out and not expired at now.
 	EndedSessions(ctx context.Context, now time.Time) (map[string]time.Time, error)
-}
-
-// SetUpJudgePassword makes sure a judge password exists before the server
-// starts. A non-empty password (CATANJUDGE_JUDGE_PASSWORD) replaces the
-// stored one and, when it differs, ends every judge's session. Without one,
-// a password stored earlier stays; on the first start a readable random
-// password is generated and written to dataDir/judge-password.txt, readable
-// by its owner only.
-//
-// It returns the path of that file when the judge finds the password there,
-// or "" when the password was given or set on an earlier start.
-func SetUpJudgePassword(ctx context.Context, st Settings, password, dataDir string) (string, error) {
-	file := filepath.Join(dataDir, PasswordFile)
-	if password != "" {
-		// The same password given on every start keeps the judges logged
-		// in; an unreadable stored hash is simply replaced.
-		if same, _ := checkPassword(ctx, st, password); !same {
-			// The epoch moves first: should storing the password fail,
-			// the old sessions are gone already, and the next start with
-			// this password moves it again.
-			if _, err := newEpoch(ctx, st); err != nil {
-				return "", err
-			}
-			if err := storePassword(ctx, st, password); err != nil {
-				return "", err
-			}
-		}
-		// A file left by an earlier start would now show a wrong password.
-		if err := os.Remove(file); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return "", fmt.Errorf("remove old password file: %w", err)
-		}
-		return "", nil
-	}
-	_, err := st.GetSetting(ctx, settingPasswordHash)
-	switch {
-	case err == nil:
-		if _, err := os.Stat(file); err == nil {
-			return file, nil
-		}
-		return "", nil
-	case !errors.Is(err, tournament.ErrNotFound):
-		return "", fmt.Errorf("read judge password: %w", err)
-	}
-	password = readablePassword()
-	if err := os.MkdirAll(dataDir, 0o700); err != nil {
-		return "", fmt.Errorf("create data folder: %w", err)
-	}
-	// The file is written before the hash is stored, so a stored hash always
-	// has a password someone can read.
-	if err := os.WriteFile(file, []byte(password+"\n"), 0o600); err != nil {
-		return "", fmt.Errorf("write judge password: %w", err)
-	}
-	hash, err := hashPassword(password)
-	if err != nil {
-		return "", err
-	}
-	// Several servers starting at once on an empty database each make a
-	// password: the first stored is the judges', and the others' files go.
-	stored, err := st.AddSetting(ctx, settingPasswordHash, hash)
-	if err != nil {
-		return "", fmt.Errorf("store judge password: %w", err)
-	}
-	if stored != hash {
-		if err := os.Remove(file); err != nil {
-			return "", fmt.Errorf("remove the password file another server's password replaced: %w", err)
-		}
-		return "", nil
-	}
-	return file, nil
-}
-
-// PasswordCost is the bcrypt cost of the judge password hash: bcrypt's
-// default; tests lower it to keep their many logins fast.
-var PasswordCost = bcrypt.DefaultCost
-
-func storePassword(ctx context.Context, st Settings, password string) error {
-	hash, err := hashPassword(password)
-	if err != nil {
-		return err
-	}
-	if err := st.SetSetting(ctx, settingPasswordHash, hash); err != nil {
-		return fmt.Errorf("store judge password: %w", err)
-	}
-	return nil
-}
-
-func hashPassword(password string) (string, error) {
-	hash, err := bcrypt.GenerateFromPassword([]byte(password), PasswordCost)
-	if err != nil {
-		return "", fmt.Errorf("hash judge password: %w", err)
-	}
-	return string(hash), nil
 }
 
 // readablePassword returns about 80 random bits as four groups of four
@@ -172,30 +76,13 @@ func randIntN(n int) int {
 	}
 }
 
-// checkPassword compares password with the stored hash; a missing hash
-// accepts nothing.
-func checkPassword(ctx context.Context, st Settings, password string) (bool, error) {
-	hash, err := st.GetSetting(ctx, settingPasswordHash)
-	if errors.Is(err, tournament.ErrNotFound) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("read judge password: %w", err)
-	}
-	err = bcrypt.CompareHashAndPassword([]byte(hash), []byte(password))
-	if errors.Is(err, bcrypt.ErrMismatchedHashAndPassword) {
-		return false, nil
-	}
-	return err == nil, err
-}
-
 // Session cookie contents.
 const (
 	sessionCookie = "catanjudge_session"
-	sessionJudge  = "judge"
-	sessionID     = "sid"   // a random id, which a logout records as ended
-	sessionSince  = "since" // unix seconds of the login
-	sessionEpoch  = "epoch" // the session epoch at the login
+	sessionStaff  = "staff"    // the staff account's ID
+	sessionID     = "sid"      // a random id, which a logout records as ended
+	sessionSince  = "since_ms" // unix milliseconds of the login
+	sessionEpoch  = "epoch"    // the session epoch at the login
 	// sessionTTL covers a long tournament day; the login time is checked on
 	// every request, so an old cookie does not outlive it.
 	sessionTTL = 14 * time.Hour
@@ -427,61 +314,6 @@ func newEpoch(ctx context.Context, st Settings) (string, error) {
 	return v, nil
 }
 
-// SessionJudge is the judge logged in on this browser, or "": for a page
-// open to anyone that greets a judge differently (the landing page).
-func (a *Auth) SessionJudge(c *gin.Context) string {
-	name, _ := a.sessionJudge(c)
-	return name
-}
-
-// sessionJudge returns the judge logged in with the request's session
-// cookie, if the login is recent, from the current epoch and not logged
-// out.
-func (a *Auth) sessionJudge(c *gin.Context) (string, bool) {
-	sess := sessions.Default(c)
-	name, _ := sess.Get(sessionJudge).(string)
-	id, _ := sess.Get(sessionID).(string)
-	since, _ := sess.Get(sessionSince).(int64)
-	epoch, _ := sess.Get(sessionEpoch).(string)
-	if name == "" || id == "" || time.Since(time.Unix(since, 0)) > sessionTTL ||
-		epoch == "" || epoch != a.epoch.get() || a.ended.has(id) {
-		return "", false
-	}
-	return name, true
-}
-
-// startSession logs judge in on this browser, in the current epoch, as a
-// new session.
-func startSession(c *gin.Context, judge, epoch string) error {
-	id := make([]byte, 16)
-	_, _ = rand.Read(id)
-	sess := sessions.Default(c)
-	sess.Clear()
-	sess.Set(sessionJudge, judge)
-	sess.Set(sessionID, hex.EncodeToString(id))
-	sess.Set(sessionSince, time.Now().Unix())
-	sess.Set(sessionEpoch, epoch)
-	sess.Options(sessionOptions(c, int(sessionTTL/time.Second)))
-	return sess.Save()
-}
-
-// endSession logs the browser out and deletes the cookie. The session
-// itself is recorded as ended, so that a copy of the cookie no longer
-// works either.
-func (a *Auth) endSession(c *gin.Context) error {
-	sess := sessions.Default(c)
-	id, _ := sess.Get(sessionID).(string)
-	since, _ := sess.Get(sessionSince).(int64)
-	if id != "" {
-		if err := a.ended.end(c.Request.Context(), a.settings, id, time.Unix(since, 0).Add(sessionTTL)); err != nil {
-			return err
-		}
-	}
-	sess.Clear()
-	sess.Options(sessionOptions(c, -1))
-	return sess.Save()
-}
-
 func sessionOptions(c *gin.Context, maxAge int) sessions.Options {
 	return sessions.Options{
 		Path:     "/",
@@ -546,4 +378,25 @@ func (m *memSettings) EndSession(context.Context, string, time.Time) error { ret
 
 func (m *memSettings) EndedSessions(context.Context, time.Time) (map[string]time.Time, error) {
 	return map[string]time.Time{}, nil
+}
+
+// Without a store there is no account, and nobody logs in.
+func (m *memSettings) StaffMember(_ context.Context, id int64) (tournament.Staff, error) {
+	return tournament.Staff{}, fmt.Errorf("staff %d: %w", id, tournament.ErrNotFound)
+}
+
+func (m *memSettings) StaffByName(_ context.Context, name string) (tournament.Staff, error) {
+	return tournament.Staff{}, fmt.Errorf("staff %s: %w", name, tournament.ErrNotFound)
+}
+
+func (m *memSettings) AddFirstHead(context.Context, string, string, time.Time) (bool, error) {
+	return false, nil
+}
+
+func (m *memSettings) SetFirstHeadPassword(context.Context, string, func(string) bool, time.Time) (tournament.Staff, error) {
+	return tournament.Staff{}, fmt.Errorf("head account: %w", tournament.ErrNotFound)
+}
+
+func (m *memSettings) Device(context.Context, []byte) (tournament.Device, error) {
+	return tournament.Device{}, fmt.Errorf("device: %w", tournament.ErrNotFound)
 }

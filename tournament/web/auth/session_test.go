@@ -8,20 +8,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
-func TestSetUpJudgePassword(t *testing.T) {
+func TestSetUpHead(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	st := tournamenttest.NewStore(t)
 
-	file, err := SetUpJudgePassword(ctx, st, "", dir)
+	file, err := SetUpHead(ctx, st, "", dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := filepath.Join(dir, PasswordFile); file != want {
-		t.Fatalf("SetUpJudgePassword() file = %q, want %q", file, want)
+		t.Fatalf("SetUpHead() file = %q, want %q", file, want)
 	}
 	info, err := os.Stat(file)
 	if err != nil {
@@ -38,29 +39,29 @@ func TestSetUpJudgePassword(t *testing.T) {
 	if len(generated) < 16 {
 		t.Fatalf("generated password %q is short", generated)
 	}
-	if ok, err := checkPassword(ctx, st, generated); err != nil || !ok {
-		t.Fatalf("checkPassword(generated) = %v, %v; want true", ok, err)
+	if ok, err := headPassword(ctx, st, generated); err != nil || !ok {
+		t.Fatalf("headPassword(generated) = %v, %v; want true", ok, err)
 	}
 
 	// A second start keeps the password and points at the same file.
-	if again, err := SetUpJudgePassword(ctx, st, "", dir); err != nil || again != file {
-		t.Fatalf("second SetUpJudgePassword() = %q, %v; want %q", again, err, file)
+	if again, err := SetUpHead(ctx, st, "", dir); err != nil || again != file {
+		t.Fatalf("second SetUpHead() = %q, %v; want %q", again, err, file)
 	}
-	if ok, _ := checkPassword(ctx, st, generated); !ok {
+	if ok, _ := headPassword(ctx, st, generated); !ok {
 		t.Fatalf("the generated password stopped working after a restart")
 	}
 
 	// CATANJUDGE_JUDGE_PASSWORD replaces it, and the stale file goes.
-	if file, err := SetUpJudgePassword(ctx, st, "chosen-by-organizer", dir); err != nil || file != "" {
-		t.Fatalf("SetUpJudgePassword(chosen) = %q, %v; want \"\", nil", file, err)
+	if file, err := SetUpHead(ctx, st, "chosen-by-organizer", dir); err != nil || file != "" {
+		t.Fatalf("SetUpHead(chosen) = %q, %v; want \"\", nil", file, err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, PasswordFile)); !os.IsNotExist(err) {
 		t.Errorf("old password file still there: %v", err)
 	}
-	if ok, _ := checkPassword(ctx, st, generated); ok {
+	if ok, _ := headPassword(ctx, st, generated); ok {
 		t.Errorf("the old password still works")
 	}
-	if ok, _ := checkPassword(ctx, st, "chosen-by-organizer"); !ok {
+	if ok, _ := headPassword(ctx, st, "chosen-by-organizer"); !ok {
 		t.Errorf("the chosen password does not work")
 	}
 }
@@ -101,4 +102,13 @@ func TestLoadSessionKeys(t *testing.T) {
 	if _, err := LoadSessionKeys(dir); err == nil || !strings.Contains(err.Error(), "delete it") {
 		t.Errorf("LoadSessionKeys on a damaged file = %v, want an error saying to delete it", err)
 	}
+}
+
+// headPassword reports whether password is the first head account's.
+func headPassword(ctx context.Context, acc Accounts, password string) (bool, error) {
+	head, err := acc.StaffByName(ctx, tournament.FirstHead)
+	if err != nil {
+		return false, err
+	}
+	return PasswordMatches(head.PasswordHash, password), nil
 }

@@ -4,7 +4,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -13,7 +12,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
-	"github.com/catanjudge/catanjudge/tournament/web/route"
+	"github.com/catanjudge/catanjudge/tournament/web/render"
 )
 
 // tokenKey is the gin context key holding the request's tokenCheck, so
@@ -26,64 +25,55 @@ type tokenCheck int
 const (
 	tokenNone    tokenCheck = iota // no Authorization header
 	tokenValid                     // the API token
+	tokenSession                   // a session token these servers sealed (it may have ended since)
 	tokenWrong                     // anything else: counted as a guess
 	tokenLimited                   // not checked: the address has guessed too often
 )
 
-// JudgeAPI lets a request of the JSON API through with the API token as a
-// bearer token or with a judge's session cookie, and answers anything else
-// 401. A client that sent too many wrong tokens or passwords lately is
-// answered 429 without its token being checked.
-func (a *Auth) JudgeAPI(c *gin.Context) {
-	if a.letJudge(c, a.failJSON) {
-		return
+// sessionTokenKey is the gin context key of the session a session token
+// sealed.
+const sessionTokenKey = "session_token"
+
+// StaffAPI is the guard of a route of the JSON API that needs the role
+// need: it lets through an account's session (its cookie, or its session
+// token as a bearer token) or the API token whose role allows need,
+// answers 403 role-forbidden naming need to one whose role does not, and
+// 401 to anyone else. A client that sent too many wrong tokens or
+// passwords lately is answered 429 without its token being checked.
+func (a *Auth) StaffAPI(need tournament.Role) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if a.letStaff(c, need, a.failJSON) {
+			return
+		}
+		a.failJSON(c, &unauthorized{})
 	}
-	a.failJSON(c, &unauthorized{})
 }
 
-// JudgePages lets a request for a judge's page through as JudgeAPI does,
-// and sends anyone else to the login page (303), to come back to the page
-// asked for.
-func (a *Auth) JudgePages(c *gin.Context) {
-	if a.letJudge(c, a.pages.Fail) {
-		return
-	}
-	next := route.Tournaments
-	if c.Request.Method == http.MethodGet {
-		next = c.Request.URL.RequestURI()
-	}
-	c.Redirect(http.StatusSeeOther, route.Login+"?next="+url.QueryEscape(next))
-	c.Abort()
-}
-
-// letJudge lets the request through when a judge makes it, naming the
-// judge for the handler (Judge), and reports whether it answered the
-// request: let through, or refused with fail. A request that presents a
-// token stands or falls by it: a wrong token never falls back to the
-// browser's session cookie.
-func (a *Auth) letJudge(c *gin.Context, fail func(*gin.Context, error)) bool {
-	var (
-		name string
-		ok   bool
-	)
-	switch a.checkToken(c) {
-	case tokenValid:
-		name, ok = APIActor, true
-	case tokenLimited:
+// letStaff lets the request through when an account (or the API token)
+// whose role allows need makes it, naming it for the handler (Judge), and
+// reports whether it answered the request: let through, or refused with
+// fail.
+func (a *Auth) letStaff(c *gin.Context, need tournament.Role, fail func(*gin.Context, error)) bool {
+	id := a.identify(c)
+	switch {
+	case id.err != nil:
+		fail(c, id.err)
+		return true
+	case id.token == tokenLimited:
 		c.Header("Retry-After", strconv.Itoa(a.limiter.retryAfter()))
 		fail(c, problem.ErrTooManyGuesses)
 		return true
-	case tokenNone:
-		name, ok = a.sessionJudge(c)
-	}
-	switch {
-	case !ok:
+	case id.actor == nil || id.actor.Device != nil:
 		return false
 	case a.noService:
 		fail(c, problem.ErrNoService)
 		return true
+	case !id.actor.Role.Allows(need):
+		fail(c, &problem.RoleForbidden{Need: string(need), Role: string(id.actor.Role)})
+		return true
 	}
-	c.Set(judgeKey, name)
+	c.Set(judgeKey, id.actor.Name)
+	c.Set(roleKey, id.actor.Role)
 	c.Next()
 	return true
 }
@@ -106,9 +96,23 @@ func (a *Auth) failJSON(c *gin.Context, err error) {
 	problem.JSON(c, a.i18n.In(a.i18n.Lang(c)), a.log, err)
 }
 
-// Judge is the judge making the request, named by JudgeAPI or JudgePages
-// ("api" for the API token), or "" on a route open to anyone.
+// Judge is the account making the request as the audit log names it, let
+// through by StaffAPI or StaffPages (tournament.APIActor for the API
+// token, a table device's Actor for a device), or "" on a route open to
+// anyone.
 func Judge(c *gin.Context) string { return c.GetString(judgeKey) }
+
+// roleKey is the gin context key holding the role of the account making
+// the request.
+const roleKey = "role"
+
+// Role is the role of the account making the request, let through by
+// StaffAPI or StaffPages; "" for a device or anyone else.
+func Role(c *gin.Context) tournament.Role {
+	r, _ := c.Get(roleKey)
+	role, _ := r.(tournament.Role)
+	return role
+}
 
 // checkToken checks the request's "Authorization: Bearer <token>" against
 // the configured API token in constant time, once per request; an empty
@@ -139,7 +143,26 @@ func (a *Auth) guessToken(c *gin.Context, header string) tokenCheck {
 	if bearer && a.token != "" && subtle.ConstantTimeCompare([]byte(token), []byte(a.token)) == 1 {
 		return tokenValid
 	}
+	// A session token opens only under the servers' keys: it is no guess,
+	// even once it has ended.
+	if s, ok := a.openToken(token); bearer && ok {
+		c.Set(sessionTokenKey, s)
+		return tokenSession
+	}
 	a.limiter.allow(addr, now)
 	a.log.Info("api token refused", "id", problem.RequestID(c), "addr", addr)
 	return tokenWrong
+}
+
+// tokenSession is the session the request's session token sealed.
+func (a *Auth) tokenSession(c *gin.Context) session {
+	s, _ := c.Get(sessionTokenKey)
+	out, _ := s.(session)
+	return out
+}
+
+// Who is who views the request's page, as StaffAPI or StaffPages let them
+// through, for the page's header (render.Engine's).
+func Who(c *gin.Context) render.Who {
+	return render.Who{Name: Judge(c), Role: string(Role(c)), Device: Device(c) != nil}
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/catanjudge/catanjudge/tournament"
-	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
@@ -324,11 +323,17 @@ func (s *Pages) actor(lang, judge string) string {
 	switch judge {
 	case tournament.PlayerActor:
 		return s.i18n.Text(lang, "audit.player_actor", nil)
-	case auth.APIActor:
+	case tournament.APIActor, legacyAPIActor:
 		return s.i18n.Text(lang, "audit.api_actor", nil)
+	case tournament.StartupActor:
+		return s.i18n.Text(lang, "audit.startup_actor", nil)
 	}
 	return judge
 }
+
+// legacyAPIActor is how the versions before staff accounts named the API
+// token in the audit log.
+const legacyAPIActor = "api"
 
 // playerNameIn is the name in an entry's record of a player no longer
 // registered (a deleted registration).

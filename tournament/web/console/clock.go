@@ -43,6 +43,9 @@ type clockPanel struct {
 	// table's turn, or stands still.
 	Turns, Still bool
 	Final        bool // the round is a stage of the final: its tables are 決勝卓
+	// CanRun says the account viewing it may run the clock (a
+	// scorekeeper or more): the buttons and the extension form.
+	CanRun bool
 }
 
 type clockTableLine struct {
@@ -73,7 +76,7 @@ var extendRules = fieldRules{
 
 // clockPanel builds the round page's clock from the round as read, with
 // the extension form f as typed (nil for an empty one).
-func (s *Pages) clockPanel(lang string, tid int64, rv tournament.RoundView, f *extendForm) clockPanel {
+func (s *Pages) clockPanel(c *gin.Context, lang string, tid int64, rv tournament.RoundView, f *extendForm) clockPanel {
 	k := clock.Show(s.i18n.In(lang), rv.Timer)
 	p := clockPanel{
 		Lang: lang, TID: tid, N: rv.Round.Number, State: k.State, StateTxt: k.Label, Remaining: k.Remaining,
@@ -81,6 +84,7 @@ func (s *Pages) clockPanel(lang string, tid int64, rv tournament.RoundView, f *e
 		Form:     extendForm{Seconds: "60"},
 		KioskURL: route.Path(route.Kiosk, tid),
 		Final:    rv.Round.Mode == tournament.ModeFinal,
+		CanRun:   auth.Role(c).Allows(tournament.RoleScorekeeper),
 	}
 	if k.Placement != "" {
 		// The placement's countdown is the big number; the time to the
@@ -123,7 +127,7 @@ func (s *Pages) ShowClockPanel(c *gin.Context) (render.Result, error) {
 	if err != nil {
 		return render.Result{}, err
 	}
-	return render.Part("round", "clockpanel", s.clockPanel(s.i18n.Lang(c), tid, rv, nil)), nil
+	return render.Part("round", "clockpanel", s.clockPanel(c, s.i18n.Lang(c), tid, rv, nil)), nil
 }
 
 // RecordClock starts, pauses or resumes the round's clock, or gives an

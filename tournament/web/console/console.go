@@ -38,9 +38,11 @@ type Config struct {
 	// CardStore); nil keeps them in this process's memory.
 	Cards      CardStore
 	CardSealer *auth.Sealer
-	Pages      *render.Engine
-	I18n       *i18n.Translator
-	Log        *slog.Logger
+	// Devices makes the table devices' links and reads them back.
+	Devices *auth.DeviceLinks
+	Pages   *render.Engine
+	I18n    *i18n.Translator
+	Log     *slog.Logger
 }
 
 // Pages are the judges' pages.
@@ -54,6 +56,7 @@ type Pages struct {
 	log            *slog.Logger
 	cards          CardStore
 	sealer         *auth.Sealer
+	devices        *auth.DeviceLinks
 }
 
 // New returns the judges' pages.
@@ -68,7 +71,7 @@ func New(cfg Config) (*Pages, error) {
 		}
 	}
 	return &Pages{svc: cfg.Service, rulesets: cfg.Rulesets, defaultRuleset: cfg.DefaultRuleset, publicURL: cfg.PublicURL,
-		pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log, cards: cfg.Cards, sealer: cfg.CardSealer}, nil
+		pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log, cards: cfg.Cards, sealer: cfg.CardSealer, devices: cfg.Devices}, nil
 }
 
 // kioskURL is the kiosk's address for the QR code that phones scan in the
@@ -114,5 +117,7 @@ func (s *Pages) newNav(ctx context.Context, t tournament.Tournament, active stri
 			nav.Final = r.Number
 		}
 	}
-	return nav, nil
+	// Every page of the tournament shows its open judge calls.
+	nav.Calls, err = s.callsBadge(ctx, t.ID)
+	return nav, err
 }

@@ -58,6 +58,12 @@ type roundPage struct {
 	// Remake offers to make the final's stage again (RemakeFinal): the
 	// latest round, a stage of the final, no table of which has a result.
 	Remake bool
+	// The staff's live round (issue 27): the tables whose results wait
+	// for a second account's confirmation, the judge calls of the round,
+	// and a refused answer to one.
+	Pending   []pendingLine
+	Calls     []callLine
+	CallError string
 }
 
 type personRef struct {
@@ -74,6 +80,9 @@ type tableCard struct {
 	Board   bool
 	Version int // latest result revision; 0 for none
 	Ended   string
+	// Pending says the latest result waits for a second account's
+	// confirmation: it counts nowhere yet.
+	Pending bool
 }
 
 type seatLine struct {
@@ -137,6 +146,10 @@ type roundForms struct {
 	Extend    *extendForm // nil for an empty one
 	PairError string
 	UndoError string // why undoing the round was refused (undo.go)
+	// Confirm is a refused confirmation's message, by table; CallError a
+	// refused answer to a call.
+	Confirm   map[int]string
+	CallError string
 }
 
 func (s *Pages) ShowRound(c *gin.Context) (render.Result, error) {
@@ -184,7 +197,7 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 		Move:      f.Move,
 		PairError: f.PairError,
 		UndoError: f.UndoError,
-		Clock:     s.clockPanel(lang, t.ID, rv, f.Extend),
+		Clock:     s.clockPanel(c, lang, t.ID, rv, f.Extend),
 	}
 	vm.Nav = nav
 	vm.CanPair = vm.Latest && canPair
@@ -193,6 +206,9 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 	vm.RepeatLines = s.repeatLines(lang, rv.Repeats, roundNames(rv))
 	vm.ChangeForms = !rv.Started || f.Swap.shown() || f.Move.shown()
 	if vm.Reports, err = s.reportLines(c.Request.Context(), lang, t.ID, n, rv); err != nil {
+		return render.Result{}, err
+	}
+	if err := s.fillLive(c, &vm, rv, f); err != nil {
 		return render.Result{}, err
 	}
 	return render.ShowStatus(status, "round", vm), nil
@@ -223,7 +239,7 @@ func (s *Pages) repeatLines(lang string, rs []tournament.Repeat, names map[int64
 func (s *Pages) fillRound(lang string, rs referee.Ruleset, vm *roundPage, rv tournament.RoundView) {
 	names := map[int64]string{}
 	for _, tv := range rv.Tables {
-		card := tableCard{Number: tv.Table.Number, Seated: tv.Table.Seating != nil, Board: tv.Board != nil}
+		card := tableCard{Number: tv.Table.Number, Seated: tv.Table.Seating != nil, Board: tv.Board != nil, Pending: tv.Entered != nil}
 		if tv.Result != nil {
 			card.Version = tv.Result.Version
 			card.Ended = s.i18n.Text(lang, "score.ended_"+tv.Result.EndedBy, nil)

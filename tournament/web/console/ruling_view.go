@@ -46,6 +46,9 @@ type rulingStep struct {
 // rulingView is the view model of the ruling view.
 type rulingView struct {
 	render.Page
+	// Call is the judge call the view was opened from, claimed by the
+	// judge (issue 27); nil otherwise.
+	Call     *callLine
 	TID      int64
 	N        int
 	Number   int
@@ -216,6 +219,11 @@ func (s *Pages) newRulingView(c *gin.Context, ts tableState) (rulingView, error)
 		Steps:  "[]",
 	}
 	vm.Nav = ts.nav
+	labels := map[int64]string{}
+	for _, p := range tv.Players {
+		labels[p.PlayerID] = p.Label
+	}
+	vm.Call = s.claimedCall(c, ts.t.ID, ts.n, tv.Table.Number, labels)
 	for i, p := range tv.Players {
 		color := p.Color
 		if color == "" && i < len(ts.t.Ruleset.Colors) {

@@ -72,6 +72,9 @@ type tablePage struct {
 	// says what the table lacks before one can be recorded.
 	Moves         int
 	RecordMissing string
+
+	// Devices are the table devices open at the table (issue 27).
+	Devices []deviceLine
 }
 
 // rollRound is one round of capsule rolls: every player first, then each
@@ -208,6 +211,9 @@ func (s *Pages) ShowTable(c *gin.Context) (render.Result, error) {
 		return render.Result{}, err
 	}
 	vm.Rulings, vm.RulingsShown = s.rulingLines(vm.Lang, ts, rulings), true
+	if vm.Devices, err = s.deviceLines(c, ts); err != nil {
+		return render.Result{}, err
+	}
 	if _, err := s.svc.Game(c.Request.Context(), ts.t.ID, ts.n, ts.tv.Table.Number); errors.Is(err, tournament.ErrConflict) {
 		_, vm.RecordMissing, _ = problem.Describe(s.i18n.In(vm.Lang), err)
 	} else if err != nil {

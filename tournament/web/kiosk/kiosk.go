@@ -488,6 +488,11 @@ func (s *Pages) fillKioskRound(p i18n.Printer, vm *kioskPage, v tournament.Round
 		if tv.Result != nil {
 			kt.Ended = p.Text("score.ended_"+tv.Result.EndedBy, nil)
 		}
+		if tv.Result == nil && tv.Table.Entered != nil {
+			// Entered under the two-person rule: shown as waiting, with
+			// no placings, until another account confirms it.
+			kt.Status, kt.StatusTxt = "pending", p.Text("kiosk.pending", nil)
+		}
 		if tv.Table.Moves > 0 {
 			kt.Game = route.Path(route.KioskGame, vm.TID, v.Round.Number, tv.Table.Number)
 			if vm.Projector {
@@ -661,9 +666,11 @@ type Config struct {
 	PublicURL string
 	// Codes limits the guesses at players' codes (shared with the API).
 	Codes *auth.Codes
-	Pages *render.Engine
-	I18n  *i18n.Translator
-	Log   *slog.Logger
+	// Remember seals the player a phone remembers (remember.go).
+	Remember *auth.Sealer
+	Pages    *render.Engine
+	I18n     *i18n.Translator
+	Log      *slog.Logger
 }
 
 // Pages are the kiosk's pages.
@@ -674,6 +681,7 @@ type Pages struct {
 	shared    *live.Cache[sharedKey, render.Shared] // the pages rendered once per version (share)
 	publicURL string
 	codes     *auth.Codes
+	remember  *auth.Sealer
 	pages     *render.Engine
 	i18n      *i18n.Translator
 	log       *slog.Logger
@@ -681,7 +689,8 @@ type Pages struct {
 
 // New returns the kiosk's pages.
 func New(cfg Config) *Pages {
-	return &Pages{svc: cfg.Service, live: cfg.Live, publicURL: cfg.PublicURL, codes: cfg.Codes, pages: cfg.Pages, i18n: cfg.I18n, log: cfg.Log,
+	return &Pages{svc: cfg.Service, live: cfg.Live, publicURL: cfg.PublicURL, codes: cfg.Codes, remember: cfg.Remember, pages: cfg.Pages,
+		i18n: cfg.I18n, log: cfg.Log,
 		// A QR code's address changes only with the server's configuration.
 		qrs: live.NewCache[int64, []byte](time.Duration(math.MaxInt64)), shared: live.KeptAs[sharedKey, render.Shared](cfg.Live)}
 }

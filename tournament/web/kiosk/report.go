@@ -56,6 +56,18 @@ type tablePage struct {
 	PlayerError, CodeError string
 	Error, Done            string
 	whoLabel               string // the words before the choice of player
+
+	// Me is the player this phone remembers, when they are at the table
+	// (remember.go): the forms then ask for no code. meCode is their code.
+	Me     int64
+	MeName string
+	meCode string
+	// Calls are the table's judge calls (calls.go), CanCall says that a
+	// player may call one.
+	Calls    []phoneCall
+	CanCall  bool
+	CallNote string // the call form's note, as typed
+	Calling  bool   // the call form is the one sent
 }
 
 type tableSeat struct {
@@ -103,21 +115,49 @@ type whoForm struct {
 	Choices                []tableSeat
 	Player                 int64
 	PlayerError, CodeError string
+	// Me is the player this phone remembers, among Choices: the form
+	// names them and asks for no code, with the button that forgets them
+	// (to TID's forget form, back to Back).
+	Me     int64
+	MeName string
+	TID    int64
+	Back   string
 }
 
 // Who is who sends the report, or confirms the report open: a player who
 // has not confirmed it yet.
 func (vm tablePage) Who() whoForm {
-	w := whoForm{Label: vm.whoLabel, PlayerField: "player", CodeField: "code", Choices: vm.unconfirmed()}
-	if !vm.Disputing {
+	w := vm.who("player", "code", vm.unconfirmed())
+	if !vm.Disputing && !vm.Calling {
 		w.Player, w.PlayerError, w.CodeError = vm.Player, vm.PlayerError, vm.CodeError
+	}
+	return w
+}
+
+// CallWho is who calls a judge: any player at the table.
+func (vm tablePage) CallWho() whoForm {
+	w := vm.who("call_player", "call_code", vm.Players)
+	w.Label = vm.whoLabel
+	if vm.Calling {
+		w.Player, w.PlayerError, w.CodeError = vm.Player, vm.PlayerError, vm.CodeError
+	}
+	return w
+}
+
+// who is a form's who, player and code fields named playerField and
+// codeField, of the players choices, with the player this phone
+// remembers when they are among them.
+func (vm tablePage) who(playerField, codeField string, choices []tableSeat) whoForm {
+	w := whoForm{Label: vm.whoLabel, PlayerField: playerField, CodeField: codeField, Choices: choices, TID: vm.TID, Back: vm.Path}
+	if slices.ContainsFunc(choices, func(p tableSeat) bool { return p.ID == vm.Me }) {
+		w.Me, w.MeName = vm.Me, vm.MeName
 	}
 	return w
 }
 
 // DisputeWho is who disputes the report open.
 func (vm tablePage) DisputeWho() whoForm {
-	w := whoForm{Label: vm.whoLabel, PlayerField: "dispute_player", CodeField: "dispute_code", Choices: vm.unconfirmed()}
+	w := vm.who("dispute_player", "dispute_code", vm.unconfirmed())
 	if vm.Disputing {
 		w.Player, w.PlayerError, w.CodeError = vm.Player, vm.PlayerError, vm.CodeError
 	}
@@ -140,6 +180,10 @@ func (s *Pages) ShowTable(c *gin.Context) (render.Result, error) {
 	if err != nil {
 		return render.Result{}, err
 	}
+	if c.Query("part") == "call" {
+		// The call's status alone, for phone-call.js to swap in live.
+		return render.Part("report", "callstatus", vm), nil
+	}
 	return render.Show("report", vm), nil
 }
 
@@ -158,7 +202,7 @@ func (s *Pages) ReportTable(c *gin.Context) (render.Result, error) {
 	if !filled || !who {
 		return render.ShowStatus(http.StatusUnprocessableEntity, "report", vm), nil
 	}
-	err = s.codes.Check(c, vm.TID, vm.Player, func() error {
+	err = s.checkCode(c, &vm, code, func() error {
 		_, err := s.svc.ReportResult(c.Request.Context(), vm.TID, vm.Round, vm.Table, vm.Player, code, in)
 		return err
 	})
@@ -183,7 +227,7 @@ func (s *Pages) AnswerReport(c *gin.Context) (render.Result, error) {
 		if !who {
 			return render.ShowStatus(http.StatusUnprocessableEntity, "report", vm), nil
 		}
-		err = s.codes.Check(c, vm.TID, vm.Player, func() error {
+		err = s.checkCode(c, &vm, code, func() error {
 			_, err := s.svc.ConfirmReport(c.Request.Context(), vm.TID, id, vm.Player, code)
 			return err
 		})
@@ -198,7 +242,7 @@ func (s *Pages) AnswerReport(c *gin.Context) (render.Result, error) {
 	if !filled || !who {
 		return render.ShowStatus(http.StatusUnprocessableEntity, "report", vm), nil
 	}
-	err = s.codes.Check(c, vm.TID, vm.Player, func() error {
+	err = s.checkCode(c, &vm, code, func() error {
 		_, err := s.svc.DisputeReport(c.Request.Context(), vm.TID, id, vm.Player, code, tournament.DisputeInput{ReportInput: in, Note: vm.Note})
 		return err
 	})
@@ -211,6 +255,10 @@ func (s *Pages) AnswerReport(c *gin.Context) (render.Result, error) {
 func (s *Pages) readPlayer(c *gin.Context, vm *tablePage, codeField string) (string, bool) {
 	vm.Player, _ = strconv.ParseInt(c.PostForm("player"), 10, 64)
 	code := c.PostForm(codeField)
+	// The player this phone remembers sends no code: theirs is used.
+	if vm.Me != 0 && strings.TrimSpace(code) == "" && (vm.Player == 0 || vm.Player == vm.Me) {
+		vm.Player, code = vm.Me, vm.meCode
+	}
 	ok := true
 	if !slices.ContainsFunc(vm.Players, func(p tableSeat) bool { return p.ID == vm.Player }) {
 		vm.Player, vm.PlayerError, ok = 0, s.i18n.Text(vm.Lang, "report.choose_player", nil), false
@@ -411,6 +459,14 @@ func (s *Pages) tablePage(c *gin.Context) (tablePage, error) {
 	}
 	if tv.Result != nil {
 		s.showResult(&vm, tv)
+	}
+	if me, ok := s.remembered(c, tid, t.Closed != nil); ok {
+		if i := slices.IndexFunc(vm.Players, func(p tableSeat) bool { return p.ID == me.Player }); i >= 0 {
+			vm.Me, vm.MeName, vm.meCode = me.Player, vm.Players[i].Name, me.Code
+		}
+	}
+	if err := s.showCalls(c, &vm, l); err != nil {
+		return tablePage{}, err
 	}
 	return vm, nil
 }

@@ -46,7 +46,21 @@ var (
 	ErrTooManyCodes = errors.New("too many wrong players' codes")
 	// ErrMultipart is a multipart body sent to a route that takes none: 415.
 	ErrMultipart = errors.New("multipart body where none is taken")
+	// ErrWrongLogin is a staff account's name or password that is wrong
+	// (which is not said): 401.
+	ErrWrongLogin = errors.New("wrong name or password")
+	// ErrInactive is the right password of an account a head deactivated: 403.
+	ErrInactive = errors.New("account deactivated")
 )
+
+// RoleForbidden is a request of an account whose role does not allow it:
+// 403 with the code role-forbidden, naming the role it needs.
+type RoleForbidden struct {
+	Need string // the role the action needs
+	Role string // the account's
+}
+
+func (e *RoleForbidden) Error() string { return "role " + e.Role + " may not: it needs " + e.Need }
 
 // The codes of the database's faults (tournament.ErrNoSpace and
 // ErrUnavailable), in the JSON API's answers and /healthz.
@@ -130,6 +144,7 @@ func Describe(p i18n.Printer, err error) (int, string, map[string]any) {
 		br *BadRequest
 		nf *NotFound
 		fb *Forbidden
+		rf *RoleForbidden
 		ce *tournament.ConflictError
 		se *tournament.StaleError
 		fe *referee.FieldError
@@ -144,6 +159,13 @@ func Describe(p i18n.Printer, err error) (int, string, map[string]any) {
 		return http.StatusNotFound, p.Text(nf.ID, nf.Data), nil
 	case errors.As(err, &fb):
 		return http.StatusForbidden, p.Text(fb.ID, nil), nil
+	case errors.As(err, &rf):
+		return http.StatusForbidden, p.Text("error.role_forbidden", map[string]any{"Role": p.Text("role."+rf.Need, nil)}),
+			map[string]any{"code": "role-forbidden", "role": rf.Need}
+	case errors.Is(err, ErrWrongLogin):
+		return http.StatusUnauthorized, p.Text("login.wrong", nil), map[string]any{"code": "login-wrong"}
+	case errors.Is(err, ErrInactive):
+		return http.StatusForbidden, p.Text("login.inactive", nil), map[string]any{"code": "account-inactive"}
 	case errors.Is(err, ErrNoRoute):
 		return http.StatusNotFound, p.Text("error.not_found", nil), nil
 	case errors.Is(err, ErrNoMethod):

@@ -21,8 +21,14 @@ import (
 type Page struct {
 	Lang  string
 	Title string // translated
-	Judge string // the judge logged in, or ""
-	Path  string // this page's path and query, for the language switch
+	Judge string // the account logged in, or ""
+	// Role is the account's role ("" for a table device, or nobody): the
+	// pages show each role only what it may do (Can).
+	Role string
+	// Device says a table device shows the page: no navigation, nothing
+	// but its table's page.
+	Device bool
+	Path   string // this page's path and query, for the language switch
 	// Flashes are the messages of the action whose redirect led here,
 	// taken when the page's layout shows them (Flashes.Take).
 	Flashes *Flashes
@@ -44,6 +50,27 @@ type Nav struct {
 	// Final is the first round of the final (its first stage), 0 before
 	// the final is made: the rounds from it on are named 決勝.
 	Final int
+	// Calls are the tournament's open judge calls, which every page shows
+	// live (console-live.js).
+	Calls *CallsBadge
+}
+
+// CallsBadge is a tournament's open judge calls as the navigation shows
+// them: how many, at which tables, and whether one waits for anyone or
+// was escalated to the head judges.
+type CallsBadge struct {
+	TID       int64
+	Round     int // the latest round a call is of
+	Open      int
+	Tables    []int
+	Waiting   bool
+	Escalated bool
+}
+
+// Can reports whether the account viewing the page has a role that allows
+// need's ("head", "judge", "scorekeeper").
+func (p Page) Can(need string) bool {
+	return tournament.Role(p.Role).Allows(tournament.Role(need))
 }
 
 // IsFinal reports whether round n is a stage of the final.
@@ -53,10 +80,13 @@ func (n *Nav) IsFinal(round int) bool { return n.Final > 0 && round >= n.Final }
 // message titleID with data.
 func (e *Engine) Page(c *gin.Context, titleID string, data map[string]any) Page {
 	lang := e.i18n.Lang(c)
+	who := e.who(c)
 	return Page{
 		Lang:    lang,
 		Title:   e.i18n.Text(lang, titleID, data),
-		Judge:   e.judge(c),
+		Judge:   who.Name,
+		Role:    who.Role,
+		Device:  who.Device,
 		Path:    c.Request.URL.RequestURI(),
 		Flashes: &Flashes{c: c},
 	}
@@ -285,3 +315,10 @@ func takeFlashes(c *gin.Context, path string) []Flash {
 
 // sessionFlash is the key of the flashes in the session cookie.
 const sessionFlash = "flash"
+
+// Block is r, a page to show, rendered as its template block alone: the
+// live parts of a page built as the whole page is.
+func (r Result) Block(block string) Result {
+	r.block = block
+	return r
+}

@@ -35,7 +35,15 @@ type Engine struct {
 	assets map[string]asset
 	i18n   *i18n.Translator
 	log    *slog.Logger
-	judge  func(*gin.Context) string
+	who    func(*gin.Context) Who
+}
+
+// Who is who views a page, for its header: the account's name and role,
+// or a table device.
+type Who struct {
+	Name   string
+	Role   string
+	Device bool
 }
 
 // asset is one file served under /static/.
@@ -45,10 +53,10 @@ type asset struct {
 	ctype   string
 }
 
-// New parses the templates and loads the static files. judge names the
-// judge logged in on a request ("" for none), for every page's header.
-func New(tr *i18n.Translator, log *slog.Logger, judge func(*gin.Context) string) (*Engine, error) {
-	e := &Engine{i18n: tr, log: log, judge: judge}
+// New parses the templates and loads the static files. who says who views
+// a request's page (nobody: the zero Who), for every page's header.
+func New(tr *i18n.Translator, log *slog.Logger, who func(*gin.Context) Who) (*Engine, error) {
+	e := &Engine{i18n: tr, log: log, who: who}
 	var err error
 	if e.assets, err = loadAssets(static.FS); err != nil {
 		return nil, err

@@ -1,0 +1,243 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/catanjudge/catanjudge/tournament"
+)
+
+// apiToken is the API token's header, as the tests' site has it.
+var apiToken = []string{"Authorization", "Bearer test-token"}
+
+// bearer is the header of a session token.
+func bearer(token string) []string { return []string{"Authorization", "Bearer " + token} }
+
+// mustJSON fails the test unless rec has status, and reads its body into out.
+func mustJSON(t *testing.T, what string, rec *httptest.ResponseRecorder, status int, out any) {
+	t.Helper()
+	if rec.Code != status {
+		t.Fatalf("%s = %d %s, want %d", what, rec.Code, rec.Body, status)
+	}
+	if out != nil {
+		if err := json.Unmarshal(rec.Body.Bytes(), out); err != nil {
+			t.Fatalf("%s: %v in %s", what, err, rec.Body)
+		}
+	}
+}
+
+// newAccount makes an account through POST /api/v1/staff with the API
+// token and returns its ID and its password.
+func newAccount(t *testing.T, env *consoleEnv, name string, role tournament.Role) (int64, string) {
+	t.Helper()
+	var st struct {
+		ID       int64  `json:"id"`
+		Name     string `json:"name"`
+		Role     string `json:"role"`
+		Password string `json:"password"`
+	}
+	rec := do(env.h, "POST", "/api/v1/staff", fmt.Sprintf(`{"name":%q,"role":%q}`, name, role), apiToken...)
+	mustJSON(t, "POST /api/v1/staff", rec, http.StatusCreated, &st)
+	if got := keysOf(t, rec.Body.Bytes()); !slices.Equal(got, []string{"id", "name", "password", "role"}) {
+		t.Errorf("POST /api/v1/staff answered the keys %v, want id, name, role, password", got)
+	}
+	if st.ID == 0 || st.Name != name || st.Role != string(role) || len(st.Password) < 16 {
+		t.Fatalf("POST /api/v1/staff = %+v, want %s the %s with a password", st, name, role)
+	}
+	return st.ID, st.Password
+}
+
+// session logs in to an account through POST /api/v1/session and returns
+// its bearer token.
+func session(t *testing.T, env *consoleEnv, name, password string, role tournament.Role) string {
+	t.Helper()
+	var s struct {
+		Token     string    `json:"token"`
+		Role      string    `json:"role"`
+		ExpiresAt time.Time `json:"expires_at"`
+	}
+	rec := do(env.h, "POST", "/api/v1/session", fmt.Sprintf(`{"name":%q,"password":%q}`, name, password))
+	mustJSON(t, "POST /api/v1/session as "+name, rec, http.StatusOK, &s)
+	if got := keysOf(t, rec.Body.Bytes()); !slices.Equal(got, []string{"expires_at", "role", "token"}) {
+		t.Errorf("POST /api/v1/session answered the keys %v, want token, role, expires_at", got)
+	}
+	if left := time.Until(s.ExpiresAt); s.Token == "" || s.Role != string(role) || left < 11*time.Hour || left > 12*time.Hour+time.Minute {
+		t.Fatalf("POST /api/v1/session = %+v, want a %s's token for 12 hours", s, role)
+	}
+	return s.Token
+}
+
+// mustForbid fails unless rec is 403 role-forbidden naming the role need.
+func mustForbid(t *testing.T, what string, rec *httptest.ResponseRecorder, need tournament.Role) {
+	t.Helper()
+	var p struct {
+		Code string `json:"code"`
+		Role string `json:"role"`
+	}
+	if rec.Code != http.StatusForbidden || json.Unmarshal(rec.Body.Bytes(), &p) != nil || p.Code != "role-forbidden" || p.Role != string(need) {
+		t.Errorf("%s = %d %s, want 403 role-forbidden naming %s", what, rec.Code, rec.Body, need)
+	}
+}
+
+// The head makes accounts through the API; each logs in with its own
+// name and password to a token its role bounds, the audit log names it,
+// and a deactivation or a new password ends its sessions.
+func TestStaffAPI(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, players := env.seedTournament(8)
+	tid := itoa(tr.ID)
+
+	judgeID, judgePassword := newAccount(t, env, "佐藤", tournament.RoleJudge)
+	_, keeperPassword := newAccount(t, env, "ｽｺｱ 係", tournament.RoleScorekeeper)
+	// Names are one account however they are typed.
+	if rec := do(env.h, "POST", "/api/v1/staff", `{"name":"スコア係","role":"judge"}`, apiToken...); rec.Code != http.StatusConflict && rec.Code != http.StatusUnprocessableEntity {
+		t.Errorf("POST /api/v1/staff of a name taken = %d %s, want a refusal", rec.Code, rec.Body)
+	}
+	for _, body := range []string{`{"name":"API","role":"judge"}`, `{"name":"鈴木","role":"owner"}`, `{"name":"","role":"judge"}`} {
+		if rec := do(env.h, "POST", "/api/v1/staff", body, apiToken...); rec.Code != http.StatusUnprocessableEntity {
+			t.Errorf("POST /api/v1/staff %s = %d %s, want 422", body, rec.Code, rec.Body)
+		}
+	}
+
+	var list struct {
+		Staff []map[string]any `json:"staff"`
+	}
+	rec := do(env.h, "GET", "/api/v1/staff", "", apiToken...)
+	mustJSON(t, "GET /api/v1/staff", rec, http.StatusOK, &list)
+	var names []string
+	for _, st := range list.Staff {
+		names = append(names, fmt.Sprintf("%v/%v/%v", st["name"], st["role"], st["active"]))
+		if len(st) != 4 || st["id"] == nil {
+			t.Errorf("GET /api/v1/staff lists %v, want exactly id, name, role, active", st)
+		}
+	}
+	if want := []string{"head/head/true", "佐藤/judge/true", "ｽｺｱ 係/scorekeeper/true"}; !slices.Equal(names, want) {
+		t.Errorf("GET /api/v1/staff = %v, want %v", names, want)
+	}
+
+	judge := bearer(session(t, env, "佐藤", judgePassword, tournament.RoleJudge))
+	keeper := bearer(session(t, env, "スコア係", keeperPassword, tournament.RoleScorekeeper))
+
+	// Each role's token does what its role allows and is refused the rest,
+	// naming the role needed.
+	mustForbid(t, "a judge's GET /api/v1/staff", do(env.h, "GET", "/api/v1/staff", "", judge...), tournament.RoleHead)
+	mustForbid(t, "a judge's POST /api/v1/staff", do(env.h, "POST", "/api/v1/staff", `{"name":"田中","role":"head"}`, judge...), tournament.RoleHead)
+	mustForbid(t, "a judge's PATCH of the tournament", do(env.h, "PATCH", "/api/v1/tournaments/"+tid, `{"name":"x"}`, judge...), tournament.RoleHead)
+	rec = do(env.h, "POST", "/api/v1/tournaments/"+tid+"/players", `{"name":"追加 選手","kana":"ついか せんしゅ"}`, judge...)
+	mustJSON(t, "a judge's POST players", rec, http.StatusCreated, nil)
+	mustForbid(t, "a scorekeeper's POST players", do(env.h, "POST", "/api/v1/tournaments/"+tid+"/players", `{"name":"別 選手","kana":"べつ せんしゅ"}`, keeper...), tournament.RoleJudge)
+	mustForbid(t, "a scorekeeper's POST penalties", do(env.h, "POST", "/api/v1/tournaments/"+tid+"/penalties",
+		fmt.Sprintf(`{"player":%d,"round":1,"offence":"note-taking"}`, players[0].ID), keeper...), tournament.RoleJudge)
+	mustForbid(t, "a scorekeeper's POST rounds", do(env.h, "POST", "/api/v1/tournaments/"+tid+"/rounds", `{}`, keeper...), tournament.RoleJudge)
+	// Reads are every account's.
+	mustJSON(t, "a scorekeeper's GET players", do(env.h, "GET", "/api/v1/tournaments/"+tid+"/players", "", keeper...), http.StatusOK, nil)
+	mustJSON(t, "a judge's POST rounds", do(env.h, "POST", "/api/v1/tournaments/"+tid+"/rounds", `{}`, judge...), http.StatusCreated, nil)
+	mustJSON(t, "a scorekeeper's PUT result", do(env.h, "PUT", "/api/v1/tournaments/"+tid+"/rounds/1/tables/1/result", sheet(t, env, tr.ID, 1, 1, 0), keeper...), http.StatusOK, nil)
+
+	// Every audit line names the account that acted; the API token acts as 「API」.
+	log, err := env.st.AuditLog(env.ctx, tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acted := map[string]string{}
+	for _, e := range log { // the latest first
+		if _, ok := acted[e.Action]; !ok {
+			acted[e.Action] = e.Judge
+		}
+	}
+	if acted["player.add"] != "佐藤" || acted["round.pair"] != "佐藤" || acted["result.save"] != "ｽｺｱ 係" {
+		t.Errorf("the audit log names %v, want 佐藤 for the player and the pairing, ｽｺｱ 係 for the result", acted)
+	}
+	registry, err := env.st.AuditLog(env.ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := slices.IndexFunc(registry, func(e tournament.AuditEntry) bool { return strings.HasPrefix(e.Action, "staff.") }); i < 0 ||
+		registry[i].Judge != tournament.APIActor || strings.Contains(registry[i].After, "$2") {
+		t.Errorf("the registry's audit log = %+v, want the accounts made by 「API」 without their hashes", registry)
+	}
+
+	// A deactivated account's token ends at once; it can no longer log in.
+	rec = do(env.h, "PATCH", fmt.Sprintf("/api/v1/staff/%d", judgeID), `{"active":false}`, apiToken...)
+	var edited map[string]any
+	mustJSON(t, "PATCH active false", rec, http.StatusOK, &edited)
+	if edited["active"] != false || edited["role"] != "judge" {
+		t.Errorf("PATCH active false = %v, want the judge inactive", edited)
+	}
+	if rec := do(env.h, "GET", "/api/v1/tournaments/"+tid+"/players", "", judge...); rec.Code != http.StatusUnauthorized {
+		t.Errorf("a deactivated account's token = %d %s, want 401", rec.Code, rec.Body)
+	}
+	if rec := do(env.h, "POST", "/api/v1/session", fmt.Sprintf(`{"name":"佐藤","password":%q}`, judgePassword)); rec.Code != http.StatusForbidden {
+		t.Errorf("a deactivated account's login = %d %s, want 403", rec.Code, rec.Body)
+	}
+	// Reactivated, with the head's role now; old tokens stay ended.
+	mustJSON(t, "PATCH active true", do(env.h, "PATCH", fmt.Sprintf("/api/v1/staff/%d", judgeID), `{"active":true,"role":"head"}`, apiToken...), http.StatusOK, nil)
+	if rec := do(env.h, "GET", "/api/v1/tournaments/"+tid+"/players", "", judge...); rec.Code != http.StatusUnauthorized {
+		t.Errorf("a token from before a deactivation, after reactivation = %d, want 401", rec.Code)
+	}
+	head := bearer(session(t, env, "佐藤", judgePassword, tournament.RoleHead))
+	mustJSON(t, "a new head's GET /api/v1/staff", do(env.h, "GET", "/api/v1/staff", "", head...), http.StatusOK, nil)
+
+	// A reset password is answered once; the old one and its tokens end.
+	var reset map[string]string
+	mustJSON(t, "POST password", do(env.h, "POST", fmt.Sprintf("/api/v1/staff/%d/password", judgeID), "", head...), http.StatusOK, &reset)
+	if len(reset) != 1 || len(reset["password"]) < 16 || reset["password"] == judgePassword {
+		t.Errorf("POST password = %v, want {\"password\"} with a new one", reset)
+	}
+	if rec := do(env.h, "GET", "/api/v1/staff", "", head...); rec.Code != http.StatusUnauthorized {
+		t.Errorf("a token from before a new password = %d, want 401", rec.Code)
+	}
+	if rec := do(env.h, "POST", "/api/v1/session", fmt.Sprintf(`{"name":"佐藤","password":%q}`, judgePassword)); rec.Code != http.StatusUnauthorized {
+		t.Errorf("the old password after a reset = %d, want 401", rec.Code)
+	}
+	head = bearer(session(t, env, "佐藤", reset["password"], tournament.RoleHead))
+
+	// Logging out ends the token.
+	if rec := do(env.h, "DELETE", "/api/v1/session", "", keeper...); rec.Code != http.StatusNoContent {
+		t.Errorf("DELETE /api/v1/session = %d %s, want 204", rec.Code, rec.Body)
+	}
+	if rec := do(env.h, "GET", "/api/v1/tournaments/"+tid+"/players", "", keeper...); rec.Code != http.StatusUnauthorized {
+		t.Errorf("a logged-out token = %d, want 401", rec.Code)
+	}
+	if rec := do(env.h, "GET", "/api/v1/staff", "", head...); rec.Code != http.StatusOK {
+		t.Errorf("another account's token after a logout = %d, want 200", rec.Code)
+	}
+	if rec := do(env.h, "GET", "/api/v1/staff", "", "Authorization", "Bearer "+strings.Repeat("x", 40)); rec.Code != http.StatusUnauthorized {
+		t.Errorf("a made-up token = %d, want 401", rec.Code)
+	}
+	// A wrong password is 401, and counts against the login limit as a
+	// wrong token does (the old password and the made-up token above were
+	// two): five at once.
+	for i := range 3 {
+		rec := do(env.h, "POST", "/api/v1/session", `{"name":"佐藤","password":"wrong"}`)
+		if rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Body.String(), `"code":"login-wrong"`) {
+			t.Fatalf("wrong password %d = %d %s, want 401 login-wrong", i+3, rec.Code, rec.Body)
+		}
+	}
+	if rec := do(env.h, "POST", "/api/v1/session", fmt.Sprintf(`{"name":"佐藤","password":%q}`, judgePassword)); rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" {
+		t.Errorf("a login after 5 wrong passwords = %d %s, want 429 with Retry-After", rec.Code, rec.Body)
+	}
+}
+
+// sheet is the body of a PUT of table's score sheet in round n, at
+// version: its first player declared 10 VP, the others less.
+func sheet(t *testing.T, env *consoleEnv, tid int64, n, table, version int) string {
+	t.Helper()
+	rounds, err := env.svc.Rounds(env.ctx, tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rounds[n-1]
+	var scores []string
+	players := r.Tables[table-1].Players
+	for i, p := range players {
+		scores = append(scores, fmt.Sprintf(`{"player":%d,"vp":%d}`, p, 10-i-min(i, 1)))
+	}
+	return fmt.Sprintf(`{"version":%d,"declared":%d,"scores":[%s]}`, version, players[0], strings.Join(scores, ","))
+}

@@ -1,0 +1,118 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+)
+
+// Two servers of one event over one database (SQLite, and PostgreSQL as
+// a hall runs it): an account's session token and cookie from one are
+// taken by the other; a deactivation or a new password on one ends them
+// on both at once (each request reads the account), a logout on one as
+// soon as the other hears of it (the peers' feed).
+func TestStaffSessionsAcrossServers(t *testing.T) {
+	for _, engine := range []string{"sqlite", "postgres"} {
+		t.Run(engine, func(t *testing.T) {
+			var dsn string
+			if engine == "postgres" {
+				dsn = tournamenttest.NewPostgresDSN(t)
+			} else {
+				var err error
+				if dsn, err = store.FileDSN(t.TempDir()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			a := tournamenttest.OpenDSN(t, dsn)
+			env := newConsoleEnv(t, onStore(a, a, nil))
+			// Server A hears of the others' logouts as serve has it hear
+			// (the peers' feed on PostgreSQL: listenToPeers).
+			var reread func(context.Context) error
+			depsA := env.deps
+			depsA.Reread = func(f func(context.Context) error) { reread = f }
+			first, err := New(depsA)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := tournamenttest.OpenDSN(t, dsn)
+			deps := env.deps
+			deps.Service = tournamenttest.NewServiceOn(t, b, time.Now)
+			deps.Settings, deps.Cards = b, b
+			other, err := New(deps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			servers := map[string]http.Handler{"A": first, "B": other}
+			tr, _ := env.seedTournament(4)
+			players := fmt.Sprintf("/api/v1/tournaments/%d/players", tr.ID)
+
+			id, password := newAccount(t, env, "佐藤", tournament.RoleJudge)
+			token := bearer(session(t, env, "佐藤", password, tournament.RoleJudge))
+			cookie := loginCookie(t, first, "佐藤", password)
+			for name, h := range servers {
+				if rec := do(h, "GET", players, "", token...); rec.Code != http.StatusOK {
+					t.Errorf("server %s: the token of server A = %d, want 200", name, rec.Code)
+				}
+				if rec := do(h, "GET", "/judge", "", "Cookie", cookie); rec.Code != http.StatusOK {
+					t.Errorf("server %s: the cookie of server A = %d, want 200", name, rec.Code)
+				}
+			}
+			// Deactivated on server B: both servers refuse both at once.
+			mustJSON(t, "PATCH active false on B", do(other, "PATCH", fmt.Sprintf("/api/v1/staff/%d", id), `{"active":false}`, apiToken...), http.StatusOK, nil)
+			for name, h := range servers {
+				if rec := do(h, "GET", players, "", token...); rec.Code != http.StatusUnauthorized {
+					t.Errorf("server %s: a deactivated account's token = %d, want 401", name, rec.Code)
+				}
+				if rec := do(h, "GET", "/judge", "", "Cookie", cookie); rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/judge/login") {
+					t.Errorf("server %s: a deactivated account's cookie = %d, want 303 to the login page", name, rec.Code)
+				}
+			}
+			// Reactivated with a new password from server A; a logout on
+			// server B ends the new token on server A too.
+			mustJSON(t, "PATCH active true", do(env.h, "PATCH", fmt.Sprintf("/api/v1/staff/%d", id), `{"active":true}`, apiToken...), http.StatusOK, nil)
+			token = bearer(session(t, env, "佐藤", password, tournament.RoleJudge))
+			if rec := do(other, "DELETE", "/api/v1/session", "", token...); rec.Code != http.StatusNoContent {
+				t.Fatalf("DELETE /api/v1/session on B = %d %s", rec.Code, rec.Body)
+			}
+			if err := reread(env.ctx); err != nil {
+				t.Fatal(err)
+			}
+			if rec := do(first, "GET", players, "", token...); rec.Code != http.StatusUnauthorized {
+				t.Errorf("server A: a token logged out on B = %d, want 401", rec.Code)
+			}
+			token = bearer(session(t, env, "佐藤", password, tournament.RoleJudge))
+			var reset map[string]string
+			mustJSON(t, "POST password on B", do(other, "POST", fmt.Sprintf("/api/v1/staff/%d/password", id), "", apiToken...), http.StatusOK, &reset)
+			if rec := do(first, "GET", players, "", token...); rec.Code != http.StatusUnauthorized {
+				t.Errorf("server A: a token from before a new password set on B = %d, want 401", rec.Code)
+			}
+			session(t, env, "佐藤", reset["password"], tournament.RoleJudge)
+		})
+	}
+}
+
+// loginCookie logs in to the account name through h's login form and
+// returns the session cookie as a Cookie header's value.
+func loginCookie(t *testing.T, h http.Handler, name, password string) string {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(url.Values{"name": {name}, "password": {password}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == sessionCookie {
+			return c.Name + "=" + c.Value
+		}
+	}
+	t.Fatalf("login as %s = %d without a session cookie", name, rec.Code)
+	return ""
+}
