@@ -91,10 +91,15 @@ type RealName struct {
 	At         time.Time
 }
 
-// ImportedFromSheet marks an event imported from a results sheet (date,
-// shop, each table's players and VP); a record file's import will name
-// its own source.
-const ImportedFromSheet = "results-sheet"
+// What an imported event was imported from (Tournament.Imported).
+const (
+	// ImportedFromSheet marks an event imported from a results sheet
+	// (date, shop, each table's players and VP).
+	ImportedFromSheet = "results-sheet"
+	// ImportedFromRecord marks an event restored from its record file
+	// (Service.ImportRecord).
+	ImportedFromRecord = "record-file"
+)
 
 // PastEventWrite is a past event as the store writes it in one
 // transaction: the tournament (finished, marked imported), its players

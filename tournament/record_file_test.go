@@ -92,8 +92,8 @@ func TestImportRecordRestoresTheEvent(t *testing.T) {
 
 	other := newConsole(t)
 	imported := must(other.svc.ImportRecord(other.ctx, "審判長", "event.json", rec)).ok(t)
-	if imported.Closed == nil || imported.Name != tour.Name {
-		t.Errorf("imported tournament = %+v, want %q closed", imported, tour.Name)
+	if imported.Closed == nil || imported.Name != tour.Name || imported.Imported != tournament.ImportedFromRecord {
+		t.Errorf("imported tournament = %+v, want %q closed, marked imported from its record file", imported, tour.Name)
 	}
 	if diff := cmp.Diff(text, recordText(t, other, imported.ID)); diff != "" {
 		t.Errorf("the imported event's record differs from the file it came from (-file +imported):\n%s", diff)

@@ -59,6 +59,9 @@ func (s *Service) ImportRecord(ctx context.Context, judge, source string, r Reco
 		Repeats    int
 		Tournament Tournament
 	}{source, r.Tournament.ID, r.WrittenAt, len(r.Players), len(r.Rounds), len(r.Penalties), check.Repeats, r.Tournament}
+	// The event is marked as imported (a season lists it so), which its
+	// record file does not carry.
+	r.Tournament.Imported = ImportedFromRecord
 	c := s.change(judge, "tournament.import", fmt.Sprintf("tournament %s (imported from %s)", r.Tournament.Name, source), nil, summary)
 	if err := s.store.ImportRecord(ctx, &r, c); err != nil {
 		return Tournament{}, err

@@ -25,7 +25,7 @@ type Tournament struct {
 	Date        string // civil date YYYY-MM-DD, or "" when not set
 	Venue       string
 	Shop        string // the shop that ran the event ("" for none named): a season may gather several shops'
-	Imported    string // "" for an event run here, else what it was imported from (ImportedFromSheet)
+	Imported    string // "" for an event run here, else what it was imported from (ImportedFromSheet, ImportedFromRecord)
 	Ruleset     referee.Ruleset
 	Rounds      int // rounds planned
 	GameMinutes int // §12 game time, from the ruleset unless the organizer set it
