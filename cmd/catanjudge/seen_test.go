@@ -154,7 +154,7 @@ func loggedIn(t *testing.T, base string) *http.Client {
 		t.Fatal(err)
 	}
 	c := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := c.PostForm(base+"/judge/login", url.Values{"name": {"山田"}, "password": {browserPassword}})
+	res, err := c.PostForm(base+"/judge/login", url.Values{"name": {tournament.FirstHead}, "password": {browserPassword}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -175,7 +175,7 @@ func players(n int) []string {
 // A too.
 func TestTwoServers(t *testing.T) {
 	a, b, dsn := twoServers(t)
-	tid := setUpRound(t, a, players(8)...)
+	tid := setUpRound(t, a, players(12)...)
 	seats := tableSeats(t, b, tid)
 	round := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid)
 

@@ -260,8 +260,10 @@ func (s *Store) readDB() *gorm.DB {
 // reader of the WAL that neither waits for the writer nor holds it up; on
 // PostgreSQL REPEATABLE READ, READ ONLY.
 func (s *Store) read(ctx context.Context, fn func(db *gorm.DB) error) error {
+	// A transaction that cannot begin (the database out of reach) fails
+	// outside any statement: its fault is read here (fault).
 	if s.engine == enginePostgres {
-		return s.db.WithContext(ctx).Transaction(fn, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+		return fault(s.db.WithContext(ctx).Transaction(fn, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}))
 	}
-	return s.reader.WithContext(ctx).Transaction(fn)
+	return fault(s.reader.WithContext(ctx).Transaction(fn))
 }

@@ -2,8 +2,10 @@ package kiosk
 
 import (
 	"context"
+	"errors"
 	"net/url"
 
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 )
@@ -41,7 +43,13 @@ type sharedKey struct {
 func (s *Pages) share(ctx context.Context, key sharedKey, make func(context.Context) (render.Shared, error)) (render.Result, error) {
 	fresh := func(b render.Shared) bool { return b.Fresh(s.svc.Now()) }
 	version, err := s.live.Version(ctx, key.tid)
-	if err != nil {
+	switch {
+	case errors.Is(err, tournament.ErrUnavailable):
+		// The database is out of reach: no version is known, and the
+		// rendering that cannot be made answers the last one kept
+		// (live.Cache), so that the room keeps the last state it had.
+		version = -1
+	case err != nil:
 		return render.Result{}, err
 	}
 	b, err := s.shared.GetFresh(ctx, key, version, fresh, func(ctx context.Context) (render.Shared, error) {
