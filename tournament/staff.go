@@ -95,11 +95,15 @@ type StaffEdit struct {
 
 // checkStaffName returns a new account's name, or why it cannot be one.
 func checkStaffName(name string) (string, error) {
-	name, err := CheckJudgeName(name)
+	name, err := fieldJudge.clean(name)
 	if err != nil {
 		return "", err
 	}
 	switch StaffKey(name) {
+	case "":
+		// The head is naming a new account, not logged out: ask for the
+		// name, not for a login.
+		return "", invalid("staff-name-missing", "a staff account needs a name", nil)
 	case StaffKey(APIActor), StaffKey(StartupActor), StaffKey(PlayerActor):
 		return "", invalid("staff-name-reserved", fmt.Sprintf("the name %q is the audit log's own", name), map[string]any{"Name": name})
 	}

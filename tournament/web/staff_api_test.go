@@ -99,9 +99,16 @@ func TestStaffAPI(t *testing.T) {
 	if rec := do(env.h, "POST", "/api/v1/staff", `{"name":"スコア係","role":"judge"}`, apiToken...); rec.Code != http.StatusConflict && rec.Code != http.StatusUnprocessableEntity {
 		t.Errorf("POST /api/v1/staff of a name taken = %d %s, want a refusal", rec.Code, rec.Body)
 	}
-	for _, body := range []string{`{"name":"API","role":"judge"}`, `{"name":"鈴木","role":"owner"}`, `{"name":"","role":"judge"}`} {
-		if rec := do(env.h, "POST", "/api/v1/staff", body, apiToken...); rec.Code != http.StatusUnprocessableEntity {
+	// Each refusal names what is wrong: an empty name is the new
+	// account's, not a login's.
+	for body, code := range map[string]string{`{"name":"API","role":"judge"}`: "staff-name-reserved",
+		`{"name":"鈴木","role":"owner"}`: "staff-role-unknown", `{"name":"","role":"judge"}`: "staff-name-missing"} {
+		rec := do(env.h, "POST", "/api/v1/staff", body, apiToken...)
+		if rec.Code != http.StatusUnprocessableEntity {
 			t.Errorf("POST /api/v1/staff %s = %d %s, want 422", body, rec.Code, rec.Body)
+		}
+		if !strings.Contains(rec.Body.String(), `"code":"`+code+`"`) {
+			t.Errorf("POST /api/v1/staff %s = %s, want the code %s", body, rec.Body, code)
 		}
 	}
 
