@@ -89,17 +89,25 @@ func countBetter(ps []Placing, place int) int {
 
 // CheckUndoRound says whether round n can be undone (docs/rules.md,
 // Undoing a round: a ruling of the project, the rulebook is silent):
-// only the latest of the rounds paired (latest), and, once anything was
-// recorded at its tables (recorded), only with a reason, so that the
-// audit says why results were taken back.
-func CheckUndoRound(n, latest int, recorded bool, reason string) error {
+// only the latest of the rounds paired (latest); while nothing was
+// recorded at its tables any judge may, and once anything was
+// (recorded) only a head judge (head), with a reason, so that the audit
+// says why results were taken back.
+func CheckUndoRound(n, latest int, recorded, head bool, reason string) error {
 	switch {
 	case latest == 0 || n != latest:
 		return violation("undo-not-latest", fmt.Sprintf("only the latest round (%d) can be undone, not round %d", latest, n),
 			map[string]any{"Round": n, "Latest": latest})
+	case recorded && !head:
+		return violation(UndoNeedsHead, fmt.Sprintf("round %d has results or records at its tables: only a head judge may undo it", n),
+			map[string]any{"Round": n})
 	case recorded && reason == "":
 		return violation("undo-reason-missing", fmt.Sprintf("round %d has results or records at its tables: undoing it needs a reason", n),
 			map[string]any{"Round": n})
 	}
 	return nil
 }
+
+// UndoNeedsHead is the code of CheckUndoRound's refusal of a judge who
+// is not a head judge, once the round has records.
+const UndoNeedsHead = "undo-needs-head-judge"

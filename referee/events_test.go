@@ -67,25 +67,28 @@ func TestCheckDQEffect(t *testing.T) {
 
 func TestCheckUndoRound(t *testing.T) {
 	for _, tc := range []struct {
-		n, latest int
-		recorded  bool
-		reason    string
-		code      string
+		n, latest      int
+		recorded, head bool
+		reason         string
+		code           string
 	}{
-		{2, 2, false, "", ""},
-		{2, 2, true, "組み合わせの誤り", ""},
-		{2, 2, true, "", "undo-reason-missing"},
-		{1, 2, false, "x", "undo-not-latest"},
-		{1, 0, false, "x", "undo-not-latest"},
+		{2, 2, false, false, "", ""},
+		{2, 2, false, true, "", ""},
+		{2, 2, true, true, "組み合わせの誤り", ""},
+		{2, 2, true, true, "", "undo-reason-missing"},
+		{2, 2, true, false, "組み合わせの誤り", "undo-needs-head-judge"},
+		{2, 2, true, false, "", "undo-needs-head-judge"},
+		{1, 2, false, true, "x", "undo-not-latest"},
+		{1, 0, false, false, "x", "undo-not-latest"},
 	} {
-		err := referee.CheckUndoRound(tc.n, tc.latest, tc.recorded, tc.reason)
+		err := referee.CheckUndoRound(tc.n, tc.latest, tc.recorded, tc.head, tc.reason)
 		var v *referee.Violation
 		got := ""
 		if errors.As(err, &v) {
 			got = v.Code
 		}
 		if got != tc.code {
-			t.Errorf("CheckUndoRound(%d, %d, %v, %q) = %v, want %q", tc.n, tc.latest, tc.recorded, tc.reason, err, tc.code)
+			t.Errorf("CheckUndoRound(%d, %d, %v, %v, %q) = %v, want %q", tc.n, tc.latest, tc.recorded, tc.head, tc.reason, err, tc.code)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/catanjudge/catanjudge/referee"
@@ -22,16 +23,17 @@ type UndoneRound struct {
 
 // UndoRound undoes round n, the latest, paired by mistake or with the
 // wrong players (referee.CheckUndoRound): while nothing was recorded at
-// its tables any judge may, after that only with a reason. Its tables,
+// its tables any judge may, after that only a head judge with a reason. Its tables,
 // seatings, boards, byes, results, reports, rulings, recorded games,
 // clock and the penalties given in its games go together in one
 // transaction, kept in the audit so that RestoreRound can put them back;
 // the standings, computed from what is recorded, follow. A penalty given
 // outside a round stays.
 //
-// Roles are not kept yet: "a head judge" of issue 30 is any judge here,
-// and the reason is what the audit holds them to.
-func (s *Service) UndoRound(ctx context.Context, judge string, tournamentID int64, n int, reason string) (UndoneRound, error) {
+// role is the judge's: a judge who is not the head is refused once
+// something is recorded with a *RoleNeeded (the route lets any judge
+// try, the rules decide on what the round holds).
+func (s *Service) UndoRound(ctx context.Context, judge string, role Role, tournamentID int64, n int, reason string) (UndoneRound, error) {
 	if err := checkJudge(judge); err != nil {
 		return UndoneRound{}, err
 	}
@@ -43,7 +45,12 @@ func (s *Service) UndoRound(ctx context.Context, judge string, tournamentID int6
 		return UndoneRound{}, err
 	}
 	check := func(latest int, recorded bool) error {
-		if err := referee.CheckUndoRound(n, latest, recorded, reason); err != nil {
+		err := referee.CheckUndoRound(n, latest, recorded, role.Allows(RoleHead), reason)
+		var v *referee.Violation
+		if errors.As(err, &v) && v.Code == referee.UndoNeedsHead {
+			return &RoleNeeded{Need: RoleHead, Role: role, Code: v.Code, Err: err}
+		}
+		if err != nil {
 			return fmt.Errorf("%w: %w", ErrInvalid, err)
 		}
 		return nil
@@ -92,3 +99,18 @@ func (s *Service) checkOpen(ctx context.Context, tournamentID int64) error {
 	}
 	return t.checkOpen()
 }
+
+// RoleNeeded is a change the judge's role does not allow, decided by the
+// rules on what the record holds (referee.CheckUndoRound): the pages and
+// the API say it as the route guard's 403 role-forbidden, naming Need.
+type RoleNeeded struct {
+	Need, Role Role
+	Code       string // the rule's code
+	Err        error
+}
+
+func (e *RoleNeeded) Error() string {
+	return fmt.Sprintf("role %q may not: it needs %q: %v", e.Role, e.Need, e.Err)
+}
+
+func (e *RoleNeeded) Unwrap() error { return e.Err }

@@ -34,11 +34,11 @@ func TestUndoRoundAndRestore(t *testing.T) {
 		{1, "間違い", "undo-not-latest"},
 		{2, "", "undo-reason-missing"}, // results are recorded
 	} {
-		if _, err := c.svc.UndoRound(c.ctx, "judge-a", tour.ID, tc.n, tc.reason); !errors.Is(err, tournament.ErrInvalid) || code(err) != tc.code {
+		if _, err := c.svc.UndoRound(c.ctx, "judge-a", tournament.RoleHead, tour.ID, tc.n, tc.reason); !errors.Is(err, tournament.ErrInvalid) || code(err) != tc.code {
 			t.Errorf("UndoRound(%d, %q) error = %v, want %s", tc.n, tc.reason, err, tc.code)
 		}
 	}
-	undone := must(c.svc.UndoRound(c.ctx, "judge-b", tour.ID, 2, "第1回戦の結果を直す前に組んでしまった")).ok(t)
+	undone := must(c.svc.UndoRound(c.ctx, "judge-b", tournament.RoleHead, tour.ID, 2, "第1回戦の結果を直す前に組んでしまった")).ok(t)
 	if undone.Round != 2 || undone.Tables != 2 || undone.Results != 2 || undone.Penalties != 1 {
 		t.Errorf("undone = %+v, want round 2's 2 tables, 2 results and 1 penalty", undone)
 	}
@@ -76,7 +76,7 @@ func TestUndoRoundAndRestore(t *testing.T) {
 	}
 	// A round just paired, with nothing recorded, is undone without a reason.
 	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	if u := must(c.svc.UndoRound(c.ctx, "judge-a", tour.ID, 3, "")).ok(t); u.Results != 0 {
+	if u := must(c.svc.UndoRound(c.ctx, "judge-a", tournament.RoleHead, tour.ID, 3, "")).ok(t); u.Results != 0 {
 		t.Errorf("undoing a fresh round 3 = %+v", u)
 	}
 }

@@ -100,6 +100,13 @@ var roles = map[string]tournament.Role{
 	http.MethodPost + " " + route.CallResolve:      judgeRole,
 	http.MethodPost + " " + route.Device:           judgeRole,
 	http.MethodPost + " " + route.DeviceRevoke:     judgeRole,
+	// Undoing the latest round (issue 30): any judge while nothing is
+	// recorded at its tables, the head after that (referee.CheckUndoRound,
+	// which the service asks with the judge's role).
+	http.MethodDelete + " " + route.RoundAPI:       judgeRole,
+	http.MethodPost + " " + route.RestoreRoundAPI:  judgeRole,
+	http.MethodPost + " " + route.UndoRound:        judgeRole,
+	http.MethodPost + " " + route.RestoreRound:     judgeRole,
 	http.MethodPost + " " + route.SeatingAPI:       scorekeeper,
 	http.MethodPost + " " + route.BoardAPI:         scorekeeper,
 	http.MethodPut + " " + route.ResultAPI:         scorekeeper,

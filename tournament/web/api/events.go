@@ -89,7 +89,7 @@ func (s *Handlers) UndoRound(c *gin.Context) (int, any, error) {
 			return 0, nil, err
 		}
 	}
-	u, err := s.svc.UndoRound(c.Request.Context(), auth.Judge(c), tid, n, req.Reason)
+	u, err := s.svc.UndoRound(c.Request.Context(), auth.Judge(c), auth.Role(c), tid, n, req.Reason)
 	if err != nil {
 		return 0, nil, err
 	}

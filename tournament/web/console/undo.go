@@ -27,7 +27,7 @@ func (s *Pages) UndoRound(c *gin.Context) (render.Result, error) {
 	if err != nil {
 		return render.Result{}, err
 	}
-	_, err = s.svc.UndoRound(c.Request.Context(), auth.Judge(c), tid, n, strings.TrimSpace(c.PostForm("reason")))
+	_, err = s.svc.UndoRound(c.Request.Context(), auth.Judge(c), auth.Role(c), tid, n, strings.TrimSpace(c.PostForm("reason")))
 	if err == nil {
 		return render.SeeOther(route.Path(route.Tournament, tid), "flash.round_undone"), nil
 	}
