@@ -54,6 +54,24 @@ type RulesetFile struct {
 	// Disqualification is a disqualification's effect on the games played
 	// ("keep", "remove" or "void"); a file without it keeps them.
 	Disqualification string `json:"disqualification,omitempty"`
+	// Late entries, substitutes and no-shows (issue 30); a file without
+	// them takes referee.Ruleset.WithDefaults'.
+	LateEntry   *LateEntryFile   `json:"late_entry,omitempty"`
+	Substitutes *SubstitutesFile `json:"substitutes,omitempty"`
+	NoShow      string           `json:"no_show,omitempty"`
+}
+
+// LateEntryFile is the file shape of referee.LateEntry.
+type LateEntryFile struct {
+	Join   string `json:"join,omitempty"`
+	Missed string `json:"missed,omitempty"`
+}
+
+// SubstitutesFile is the file shape of referee.Substitutes.
+type SubstitutesFile struct {
+	Count string `json:"count,omitempty"`
+	Place int    `json:"place,omitempty"`
+	VP    int    `json:"vp,omitempty"`
 }
 
 // BoardFile is the file shape of referee.BoardSetup.
@@ -208,6 +226,13 @@ func (f RulesetFile) toRuleset() (referee.Ruleset, error) {
 		EscalateFrom:     referee.Level(f.EscalateFrom),
 		DeductVP:         f.DeductVP,
 		Disqualification: referee.DQEffect(f.Disqualification),
+		NoShow:           referee.Missed(f.NoShow),
+	}
+	if l := f.LateEntry; l != nil {
+		rs.LateEntry = referee.LateEntry{Join: referee.LateJoin(l.Join), Missed: referee.Missed(l.Missed)}
+	}
+	if sb := f.Substitutes; sb != nil {
+		rs.Substitutes = referee.Substitutes{Count: referee.SubstituteCount(sb.Count), Place: sb.Place, VP: sb.VP}
 	}
 	if len(f.Layout.Terrain) != len(rs.Layout.Terrain) {
 		return rs, &referee.FieldError{Field: "layout.terrain", Msg: fmt.Sprintf("must list %d hexes, got %d", len(rs.Layout.Terrain), len(f.Layout.Terrain))}
@@ -366,6 +391,9 @@ func FileOf(rs referee.Ruleset) RulesetFile {
 		EscalateFrom:     string(rs.EscalateFrom),
 		DeductVP:         rs.DeductVP,
 		Disqualification: string(rs.Disqualification),
+		NoShow:           string(rs.NoShow),
+		LateEntry:        lateEntryFile(rs.LateEntry),
+		Substitutes:      substitutesFile(rs.Substitutes),
 		Layout:           LayoutFile{Terrain: strs(rs.Layout.Terrain[:]), Harbors: strs(rs.Layout.Harbors[:])},
 	}
 	for _, o := range rs.Penalties {
@@ -399,4 +427,20 @@ func strs[T ~string](in []T) []string {
 		out[i] = string(s)
 	}
 	return out
+}
+
+// lateEntryFile is l as a file writes it, nil when unset.
+func lateEntryFile(l referee.LateEntry) *LateEntryFile {
+	if l == (referee.LateEntry{}) {
+		return nil
+	}
+	return &LateEntryFile{Join: string(l.Join), Missed: string(l.Missed)}
+}
+
+// substitutesFile is sb as a file writes it, nil when unset.
+func substitutesFile(sb referee.Substitutes) *SubstitutesFile {
+	if sb == (referee.Substitutes{}) {
+		return nil
+	}
+	return &SubstitutesFile{Count: string(sb.Count), Place: sb.Place, VP: sb.VP}
 }

@@ -375,6 +375,15 @@ type Ruleset struct {
 	// player already played, unless the judge chooses otherwise for one
 	// (DQEffect; docs/rules.md, Penalties): DQKeep when unset.
 	Disqualification DQEffect
+
+	// Late entries, substitutes and no-shows (late.go; docs/rules.md,
+	// Late entries, substitutes and no-shows): unset, a late player fills
+	// a table of 3 and the rounds they missed are not counted, a
+	// substitute's games count for nobody, a no-show's seat is not
+	// counted.
+	LateEntry   LateEntry
+	Substitutes Substitutes
+	NoShow      Missed
 }
 
 // FieldError reports a ruleset setting that is missing or invalid.
@@ -432,6 +441,7 @@ func (rs Ruleset) WithDefaults() Ruleset {
 	if rs.Disqualification == "" {
 		rs.Disqualification = DQKeep
 	}
+	rs = rs.lateDefaults()
 	if rs.Event.SchedulePriority == "" {
 		rs.Event.SchedulePriority = SpreadFirst
 	}
@@ -529,6 +539,9 @@ func (rs Ruleset) Validate() error {
 	}
 	if CheckDQEffect(rs.Disqualification) != nil {
 		return bad("disqualification", "unknown effect %q (want one of %v)", rs.Disqualification, DQEffects)
+	}
+	if f := rs.checkLate(); f != nil {
+		return f
 	}
 	if len(rs.Penalties) == 0 {
 		return bad("penalties", "the catalogue must list at least one offence")

@@ -16,6 +16,16 @@ type Game struct {
 	// (Disqualified): the table was played by len(Placings)+Removed
 	// players, and is counted as a table of those left.
 	Removed int
+	// Credited says the game was not played at a table: its one placing
+	// is a place credited to its player by the rules (a late entry's
+	// missed round, a no-show's seat, a substitute's fixed value:
+	// late.go). It counts as a game played with its place and VP, and
+	// gives no VP share.
+	Credited bool
+	// Substitutes are the players of Placings who sat in as substitutes
+	// (late.go): their VP count in the table's totals and the others'
+	// places are as played, but the game is credited to none of them.
+	Substitutes []string
 }
 
 // Standing is one player's line in the tournament standings.
@@ -71,7 +81,8 @@ func Standings(rs Ruleset, games []Game, byes []string, players []string) ([]Sta
 		}
 		for _, p := range game.Placings {
 			i, ok := index[p.Player]
-			if !ok {
+			if !ok || slices.Contains(game.Substitutes, p.Player) {
+				// A substitute's game counts in the table's totals only (late.go).
 				continue
 			}
 			t := &tallies[i]
@@ -85,7 +96,7 @@ func Standings(rs Ruleset, games []Game, byes []string, players []string) ([]Sta
 				// docs/rules.md: shared places take the points of the place they share.
 				t.Points += rs.PlacementPoints[p.Place-1]
 			}
-			if total > 0 {
+			if total > 0 && !game.Credited {
 				// docs/rules.md: the share is own VP over the table's total VP; at
 				// a 3-player table the total is raised by the table's average
 				// VP, as if a 4th player had scored it: total*4/3. Both cases
@@ -160,6 +171,9 @@ func Standings(rs Ruleset, games []Game, byes []string, players []string) ([]Sta
 // checkGame reports a game that cannot be in the standings.
 func checkGame(rs Ruleset, g Game) error {
 	n := len(g.Placings)
+	if g.Credited {
+		return checkCredited(rs, g)
+	}
 	if n+g.Removed < 3 || n+g.Removed > 4 || n < 1 {
 		return tableSize(n + g.Removed)
 	}
