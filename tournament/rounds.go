@@ -144,7 +144,7 @@ func (e record) request(n int, who []int64, seed uint64) (pairing.Request, error
 func (s *Service) pair(e record, n int, judge string) (Round, error) {
 	var who []int64
 	for _, p := range e.players {
-		if p.CheckedIn && p.Active(n) {
+		if p.CheckedIn && p.Active(n) && !p.Substitute {
 			who = append(who, p.ID)
 		}
 	}

@@ -106,14 +106,15 @@ func (e record) standingsOf(rounds []Round) ([]referee.Standing, error) {
 			}
 			// A disqualification's effect on the games played (docs/rules.md, Penalties).
 			if g, ok := referee.Disqualified(referee.Game{Placings: ps}, dq); ok {
-				games = append(games, g)
+				// A substitute's game (late.go, docs/rules.md).
+				g, fixed := e.substituted(g)
+				games = append(append(games, g), fixed...)
 			}
 		}
 		byes = append(byes, pids(r.Byes)...)
 	}
-	ids := make([]int64, len(e.players))
-	for i, p := range e.players {
-		ids[i] = p.ID
-	}
-	return referee.Standings(e.t.Ruleset, games, byes, pids(sortedIDs(ids)))
+	// The rounds a late player missed, a no-show's seat (late.go).
+	games = append(games, e.lateGames(rounds)...)
+	ids := e.ranked()
+	return referee.Standings(e.t.Ruleset, games, byes, pids(ids))
 }

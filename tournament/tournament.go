@@ -131,6 +131,16 @@ type Player struct {
 	// is the judge's reason.
 	DQEffect referee.DQEffect `json:",omitempty"`
 	DQReason string           `json:",omitempty"`
+	// LateJoin is how the player came in after a round was paired
+	// (SeatLate): a table of 3 filled, a new table, or from the next
+	// round; "" for a player who was there from their first round.
+	LateJoin referee.LateJoin `json:",omitempty"`
+	// Substitute marks a helper who sits in at short tables (SitIn), whose
+	// games count as the ruleset's substitutes setting says.
+	Substitute bool `json:",omitempty"`
+	// NoShowRound is the round the player did not come to their table in
+	// (NoShow), 0 for none.
+	NoShowRound int `json:",omitempty"`
 }
 
 // Active reports whether the player plays round n.

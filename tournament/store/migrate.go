@@ -100,6 +100,9 @@ var migrations = []migration{
 	// Issue 30: a disqualification's effect on the games played, and its
 	// reason; players registered before are not disqualified.
 	{20, "a disqualification's effect", func(tx *gorm.DB) error { return tx.AutoMigrate(&playerRow{}) }},
+	// Issue 30: how a late player came in, substitutes and no-shows;
+	// players registered before are none of them.
+	{21, "late entries, substitutes and no-shows", func(tx *gorm.DB) error { return tx.AutoMigrate(&playerRow{}) }},
 }
 
 // linkPeople gives every player without a person one, tournament by

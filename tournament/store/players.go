@@ -72,6 +72,9 @@ func (s *Store) UpdatePlayer(ctx context.Context, before, after tournament.Playe
 			{"code_hash", was.CodeHash, now.CodeHash, cur.CodeHash},
 			{"dq_effect", was.DQEffect, now.DQEffect, cur.DQEffect},
 			{"dq_reason", was.DQReason, now.DQReason, cur.DQReason},
+			{"late_join", was.LateJoin, now.LateJoin, cur.LateJoin},
+			{"substitute", was.Substitute, now.Substitute, cur.Substitute},
+			{"no_show_round", was.NoShowRound, now.NoShowRound, cur.NoShowRound},
 		}
 		set := map[string]any{}
 		for _, col := range cols {

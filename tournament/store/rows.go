@@ -75,6 +75,12 @@ type playerRow struct {
 	// (schema version 20), "" for none.
 	DQEffect string `gorm:"not null;default:''"`
 	DQReason string `gorm:"not null;default:''"`
+	// LateJoin, Substitute and NoShowRound are how a late player came in,
+	// a substitute's mark and the round a player did not come to their
+	// table (schema version 21).
+	LateJoin    string `gorm:"not null;default:''"`
+	Substitute  bool   `gorm:"not null;default:false"`
+	NoShowRound int    `gorm:"not null;default:0"`
 }
 
 func (playerRow) TableName() string { return "players" }
@@ -479,6 +485,9 @@ func newPlayerRow(p tournament.Player) playerRow {
 		PersonID:       nullID(p.PersonID),
 		DQEffect:       string(p.DQEffect),
 		DQReason:       p.DQReason,
+		LateJoin:       string(p.LateJoin),
+		Substitute:     p.Substitute,
+		NoShowRound:    p.NoShowRound,
 	}
 }
 
@@ -497,6 +506,9 @@ func (r playerRow) player(keepApart []int64) tournament.Player {
 		PersonID:       idOf(r.PersonID),
 		DQEffect:       referee.DQEffect(r.DQEffect),
 		DQReason:       r.DQReason,
+		LateJoin:       referee.LateJoin(r.LateJoin),
+		Substitute:     r.Substitute,
+		NoShowRound:    r.NoShowRound,
 	}
 }
 
