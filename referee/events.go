@@ -99,7 +99,7 @@ func CheckUndoRound(n, latest int, recorded, head bool, reason string) error {
 		return violation("undo-not-latest", fmt.Sprintf("only the latest round (%d) can be undone, not round %d", latest, n),
 			map[string]any{"Round": n, "Latest": latest})
 	case recorded && !head:
-		return violation(UndoNeedsHead, fmt.Sprintf("round %d has results or records at its tables: only a head judge may undo it", n),
+		return violation("undo-needs-head-judge", fmt.Sprintf("round %d has results or records at its tables: only a head judge may undo it", n),
 			map[string]any{"Round": n})
 	case recorded && reason == "":
 		return violation("undo-reason-missing", fmt.Sprintf("round %d has results or records at its tables: undoing it needs a reason", n),

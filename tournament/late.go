@@ -157,6 +157,9 @@ type LateView struct {
 	Waiting []Player
 	// Entries are the late players of the round, in registration order.
 	Entries []LateLine
+	// Subs are the substitutes the round does not seat, who may sit in
+	// at a table of 3 (SitIn) while it is open.
+	Subs []Player
 }
 
 // LateLine is one late player of a round, as the round page says it.
@@ -196,6 +199,8 @@ func (s *Service) LateView(ctx context.Context, tournamentID int64, n int) (Late
 			v.Entries = append(v.Entries, LateLine{Player: p, How: p.LateJoin, From: n + 1})
 		case p.LateJoin != "" && p.LateJoin != referee.LateNextRound && p.LateEntryRound == n && table[p.ID] > 0:
 			v.Entries = append(v.Entries, LateLine{Player: p, How: p.LateJoin, Table: table[p.ID], From: n})
+		case v.Open && p.Substitute && p.DroppedRound == 0 && table[p.ID] == 0:
+			v.Subs = append(v.Subs, p)
 		case v.Open && p.CheckedIn && p.DroppedRound == 0 && !p.Substitute && table[p.ID] == 0 && p.LateEntryRound <= n:
 			v.Waiting = append(v.Waiting, p)
 		}

@@ -103,10 +103,19 @@ var roles = map[string]tournament.Role{
 	// Undoing the latest round (issue 30): any judge while nothing is
 	// recorded at its tables, the head after that (referee.CheckUndoRound,
 	// which the service asks with the judge's role).
-	http.MethodDelete + " " + route.RoundAPI:       judgeRole,
-	http.MethodPost + " " + route.RestoreRoundAPI:  judgeRole,
-	http.MethodPost + " " + route.UndoRound:        judgeRole,
-	http.MethodPost + " " + route.RestoreRound:     judgeRole,
+	http.MethodDelete + " " + route.RoundAPI:      judgeRole,
+	http.MethodPost + " " + route.RestoreRoundAPI: judgeRole,
+	http.MethodPost + " " + route.UndoRound:       judgeRole,
+	http.MethodPost + " " + route.RestoreRound:    judgeRole,
+	// Late entries, substitutes and no-shows (issue 30): the judges'.
+	http.MethodPost + " " + route.LateAPI:          judgeRole,
+	http.MethodPost + " " + route.SubstituteAPI:    judgeRole,
+	http.MethodPost + " " + route.SitInAPI:         judgeRole,
+	http.MethodPost + " " + route.NoShowAPI:        judgeRole,
+	http.MethodPost + " " + route.Late:             judgeRole,
+	http.MethodPost + " " + route.Substitute:       judgeRole,
+	http.MethodPost + " " + route.SitIn:            judgeRole,
+	http.MethodPost + " " + route.NoShow:           judgeRole,
 	http.MethodPost + " " + route.SeatingAPI:       scorekeeper,
 	http.MethodPost + " " + route.BoardAPI:         scorekeeper,
 	http.MethodPut + " " + route.ResultAPI:         scorekeeper,

@@ -236,6 +236,10 @@ type PlayerJSON struct {
 	Code string `json:"code,omitempty"`
 	// Disqualification is the player's disqualification (events.go), if any.
 	Disqualification *DisqualificationJSON `json:"disqualification,omitempty"`
+	// Late entries, substitutes and no-shows (late.go).
+	LateJoin    string `json:"late_join,omitempty"`
+	Substitute  bool   `json:"substitute,omitempty"`
+	NoShowRound int    `json:"no_show_round,omitempty"`
 }
 
 func toPlayerJSON(p tournament.Player) PlayerJSON {
@@ -243,6 +247,7 @@ func toPlayerJSON(p tournament.Player) PlayerJSON {
 		ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound,
 		DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart, Code: p.Code, Person: p.PersonID,
 		Disqualification: toDisqualificationJSON(p),
+		LateJoin:         string(p.LateJoin), Substitute: p.Substitute, NoShowRound: p.NoShowRound,
 	}
 }
 

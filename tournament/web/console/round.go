@@ -51,6 +51,8 @@ type roundPage struct {
 	Reports []reportLine // the players' reports of the round's tables
 	// UndoError says why undoing the round was refused (undo.go).
 	UndoError string
+	// Late is the card of late players, substitutes and no-shows (late.go).
+	Late *lateCard
 
 	// TurnLimit says its tables play a turn limit after their game time
 	// (the ruleset's): they have a turn page.
@@ -146,6 +148,7 @@ type roundForms struct {
 	Extend    *extendForm // nil for an empty one
 	PairError string
 	UndoError string // why undoing the round was refused (undo.go)
+	LateError string // a refusal of the late players' card (late.go)
 	// Confirm is a refused confirmation's message, by table; CallError a
 	// refused answer to a call.
 	Confirm   map[int]string
@@ -209,6 +212,9 @@ func (s *Pages) roundPage(c *gin.Context, status, n int, f roundForms) (render.R
 		return render.Result{}, err
 	}
 	if err := s.fillLive(c, &vm, rv, f); err != nil {
+		return render.Result{}, err
+	}
+	if vm.Late, err = s.lateCard(c, lang, t, rv, f.LateError); err != nil {
 		return render.Result{}, err
 	}
 	return render.ShowStatus(status, "round", vm), nil

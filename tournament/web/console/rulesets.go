@@ -194,6 +194,16 @@ func (s *Pages) rulesetSettings(lang string) []rulesetSetting {
 		}},
 		{"event.final_ties", nil, func(rs referee.Ruleset) string { return text("rulesets.final_ties."+string(rs.Event.FinalTies), nil) }},
 		{"disqualification", nil, func(rs referee.Ruleset) string { return text("dq.effect."+string(rs.Disqualification), nil) }},
+		// Late entries, substitutes and no-shows (late.go).
+		{"late_entry", []string{"late_entry.join", "late_entry.missed"}, func(rs referee.Ruleset) string {
+			rs = rs.WithDefaults()
+			return text("late.join."+string(rs.LateEntry.Join), nil) + " / " + text("late.missed."+string(rs.LateEntry.Missed), nil)
+		}},
+		{"substitutes", []string{"substitutes.count", "substitutes.place", "substitutes.vp"}, func(rs referee.Ruleset) string {
+			sb := rs.WithDefaults().Substitutes
+			return text("late.sub_count."+string(sb.Count), map[string]any{"Place": sb.Place, "VP": sb.VP})
+		}},
+		{"no_show", nil, func(rs referee.Ruleset) string { return text("late.missed."+string(rs.WithDefaults().NoShow), nil) }},
 		{"event.schedule_priority", nil, func(rs referee.Ruleset) string {
 			return text("rulesets.schedule_priority."+string(rs.Event.SchedulePriority), nil)
 		}},
