@@ -99,3 +99,45 @@ func TestLateEntryPage(t *testing.T) {
 	mustSee(t, "after", b.get(round), http.StatusOK, "遅れて来た参加者を組み合わせに入れました。", "遅刻 一郎 さん: 遅れて来て", "卓に入りました（3人卓が4人卓に）。")
 	mustSee(t, "audit", b.get(fmt.Sprintf("/judge/t/%d/audit", tr.ID)), http.StatusOK, "田中 が第1回戦に遅れて来た参加者を入れました。")
 }
+
+// The round page takes a player who did not come from their table of 4
+// and seats a substitute, marked on their page, at the table of 3 left.
+func TestSubstituteAndNoShowPage(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(8)
+	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	helper, err := env.svc.AddPlayer(env.ctx, "desk", tr.ID, tournament.PlayerInput{Name: "助っ人"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := env.browser()
+	b.loginAs("田中", tournament.RoleJudge)
+	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
+	absent := r.Tables[0].Players[1]
+	mustSee(t, "round page", b.get(round), http.StatusOK, `id="no-show"`, "卓に来なかった参加者は")
+	res := b.post(round+"/no-show", url.Values{"seat": {fmt.Sprintf("1:%d", absent)}})
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("no-show = %d, want 303\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "after the no-show", b.get(round), http.StatusOK, "来なかった参加者を卓から外しました。")
+	mustSee(t, "a no-show at a table of 3", b.post(round+"/no-show", url.Values{"seat": {fmt.Sprintf("1:%d", r.Tables[0].Players[0])}}),
+		http.StatusUnprocessableEntity, `id="late-error"`, "1卓は3人卓なので、これ以上外せません。先に助っ人を入れてください。")
+
+	player := fmt.Sprintf("/judge/t/%d/players/%d", tr.ID, helper.ID)
+	res = b.post(player+"/substitute", url.Values{"substitute": {"1"}})
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("substitute = %d, want 303\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "player page", b.get(player), http.StatusOK, "助っ人にしました。組み合わせには入りません。", `id="sub-state"`, "参加者に戻す")
+	mustSee(t, "round page", b.get(round), http.StatusOK, `id="sit-in"`, "助っ人の成績は誰の順位にも数えず")
+	res = b.post(round+"/sit-in", url.Values{"player": {fmt.Sprint(helper.ID)}, "table": {"1"}})
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("sit-in = %d, want 303\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "after the sit-in", b.get(round), http.StatusOK, "助っ人を卓に入れました。")
+	mustSee(t, "audit", b.get(fmt.Sprintf("/judge/t/%d/audit", tr.ID)), http.StatusOK,
+		"田中 が第1回戦 1卓に来なかった参加者を卓から外しました。", "田中 が第1回戦 1卓に助っ人を入れました。", "の助っ人の設定を変えました。")
+}

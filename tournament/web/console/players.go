@@ -439,6 +439,8 @@ type playerPage struct {
 	// Disqualified is the effect of the player's disqualification in
 	// words, "" for none; DQReason its reason.
 	Disqualified, DQReason string
+	// Substitute says the player is a substitute (late.go).
+	Substitute bool
 }
 
 type keepApartOption struct {
@@ -469,7 +471,7 @@ func (s *Pages) playerPage(c *gin.Context, status int, p tournament.Player, form
 		// A player without a code was registered before codes were issued.
 		HasCode: p.CodeHash != "",
 	}
-	vm.Nav = nav
+	vm.Nav, vm.Substitute = nav, p.Substitute
 	if p.DQEffect != "" {
 		vm.Disqualified, vm.DQReason = s.i18n.Text(vm.Lang, "dq.effect."+string(p.DQEffect), nil), p.DQReason
 	}
