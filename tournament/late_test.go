@@ -51,20 +51,6 @@ func (c *console) latePlayers(tour tournament.Tournament, names ...string) []int
 	return ids
 }
 
-// playAll saves round n: a declared win of each table's first player with
-// vp4 at a table of 4 and vp3 at a table of 3, in pairing order.
-func (c *console) playAll(tour tournament.Tournament, n int, vp4, vp3 []int) {
-	c.t.Helper()
-	r := must(c.svc.RoundView(c.ctx, tour.ID, n)).ok(c.t).Round
-	for _, tb := range r.Tables {
-		vp := vp4
-		if len(tb.Players) == 3 {
-			vp = vp3
-		}
-		c.save(tour, n, tb.Number, 0, vp, 0, "")
-	}
-}
-
 // tableSizes are round n's tables' sizes, in table order.
 func (c *console) tableSizes(tour tournament.Tournament, n int) []int {
 	c.t.Helper()
@@ -116,9 +102,9 @@ func TestLateEntryJoinsThePairedRound(t *testing.T) {
 			if _, err := c.svc.SeatLate(c.ctx, "judge-b", tour.ID, 1, ids[:1]); code(err) != "late-in-round" {
 				t.Errorf("entering a seated player again = %v, want late-in-round", err)
 			}
-			c.playAll(tour, 1, []int{10, 7, 6, 4}, []int{10, 8, 5})
+			c.play(tour, 1, []int{10, 7, 6, 4}, []int{10, 8, 5})
 			must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-			c.playAll(tour, 2, []int{10, 9, 6, 3}, []int{10, 7, 7})
+			c.play(tour, 2, []int{10, 9, 6, 3}, []int{10, 7, 7})
 			name := "late-" + string(tc.join) + ".golden"
 			tournamenttest.Golden(t, filepath.Join("testdata", name), c.lateStandingsText(tour), *update)
 			c.mustAudit(tour, tournament.ActionSeatLate, fmt.Sprintf(`"Join":"%s"`, tc.join))
@@ -175,12 +161,12 @@ func TestLateEntryStartsFromTheNextRound(t *testing.T) {
 			if len(v.Entries) != 1 || v.Entries[0].From != 2 || v.Entries[0].How != referee.LateNextRound {
 				t.Errorf("late view = %+v, want the player from round 2", v)
 			}
-			c.playAll(tour, 1, []int{10, 7, 6, 4}, []int{10, 8, 5})
+			c.play(tour, 1, []int{10, 7, 6, 4}, []int{10, 8, 5})
 			r2 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
 			if !slices.ContainsFunc(r2.Tables, func(tb tournament.Table) bool { return slices.Contains(tb.Players, ids[0]) }) {
 				t.Errorf("round 2 = %+v, want the late player in it", r2.Tables)
 			}
-			c.playAll(tour, 2, []int{10, 9, 6, 3}, []int{10, 7, 7})
+			c.play(tour, 2, []int{10, 9, 6, 3}, []int{10, 7, 7})
 			tournamenttest.Golden(t, filepath.Join("testdata", "late-next-"+tc.name+".golden"), c.lateStandingsText(tour), *update)
 			var played int
 			for _, s := range must(c.svc.Standings(c.ctx, tour.ID)).ok(t) {
@@ -202,7 +188,7 @@ func TestLateEntryRefusals(t *testing.T) {
 	rs, _ := tournamenttest.Rulesets(t).Get(config.DefaultRuleset)
 	tour, players := c.enter(rs, 8, 3)
 	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	c.playAll(tour, 1, []int{10, 7, 6, 4}, []int{10, 8, 5})
+	c.play(tour, 1, []int{10, 7, 6, 4}, []int{10, 8, 5})
 	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
 	ids := c.latePlayers(tour, "遅刻 一郎", "助っ人")
 	must(c.svc.MarkSubstitute(c.ctx, "judge-a", tour.ID, ids[1], true)).ok(t)

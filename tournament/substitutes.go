@@ -52,7 +52,7 @@ func (s *Service) MarkSubstitute(ctx context.Context, judge string, tournamentID
 // the bye, 0 for none.
 func (e record) pairedIn(id int64) int {
 	for _, r := range e.rounds {
-		if slices.Contains(r.Byes, id) || slices.ContainsFunc(r.Tables, func(t Table) bool { return slices.Contains(t.Players, id) }) {
+		if e.inRound(r, id) {
 			return r.Number
 		}
 	}

@@ -52,7 +52,7 @@ func TestSubstituteSitsIn(t *testing.T) {
 			if slices.ContainsFunc(r2.Tables, func(tb tournament.Table) bool { return slices.Contains(tb.Players, helper) }) {
 				t.Error("round 2 paired the substitute")
 			}
-			c.playAll(tour, 2, []int{10, 9, 6, 3}, []int{10, 7, 7})
+			c.play(tour, 2, []int{10, 9, 6, 3}, []int{10, 7, 7})
 			tournamenttest.Golden(t, filepath.Join("testdata", "substitute-"+string(count)+".golden"), c.lateStandingsText(tour), *update)
 			c.mustAudit(tour, tournament.ActionSitIn, `"Player":`)
 			if _, err := c.svc.MarkSubstitute(c.ctx, "judge-a", tour.ID, r2.Tables[0].Players[0], true); code(err) != "substitute-has-played" {
@@ -96,12 +96,12 @@ func TestNoShow(t *testing.T) {
 			if len(tb.Players) != 3 || slices.Contains(tb.Players, absent) || tb.Seating != nil {
 				t.Errorf("table after the no-show = %v seated %v, want the three left, to seat again", tb.Players, tb.Seating != nil)
 			}
-			c.playAll(tour, 1, []int{10, 7, 6, 4}, []int{10, 8, 5})
+			c.play(tour, 1, []int{10, 7, 6, 4}, []int{10, 8, 5})
 			r2 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
 			if slices.ContainsFunc(r2.Tables, func(tb tournament.Table) bool { return slices.Contains(tb.Players, absent) }) {
 				t.Error("round 2 paired the no-show")
 			}
-			c.playAll(tour, 2, []int{10, 9, 6, 3}, []int{10, 7, 7})
+			c.play(tour, 2, []int{10, 9, 6, 3}, []int{10, 7, 7})
 			tournamenttest.Golden(t, filepath.Join("testdata", "no-show-"+string(effect)+".golden"), c.lateStandingsText(tour), *update)
 			c.mustAudit(tour, tournament.ActionNoShow, `"NoShowRound":1`)
 		})
