@@ -39,6 +39,8 @@ func TestBrowserConsoleChime(t *testing.T) {
 		chromedp.AttributeValue(`#chime`, "data-rang", &rangOnClick, &rangBefore),
 		chromedp.Click(`#chime`),
 		chromedp.AttributeValue(`#chime`, "aria-pressed", &pressedAfter, nil),
+		// The note rings once the browser has let the sound out.
+		chromedp.Poll(`document.getElementById("chime").dataset.rang || null`, nil, chromedp.WithPollingTimeout(5*time.Second)),
 		chromedp.AttributeValue(`#chime`, "data-rang", &rangOnClick, nil),
 		chromedp.ActionFunc(func(context.Context) error {
 			clk.advance(10 * time.Second) // the round's end passes on the server
