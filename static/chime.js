@@ -22,6 +22,7 @@
   const key = "catanjudge.chime";
   let audio = null;
   let on = false;
+  let touched = false;
   let last = null;
 
   function facts() {
@@ -49,9 +50,10 @@
   }
 
   // held says whether the browser keeps the chime's sound back, and shows
-  // so while the chime is on.
+  // so while the chime is on: the sound runs, or the judge has touched the
+  // page since it was made (the browser lets it out then, a moment later).
   function held() {
-    const h = on && (!audio || audio.state !== "running");
+    const h = on && (!audio || (!touched && audio.state !== "running"));
     if (blocked) {
       blocked.hidden = !h;
     }
@@ -81,8 +83,9 @@
     count("rang", n);
   }
 
-  // wake makes the sound ready; after a click or a key it plays.
-  function wake() {
+  // wake makes the sound ready; after a click or a key (byJudge) it plays.
+  function wake(byJudge) {
+    touched = touched || byJudge === true;
     if (!audio) {
       const Ctx = window.AudioContext || window.webkitAudioContext;
       audio = Ctx ? new Ctx() : null;
@@ -91,10 +94,12 @@
       }
     }
     if (audio && audio.state !== "running") {
-      return audio.resume().then(held, held);
+      audio.resume().then(held, function () {
+        touched = false;
+        held();
+      });
     }
     held();
-    return Promise.resolve();
   }
 
   function set(value) {
@@ -111,16 +116,14 @@
   button.addEventListener("click", function () {
     set(!on);
     if (on) {
-      wake().then(function () {
-        ring(1); // the judge hears that it works
-      });
+      wake(true);
+      ring(1); // the judge hears that it works
     }
   });
   if (enable) {
     enable.addEventListener("click", function () {
-      wake().then(function () {
-        ring(1);
-      });
+      wake(true);
+      ring(1);
     });
   }
   try {
@@ -128,9 +131,13 @@
       set(true);
       // The browser may let the sound out at once; if not, at the judge's
       // first touch of the page.
-      wake();
-      ["pointerdown", "keydown"].forEach(function (ev) {
-        document.addEventListener(ev, wake, { once: true });
+      wake(false);
+      // pointerup, not pointerdown: the notice may hide at the touch, and
+      // its own button must still get the click.
+      ["pointerup", "keydown"].forEach(function (ev) {
+        document.addEventListener(ev, function () {
+          wake(true);
+        }, { once: true });
       });
     }
   } catch (err) {

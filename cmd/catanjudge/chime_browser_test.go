@@ -127,7 +127,9 @@ func TestBrowserChimeSaysWhenSoundIsHeld(t *testing.T) {
 		poll(`document.getElementById('chime-blocked').hidden && document.getElementById('chime').dataset.rang === '1'`),
 	)
 	if err != nil {
-		t.Fatalf("letting the sound out: %v", err)
+		var state string
+		_ = chromedp.Run(judge, chromedp.Evaluate(`JSON.stringify({chime: {...document.getElementById('chime').dataset}, hidden: document.getElementById('chime-blocked').hidden})`, &state))
+		t.Fatalf("letting the sound out: %v (%s)", err, state)
 	}
 	call(ps[1])
 	var rang, missed string

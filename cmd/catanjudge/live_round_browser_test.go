@@ -19,7 +19,8 @@ import (
 // judge call it made (in the round's calls and the navigation's count),
 // and the chime rings for it. The judge claims the call, which opens the
 // table's ruling view on its board, and resolves it with a note; the
-// disputing player's phone says who claimed it, without a reload.
+// disputing player's phone says who claimed it, without a reload. Another
+// judge on the penalties page sees the call in the navigation, live.
 func TestBrowserRoundPageFollowsThePhones(t *testing.T) {
 	skipWithoutChromium(t)
 	addr, stop := serveAt(t, t.TempDir(), "127.0.0.1:0")
@@ -49,6 +50,18 @@ func TestBrowserRoundPageFollowsThePhones(t *testing.T) {
 	)
 	if err != nil {
 		t.Fatalf("the judge's round page: %v", err)
+	}
+
+	// Another judge is on the penalties page: its navigation follows the
+	// calls too.
+	other := judgeIn(t, base, "佐藤")
+	err = chromedp.Run(other,
+		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/penalties", base, tid)),
+		chromedp.WaitVisible(`#calls-badge`),
+		chromedp.Evaluate(`window.notReloaded = true`, nil),
+	)
+	if err != nil {
+		t.Fatalf("the other judge's penalties page: %v", err)
 	}
 
 	// A phone reports table 1.
@@ -141,6 +154,17 @@ func TestBrowserRoundPageFollowsThePhones(t *testing.T) {
 	if !strings.Contains(badge, "1卓") || !strings.Contains(versions, "異議の内容（上田 さん）") || !strings.Contains(versions, "上田さんは6点でした") {
 		t.Errorf("the navigation says %q; the reports say:\n%s", badge, versions)
 	}
+
+	var elsewhere string
+	err = chromedp.Run(other,
+		poll(`document.getElementById('calls-badge').dataset.open === '1'`),
+		chromedp.Text(`#calls-badge`, &elsewhere),
+		screenshot("penalties-live-call"),
+	)
+	if err != nil || !strings.Contains(elsewhere, "呼び出し1件") || !strings.Contains(elsewhere, "1卓") {
+		t.Fatalf("the penalties page's navigation after the dispute: %v (%q)", err, elsewhere)
+	}
+	stayed(other, "the dispute, on the penalties page")
 
 	// The judge claims the call: the table's ruling view on its board.
 	var banner string
