@@ -100,8 +100,8 @@ func routeFor(routes []routeEntry, method, path string) (routeEntry, bool) {
 
 // consolePagesEnv is a tournament with something on every page: a round
 // with a result, a correction waiting for a second pair of eyes, a
-// players' report disputed (which called a judge), a direct call, a
-// penalty, a season.
+// players' report disputed (which called a judge; another player's call
+// at that table joins it), a penalty, a season.
 func consolePagesEnv(t *testing.T) (*consoleEnv, *strings.Replacer) {
 	env, tid, params := securityEnv(t)
 	on := true
@@ -246,5 +246,24 @@ func TestTableDeviceLinksOnlyItsPages(t *testing.T) {
 		}
 		sort.Strings(seen)
 		t.Logf("record %v: the device's pages lead to %v", record, seen)
+	}
+}
+
+// The judges' landing page shows the open calls of the one tournament in
+// play, in its navigation as the tournament's own pages do (live, with
+// the chime); with two in play it names neither's.
+func TestLandingPageShowsTheCallsInPlay(t *testing.T) {
+	env, _ := consolePagesEnv(t)
+	b := env.browser()
+	b.loginAs("landing", tournament.RoleJudge)
+	mustSee(t, "GET /judge with a tournament in play", b.get("/judge"), http.StatusOK,
+		`id="console-live"`, `id="calls-badge" data-open="1"`, "呼び出し1件 2卓", `id="chime"`)
+
+	tr, _ := env.seedTournament(8)
+	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	if page := b.get("/judge"); strings.Contains(page.Body, `id="calls-badge"`) {
+		t.Errorf("the landing page with two tournaments in play shows one's calls")
 	}
 }
