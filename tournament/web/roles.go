@@ -100,13 +100,6 @@ var roles = map[string]tournament.Role{
 	http.MethodPost + " " + route.CallResolve:      judgeRole,
 	http.MethodPost + " " + route.Device:           judgeRole,
 	http.MethodPost + " " + route.DeviceRevoke:     judgeRole,
-	// Undoing the latest round (issue 30): any judge while nothing is
-	// recorded at its tables, the head after that (referee.CheckUndoRound,
-	// which the service asks with the judge's role).
-	http.MethodDelete + " " + route.RoundAPI:      judgeRole,
-	http.MethodPost + " " + route.RestoreRoundAPI: judgeRole,
-	http.MethodPost + " " + route.UndoRound:       judgeRole,
-	http.MethodPost + " " + route.RestoreRound:    judgeRole,
 	// Late entries, substitutes and no-shows (issue 30): the judges'.
 	http.MethodPost + " " + route.LateAPI:          judgeRole,
 	http.MethodPost + " " + route.SubstituteAPI:    judgeRole,
@@ -136,6 +129,25 @@ var roles = map[string]tournament.Role{
 	http.MethodPost + " " + route.Confirm:          scorekeeper,
 	http.MethodPost + " " + route.Turns:            scorekeeper,
 	http.MethodPost + " " + route.Record:           scorekeeper,
+	// The routes added beside the staff's: disqualifying (a penalty),
+	// undoing and restoring a round (pairing: once its tables have records,
+	// undoing it is the head's alone, as referee.CheckUndoRound says with
+	// the judge's role), making the final again, the cards printed and a
+	// person's real name (players) are a judge's.
+	http.MethodPost + " " + route.DisqualifyAPI:   judgeRole,
+	http.MethodGet + " " + route.Disqualify:       judgeRole,
+	http.MethodPost + " " + route.Disqualify:      judgeRole,
+	http.MethodDelete + " " + route.RoundAPI:      judgeRole,
+	http.MethodPost + " " + route.RestoreRoundAPI: judgeRole,
+	http.MethodPost + " " + route.UndoRound:       judgeRole,
+	http.MethodPost + " " + route.RestoreRound:    judgeRole,
+	http.MethodPost + " " + route.RemakeFinalAPI:  judgeRole,
+	http.MethodPost + " " + route.RemakeFinal:     judgeRole,
+	http.MethodPost + " " + route.CardsPrinted:    judgeRole,
+	http.MethodPut + " " + route.PersonRealName:   judgeRole,
+	// A judge's tool at the table; the import of past events, a form alone, the head's as its POST is.
+	http.MethodGet + " " + route.Ruling:     judgeRole,
+	http.MethodGet + " " + route.PastEvents: head,
 }
 
 // devices are the console's routes a table device opens, for its own
