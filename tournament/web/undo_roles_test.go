@@ -41,5 +41,5 @@ func TestUndoRoundRoles(t *testing.T) {
 	b := env.browser()
 	b.loginAs("田中", tournament.RoleJudge)
 	res := b.post(fmt.Sprintf("/judge/t/%d/rounds/1/undo", tr.ID), url.Values{"reason": {"組み間違い"}})
-	mustSee(t, "a judge's undo form on a round with a result", res, http.StatusForbidden, "この操作にはヘッドジャッジの権限が必要です。")
+	mustSee(t, "a judge's undo form on a round with a result", res, http.StatusForbidden, "第1回戦の卓にはすでに記録があります。取り消せるのはヘッドジャッジだけです。")
 }

@@ -164,10 +164,10 @@ func Describe(p i18n.Printer, err error) (int, string, map[string]any) {
 		return http.StatusForbidden, p.Text("error.role_forbidden", map[string]any{"Role": p.Text("role."+rf.Need, nil)}),
 			map[string]any{"code": "role-forbidden", "role": rf.Need}
 	case errors.As(err, &rn):
-		// The rules' word on the role a change needs (tournament.RoleNeeded),
-		// said as the route guard says it.
-		return http.StatusForbidden, p.Text("error.role_forbidden", map[string]any{"Role": p.Text("role."+string(rn.Need), nil)}),
-			map[string]any{"code": "role-forbidden", "role": string(rn.Need), "rule": rn.Code}
+		// The rules' word on the role a change needs (tournament.RoleNeeded):
+		// coded as the route guard's refusal, said as the rule says it.
+		_, msg, _ := Describe(p, rn.Err)
+		return http.StatusForbidden, msg, map[string]any{"code": "role-forbidden", "role": string(rn.Need), "rule": rn.Code}
 	case errors.Is(err, ErrWrongLogin):
 		return http.StatusUnauthorized, p.Text("login.wrong", nil), map[string]any{"code": "login-wrong"}
 	case errors.Is(err, ErrInactive):
