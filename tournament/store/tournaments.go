@@ -111,6 +111,9 @@ func tournamentOf(db *gorm.DB, id int64) (tournament.Tournament, error) {
 		return tournament.Tournament{}, err
 	}
 	t.Paired = int(paired)
+	if t.Divisions, err = divisionsOf(db, t.EventID); err != nil {
+		return tournament.Tournament{}, err
+	}
 	return t, nil
 }
 
