@@ -151,7 +151,7 @@ func (s *Service) AddDivision(ctx context.Context, judge string, mainID int64, n
 		SelfCheckIn: m.SelfCheckIn, SelfReport: m.SelfReport, ConfirmResults: m.ConfirmResults,
 		EventID: m.ID, Division: name, CreatedAt: s.now().UTC(),
 	}
-	c := s.change(judge, "division.add", "division "+name, nil, divisionJSON{Name: name, Tournament: d.Name})
+	c := s.change(judge, "tournament.division_add", "division "+name, nil, divisionJSON{Name: name, Tournament: d.Name})
 	if err := s.store.AddDivision(ctx, m, &d, c); err != nil {
 		return Tournament{}, err
 	}
@@ -180,7 +180,7 @@ func (s *Service) NameDivision(ctx context.Context, judge string, id int64, name
 	if name, err = others.checkDivisionName(name); err != nil {
 		return Tournament{}, err
 	}
-	c := s.change(judge, "division.name", "division "+name, divisionJSON{Name: t.Division}, divisionJSON{Name: name})
+	c := s.change(judge, "tournament.division_name", "division "+name, divisionJSON{Name: t.Division}, divisionJSON{Name: name})
 	if err := s.store.NameDivision(ctx, t, name, c); err != nil {
 		return Tournament{}, err
 	}

@@ -1,8 +1,10 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"gorm.io/gorm"
 
@@ -31,6 +33,38 @@ func divisionsOf(db *gorm.DB, eventID int64) ([]tournament.Division, error) {
 		out[i] = tournament.Division{Name: r.Division, TournamentID: r.ID}
 	}
 	return out, nil
+}
+
+// listDivisions gives each tournament of the list that is a division of
+// an event the event's divisions, from the list itself (every tournament
+// is on it), the main first and the others in the order they were added,
+// as divisionsOf reads them.
+func listDivisions(ts []tournament.Tournament) {
+	events := map[int64][]tournament.Tournament{}
+	for _, t := range ts {
+		if t.EventID != 0 {
+			events[t.EventID] = append(events[t.EventID], t)
+		}
+	}
+	for i, t := range ts {
+		members := events[t.EventID]
+		if t.EventID == 0 || len(members) == 0 {
+			continue
+		}
+		slices.SortFunc(members, func(a, b tournament.Tournament) int {
+			return cmp.Or(cmp.Compare(b2i(a.ID != a.EventID), b2i(b.ID != b.EventID)), cmp.Compare(a.ID, b.ID))
+		})
+		for _, m := range members {
+			ts[i].Divisions = append(ts[i].Divisions, tournament.Division{Name: m.Division, TournamentID: m.ID})
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // takenDivision refuses a division name another tournament of event

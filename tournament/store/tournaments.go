@@ -144,6 +144,7 @@ func (s *Store) Tournaments(ctx context.Context) ([]tournament.Tournament, error
 		t.Paired = paired[t.ID]
 		out = append(out, t)
 	}
+	listDivisions(out)
 	return out, nil
 }
 

@@ -110,6 +110,9 @@ func (s *site) groups() []group {
 			{Method: http.MethodPost, Path: route.DisqualifyAPI, Handler: a.JSON(a.Disqualify)},
 			{Method: http.MethodDelete, Path: route.RoundAPI, Handler: a.JSON(a.UndoRound)},
 			{Method: http.MethodPost, Path: route.RestoreRoundAPI, Handler: a.JSON(a.RestoreRound)},
+			// Divisions in one event (issue 30).
+			{Method: http.MethodPost, Path: route.DivisionsAPI, Handler: a.JSON(a.AddDivision)},
+			{Method: http.MethodPut, Path: route.DivisionAPI, Handler: a.JSON(a.NameDivision)},
 			{Method: http.MethodPost, Path: route.CheckInAPI, Handler: a.JSON(a.CheckIn)},
 			{Method: http.MethodPost, Path: route.CodeAPI, Handler: a.JSON(a.IssueCode)},
 			{Method: http.MethodPost, Path: route.RoundsAPI, Handler: a.JSON(a.PairRound)},
