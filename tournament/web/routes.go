@@ -231,6 +231,8 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Reopen, Handler: page(c.ReopenTournament)},
 		{Method: http.MethodPost, Path: route.Archive, Handler: page(c.ArchiveTournament)},
 		{Method: http.MethodPost, Path: route.Unarchive, Handler: page(c.UnarchiveTournament)},
+		{Method: http.MethodPost, Path: route.Divisions, Handler: page(c.AddDivision)},
+		{Method: http.MethodPost, Path: route.Division, Handler: page(c.NameDivision)},
 		{Method: http.MethodPost, Path: route.DeleteTournament, Handler: page(c.DeleteTournament)},
 		{Method: http.MethodGet, Path: route.Players, Handler: page(c.ShowPlayers)},
 		{Method: http.MethodPost, Path: route.Players, Handler: page(c.AddPlayer)},

@@ -211,6 +211,7 @@ var byName = map[string]string{
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 	"disqualify": Disqualify, "undoRound": UndoRound, "restoreRound": RestoreRound,
 	"remakeFinal": RemakeFinal,
+	"divisions":   Divisions, "division": Division,
 }
 
 // Path fills the parameters of pattern, in order, with args: Path(Round,
