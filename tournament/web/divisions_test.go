@@ -103,3 +103,57 @@ func TestDivisionsAPI(t *testing.T) {
 		t.Errorf("the main's standings = %+v, want 一般の部's 4", own.Standings)
 	}
 }
+
+// The console's divisions: the overview adds one and names this one,
+// refusing bad names in the judge's language with nothing changed; every
+// page of a division shows the event's divisions, the players page
+// registers in any of them, and the kiosk links each division's.
+func TestDivisionsPages(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(4)
+	b := env.browser()
+	b.login("山田")
+	overview := fmt.Sprintf("/judge/t/%d", tr.ID)
+	mustSee(t, "overview", b.get(overview), http.StatusOK, `id="divisions"`, "部門を追加", "小学生の部など")
+	if res := b.get(overview); strings.Contains(res.Body, `id="divisions-nav"`) {
+		t.Error("an event of one division shows the divisions' navigation")
+	}
+	mustSee(t, "name the main", b.post(overview+"/division", url.Values{"name": {"一般の部"}}), http.StatusSeeOther)
+	res := b.post(overview+"/divisions", url.Values{"name": {"小学生の部"}})
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("add a division = %d %s", res.Status, res.Body)
+	}
+	kid := res.Location
+	mustSee(t, "the new division's overview", b.get(kid), http.StatusOK, "部門を追加しました", `id="divisions-nav"`,
+		`aria-current="page">小学生の部</a>`, "土曜カタン大会 小学生の部")
+	if strings.Contains(b.get(kid).Body, `id="division-add"`) {
+		t.Error("a division's overview offers to add a division to it")
+	}
+	mustSee(t, "name taken", b.post(overview+"/divisions", url.Values{"name": {"小学生の部"}}), http.StatusUnprocessableEntity,
+		`id="division-add-error"`, "この大会にはすでに「小学生の部」があります", `value="小学生の部"`)
+	mustSee(t, "no name, in English", b.post(overview+"/divisions", url.Values{"name": {" "}}, "Accept-Language", "en"),
+		http.StatusUnprocessableEntity, "Give the division a name.")
+	mustSee(t, "name taken by the other", b.post(kid+"/division", url.Values{"name": {"一般の部"}}), http.StatusUnprocessableEntity,
+		`id="division-name-error"`, "この大会にはすでに「一般の部」があります")
+	if got, _ := env.svc.ListTournaments(env.ctx); len(got) != 2 {
+		t.Errorf("%d tournaments after the refusals, want the main and its one division", len(got))
+	}
+	// The players page registers in the division chosen, and lands on it.
+	players := overview + "/players"
+	mustSee(t, "players", b.get(players), http.StatusOK, `<select id="division" name="division"`, `<option value="小学生の部">小学生の部</option>`)
+	res = b.post(players, url.Values{"name": {"あおい"}, "kana": {"あおい"}, "check_in": {"1"}, "division": {"小学生の部"}})
+	if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, kid+"/players") {
+		t.Fatalf("register in 小学生の部 = %d to %q, want the division's players page", res.Status, res.Location)
+	}
+	mustSee(t, "the division's players", b.get(kid+"/players"), http.StatusOK, "あおい")
+	if strings.Contains(b.get(players).Body, "あおい") {
+		t.Error("the main's players page lists the player of 小学生の部")
+	}
+	mustSee(t, "unknown division", b.post(players, url.Values{"name": {"山田"}, "division": {"中学生の部"}}), http.StatusUnprocessableEntity,
+		"「中学生の部」という部門はありません")
+	// The standings page of one division links the other's.
+	mustSee(t, "standings", b.get(kid+"/standings"), http.StatusOK, fmt.Sprintf(`href="/judge/t/%d/standings">一般の部</a>`, tr.ID))
+	// The kiosk shows each division.
+	mustSee(t, "kiosk", b.get(fmt.Sprintf("/kiosk/%d", tr.ID)), http.StatusOK, `id="k-divisions"`,
+		fmt.Sprintf(`href="/kiosk/%d" aria-current="page">一般の部</a>`, tr.ID), `>小学生の部</a>`)
+}
