@@ -187,6 +187,25 @@ func (s *Service) NameDivision(ctx context.Context, judge string, id int64, name
 	return s.store.Tournament(ctx, id)
 }
 
+// checkDeletable refuses deleting the main tournament of an event while
+// it has other divisions: they would be left without their event. Each
+// division is deleted first (as any tournament that never started).
+func (t Tournament) checkDeletable() error {
+	if t.IsDivision() || len(t.Divisions) < 2 {
+		return nil
+	}
+	return MainHasDivisions(t.ID, len(t.Divisions)-1)
+}
+
+// MainHasDivisions is the refusal to delete main tournament id while it
+// has n other divisions (the service checks first; the store again under
+// the lock).
+func MainHasDivisions(id int64, n int) error {
+	return Conflict("division-main-has-divisions",
+		fmt.Sprintf("tournament %d is the main of an event with %d other divisions: delete them first", id, n),
+		map[string]any{"N": n})
+}
+
 // divisionJSON is a division as the audit log keeps it.
 type divisionJSON struct {
 	Name       string `json:"name"`

@@ -168,6 +168,18 @@ func TestDivisionRefusals(t *testing.T) {
 			}
 		}
 	}
+	// The main goes only once its divisions are gone; a division that
+	// never started is deleted as any tournament, and leaves the event's list.
+	if err := c.svc.DeleteTournament(c.ctx, "judge-a", open.ID); code(err) != "division-main-has-divisions" || !errors.Is(err, tournament.ErrConflict) {
+		t.Errorf("DeleteTournament(the main) error = %v, want division-main-has-divisions", err)
+	}
+	if err := c.svc.DeleteTournament(c.ctx, "judge-a", kid.ID); err != nil {
+		t.Fatal(err)
+	}
+	open = must(c.svc.GetTournament(c.ctx, open.ID)).ok(t)
+	if len(open.Divisions) != 1 || open.Divisions[0].TournamentID != open.ID {
+		t.Errorf("the event's divisions after deleting 小学生の部 = %+v, want the main alone", open.Divisions)
+	}
 	// Closed, the event takes no division.
 	must(c.svc.PairNextRound(c.ctx, "judge-a", open.ID)).ok(t)
 	c.play(open, 1, []int{10, 8, 6, 4}, nil)

@@ -151,6 +151,30 @@ func (s *Store) NameDivision(ctx context.Context, t tournament.Tournament, name 
 	})
 }
 
+// deleteFromEvent refuses deleting tournament id while it is the main of
+// an event with other divisions, and moves the versions of the event's
+// other divisions when it is one of them, so that their pages stop
+// showing it.
+func deleteFromEvent(tx *Tx, id int64) error {
+	var row tournamentRow
+	if err := tx.Select("id, event_id").Take(&row, id).Error; err != nil {
+		return err
+	}
+	if row.EventID == 0 {
+		return nil
+	}
+	var others int64
+	if row.EventID == id {
+		if err := tx.Model(&tournamentRow{}).Where("event_id = ? AND id <> ?", id, id).Count(&others).Error; err != nil {
+			return err
+		}
+		if others > 0 {
+			return tournament.MainHasDivisions(id, int(others))
+		}
+	}
+	return bumpEvent(tx, row.EventID)
+}
+
 // bumpEvent moves the version of every division of event eventID on with
 // the write's, so that each one's pages show the event's divisions as
 // they are now.

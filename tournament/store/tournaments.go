@@ -215,6 +215,9 @@ func (s *Store) DeleteTournament(ctx context.Context, id int64, c tournament.Cha
 		if paired > 0 {
 			return tournament.StartedConflict(id, int(paired))
 		}
+		if err := deleteFromEvent(tx, id); err != nil {
+			return err
+		}
 		// A penalty holds its player (RESTRICT): it goes first, then the
 		// tournament takes its players, keep-apart requests and audit
 		// entries with it, and the registry the people only they were.
