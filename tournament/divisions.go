@@ -42,9 +42,6 @@ type DivisionStore interface {
 // maxDivisionName is the longest division name, in characters.
 const maxDivisionName = 40
 
-// HasDivisions says the tournament is one division of an event of several.
-func (t Tournament) HasDivisions() bool { return t.EventID != 0 }
-
 // IsDivision says the tournament is a division added to an event's main
 // tournament (not the main one itself).
 func (t Tournament) IsDivision() bool { return t.EventID != 0 && t.EventID != t.ID }

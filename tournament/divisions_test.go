@@ -64,7 +64,10 @@ func TestTwoDivisionsWithTheirFinals(t *testing.T) {
 			must(c.svc.ClockAction(c.ctx, "judge-b", kid.ID, 2, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
 			c.at = c.at.Add(5 * time.Minute)
 			for _, d := range []tournament.Tournament{open, kid} {
-				clock, _ := must2(must(c.svc.Snapshot(c.ctx, d.ID)).ok(t).Clock(2, c.at))
+				clock, _, err := must(c.svc.Snapshot(c.ctx, d.ID)).ok(t).Clock(2, c.at)
+				if err != nil {
+					t.Fatal(err)
+				}
 				clocks = append(clocks, fmt.Sprintf("%s round 2 clock: %s, %s left", d.Division, clock.State, clock.Remaining))
 			}
 		}
@@ -96,14 +99,6 @@ func TestTwoDivisionsWithTheirFinals(t *testing.T) {
 		b.WriteString(c.report(d, players))
 	}
 	tournamenttest.Golden(t, filepath.Join("testdata", "divisions.golden"), b.String(), *update)
-}
-
-// must2 fails the test on the error of a call with two values besides.
-func must2[A, B any](a A, b B, err error) (A, B) {
-	if err != nil {
-		panic(err)
-	}
-	return a, b
 }
 
 // A division's standings are found by its name through any division of
