@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
@@ -156,4 +157,29 @@ func TestDivisionsPages(t *testing.T) {
 	// The kiosk shows each division.
 	mustSee(t, "kiosk", b.get(fmt.Sprintf("/kiosk/%d", tr.ID)), http.StatusOK, `id="k-divisions"`,
 		fmt.Sprintf(`href="/kiosk/%d" aria-current="page">一般の部</a>`, tr.ID), `>小学生の部</a>`)
+}
+
+// Adding and naming divisions is the head judge's, as the other settings
+// of the event are: a scorekeeper sees the event's divisions, without the
+// forms, and a POST of theirs is refused and adds nothing.
+func TestDivisionsAreTheHeadsToChange(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(4)
+	if _, err := env.svc.AddDivision(env.ctx, "setup", tr.ID, "小学生の部"); err != nil {
+		t.Fatal(err)
+	}
+	b := env.browser()
+	b.loginAs("佐藤", tournament.RoleScorekeeper)
+	overview := fmt.Sprintf("/judge/t/%d", tr.ID)
+	res := b.get(overview)
+	mustSee(t, "overview", res, http.StatusOK, `id="division-list"`, "小学生の部")
+	if strings.Contains(res.Body, `id="division-add"`) || strings.Contains(res.Body, `id="division-name"`) {
+		t.Error("a scorekeeper's overview offers the divisions' forms")
+	}
+	if res := b.post(overview+"/divisions", url.Values{"name": {"中学生の部"}}); res.Status != http.StatusForbidden {
+		t.Errorf("a scorekeeper's POST .../divisions = %d, want 403", res.Status)
+	}
+	if got, _ := env.svc.ListTournaments(env.ctx); len(got) != 2 {
+		t.Errorf("%d tournaments after the refused POST, want 2", len(got))
+	}
 }
