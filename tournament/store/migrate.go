@@ -103,6 +103,9 @@ var migrations = []migration{
 	// Issue 30: how a late player came in, substitutes and no-shows;
 	// players registered before are none of them.
 	{21, "late entries, substitutes and no-shows", func(tx *gorm.DB) error { return tx.AutoMigrate(&playerRow{}) }},
+	// Issue 30: divisions in one event; a tournament made before is an
+	// event of one division.
+	{23, "divisions in one event", func(tx *gorm.DB) error { return tx.AutoMigrate(&tournamentRow{}) }},
 }
 
 // linkPeople gives every player without a person one, tournament by
