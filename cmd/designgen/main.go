@@ -68,26 +68,27 @@ func main() {
 	turn := flag.String("turn", "", "g,m[,seed,restarts,nodes]: search a turned shape and print it")
 	rotate := flag.String("rotate", "", "g,f[,seed,restarts,nodes]: search a rotated shape and print it")
 	flag.Parse()
-	if *rotate != "" {
-		var r rotated
-		seed, restarts, nodes := uint64(1), 100, 200_000
-		fmt.Sscanf(*rotate, "%d,%d,%d,%d,%d", &r.g, &r.f, &seed, &restarts, &nodes)
-		searchOne(r, seed, restarts, nodes)
-		return
-	}
-	if *turn != "" {
-		var t turned
-		seed, restarts, nodes := uint64(1), 100, 1_000_000
-		fmt.Sscanf(*turn, "%d,%d,%d,%d,%d", &t.g, &t.m, &seed, &restarts, &nodes)
-		searchOne(t, seed, restarts, nodes)
-		return
-	}
-	if *try != "" {
-		var t transversal
-		seed, restarts, nodes := uint64(1), 100, 1_000_000
-		fmt.Sscanf(*try, "%d,%d,%d,%d,%d,%d,%d,%d", &t.m, &t.g, &t.b, &t.k, &t.f, &seed, &restarts, &nodes)
-		searchOne(t, seed, restarts, nodes)
-		return
+	var r rotated
+	var tu turned
+	var tr transversal
+	for _, f := range []struct {
+		spec   string
+		sh     shape
+		fields []any
+		nodes  int
+	}{
+		{*rotate, &r, []any{&r.g, &r.f}, 200_000},
+		{*turn, &tu, []any{&tu.g, &tu.m}, 1_000_000},
+		{*try, &tr, []any{&tr.m, &tr.g, &tr.b, &tr.k, &tr.f}, 1_000_000},
+	} {
+		if f.spec != "" {
+			// The shape's numbers, then the seed, restarts and nodes.
+			seed, restarts, nodes := uint64(1), 100, f.nodes
+			args := append(f.fields, &seed, &restarts, &nodes)
+			fmt.Sscanf(f.spec, strings.Repeat("%d,", len(args)-1)+"%d", args...)
+			searchOne(f.sh, seed, restarts, nodes)
+			return
+		}
 	}
 	if err := run(*only, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "designgen:", err)
