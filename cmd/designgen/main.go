@@ -53,12 +53,15 @@ var jobs = []job{
 	// 84 players: found from seed 2 with 2,000,000 nodes a restart, in
 	// about 20 s.
 	{84, rotated{g: 27, f: 3}, 2, 100, 2_000_000},
+	// 96 players: the same bounds, in about 3 minutes of one core.
+	{96, rotated{g: 31, f: 3}, 2, 100, 2_000_000},
 }
 
 // pending lists shapes not yet found within their bounds (-only searches
 // them too).
 var pending = []job{
-	{96, rotated{g: 31, f: 3}, 1, 100, 200_000},
+	{80, turned{g: 13, m: 3}, 1, 100, 1_000_000},
+	{108, rotated{g: 35, f: 3}, 2, 100, 2_000_000},
 }
 
 func main() {
