@@ -35,6 +35,11 @@ type tournamentRow struct {
 	// ConfirmResults is the two-person rule (schema version 18): a result
 	// counts once a second account confirmed it.
 	ConfirmResults bool `gorm:"not null;default:false"`
+	// Divisions in one event (schema version 23): the event's main
+	// tournament on each of its divisions (0 for an event of one), and
+	// the division's name.
+	EventID  int64  `gorm:"not null;default:0;index"`
+	Division string `gorm:"not null;default:''"`
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -382,6 +387,8 @@ func newTournamentRow(t tournament.Tournament) (tournamentRow, error) {
 		SelfReport:     t.SelfReport,
 		ConfirmResults: t.ConfirmResults,
 		CreatedAt:      t.CreatedAt.UTC(),
+		EventID:        t.EventID,
+		Division:       t.Division,
 	}, nil
 }
 
@@ -415,6 +422,8 @@ func (r tournamentRow) tournamentWith(rs referee.Ruleset) tournament.Tournament 
 		CreatedAt:      r.CreatedAt,
 		Closed:         r.closure(),
 		Archived:       r.archival(),
+		EventID:        r.EventID,
+		Division:       r.Division,
 	}
 }
 

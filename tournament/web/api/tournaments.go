@@ -45,6 +45,11 @@ type TournamentJSON struct {
 	// ArchivedAt is set while a judge has the tournament archived: kept,
 	// but off the console's list and the landing page.
 	ArchivedAt *time.Time `json:"archived_at,omitempty"`
+	// Divisions in one event (divisions.go): the division this tournament
+	// is, and the event's divisions, the main first; both left out for an
+	// event of one division.
+	Division  string         `json:"division,omitempty"`
+	Divisions []DivisionJSON `json:"divisions,omitempty"`
 }
 
 func toTournamentJSON(t tournament.Tournament) TournamentJSON {
@@ -62,6 +67,7 @@ func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 		at := t.Archived.At
 		out.ArchivedAt = &at
 	}
+	out.Division, out.Divisions = t.Division, toDivisionsJSON(t.Divisions)
 	return out
 }
 
@@ -236,6 +242,9 @@ type PlayerJSON struct {
 	Code string `json:"code,omitempty"`
 	// Disqualification is the player's disqualification (events.go), if any.
 	Disqualification *DisqualificationJSON `json:"disqualification,omitempty"`
+	// Division is the event's division the player plays in (divisions.go);
+	// left out for an event of one division.
+	Division string `json:"division,omitempty"`
 }
 
 func toPlayerJSON(p tournament.Player) PlayerJSON {
@@ -258,6 +267,9 @@ type addPlayerRequest struct {
 	// else a new person: the API never links on less.
 	Person int64  `json:"person"`
 	Member string `json:"member"`
+	// Division is the event's division the player registers in
+	// (divisions.go): left out, the tournament's own.
+	Division string `json:"division"`
 }
 
 func (s *Handlers) AddPlayer(c *gin.Context) (int, any, error) {
@@ -270,12 +282,12 @@ func (s *Handlers) AddPlayer(c *gin.Context) (int, any, error) {
 		return 0, nil, err
 	}
 	in := tournament.PlayerInput{Name: req.Name, Kana: req.Kana, CheckedIn: req.CheckedIn == nil || *req.CheckedIn,
-		Member: req.Member, Person: tournament.PersonChoice{ID: req.Person}}
+		Member: req.Member, Person: tournament.PersonChoice{ID: req.Person}, Division: req.Division}
 	p, err := s.svc.AddPlayer(c.Request.Context(), auth.Judge(c), tid, in)
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusCreated, toPlayerJSON(p), nil
+	return s.playerIn(c, p)
 }
 
 func (s *Handlers) ListPlayers(c *gin.Context) (int, any, error) {
@@ -287,9 +299,14 @@ func (s *Handlers) ListPlayers(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
+	division, err := s.divisionOf(c, tid)
+	if err != nil {
+		return 0, nil, err
+	}
 	out := make([]PlayerJSON, len(ps))
 	for i, p := range ps {
 		out[i] = toPlayerJSON(p)
+		out[i].Division = division
 	}
 	return http.StatusOK, gin.H{"players": out}, nil
 }
@@ -802,6 +819,9 @@ func (s *Handlers) ShowStandings(c *gin.Context) (int, any, error) {
 	}
 	// The kiosk's standings, shared through the cache like the rest of
 	// what it shows.
+	if tid, err = s.divisionNamed(c, tid); err != nil {
+		return 0, nil, err
+	}
 	live, err := s.live.Live(c.Request.Context(), tid)
 	if err != nil {
 		return 0, nil, err

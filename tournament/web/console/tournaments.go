@@ -92,6 +92,13 @@ func (s *Pages) tournamentsPage(c *gin.Context, status int, form tournamentForm)
 	for _, rs := range s.rulesets.All() {
 		vm.Rulesets = append(vm.Rulesets, rulesetOption{Name: rs.Name, Version: rs.Version, GameMinutes: rs.GameMinutes})
 	}
+	// The judges' landing page follows the one tournament in play as its
+	// own pages do: its navigation, with its open calls live and the chime.
+	if t, ok := inPlay(ts); ok && !archived {
+		if vm.Nav, err = s.newNav(c.Request.Context(), t, ""); err != nil {
+			return render.Result{}, err
+		}
+	}
 	return render.ShowStatus(status, "tournaments", vm), nil
 }
 
@@ -168,6 +175,8 @@ type overviewPage struct {
 	Loopback string
 	// Restore is the undone round that can be put back (undo.go), nil for none.
 	Restore *restoreForm
+	// Divisions is the card of the event's divisions (divisions.go).
+	Divisions *divisionsCard
 }
 
 // endForm is the event's end on the overview: the button that closes the
@@ -188,6 +197,7 @@ type overviewForms struct {
 	pairError string
 	end       endForm
 	remove    string // why deleting was refused
+	division  divisionForms
 }
 
 func (s *Pages) ShowTournament(c *gin.Context) (render.Result, error) {
@@ -260,6 +270,7 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 		vm.Archived = s.i18n.Text(lang, "keep.archived_by", map[string]any{"Judge": t.Archived.Judge, "At": s.i18n.In(lang).Time(t.Archived.At)})
 	}
 	vm.Nav = nav
+	vm.Divisions = divisionsCardOf(t, f.division)
 	vm.Restore, err = s.restoreForm(c, t.ID)
 	return render.ShowStatus(status, "tournament", vm), err
 }
@@ -380,4 +391,19 @@ func loopback(kiosk string) string {
 		return kiosk
 	}
 	return ""
+}
+
+// inPlay is the one tournament of ts whose rounds have begun and which is
+// not closed, if there is exactly one.
+func inPlay(ts []tournament.Tournament) (tournament.Tournament, bool) {
+	var found []tournament.Tournament
+	for _, t := range ts {
+		if t.Paired > 0 && t.Closed == nil {
+			found = append(found, t)
+		}
+	}
+	if len(found) != 1 {
+		return tournament.Tournament{}, false
+	}
+	return found[0], true
 }
