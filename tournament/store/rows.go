@@ -35,6 +35,8 @@ type tournamentRow struct {
 	// ConfirmResults is the two-person rule (schema version 18): a result
 	// counts once a second account confirmed it.
 	ConfirmResults bool `gorm:"not null;default:false"`
+	// TeamEvent makes the tournament a team event (schema version 22).
+	TeamEvent bool `gorm:"not null;default:false"`
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -381,6 +383,7 @@ func newTournamentRow(t tournament.Tournament) (tournamentRow, error) {
 		SelfCheckIn:    t.SelfCheckIn,
 		SelfReport:     t.SelfReport,
 		ConfirmResults: t.ConfirmResults,
+		TeamEvent:      t.Team,
 		CreatedAt:      t.CreatedAt.UTC(),
 	}, nil
 }
@@ -412,6 +415,7 @@ func (r tournamentRow) tournamentWith(rs referee.Ruleset) tournament.Tournament 
 		SelfReport:  r.SelfReport,
 		// The two-person rule (issue 27).
 		ConfirmResults: r.ConfirmResults,
+		Team:           r.TeamEvent,
 		CreatedAt:      r.CreatedAt,
 		Closed:         r.closure(),
 		Archived:       r.archival(),
