@@ -103,7 +103,7 @@ func (s *Service) RegisterTeam(ctx context.Context, judge string, tournamentID i
 	for _, id := range in.Players {
 		p, ok := e.player(id)
 		if !ok {
-			return Team{}, invalid("unknown-player", fmt.Sprintf("player %d is not in tournament %d", id, tournamentID), map[string]any{"Player": id})
+			return Team{}, invalid("team-player-unknown", fmt.Sprintf("player %d is not in tournament %d", id, tournamentID), map[string]any{"ID": id})
 		}
 		if t, ok := e.teamOf(id); ok {
 			return Team{}, Conflict("player-in-team", fmt.Sprintf("%s plays for team %s", p.Name, t.Name), map[string]any{"Player": p.Name, "Team": t.Name})
