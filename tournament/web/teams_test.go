@@ -1,0 +1,123 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/api"
+)
+
+// teamSeed makes a team event with 17 players: teams Tokyo (5), Osaka,
+// Nagoya, Fukuoka (4 each) registered, and 7 players of no team.
+func (env *consoleEnv) teamSeed() (tournament.Tournament, []tournament.Team, []int64) {
+	env.t.Helper()
+	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "ジャパンカップ予選", Rounds: 3, Team: true})
+	if err != nil {
+		env.t.Fatal(err)
+	}
+	var teams []tournament.Team
+	var loose []int64
+	for _, tn := range []struct {
+		name string
+		size int
+	}{{"東京", 5}, {"大阪", 4}, {"名古屋", 4}, {"福岡", 4}, {"", 7}} {
+		var ids []int64
+		for i := range tn.size {
+			p, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("%s選手%d", tn.name, i+1), CheckedIn: true})
+			if err != nil {
+				env.t.Fatal(err)
+			}
+			ids = append(ids, p.ID)
+		}
+		if tn.name == "" {
+			loose = ids
+			continue
+		}
+		team, err := env.svc.RegisterTeam(env.ctx, "setup", tr.ID, tournament.TeamInput{Name: tn.name, Players: ids})
+		if err != nil {
+			env.t.Fatal(err)
+		}
+		teams = append(teams, team)
+	}
+	return tr, teams, loose
+}
+
+// Bad teams and line-ups are refused through the API with their code and
+// a message in the asker's language, and change nothing.
+func TestTeamAPIRefusals(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, teams, loose := env.teamSeed()
+	tokyo, osaka := teams[0], teams[1]
+	teamsPath := fmt.Sprintf("/api/v1/tournaments/%d/teams", tr.ID)
+	lineup := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/lineups/%d", tr.ID, tokyo.ID)
+	ids := func(xs ...int64) string { b, _ := json.Marshal(xs); return string(b) }
+	for _, tc := range []struct {
+		name, method, path, body string
+		status                   int
+		code, ja, en             string
+	}{
+		{"a team of 3", "POST", teamsPath, `{"name":"京都","players":` + ids(loose[:3]...) + `}`, 422, "team-too-small",
+			"チームは4〜6人で登録します。3人では少なすぎます。", "A team registers 4 to 6 players; 3 are too few."},
+		{"a team of 7", "POST", teamsPath, `{"name":"京都","players":` + ids(loose...) + `}`, 422, "team-too-large",
+			"7人では多すぎます。", "7 are too many."},
+		{"another team's player", "POST", teamsPath, `{"name":"京都","players":` + ids(append(loose[:3:3], osaka.Players[0])...) + `}`, 409, "player-in-team",
+			"大阪選手1 さんはもうチーム「大阪」のメンバーです。", "大阪選手1 is a member of team 大阪 already."},
+		{"a line-up of 3", "PUT", lineup, `{"players":` + ids(tokyo.Players[:3]...) + `}`, 422, "lineup-size",
+			"出場メンバーは4人選んでください（選んだのは3人）。", "Choose 4 players for the line-up (3 chosen)."},
+		{"a line-up of 5", "PUT", lineup, `{"players":` + ids(tokyo.Players...) + `}`, 422, "lineup-size",
+			"選んだのは5人", "(5 chosen)"},
+		{"a line-up with another team's player", "PUT", lineup, `{"players":` + ids(append(tokyo.Players[:3:3], osaka.Players[0])...) + `}`, 422, "lineup-not-member",
+			"大阪選手1 さんはこのチームのメンバーではありません。", "大阪選手1 is not a member of this team."},
+		{"a round without Tokyo's line-up", "POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), ``, 422, "lineup-missing",
+			"チーム「東京」の第1回戦の出場メンバー（4人）が決まっていません。", "Team 東京 has no line-up (4 players) for round 1."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			snap, _ := env.svc.Snapshot(env.ctx, tr.ID)
+			before := snap.Version()
+			for lang, want := range map[string]string{"ja": tc.ja, "en": tc.en} {
+				rec := do(env.h, tc.method, tc.path, tc.body, "Authorization", "Bearer test-token", "Accept-Language", lang)
+				var got struct {
+					Code  string `json:"code"`
+					Error string `json:"error"`
+				}
+				_ = json.Unmarshal(rec.Body.Bytes(), &got)
+				if rec.Code != tc.status || got.Code != tc.code || !strings.Contains(got.Error, want) {
+					t.Errorf("%s in %s = %d %s, want %d %s saying %q", tc.name, lang, rec.Code, rec.Body, tc.status, tc.code, want)
+				}
+			}
+			if snap, _ := env.svc.Snapshot(env.ctx, tr.ID); snap.Version() != before {
+				t.Errorf("a refused change moved the tournament from version %d to %d", before, snap.Version())
+			}
+		})
+	}
+	// Named, the line-up plays; the teams and the players say so.
+	cl := apiClient{t: t, env: env}
+	var l api.LineupJSON
+	cl.call("PUT", lineup, `{"players":`+ids(tokyo.Players[1:]...)+`}`, http.StatusOK, &l)
+	if l.Round != 1 || len(l.Players) != 4 {
+		t.Errorf("line-up = %+v", l)
+	}
+	var round api.RoundJSON
+	cl.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), ``, http.StatusCreated, &round)
+	if len(round.Tables) != 4 {
+		t.Errorf("round 1 has %d tables, want the 16 players of the line-ups at 4", len(round.Tables))
+	}
+	var ps struct {
+		Players []api.PlayerJSON `json:"players"`
+	}
+	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/players", tr.ID), nil, http.StatusOK, &ps)
+	for _, p := range ps.Players {
+		if p.ID == tokyo.Players[0] && (p.Team == nil || p.Team.Name != "東京") {
+			t.Errorf("player %+v, want team 東京", p)
+		}
+	}
+	var st api.TeamStandingsJSON
+	cl.call("GET", teamsPath+"/standings", nil, http.StatusOK, &st)
+	if len(st.Teams) != 4 || !st.IndividualStandings || len(st.Teams[0].Players) == 0 {
+		t.Errorf("team standings = %+v", st)
+	}
+}
