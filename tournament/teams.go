@@ -210,47 +210,60 @@ func (e record) teamOf(player int64) (Team, bool) {
 	return Team{}, false
 }
 
+// How a team's line-up for a round was decided (Snapshot.PlannedLineup).
+const (
+	LineupNamed    = "named"    // the team (or a judge) named it
+	LineupAll      = "all"      // the team has exactly the players a round takes
+	LineupPrevious = "previous" // the line-up it played last, all still playing
+	LineupMissing  = "missing"  // none: the round cannot be paired yet
+)
+
+// lineupOf returns the players team t plays in round n and how that was
+// decided (docs/rules.md, Team events): the line-up the team named; else,
+// for a team with exactly the players a round takes who play it, those
+// players; else the line-up the team named for the latest round before n,
+// when its players all still play; else none (LineupMissing).
+func (e record) lineupOf(t Team, n int) ([]int64, string) {
+	if l, ok := t.Lineup(n); ok {
+		return l.Players, LineupNamed
+	}
+	playing := func(id int64) bool {
+		p, ok := e.player(id)
+		return ok && p.Active(n)
+	}
+	var active []int64
+	for _, id := range t.Players {
+		if playing(id) {
+			active = append(active, id)
+		}
+	}
+	if len(active) == e.t.Ruleset.WithDefaults().Teams.Plays {
+		return active, LineupAll
+	}
+	for k := n - 1; k >= 1; k-- {
+		if prev, ok := t.Lineup(k); ok {
+			if slices.ContainsFunc(prev.Players, func(id int64) bool { return !playing(id) }) {
+				break
+			}
+			return prev.Players, LineupPrevious
+		}
+	}
+	return nil, LineupMissing
+}
+
 // lineups returns the players each team plays in round n of a team event,
-// by team: the line-up the team named; else, for a team with exactly the
-// players a round takes who play it, those players; else the line-up the
-// team played in the latest round before n, when its players all still
-// play. A team with none of these is refused (lineup-missing), as is a
-// line-up's player who is not checked in (lineup-not-checked-in): the
-// judge names the round's line-up on the team's page.
+// by team (lineupOf). A team without a line-up is refused
+// (lineup-missing), as is a line-up's player who is not checked in
+// (lineup-not-checked-in): the judge names the round's line-up on the
+// team's page.
 func (e record) lineups(n int) ([][]int64, error) {
 	plays := e.t.Ruleset.WithDefaults().Teams.Plays
-	playing := func(ids []int64) bool {
-		return !slices.ContainsFunc(ids, func(id int64) bool {
-			p, ok := e.player(id)
-			return !ok || !p.Active(n)
-		})
-	}
 	var out [][]int64
 	for _, t := range e.teams {
-		l, named := t.Lineup(n)
-		ids := l.Players
-		if !named {
-			var active []int64
-			for _, id := range t.Players {
-				if p, ok := e.player(id); ok && p.Active(n) {
-					active = append(active, id)
-				}
-			}
-			ids = nil
-			switch {
-			case len(active) == plays:
-				ids = active
-			default:
-				for k := n - 1; k >= 1 && ids == nil; k-- {
-					if prev, ok := t.Lineup(k); ok && playing(prev.Players) {
-						ids = prev.Players
-					}
-				}
-			}
-			if ids == nil {
-				return nil, invalid("lineup-missing", fmt.Sprintf("team %s has named no line-up for round %d", t.Name, n),
-					map[string]any{"Team": t.Name, "Round": n, "Plays": plays})
-			}
+		ids, how := e.lineupOf(t, n)
+		if how == LineupMissing {
+			return nil, invalid("lineup-missing", fmt.Sprintf("team %s has named no line-up for round %d", t.Name, n),
+				map[string]any{"Team": t.Name, "Round": n, "Plays": plays})
 		}
 		for _, id := range ids {
 			if p, ok := e.player(id); !ok || !p.CheckedIn {
@@ -262,6 +275,11 @@ func (e record) lineups(n int) ([][]int64, error) {
 	}
 	return out, nil
 }
+
+// PlannedLineup returns the players team plays in round n as the pairing
+// would take them now, and how that was decided (LineupNamed, LineupAll,
+// LineupPrevious, or LineupMissing with no players).
+func (s *Snapshot) PlannedLineup(team Team, n int) ([]int64, string) { return s.e.lineupOf(team, n) }
 
 // teamApart returns the pairs of team-mates among the players in, as the
 // pairing's keep-apart pairs: docs/rules.md, Team events.

@@ -250,6 +250,12 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Reinstate, Handler: page(c.ReinstatePlayer)},
 		{Method: http.MethodGet, Path: route.Disqualify, Handler: page(c.ShowDisqualify)},
 		{Method: http.MethodPost, Path: route.Disqualify, Handler: page(c.Disqualify)},
+		// Team events (issue 30).
+		{Method: http.MethodGet, Path: route.Teams, Handler: page(c.ShowTeams)},
+		{Method: http.MethodPost, Path: route.Teams, Handler: page(c.RegisterTeam)},
+		{Method: http.MethodGet, Path: route.TeamStandings, Handler: page(c.ShowTeamStandings)},
+		{Method: http.MethodGet, Path: route.TeamPage, Handler: page(c.ShowTeam)},
+		{Method: http.MethodPost, Path: route.TeamPage, Handler: page(c.NameLineup)},
 		{Method: http.MethodPost, Path: route.UndoRound, Handler: page(c.UndoRound)},
 		{Method: http.MethodPost, Path: route.RestoreRound, Handler: page(c.RestoreRound)},
 		{Method: http.MethodPost, Path: route.Delete, Handler: page(c.DeletePlayer)},

@@ -53,6 +53,9 @@ type Nav struct {
 	// Calls are the tournament's open judge calls, which every page shows
 	// live (console-live.js).
 	Calls *CallsBadge
+	// Team says the tournament is a team event: the navigation leads to
+	// its teams.
+	Team bool
 }
 
 // CallsBadge is a tournament's open judge calls as the navigation shows
