@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -120,4 +121,54 @@ func TestTeamAPIRefusals(t *testing.T) {
 	if len(st.Teams) != 4 || !st.IndividualStandings || len(st.Teams[0].Players) == 0 {
 		t.Errorf("team standings = %+v", st)
 	}
+}
+
+// The console's team pages: the teams with the next round's line-ups,
+// the registration refused inline (a team of 3) and done, a team's
+// line-up named and refused (another team's player), and the team
+// standings, in Japanese and in English.
+func TestTeamPages(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, teams, loose := env.teamSeed()
+	tokyo, osaka := teams[0], teams[1]
+	b := env.browser()
+	b.login("山田")
+	teamsPage := fmt.Sprintf("/judge/t/%d/teams", tr.ID)
+	mustSee(t, "GET teams", b.get(teamsPage), http.StatusOK, "チーム戦です。チームは4〜6人で登録し", "第1回戦の出場メンバー",
+		"未登録: 組み合わせの前に登録してください", "大阪選手1・大阪選手2・大阪選手3・大阪選手4（メンバー全員）", `href="/judge/t/1/teams"`)
+	form := func(name string, ids ...int64) url.Values {
+		v := url.Values{"name": {name}}
+		for _, id := range ids {
+			v.Add("player", fmt.Sprint(id))
+		}
+		return v
+	}
+	mustSee(t, "a team of 3", b.post(teamsPage, form("京都", loose[:3]...)), http.StatusUnprocessableEntity,
+		`id="players-error">チームは4〜6人で登録します。3人では少なすぎます。`, `value="京都"`)
+	mustSee(t, "a team of 3 in English", b.post(teamsPage, form("京都", loose[:3]...), "Accept-Language", "en"), http.StatusUnprocessableEntity,
+		"A team registers 4 to 6 players; 3 are too few.")
+	if snap, _ := env.svc.Snapshot(env.ctx, tr.ID); len(snap.Teams()) != 4 {
+		t.Fatalf("a refused team was registered: %d teams", len(snap.Teams()))
+	}
+	res := b.post(teamsPage, form("京都", loose[:4]...))
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("register = %d\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "after registering", b.get(teamsPage), http.StatusOK, "チームを登録しました。", "京都")
+	teamPage := fmt.Sprintf("/judge/t/%d/teams/%d", tr.ID, tokyo.ID)
+	mustSee(t, "GET team", b.get(teamPage), http.StatusOK, "第1回戦の出場メンバー（4人）", "出場する4人を選んでください", "第3回戦")
+	bad := form("", append(tokyo.Players[:3:3], osaka.Players[0])...)
+	bad.Set("round", "1")
+	mustSee(t, "another team's player", b.post(teamPage, bad), http.StatusUnprocessableEntity,
+		`id="players-error">大阪選手1 さんはこのチームのメンバーではありません。`)
+	good := form("", tokyo.Players[1:]...)
+	good.Set("round", "1")
+	if res := b.post(teamPage, good); res.Status != http.StatusSeeOther {
+		t.Fatalf("name line-up = %d\n%s", res.Status, res.Body)
+	}
+	mustSee(t, "after naming", b.get(teamPage+"?round=1"), http.StatusOK, "出場メンバーを登録しました。", "東京選手2・東京選手3・東京選手4・東京選手5（登録済み）")
+	mustSee(t, "team standings", b.get(fmt.Sprintf("/judge/t/%d/teams/standings", tr.ID)), http.StatusOK,
+		"チーム順位表", "チームの順位は、メンバーの順位点の合計、次に勝利点の合計で決めます。", "東京選手1")
+	mustSee(t, "team standings in English", b.get(fmt.Sprintf("/judge/t/%d/teams/standings", tr.ID), "Accept-Language", "en"), http.StatusOK,
+		"Teams rank by their members&#39; placement points, then VP.")
 }
