@@ -341,28 +341,36 @@ func (s *Snapshot) TeamStandings() ([]TeamStanding, error) {
 		if err != nil {
 			return nil, err
 		}
-		ref := make([]referee.Standing, 0, len(st))
-		byID := make(map[int64]Standing, len(st))
-		for _, x := range st {
-			ref = append(ref, referee.Standing{Player: pid(x.PlayerID), Firsts: x.Firsts, VP: x.VP, Share: x.Share, Points: x.Points, Played: x.Played, Byes: x.Byes})
-			byID[x.PlayerID] = x
-		}
-		teams := make([]referee.Team, len(s.e.teams))
-		byName := make(map[string]Team, len(s.e.teams))
-		for i, t := range s.e.teams {
-			teams[i] = referee.Team{Name: t.Name, Players: pids(t.Players)}
-			byName[t.Name] = t
-		}
-		ranked := referee.TeamStandings(s.e.t.Ruleset.WithDefaults().Teams, ref, teams)
-		out := make([]TeamStanding, len(ranked))
-		for i, r := range ranked {
-			t := byName[r.Team]
-			out[i] = TeamStanding{Rank: r.Rank, TeamID: t.ID, Name: t.Name, Points: r.Points, VP: r.VP, Firsts: r.Firsts, Share: r.Share, Played: r.Played}
-			for _, id := range t.Players {
-				out[i].Players = append(out[i].Players, byID[id])
-			}
-			slices.SortStableFunc(out[i].Players, func(a, b Standing) int { return a.Rank - b.Rank })
-		}
-		return out, nil
+		return s.e.teamStandingsOf(st), nil
 	})
+}
+
+// teamStandingsOf ranks the event's teams over the players' standings st.
+func (e record) teamStandingsOf(st []Standing) []TeamStanding {
+	if len(e.teams) == 0 {
+		return nil
+	}
+	ref := make([]referee.Standing, 0, len(st))
+	byID := make(map[int64]Standing, len(st))
+	for _, x := range st {
+		ref = append(ref, referee.Standing{Player: pid(x.PlayerID), Firsts: x.Firsts, VP: x.VP, Share: x.Share, Points: x.Points, Played: x.Played, Byes: x.Byes})
+		byID[x.PlayerID] = x
+	}
+	teams := make([]referee.Team, len(e.teams))
+	byName := make(map[string]Team, len(e.teams))
+	for i, t := range e.teams {
+		teams[i] = referee.Team{Name: t.Name, Players: pids(t.Players)}
+		byName[t.Name] = t
+	}
+	ranked := referee.TeamStandings(e.t.Ruleset.WithDefaults().Teams, ref, teams)
+	out := make([]TeamStanding, len(ranked))
+	for i, r := range ranked {
+		t := byName[r.Team]
+		out[i] = TeamStanding{Rank: r.Rank, TeamID: t.ID, Name: t.Name, Points: r.Points, VP: r.VP, Firsts: r.Firsts, Share: r.Share, Played: r.Played}
+		for _, id := range t.Players {
+			out[i].Players = append(out[i].Players, byID[id])
+		}
+		slices.SortStableFunc(out[i].Players, func(a, b Standing) int { return a.Rank - b.Rank })
+	}
+	return out
 }
