@@ -5,18 +5,29 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
+	"time"
 	"strings"
 	"testing"
 
+	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
 // teamSeed makes a team event with 17 players: teams Tokyo (5), Osaka,
 // Nagoya, Fukuoka (4 each) registered, and 7 players of no team.
 func (env *consoleEnv) teamSeed() (tournament.Tournament, []tournament.Team, []int64) {
+	return env.teamSeedBy(env.svc, "")
+}
+
+// teamSeedBy is teamSeed with the tournament made by maker under ruleset
+// ("" for the default).
+func (env *consoleEnv) teamSeedBy(maker *tournament.Service, ruleset string) (tournament.Tournament, []tournament.Team, []int64) {
 	env.t.Helper()
-	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "ジャパンカップ予選", Rounds: 3, Team: true})
+	tr, err := maker.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "ジャパンカップ予選", Rounds: 3, Team: true, Ruleset: ruleset})
 	if err != nil {
 		env.t.Fatal(err)
 	}
@@ -171,4 +182,70 @@ func TestTeamPages(t *testing.T) {
 		"チーム順位表", "チームの順位は、メンバーの順位点の合計、次に勝利点の合計で決めます。", "東京選手1")
 	mustSee(t, "team standings in English", b.get(fmt.Sprintf("/judge/t/%d/teams/standings", tr.ID), "Accept-Language", "en"), http.StatusOK,
 		"Teams rank by their members&#39; placement points, then VP.")
+}
+
+// playTeamRound1 names Tokyo's line-up, pairs round 1 and saves a
+// declared win at every table.
+func (env *consoleEnv) playTeamRound1(tr tournament.Tournament, tokyo tournament.Team) {
+	env.t.Helper()
+	if _, err := env.svc.NameLineup(env.ctx, "setup", tr.ID, tokyo.ID, 1, tokyo.Players[:4]); err != nil {
+		env.t.Fatal(err)
+	}
+	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	if err != nil {
+		env.t.Fatal(err)
+	}
+	for _, tb := range r.Tables {
+		in := tournament.ResultInput{Declared: tb.Players[0]}
+		for i, id := range tb.Players {
+			in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: []int{10, 8, 6, 4}[i]})
+		}
+		if _, err := env.svc.SaveResult(env.ctx, "setup", tr.ID, 1, tb.Number, in); err != nil {
+			env.t.Fatal(err)
+		}
+	}
+}
+
+// The kiosk shows a team event's standings with each team's members, and
+// the players' own standings beside them; a ruleset that hides the
+// players' standings leaves them, and the members, off.
+func TestKioskShowsTeams(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, teams, _ := env.teamSeed()
+	env.playTeamRound1(tr, teams[0])
+	b := env.browser()
+	mustSee(t, "kiosk", b.get(fmt.Sprintf("/kiosk/%d", tr.ID)), http.StatusOK,
+		`<section id="teams" class="k-panel"`, "チーム順位表", "東京選手1・", `<section id="standings" class="k-panel" aria-labelledby="standings-h">`)
+
+	data, err := os.ReadFile(filepath.Join("..", "..", "config", "rulesets", "proshop-2003.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := strings.Replace(string(data), `"name": "proshop-2003",`,
+		`"name": "team-cup", "teams": {"min_size": 4, "max_size": 6, "plays": 4, "order": ["points", "vp"], "individual_standings": false},`, 1)
+	file := filepath.Join(t.TempDir(), "team-cup.json")
+	if err := os.WriteFile(file, []byte(own), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	rulesets, err := config.LoadRulesets(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env = newConsoleEnv(t, withRulesets(rulesets))
+	maker := tournament.NewService(env.st, rulesets, time.Now, tournament.WithSeeds(tournamenttest.Seeds()))
+	tr, teams, _ = env.teamSeedBy(maker, "team-cup")
+	if tr.Ruleset.Teams.HideIndividual != true {
+		t.Fatalf("the ruleset's teams = %+v, want the players' standings hidden", tr.Ruleset.Teams)
+	}
+	env.playTeamRound1(tr, teams[0])
+	res := env.browser().get(fmt.Sprintf("/kiosk/%d", tr.ID))
+	mustSee(t, "kiosk without the players' standings", res, http.StatusOK, `<section id="teams" class="k-panel"`, `<section id="standings" class="k-panel" aria-labelledby="standings-h" hidden>`)
+	if strings.Contains(res.Body, "東京選手1・") {
+		t.Error("the kiosk lists a team's members while the ruleset hides the players' standings")
+	}
+	var st api.TeamStandingsJSON
+	apiClient{t: t, env: env}.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/teams/standings", tr.ID), nil, http.StatusOK, &st)
+	if st.IndividualStandings || len(st.Teams) != 4 || st.Teams[0].Players != nil {
+		t.Errorf("team standings = %+v, want the teams without their players", st)
+	}
 }

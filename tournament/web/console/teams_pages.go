@@ -125,14 +125,14 @@ type teamStandingsPage struct {
 
 // teamStandingLine is a team's line of the team standings.
 type teamStandingLine struct {
-	Rank                  int
-	Shared                bool
-	Name                  string
-	ID                    int64
-	Points, VP, Firsts    int
-	Played                int
-	Players               []tournament.Standing
-	ShareText             string
+	Rank               int
+	Shared             bool
+	Name               string
+	ID                 int64
+	Points, VP, Firsts int
+	Played             int
+	Players            []tournament.Standing
+	ShareText          string
 }
 
 // ShowTeamStandings is the team standings page.
