@@ -345,6 +345,11 @@ func (s *Snapshot) TeamStandings() ([]TeamStanding, error) {
 	})
 }
 
+// TeamStandingsOf ranks the event's teams over the players' standings
+// st (Standings, or StandingsAfter a round): the team standings of that
+// moment.
+func (s *Snapshot) TeamStandingsOf(st []Standing) []TeamStanding { return s.e.teamStandingsOf(st) }
+
 // teamStandingsOf ranks the event's teams over the players' standings st.
 func (e record) teamStandingsOf(st []Standing) []TeamStanding {
 	if len(e.teams) == 0 {

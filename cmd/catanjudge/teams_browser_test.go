@@ -93,6 +93,12 @@ func TestBrowserTeamEvent(t *testing.T) {
 		chromedp.WaitVisible(`#team-standings`),
 		chromedp.Text(`#team-standings`, &standings),
 		screenshot("team-standings"),
+		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d/standings/print", base, tr.ID)),
+		chromedp.WaitVisible(`#team-standings-print`),
+		screenshot("team-standings-print"),
+		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d", base, tr.ID)),
+		chromedp.WaitVisible(`#teams`),
+		screenshot("kiosk-teams"),
 	)
 	if err != nil {
 		t.Fatal(err)

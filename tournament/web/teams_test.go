@@ -216,6 +216,10 @@ func TestKioskShowsTeams(t *testing.T) {
 	b := env.browser()
 	mustSee(t, "kiosk", b.get(fmt.Sprintf("/kiosk/%d", tr.ID)), http.StatusOK,
 		`<section id="teams" class="k-panel"`, "チーム順位表", "東京選手1・", `<section id="standings" class="k-panel" aria-labelledby="standings-h">`)
+	judge := env.browser()
+	judge.login("山田")
+	mustSee(t, "print", judge.get(fmt.Sprintf("/judge/t/%d/standings/print", tr.ID)), http.StatusOK,
+		`id="team-standings-print"`, "東京選手1・", "個人順位表", "順位の決め方")
 
 	data, err := os.ReadFile(filepath.Join("..", "..", "config", "rulesets", "proshop-2003.json"))
 	if err != nil {
@@ -242,6 +246,13 @@ func TestKioskShowsTeams(t *testing.T) {
 	mustSee(t, "kiosk without the players' standings", res, http.StatusOK, `<section id="teams" class="k-panel"`, `<section id="standings" class="k-panel" aria-labelledby="standings-h" hidden>`)
 	if strings.Contains(res.Body, "東京選手1・") {
 		t.Error("the kiosk lists a team's members while the ruleset hides the players' standings")
+	}
+	judge = env.browser()
+	judge.login("山田")
+	res = judge.get(fmt.Sprintf("/judge/t/%d/standings/print", tr.ID))
+	mustSee(t, "print without the players' standings", res, http.StatusOK, `id="team-standings-print"`)
+	if strings.Contains(res.Body, "東京選手1") || strings.Contains(res.Body, "個人順位表") {
+		t.Error("the print shows the players' standings while the ruleset hides them")
 	}
 	var st api.TeamStandingsJSON
 	apiClient{t: t, env: env}.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/teams/standings", tr.ID), nil, http.StatusOK, &st)

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"slices"
@@ -158,10 +159,34 @@ func (s *Pages) ShowTeamStandings(c *gin.Context) (render.Result, error) {
 		}
 		vm.Order += s.i18n.Text(vm.Lang, "teams.key."+string(k), nil)
 	}
+	vm.Lines = teamStandingLines(st)
+	return render.Show("team_standings", vm), nil
+}
+
+func teamStandingLines(st []tournament.TeamStanding) []teamStandingLine {
+	var out []teamStandingLine
 	for i, x := range st {
 		shared := (i > 0 && st[i-1].Rank == x.Rank) || (i+1 < len(st) && st[i+1].Rank == x.Rank)
-		vm.Lines = append(vm.Lines, teamStandingLine{Rank: x.Rank, Shared: shared, Name: x.Name, ID: x.TeamID, Points: x.Points, VP: x.VP,
+		out = append(out, teamStandingLine{Rank: x.Rank, Shared: shared, Name: x.Name, ID: x.TeamID, Points: x.Points, VP: x.VP,
 			Firsts: x.Firsts, Played: x.Played, Players: x.Players, ShareText: fmt.Sprintf("%.2f%%", x.Share*100)})
 	}
-	return render.Show("team_standings", vm), nil
+	return out
+}
+
+// printTeams puts a team event's standings over the players' standings st
+// on the standings' print, and leaves the players' own off when the
+// ruleset hides them.
+func (s *Pages) printTeams(ctx context.Context, t tournament.Tournament, st []tournament.Standing, vm *standingsPrint) error {
+	if !t.Team {
+		return nil
+	}
+	snap, err := s.svc.Snapshot(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	vm.Teams = teamStandingLines(snap.TeamStandingsOf(st))
+	if vm.HideIndividual = t.Ruleset.WithDefaults().Teams.HideIndividual; vm.HideIndividual {
+		vm.Lines = nil
+	}
+	return nil
 }
