@@ -470,6 +470,9 @@ func (s *Service) DeleteTournament(ctx context.Context, judge string, id int64) 
 	if t.Paired > 0 {
 		return StartedConflict(id, t.Paired)
 	}
+	if err := t.checkDeletable(); err != nil {
+		return err
+	}
 	ps, err := s.store.Players(ctx, id)
 	if err != nil {
 		return err

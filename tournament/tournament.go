@@ -55,6 +55,15 @@ type Tournament struct {
 	// Archived records a judge's archiving of the tournament: it is kept
 	// whole but left off the lists of tournaments. Nil while it is listed.
 	Archived *Archival
+	// Divisions in one event (issue 30, divisions.go): EventID is the
+	// event's main tournament on every division of an event of several
+	// (the main's own ID on the main), 0 for an event of one; Division is
+	// this tournament's division's name ("" while unnamed); Divisions are
+	// the event's divisions, the main first, read with the tournament
+	// when EventID is set.
+	EventID   int64
+	Division  string
+	Divisions []Division
 }
 
 // Archival is a judge's archiving of a tournament.

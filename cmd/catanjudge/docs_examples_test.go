@@ -66,6 +66,9 @@ var answerChecks = []struct {
 	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+$`), []string{`"winners":[`}},
 	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/rounds/\d+/clock$`), []string{`"state":"done"`}},
 	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/final/remake$`), []string{`"number":2`, `"cut":{"advancing":[`}},
+	// Divisions in one event (issue 30).
+	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/divisions$`), []string{`"division":"小学生の部"`, `"divisions":[{"name":"一般の部","tournament":1},{"name":"小学生の部","tournament":2}]`}},
+	{regexp.MustCompile(`^PUT /api/v1/tournaments/\d+/division$`), []string{`"division":"一般の部"`}},
 	// Beyond one event (issue 29).
 	{regexp.MustCompile(`^POST /api/v1/events/import$`), []string{`"shop":"`}},
 	{regexp.MustCompile(`^POST /api/v1/seasons$`), []string{`"formula":{"kind":"placement"`}},

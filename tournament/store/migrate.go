@@ -104,6 +104,9 @@ var migrations = []migration{
 	{22, "team events", func(tx *gorm.DB) error {
 		return tx.AutoMigrate(&tournamentRow{}, &teamRow{}, &teamMemberRow{}, &lineupRow{})
 	}},
+	// Issue 30: divisions in one event; a tournament made before is an
+	// event of one division.
+	{23, "divisions in one event", func(tx *gorm.DB) error { return tx.AutoMigrate(&tournamentRow{}) }},
 }
 
 // linkPeople gives every player without a person one, tournament by

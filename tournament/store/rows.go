@@ -37,6 +37,11 @@ type tournamentRow struct {
 	ConfirmResults bool `gorm:"not null;default:false"`
 	// TeamEvent makes the tournament a team event (schema version 22).
 	TeamEvent bool `gorm:"not null;default:false"`
+	// Divisions in one event (schema version 23): the event's main
+	// tournament on each of its divisions (0 for an event of one), and
+	// the division's name.
+	EventID  int64  `gorm:"not null;default:0;index"`
+	Division string `gorm:"not null;default:''"`
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -385,6 +390,8 @@ func newTournamentRow(t tournament.Tournament) (tournamentRow, error) {
 		ConfirmResults: t.ConfirmResults,
 		TeamEvent:      t.Team,
 		CreatedAt:      t.CreatedAt.UTC(),
+		EventID:        t.EventID,
+		Division:       t.Division,
 	}, nil
 }
 
@@ -419,6 +426,8 @@ func (r tournamentRow) tournamentWith(rs referee.Ruleset) tournament.Tournament 
 		CreatedAt:      r.CreatedAt,
 		Closed:         r.closure(),
 		Archived:       r.archival(),
+		EventID:        r.EventID,
+		Division:       r.Division,
 	}
 }
 

@@ -116,6 +116,9 @@ func (s *site) groups() []group {
 			{Method: http.MethodPut, Path: route.LineupAPI, Handler: a.JSON(a.NameLineup)},
 			{Method: http.MethodDelete, Path: route.RoundAPI, Handler: a.JSON(a.UndoRound)},
 			{Method: http.MethodPost, Path: route.RestoreRoundAPI, Handler: a.JSON(a.RestoreRound)},
+			// Divisions in one event (issue 30).
+			{Method: http.MethodPost, Path: route.DivisionsAPI, Handler: a.JSON(a.AddDivision)},
+			{Method: http.MethodPut, Path: route.DivisionAPI, Handler: a.JSON(a.NameDivision)},
 			{Method: http.MethodPost, Path: route.CheckInAPI, Handler: a.JSON(a.CheckIn)},
 			{Method: http.MethodPost, Path: route.CodeAPI, Handler: a.JSON(a.IssueCode)},
 			{Method: http.MethodPost, Path: route.RoundsAPI, Handler: a.JSON(a.PairRound)},
@@ -234,6 +237,8 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Reopen, Handler: page(c.ReopenTournament)},
 		{Method: http.MethodPost, Path: route.Archive, Handler: page(c.ArchiveTournament)},
 		{Method: http.MethodPost, Path: route.Unarchive, Handler: page(c.UnarchiveTournament)},
+		{Method: http.MethodPost, Path: route.Divisions, Handler: page(c.AddDivision)},
+		{Method: http.MethodPost, Path: route.Division, Handler: page(c.NameDivision)},
 		{Method: http.MethodPost, Path: route.DeleteTournament, Handler: page(c.DeleteTournament)},
 		{Method: http.MethodGet, Path: route.Players, Handler: page(c.ShowPlayers)},
 		{Method: http.MethodPost, Path: route.Players, Handler: page(c.AddPlayer)},

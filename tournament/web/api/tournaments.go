@@ -49,6 +49,11 @@ type TournamentJSON struct {
 	// team settings (issue 30).
 	Team      bool           `json:"team"`
 	TeamRules *TeamRulesJSON `json:"team_rules,omitempty"`
+	// Divisions in one event (divisions.go): the division this tournament
+	// is, and the event's divisions, the main first; both left out for an
+	// event of one division.
+	Division  string         `json:"division,omitempty"`
+	Divisions []DivisionJSON `json:"divisions,omitempty"`
 }
 
 func toTournamentJSON(t tournament.Tournament) TournamentJSON {
@@ -67,6 +72,7 @@ func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 		at := t.Archived.At
 		out.ArchivedAt = &at
 	}
+	out.Division, out.Divisions = t.Division, toDivisionsJSON(t.Divisions)
 	return out
 }
 
@@ -247,6 +253,9 @@ type PlayerJSON struct {
 	Disqualification *DisqualificationJSON `json:"disqualification,omitempty"`
 	// Team is the player's team in a team event (teams.go), if any.
 	Team *PlayerTeamJSON `json:"team,omitempty"`
+	// Division is the event's division the player plays in (divisions.go);
+	// left out for an event of one division.
+	Division string `json:"division,omitempty"`
 }
 
 func toPlayerJSON(p tournament.Player) PlayerJSON {
@@ -270,6 +279,9 @@ type addPlayerRequest struct {
 	// else a new person: the API never links on less.
 	Person int64  `json:"person"`
 	Member string `json:"member"`
+	// Division is the event's division the player registers in
+	// (divisions.go): left out, the tournament's own.
+	Division string `json:"division"`
 }
 
 func (s *Handlers) AddPlayer(c *gin.Context) (int, any, error) {
@@ -282,12 +294,12 @@ func (s *Handlers) AddPlayer(c *gin.Context) (int, any, error) {
 		return 0, nil, err
 	}
 	in := tournament.PlayerInput{Name: req.Name, Kana: req.Kana, CheckedIn: req.CheckedIn == nil || *req.CheckedIn,
-		Member: req.Member, Person: tournament.PersonChoice{ID: req.Person}}
+		Member: req.Member, Person: tournament.PersonChoice{ID: req.Person}, Division: req.Division}
 	p, err := s.svc.AddPlayer(c.Request.Context(), auth.Judge(c), tid, in)
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusCreated, toPlayerJSON(p), nil
+	return s.playerIn(c, p)
 }
 
 func (s *Handlers) ListPlayers(c *gin.Context) (int, any, error) {
@@ -299,9 +311,14 @@ func (s *Handlers) ListPlayers(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
+	division, err := s.divisionOf(c, tid)
+	if err != nil {
+		return 0, nil, err
+	}
 	out := make([]PlayerJSON, len(ps))
 	for i, p := range ps {
 		out[i] = toPlayerJSON(p)
+		out[i].Division = division
 	}
 	return http.StatusOK, gin.H{"players": out}, nil
 }
@@ -814,6 +831,9 @@ func (s *Handlers) ShowStandings(c *gin.Context) (int, any, error) {
 	}
 	// The kiosk's standings, shared through the cache like the rest of
 	// what it shows.
+	if tid, err = s.divisionNamed(c, tid); err != nil {
+		return 0, nil, err
+	}
 	live, err := s.live.Live(c.Request.Context(), tid)
 	if err != nil {
 		return 0, nil, err

@@ -117,6 +117,7 @@ func (s *Pages) newNav(ctx context.Context, t tournament.Tournament, active stri
 			nav.Final = r.Number
 		}
 	}
+	nav.Divisions = navDivisions(t, active)
 	// Every page of the tournament shows its open judge calls.
 	nav.Calls, err = s.callsBadge(ctx, t.ID)
 	return nav, err

@@ -177,6 +177,8 @@ type overviewPage struct {
 	Loopback string
 	// Restore is the undone round that can be put back (undo.go), nil for none.
 	Restore *restoreForm
+	// Divisions is the card of the event's divisions (divisions.go).
+	Divisions *divisionsCard
 }
 
 // endForm is the event's end on the overview: the button that closes the
@@ -197,6 +199,7 @@ type overviewForms struct {
 	pairError string
 	end       endForm
 	remove    string // why deleting was refused
+	division  divisionForms
 }
 
 func (s *Pages) ShowTournament(c *gin.Context) (render.Result, error) {
@@ -269,6 +272,7 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 		vm.Archived = s.i18n.Text(lang, "keep.archived_by", map[string]any{"Judge": t.Archived.Judge, "At": s.i18n.In(lang).Time(t.Archived.At)})
 	}
 	vm.Nav = nav
+	vm.Divisions = divisionsCardOf(t, f.division)
 	vm.Restore, err = s.restoreForm(c, t.ID)
 	return render.ShowStatus(status, "tournament", vm), err
 }

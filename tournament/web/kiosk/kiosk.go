@@ -85,6 +85,9 @@ type kioskPage struct {
 	// empty, the rest of the room being out of the final, and the
 	// projector shows no list of where everyone sits, only the standings.
 	FinalTables []kioskTable
+	// Divisions are the event's divisions, each linked to its kiosk
+	// (divisions.go); nil for an event of one.
+	Divisions []kioskDivision
 }
 
 // placementText is the time to the round's signal in the placement phase,
@@ -337,6 +340,7 @@ func (s *Pages) kioskPage(ctx context.Context, v kioskView) (kioskPage, error) {
 	s.fillStandings(p, &vm, live)
 	fillTeams(&vm, live)
 	fillFinal(p, &vm, live)
+	vm.Divisions = kioskDivisions(live.Tournament, v.Projector)
 	return vm, nil
 }
 

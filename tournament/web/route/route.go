@@ -185,6 +185,14 @@ const (
 	TeamStandings    = Teams + "/standings"
 )
 
+// Issue 30: divisions in one event.
+const (
+	DivisionsAPI = TournamentAPI + "/divisions"
+	DivisionAPI  = TournamentAPI + "/division"
+	Divisions    = Tournament + "/divisions"
+	Division     = Tournament + "/division"
+)
+
 // The end of an event (issue 24): making the final again, with a reason.
 const (
 	RemakeFinal    = Round + "/remake"
@@ -214,6 +222,7 @@ var byName = map[string]string{
 	"disqualify": Disqualify, "undoRound": UndoRound, "restoreRound": RestoreRound,
 	"remakeFinal": RemakeFinal,
 	"teams":       Teams, "team": TeamPage, "teamStandings": TeamStandings,
+	"divisions": Divisions, "division": Division,
 }
 
 // Path fills the parameters of pattern, in order, with args: Path(Round,
