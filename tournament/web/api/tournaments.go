@@ -45,6 +45,10 @@ type TournamentJSON struct {
 	// ArchivedAt is set while a judge has the tournament archived: kept,
 	// but off the console's list and the landing page.
 	ArchivedAt *time.Time `json:"archived_at,omitempty"`
+	// Team says it is a team event, and TeamRules are then the ruleset's
+	// team settings (issue 30).
+	Team      bool           `json:"team"`
+	TeamRules *TeamRulesJSON `json:"team_rules,omitempty"`
 	// Divisions in one event (divisions.go): the division this tournament
 	// is, and the event's divisions, the main first; both left out for an
 	// event of one division.
@@ -58,6 +62,7 @@ func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
 		Rounds: t.Rounds, GameMinutes: t.GameMinutes, SelfCheckIn: t.SelfCheckIn, SelfReport: cmp.Or(t.SelfReport, tournament.SelfReportOff), State: t.State(),
 		ConfirmResults: t.ConfirmResults,
+		Team:           t.Team, TeamRules: teamRulesJSON(t),
 	}
 	if t.Closed != nil {
 		at := t.Closed.At
@@ -152,6 +157,8 @@ type createTournamentRequest struct {
 	SelfReport  string `json:"self_report"`
 	// ConfirmResults is the two-person rule (issue 27).
 	ConfirmResults bool `json:"confirm_results"`
+	// Team makes it a team event (issue 30).
+	Team bool `json:"team"`
 }
 
 func (s *Handlers) CreateTournament(c *gin.Context) (int, any, error) {
@@ -179,6 +186,8 @@ type editTournamentRequest struct {
 	SelfReport  *string `json:"self_report"`
 	// ConfirmResults is the two-person rule (issue 27).
 	ConfirmResults *bool `json:"confirm_results"`
+	// Team makes it a team event, or no longer one, before round 1 (issue 30).
+	Team *bool `json:"team"`
 }
 
 // EditTournament changes the settings the body gives, by the console's
@@ -242,6 +251,8 @@ type PlayerJSON struct {
 	Code string `json:"code,omitempty"`
 	// Disqualification is the player's disqualification (events.go), if any.
 	Disqualification *DisqualificationJSON `json:"disqualification,omitempty"`
+	// Team is the player's team in a team event (teams.go), if any.
+	Team *PlayerTeamJSON `json:"team,omitempty"`
 	// Division is the event's division the player plays in (divisions.go);
 	// left out for an event of one division.
 	Division string `json:"division,omitempty"`
@@ -252,6 +263,7 @@ func toPlayerJSON(p tournament.Player) PlayerJSON {
 		ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound,
 		DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart, Code: p.Code, Person: p.PersonID,
 		Disqualification: toDisqualificationJSON(p),
+		Team:             toPlayerTeamJSON(p.Team),
 	}
 }
 
