@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -59,6 +60,20 @@ type RulesetFile struct {
 	LateEntry   *LateEntryFile   `json:"late_entry,omitempty"`
 	Substitutes *SubstitutesFile `json:"substitutes,omitempty"`
 	NoShow      string           `json:"no_show,omitempty"`
+	// Teams are the settings of a team event; a file without them takes
+	// teams of 4 to 6, 4 playing, ranked by points then VP.
+	Teams *TeamsFile `json:"teams,omitempty"`
+}
+
+// TeamsFile is the file shape of referee.TeamRules.
+type TeamsFile struct {
+	MinSize int      `json:"min_size"`
+	MaxSize int      `json:"max_size"`
+	Plays   int      `json:"plays"`
+	Order   []string `json:"order"`
+	// IndividualStandings says whether the players' own standings are
+	// shown beside the teams' (true when left out).
+	IndividualStandings *bool `json:"individual_standings,omitempty"`
 }
 
 // LateEntryFile is the file shape of referee.LateEntry.
@@ -291,6 +306,10 @@ func (f RulesetFile) toRuleset() (referee.Ruleset, error) {
 			SchedulePriority: referee.SchedulePriority(e.SchedulePriority),
 		}
 	}
+	if t := f.Teams; t != nil {
+		rs.Teams = referee.TeamRules{MinSize: t.MinSize, MaxSize: t.MaxSize, Plays: t.Plays, Order: convert[referee.StandingsKey](t.Order)}
+		rs.Teams.HideIndividual = t.IndividualStandings != nil && !*t.IndividualStandings
+	}
 	return rs.WithDefaults(), nil
 }
 
@@ -417,6 +436,11 @@ func FileOf(rs referee.Ruleset) RulesetFile {
 		Rounds: strs(rs.Event.Rounds), Final: string(rs.Event.Final),
 		Cut: slices.Clone(rs.Event.Cut), FinalTies: string(rs.Event.FinalTies),
 		SchedulePriority: string(rs.Event.SchedulePriority),
+	}
+	// A ruleset with the default team settings leaves them out.
+	if t := rs.WithDefaults().Teams; !reflect.DeepEqual(t, (referee.Ruleset{PlacementPoints: rs.PlacementPoints}).WithDefaults().Teams) {
+		shown := !t.HideIndividual
+		f.Teams = &TeamsFile{MinSize: t.MinSize, MaxSize: t.MaxSize, Plays: t.Plays, Order: strs(t.Order), IndividualStandings: &shown}
 	}
 	return f
 }

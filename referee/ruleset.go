@@ -384,6 +384,9 @@ type Ruleset struct {
 	LateEntry   LateEntry
 	Substitutes Substitutes
 	NoShow      Missed
+	// Teams are the settings of a team event (TeamRules; docs/rules.md,
+	// Team events): the rulebook's defaults when unset.
+	Teams TeamRules
 }
 
 // FieldError reports a ruleset setting that is missing or invalid.
@@ -444,6 +447,10 @@ func (rs Ruleset) WithDefaults() Ruleset {
 	rs = rs.lateDefaults()
 	if rs.Event.SchedulePriority == "" {
 		rs.Event.SchedulePriority = SpreadFirst
+	}
+	rs.Teams = rs.Teams.withDefaults()
+	if len(rs.Teams.Order) == 0 {
+		rs.Teams.Order = teamOrder(len(rs.PlacementPoints))
 	}
 	return rs
 }
@@ -542,6 +549,9 @@ func (rs Ruleset) Validate() error {
 	}
 	if f := rs.checkLate(); f != nil {
 		return f
+	}
+	if err := rs.Teams.validate(len(rs.PlacementPoints)); err != nil {
+		return err
 	}
 	if len(rs.Penalties) == 0 {
 		return bad("penalties", "the catalogue must list at least one offence")

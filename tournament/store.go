@@ -70,6 +70,8 @@ type TableFacts struct {
 // transaction that would write it, with the Conflict tournament-finished.
 type Store interface {
 	LeagueStore   // the reads and writes across events (leagues.go)
+	TeamStore     // a team event's teams and line-ups (teams.go)
+	LeagueStore   // the reads and writes across events (leagues.go)
 	DivisionStore // the divisions of an event (divisions.go)
 
 	// CreateTournament inserts t and sets t.ID and t.CreatedAt.

@@ -40,7 +40,11 @@ type Tournament struct {
 	// (or a report accepted) is entered, and counts once another account
 	// confirms it unchanged (Service.ConfirmResult).
 	ConfirmResults bool
-	CreatedAt      time.Time
+	// Team makes the tournament a team event (issue 30; docs/rules.md,
+	// Team events): players play in registered teams, each round the
+	// players a team named (Lineup), never at a table with a team-mate.
+	Team      bool
+	CreatedAt time.Time
 	// Paired is the number of rounds paired so far, read with the
 	// tournament (it is the rounds' count, not a stored counter).
 	Paired int
@@ -150,6 +154,15 @@ type Player struct {
 	// NoShowRound is the round the player did not come to their table in
 	// (NoShow), 0 for none.
 	NoShowRound int `json:",omitempty"`
+	// Team is the team the player plays for in a team event (Team), as
+	// the tournament's snapshot reads it; nil for none.
+	Team *PlayerTeam `json:",omitempty"`
+}
+
+// PlayerTeam names a player's team.
+type PlayerTeam struct {
+	ID   int64
+	Name string
 }
 
 // Active reports whether the player plays round n.

@@ -103,6 +103,10 @@ var migrations = []migration{
 	// Issue 30: how a late player came in, substitutes and no-shows;
 	// players registered before are none of them.
 	{21, "late entries, substitutes and no-shows", func(tx *gorm.DB) error { return tx.AutoMigrate(&playerRow{}) }},
+	// Issue 30: team events, their teams and each round's line-ups.
+	{22, "team events", func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&tournamentRow{}, &teamRow{}, &teamMemberRow{}, &lineupRow{})
+	}},
 	// Issue 30: divisions in one event; a tournament made before is an
 	// event of one division.
 	{23, "divisions in one event", func(tx *gorm.DB) error { return tx.AutoMigrate(&tournamentRow{}) }},

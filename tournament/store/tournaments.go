@@ -59,6 +59,7 @@ func (s *Store) UpdateTournament(ctx context.Context, before, after tournament.T
 		{"self_check_in", before.SelfCheckIn, after.SelfCheckIn},
 		{"self_report", before.SelfReport, after.SelfReport},
 		{"confirm_results", before.ConfirmResults, after.ConfirmResults},
+		{"team_event", before.Team, after.Team},
 	} {
 		if f.before != f.after {
 			cols[f.col] = f.after

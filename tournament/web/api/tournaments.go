@@ -45,6 +45,10 @@ type TournamentJSON struct {
 	// ArchivedAt is set while a judge has the tournament archived: kept,
 	// but off the console's list and the landing page.
 	ArchivedAt *time.Time `json:"archived_at,omitempty"`
+	// Team says it is a team event, and TeamRules are then the ruleset's
+	// team settings (issue 30).
+	Team      bool           `json:"team"`
+	TeamRules *TeamRulesJSON `json:"team_rules,omitempty"`
 	// Divisions in one event (divisions.go): the division this tournament
 	// is, and the event's divisions, the main first; both left out for an
 	// event of one division.
@@ -58,6 +62,7 @@ func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
 		Rounds: t.Rounds, GameMinutes: t.GameMinutes, SelfCheckIn: t.SelfCheckIn, SelfReport: cmp.Or(t.SelfReport, tournament.SelfReportOff), State: t.State(),
 		ConfirmResults: t.ConfirmResults,
+		Team:           t.Team, TeamRules: teamRulesJSON(t),
 	}
 	if t.Closed != nil {
 		at := t.Closed.At
@@ -152,6 +157,8 @@ type createTournamentRequest struct {
 	SelfReport  string `json:"self_report"`
 	// ConfirmResults is the two-person rule (issue 27).
 	ConfirmResults bool `json:"confirm_results"`
+	// Team makes it a team event (issue 30).
+	Team bool `json:"team"`
 }
 
 func (s *Handlers) CreateTournament(c *gin.Context) (int, any, error) {
@@ -179,6 +186,8 @@ type editTournamentRequest struct {
 	SelfReport  *string `json:"self_report"`
 	// ConfirmResults is the two-person rule (issue 27).
 	ConfirmResults *bool `json:"confirm_results"`
+	// Team makes it a team event, or no longer one, before round 1 (issue 30).
+	Team *bool `json:"team"`
 }
 
 // EditTournament changes the settings the body gives, by the console's
@@ -246,6 +255,8 @@ type PlayerJSON struct {
 	LateJoin    string `json:"late_join,omitempty"`
 	Substitute  bool   `json:"substitute,omitempty"`
 	NoShowRound int    `json:"no_show_round,omitempty"`
+	// Team is the player's team in a team event (teams.go), if any.
+	Team *PlayerTeamJSON `json:"team,omitempty"`
 	// Division is the event's division the player plays in (divisions.go);
 	// left out for an event of one division.
 	Division string `json:"division,omitempty"`
@@ -257,6 +268,7 @@ func toPlayerJSON(p tournament.Player) PlayerJSON {
 		DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart, Code: p.Code, Person: p.PersonID,
 		Disqualification: toDisqualificationJSON(p),
 		LateJoin:         string(p.LateJoin), Substitute: p.Substitute, NoShowRound: p.NoShowRound,
+		Team: toPlayerTeamJSON(p.Team),
 	}
 }
 

@@ -110,7 +110,7 @@ func (s *Pages) newNav(ctx context.Context, t tournament.Tournament, active stri
 	if err != nil {
 		return nil, err
 	}
-	nav := &render.Nav{ID: t.ID, Name: t.Name, Active: active, Finished: t.Closed != nil}
+	nav := &render.Nav{ID: t.ID, Name: t.Name, Active: active, Finished: t.Closed != nil, Team: t.Team}
 	for _, r := range rounds {
 		nav.Rounds = append(nav.Rounds, r.Number)
 		if r.Mode == tournament.ModeFinal && nav.Final == 0 {

@@ -58,6 +58,7 @@ type tournamentForm struct {
 	GameMinutes string
 	SelfCheckIn bool
 	SelfReport  string
+	Team        bool // a team event (issue 30)
 	Errors      fieldErrors
 	Error       string // a message for the whole form
 }
@@ -115,10 +116,11 @@ func (s *Pages) readTournamentForm(c *gin.Context, lang string) (tournamentForm,
 		GameMinutes: strings.TrimSpace(c.PostForm("game_minutes")),
 		SelfCheckIn: c.PostForm("self_checkin") == "1",
 		SelfReport:  c.PostForm("self_report"),
+		Team:        c.PostForm("team") == "1",
 		Errors:      fieldErrors{},
 	}
 	in := tournament.TournamentInput{Name: f.Name, Date: f.Date, Venue: f.Venue, Ruleset: f.Ruleset, SelfCheckIn: f.SelfCheckIn, SelfReport: f.SelfReport}
-	in.Shop = f.Shop
+	in.Shop, in.Team = f.Shop, f.Team
 	if f.Name == "" {
 		f.Errors["name"] = s.i18n.Text(lang, "form.required", nil)
 	}
@@ -209,7 +211,7 @@ func tournamentFormOf(t tournament.Tournament) tournamentForm {
 	return tournamentForm{
 		Name: t.Name, Date: t.Date, Venue: t.Venue, Ruleset: t.Ruleset.Name,
 		Rounds: strconv.Itoa(t.Rounds), GameMinutes: strconv.Itoa(t.GameMinutes), SelfCheckIn: t.SelfCheckIn, SelfReport: t.SelfReport,
-		Shop: t.Shop,
+		Shop: t.Shop, Team: t.Team,
 	}
 }
 

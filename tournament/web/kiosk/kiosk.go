@@ -51,6 +51,9 @@ type kioskPage struct {
 	Entries   []kioskEntry   // every player of the round, by tournament.CollationKey
 	Tables    []kioskTable
 	Standings []kioskStanding
+	// Teams are a team event's standings (teams.go); TeamEvent says it is one.
+	Teams     []kioskTeam
+	TeamEvent bool
 	// StandingsLabel says what the standings count: the rounds complete
 	// ("after round N"), every result so far (LiveStandings, the switch
 	// ?standings=live), or the final standings.
@@ -335,6 +338,7 @@ func (s *Pages) kioskPage(ctx context.Context, v kioskView) (kioskPage, error) {
 		vm.FinalTables, vm.Tables = vm.Tables, nil
 	}
 	s.fillStandings(p, &vm, live)
+	fillTeams(&vm, live)
 	fillFinal(p, &vm, live)
 	vm.Divisions = kioskDivisions(live.Tournament, v.Projector)
 	return vm, nil

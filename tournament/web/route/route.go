@@ -175,6 +175,16 @@ const (
 	RestoreRound    = Round + "/restore"
 )
 
+// Issue 30: team events.
+const (
+	TeamsAPI         = TournamentAPI + "/teams"
+	TeamStandingsAPI = TeamsAPI + "/standings"
+	LineupAPI        = RoundAPI + "/lineups/:team"
+	Teams            = Tournament + "/teams"
+	TeamPage         = Teams + "/:team"
+	TeamStandings    = Teams + "/standings"
+)
+
 // Issue 30: divisions in one event.
 const (
 	DivisionsAPI = TournamentAPI + "/divisions"
@@ -211,7 +221,8 @@ var byName = map[string]string{
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 	"disqualify": Disqualify, "undoRound": UndoRound, "restoreRound": RestoreRound,
 	"remakeFinal": RemakeFinal,
-	"divisions":   Divisions, "division": Division,
+	"teams":       Teams, "team": TeamPage, "teamStandings": TeamStandings,
+	"divisions": Divisions, "division": Division,
 }
 
 // Path fills the parameters of pattern, in order, with args: Path(Round,
