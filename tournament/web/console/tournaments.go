@@ -59,8 +59,11 @@ type tournamentForm struct {
 	SelfCheckIn bool
 	SelfReport  string
 	Team        bool // a team event (issue 30)
-	Errors      fieldErrors
-	Error       string // a message for the whole form
+	// ConfirmResults is the two-person rule: a result counts once another
+	// account confirms it.
+	ConfirmResults bool
+	Errors         fieldErrors
+	Error          string // a message for the whole form
 }
 
 // tournamentRules says where the tournament form shows the service's
@@ -118,9 +121,11 @@ func (s *Pages) readTournamentForm(c *gin.Context, lang string) (tournamentForm,
 		SelfReport:  c.PostForm("self_report"),
 		Team:        c.PostForm("team") == "1",
 		Errors:      fieldErrors{},
+		// The two-person rule (issue 27).
+		ConfirmResults: c.PostForm("confirm_results") == "1",
 	}
 	in := tournament.TournamentInput{Name: f.Name, Date: f.Date, Venue: f.Venue, Ruleset: f.Ruleset, SelfCheckIn: f.SelfCheckIn, SelfReport: f.SelfReport}
-	in.Shop, in.Team = f.Shop, f.Team
+	in.Shop, in.Team, in.ConfirmResults = f.Shop, f.Team, f.ConfirmResults
 	if f.Name == "" {
 		f.Errors["name"] = s.i18n.Text(lang, "form.required", nil)
 	}
@@ -211,7 +216,7 @@ func tournamentFormOf(t tournament.Tournament) tournamentForm {
 	return tournamentForm{
 		Name: t.Name, Date: t.Date, Venue: t.Venue, Ruleset: t.Ruleset.Name,
 		Rounds: strconv.Itoa(t.Rounds), GameMinutes: strconv.Itoa(t.GameMinutes), SelfCheckIn: t.SelfCheckIn, SelfReport: t.SelfReport,
-		Shop: t.Shop, Team: t.Team,
+		Shop: t.Shop, Team: t.Team, ConfirmResults: t.ConfirmResults,
 	}
 }
 
