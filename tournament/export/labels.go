@@ -130,10 +130,12 @@ var (
 		tournament.APIActor:    {"APIトークン", "API token"},
 		tournament.PlayerActor: {"参加者（コード）", "a player (code)"},
 	}
-	// tiedFormat shows how many players share a rank, and fromRoundFormat
+	// tiedFormat shows how many players share a rank (tiedTeamsFormat
+	// teams), and fromRoundFormat
 	// the round a late entry or a drop counts from, while each cell stays
 	// a number that sorts and filters.
 	tiedFormat      = text{`0"人"`, `0" players"`}
+	tiedTeamsFormat = text{`0"チーム"`, `0" teams"`}
 	fromRoundFormat = text{`"第"0"回戦から"`, `"from round "0`}
 	// listSep joins the items of a list in a cell; stepSep the steps of an
 	// order; partSep the facts about one offence.

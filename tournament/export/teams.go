@@ -43,7 +43,7 @@ func teamsTable(d tournament.ExportData, lang string) table {
 		s := st[i]
 		v[0] = s.Rank
 		if n := sharing[s.Rank]; n > 1 {
-			v[1] = tied(n)
+			v[1] = tiedTeams(n)
 		}
 		v[2], v[3], v[4], v[5], v[6], v[7] = s.Name, s.Points, s.VP, s.Firsts, percent(s.Share), s.Played
 		if !rules.HideIndividual {

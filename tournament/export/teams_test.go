@@ -84,8 +84,18 @@ func TestWorkbookOfATeamEvent(t *testing.T) {
 		if len(rows) != 3+len(d.Teams) {
 			t.Fatalf("%s: %d rows, want %d:\n%v", lang, len(rows), 3+len(d.Teams), rows)
 		}
+		sharing := map[int]int{}
+		for _, s := range d.Teams {
+			sharing[s.Rank]++
+		}
 		for i, s := range d.Teams {
 			row := rows[3+i]
+			// A shared rank says how many teams share it.
+			if n := sharing[s.Rank]; n > 1 {
+				if want := fmt.Sprintf(map[string]string{"ja": "%dチーム", "en": "%d teams"}[lang], n); row[1] != want {
+					t.Errorf("%s: team %s shares its rank with %q, want %q", lang, s.Name, row[1], want)
+				}
+			}
 			if row[0] != fmt.Sprint(s.Rank) || row[2] != s.Name || row[3] != fmt.Sprint(s.Points) || row[4] != fmt.Sprint(s.VP) {
 				t.Errorf("%s: row %v, want team %+v", lang, row, s)
 			}

@@ -118,6 +118,9 @@ type percent float64
 // tied is how many players share a rank: a number shown as such.
 type tied int
 
+// tiedTeams is how many teams share a rank, shown as such.
+type tiedTeams int
+
 // fromRound is the round a late entry or a drop counts from: a number
 // shown as such.
 type fromRound int
@@ -212,6 +215,7 @@ type styles struct {
 	title, note, header                         int
 	titleWrap                                   int // the title of a sheet printed across pages
 	text, wrap, number, percent, time, tied, in int
+	tiedTeams                                   int
 }
 
 func newStyles(f *excelize.File, lang string) (styles, error) {
@@ -219,6 +223,7 @@ func newStyles(f *excelize.File, lang string) (styles, error) {
 	var err error
 	timeFormat := "yyyy-mm-dd hh:mm"
 	tiedFmt, inFmt := tiedFormat.in(lang), fromRoundFormat.in(lang)
+	tiedTeamsFmt := tiedTeamsFormat.in(lang)
 	// Thin grey lines around every cell: the grid on paper.
 	grid := []excelize.Border{
 		{Type: "left", Color: "A6A6A6", Style: 1}, {Type: "right", Color: "A6A6A6", Style: 1},
@@ -252,6 +257,7 @@ func newStyles(f *excelize.File, lang string) (styles, error) {
 		{&st.percent, excelize.Style{NumFmt: 10, Border: grid, Alignment: top}},
 		{&st.time, excelize.Style{CustomNumFmt: &timeFormat, Border: grid, Alignment: top}},
 		{&st.tied, excelize.Style{CustomNumFmt: &tiedFmt, Border: grid, Alignment: top}},
+		{&st.tiedTeams, excelize.Style{CustomNumFmt: &tiedTeamsFmt, Border: grid, Alignment: top}},
 		{&st.in, excelize.Style{CustomNumFmt: &inFmt, Border: grid, Alignment: top}},
 	} {
 		if *s.id, err = f.NewStyle(&s.style); err != nil {
@@ -454,6 +460,8 @@ func (st styles) cell(v any) excelize.Cell {
 		return excelize.Cell{StyleID: st.percent, Value: float64(v)}
 	case tied:
 		return excelize.Cell{StyleID: st.tied, Value: int(v)}
+	case tiedTeams:
+		return excelize.Cell{StyleID: st.tiedTeams, Value: int(v)}
 	case fromRound:
 		return excelize.Cell{StyleID: st.in, Value: int(v)}
 	case time.Time:
@@ -471,6 +479,8 @@ func valueWidth(v any) int {
 	case int:
 		return len(strconv.Itoa(v))
 	case tied:
+		return len(strconv.Itoa(int(v))) + 8
+	case tiedTeams:
 		return len(strconv.Itoa(int(v))) + 8
 	case fromRound:
 		return len(strconv.Itoa(int(v))) + 10
