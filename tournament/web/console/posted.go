@@ -3,6 +3,7 @@ package console
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,13 +13,15 @@ import (
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/game"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/render"
 )
 
 // The table's forms read as posted, without the table: a POST that reads
 // well writes and redirects, and builds its page (the event's snapshot, a
 // read of the store after any change) only to show a refusal. Each reader
 // says false where the page must read the form itself: a field it cannot
-// read, or a form that needs what is recorded to be understood.
+// read, or a form that needs what is recorded to be understood. The
+// readers with the table's page (refuseRolls, typedChips) follow.
 
 // postedSeating reads a seating form: the console's roll, or each round of
 // capsule rolls, by the players the form names (the service checks that
@@ -111,4 +114,51 @@ func postedSteps(c *gin.Context) []game.Step {
 		steps[i] = game.Step{Do: st.Do, Player: st.Player, At: st.At, Edge: st.Edge}
 	}
 	return steps
+}
+
+// refuseRolls is the page of a seating form whose capsule rolls do not
+// read: none posted, or the round being entered with a die that is not a
+// face; false when the rolls go to the service (a locked table's always:
+// the service's refusal is the answer).
+func (s *Pages) refuseRolls(lang string, ts tableState, typed typedRolls, vm *tablePage) (render.Result, bool) {
+	switch last := len(typed.rounds) - 1; {
+	case ts.tv.Locked:
+		// A result locks the table: the service's refusal is the
+		// answer, whatever the form carries (the page shows no form).
+	case last < 0:
+		vm.Rolls = s.firstRolls(ts, typed.values)
+		vm.Rolls.Error = s.i18n.Text(lang, "seating.no_rolls", nil)
+		return render.ShowStatus(http.StatusUnprocessableEntity, "table", *vm), true
+	case len(typed.errs) > 0:
+		// The round being entered goes back with its messages; the
+		// rounds before it were accepted and ride along.
+		vm.Rolls = s.rollsAfter(lang, ts, typed.rounds[:last])
+		vm.Rolls.Round = last
+		vm.Rolls.Groups = rollersIn(ts, last, typed.values)
+		vm.Rolls.fill(typed.values, typed.errs)
+		if last > 0 {
+			vm.Rolls.Tie = s.i18n.Text(lang, "seating.tie", map[string]any{"Players": groupNames(vm.Rolls.Groups)})
+		}
+		return render.ShowStatus(http.StatusUnprocessableEntity, "table", *vm), true
+	}
+	return render.Result{}, false
+}
+
+// typedChips are a deal form's chips as typed, by field, their messages,
+// and the chips that read.
+func (s *Pages) typedChips(c *gin.Context, lang string) (map[string]string, fieldErrors, []referee.Chip) {
+	values, errs := map[string]string{}, fieldErrors{}
+	var chips []referee.Chip
+	for _, h := range referee.LandHexes() {
+		name := chipField(h)
+		v := strings.TrimSpace(c.PostForm(name))
+		values[name] = v
+		if v == "" {
+			continue
+		}
+		if n, ok := s.formInt(lang, v, 2, 12, false, errs, name); ok {
+			chips = append(chips, referee.Chip{Hex: h, Number: n})
+		}
+	}
+	return values, errs, chips
 }

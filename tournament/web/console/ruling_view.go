@@ -149,18 +149,10 @@ func (s *Pages) PostRuling(c *gin.Context) (render.Result, error) {
 	action := c.PostForm("action")
 	var saveErr error
 	if action == "save" {
-		// A ruling saved goes back to the table; only a refusal shows the
-		// view, with the steps and the note as posted.
-		tid, n, number, err := route.TableParams(c)
-		if err != nil {
-			return render.Result{}, err
+		var res render.Result
+		if res, saveErr = s.saveRuling(c); saveErr == nil {
+			return res, nil
 		}
-		in := tournament.RulingInput{Steps: postedSteps(c), Note: strings.TrimSpace(c.PostForm("note"))}
-		r, _, err := s.svc.SaveRuling(c.Request.Context(), auth.Judge(c), tid, n, number, in)
-		if err == nil {
-			return render.SeeOther(fmt.Sprintf("%s#ruling-%d", route.Path(route.Table, tid, n, number), r.ID), "flash.ruling_saved"), nil
-		}
-		saveErr = err
 	}
 	ts, err := s.loadTable(c)
 	if err != nil {
@@ -204,15 +196,36 @@ func (s *Pages) PostRuling(c *gin.Context) (render.Result, error) {
 		}
 	}
 	s.evaluateRuling(vm.Lang, ts, &vm, steps)
+	return showRuling(c, vm), nil
+}
+
+// showRuling answers a ruling form with the view, a refusal's with 422.
+func showRuling(c *gin.Context, vm rulingView) render.Result {
 	status := http.StatusOK
 	if vm.Error != "" || vm.NoteErr != "" {
 		status = http.StatusUnprocessableEntity
 	}
 	if c.PostForm("live") != "" {
 		// The script shows the answer, refusals included, in place.
-		return render.Part("ruling", "live", vm), nil
+		return render.Part("ruling", "live", vm)
 	}
-	return render.ShowStatus(status, "ruling", vm), nil
+	return render.ShowStatus(status, "ruling", vm)
+}
+
+// saveRuling saves the ruling as posted and goes back to the table; only
+// a refusal (the error) shows the view, with the steps and the note as
+// posted.
+func (s *Pages) saveRuling(c *gin.Context) (render.Result, error) {
+	tid, n, number, err := route.TableParams(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	in := tournament.RulingInput{Steps: postedSteps(c), Note: strings.TrimSpace(c.PostForm("note"))}
+	r, _, err := s.svc.SaveRuling(c.Request.Context(), auth.Judge(c), tid, n, number, in)
+	if err != nil {
+		return render.Result{}, err
+	}
+	return render.SeeOther(fmt.Sprintf("%s#ruling-%d", route.Path(route.Table, tid, n, number), r.ID), "flash.ruling_saved"), nil
 }
 
 // newRulingView is the ruling view of the table: its players in play

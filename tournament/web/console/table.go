@@ -423,34 +423,6 @@ func (s *Pages) SetSeating(c *gin.Context) (render.Result, error) {
 	return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
 }
 
-// refuseRolls is the page of a seating form whose capsule rolls do not
-// read: none posted, or the round being entered with a die that is not a
-// face; false when the rolls go to the service (a locked table's always:
-// the service's refusal is the answer).
-func (s *Pages) refuseRolls(lang string, ts tableState, typed typedRolls, vm *tablePage) (render.Result, bool) {
-	switch last := len(typed.rounds) - 1; {
-	case ts.tv.Locked:
-		// A result locks the table: the service's refusal is the
-		// answer, whatever the form carries (the page shows no form).
-	case last < 0:
-		vm.Rolls = s.firstRolls(ts, typed.values)
-		vm.Rolls.Error = s.i18n.Text(lang, "seating.no_rolls", nil)
-		return render.ShowStatus(http.StatusUnprocessableEntity, "table", *vm), true
-	case len(typed.errs) > 0:
-		// The round being entered goes back with its messages; the
-		// rounds before it were accepted and ride along.
-		vm.Rolls = s.rollsAfter(lang, ts, typed.rounds[:last])
-		vm.Rolls.Round = last
-		vm.Rolls.Groups = rollersIn(ts, last, typed.values)
-		vm.Rolls.fill(typed.values, typed.errs)
-		if last > 0 {
-			vm.Rolls.Tie = s.i18n.Text(lang, "seating.tie", map[string]any{"Players": groupNames(vm.Rolls.Groups)})
-		}
-		return render.ShowStatus(http.StatusUnprocessableEntity, "table", *vm), true
-	}
-	return render.Result{}, false
-}
-
 // rerolls is the rolls form after a tie: the rounds so far, and the tied
 // groups to roll again.
 func (s *Pages) rerolls(lang string, ts tableState, rounds [][]tournament.Roll, tie *tournament.TieError) rollsForm {
@@ -633,20 +605,7 @@ func (s *Pages) SetDeal(c *gin.Context) (render.Result, error) {
 	lang := s.i18n.Lang(c)
 	vm := s.newTablePage(c, ts)
 	vm.Deal.TakenBack = c.PostForm(takenBackField) != ""
-	values := map[string]string{}
-	errs := fieldErrors{}
-	var chips []referee.Chip
-	for _, h := range referee.LandHexes() {
-		name := chipField(h)
-		v := strings.TrimSpace(c.PostForm(name))
-		values[name] = v
-		if v == "" {
-			continue
-		}
-		if n, ok := s.formInt(lang, v, 2, 12, false, errs, name); ok {
-			chips = append(chips, referee.Chip{Hex: h, Number: n})
-		}
-	}
+	values, errs, chips := s.typedChips(c, lang)
 	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, values, errs)
 	was := openedDeal(c, ts)
 	vm.Deal.opened(was)
