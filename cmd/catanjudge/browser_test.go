@@ -56,8 +56,9 @@ func browserSite(t *testing.T) (string, string) {
 	return "", ""
 }
 
-// newBrowser starts headless Chromium with a laptop-sized window.
-func newBrowser(t *testing.T) context.Context {
+// newBrowser starts headless Chromium with a laptop-sized window, and
+// the extra flags a test gives.
+func newBrowser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	// Not t.TempDir: Chromium's helpers may still write to the profile as
 	// the test ends, and a failed removal would fail the test.
@@ -77,6 +78,7 @@ func newBrowser(t *testing.T) context.Context {
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1280, 900),
 	}
+	opts = append(opts, extra...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	bctx, cancelBrowser := chromedp.NewContext(actx)
 	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)

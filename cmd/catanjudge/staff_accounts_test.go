@@ -91,9 +91,9 @@ func passwordOf(base, name string) string {
 
 // logInAs logs a new browser in to the account name with password on the
 // console's login page, and waits for a page of the logged-in console.
-func logInAs(t *testing.T, base, name, password string) context.Context {
+func logInAs(t *testing.T, base, name, password string, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
-	ctx := newBrowser(t)
+	ctx := newBrowser(t, extra...)
 	err := chromedp.Run(ctx,
 		chromedp.Navigate(base+"/lang/ja?next=/judge/login"),
 		chromedp.WaitVisible(`#password`),

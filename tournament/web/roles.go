@@ -120,6 +120,23 @@ var roles = map[string]tournament.Role{
 	http.MethodPost + " " + route.Confirm:          scorekeeper,
 	http.MethodPost + " " + route.Turns:            scorekeeper,
 	http.MethodPost + " " + route.Record:           scorekeeper,
+	// The routes added beside the staff's: disqualifying (a penalty),
+	// undoing and restoring a round (pairing), making the final again, the
+	// cards printed and a person's real name (players) are a judge's.
+	http.MethodPost + " " + route.DisqualifyAPI:   judgeRole,
+	http.MethodGet + " " + route.Disqualify:       judgeRole,
+	http.MethodPost + " " + route.Disqualify:      judgeRole,
+	http.MethodDelete + " " + route.RoundAPI:      judgeRole,
+	http.MethodPost + " " + route.RestoreRoundAPI: judgeRole,
+	http.MethodPost + " " + route.UndoRound:       judgeRole,
+	http.MethodPost + " " + route.RestoreRound:    judgeRole,
+	http.MethodPost + " " + route.RemakeFinalAPI:  judgeRole,
+	http.MethodPost + " " + route.RemakeFinal:     judgeRole,
+	http.MethodPost + " " + route.CardsPrinted:    judgeRole,
+	http.MethodPut + " " + route.PersonRealName:   judgeRole,
+	// A judge's tool at the table; the import of past events, a form alone, the head's as its POST is.
+	http.MethodGet + " " + route.Ruling:     judgeRole,
+	http.MethodGet + " " + route.PastEvents: head,
 }
 
 // devices are the console's routes a table device opens, for its own

@@ -26,6 +26,8 @@ var issueRoles = map[string]tournament.Role{
 	"POST /api/v1/tournaments/:id/final":                               tournament.RoleJudge,
 	"POST /judge/t/:id/penalties":                                      tournament.RoleJudge,
 	"POST /judge/t/:id/players":                                        tournament.RoleJudge,
+	"POST /judge/t/:id/players/:pid/disqualify":                        tournament.RoleJudge,
+	"POST /judge/t/:id/rounds/:n/undo":                                 tournament.RoleJudge,
 	"PUT /api/v1/tournaments/:id/rounds/:n/tables/:tn/result":          tournament.RoleScorekeeper,
 	"POST /api/v1/tournaments/:id/rounds/:n/tables/:tn/seating":        tournament.RoleScorekeeper,
 	"POST /api/v1/tournaments/:id/rounds/:n/tables/:tn/board":          tournament.RoleScorekeeper,

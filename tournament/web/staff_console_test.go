@@ -24,7 +24,7 @@ func TestStaffPage(t *testing.T) {
 	env := newConsoleEnv(t)
 	head := env.browser()
 	head.login("山田")
-	mustSee(t, "GET /judge as the head", head.get("/judge"), http.StatusOK, `id="staff-link"`, "ヘッドジャッジ")
+	mustSee(t, "GET /judge as the head", head.get("/judge"), http.StatusOK, `id="staff-link"`, "ヘッドジャッジ: 山田")
 	mustSee(t, "GET /judge/staff", head.get("/judge/staff"), http.StatusOK, "山田", tournament.FirstHead)
 
 	res := head.post("/judge/staff", url.Values{"name": {"佐藤"}, "role": {"judge"}}, sameOrigin(env)...)
@@ -45,8 +45,8 @@ func TestStaffPage(t *testing.T) {
 	}
 	page := judge.get("/judge")
 	mustSee(t, "GET /judge as a judge", page, http.StatusOK, "ジャッジ: 佐藤")
-	if strings.Contains(page.Body, `id="staff-link"`) {
-		t.Errorf("a judge's console links the staff page")
+	if strings.Contains(page.Body, `id="staff-link"`) || strings.Contains(page.Body, "ヘッドジャッジ: 佐藤") {
+		t.Errorf("a judge's console links the staff page or names the account a head")
 	}
 	if res := judge.get("/judge/staff"); res.Status != http.StatusForbidden || !strings.Contains(res.Body, "ヘッドジャッジの権限が必要です") {
 		t.Errorf("a judge's GET /judge/staff = %d, want 403 naming the head's role", res.Status)
@@ -58,7 +58,7 @@ func TestStaffPage(t *testing.T) {
 	}
 	member := fmt.Sprintf("/judge/staff/%d", st.ID)
 	mustSee(t, "the role change", head.post(member, url.Values{"role": {"scorekeeper"}}, sameOrigin(env)...), http.StatusSeeOther)
-	mustSee(t, "GET /judge as a scorekeeper now", judge.get("/judge"), http.StatusOK, "スコアキーパー")
+	mustSee(t, "GET /judge as a scorekeeper now", judge.get("/judge"), http.StatusOK, "スコアキーパー: 佐藤")
 	mustSee(t, "the deactivation", head.post(member, url.Values{"active": {"0"}}, sameOrigin(env)...), http.StatusSeeOther)
 	if res := judge.get("/judge"); res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, "/judge/login") {
 		t.Errorf("a deactivated account's console = %d to %q, want the login page", res.Status, res.Location)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -54,6 +55,10 @@ func (s *Pages) callLines(c *gin.Context, tid int64, n int, calls []tournament.C
 	return append(open, done[:min(len(done), 5)]...)
 }
 
+// callRing names an open call for the chime, as the round page's list and
+// the navigation's count both give it.
+func callRing(id int64) string { return "call-" + strconv.FormatInt(id, 10) }
+
 // callsBadge is the open calls of a tournament for the navigation of every
 // console page: how many, at which tables.
 func (s *Pages) callsBadge(ctx context.Context, tid int64) (*render.CallsBadge, error) {
@@ -73,6 +78,7 @@ func (s *Pages) callsBadge(ctx context.Context, tid int64) (*render.CallsBadge, 
 			b.Tables = append(b.Tables, c.Table)
 		}
 		b.Round = max(b.Round, c.Round)
+		b.Rings = strings.TrimSpace(b.Rings + " " + callRing(c.ID))
 	}
 	slices.Sort(b.Tables)
 	return b, nil

@@ -92,6 +92,13 @@ func (s *Pages) tournamentsPage(c *gin.Context, status int, form tournamentForm)
 	for _, rs := range s.rulesets.All() {
 		vm.Rulesets = append(vm.Rulesets, rulesetOption{Name: rs.Name, Version: rs.Version, GameMinutes: rs.GameMinutes})
 	}
+	// The judges' landing page follows the one tournament in play as its
+	// own pages do: its navigation, with its open calls live and the chime.
+	if t, ok := inPlay(ts); ok && !archived {
+		if vm.Nav, err = s.newNav(c.Request.Context(), t, ""); err != nil {
+			return render.Result{}, err
+		}
+	}
 	return render.ShowStatus(status, "tournaments", vm), nil
 }
 
@@ -380,4 +387,19 @@ func loopback(kiosk string) string {
 		return kiosk
 	}
 	return ""
+}
+
+// inPlay is the one tournament of ts whose rounds have begun and which is
+// not closed, if there is exactly one.
+func inPlay(ts []tournament.Tournament) (tournament.Tournament, bool) {
+	var found []tournament.Tournament
+	for _, t := range ts {
+		if t.Paired > 0 && t.Closed == nil {
+			found = append(found, t)
+		}
+	}
+	if len(found) != 1 {
+		return tournament.Tournament{}, false
+	}
+	return found[0], true
 }

@@ -65,6 +65,9 @@ type CallsBadge struct {
 	Tables    []int
 	Waiting   bool
 	Escalated bool
+	// Rings name the open calls, for the chime to ring once for each new
+	// one, whichever part of the page shows it first.
+	Rings string
 }
 
 // Can reports whether the account viewing the page has a role that allows
