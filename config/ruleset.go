@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -54,6 +55,20 @@ type RulesetFile struct {
 	// Disqualification is a disqualification's effect on the games played
 	// ("keep", "remove" or "void"); a file without it keeps them.
 	Disqualification string `json:"disqualification,omitempty"`
+	// Teams are the settings of a team event; a file without them takes
+	// teams of 4 to 6, 4 playing, ranked by points then VP.
+	Teams *TeamsFile `json:"teams,omitempty"`
+}
+
+// TeamsFile is the file shape of referee.TeamRules.
+type TeamsFile struct {
+	MinSize int      `json:"min_size"`
+	MaxSize int      `json:"max_size"`
+	Plays   int      `json:"plays"`
+	Order   []string `json:"order"`
+	// IndividualStandings says whether the players' own standings are
+	// shown beside the teams' (true when left out).
+	IndividualStandings *bool `json:"individual_standings,omitempty"`
 }
 
 // BoardFile is the file shape of referee.BoardSetup.
@@ -266,6 +281,10 @@ func (f RulesetFile) toRuleset() (referee.Ruleset, error) {
 			SchedulePriority: referee.SchedulePriority(e.SchedulePriority),
 		}
 	}
+	if t := f.Teams; t != nil {
+		rs.Teams = referee.TeamRules{MinSize: t.MinSize, MaxSize: t.MaxSize, Plays: t.Plays, Order: convert[referee.StandingsKey](t.Order)}
+		rs.Teams.HideIndividual = t.IndividualStandings != nil && !*t.IndividualStandings
+	}
 	return rs.WithDefaults(), nil
 }
 
@@ -389,6 +408,11 @@ func FileOf(rs referee.Ruleset) RulesetFile {
 		Rounds: strs(rs.Event.Rounds), Final: string(rs.Event.Final),
 		Cut: slices.Clone(rs.Event.Cut), FinalTies: string(rs.Event.FinalTies),
 		SchedulePriority: string(rs.Event.SchedulePriority),
+	}
+	// A ruleset with the default team settings leaves them out.
+	if t := rs.WithDefaults().Teams; !reflect.DeepEqual(t, (referee.Ruleset{PlacementPoints: rs.PlacementPoints}).WithDefaults().Teams) {
+		shown := !t.HideIndividual
+		f.Teams = &TeamsFile{MinSize: t.MinSize, MaxSize: t.MaxSize, Plays: t.Plays, Order: strs(t.Order), IndividualStandings: &shown}
 	}
 	return f
 }

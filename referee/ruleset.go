@@ -375,6 +375,10 @@ type Ruleset struct {
 	// player already played, unless the judge chooses otherwise for one
 	// (DQEffect; docs/rules.md, Penalties): DQKeep when unset.
 	Disqualification DQEffect
+
+	// Teams are the settings of a team event (TeamRules; docs/rules.md,
+	// Team events): the rulebook's defaults when unset.
+	Teams TeamRules
 }
 
 // FieldError reports a ruleset setting that is missing or invalid.
@@ -434,6 +438,10 @@ func (rs Ruleset) WithDefaults() Ruleset {
 	}
 	if rs.Event.SchedulePriority == "" {
 		rs.Event.SchedulePriority = SpreadFirst
+	}
+	rs.Teams = rs.Teams.withDefaults()
+	if len(rs.Teams.Order) == 0 {
+		rs.Teams.Order = teamOrder(len(rs.PlacementPoints))
 	}
 	return rs
 }
@@ -529,6 +537,9 @@ func (rs Ruleset) Validate() error {
 	}
 	if CheckDQEffect(rs.Disqualification) != nil {
 		return bad("disqualification", "unknown effect %q (want one of %v)", rs.Disqualification, DQEffects)
+	}
+	if err := rs.Teams.validate(len(rs.PlacementPoints)); err != nil {
+		return err
 	}
 	if len(rs.Penalties) == 0 {
 		return bad("penalties", "the catalogue must list at least one offence")

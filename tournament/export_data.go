@@ -22,6 +22,9 @@ type ExportData struct {
 	// reports what was recorded, not what the console should do next.
 	Rounds    []RoundView
 	Penalties []Penalty // oldest first, revoked ones included
+	// Teams are a team event's standings (Snapshot.TeamStandings); nil
+	// for an event without teams.
+	Teams []TeamStanding
 }
 
 // ExportData returns a tournament's players, standings, rounds and
@@ -46,6 +49,7 @@ func (e record) exportData() (ExportData, error) {
 		return ExportData{}, err
 	}
 	d.Winners = e.winners(d.Standings, d.Final)
+	d.Teams = e.teamStandingsOf(d.Standings)
 	for _, r := range e.rounds {
 		v := RoundView{Round: r}
 		for _, t := range r.Tables {

@@ -24,6 +24,9 @@ type Live struct {
 	// Winners are who won the tournament once it is finished (Winners);
 	// nil before.
 	Winners []Winner
+	// Teams are a team event's standings over Standings, LiveTeams over
+	// LiveStandings (TeamStandings); nil without teams.
+	Teams, LiveTeams []TeamStanding
 }
 
 // Live returns the tournament's latest round and standings, read together
@@ -64,6 +67,7 @@ func (s *Snapshot) live0(now time.Time) (Live, error) {
 		return Live{}, err
 	}
 	l.Winners = e.winners(l.Standings, l.Final)
+	l.Teams, l.LiveTeams = e.teamStandingsOf(l.Standings), e.teamStandingsOf(l.LiveStandings)
 	return l, nil
 }
 

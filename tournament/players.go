@@ -23,6 +23,9 @@ type PlayerInput struct {
 	// Person is the judge's word on whom the player is in the registry
 	// (AddPlayer); an edit leaves the person as it is.
 	Person PersonChoice
+	// Division is the event's division the player registers in
+	// (AddPlayer, divisions.go): "" for the tournament registered through.
+	Division string
 }
 
 func (in PlayerInput) check() (PlayerInput, error) {
@@ -130,7 +133,11 @@ func (s *Service) AddPlayer(ctx context.Context, judge string, tournamentID int6
 	if err != nil {
 		return Player{}, err
 	}
-	if _, err := s.store.Tournament(ctx, tournamentID); err != nil {
+	t, err := s.store.Tournament(ctx, tournamentID)
+	if err != nil {
+		return Player{}, err
+	}
+	if tournamentID, err = t.registerIn(in.Division); err != nil {
 		return Player{}, err
 	}
 	prog, err := s.store.Progress(ctx, tournamentID)

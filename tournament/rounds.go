@@ -52,6 +52,8 @@ type record struct {
 	// what its change decides from.
 	clocks  map[int64][]ClockEvent
 	reports []Report
+	// teams are a team event's teams (Team), in the order registered.
+	teams []Team
 }
 
 // entry is a player in a round. A penalty's effect belongs to the game the
@@ -128,6 +130,8 @@ func (e record) request(n int, who []int64, seed uint64) (pairing.Request, error
 			}
 		}
 	}
+	// docs/rules.md, Team events: team-mates never sit at one table.
+	req.KeepApart = append(req.KeepApart, e.teamApart(in)...)
 	for _, r := range earlier {
 		for _, t := range r.Tables {
 			req.History = append(req.History, pids(t.Players))
@@ -143,9 +147,20 @@ func (e record) request(n int, who []int64, seed uint64) (pairing.Request, error
 // pair draws round n among the players active in it.
 func (s *Service) pair(e record, n int, judge string) (Round, error) {
 	var who []int64
-	for _, p := range e.players {
-		if p.CheckedIn && p.Active(n) {
-			who = append(who, p.ID)
+	if e.t.Team {
+		// A team event plays the players its teams named for the round
+		// (docs/rules.md, Team events).
+		teams, err := e.lineups(n)
+		if err != nil {
+			return Round{}, err
+		}
+		who = slices.Concat(teams...)
+		slices.Sort(who)
+	} else {
+		for _, p := range e.players {
+			if p.CheckedIn && p.Active(n) {
+				who = append(who, p.ID)
+			}
 		}
 	}
 	if len(who) < 3 {

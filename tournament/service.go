@@ -147,6 +147,8 @@ type TournamentInput struct {
 	SelfReport  string // SelfReportOff (or ""), SelfReportApprove or SelfReportAuto
 	// ConfirmResults is the two-person rule (Tournament.ConfirmResults).
 	ConfirmResults bool
+	// Team makes it a team event (Tournament.Team), until round 1 is paired.
+	Team bool
 }
 
 func (in TournamentInput) check() (TournamentInput, error) {
@@ -209,6 +211,7 @@ func (s *Service) CreateTournament(ctx context.Context, judge string, in Tournam
 		SelfReport:  in.SelfReport,
 		// The two-person rule (issue 27).
 		ConfirmResults: in.ConfirmResults,
+		Team:           in.Team,
 		CreatedAt:      s.now().UTC(),
 	}
 	c := s.change(judge, "tournament.create", "tournament "+t.Name, nil, &t)
@@ -251,7 +254,11 @@ func (s *Service) EditTournament(ctx context.Context, judge string, id int64, in
 			fmt.Sprintf("the game time stays %d minutes once a round's clock has started; %d minutes refused", t.GameMinutes, minutes),
 			map[string]any{"Minutes": t.GameMinutes, "Given": minutes})
 	}
+	if err := checkTeamEventChange(t, in.Team, prog); err != nil {
+		return Tournament{}, err
+	}
 	read := t
+	t.Team = in.Team
 	t.Name, t.Date, t.Venue, t.Rounds, t.GameMinutes = in.Name, in.Date, in.Venue, in.Rounds, minutes
 	t.Shop = in.Shop
 	t.SelfCheckIn, t.SelfReport, t.ConfirmResults = in.SelfCheckIn, in.SelfReport, in.ConfirmResults
@@ -274,6 +281,7 @@ type TournamentPatch struct {
 	SelfCheckIn       *bool
 	SelfReport        *string
 	ConfirmResults    *bool
+	Team              *bool
 }
 
 // PatchTournament changes the settings p gives and keeps the others, by
@@ -284,7 +292,7 @@ func (s *Service) PatchTournament(ctx context.Context, judge string, id int64, p
 		return Tournament{}, err
 	}
 	in := TournamentInput{Name: t.Name, Date: t.Date, Venue: t.Venue, Shop: t.Shop, Rounds: t.Rounds, GameMinutes: t.GameMinutes,
-		SelfCheckIn: t.SelfCheckIn, SelfReport: t.SelfReport, ConfirmResults: t.ConfirmResults}
+		SelfCheckIn: t.SelfCheckIn, SelfReport: t.SelfReport, ConfirmResults: t.ConfirmResults, Team: t.Team}
 	set(&in.Name, p.Name)
 	set(&in.Date, p.Date)
 	set(&in.Venue, p.Venue)
@@ -294,6 +302,7 @@ func (s *Service) PatchTournament(ctx context.Context, judge string, id int64, p
 	set(&in.SelfCheckIn, p.SelfCheckIn)
 	set(&in.SelfReport, p.SelfReport)
 	set(&in.ConfirmResults, p.ConfirmResults)
+	set(&in.Team, p.Team)
 	return s.EditTournament(ctx, judge, id, in)
 }
 
@@ -461,6 +470,9 @@ func (s *Service) DeleteTournament(ctx context.Context, judge string, id int64) 
 	}
 	if t.Paired > 0 {
 		return StartedConflict(id, t.Paired)
+	}
+	if err := t.checkDeletable(); err != nil {
+		return err
 	}
 	ps, err := s.store.Players(ctx, id)
 	if err != nil {

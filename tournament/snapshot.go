@@ -40,6 +40,8 @@ type Snapshot struct {
 	final     lazy[[]FinalStanding]
 	views     []lazy[RoundView] // by round number - 1
 	byTable   lazy[map[int64][]Report]
+	// teamStandings are a team event's standings (TeamStandings).
+	teamStandings lazy[[]TeamStanding]
 }
 
 // lazy is a value computed once, on first use, by whichever reader asks
@@ -67,6 +69,9 @@ type EventRecord struct {
 	// Clocks are the rounds' clock events by round ID, oldest first.
 	Clocks  map[int64][]ClockEvent
 	Reports []Report // oldest first
+	// Teams are a team event's teams, in the order registered, with their
+	// line-ups (Team).
+	Teams []Team
 }
 
 // NewSnapshot makes the snapshot of a tournament's facts as read; the
@@ -78,6 +83,14 @@ func NewSnapshot(r EventRecord) *Snapshot {
 		e.clocks = map[int64][]ClockEvent{}
 	}
 	e.reports = r.Reports
+	e.teams = r.Teams
+	for _, t := range e.teams {
+		for _, id := range t.Players {
+			if i, ok := e.byID[id]; ok {
+				e.players[i].Team = &PlayerTeam{ID: t.ID, Name: t.Name}
+			}
+		}
+	}
 	return &Snapshot{version: r.Version, e: e, views: make([]lazy[RoundView], len(r.Rounds))}
 }
 

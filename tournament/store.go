@@ -69,7 +69,10 @@ type TableFacts struct {
 // no change but its reopening: every other change of it is refused, in the
 // transaction that would write it, with the Conflict tournament-finished.
 type Store interface {
-	LeagueStore // the reads and writes across events (leagues.go)
+	LeagueStore   // the reads and writes across events (leagues.go)
+	TeamStore     // a team event's teams and line-ups (teams.go)
+	LeagueStore   // the reads and writes across events (leagues.go)
+	DivisionStore // the divisions of an event (divisions.go)
 
 	// CreateTournament inserts t and sets t.ID and t.CreatedAt.
 	CreateTournament(ctx context.Context, t *Tournament, c Change) error

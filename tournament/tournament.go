@@ -40,7 +40,11 @@ type Tournament struct {
 	// (or a report accepted) is entered, and counts once another account
 	// confirms it unchanged (Service.ConfirmResult).
 	ConfirmResults bool
-	CreatedAt      time.Time
+	// Team makes the tournament a team event (issue 30; docs/rules.md,
+	// Team events): players play in registered teams, each round the
+	// players a team named (Lineup), never at a table with a team-mate.
+	Team      bool
+	CreatedAt time.Time
 	// Paired is the number of rounds paired so far, read with the
 	// tournament (it is the rounds' count, not a stored counter).
 	Paired int
@@ -51,6 +55,15 @@ type Tournament struct {
 	// Archived records a judge's archiving of the tournament: it is kept
 	// whole but left off the lists of tournaments. Nil while it is listed.
 	Archived *Archival
+	// Divisions in one event (issue 30, divisions.go): EventID is the
+	// event's main tournament on every division of an event of several
+	// (the main's own ID on the main), 0 for an event of one; Division is
+	// this tournament's division's name ("" while unnamed); Divisions are
+	// the event's divisions, the main first, read with the tournament
+	// when EventID is set.
+	EventID   int64
+	Division  string
+	Divisions []Division
 }
 
 // Archival is a judge's archiving of a tournament.
@@ -131,6 +144,15 @@ type Player struct {
 	// is the judge's reason.
 	DQEffect referee.DQEffect `json:",omitempty"`
 	DQReason string           `json:",omitempty"`
+	// Team is the team the player plays for in a team event (Team), as
+	// the tournament's snapshot reads it; nil for none.
+	Team *PlayerTeam `json:",omitempty"`
+}
+
+// PlayerTeam names a player's team.
+type PlayerTeam struct {
+	ID   int64
+	Name string
 }
 
 // Active reports whether the player plays round n.

@@ -66,6 +66,9 @@ var answerChecks = []struct {
 	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+$`), []string{`"winners":[`}},
 	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/rounds/\d+/clock$`), []string{`"state":"done"`}},
 	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/final/remake$`), []string{`"number":2`, `"cut":{"advancing":[`}},
+	// Divisions in one event (issue 30).
+	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/divisions$`), []string{`"division":"小学生の部"`, `"divisions":[{"name":"一般の部","tournament":1},{"name":"小学生の部","tournament":2}]`}},
+	{regexp.MustCompile(`^PUT /api/v1/tournaments/\d+/division$`), []string{`"division":"一般の部"`}},
 	// Beyond one event (issue 29).
 	{regexp.MustCompile(`^POST /api/v1/events/import$`), []string{`"shop":"`}},
 	{regexp.MustCompile(`^POST /api/v1/seasons$`), []string{`"formula":{"kind":"placement"`}},
@@ -74,6 +77,11 @@ var answerChecks = []struct {
 	{regexp.MustCompile(`^GET /api/v1/people/\d+/rating$`), []string{`"history":[{`, `"before":{"mu":25,`, `"name":"西の秋大会"`, `"name":"10月定例会"`}},
 	{regexp.MustCompile(`^GET /api/v1/seasons/\d+/qualification$`), []string{`"qualified":true`, `"real_name":"井上 次郎"`, `"left":0`}},
 	{regexp.MustCompile(`^PUT /api/v1/people/\d+/real_name$`), []string{`"real_name":"井上 次郎"`}},
+	// Team events (issue 30).
+	{regexp.MustCompile(`^POST /api/v1/tournaments/\d+/teams$`), []string{`"players":[`, `"lineups":[]`}},
+	{regexp.MustCompile(`^PUT /api/v1/tournaments/\d+/rounds/\d+/lineups/\d+$`), []string{`"round":1`, `"players":[1,2,3,17]`}},
+	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/teams$`), []string{`"teams":[{"id":1,"name":"東京"`, `"lineups":[{"team":1,"round":1`}},
+	{regexp.MustCompile(`^GET /api/v1/tournaments/\d+/teams/standings$`), []string{`"order":["points","vp"]`, `"individual_standings":true`, `"players":[{"rank":`}},
 }
 
 // TestDocExamples runs every curl example of README.md and docs/api.md as

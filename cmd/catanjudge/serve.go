@@ -88,6 +88,7 @@ func serveWith(ctx context.Context, args []string, getenv func(string) string, s
 		Broker:         broker,
 		Reread:         func(f func(context.Context) error) { reread = f },
 		TrustedProxies: cfg.TrustedProxies,
+		Version:        version,
 	})
 	if err != nil {
 		return err

@@ -59,7 +59,7 @@ func simulate(ctx context.Context, args []string, _ func(string) string, stdout,
 	if err != nil {
 		return fmt.Errorf("simulate %d players, %d rounds, seed %d: %w", *players, *rounds, *seed, err)
 	}
-	f, err := recordfile.FromRecord(rec, "catanjudge "+version)
+	f, err := recordfile.FromRecord(rec, recordfile.Generator(version))
 	if err != nil {
 		return err
 	}

@@ -46,13 +46,22 @@ var jobs = []job{
 	{72, rotated{g: 23, f: 3}, 1, 100, 200_000},
 	{44, turned{g: 7, m: 2}, 1, 100, 1_000_000},
 	{56, turned{g: 9, m: 4}, 1, 100, 1_000_000},
+	// A resolvable 2-(100,4,1) design (v ≡ 4 mod 12, but 33 is no
+	// prime power for the field construction): 1-rotational over Z_33
+	// with the classes rotated, found in about a minute.
+	{100, rotated{g: 33, f: 1}, 1, 100, 200_000},
+	// 84 players: found from seed 2 with 2,000,000 nodes a restart, in
+	// about 20 s.
+	{84, rotated{g: 27, f: 3}, 2, 100, 2_000_000},
+	// 96 players: the same bounds, in about 3 minutes of one core.
+	{96, rotated{g: 31, f: 3}, 2, 100, 2_000_000},
 }
 
 // pending lists shapes not yet found within their bounds (-only searches
 // them too).
 var pending = []job{
-	{84, rotated{g: 27, f: 3}, 1, 100, 200_000},
-	{96, rotated{g: 31, f: 3}, 1, 100, 200_000},
+	{80, turned{g: 13, m: 3}, 1, 100, 1_000_000},
+	{108, rotated{g: 35, f: 3}, 2, 100, 2_000_000},
 }
 
 func main() {
@@ -60,20 +69,29 @@ func main() {
 	out := flag.String("out", "referee/pairing/design/cyclic_data.go", "the file to write")
 	try := flag.String("try", "", "m,g,b,k,f[,seed,restarts,nodes]: search a transversal shape and print it")
 	turn := flag.String("turn", "", "g,m[,seed,restarts,nodes]: search a turned shape and print it")
+	rotate := flag.String("rotate", "", "g,f[,seed,restarts,nodes]: search a rotated shape and print it")
 	flag.Parse()
-	if *turn != "" {
-		var t turned
-		seed, restarts, nodes := uint64(1), 100, 1_000_000
-		fmt.Sscanf(*turn, "%d,%d,%d,%d,%d", &t.g, &t.m, &seed, &restarts, &nodes)
-		searchOne(t, seed, restarts, nodes)
-		return
-	}
-	if *try != "" {
-		var t transversal
-		seed, restarts, nodes := uint64(1), 100, 1_000_000
-		fmt.Sscanf(*try, "%d,%d,%d,%d,%d,%d,%d,%d", &t.m, &t.g, &t.b, &t.k, &t.f, &seed, &restarts, &nodes)
-		searchOne(t, seed, restarts, nodes)
-		return
+	var r rotated
+	var tu turned
+	var tr transversal
+	for _, f := range []struct {
+		spec   string
+		sh     shape
+		fields []any
+		nodes  int
+	}{
+		{*rotate, &r, []any{&r.g, &r.f}, 200_000},
+		{*turn, &tu, []any{&tu.g, &tu.m}, 1_000_000},
+		{*try, &tr, []any{&tr.m, &tr.g, &tr.b, &tr.k, &tr.f}, 1_000_000},
+	} {
+		if f.spec != "" {
+			// The shape's numbers, then the seed, restarts and nodes.
+			seed, restarts, nodes := uint64(1), 100, f.nodes
+			args := append(f.fields, &seed, &restarts, &nodes)
+			fmt.Sscanf(f.spec, strings.Repeat("%d,", len(args)-1)+"%d", args...)
+			searchOne(f.sh, seed, restarts, nodes)
+			return
+		}
 	}
 	if err := run(*only, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "designgen:", err)

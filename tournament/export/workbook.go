@@ -46,6 +46,10 @@ func Workbook(w io.Writer, d tournament.ExportData, lang string) error {
 	if len(d.Final) > 0 {
 		sheets = append(sheets, finalTable(d, lang))
 	}
+	if len(d.Teams) > 0 {
+		// A team event's standings are the teams' (issue 30).
+		sheets = append(sheets, teamsTable(d, lang))
+	}
 	sheets = append(sheets,
 		standingsTable(d, lang),
 		resultsTable(d, lang),

@@ -11,6 +11,16 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
+// Generator is the name of this program at a build's version, as its
+// record files give it ("catanjudge v1.2"); an empty version names the
+// program alone.
+func Generator(version string) string {
+	if version == "" {
+		return "catanjudge"
+	}
+	return "catanjudge " + version
+}
+
 // FromRecord returns the file of a record, as generator (the writing
 // program, "catanjudge v1.2") writes it.
 func FromRecord(r tournament.Record, generator string) (File, error) {

@@ -157,6 +157,19 @@ func event(t *testing.T, s *store.Store) int64 {
 	ok(err)
 	ok(s.SetSetting(ctx, "judge_password_hash", "$2a$10$hash"))
 	ok(s.EndSession(ctx, "session-1", at.Add(24*time.Hour)))
+	// A team event's team with its line-up for round 1 (schema version 22).
+	cup, err := svc.CreateTournament(ctx, "山田", tournament.TournamentInput{Name: "チーム戦", Rounds: 1, Team: true})
+	ok(err)
+	var members []int64
+	for i := range 5 {
+		p, err := svc.AddPlayer(ctx, "山田", cup.ID, tournament.PlayerInput{Name: fmt.Sprintf("東京%d", i+1)})
+		ok(err)
+		members = append(members, p.ID)
+	}
+	team, err := svc.RegisterTeam(ctx, "山田", cup.ID, tournament.TeamInput{Name: "東京", Players: members})
+	ok(err)
+	_, err = svc.NameLineup(ctx, "山田", cup.ID, team.ID, 1, members[1:])
+	ok(err)
 	return tr.ID
 }
 
@@ -262,13 +275,13 @@ func TestCopyIntoPostgres(t *testing.T) {
 	// Every table of the schema was copied, and had rows to copy.
 	for _, table := range []string{"tournaments", "people", "players", "keep_aparts", "rounds", "round_tables", "table_players", "round_byes",
 		"amendments", "results", "result_scores", "penalties", "rulings", "game_moves", "clock_events", "audit_entries", "settings", "ended_sessions", "reports", "seasons", "real_names", "tournament_versions",
-		"staff", "calls", "table_devices"} {
+		"staff", "calls", "table_devices", "teams", "team_members", "team_lineups"} {
 		if got[table] == 0 {
 			t.Errorf("CopyInto copied %d rows of %s, want some", got[table], table)
 		}
 	}
-	if len(got) != 25 {
-		t.Errorf("CopyInto reported %d tables, want the schema's 25 but the cards: %v", len(got), copied)
+	if len(got) != 28 {
+		t.Errorf("CopyInto reported %d tables, want the schema's 28 but the cards: %v", len(got), copied)
 	}
 
 	dst := tournamenttest.OpenDSN(t, dsn)
@@ -300,7 +313,7 @@ func TestCopyIntoPostgres(t *testing.T) {
 	}
 
 	// A second copy into the same database is refused, and changes nothing.
-	if _, err := src.CopyInto(ctx, dsn); !errors.Is(err, store.ErrNotEmpty) || !strings.Contains(err.Error(), "tournaments: 2 rows") {
+	if _, err := src.CopyInto(ctx, dsn); !errors.Is(err, store.ErrNotEmpty) || !strings.Contains(err.Error(), "tournaments: 3 rows") {
 		t.Errorf("CopyInto(a database with an event) error = %v, want ErrNotEmpty naming what it holds", err)
 	}
 	if n, _ := dst.AuditLog(ctx, tid); len(n) != len(log) {

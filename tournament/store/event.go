@@ -49,7 +49,10 @@ func (s *Store) Event(ctx context.Context, tournamentID int64) (tournament.Event
 		for _, e := range events {
 			rec.Clocks[e.RoundID] = append(rec.Clocks[e.RoundID], e.event())
 		}
-		rec.Reports, err = reportsOf(db, "tournament_id = ?", tournamentID)
+		if rec.Reports, err = reportsOf(db, "tournament_id = ?", tournamentID); err != nil {
+			return err
+		}
+		rec.Teams, err = teamsOf(db, tournamentID)
 		return err
 	})
 	return rec, wrap(what, err)

@@ -100,6 +100,13 @@ var migrations = []migration{
 	// Issue 30: a disqualification's effect on the games played, and its
 	// reason; players registered before are not disqualified.
 	{20, "a disqualification's effect", func(tx *gorm.DB) error { return tx.AutoMigrate(&playerRow{}) }},
+	// Issue 30: team events, their teams and each round's line-ups.
+	{22, "team events", func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&tournamentRow{}, &teamRow{}, &teamMemberRow{}, &lineupRow{})
+	}},
+	// Issue 30: divisions in one event; a tournament made before is an
+	// event of one division.
+	{23, "divisions in one event", func(tx *gorm.DB) error { return tx.AutoMigrate(&tournamentRow{}) }},
 }
 
 // linkPeople gives every player without a person one, tournament by

@@ -35,6 +35,13 @@ type tournamentRow struct {
 	// ConfirmResults is the two-person rule (schema version 18): a result
 	// counts once a second account confirmed it.
 	ConfirmResults bool `gorm:"not null;default:false"`
+	// TeamEvent makes the tournament a team event (schema version 22).
+	TeamEvent bool `gorm:"not null;default:false"`
+	// Divisions in one event (schema version 23): the event's main
+	// tournament on each of its divisions (0 for an event of one), and
+	// the division's name.
+	EventID  int64  `gorm:"not null;default:0;index"`
+	Division string `gorm:"not null;default:''"`
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -381,7 +388,10 @@ func newTournamentRow(t tournament.Tournament) (tournamentRow, error) {
 		SelfCheckIn:    t.SelfCheckIn,
 		SelfReport:     t.SelfReport,
 		ConfirmResults: t.ConfirmResults,
+		TeamEvent:      t.Team,
 		CreatedAt:      t.CreatedAt.UTC(),
+		EventID:        t.EventID,
+		Division:       t.Division,
 	}, nil
 }
 
@@ -412,9 +422,12 @@ func (r tournamentRow) tournamentWith(rs referee.Ruleset) tournament.Tournament 
 		SelfReport:  r.SelfReport,
 		// The two-person rule (issue 27).
 		ConfirmResults: r.ConfirmResults,
+		Team:           r.TeamEvent,
 		CreatedAt:      r.CreatedAt,
 		Closed:         r.closure(),
 		Archived:       r.archival(),
+		EventID:        r.EventID,
+		Division:       r.Division,
 	}
 }
 

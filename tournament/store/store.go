@@ -125,6 +125,10 @@ var models = []any{
 	&staffRow{},
 	&callRow{},
 	&deviceRow{},
+	// Team events (schema version 22).
+	&teamRow{},
+	&teamMemberRow{},
+	&lineupRow{},
 }
 
 // pgCommitters is how many batches of changes at tables one server

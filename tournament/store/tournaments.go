@@ -59,6 +59,7 @@ func (s *Store) UpdateTournament(ctx context.Context, before, after tournament.T
 		{"self_check_in", before.SelfCheckIn, after.SelfCheckIn},
 		{"self_report", before.SelfReport, after.SelfReport},
 		{"confirm_results", before.ConfirmResults, after.ConfirmResults},
+		{"team_event", before.Team, after.Team},
 	} {
 		if f.before != f.after {
 			cols[f.col] = f.after
@@ -111,6 +112,9 @@ func tournamentOf(db *gorm.DB, id int64) (tournament.Tournament, error) {
 		return tournament.Tournament{}, err
 	}
 	t.Paired = int(paired)
+	if t.Divisions, err = divisionsOf(db, t.EventID); err != nil {
+		return tournament.Tournament{}, err
+	}
 	return t, nil
 }
 
@@ -141,6 +145,7 @@ func (s *Store) Tournaments(ctx context.Context) ([]tournament.Tournament, error
 		t.Paired = paired[t.ID]
 		out = append(out, t)
 	}
+	listDivisions(out)
 	return out, nil
 }
 
@@ -210,6 +215,9 @@ func (s *Store) DeleteTournament(ctx context.Context, id int64, c tournament.Cha
 		}
 		if paired > 0 {
 			return tournament.StartedConflict(id, int(paired))
+		}
+		if err := deleteFromEvent(tx, id); err != nil {
+			return err
 		}
 		// A penalty holds its player (RESTRICT): it goes first, then the
 		// tournament takes its players, keep-apart requests and audit

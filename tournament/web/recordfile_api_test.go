@@ -10,6 +10,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/recordfile"
+	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 // checkScenarioRecord reads the scenario's record file from the API, as a
@@ -76,6 +77,31 @@ func checkScenarioRecord(t *testing.T, cl apiClient, base string) {
 		}
 		if !named {
 			t.Errorf("the scenario's record with %s changed: disagreements %q, want one at %q", tc.name, c.Disagreements, at)
+		}
+	}
+}
+
+// The route's record names the program with the build's version, as
+// catanjudge simulate's does, and a browser saves it as a file named
+// after the event.
+func TestRecordNamesTheBuild(t *testing.T) {
+	env := newConsoleEnv(t)
+	tr, _ := env.seedTournament(4)
+	for _, tc := range []struct{ version, want string }{{"v1.2.3", "catanjudge v1.2.3"}, {"", "catanjudge"}} {
+		s, err := newSite(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st, APIToken: "test-token", Version: tc.version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := do(s.router, "GET", fmt.Sprintf("/api/v1/tournaments/%d/record", tr.ID), "", "Authorization", "Bearer test-token")
+		var f recordfile.File
+		if err := json.Unmarshal(rec.Body.Bytes(), &f); rec.Code != http.StatusOK || err != nil {
+			t.Fatalf("GET the record = %d %.200s (%v), want 200 and a record", rec.Code, rec.Body, err)
+		}
+		if f.Generator != tc.want {
+			t.Errorf("built as version %q, the record's generator is %q, want %q", tc.version, f.Generator, tc.want)
+		}
+		if got, want := rec.Header().Get("Content-Disposition"), fmt.Sprintf(`attachment; filename="tournament-%d.record.json"`, tr.ID); !strings.HasPrefix(got, want) {
+			t.Errorf("the record's Content-Disposition is %q, want it to begin %q", got, want)
 		}
 	}
 }

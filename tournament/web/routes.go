@@ -81,6 +81,9 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.ClockAPI, Handler: a.JSON(a.ShowClock)},
 			{Method: http.MethodGet, Path: route.LiveAPI, Handler: a.ShowLive},
 			{Method: http.MethodGet, Path: route.ReportsAPI, Handler: a.JSON(a.ListReports)},
+			// Team events (issue 30): the teams and their standings.
+			{Method: http.MethodGet, Path: route.TeamsAPI, Handler: a.JSON(a.ListTeams)},
+			{Method: http.MethodGet, Path: route.TeamStandingsAPI, Handler: a.JSON(a.ShowTeamStandings)},
 			// Beyond one event: the ratings and the seasons' standings, read
 			// from the finished events once per change (tournament.finished).
 			{Method: http.MethodGet, Path: route.PersonRatingAPI, Handler: a.JSON(a.ShowPersonRating)},
@@ -108,8 +111,14 @@ func (s *site) groups() []group {
 			{Method: http.MethodDelete, Path: route.PlayerAPI, Handler: a.JSON(a.DeletePlayer)},
 			{Method: http.MethodPost, Path: route.DropAPI, Handler: a.JSON(a.DropPlayer)},
 			{Method: http.MethodPost, Path: route.DisqualifyAPI, Handler: a.JSON(a.Disqualify)},
+			// Team events (issue 30).
+			{Method: http.MethodPost, Path: route.TeamsAPI, Handler: a.JSON(a.RegisterTeam)},
+			{Method: http.MethodPut, Path: route.LineupAPI, Handler: a.JSON(a.NameLineup)},
 			{Method: http.MethodDelete, Path: route.RoundAPI, Handler: a.JSON(a.UndoRound)},
 			{Method: http.MethodPost, Path: route.RestoreRoundAPI, Handler: a.JSON(a.RestoreRound)},
+			// Divisions in one event (issue 30).
+			{Method: http.MethodPost, Path: route.DivisionsAPI, Handler: a.JSON(a.AddDivision)},
+			{Method: http.MethodPut, Path: route.DivisionAPI, Handler: a.JSON(a.NameDivision)},
 			{Method: http.MethodPost, Path: route.CheckInAPI, Handler: a.JSON(a.CheckIn)},
 			{Method: http.MethodPost, Path: route.CodeAPI, Handler: a.JSON(a.IssueCode)},
 			{Method: http.MethodPost, Path: route.RoundsAPI, Handler: a.JSON(a.PairRound)},
@@ -230,6 +239,8 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Reopen, Handler: page(c.ReopenTournament)},
 		{Method: http.MethodPost, Path: route.Archive, Handler: page(c.ArchiveTournament)},
 		{Method: http.MethodPost, Path: route.Unarchive, Handler: page(c.UnarchiveTournament)},
+		{Method: http.MethodPost, Path: route.Divisions, Handler: page(c.AddDivision)},
+		{Method: http.MethodPost, Path: route.Division, Handler: page(c.NameDivision)},
 		{Method: http.MethodPost, Path: route.DeleteTournament, Handler: page(c.DeleteTournament)},
 		{Method: http.MethodGet, Path: route.Players, Handler: page(c.ShowPlayers)},
 		{Method: http.MethodPost, Path: route.Players, Handler: page(c.AddPlayer)},
@@ -246,6 +257,12 @@ func (s *site) consoleRoutes(c *console.Pages) []routeEntry {
 		{Method: http.MethodPost, Path: route.Reinstate, Handler: page(c.ReinstatePlayer)},
 		{Method: http.MethodGet, Path: route.Disqualify, Handler: page(c.ShowDisqualify)},
 		{Method: http.MethodPost, Path: route.Disqualify, Handler: page(c.Disqualify)},
+		// Team events (issue 30).
+		{Method: http.MethodGet, Path: route.Teams, Handler: page(c.ShowTeams)},
+		{Method: http.MethodPost, Path: route.Teams, Handler: page(c.RegisterTeam)},
+		{Method: http.MethodGet, Path: route.TeamStandings, Handler: page(c.ShowTeamStandings)},
+		{Method: http.MethodGet, Path: route.TeamPage, Handler: page(c.ShowTeam)},
+		{Method: http.MethodPost, Path: route.TeamPage, Handler: page(c.NameLineup)},
 		{Method: http.MethodPost, Path: route.UndoRound, Handler: page(c.UndoRound)},
 		{Method: http.MethodPost, Path: route.RestoreRound, Handler: page(c.RestoreRound)},
 		{Method: http.MethodPost, Path: route.Delete, Handler: page(c.DeletePlayer)},

@@ -45,7 +45,7 @@ func TestScheduleAPISaysHowGoodItIs(t *testing.T) {
 		}
 		return rec, got
 	}
-	for _, tt := range []struct{ n, rounds int }{{16, 5}, {24, 7}, {28, 9}, {32, 10}, {40, 13}, {44, 14}, {52, 17}, {56, 18}, {64, 21}, {23, 7}, {55, 18}, {63, 21}} {
+	for _, tt := range []struct{ n, rounds int }{{16, 5}, {24, 7}, {28, 9}, {32, 10}, {40, 13}, {44, 14}, {52, 17}, {56, 18}, {64, 21}, {84, 27}, {96, 31}, {100, 33}, {23, 7}, {55, 18}, {63, 21}, {99, 33}} {
 		for _, seed := range []uint64{1, 2, 3} {
 			rec, got := post(scheduleBody(tt.n, tt.rounds, seed, ""))
 			if rec.Code != http.StatusOK {

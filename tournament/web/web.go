@@ -24,6 +24,7 @@ import (
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/templates"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/recordfile"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/console"
@@ -85,6 +86,10 @@ type Deps struct {
 	// proxies in front of the server, whose X-Forwarded-For names the
 	// client that the per-client limits count; empty trusts no header.
 	TrustedProxies []string
+	// Version is the build's version, which the record files the site
+	// writes name with the program ("catanjudge <version>", as catanjudge
+	// simulate does); empty names the program alone.
+	Version string
 }
 
 // site is the server: its audiences' handlers, the guards they share and
@@ -149,7 +154,8 @@ func newSite(deps Deps) (*site, error) {
 		return nil, err
 	}
 	s.api = api.New(api.Config{Service: deps.Service, Rulesets: deps.Rulesets, DefaultRuleset: deps.DefaultRuleset,
-		Live: s.live, Codes: codes, Sessions: s.auth, Devices: devices, I18n: s.i18n, Log: s.log})
+		Live: s.live, Codes: codes, Sessions: s.auth, Devices: devices, I18n: s.i18n, Log: s.log,
+		Generator: recordfile.Generator(deps.Version)})
 	sealer, err := auth.NewSealer(deps.SessionKeys, console.CardSealing)
 	if err != nil {
 		return nil, err

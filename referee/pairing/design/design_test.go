@@ -46,6 +46,11 @@ func TestBuild(t *testing.T) {
 			t.Errorf("Build(%d) gives %d rounds (%s), want %d", v, len(rounds), src, (v-1)/3)
 		}
 	}
+	// Past 64: 100, a resolvable 2-(100,4,1) design though 33 is no prime
+	// power (differences over Z_33, cmd/designgen's rotated shape).
+	if rounds, src := Build(100, 100); len(rounds) != 33 || src != "differences over Z_33" {
+		t.Errorf("Build(100) gives %d rounds (%s), want 33 from differences over Z_33", len(rounds), src)
+	}
 	reach := map[int]int{}
 	for v := 16; v <= 2000; v += 4 {
 		rounds, src := Build(v, 100)

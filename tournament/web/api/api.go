@@ -50,6 +50,9 @@ type Config struct {
 	Devices  *auth.DeviceLinks
 	I18n     *i18n.Translator
 	Log      *slog.Logger
+	// Generator names the program in the record files the API writes
+	// (recordfile.Generator).
+	Generator string
 }
 
 // Handlers are the API's handlers.
@@ -67,12 +70,13 @@ type Handlers struct {
 	// PairingEvals bounds the pairing search of one anonymous request
 	// (PublicPairingEvals; tests lower it).
 	PairingEvals int
+	generator    string
 }
 
 // New returns the API's handlers.
 func New(cfg Config) *Handlers {
 	return &Handlers{svc: cfg.Service, rulesets: cfg.Rulesets, defaultRuleset: cfg.DefaultRuleset, live: cfg.Live,
-		codes: cfg.Codes, sessions: cfg.Sessions, devices: cfg.Devices, i18n: cfg.I18n, log: cfg.Log, PairingEvals: PublicPairingEvals}
+		codes: cfg.Codes, sessions: cfg.Sessions, devices: cfg.Devices, i18n: cfg.I18n, log: cfg.Log, PairingEvals: PublicPairingEvals, generator: cfg.Generator}
 }
 
 // Handler is a JSON API handler: it parses the request and calls the

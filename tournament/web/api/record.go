@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -23,10 +24,13 @@ func (s *Handlers) ShowRecord(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	f, err := recordfile.FromRecord(r, "catanjudge")
+	f, err := recordfile.FromRecord(r, s.generator)
 	if err != nil {
 		return 0, nil, err
 	}
+	// A browser saves it as a file, named after the event (the console's
+	// link); a client of the API reads the JSON as before.
+	c.Header("Content-Disposition", attachment(r.Tournament.Name+".record.json", fmt.Sprintf("tournament-%d.record.json", tid)))
 	c.Header("Cache-Control", "no-store")
 	return http.StatusOK, f, nil
 }

@@ -45,6 +45,15 @@ type TournamentJSON struct {
 	// ArchivedAt is set while a judge has the tournament archived: kept,
 	// but off the console's list and the landing page.
 	ArchivedAt *time.Time `json:"archived_at,omitempty"`
+	// Team says it is a team event, and TeamRules are then the ruleset's
+	// team settings (issue 30).
+	Team      bool           `json:"team"`
+	TeamRules *TeamRulesJSON `json:"team_rules,omitempty"`
+	// Divisions in one event (divisions.go): the division this tournament
+	// is, and the event's divisions, the main first; both left out for an
+	// event of one division.
+	Division  string         `json:"division,omitempty"`
+	Divisions []DivisionJSON `json:"divisions,omitempty"`
 }
 
 func toTournamentJSON(t tournament.Tournament) TournamentJSON {
@@ -53,6 +62,7 @@ func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 		Ruleset: t.Ruleset.Name, RulesetVersion: t.Ruleset.Version,
 		Rounds: t.Rounds, GameMinutes: t.GameMinutes, SelfCheckIn: t.SelfCheckIn, SelfReport: cmp.Or(t.SelfReport, tournament.SelfReportOff), State: t.State(),
 		ConfirmResults: t.ConfirmResults,
+		Team:           t.Team, TeamRules: teamRulesJSON(t),
 	}
 	if t.Closed != nil {
 		at := t.Closed.At
@@ -62,6 +72,7 @@ func toTournamentJSON(t tournament.Tournament) TournamentJSON {
 		at := t.Archived.At
 		out.ArchivedAt = &at
 	}
+	out.Division, out.Divisions = t.Division, toDivisionsJSON(t.Divisions)
 	return out
 }
 
@@ -146,6 +157,8 @@ type createTournamentRequest struct {
 	SelfReport  string `json:"self_report"`
 	// ConfirmResults is the two-person rule (issue 27).
 	ConfirmResults bool `json:"confirm_results"`
+	// Team makes it a team event (issue 30).
+	Team bool `json:"team"`
 }
 
 func (s *Handlers) CreateTournament(c *gin.Context) (int, any, error) {
@@ -173,6 +186,8 @@ type editTournamentRequest struct {
 	SelfReport  *string `json:"self_report"`
 	// ConfirmResults is the two-person rule (issue 27).
 	ConfirmResults *bool `json:"confirm_results"`
+	// Team makes it a team event, or no longer one, before round 1 (issue 30).
+	Team *bool `json:"team"`
 }
 
 // EditTournament changes the settings the body gives, by the console's
@@ -236,6 +251,11 @@ type PlayerJSON struct {
 	Code string `json:"code,omitempty"`
 	// Disqualification is the player's disqualification (events.go), if any.
 	Disqualification *DisqualificationJSON `json:"disqualification,omitempty"`
+	// Team is the player's team in a team event (teams.go), if any.
+	Team *PlayerTeamJSON `json:"team,omitempty"`
+	// Division is the event's division the player plays in (divisions.go);
+	// left out for an event of one division.
+	Division string `json:"division,omitempty"`
 }
 
 func toPlayerJSON(p tournament.Player) PlayerJSON {
@@ -243,6 +263,7 @@ func toPlayerJSON(p tournament.Player) PlayerJSON {
 		ID: p.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn, LateEntry: p.LateEntryRound,
 		DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart, Code: p.Code, Person: p.PersonID,
 		Disqualification: toDisqualificationJSON(p),
+		Team:             toPlayerTeamJSON(p.Team),
 	}
 }
 
@@ -258,6 +279,9 @@ type addPlayerRequest struct {
 	// else a new person: the API never links on less.
 	Person int64  `json:"person"`
 	Member string `json:"member"`
+	// Division is the event's division the player registers in
+	// (divisions.go): left out, the tournament's own.
+	Division string `json:"division"`
 }
 
 func (s *Handlers) AddPlayer(c *gin.Context) (int, any, error) {
@@ -270,12 +294,12 @@ func (s *Handlers) AddPlayer(c *gin.Context) (int, any, error) {
 		return 0, nil, err
 	}
 	in := tournament.PlayerInput{Name: req.Name, Kana: req.Kana, CheckedIn: req.CheckedIn == nil || *req.CheckedIn,
-		Member: req.Member, Person: tournament.PersonChoice{ID: req.Person}}
+		Member: req.Member, Person: tournament.PersonChoice{ID: req.Person}, Division: req.Division}
 	p, err := s.svc.AddPlayer(c.Request.Context(), auth.Judge(c), tid, in)
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusCreated, toPlayerJSON(p), nil
+	return s.playerIn(c, p)
 }
 
 func (s *Handlers) ListPlayers(c *gin.Context) (int, any, error) {
@@ -287,9 +311,14 @@ func (s *Handlers) ListPlayers(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
+	division, err := s.divisionOf(c, tid)
+	if err != nil {
+		return 0, nil, err
+	}
 	out := make([]PlayerJSON, len(ps))
 	for i, p := range ps {
 		out[i] = toPlayerJSON(p)
+		out[i].Division = division
 	}
 	return http.StatusOK, gin.H{"players": out}, nil
 }
@@ -802,6 +831,9 @@ func (s *Handlers) ShowStandings(c *gin.Context) (int, any, error) {
 	}
 	// The kiosk's standings, shared through the cache like the rest of
 	// what it shows.
+	if tid, err = s.divisionNamed(c, tid); err != nil {
+		return 0, nil, err
+	}
 	live, err := s.live.Live(c.Request.Context(), tid)
 	if err != nil {
 		return 0, nil, err

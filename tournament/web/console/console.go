@@ -110,13 +110,14 @@ func (s *Pages) newNav(ctx context.Context, t tournament.Tournament, active stri
 	if err != nil {
 		return nil, err
 	}
-	nav := &render.Nav{ID: t.ID, Name: t.Name, Active: active, Finished: t.Closed != nil}
+	nav := &render.Nav{ID: t.ID, Name: t.Name, Active: active, Finished: t.Closed != nil, Team: t.Team}
 	for _, r := range rounds {
 		nav.Rounds = append(nav.Rounds, r.Number)
 		if r.Mode == tournament.ModeFinal && nav.Final == 0 {
 			nav.Final = r.Number
 		}
 	}
+	nav.Divisions = navDivisions(t, active)
 	// Every page of the tournament shows its open judge calls.
 	nav.Calls, err = s.callsBadge(ctx, t.ID)
 	return nav, err

@@ -24,10 +24,13 @@ import (
 // kana with their status, and the registration form.
 type playersPage struct {
 	render.Page
-	TID       int64
-	Players   []playerLine
-	Paired    int // rounds paired so far: once round 1 is, a new player is a late entry
-	Form      playerForm
+	TID     int64
+	Players []playerLine
+	Paired  int // rounds paired so far: once round 1 is, a new player is a late entry
+	Form    playerForm
+	// Divisions are the event's divisions a player registers in, this
+	// one first (divisions.go); nil for an event of one.
+	Divisions []string
 	CheckedIn int
 	Active    int
 	// Refused is a refused check-in, drop or reinstatement, shown in the
@@ -86,6 +89,8 @@ type playerForm struct {
 	Kana    string
 	Member  string // the member number typed (registration)
 	CheckIn bool
+	// Division is the event's division chosen (divisions.go).
+	Division string
 	// Candidates are the people of the registry the player may be, when
 	// the service asks (tournament.PersonQuestion): the judge chooses one
 	// or a new person (Person: an ID, or "new").
@@ -222,6 +227,7 @@ func (s *Pages) playersView(c *gin.Context, form playerForm, refused playerRefus
 	folded := tournament.FoldReading(vm.Query)
 	vm.Total, vm.players = len(players), players
 	vm.Nav = nav
+	vm.Divisions = divisionChoices(t)
 	names := map[int64]string{}
 	for _, p := range players {
 		names[p.ID] = p.Name
@@ -262,6 +268,8 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 		CheckIn: c.PostForm("check_in") == "1",
 		Person:  c.PostForm("person"),
 		Errors:  fieldErrors{},
+		// The division registered in (divisions.go).
+		Division: c.PostForm("division"),
 	}
 	if form.Name == "" {
 		form.Errors["name"] = s.i18n.Text(lang, "form.required", nil)
@@ -269,7 +277,7 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 	}
 	// One change: a refused registration leaves no player behind, so the
 	// form sent again registers them once.
-	in := tournament.PlayerInput{Name: form.Name, Kana: form.Kana, Member: form.Member, CheckedIn: form.CheckIn, Person: personChoice(form.Person)}
+	in := tournament.PlayerInput{Name: form.Name, Kana: form.Kana, Member: form.Member, CheckedIn: form.CheckIn, Person: personChoice(form.Person), Division: form.Division}
 	p, err := s.svc.AddPlayer(c.Request.Context(), auth.Judge(c), tid, in)
 	var q *tournament.PersonQuestion
 	if errors.As(err, &q) {
@@ -292,10 +300,11 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 	// The player's card waits on this page with the others not printed
 	// yet; the form is empty again, with the focus on the name: the desk
 	// registers one player after another.
-	if err := s.keepCards(c.Request.Context(), tid, []tournament.Player{p}, time.Now()); err != nil {
+	// A player registered in another division is on its players page.
+	if err := s.keepCards(c.Request.Context(), p.TournamentID, []tournament.Player{p}, time.Now()); err != nil {
 		return render.Result{}, err
 	}
-	return render.SeeOther(route.Path(route.Players, tid)+"#name", "flash.player_added"), nil
+	return render.SeeOther(route.Path(route.Players, p.TournamentID)+"#name", "flash.player_added"), nil
 }
 
 // tournamentPlayer reads the :pid player of the :id tournament.

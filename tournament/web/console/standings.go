@@ -204,6 +204,10 @@ type standingsPrint struct {
 	// Event is the final's part: its results come first once the final
 	// is played and every round is counted.
 	Event finalSection
+	// Teams are a team event's standings (teams_pages.go); HideIndividual
+	// leaves the players' own off, as the ruleset says.
+	Teams          []teamStandingLine
+	HideIndividual bool
 }
 
 // PrintStandings prints the standings on A4 without the console around
@@ -255,6 +259,9 @@ func (s *Pages) PrintStandings(c *gin.Context) (render.Result, error) {
 	}
 	if vm.Final {
 		vm.Title = s.i18n.Text(lang, "print.standings_final", nil)
+	}
+	if err := s.printTeams(ctx, t, st, &vm); err != nil {
+		return render.Result{}, err
 	}
 	return render.Show("print_standings", vm), nil
 }

@@ -58,6 +58,7 @@ type tournamentForm struct {
 	GameMinutes string
 	SelfCheckIn bool
 	SelfReport  string
+	Team        bool // a team event (issue 30)
 	Errors      fieldErrors
 	Error       string // a message for the whole form
 }
@@ -115,10 +116,11 @@ func (s *Pages) readTournamentForm(c *gin.Context, lang string) (tournamentForm,
 		GameMinutes: strings.TrimSpace(c.PostForm("game_minutes")),
 		SelfCheckIn: c.PostForm("self_checkin") == "1",
 		SelfReport:  c.PostForm("self_report"),
+		Team:        c.PostForm("team") == "1",
 		Errors:      fieldErrors{},
 	}
 	in := tournament.TournamentInput{Name: f.Name, Date: f.Date, Venue: f.Venue, Ruleset: f.Ruleset, SelfCheckIn: f.SelfCheckIn, SelfReport: f.SelfReport}
-	in.Shop = f.Shop
+	in.Shop, in.Team = f.Shop, f.Team
 	if f.Name == "" {
 		f.Errors["name"] = s.i18n.Text(lang, "form.required", nil)
 	}
@@ -175,6 +177,8 @@ type overviewPage struct {
 	Loopback string
 	// Restore is the undone round that can be put back (undo.go), nil for none.
 	Restore *restoreForm
+	// Divisions is the card of the event's divisions (divisions.go).
+	Divisions *divisionsCard
 }
 
 // endForm is the event's end on the overview: the button that closes the
@@ -195,6 +199,7 @@ type overviewForms struct {
 	pairError string
 	end       endForm
 	remove    string // why deleting was refused
+	division  divisionForms
 }
 
 func (s *Pages) ShowTournament(c *gin.Context) (render.Result, error) {
@@ -206,7 +211,7 @@ func tournamentFormOf(t tournament.Tournament) tournamentForm {
 	return tournamentForm{
 		Name: t.Name, Date: t.Date, Venue: t.Venue, Ruleset: t.Ruleset.Name,
 		Rounds: strconv.Itoa(t.Rounds), GameMinutes: strconv.Itoa(t.GameMinutes), SelfCheckIn: t.SelfCheckIn, SelfReport: t.SelfReport,
-		Shop: t.Shop,
+		Shop: t.Shop, Team: t.Team,
 	}
 }
 
@@ -267,6 +272,7 @@ func (s *Pages) overview(c *gin.Context, status int, f overviewForms) (render.Re
 		vm.Archived = s.i18n.Text(lang, "keep.archived_by", map[string]any{"Judge": t.Archived.Judge, "At": s.i18n.In(lang).Time(t.Archived.At)})
 	}
 	vm.Nav = nav
+	vm.Divisions = divisionsCardOf(t, f.division)
 	vm.Restore, err = s.restoreForm(c, t.ID)
 	return render.ShowStatus(status, "tournament", vm), err
 }

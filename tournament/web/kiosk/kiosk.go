@@ -51,6 +51,9 @@ type kioskPage struct {
 	Entries   []kioskEntry   // every player of the round, by tournament.CollationKey
 	Tables    []kioskTable
 	Standings []kioskStanding
+	// Teams are a team event's standings (teams.go); TeamEvent says it is one.
+	Teams     []kioskTeam
+	TeamEvent bool
 	// StandingsLabel says what the standings count: the rounds complete
 	// ("after round N"), every result so far (LiveStandings, the switch
 	// ?standings=live), or the final standings.
@@ -82,6 +85,9 @@ type kioskPage struct {
 	// empty, the rest of the room being out of the final, and the
 	// projector shows no list of where everyone sits, only the standings.
 	FinalTables []kioskTable
+	// Divisions are the event's divisions, each linked to its kiosk
+	// (divisions.go); nil for an event of one.
+	Divisions []kioskDivision
 }
 
 // placementText is the time to the round's signal in the placement phase,
@@ -332,7 +338,9 @@ func (s *Pages) kioskPage(ctx context.Context, v kioskView) (kioskPage, error) {
 		vm.FinalTables, vm.Tables = vm.Tables, nil
 	}
 	s.fillStandings(p, &vm, live)
+	fillTeams(&vm, live)
 	fillFinal(p, &vm, live)
+	vm.Divisions = kioskDivisions(live.Tournament, v.Projector)
 	return vm, nil
 }
 

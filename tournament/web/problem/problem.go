@@ -201,6 +201,10 @@ func Describe(p i18n.Printer, err error) (int, string, map[string]any) {
 		return http.StatusConflict, Violation(p, v), map[string]any{"code": v.Code}
 	case errors.Is(err, tournament.ErrConflict):
 		return http.StatusConflict, p.Text("error.conflict", map[string]any{"Detail": err.Error()}), nil
+	case errors.Is(err, tournament.ErrNotFound) && errors.As(err, &v):
+		// A thing named by the request that is not there (a division of
+		// the event, issue 30): said by its code, like a broken rule.
+		return http.StatusNotFound, Violation(p, v), map[string]any{"code": v.Code}
 	case errors.Is(err, tournament.ErrNotFound):
 		return http.StatusNotFound, p.Text("error.not_found_thing", map[string]any{"Detail": err.Error()}), nil
 	case errors.As(err, &te):

@@ -53,6 +53,20 @@ type Nav struct {
 	// Calls are the tournament's open judge calls, which every page shows
 	// live (console-live.js).
 	Calls *CallsBadge
+	// Team says the tournament is a team event: the navigation leads to
+	// its teams.
+	Team bool
+	// Divisions are the event's divisions (issue 30), each linked to its
+	// page of the part of the navigation this page is; nil for an event
+	// of one division.
+	Divisions []NavDivision
+}
+
+// NavDivision is one division of the event in the navigation.
+type NavDivision struct {
+	Name    string // "" for the event's unnamed main division
+	Href    string
+	Current bool // the division the page is of
 }
 
 // CallsBadge is a tournament's open judge calls as the navigation shows

@@ -175,6 +175,24 @@ const (
 	RestoreRound    = Round + "/restore"
 )
 
+// Issue 30: team events.
+const (
+	TeamsAPI         = TournamentAPI + "/teams"
+	TeamStandingsAPI = TeamsAPI + "/standings"
+	LineupAPI        = RoundAPI + "/lineups/:team"
+	Teams            = Tournament + "/teams"
+	TeamPage         = Teams + "/:team"
+	TeamStandings    = Teams + "/standings"
+)
+
+// Issue 30: divisions in one event.
+const (
+	DivisionsAPI = TournamentAPI + "/divisions"
+	DivisionAPI  = TournamentAPI + "/division"
+	Divisions    = Tournament + "/divisions"
+	Division     = Tournament + "/division"
+)
+
 // The end of an event (issue 24): making the final again, with a reason.
 const (
 	RemakeFinal    = Round + "/remake"
@@ -203,6 +221,8 @@ var byName = map[string]string{
 	"rulesetsAPI": RulesetsAPI, "export": ExportAPI, "events": EventsAPI,
 	"disqualify": Disqualify, "undoRound": UndoRound, "restoreRound": RestoreRound,
 	"remakeFinal": RemakeFinal,
+	"teams":       Teams, "team": TeamPage, "teamStandings": TeamStandings,
+	"divisions": Divisions, "division": Division,
 }
 
 // Path fills the parameters of pattern, in order, with args: Path(Round,
