@@ -90,14 +90,19 @@ func (s *Service) disputeCall(r Report, p Player) Call {
 	return c
 }
 
-// Calls lists a tournament's calls, the oldest first.
+// Calls lists a tournament's calls, the oldest first: read from the store
+// once per version of the tournament (a call's every change moves it), by
+// the first reader after a change, and shared by every page after it (the
+// console's navigation shows them on every page), each given its own copy.
 func (s *Service) Calls(ctx context.Context, tournamentID int64) ([]Call, error) {
-	// The tournament is found in its snapshot, which every page shares:
-	// the calls themselves are one small read.
-	if _, err := s.Snapshot(ctx, tournamentID); err != nil {
+	snap, err := s.Snapshot(ctx, tournamentID)
+	if err != nil {
 		return nil, err
 	}
-	return s.store.Calls(ctx, tournamentID)
+	calls, err := s.calls.get(ctx, tournamentID, snap.Version(), func(ctx context.Context) ([]Call, error) {
+		return s.store.Calls(ctx, tournamentID)
+	})
+	return slices.Clone(calls), err
 }
 
 // TableCalls lists the calls of table number of round n, the oldest first.
@@ -106,7 +111,7 @@ func (s *Service) TableCalls(ctx context.Context, tournamentID int64, n, number 
 	if err != nil {
 		return nil, err
 	}
-	out := calls[:0]
+	var out []Call
 	for _, c := range calls {
 		if c.Round == n && c.Table == number {
 			out = append(out, c)

@@ -33,6 +33,7 @@ type Service struct {
 	revisions      tableReads[[]Result]
 	rulings        tableReads[[]Ruling]
 	games          tableReads[Game]
+	calls          tableReads[[]Call] // by tournament
 	rulesets       RulesetSource
 	now            func() time.Time
 	seed           func() uint64

@@ -131,7 +131,8 @@ func (s *Service) setSeating(ctx context.Context, judge string, tournamentID int
 		}
 		for _, round := range in.Rolls {
 			var rr []referee.Roll
-			for _, r := range round {
+			// The rolls are kept in the table's order, however posted.
+			for _, r := range tableOrder(round, t.Players) {
 				rr = append(rr, referee.Roll{Player: pid(r.PlayerID), CapsuleRoll: r.CapsuleRoll})
 			}
 			rolls = append(rolls, rr)
@@ -167,6 +168,20 @@ func rollers(rolls []Roll) []int64 {
 	for i, r := range rolls {
 		out[i] = r.PlayerID
 	}
+	return out
+}
+
+// tableOrder is rolls in the order of the table's players; a roll of
+// someone else's last, as posted.
+func tableOrder(rolls []Roll, players []int64) []Roll {
+	at := func(r Roll) int {
+		if i := slices.Index(players, r.PlayerID); i >= 0 {
+			return i
+		}
+		return len(players)
+	}
+	out := slices.Clone(rolls)
+	slices.SortStableFunc(out, func(a, b Roll) int { return at(a) - at(b) })
 	return out
 }
 

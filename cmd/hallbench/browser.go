@@ -227,7 +227,9 @@ func input(n *html.Node, f *form) {
 			f.values.Add(name, attrOr(n, "value", "on"))
 		}
 	default:
-		f.values.Set(name, attr(n, "value"))
+		// Every field of a name is sent, in order: the score sheet's
+		// players, say.
+		f.values.Add(name, attr(n, "value"))
 	}
 }
 

@@ -14,6 +14,7 @@ func TestFindForm(t *testing.T) {
 <form method="post" action="/a" id="first"><input type="hidden" name="version" value="2"><button name="action" value="x">x</button></form>
 <form method="post" action="/b" id="score-form">
   <input type="hidden" name="version" value="3">
+  <input type="hidden" name="player" value="7"><input type="hidden" name="player" value="8">
   <input name="vp_7" type="number" value="">
   <label><input type="radio" name="declared" value="7"> A</label>
   <label><input type="radio" name="declared" value="8" checked> B</label>
@@ -27,7 +28,7 @@ func TestFindForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"version": "3", "vp_7": "", "declared": "8", "level": "warning", "round": "0", "note": "a note"}
+	want := map[string]string{"version": "3", "player": "7", "vp_7": "", "declared": "8", "level": "warning", "round": "0", "note": "a note"}
 	if f.action != "/b" || len(f.values) != len(want) {
 		t.Fatalf("the form = %s %v, want /b with %v", f.action, f.values, want)
 	}
@@ -35,6 +36,10 @@ func TestFindForm(t *testing.T) {
 		if got := f.values.Get(k); got != v {
 			t.Errorf("%s = %q, want %q", k, got, v)
 		}
+	}
+	// A name given to several fields (the sheet's players) sends them all.
+	if got := f.values["player"]; len(got) != 2 || got[1] != "8" {
+		t.Errorf("player = %q, want both players, in order", got)
 	}
 	if _, err := findForm(page, posts("/a", "version")); err != nil {
 		t.Errorf("the first form by its action and field: %v", err)

@@ -161,6 +161,11 @@ func (c *readCounter) Event(ctx context.Context, id int64) (tournament.EventReco
 	return c.Store.Event(ctx, id)
 }
 
+func (c *readCounter) Calls(ctx context.Context, id int64) ([]tournament.Call, error) {
+	c.count("Calls")
+	return c.Store.Calls(ctx, id)
+}
+
 func (c *readCounter) Version(ctx context.Context, id int64) (int64, error) {
 	c.count("Version")
 	return c.Store.Version(ctx, id)

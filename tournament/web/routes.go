@@ -173,6 +173,9 @@ func (s *site) groups() []group {
 			{Method: http.MethodGet, Path: route.KioskLive, Handler: page(k.ShowLive)},
 			{Method: http.MethodGet, Path: route.KioskGame, Handler: page(k.ShowGame)},
 			{Method: http.MethodGet, Path: route.KioskGameLive, Handler: page(k.ShowGameLive)},
+			// A table on its players' phones, once per change for each
+			// language and remembered player.
+			{Method: http.MethodGet, Path: route.KioskTable, Handler: page(k.ShowTable)},
 		}},
 		{"the kiosk", players, []gin.HandlerFunc{s.gateReads(s.pages.Fail)}, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.KioskQR, Handler: k.ShowQR},
@@ -197,7 +200,6 @@ func (s *site) groups() []group {
 		{"players' pages with their code", player, []gin.HandlerFunc{s.gateReads(s.pages.Fail), readForm(s.pages.Fail)}, s.pages.Fail, []routeEntry{
 			{Method: http.MethodGet, Path: route.KioskCheckIn, Handler: page(k.ShowCheckIn)},
 			{Method: http.MethodPost, Path: route.KioskCheckIn, Handler: page(k.CheckIn), Body: maxCodeForm},
-			{Method: http.MethodGet, Path: route.KioskTable, Handler: page(k.ShowTable)},
 			{Method: http.MethodPost, Path: route.KioskReport, Handler: page(k.ReportTable), Body: maxCodeForm},
 			{Method: http.MethodPost, Path: route.KioskAnswer, Handler: page(k.AnswerReport), Body: maxCodeForm},
 		}},

@@ -87,7 +87,7 @@ func (d *dealForm) takeBack(was map[string]string, form url.Values) ([]mineLine,
 			}
 		}
 	}
-	again := d.fields(saved).with(mine)
+	again := append(d.fields(saved).with(mine), hiddenField{Name: takenBackField, Value: "1"})
 	for _, r := range d.Rows {
 		for _, cell := range r.Cells {
 			again = append(again, hiddenField{Name: "was_" + cell.Name, Value: was[cell.Name]})

@@ -542,32 +542,42 @@ func (s *Pages) readPlayerForm(c *gin.Context, lang string) (playerForm, tournam
 // and keep-apart requests; a refused field saves none of the others, and
 // an unchanged form saves nothing.
 func (s *Pages) EditPlayer(c *gin.Context) (render.Result, error) {
-	p, err := s.tournamentPlayer(c)
+	tid, pid, err := route.IDs(c, "pid")
 	if err != nil {
 		return render.Result{}, err
 	}
 	lang := s.i18n.Lang(c)
 	form, in, err := s.readPlayerForm(c, lang)
-	switch {
-	case err != nil:
+	if err != nil {
 		return render.Result{}, err
+	}
+	// A form that reads, and asks nothing of the player as saved now,
+	// is saved before the page is built; the page shows a refusal.
+	merged := c.PostForm("merged") == "1" && form.Base != nil
+	posted := c.PostForm("action") != "mine" && len(form.Errors) == 0 && !merged
+	if posted {
+		if _, err = s.svc.EditPlayer(c.Request.Context(), auth.Judge(c), tid, pid, in); err == nil {
+			return render.SeeOther(route.Path(route.Players, tid)+fmt.Sprintf("#p%d", pid), "flash.saved"), nil
+		}
+	}
+	p, err2 := s.svc.GetPlayer(c.Request.Context(), tid, pid)
+	if err2 != nil {
+		return render.Result{}, err2
+	}
+	switch {
+	case posted:
 	case c.PostForm("action") == "mine":
 		// The judge takes back what they changed after a conflict: the
 		// form shows it over the player as saved now, to save knowingly.
 		return s.playerPage(c, http.StatusOK, p, s.takeBackPlayer(c, p, form))
 	case len(form.Errors) > 0:
 		return s.playerPage(c, http.StatusUnprocessableEntity, p, form)
-	}
-	if form.Merged = c.PostForm("merged") == "1" && form.Base != nil; form.Merged {
-		if form.Overwrite = s.playerOverwrites(c, p, form); form.Overwrite != nil {
-			if c.PostForm("overwrite") != form.Overwrite.Token {
-				return s.playerPage(c, http.StatusConflict, p, form)
-			}
-			// Confirmed: the save goes over what the other judge saved.
-			in.Base = overBase(in.Base, p, form.Overwrite)
+	default:
+		if res, asked, err := s.askOverwrite(c, p, &form, &in); asked || err != nil {
+			return res, err
 		}
+		_, err = s.svc.EditPlayer(c.Request.Context(), auth.Judge(c), p.TournamentID, p.ID, in)
 	}
-	_, err = s.svc.EditPlayer(c.Request.Context(), auth.Judge(c), p.TournamentID, p.ID, in)
 	switch {
 	case err == nil:
 		return render.SeeOther(route.Path(route.Players, p.TournamentID)+fmt.Sprintf("#p%d", p.ID), "flash.saved"), nil
@@ -582,6 +592,23 @@ func (s *Pages) EditPlayer(c *gin.Context) (render.Result, error) {
 	}
 	form.Error = msg
 	return s.playerPage(c, status, p, form)
+}
+
+// askOverwrite asks before a form merged after a conflict (its base
+// carried over the player as saved now) changes a field another judge
+// changed since; confirmed, the save goes over it (in.Base).
+func (s *Pages) askOverwrite(c *gin.Context, p tournament.Player, form *playerForm, in *tournament.PlayerEdit) (render.Result, bool, error) {
+	form.Merged = true
+	if form.Overwrite = s.playerOverwrites(c, p, *form); form.Overwrite == nil {
+		return render.Result{}, false, nil
+	}
+	if c.PostForm("overwrite") != form.Overwrite.Token {
+		res, err := s.playerPage(c, http.StatusConflict, p, *form)
+		return res, true, err
+	}
+	// Confirmed: the save goes over what the other judge saved.
+	in.Base = overBase(in.Base, p, form.Overwrite)
+	return render.Result{}, false, nil
 }
 
 // readPlayerBase reads the base an edit form carries: the player as the

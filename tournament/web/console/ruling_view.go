@@ -19,6 +19,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/drawing"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // The ruling view: a judge rebuilds a position on the table's board, piece
@@ -145,6 +146,14 @@ func (s *Pages) ShowRuling(c *gin.Context) (render.Result, error) {
 // judge's note. A request with live=1 (static/ruling.js) gets the part of
 // the page that changes.
 func (s *Pages) PostRuling(c *gin.Context) (render.Result, error) {
+	action := c.PostForm("action")
+	var saveErr error
+	if action == "save" {
+		var res render.Result
+		if res, saveErr = s.saveRuling(c); saveErr == nil {
+			return res, nil
+		}
+	}
 	ts, err := s.loadTable(c)
 	if err != nil {
 		return render.Result{}, err
@@ -154,7 +163,6 @@ func (s *Pages) PostRuling(c *gin.Context) (render.Result, error) {
 		return render.Result{}, err
 	}
 	steps := s.readRulingForm(c, &vm)
-	action := c.PostForm("action")
 	switch action {
 	case "add", "soldier", "point_card":
 		st, msg := s.newStep(vm.Lang, action, vm.Do, vm.Player, vm.Typed)
@@ -176,31 +184,48 @@ func (s *Pages) PostRuling(c *gin.Context) (render.Result, error) {
 	case "clear":
 		steps = nil
 	case "save":
-		r, _, err := s.svc.SaveRuling(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, tournament.RulingInput{Steps: steps, Note: vm.Note})
-		if err == nil {
-			return render.SeeOther(fmt.Sprintf("%s#ruling-%d", tableURL(ts), r.ID), "flash.ruling_saved"), nil
-		}
-		msg, ok := s.formError(c, err)
+		msg, ok := s.formError(c, saveErr)
 		if !ok {
-			return render.Result{}, err
+			return render.Result{}, saveErr
 		}
 		var v *referee.Violation
-		if errors.As(err, &v) && v.Args["Field"] == "note" {
+		if errors.As(saveErr, &v) && v.Args["Field"] == "note" {
 			vm.NoteErr = msg
 		} else {
 			vm.Error = msg
 		}
 	}
 	s.evaluateRuling(vm.Lang, ts, &vm, steps)
+	return showRuling(c, vm), nil
+}
+
+// showRuling answers a ruling form with the view, a refusal's with 422.
+func showRuling(c *gin.Context, vm rulingView) render.Result {
 	status := http.StatusOK
 	if vm.Error != "" || vm.NoteErr != "" {
 		status = http.StatusUnprocessableEntity
 	}
 	if c.PostForm("live") != "" {
 		// The script shows the answer, refusals included, in place.
-		return render.Part("ruling", "live", vm), nil
+		return render.Part("ruling", "live", vm)
 	}
-	return render.ShowStatus(status, "ruling", vm), nil
+	return render.ShowStatus(status, "ruling", vm)
+}
+
+// saveRuling saves the ruling as posted and goes back to the table; only
+// a refusal (the error) shows the view, with the steps and the note as
+// posted.
+func (s *Pages) saveRuling(c *gin.Context) (render.Result, error) {
+	tid, n, number, err := route.TableParams(c)
+	if err != nil {
+		return render.Result{}, err
+	}
+	in := tournament.RulingInput{Steps: postedSteps(c), Note: strings.TrimSpace(c.PostForm("note"))}
+	r, _, err := s.svc.SaveRuling(c.Request.Context(), auth.Judge(c), tid, n, number, in)
+	if err != nil {
+		return render.Result{}, err
+	}
+	return render.SeeOther(fmt.Sprintf("%s#ruling-%d", route.Path(route.Table, tid, n, number), r.ID), "flash.ruling_saved"), nil
 }
 
 // newRulingView is the ruling view of the table: its players in play
@@ -298,15 +323,7 @@ func (s *Pages) readRulingForm(c *gin.Context, vm *rulingView) []game.Step {
 	for i := range vm.Seats {
 		vm.Seats[i].Hand = strings.TrimSpace(c.PostForm("hand_" + vm.Seats[i].ID))
 	}
-	var in []stepJSON
-	if err := json.Unmarshal([]byte(c.PostForm("steps")), &in); err != nil {
-		return nil
-	}
-	steps := make([]game.Step, len(in))
-	for i, st := range in {
-		steps[i] = game.Step{Do: st.Do, Player: st.Player, At: st.At, Edge: st.Edge}
-	}
-	return steps
+	return postedSteps(c)
 }
 
 // cornerName matches a corner's name as the position API writes it.

@@ -138,6 +138,9 @@ type dealForm struct {
 	// since the form was opened (after this judge's chips were taken back
 	// over theirs).
 	Overwrite *overwriteForm
+	// TakenBack says the form carries a judge's chips taken back after a
+	// conflict: kept through every page that shows it again.
+	TakenBack bool
 }
 
 // tableState is what the table and score pages read: the tournament, its
@@ -365,12 +368,21 @@ func (s *Pages) readRolls(c *gin.Context, ts tableState) typedRolls {
 // the table. A tie is not saved: the page asks the tied players to re-roll
 // (§3 オ) and carries the rolls so far in the form.
 func (s *Pages) SetSeating(c *gin.Context) (render.Result, error) {
-	ts, err := s.loadTable(c)
+	tid, n, number, err := route.TableParams(c)
 	if err != nil {
 		return render.Result{}, err
 	}
+	in, posted := s.postedSeating(c)
+	if posted {
+		if _, err = s.svc.SetSeating(c.Request.Context(), auth.Judge(c), tid, n, number, in); err == nil {
+			return render.SeeOther(route.Path(route.Table, tid, n, number)+"#seating", "flash.seated"), nil
+		}
+	}
+	ts, err2 := s.loadTable(c)
+	if err2 != nil {
+		return render.Result{}, err2
+	}
 	lang := s.i18n.Lang(c)
-	in := tournament.SeatingInput{Auto: c.PostForm("auto") == "1", Version: formVersion(c)}
 	vm := s.newTablePage(c, ts)
 	// The form shows again, with its message: a seated table's too.
 	vm.Reseat = true
@@ -381,29 +393,14 @@ func (s *Pages) SetSeating(c *gin.Context) (render.Result, error) {
 	var typed typedRolls
 	if !in.Auto {
 		typed = s.readRolls(c, ts)
-		switch last := len(typed.rounds) - 1; {
-		case ts.tv.Locked:
-			// A result locks the table: the service's refusal is the
-			// answer, whatever the form carries (the page shows no form).
-		case last < 0:
-			vm.Rolls = s.firstRolls(ts, typed.values)
-			vm.Rolls.Error = s.i18n.Text(lang, "seating.no_rolls", nil)
-			return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
-		case len(typed.errs) > 0:
-			// The round being entered goes back with its messages; the
-			// rounds before it were accepted and ride along.
-			vm.Rolls = s.rollsAfter(lang, ts, typed.rounds[:last])
-			vm.Rolls.Round = last
-			vm.Rolls.Groups = rollersIn(ts, last, typed.values)
-			vm.Rolls.fill(typed.values, typed.errs)
-			if last > 0 {
-				vm.Rolls.Tie = s.i18n.Text(lang, "seating.tie", map[string]any{"Players": groupNames(vm.Rolls.Groups)})
-			}
-			return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
+	}
+	if !posted {
+		if res, refused := s.refuseRolls(lang, ts, typed, &vm); refused {
+			return res, nil
 		}
 		in.Rolls = typed.rounds
+		_, err = s.svc.SetSeating(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, in)
 	}
-	_, err = s.svc.SetSeating(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, in)
 	var tie *tournament.TieError
 	switch {
 	case err == nil:
@@ -412,7 +409,9 @@ func (s *Pages) SetSeating(c *gin.Context) (render.Result, error) {
 		return s.staleTable(c, err)
 	case errors.As(err, &tie):
 		// §3 オ: tied players re-roll among themselves to order that tie only.
-		vm.Rolls = s.rerolls(lang, ts, in.Rolls, tie)
+		// The rounds go back as the table reads them (as the service keeps
+		// them), in its order.
+		vm.Rolls = s.rerolls(lang, ts, typed.rounds, tie)
 		return render.Show("table", vm), nil
 	}
 	msg, ok := s.formError(c, lockedTable(err))
@@ -589,42 +588,42 @@ func currentDeal(tv tournament.TableView) map[string]string {
 // entered them. A deal with a red clump (§3 ウ) must be collected and dealt
 // again: the page says so and draws the clump.
 func (s *Pages) SetDeal(c *gin.Context) (render.Result, error) {
-	ts, err := s.loadTable(c)
+	tid, n, number, err := route.TableParams(c)
 	if err != nil {
 		return render.Result{}, err
 	}
-	lang := s.i18n.Lang(c)
-	vm := s.newTablePage(c, ts)
-	values := map[string]string{}
-	errs := fieldErrors{}
-	var chips []referee.Chip
-	for _, h := range referee.LandHexes() {
-		name := chipField(h)
-		v := strings.TrimSpace(c.PostForm(name))
-		values[name] = v
-		if v == "" {
-			continue
-		}
-		if n, ok := s.formInt(lang, v, 2, 12, false, errs, name); ok {
-			chips = append(chips, referee.Chip{Hex: h, Number: n})
+	in, posted := s.postedDeal(c)
+	if posted {
+		if _, err = s.svc.SetDeal(c.Request.Context(), auth.Judge(c), tid, n, number, in); err == nil {
+			return render.SeeOther(route.Path(route.Table, tid, n, number)+"#board", "flash.deal_set"), nil
 		}
 	}
+	ts, err2 := s.loadTable(c)
+	if err2 != nil {
+		return render.Result{}, err2
+	}
+	lang := s.i18n.Lang(c)
+	vm := s.newTablePage(c, ts)
+	vm.Deal.TakenBack = c.PostForm(takenBackField) != ""
+	values, errs, chips := s.typedChips(c, lang)
 	vm.Deal.Rows = s.dealRows(lang, ts.tv.Board, values, errs)
 	was := openedDeal(c, ts)
 	vm.Deal.opened(was)
-	// A chip typed wrong shows by its field; on a table without a board
-	// there are no fields yet, and the service says what comes first.
-	if len(errs) > 0 && !ts.tv.Locked && ts.tv.Board != nil {
-		return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
+	if !posted {
+		// A chip typed wrong shows by its field; on a table without a board
+		// there are no fields yet, and the service says what comes first.
+		if len(errs) > 0 && !ts.tv.Locked && ts.tv.Board != nil {
+			return render.ShowStatus(http.StatusUnprocessableEntity, "table", vm), nil
+		}
+		if vm.Deal.Overwrite = vm.Deal.overwrites(was, currentDeal(ts.tv), values); vm.Deal.Overwrite != nil &&
+			formVersion(c) != nil && *formVersion(c) == vm.BoardVersion && c.PostForm("overwrite") != vm.Deal.Overwrite.Token {
+			// This judge's chips, taken back after a conflict, would undo
+			// another judge's since: a second confirmation first.
+			return render.ShowStatus(http.StatusConflict, "table", vm), nil
+		}
+		vm.Deal.Overwrite = nil
+		_, err = s.svc.SetDeal(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, tournament.DealInput{Chips: chips, Version: formVersion(c)})
 	}
-	if vm.Deal.Overwrite = vm.Deal.overwrites(was, currentDeal(ts.tv), values); vm.Deal.Overwrite != nil &&
-		formVersion(c) != nil && *formVersion(c) == vm.BoardVersion && c.PostForm("overwrite") != vm.Deal.Overwrite.Token {
-		// This judge's chips, taken back after a conflict, would undo
-		// another judge's since: a second confirmation first.
-		return render.ShowStatus(http.StatusConflict, "table", vm), nil
-	}
-	vm.Deal.Overwrite = nil
-	_, err = s.svc.SetDeal(c.Request.Context(), auth.Judge(c), ts.t.ID, ts.n, ts.tv.Table.Number, tournament.DealInput{Chips: chips, Version: formVersion(c)})
 	var de *tournament.DealError
 	switch {
 	case err == nil:

@@ -1,6 +1,7 @@
 package kiosk
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -23,8 +24,8 @@ type phoneCall struct {
 // showCalls fills in the table's judge calls, the latest's status in
 // words, and whether its players may call (a table of the latest round of
 // an open tournament).
-func (s *Pages) showCalls(c *gin.Context, vm *tablePage, l tournament.Live) error {
-	calls, err := s.svc.TableCalls(c.Request.Context(), vm.TID, vm.Round, vm.Table)
+func (s *Pages) showCalls(ctx context.Context, vm *tablePage, l tournament.Live) error {
+	calls, err := s.svc.TableCalls(ctx, vm.TID, vm.Round, vm.Table)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package kiosk
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -172,19 +173,6 @@ func (vm tablePage) unconfirmed() []tableSeat {
 		}
 	}
 	return out
-}
-
-// ShowTable shows round :n table :tn to its players.
-func (s *Pages) ShowTable(c *gin.Context) (render.Result, error) {
-	vm, err := s.tablePage(c)
-	if err != nil {
-		return render.Result{}, err
-	}
-	if c.Query("part") == "call" {
-		// The call's status alone, for phone-call.js to swap in live.
-		return render.Part("report", "callstatus", vm), nil
-	}
-	return render.Show("report", vm), nil
 }
 
 // ReportTable takes a player's report of their table; part=check answers
@@ -416,14 +404,24 @@ func (s *Pages) tablePage(c *gin.Context) (tablePage, error) {
 	if err != nil {
 		return tablePage{}, err
 	}
+	me, err := s.rememberedAt(c, tid)
+	if err != nil {
+		return tablePage{}, err
+	}
+	return s.readTablePage(c.Request.Context(), tid, n, number, s.i18n.Lang(c), c.Request.URL.RequestURI(), me)
+}
+
+// readTablePage is round n's table number on its players' phones in
+// lang, at path, for the player me this phone remembers (none: zero).
+func (s *Pages) readTablePage(ctx context.Context, tid int64, n, number int, lang, path string, me rememberedPlayer) (tablePage, error) {
 	// The kiosk's reads, kept until the tournament's next change: phones
 	// open this page, and check a sheet, many times over.
-	l, err := s.live.Live(c.Request.Context(), tid)
+	l, err := s.live.Live(ctx, tid)
 	if err != nil {
 		return tablePage{}, err
 	}
 	t := l.Tournament
-	rv, err := s.live.Round(c.Request.Context(), tid, n)
+	rv, err := s.live.Round(ctx, tid, n)
 	if err != nil {
 		return tablePage{}, err
 	}
@@ -431,9 +429,8 @@ func (s *Pages) tablePage(c *gin.Context) (tablePage, error) {
 		return tablePage{}, fmt.Errorf("round %d table %d: %w", n, number, tournament.ErrNotFound)
 	}
 	tv := rv.Tables[number-1]
-	lang := s.i18n.Lang(c)
 	vm := tablePage{
-		Lang: lang, Path: c.Request.URL.RequestURI(), TID: tid, Name: t.Name, Round: n, Table: number,
+		Lang: lang, Path: path, TID: tid, Name: t.Name, Round: n, Table: number,
 		Title:     s.i18n.In(lang).TextFor("report.title", rv.Round.Mode == tournament.ModeFinal, map[string]any{"Round": n, "Table": number, "Name": t.Name}),
 		Heading:   s.i18n.In(lang).TextFor("report.heading", rv.Round.Mode == tournament.ModeFinal, map[string]any{"Round": n, "Table": number}),
 		Open:      t.SelfReport == tournament.SelfReportApprove || t.SelfReport == tournament.SelfReportAuto,
@@ -447,7 +444,7 @@ func (s *Pages) tablePage(c *gin.Context) (tablePage, error) {
 	}
 	// The table's own reports, by its ID: a phone's read (the live check's
 	// too) never grows with the event.
-	reports, err := s.svc.TableReports(c.Request.Context(), tid, tv.Table.ID)
+	reports, err := s.svc.TableReports(ctx, tid, tv.Table.ID)
 	if err != nil {
 		return tablePage{}, err
 	}
@@ -460,12 +457,10 @@ func (s *Pages) tablePage(c *gin.Context) (tablePage, error) {
 	if tv.Result != nil {
 		s.showResult(&vm, tv)
 	}
-	if me, ok := s.remembered(c, tid, t.Closed != nil); ok {
-		if i := slices.IndexFunc(vm.Players, func(p tableSeat) bool { return p.ID == me.Player }); i >= 0 {
-			vm.Me, vm.MeName, vm.meCode = me.Player, vm.Players[i].Name, me.Code
-		}
+	if i := slices.IndexFunc(vm.Players, func(p tableSeat) bool { return p.ID == me.Player }); me.Player != 0 && i >= 0 {
+		vm.Me, vm.MeName, vm.meCode = me.Player, vm.Players[i].Name, me.Code
 	}
-	if err := s.showCalls(c, &vm, l); err != nil {
+	if err := s.showCalls(ctx, &vm, l); err != nil {
 		return tablePage{}, err
 	}
 	return vm, nil

@@ -32,7 +32,8 @@ type sharedKey struct {
 	round, table int
 	lang, asked  string // the page's language, and the language the query asks for
 	projector    bool
-	standings    bool // ?standings=live
+	standings    bool  // ?standings=live
+	me           int64 // the player the phone remembers (ShowTable)
 }
 
 // share answers the page key names as rendered for the tournament's

@@ -54,10 +54,29 @@ func (c *Cache[K, V]) Get(ctx context.Context, key K, version int64, read func(c
 // GetFresh is Get for values that also go stale with time: a value kept
 // is read again once fresh says it is no longer current (a page whose
 // clock reached a zero, say); nil keeps it until the next version.
+//
+// One read of a key is under way at a time. A read begun for a version
+// serves every request of that version or an older one (it reads a state
+// at least as new); a request of a newer version waits for the read under
+// way to end, then reads once for everyone waiting with it. When changes
+// come faster than a page renders, a page is rendered once per rendering's
+// time, not once per change: the renderings never queue up behind each
+// other (the read gate's slots, auth.Work).
 func (c *Cache[K, V]) GetFresh(ctx context.Context, key K, version int64, fresh func(V) bool, read func(context.Context) (V, error)) (V, error) {
 	c.mu.Lock()
 	e := c.entries[key]
-	if e == nil || e.version != version || time.Since(e.at) > c.maxAge || (fresh != nil && e.stale(fresh)) {
+	for c.maxAge > 0 && e != nil && e.version < version && !e.finished() {
+		c.mu.Unlock()
+		select {
+		case <-e.ready:
+		case <-ctx.Done():
+			var zero V
+			return zero, ctx.Err()
+		}
+		c.mu.Lock()
+		e = c.entries[key]
+	}
+	if e == nil || e.version < version || time.Since(e.at) > c.maxAge || (fresh != nil && e.stale(fresh)) {
 		e = &readEntry[V]{version: version, at: time.Now(), ready: make(chan struct{})}
 		c.entries[key] = e
 		c.mu.Unlock()
@@ -86,6 +105,16 @@ func (c *Cache[K, V]) GetFresh(ctx context.Context, key K, version int64, fresh 
 	case <-ctx.Done():
 		var zero V
 		return zero, ctx.Err()
+	}
+}
+
+// finished says the read is over.
+func (e *readEntry[V]) finished() bool {
+	select {
+	case <-e.ready:
+		return true
+	default:
+		return false
 	}
 }
 
