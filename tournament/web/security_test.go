@@ -85,7 +85,7 @@ func securityEnv(t *testing.T) (*consoleEnv, int64, *strings.Replacer) {
 	}
 	return env, tr.ID, strings.NewReplacer(
 		":person", itoa(ps[1].PersonID), ":season", "1", ":id", itoa(tr.ID), ":pid", itoa(ps[1].ID), ":n", "1", ":tn", "2", ":penalty", itoa(pen.ID), ":batch", "0123", ":report", "1", ":move", "1",
-		":sid", "1", ":call", "1", ":token", "no-such-device",
+		":sid", "1", ":call", "1", ":token", "no-such-device", ":team", "1",
 		":lang", "en", ":name", "proshop-2003", "*file", "console.css",
 	)
 }
