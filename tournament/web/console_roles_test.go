@@ -11,6 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
 // offers are what a console page lets its reader do: the POSTs of its
@@ -258,6 +259,13 @@ func TestLandingPageShowsTheCallsInPlay(t *testing.T) {
 	b.loginAs("landing", tournament.RoleJudge)
 	mustSee(t, "GET /judge with a tournament in play", b.get("/judge"), http.StatusOK,
 		`id="console-live"`, `id="calls-badge" data-open="1"`, "呼び出し1件 2卓", `id="chime"`)
+	// So does every page of the console outside a tournament.
+	head := env.browser()
+	head.loginAs("landing-head", tournament.RoleHead)
+	for _, path := range []string{route.People, route.Seasons, route.Rulesets, route.Staff, route.PastEvents} {
+		mustSee(t, "GET "+path+" with a tournament in play", head.get(path), http.StatusOK,
+			`id="console-live"`, `id="calls-badge" data-open="1"`, "呼び出し1件 2卓", `id="chime"`)
+	}
 
 	tr, _ := env.seedTournament(8)
 	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
@@ -265,5 +273,8 @@ func TestLandingPageShowsTheCallsInPlay(t *testing.T) {
 	}
 	if page := b.get("/judge"); strings.Contains(page.Body, `id="calls-badge"`) {
 		t.Errorf("the landing page with two tournaments in play shows one's calls")
+	}
+	if page := head.get(route.People); strings.Contains(page.Body, `id="calls-badge"`) {
+		t.Errorf("the people page with two tournaments in play shows one's calls")
 	}
 }

@@ -51,7 +51,11 @@ func (s *Pages) ShowPastEvents(c *gin.Context) (render.Result, error) {
 }
 
 func (s *Pages) pastEventsPage(c *gin.Context, status int, msg string, pv *pastPreview) (render.Result, error) {
-	vm := pastEventsPage{Page: s.pages.Page(c, "past.title", nil), Error: msg, Preview: pv}
+	page, err := s.hallPage(c, "past.title", nil)
+	if err != nil {
+		return render.Result{}, err
+	}
+	vm := pastEventsPage{Page: page, Error: msg, Preview: pv}
 	return render.ShowStatus(status, "past_events", vm), nil
 }
 

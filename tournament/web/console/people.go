@@ -107,7 +107,11 @@ func (s *Pages) ShowPeople(c *gin.Context) (render.Result, error) {
 	}
 	lang := s.i18n.Lang(c)
 	p := s.i18n.In(lang)
-	vm := peoplePage{Page: s.pages.Page(c, "people.title", nil), Query: q, Archived: archived,
+	hall, err := s.hallPage(c, "people.title", nil)
+	if err != nil {
+		return render.Result{}, err
+	}
+	vm := peoplePage{Page: hall, Query: q, Archived: archived,
 		Total: list.Total, PageNo: list.Page, Pages: list.Pages, ByRating: byRating}
 	for _, e := range list.People {
 		vm.People = append(vm.People, personLineOf(p, e, ""))
@@ -233,7 +237,11 @@ func (s *Pages) personPage(c *gin.Context, status int, form *personForm, merge m
 	}
 	lang := s.i18n.Lang(c)
 	p := s.i18n.In(lang)
-	vm := personPage{Page: s.pages.Page(c, "person.title", map[string]any{"Name": rec.Name}), Person: personLineOf(p, rec.PersonEntry, ""),
+	page, err := s.hallPage(c, "person.title", map[string]any{"Name": rec.Name})
+	if err != nil {
+		return render.Result{}, err
+	}
+	vm := personPage{Page: page, Person: personLineOf(p, rec.PersonEntry, ""),
 		Events: rec.Events, Merge: merge, History: historyOf(p, rec.History)}
 	if a := rec.Archived; a != nil {
 		vm.ArchivedBy, vm.ArchivedAt = a.Judge, p.Time(a.At)

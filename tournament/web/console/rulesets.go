@@ -46,7 +46,10 @@ type rulesetRow struct {
 // ShowRulesets compares the server's rulesets.
 func (s *Pages) ShowRulesets(c *gin.Context) (render.Result, error) {
 	vm := s.newRulesetsPage(c, nil, s.rulesets.All())
-	vm.Page = s.pages.Page(c, "page.rulesets", nil)
+	var err error
+	if vm.Page, err = s.hallPage(c, "page.rulesets", nil); err != nil {
+		return render.Result{}, err
+	}
 	return render.Show("rulesets", vm), nil
 }
 

@@ -68,7 +68,11 @@ func (s *Pages) seasonsPage(c *gin.Context, status int, form seasonForm) (render
 		return render.Result{}, err
 	}
 	p := s.i18n.In(s.i18n.Lang(c))
-	vm := seasonsPage{Page: s.pages.Page(c, "seasons.title", nil), Form: form}
+	page, err := s.hallPage(c, "seasons.title", nil)
+	if err != nil {
+		return render.Result{}, err
+	}
+	vm := seasonsPage{Page: page, Form: form}
 	for _, se := range ss {
 		vm.Seasons = append(vm.Seasons, seasonItem{ID: se.ID, Name: se.Name, Dates: p.Text("season.dates", map[string]any{"From": se.From, "To": se.To}),
 			Shops: p.List(se.Shops), Qualification: se.Qualification != nil})
@@ -195,7 +199,11 @@ func (s *Pages) ShowSeason(c *gin.Context) (render.Result, error) {
 	}
 	p := s.i18n.In(s.i18n.Lang(c))
 	se := st.Season
-	vm := seasonPage{Page: s.pages.Page(c, "seasons.one", map[string]any{"Name": se.Name}), ID: id, Pending: len(st.Pending),
+	page, err := s.hallPage(c, "seasons.one", map[string]any{"Name": se.Name})
+	if err != nil {
+		return render.Result{}, err
+	}
+	vm := seasonPage{Page: page, ID: id, Pending: len(st.Pending),
 		Dates: p.Text("season.dates", map[string]any{"From": se.From, "To": se.To}), Shops: p.List(se.Shops), Lines: seasonLines(p, st)}
 	if se.Qualification != nil {
 		l, err := s.svc.Qualification(ctx, id)

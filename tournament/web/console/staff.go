@@ -65,7 +65,9 @@ func (s *Pages) staffPage(c *gin.Context, status int, vm staffPage) (render.Resu
 	if err != nil {
 		return render.Result{}, err
 	}
-	vm.Page = s.pages.Page(c, "page.staff", nil)
+	if vm.Page, err = s.hallPage(c, "page.staff", nil); err != nil {
+		return render.Result{}, err
+	}
 	lang := vm.Lang
 	for _, r := range tournament.Roles {
 		vm.Roles = append(vm.Roles, roleChoice{ID: string(r), Label: s.i18n.Text(lang, "role."+string(r), nil)})

@@ -1,0 +1,28 @@
+package console
+
+import (
+	"github.com/gin-gonic/gin"
+
+	"github.com/catanjudge/catanjudge/tournament/web/render"
+)
+
+// hallPage is the page titled titleID of the console outside any
+// tournament (staff, people, seasons, rulesets, past events) with the
+// navigation of the one tournament in play, as the landing page has it:
+// its open judge calls follow the judges, live and with the chime, to
+// every page of the console (issue 27). With none or two in play the page
+// has no tournament's navigation.
+func (s *Pages) hallPage(c *gin.Context, titleID string, data map[string]any) (render.Page, error) {
+	page := s.pages.Page(c, titleID, data)
+	ctx := c.Request.Context()
+	ts, err := s.svc.ListedTournaments(ctx, false)
+	if err != nil {
+		return page, err
+	}
+	if t, ok := inPlay(ts); ok {
+		if page.Nav, err = s.newNav(ctx, t, ""); err != nil {
+			return page, err
+		}
+	}
+	return page, nil
+}
