@@ -96,6 +96,9 @@ func TestDisqualifyEffects(t *testing.T) {
 			if !found {
 				t.Error("no player.disqualify audit entry")
 			}
+			// The record carries the effect: it checks, and imported it
+			// ranks everyone as the event does.
+			c.recordChecksAndImports(t, tour)
 			// The next round is paired without the disqualified player.
 			r3 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
 			for _, tb := range r3.Tables {

@@ -90,6 +90,9 @@ func (s *Service) SeatLate(ctx context.Context, judge string, tournamentID int64
 		r.Tables[t].Players = append(r.Tables[t].Players, p.ID)
 		out.Seated = append(out.Seated, LateSeat{Player: p.ID, Table: r.Tables[t].Number, NewTable: t >= len(old.Tables)})
 	}
+	if err := e.rescore(&r); err != nil {
+		return LateSeating{}, err
+	}
 	c := s.change(judge, ActionSeatLate, fmt.Sprintf("round %d", n), nil, out)
 	if err := s.store.SeatPlayers(ctx, &r, old, late, len(out.Seated) > 0, c); err != nil {
 		return LateSeating{}, err

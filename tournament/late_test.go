@@ -108,6 +108,7 @@ func TestLateEntryJoinsThePairedRound(t *testing.T) {
 			name := "late-" + string(tc.join) + ".golden"
 			tournamenttest.Golden(t, filepath.Join("testdata", name), c.lateStandingsText(tour), *update)
 			c.mustAudit(tour, tournament.ActionSeatLate, fmt.Sprintf(`"Join":"%s"`, tc.join))
+			c.recordChecksAndImports(t, tour)
 		})
 	}
 }

@@ -1,11 +1,37 @@
 package tournament_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/recordfile"
 )
+
+// recordChecksAndImports fails t unless the record of tour checks and,
+// imported into another database, ranks everyone as the event does: the
+// record carries what a policy of issue 30 (a late entry, a substitute, a
+// no-show) changed.
+func (c *console) recordChecksAndImports(t *testing.T, tour tournament.Tournament) {
+	t.Helper()
+	rec := readRecordText(t, recordText(t, c, tour.ID))
+	if check := tournament.CheckRecord(rec); len(check.Disagreements) > 0 {
+		t.Errorf("the record: disagreements %v, want none", check.Disagreements)
+	}
+	other := newConsole(t)
+	imported := must(other.svc.ImportRecord(c.ctx, "審判長", "event.json", rec)).ok(t)
+	want := must(c.svc.Standings(c.ctx, tour.ID)).ok(t)
+	got := must(other.svc.Standings(c.ctx, imported.ID)).ok(t)
+	if len(got) != len(want) {
+		t.Fatalf("imported standings have %d lines, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i].Name != want[i].Name || got[i].Played != want[i].Played || got[i].Points != want[i].Points || got[i].VP != want[i].VP {
+			t.Errorf("imported standings line %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
 
 // The record of an event where a late player's missed round counted as a
 // last place checks, and imported it ranks everyone as the event did.
@@ -22,17 +48,15 @@ func TestRecordOfALateEntryChecks(t *testing.T) {
 	c.play(tour, 1, []int{10, 7, 6, 4}, []int{10, 8, 5})
 	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
 	c.play(tour, 2, []int{10, 9, 6, 3}, []int{10, 7, 7})
-	rec := readRecordText(t, recordText(t, c, tour.ID))
-	if check := tournament.CheckRecord(rec); len(check.Disagreements) > 0 {
-		t.Errorf("the record of a late entry: disagreements %v, want none", check.Disagreements)
+	c.recordChecksAndImports(t, tour)
+	// A way of joining no ruleset knows is refused, naming the player.
+	text := recordText(t, c, tour.ID)
+	bad := strings.Replace(text, `"late_join": "next-round"`, `"late_join": "someday"`, 1)
+	if bad == text {
+		t.Fatalf("the record does not say how the late player joined:\n%s", text)
 	}
-	other := newConsole(t)
-	imported := must(other.svc.ImportRecord(c.ctx, "審判長", "event.json", rec)).ok(t)
-	want := must(c.svc.Standings(c.ctx, tour.ID)).ok(t)
-	got := must(other.svc.Standings(c.ctx, imported.ID)).ok(t)
-	for i := range want {
-		if i >= len(got) || got[i].Name != want[i].Name || got[i].Played != want[i].Played || got[i].Points != want[i].Points {
-			t.Errorf("imported standings line %d = %+v, want %+v", i, got[min(i, len(got)-1)], want[i])
-		}
+	f := must(recordfile.Read(strings.NewReader(bad))).ok(t)
+	if _, _, err := f.Record(); err == nil || !strings.Contains(err.Error(), "someday") {
+		t.Errorf("a record with late_join someday = %v, want it refused", err)
 	}
 }

@@ -189,17 +189,20 @@ type Store interface {
 	// Late entries, substitutes and no-shows (issue 30, late.go).
 	//
 	// SeatPlayers writes r, the round from with players added at its tables
-	// (at the end of a table of from, or at a new table after them), and
-	// the players ps as changed (their late entry). It is a conflict when
+	// (at the end of a table of from, or at a new table after them), with
+	// its repeats and cost as its tables now make them (record.rescore),
+	// and the players ps as changed (their late entry). It is a conflict when
 	// the round's tables and byes are no longer from's (round-changed),
 	// when a table a player joins has a seating, a result or a recorded
 	// game, or, when wholeRound, when the round has started.
 	SeatPlayers(ctx context.Context, r *Round, from Round, ps []Player, wholeRound bool, c Change) error
-	// LeaveTable takes player p from table number of round n, writing p as
-	// changed (dropped, their no-show); the table's seating, which named
-	// them, is cleared. It is a conflict when the table has a result or a
-	// recorded game, or when p does not sit there.
-	LeaveTable(ctx context.Context, tournamentID int64, n, number int, p Player, c Change) error
+	// LeaveTable takes player p from table number of round r.Number,
+	// writing p as changed (dropped, their no-show) and the round's repeats
+	// and cost as r gives them (r is the round without p, rescored); the
+	// table's seating, which named them, is cleared. It is a conflict when
+	// the table has a result or a recorded game, or when p does not sit
+	// there.
+	LeaveTable(ctx context.Context, r Round, number int, p Player, c Change) error
 	// SetSeating records a table's seating and sets s.Version, one more
 	// than the table's. It is a conflict once the table has a result, or
 	// when the seats are not the table's players (the table was amended

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/catanjudge/catanjudge/referee"
+	"github.com/catanjudge/catanjudge/referee/pairing"
 )
 
 // Substitutes and no-shows (issue 30): a helper who sits in at a short
@@ -93,6 +94,9 @@ func (s *Service) SitIn(ctx context.Context, judge string, tournamentID int64, n
 	nr := r
 	nr.Tables = slices.Clone(r.Tables)
 	nr.Tables[i].Players = append(slices.Clone(r.Tables[i].Players), id)
+	if err := e.rescore(&nr); err != nil {
+		return Table{}, err
+	}
 	c := s.change(judge, ActionSitIn, fmt.Sprintf("round %d table %d: %s", n, number, p.Name), nil, map[string]any{"Round": n, "Table": number, "Player": id})
 	if err := s.store.SeatPlayers(ctx, &nr, r, nil, false, c); err != nil {
 		return Table{}, err
@@ -160,9 +164,15 @@ func (s *Service) NoShow(ctx context.Context, judge string, tournamentID int64, 
 	if p.DroppedRound == 0 {
 		p.DroppedRound = n + 1
 	}
+	left := r
+	left.Tables = slices.Clone(r.Tables)
+	left.Tables[i].Players = slices.DeleteFunc(slices.Clone(r.Tables[i].Players), func(pid int64) bool { return pid == id })
+	if err := e.rescore(&left); err != nil {
+		return Player{}, err
+	}
 	effect := e.t.Ruleset.WithDefaults().NoShow
 	c := s.change(judge, ActionNoShow, fmt.Sprintf("round %d table %d: %s (%s)", n, number, p.Name, effect), snapshot(before), snapshot(p))
-	if err := s.store.LeaveTable(ctx, tournamentID, n, number, p, c); err != nil {
+	if err := s.store.LeaveTable(ctx, left, number, p, c); err != nil {
 		return Player{}, err
 	}
 	return p, nil
@@ -171,3 +181,27 @@ func (s *Service) NoShow(ctx context.Context, judge string, tournamentID int64, 
 // NoShowEffect is how a no-show's seat counts under the tournament's
 // ruleset.
 func (t Tournament) NoShowEffect() referee.Missed { return t.Ruleset.WithDefaults().NoShow }
+
+// rescore sets r's repeats and pairing cost to what its tables make
+// against the rounds before it (pairing.Score, as the draw counted them):
+// a table a late player, a substitute or a no-show changed is counted as
+// it is played, so the round's record says what its tables make
+// (catanjudge check derives them the same way).
+func (e record) rescore(r *Round) error {
+	who := slices.Clone(r.Byes)
+	tables := make([][]string, len(r.Tables))
+	for i, t := range r.Tables {
+		who = append(who, t.Players...)
+		tables[i] = pids(t.Players)
+	}
+	req, err := e.request(r.Number, who, r.Seed)
+	if err != nil {
+		return err
+	}
+	scored, err := pairing.Score(req, tables, pids(r.Byes))
+	if err != nil {
+		return fmt.Errorf("round %d: %w", r.Number, e.named(err))
+	}
+	r.Cost, r.Repeats = scored.Cost, scored.Repeats
+	return nil
+}

@@ -55,6 +55,7 @@ func TestSubstituteSitsIn(t *testing.T) {
 			c.play(tour, 2, []int{10, 9, 6, 3}, []int{10, 7, 7})
 			tournamenttest.Golden(t, filepath.Join("testdata", "substitute-"+string(count)+".golden"), c.lateStandingsText(tour), *update)
 			c.mustAudit(tour, tournament.ActionSitIn, `"Player":`)
+			c.recordChecksAndImports(t, tour)
 			if _, err := c.svc.MarkSubstitute(c.ctx, "judge-a", tour.ID, r2.Tables[0].Players[0], true); code(err) != "substitute-has-played" {
 				t.Errorf("marking a player who played = %v, want substitute-has-played", err)
 			}
@@ -104,6 +105,7 @@ func TestNoShow(t *testing.T) {
 			c.play(tour, 2, []int{10, 9, 6, 3}, []int{10, 7, 7})
 			tournamenttest.Golden(t, filepath.Join("testdata", "no-show-"+string(effect)+".golden"), c.lateStandingsText(tour), *update)
 			c.mustAudit(tour, tournament.ActionNoShow, `"NoShowRound":1`)
+			c.recordChecksAndImports(t, tour)
 		})
 	}
 }

@@ -75,6 +75,21 @@ type PlayerJSON struct {
 	DroppedRound   int     `json:"dropped_round,omitempty"`
 	FixedTable     int     `json:"fixed_table,omitempty"`
 	KeepApart      []int64 `json:"keep_apart,omitempty"`
+	// What the events' policies (issue 30) made of the player: their
+	// disqualification with its effect on the games played, how they came
+	// in after a round was paired, a substitute's mark, the round they did
+	// not come to their table in. The standings depend on each.
+	Disqualification *DisqualificationJSON `json:"disqualification,omitempty"`
+	LateJoin         string                `json:"late_join,omitempty"`
+	Substitute       bool                  `json:"substitute,omitempty"`
+	NoShowRound      int                   `json:"no_show_round,omitempty"`
+}
+
+// DisqualificationJSON is a player's disqualification: its effect on the
+// games already played ("keep", "remove" or "void") and why.
+type DisqualificationJSON struct {
+	Effect string `json:"effect"`
+	Reason string `json:"reason"`
 }
 
 // RoundJSON is one round: a pairing (random, schedule, swiss) or a stage

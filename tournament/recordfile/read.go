@@ -83,8 +83,13 @@ func (f File) Record() (tournament.Record, []string, error) {
 		r.Tournament.Closed = &tournament.Closure{Judge: t.Closed.Judge, At: t.Closed.At}
 	}
 	for _, p := range f.Players {
-		r.Players = append(r.Players, tournament.Player{ID: p.ID, TournamentID: t.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn,
-			LateEntryRound: p.LateEntryRound, DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: sortedIDs(p.KeepApart)})
+		player := tournament.Player{ID: p.ID, TournamentID: t.ID, Name: p.Name, Kana: p.Kana, CheckedIn: p.CheckedIn,
+			LateEntryRound: p.LateEntryRound, DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: sortedIDs(p.KeepApart),
+			LateJoin: referee.LateJoin(p.LateJoin), Substitute: p.Substitute, NoShowRound: p.NoShowRound}
+		if err := policiesOf(p, &player); err != nil {
+			return tournament.Record{}, nil, err
+		}
+		r.Players = append(r.Players, player)
 		if p.Member != "" {
 			r.Members[p.ID] = p.Member
 		}
@@ -352,4 +357,23 @@ func boardOf(b BoardJSON) (*tournament.BoardRecord, *referee.Board, error) {
 		board.Robber, board.HasRobber = referee.Hex{Q: r.Q, R: r.R}, true
 	}
 	return rec, &board, nil
+}
+
+// policiesOf sets the disqualification of pj on p, and says what of the
+// events' policies in pj no ruleset knows: an effect or a way of joining
+// late that is none of the referee's.
+func policiesOf(pj PlayerJSON, p *tournament.Player) error {
+	if d := pj.Disqualification; d != nil {
+		if referee.CheckDQEffect(referee.DQEffect(d.Effect)) != nil {
+			return fmt.Errorf("player %d: disqualification effect %q is none of %v", pj.ID, d.Effect, referee.DQEffects)
+		}
+		p.DQEffect, p.DQReason = referee.DQEffect(d.Effect), d.Reason
+	}
+	if p.LateJoin != "" && !slices.Contains(referee.LateJoins, p.LateJoin) {
+		return fmt.Errorf("player %d: late_join %q is none of %v", pj.ID, pj.LateJoin, referee.LateJoins)
+	}
+	if pj.NoShowRound < 0 {
+		return fmt.Errorf("player %d: no_show_round %d is not a round", pj.ID, pj.NoShowRound)
+	}
+	return nil
 }

@@ -39,8 +39,13 @@ func FromRecord(r tournament.Record, generator string) (File, error) {
 		f.Tournament.Closed = &ActionJSON{Judge: t.Closed.Judge, At: t.Closed.At.UTC()}
 	}
 	for _, p := range r.Players {
-		f.Players = append(f.Players, PlayerJSON{ID: p.ID, Name: p.Name, Kana: p.Kana, Member: r.Members[p.ID], CheckedIn: p.CheckedIn,
-			LateEntryRound: p.LateEntryRound, DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart})
+		pj := PlayerJSON{ID: p.ID, Name: p.Name, Kana: p.Kana, Member: r.Members[p.ID], CheckedIn: p.CheckedIn,
+			LateEntryRound: p.LateEntryRound, DroppedRound: p.DroppedRound, FixedTable: p.FixedTable, KeepApart: p.KeepApart,
+			LateJoin: string(p.LateJoin), Substitute: p.Substitute, NoShowRound: p.NoShowRound}
+		if p.DQEffect != "" {
+			pj.Disqualification = &DisqualificationJSON{Effect: string(p.DQEffect), Reason: p.DQReason}
+		}
+		f.Players = append(f.Players, pj)
 	}
 	for _, rr := range r.Rounds {
 		f.Rounds = append(f.Rounds, roundJSON(rr))

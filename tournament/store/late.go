@@ -46,6 +46,9 @@ func (s *Store) SeatPlayers(ctx context.Context, r *tournament.Round, from tourn
 				return err
 			}
 		}
+		if err := writeScore(tx.DB, row, *r); err != nil {
+			return err
+		}
 		for _, p := range ps {
 			if err := writeLate(tx.DB, p); err != nil {
 				return err
@@ -110,7 +113,8 @@ func writeLate(tx *gorm.DB, p tournament.Player) error {
 }
 
 // LeaveTable implements tournament.Store.
-func (s *Store) LeaveTable(ctx context.Context, tid int64, n, number int, p tournament.Player, c tournament.Change) error {
+func (s *Store) LeaveTable(ctx context.Context, r tournament.Round, number int, p tournament.Player, c tournament.Change) error {
+	tid, n := r.TournamentID, r.Number
 	return s.tx(ctx, fmt.Sprintf("take player %d from round %d table %d", p.ID, n, number), func(tx *Tx) error {
 		if err := tx.lock(tid); err != nil {
 			return err
@@ -134,9 +138,20 @@ func (s *Store) LeaveTable(ctx context.Context, tid int64, n, number int, p tour
 		if err := tx.Model(&t).Update("seating", "").Error; err != nil {
 			return err
 		}
+		if err := writeScore(tx.DB, roundRow{ID: t.RoundID}, r); err != nil {
+			return err
+		}
 		if err := writeLate(tx.DB, p); err != nil {
 			return err
 		}
 		return tx.audit(tid, c)
 	})
+}
+
+// writeScore writes round row's repeats and pairing cost as r gives them.
+func writeScore(tx *gorm.DB, row roundRow, r tournament.Round) error {
+	return tx.Model(&roundRow{}).Where("id = ?", row.ID).Updates(map[string]any{
+		"repeats": r.Repeats, "cost_meetings": r.Cost.Meetings,
+		"cost_exposure": r.Cost.Exposure, "cost_standings": r.Cost.Standings,
+	}).Error
 }
