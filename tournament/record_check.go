@@ -40,7 +40,8 @@ type Finding struct {
 	Round, Table int // 0 when it is not of one round, or not of one table
 	// What is the part of the record: "ruleset", "players", "pairing",
 	// "seating", "board", "result", "placings", "repeats", "exposure",
-	// "cut", "standings" or "final".
+	// "cut", "standings" or "final"; of a team event "teams" (team-mates
+	// at one table) or "team standings".
 	What string
 	Text string
 }
@@ -61,6 +62,8 @@ func (f Finding) String() string {
 type CheckCounts struct {
 	Rounds, Tables, Seatings, Boards, Results, Revisions, Placings, Cuts int
 	Standings, Final                                                     bool
+	// TeamStandings says the team standings were derived and compared.
+	TeamStandings bool
 }
 
 // CheckRecord derives again everything a record's facts decide, with the
@@ -108,6 +111,7 @@ func (c *checker) run() {
 		rounds[i] = rr.Round
 	}
 	c.e = eventRecord(c.r.Tournament, c.r.Players, rounds, c.r.Penalties)
+	c.e.teams = c.r.Teams
 	if err := c.r.Tournament.Ruleset.Validate(); err != nil {
 		c.fail(0, 0, "ruleset", "%v: nothing the ruleset decides can be derived", err)
 		return
@@ -141,6 +145,7 @@ func (c *checker) run() {
 		if sized {
 			c.repeats(i, rr)
 		}
+		c.teamMates(rr)
 		for k := range rr.Round.Tables {
 			c.table(rr, k)
 		}
@@ -150,6 +155,7 @@ func (c *checker) run() {
 	}
 	if sound {
 		c.standings()
+		c.teamStandings()
 		c.final()
 	}
 }

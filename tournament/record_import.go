@@ -150,6 +150,7 @@ func cleanRecord(r Record) (Record, error) {
 	for i := range r.Rounds {
 		cleanRound(&r.Rounds[i], text)
 	}
+	errs = append(errs, cleanTeams(&r, text)...)
 	r.Penalties = slices.Clone(r.Penalties)
 	for i := range r.Penalties {
 		p := &r.Penalties[i]

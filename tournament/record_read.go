@@ -38,6 +38,12 @@ type Record struct {
 	Standings []Standing
 	Final     []FinalStanding
 	WrittenAt time.Time
+	// Teams are a team event's teams (Tournament.Team) with their members
+	// and the line-ups they named, in the order registered; TeamStandings
+	// are its team standings over Standings (Snapshot.TeamStandings),
+	// derived, nil when the record does not give them.
+	Teams         []Team
+	TeamStandings []TeamStanding
 }
 
 // RecordRound is one round of a Record: the round as recorded, with each
@@ -111,6 +117,10 @@ func (s *Service) readRecord(ctx context.Context, tournamentID int64) (Record, b
 	}
 	if r.Final == nil {
 		r.Final = []FinalStanding{}
+	}
+	if e.t.Team {
+		r.Teams = slices.Clone(e.teams)
+		r.TeamStandings = append([]TeamStanding{}, e.teamStandingsOf(r.Standings)...)
 	}
 	for _, round := range e.rounds {
 		rr := RecordRound{Round: round}

@@ -102,6 +102,9 @@ func printCheck(w io.Writer, r tournament.Record, notes []string, c tournament.R
 		k.Rounds, k.Tables, k.Seatings, k.Boards, k.Results, k.Revisions, k.Placings, k.Cuts)
 	fmt.Fprintf(tw, "standings\t%s\n", yesNo(k.Standings, fmt.Sprintf("compared, %d players", len(r.Standings)), "not compared"))
 	fmt.Fprintf(tw, "final results\t%s\n", yesNo(k.Final, fmt.Sprintf("compared, %d players", len(r.Final)), "not compared"))
+	if r.Tournament.Team {
+		fmt.Fprintf(tw, "team standings\t%s\n", yesNo(k.TeamStandings, fmt.Sprintf("compared, %d teams", len(r.TeamStandings)), "not compared"))
+	}
 	var per []string
 	for i, n := range c.RoundRepeats {
 		per = append(per, fmt.Sprintf("round %d: %d", i+1, n))

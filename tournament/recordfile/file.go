@@ -41,6 +41,11 @@ type File struct {
 	// the check says it could not compare them.
 	Standings *[]StandingJSON `json:"standings,omitempty"`
 	Final     *[]FinalJSON    `json:"final,omitempty"`
+	// A team event's teams, each with its members and the line-ups it
+	// named, and its team standings (derived; given empty when there are
+	// none, left out the check says it could not compare them): teams.go.
+	Teams         []TeamJSON          `json:"teams,omitempty"`
+	TeamStandings *[]TeamStandingJSON `json:"team_standings,omitempty"`
 }
 
 // TournamentJSON is the tournament's settings.
@@ -55,6 +60,10 @@ type TournamentJSON struct {
 	SelfReport  string      `json:"self_report,omitempty"`
 	CreatedAt   *time.Time  `json:"created_at,omitempty"`
 	Closed      *ActionJSON `json:"closed,omitempty"`
+	// Team says the tournament is a team event (File.Teams), and Division
+	// names the division of an event it is, "" for none.
+	Team     bool   `json:"team,omitempty"`
+	Division string `json:"division,omitempty"`
 }
 
 // ActionJSON is who did something when.

@@ -124,6 +124,9 @@ func (f File) Record() (tournament.Record, []string, error) {
 			r.Final = append(r.Final, tournament.FinalStanding{Rank: s.Rank, PlayerID: s.Player, Stage: s.Stage, Place: s.Place, Round: s.Round, Table: s.Table})
 		}
 	}
+	if err := f.teamsOf(&r); err != nil {
+		return tournament.Record{}, nil, err
+	}
 	return r, notes, nil
 }
 

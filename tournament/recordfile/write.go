@@ -73,6 +73,7 @@ func FromRecord(r tournament.Record, generator string) (File, error) {
 		}
 		f.Final = &fin
 	}
+	teamsJSON(r, &f)
 	return f, nil
 }
 

@@ -56,6 +56,9 @@ func (s *Store) ImportRecord(ctx context.Context, r *tournament.Record, c tourna
 		if err := im.penalties(r.Penalties); err != nil {
 			return err
 		}
+		if err := im.teams(r.Teams); err != nil {
+			return err
+		}
 		if im.bad != 0 {
 			return fmt.Errorf("%w: the record names player %d, who is not one of its players", tournament.ErrInvalid, im.bad)
 		}
@@ -124,6 +127,9 @@ func (im *importer) playerName(s string) string {
 
 func (im *importer) tournament(t tournament.Tournament) (int64, error) {
 	t.ID, t.Closed, t.Archived = 0, nil, nil
+	// A division's record is a tournament of its own named division: the
+	// event it was of is not this server's.
+	t.EventID, t.Divisions = 0, nil
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = im.at
 	}
