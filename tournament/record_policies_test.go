@@ -31,6 +31,13 @@ func (c *console) recordChecksAndImports(t *testing.T, tour tournament.Tournamen
 			t.Errorf("imported standings line %d = %+v, want %+v", i, got[i], want[i])
 		}
 	}
+	// A team event's record carries its teams: imported, they rank as the
+	// event's did.
+	if tour.Team {
+		if got, want := teamStandingsText(t, other, imported.ID), teamStandingsText(t, c, tour.ID); got != want || want == "" {
+			t.Errorf("imported team standings:\n%s\nwant\n%s", got, want)
+		}
+	}
 }
 
 // The record of an event where a late player's missed round counted as a

@@ -204,3 +204,33 @@ func TestRecordWithABadTeamMemberIsRefused(t *testing.T) {
 		t.Errorf("a refused import left %d tournaments, want none", n)
 	}
 }
+
+// A division's record says its division, and imports as a tournament of
+// that division of its own; an ordinary event's record says none.
+func TestRecordOfADivisionNamesIt(t *testing.T) {
+	rs, _ := tournamenttest.Rulesets(t).Get(config.DefaultRuleset)
+	c := newConsole(t)
+	open, kid, _ := c.twoDivisions(rs)
+	must(c.svc.PairNextRound(c.ctx, "judge-a", kid.ID)).ok(t)
+	c.save(kid, 1, 1, 0, []int{10, 7, 6, 4}, 0, "")
+	c.save(kid, 1, 2, 0, []int{10, 8, 5, 3}, 0, "")
+	text := recordText(t, c, kid.ID)
+	if !strings.Contains(text, `"division": "小学生の部"`) || strings.Contains(text, `"team"`) {
+		t.Fatalf("the division's record does not name 小学生の部 alone:\n%s", text)
+	}
+	other := newConsole(t)
+	imported := must(other.svc.ImportRecord(other.ctx, "審判長", "kids.json", readRecordText(t, text))).ok(t)
+	if imported.Division != "小学生の部" || imported.IsDivision() {
+		t.Errorf("the imported division is %q of event %d, want 小学生の部 of its own", imported.Division, imported.EventID)
+	}
+	// The record as the service reads it, the source's event with it, is
+	// still imported as a division of its own.
+	direct := must(other.svc.ImportRecord(other.ctx, "審判長", "kids", must(c.svc.Record(c.ctx, kid.ID)).ok(t))).ok(t)
+	if direct.Division != "小学生の部" || direct.IsDivision() {
+		t.Errorf("the division imported from its record is %q of event %d, want 小学生の部 of its own", direct.Division, direct.EventID)
+	}
+	c.recordChecksAndImports(t, kid)
+	if main := recordText(t, c, open.ID); !strings.Contains(main, `"division": "一般の部"`) {
+		t.Errorf("the main division's record does not name 一般の部")
+	}
+}
