@@ -145,7 +145,7 @@ func (c *checker) run() {
 		if sized {
 			c.repeats(i, rr)
 		}
-		c.teamMates(rr)
+		c.teamRound(rr)
 		for k := range rr.Round.Tables {
 			c.table(rr, k)
 		}

@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -14,12 +15,57 @@ var (
 	fieldDivisionName = textField{name: "division-name", max: maxDivisionName}
 )
 
-// teamMates checks that no table of a qualifying round of a team event
-// seats two players of one team (docs/rules.md, Team events).
-func (c *checker) teamMates(rr RecordRound) {
+// teamRound checks a qualifying round of a team event: each team plays
+// its line-up, and team-mates sit apart.
+func (c *checker) teamRound(rr RecordRound) {
 	if !c.r.Tournament.Team || rr.Mode == ModeFinal {
 		return
 	}
+	c.lineups(rr)
+	c.teamMates(rr)
+}
+
+// lineups checks that each team plays in round rr the players its
+// line-up makes (record.lineupOf, as the pairing took them): the one it
+// named, else all its players when it has as many as a round takes, else
+// its line-up of the round before.
+func (c *checker) lineups(rr RecordRound) {
+	played := map[int64]bool{}
+	for _, t := range rr.Round.Tables {
+		for _, id := range t.Players {
+			played[id] = true
+		}
+	}
+	for _, id := range rr.Byes {
+		played[id] = true
+	}
+	for _, team := range c.e.teams {
+		var got []int64
+		for _, id := range team.Players {
+			if played[id] {
+				got = append(got, id)
+			}
+		}
+		want, how := c.e.lineupOf(team, rr.Number)
+		switch {
+		case how == LineupMissing && len(got) > 0:
+			c.fail(rr.Number, 0, "teams", "team %s plays %s, but its line-up for the round cannot be told: it named none", team.Name, c.list(got))
+		case how != LineupMissing && !sameIDs(got, want):
+			c.fail(rr.Number, 0, "teams", "team %s plays %s; its line-up (%s) is %s", team.Name, c.list(got), how, c.list(want))
+		}
+	}
+}
+
+func sameIDs(a, b []int64) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+// teamMates checks that no table of round rr seats two players of one
+// team (docs/rules.md, Team events).
+func (c *checker) teamMates(rr RecordRound) {
 	for _, t := range rr.Round.Tables {
 		first := map[int64]int64{} // team → its first player at the table
 		for _, id := range t.Players {

@@ -16,15 +16,17 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
-// playedTeamEvent plays the team event of 6 teams over 2 rounds, the
-// teams of 5 and 6 naming a rotating line-up each round.
+// playedTeamEvent plays the team event of 6 teams over 3 rounds: the
+// teams of 5 and 6 name a rotating line-up each round, but for 東京 in
+// round 3, which plays its round-2 line-up again; the teams of 4 play
+// their four.
 func playedTeamEvent(t *testing.T, c *console) tournament.Tournament {
 	t.Helper()
 	rs, _ := tournamenttest.Rulesets(t).Get(config.DefaultRuleset)
-	tour, teams := c.teamEvent(rs, 2)
-	for n := 1; n <= 2; n++ {
+	tour, teams := c.teamEvent(rs, 3)
+	for n := 1; n <= 3; n++ {
 		for _, tm := range teams {
-			if len(tm.Players) > 4 {
+			if len(tm.Players) > 4 && (n < 3 || tm.Name != "東京") {
 				var l []int64
 				for i := range 4 {
 					l = append(l, tm.Players[(i+n)%len(tm.Players)])
@@ -232,5 +234,29 @@ func TestRecordOfADivisionNamesIt(t *testing.T) {
 	c.recordChecksAndImports(t, kid)
 	if main := recordText(t, c, open.ID); !strings.Contains(main, `"division": "一般の部"`) {
 		t.Errorf("the main division's record does not name 一般の部")
+	}
+}
+
+// A record edited so that a team's named line-up is not who played the
+// round does not check, naming the round and the team.
+func TestRecordOfALineupNotPlayedFails(t *testing.T) {
+	c := newConsole(t)
+	tour := playedTeamEvent(t, c)
+	rec := readRecordText(t, recordText(t, c, tour.ID))
+	i := slices.IndexFunc(rec.Teams, func(tm tournament.Team) bool { return len(tm.Players) == 6 && len(tm.Lineups) > 0 })
+	tm := rec.Teams[i]
+	l := slices.Clone(tm.Lineups[0].Players)
+	bench := slices.IndexFunc(tm.Players, func(id int64) bool { return !slices.Contains(l, id) })
+	l[0] = tm.Players[bench]
+	tm.Lineups = slices.Clone(tm.Lineups)
+	tm.Lineups[0].Players = l
+	rec.Teams = slices.Clone(rec.Teams)
+	rec.Teams[i] = tm
+	check := tournament.CheckRecord(rec)
+	n := tm.Lineups[0].Round
+	if !slices.ContainsFunc(check.Disagreements, func(f tournament.Finding) bool {
+		return f.Round == n && f.What == "teams" && strings.Contains(f.Text, "team "+tm.Name+" plays")
+	}) {
+		t.Errorf("a line-up of round %d not played: disagreements %v, want one naming round %d and team %s", n, check.Disagreements, n, tm.Name)
 	}
 }
