@@ -187,6 +187,10 @@ func importRecord(ctx context.Context, args []string, getenv func(string) string
 	if err != nil {
 		return fmt.Errorf("import %s: %w", path, err)
 	}
-	fmt.Fprintf(stdout, "Imported %s into %s as tournament %d: %d players, %d rounds, %s.\n", t.Name, where, t.ID, len(r.Players), len(r.Rounds), t.State())
+	teams := ""
+	if t.Team {
+		teams = fmt.Sprintf(" in %d teams", len(r.Teams))
+	}
+	fmt.Fprintf(stdout, "Imported %s into %s as tournament %d: %d players%s, %d rounds, %s.\n", t.Name, where, t.ID, len(r.Players), teams, len(r.Rounds), t.State())
 	return nil
 }

@@ -86,8 +86,9 @@ func TestCheckAndImportATeamEventRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if stdout, stderr, err := runCommand(t, "import-record", "--data", data, "--judge", "審判長", path); err != nil {
-		t.Fatalf("import-record = %v\n%s%s", err, stdout, stderr)
+	if stdout, stderr, err := runCommand(t, "import-record", "--data", data, "--judge", "審判長", path); err != nil ||
+		!strings.Contains(stdout, "as tournament 1: 25 players in 6 teams, 2 rounds") {
+		t.Fatalf("import-record = %v\n%s%s\nwant it to say 25 players in 6 teams", err, stdout, stderr)
 	}
 	st, err := store.Open(context.Background(), dsn)
 	if err != nil {
