@@ -120,6 +120,7 @@ func (c *checker) run() {
 	if !c.players() {
 		return
 	}
+	c.teamSizes()
 	sound, final := true, false
 	for i, rr := range c.r.Rounds {
 		c.out.Checked.Rounds++

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/catanjudge/catanjudge/referee"
 )
 
 // The team event and division of a record (issue 30): what CheckRecord
@@ -14,6 +16,19 @@ var (
 	fieldTeamName     = textField{name: "team-name", max: maxTeamName}
 	fieldDivisionName = textField{name: "division-name", max: maxDivisionName}
 )
+
+// teamSizes checks that each team of a team event has as many players
+// as the ruleset takes (referee.CheckTeam: 4 to 6).
+func (c *checker) teamSizes() {
+	if !c.r.Tournament.Team {
+		return
+	}
+	for _, t := range c.e.teams {
+		if err := referee.CheckTeam(c.e.t.Ruleset.Teams, pids(t.Players)); err != nil {
+			c.fail(0, 0, "teams", "team %s: %v", t.Name, c.e.named(err))
+		}
+	}
+}
 
 // teamRound checks a qualifying round of a team event: each team plays
 // its line-up, and team-mates sit apart.

@@ -260,3 +260,19 @@ func TestRecordOfALineupNotPlayedFails(t *testing.T) {
 		t.Errorf("a line-up of round %d not played: disagreements %v, want one naming round %d and team %s", n, check.Disagreements, n, tm.Name)
 	}
 }
+
+// A record whose team has fewer players than the ruleset takes does not
+// check, naming the team.
+func TestRecordOfATeamTooSmallFails(t *testing.T) {
+	c := newConsole(t)
+	tour := playedTeamEvent(t, c)
+	rec := readRecordText(t, recordText(t, c, tour.ID))
+	rec.Teams = slices.Clone(rec.Teams)
+	rec.Teams[0].Players = rec.Teams[0].Players[:3]
+	check := tournament.CheckRecord(rec)
+	if !slices.ContainsFunc(check.Disagreements, func(f tournament.Finding) bool {
+		return f.Round == 0 && f.What == "teams" && strings.Contains(f.Text, "team "+rec.Teams[0].Name+": a team has 4 to 6 players, got 3")
+	}) {
+		t.Errorf("a team of 3: disagreements %v, want one naming team %s", check.Disagreements, rec.Teams[0].Name)
+	}
+}
