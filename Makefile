@@ -38,8 +38,10 @@ test: ## Run every test (unit, store, web, browser) with the race detector, the 
 	$(MAKE) --no-print-directory fuzz
 
 # TESTFLAGS adds go test flags: .ci/run gives -vet=off, as make lint ran go vet.
+# The timeout is per test binary: cmd/catanjudge's browser tests run one at
+# a time, about 15 minutes under the race detector on a loaded 2-core machine.
 test-race: ## Run the Go tests with the race detector (TESTFLAGS= adds go test flags)
-	$(GO) test -race -count=1 -timeout 15m $(TESTFLAGS) ./...
+	$(GO) test -race -count=1 -timeout 30m $(TESTFLAGS) ./...
 
 test-postgres: ## Run the store and service tests (the scenario's among them) on PostgreSQL
 	CATANJUDGE_TEST_DATABASE=postgres $(GO) test -race -count=1 -timeout 10m $(POSTGRES_PKGS)
