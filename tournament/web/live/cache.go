@@ -28,7 +28,11 @@ type Cache[K comparable, V any] struct {
 	mu      sync.Mutex
 	entries map[K]*readEntry[V]
 	last    map[K]V // the last value read of each key
-	maxAge  time.Duration
+	// asked is the newest version of each key asked for while its read
+	// was under way: the next read, begun after every one of them, serves
+	// them all.
+	asked  map[K]int64
+	maxAge time.Duration
 }
 
 // readEntry is one read, in progress until ready is closed.
@@ -42,7 +46,7 @@ type readEntry[V any] struct {
 
 // NewCache keeps each read for maxAge at most; 0 shares nothing.
 func NewCache[K comparable, V any](maxAge time.Duration) *Cache[K, V] {
-	return &Cache[K, V]{entries: map[K]*readEntry[V]{}, last: map[K]V{}, maxAge: maxAge}
+	return &Cache[K, V]{entries: map[K]*readEntry[V]{}, last: map[K]V{}, asked: map[K]int64{}, maxAge: maxAge}
 }
 
 // Get returns the value of key as of version, reading it with read unless
@@ -66,6 +70,7 @@ func (c *Cache[K, V]) GetFresh(ctx context.Context, key K, version int64, fresh 
 	c.mu.Lock()
 	e := c.entries[key]
 	for c.maxAge > 0 && e != nil && e.version < version && !e.finished() {
+		c.asked[key] = max(c.asked[key], version)
 		c.mu.Unlock()
 		select {
 		case <-e.ready:
@@ -77,7 +82,11 @@ func (c *Cache[K, V]) GetFresh(ctx context.Context, key K, version int64, fresh 
 		e = c.entries[key]
 	}
 	if e == nil || e.version < version || time.Since(e.at) > c.maxAge || (fresh != nil && e.stale(fresh)) {
-		e = &readEntry[V]{version: version, at: time.Now(), ready: make(chan struct{})}
+		// A read begun now reads a state at least as new as every version
+		// asked for until now: it serves the requests waiting with this
+		// one, whichever of them wakes first.
+		e = &readEntry[V]{version: max(version, c.asked[key]), at: time.Now(), ready: make(chan struct{})}
+		delete(c.asked, key)
 		c.entries[key] = e
 		c.mu.Unlock()
 		// The read serves every waiting request: the first one leaving

@@ -37,12 +37,18 @@ func TestCacheReadsAKeyOnceAtATime(t *testing.T) {
 	for reads.Load() == 0 {
 		time.Sleep(time.Millisecond)
 	}
+	var asking atomic.Int64
 	for v := int64(2); v <= 21; v++ {
 		wg.Go(func() {
+			asking.Add(1)
 			if got, _ := c.Get(ctx, "live", v, read(21)); got < v {
 				t.Errorf("version %d got a read of %d, older", v, got)
 			}
 		})
+	}
+	// Every request is under way; give them the time to reach the wait.
+	for asking.Load() < 20 {
+		time.Sleep(time.Millisecond)
 	}
 	time.Sleep(50 * time.Millisecond)
 	close(release)
@@ -50,9 +56,11 @@ func TestCacheReadsAKeyOnceAtATime(t *testing.T) {
 	if most.Load() != 1 {
 		t.Errorf("%d reads of one key at once, want one", most.Load())
 	}
-	// The first read, then one or a few for the twenty newer versions,
-	// never one each.
-	if n := reads.Load(); n > 4 {
+	// The first read, then one for the twenty newer versions (the one
+	// that wakes first reads for all), never one each: before, the first
+	// to wake read for its own version only, and those newer than it
+	// waited for another read (5 reads in a CI run).
+	if n := reads.Load(); n > 2 {
 		t.Errorf("20 newer versions asked during a read made %d reads, want a few", n)
 	}
 }
