@@ -165,6 +165,13 @@ type LateView struct {
 	Subs []Player
 }
 
+// JoinsRound says entering the waiting players now seats them in this
+// round (referee.SeatLate): the round has not started and the ruleset lets
+// late players join a paired round. Otherwise they start from the next.
+func (v LateView) JoinsRound() bool {
+	return !v.Started && v.Join != referee.LateNextRound
+}
+
 // LateLine is one late player of a round, as the round page says it.
 type LateLine struct {
 	Player Player

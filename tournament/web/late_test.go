@@ -90,7 +90,10 @@ func TestLateEntryPage(t *testing.T) {
 	b.loginAs("田中", tournament.RoleJudge)
 	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
 	mustSee(t, "round page", b.get(round), http.StatusOK, "遅れて来た参加者・助っ人・欠席", "遅刻 一郎", "第1回戦に入れる",
-		"回戦が始まる前なら3人卓に入って4人卓にします")
+		"回戦が始まる前なら3人卓に入って4人卓にします",
+		// The notice of players the pairing lacks points to the card too,
+		// not only to pairing the round again.
+		`<a href="#late" id="late-link">遅れて来た参加者として入れることもできます`)
 	mustSee(t, "nobody ticked", b.post(round+"/late", nil), http.StatusUnprocessableEntity, `id="late-error"`, "入れる参加者を選んでください。")
 	res := b.post(round+"/late", url.Values{"player": {fmt.Sprint(late.ID)}})
 	if res.Status != http.StatusSeeOther {

@@ -1,8 +1,11 @@
 package console
 
 import (
+	"context"
+
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
 )
 
@@ -19,10 +22,16 @@ func (s *Pages) hallPage(c *gin.Context, titleID string, data map[string]any) (r
 	if err != nil {
 		return page, err
 	}
-	if t, ok := inPlay(ts); ok {
-		if page.Nav, err = s.newNav(ctx, t, ""); err != nil {
-			return page, err
-		}
+	page.Nav, err = s.navInPlay(ctx, ts)
+	return page, err
+}
+
+// navInPlay is the navigation of the one tournament of ts in play (rounds
+// begun, not closed), nil when none or several are.
+func (s *Pages) navInPlay(ctx context.Context, ts []tournament.Tournament) (*render.Nav, error) {
+	t, ok := inPlay(ts)
+	if !ok {
+		return nil, nil
 	}
-	return page, nil
+	return s.newNav(ctx, t, "")
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
@@ -74,7 +73,7 @@ func (s *Pages) lateCard(c *gin.Context, lang string, t tournament.Tournament, r
 			card.Waiting = append(card.Waiting, personRef{ID: p.ID, Name: p.Name, Kana: tournament.Hiragana(p.Kana)})
 		}
 		card.Button = text("late.button_join", map[string]any{"N": n})
-		if v.Started || v.Join == referee.LateNextRound {
+		if !v.JoinsRound() {
 			card.Button = text("late.button_next", map[string]any{"N": n + 1})
 		}
 		for _, p := range v.Subs {

@@ -98,8 +98,8 @@ func (s *Pages) tournamentsPage(c *gin.Context, status int, form tournamentForm)
 	}
 	// The judges' landing page follows the one tournament in play as its
 	// own pages do: its navigation, with its open calls live and the chime.
-	if t, ok := inPlay(ts); ok && !archived {
-		if vm.Nav, err = s.newNav(c.Request.Context(), t, ""); err != nil {
+	if !archived {
+		if vm.Nav, err = s.navInPlay(c.Request.Context(), ts); err != nil {
 			return render.Result{}, err
 		}
 	}
