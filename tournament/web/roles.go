@@ -154,6 +154,9 @@ var roles = map[string]tournament.Role{
 	// A judge's tool at the table; the import of past events, a form alone, the head's as its POST is.
 	http.MethodGet + " " + route.Ruling:     judgeRole,
 	http.MethodGet + " " + route.PastEvents: head,
+	// The record file (issue 28: "(judge)"): the whole event with the
+	// judges' notes and the member numbers, a judge's and the head's.
+	http.MethodGet + " " + route.RecordAPI: judgeRole,
 }
 
 // devices are the console's routes a table device opens, for its own
