@@ -22,14 +22,16 @@ var (
 
 // The schedule table's rows: every size of tables of 4 at its limit of
 // ⌊(N−1)/3⌋ rounds from 16 to 64 players (20 at 5 rounds, and 6 where zero
-// is impossible), some with 3-player tables, and past the limit.
+// is impossible), every size past 64 the project builds, some with 3-player
+// tables, and past the limit.
 var schedules = []struct {
 	players, rounds int
 	priority        referee.SchedulePriority
 }{
 	{16, 5, spread}, {20, 5, spread}, {20, 6, spread}, {24, 7, spread}, {28, 9, spread}, {32, 10, spread},
 	{36, 11, spread}, {40, 13, spread}, {44, 14, spread}, {48, 15, spread}, {52, 17, spread}, {56, 18, spread},
-	{60, 19, spread}, {64, 21, spread}, {72, 23, spread}, {76, 25, spread}, {112, 37, spread},
+	{60, 19, spread}, {64, 21, spread}, {72, 23, spread}, {76, 25, spread}, {84, 27, spread}, {88, 29, spread},
+	{96, 31, spread}, {100, 33, spread}, {112, 37, spread},
 	{13, 4, spread}, {13, 4, repeats}, {23, 7, spread}, {22, 7, spread}, {22, 7, repeats}, {16, 8, spread},
 }
 
