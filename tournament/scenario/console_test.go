@@ -6,7 +6,6 @@ package scenario_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
 	"time"
 
@@ -93,25 +92,6 @@ func (c *console) save(tour tournament.Tournament, n, table, version int, vp []i
 		in.Declared = players[declared]
 	}
 	return must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, n, table, in)).ok(c.t)
-}
-
-// timeUp starts round n's clock and moves the console's clock past the
-// game time, so the tables without a result end by time (§12).
-func (c *console) timeUp(tour tournament.Tournament, n int) {
-	c.t.Helper()
-	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, n, tournament.ClockInput{Action: tournament.ClockStart})).ok(c.t)
-	c.at = c.at.Add(time.Duration(tour.GameMinutes+1) * time.Minute)
-}
-
-// The scenario of a 13-player, 3-round event: a declared win, a shared
-
-func nameOf(players []tournament.Player, id int64) string {
-	for _, p := range players {
-		if p.ID == id {
-			return p.Name
-		}
-	}
-	return fmt.Sprint(id)
 }
 
 // fixTable, keepApart, rename and editWith are those of the tournament
