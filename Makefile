@@ -16,7 +16,7 @@ export CATANJUDGE_REQUIRE_POSTGRES
 export CATANJUDGE_REQUIRE_LIBREOFFICE
 # The packages whose tests run a second time on PostgreSQL (each test binary
 # starts a throwaway cluster with Debian's initdb and pg_ctl, a database per test).
-POSTGRES_PKGS := ./tournament/ ./tournament/store/
+POSTGRES_PKGS := ./tournament/ ./tournament/scenario/ ./tournament/store/
 
 .DEFAULT_GOAL := help
 

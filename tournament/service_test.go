@@ -261,3 +261,34 @@ func nameOf(players []tournament.Player, id int64) string {
 	}
 	return fmt.Sprint(id)
 }
+
+// t0 and newClockConsole are those of the scenario package's clock_test.go,
+// for the tests here that read the clock.
+var t0 = time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC)
+
+// clockConsole is a service on a real SQLite file whose clock moves only
+// when the test moves it.
+func newClockConsole(t *testing.T) *console {
+	t.Helper()
+	c := newConsole(t)
+	rulesets, err := config.LoadRulesets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.at = t0
+	var seed uint64
+	c.svc = tournament.NewService(c.st, rulesets, func() time.Time { return c.at },
+		tournament.WithSeeds(func() uint64 { seed++; return seed }))
+	return c
+}
+
+// conflict is that of the scenario package's race_test.go.
+// conflict checks that err is a conflict the console can say in words: a
+// violation of one of the codes.
+func conflict(t *testing.T, what string, err error, codes ...string) {
+	t.Helper()
+	var v *referee.Violation
+	if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &v) || !slices.Contains(codes, v.Code) {
+		t.Errorf("%s error = %v, want ErrConflict with a violation of %v", what, err, codes)
+	}
+}

@@ -1,4 +1,4 @@
-package tournament_test
+package scenario_test
 
 import (
 	"context"
