@@ -20,11 +20,11 @@ var codeShape = regexp.MustCompile(`^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{4}-[23456
 // code nor its hash reaches the audit log.
 func TestPlayerCodes(t *testing.T) {
 	c := newConsole(t)
-	tour, _ := c.setUp(0, 1)
-	other, _ := c.setUp(0, 1)
-	p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "青木", Kana: "あおき"})).ok(t)
-	q := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "井上"})).ok(t)
-	x := must(c.svc.AddPlayer(c.ctx, "judge-a", other.ID, tournament.PlayerInput{Name: "上田"})).ok(t)
+	tour, _ := c.SetUp(0, 1)
+	other, _ := c.SetUp(0, 1)
+	p := must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "青木", Kana: "あおき"})).OK(t)
+	q := must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "井上"})).OK(t)
+	x := must(c.Svc.AddPlayer(c.Ctx, "judge-a", other.ID, tournament.PlayerInput{Name: "上田"})).OK(t)
 	for _, pl := range []tournament.Player{p, q, x} {
 		if !codeShape.MatchString(pl.Code) {
 			t.Fatalf("code %q of %s is not of the alphabet's shape", pl.Code, pl.Name)
@@ -33,7 +33,7 @@ func TestPlayerCodes(t *testing.T) {
 	if p.Code == q.Code {
 		t.Fatalf("two players share the code %q", p.Code)
 	}
-	stored := must(c.svc.GetPlayer(c.ctx, tour.ID, p.ID)).ok(t)
+	stored := must(c.Svc.GetPlayer(c.Ctx, tour.ID, p.ID)).OK(t)
 	if stored.Code != "" || stored.CodeHash == "" || strings.Contains(stored.CodeHash, strings.ReplaceAll(p.Code, "-", "")) {
 		t.Fatalf("stored player: code %q, hash %q; want no code, a hash without it", stored.Code, stored.CodeHash)
 	}
@@ -55,7 +55,7 @@ func TestPlayerCodes(t *testing.T) {
 		{"no such player", tour.ID, 9999, p.Code, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := c.svc.CheckCode(c.ctx, tc.tid, tc.id, tc.code)
+			got, err := c.Svc.CheckCode(c.Ctx, tc.tid, tc.id, tc.code)
 			if tc.ok {
 				if err != nil || got.ID != tc.id {
 					t.Fatalf("CheckCode = %d, %v; want player %d", got.ID, err, tc.id)
@@ -66,18 +66,18 @@ func TestPlayerCodes(t *testing.T) {
 		})
 	}
 
-	n := must(c.svc.IssueCode(c.ctx, "judge-b", tour.ID, p.ID)).ok(t)
+	n := must(c.Svc.IssueCode(c.Ctx, "judge-b", tour.ID, p.ID)).OK(t)
 	if !codeShape.MatchString(n.Code) || n.Code == p.Code {
 		t.Fatalf("new code %q (old %q)", n.Code, p.Code)
 	}
-	violationOf(t, "the old code", must(c.svc.CheckCode(c.ctx, tour.ID, p.ID, p.Code)).err, "player-code-wrong")
-	must(c.svc.CheckCode(c.ctx, tour.ID, p.ID, n.Code)).ok(t)
+	violationOf(t, "the old code", must(c.Svc.CheckCode(c.Ctx, tour.ID, p.ID, p.Code)).Err, "player-code-wrong")
+	must(c.Svc.CheckCode(c.Ctx, tour.ID, p.ID, n.Code)).OK(t)
 
-	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	log := must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t)
 	if log[0].Action != "player.code" || log[0].Judge != "judge-b" {
 		t.Fatalf("latest audit entry %+v, want judge-b's player.code", log[0])
 	}
-	hash := must(c.svc.GetPlayer(c.ctx, tour.ID, p.ID)).ok(t).CodeHash
+	hash := must(c.Svc.GetPlayer(c.Ctx, tour.ID, p.ID)).OK(t).CodeHash
 	for _, e := range log {
 		for _, secret := range []string{p.Code, n.Code, hash, strings.ReplaceAll(n.Code, "-", "")} {
 			if strings.Contains(e.Before+e.After+e.Subject, secret) {
@@ -90,17 +90,17 @@ func TestPlayerCodes(t *testing.T) {
 // An import gives every player it adds a code of their own.
 func TestImportIssuesCodes(t *testing.T) {
 	c := newConsole(t)
-	tour, _ := c.setUp(0, 1)
-	plan := must(c.svc.ImportPlayers(c.ctx, "judge-a", tour.ID, []tournament.ImportRow{
+	tour, _ := c.SetUp(0, 1)
+	plan := must(c.Svc.ImportPlayers(c.Ctx, "judge-a", tour.ID, []tournament.ImportRow{
 		{Line: 2, Name: "新人1"}, {Line: 3, Name: "新人2"}, {Line: 4, Name: "新人3"},
-	})).ok(t)
+	})).OK(t)
 	seen := map[string]bool{}
 	for _, p := range plan.Added {
 		if !codeShape.MatchString(p.Code) || seen[p.Code] {
 			t.Fatalf("imported %s with code %q (seen %v)", p.Name, p.Code, seen)
 		}
 		seen[p.Code] = true
-		must(c.svc.CheckCode(c.ctx, tour.ID, p.ID, p.Code)).ok(t)
+		must(c.Svc.CheckCode(c.Ctx, tour.ID, p.ID, p.Code)).OK(t)
 	}
 	if len(seen) != 3 {
 		t.Fatalf("%d codes for 3 players", len(seen))
@@ -118,40 +118,40 @@ func next(b byte) byte {
 // checks in at the desk changes nothing.
 func TestSelfCheckIn(t *testing.T) {
 	c := newConsole(t)
-	desk := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "受付の大会", Rounds: 1})).ok(t)
-	self := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "セルフの大会", Rounds: 1, SelfCheckIn: true})).ok(t)
-	if !must(c.svc.GetTournament(c.ctx, self.ID)).ok(t).SelfCheckIn {
+	desk := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: "受付の大会", Rounds: 1})).OK(t)
+	self := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: "セルフの大会", Rounds: 1, SelfCheckIn: true})).OK(t)
+	if !must(c.Svc.GetTournament(c.Ctx, self.ID)).OK(t).SelfCheckIn {
 		t.Fatalf("the tournament does not keep its self check-in")
 	}
-	d := must(c.svc.AddPlayer(c.ctx, "judge-a", desk.ID, tournament.PlayerInput{Name: "青木"})).ok(t)
-	p := must(c.svc.AddPlayer(c.ctx, "judge-a", self.ID, tournament.PlayerInput{Name: "井上"})).ok(t)
-	q := must(c.svc.AddPlayer(c.ctx, "judge-a", self.ID, tournament.PlayerInput{Name: "上田"})).ok(t)
-	must(c.svc.DropPlayer(c.ctx, "judge-a", self.ID, q.ID)).ok(t)
+	d := must(c.Svc.AddPlayer(c.Ctx, "judge-a", desk.ID, tournament.PlayerInput{Name: "青木"})).OK(t)
+	p := must(c.Svc.AddPlayer(c.Ctx, "judge-a", self.ID, tournament.PlayerInput{Name: "井上"})).OK(t)
+	q := must(c.Svc.AddPlayer(c.Ctx, "judge-a", self.ID, tournament.PlayerInput{Name: "上田"})).OK(t)
+	must(c.Svc.DropPlayer(c.Ctx, "judge-a", self.ID, q.ID)).OK(t)
 
-	violationOf(t, "at the desk's tournament", must(c.svc.SelfCheckIn(c.ctx, desk.ID, d.ID, d.Code)).err, "self-checkin-off")
-	err := must(c.svc.SelfCheckIn(c.ctx, self.ID, p.ID, q.Code)).err
+	violationOf(t, "at the desk's tournament", must(c.Svc.SelfCheckIn(c.Ctx, desk.ID, d.ID, d.Code)).Err, "self-checkin-off")
+	err := must(c.Svc.SelfCheckIn(c.Ctx, self.ID, p.ID, q.Code)).Err
 	violationOf(t, "a wrong code", err, "player-code-wrong")
 	if !errors.Is(err, tournament.ErrWrongCode) {
 		t.Errorf("a wrong code is not ErrWrongCode: %v", err)
 	}
-	violationOf(t, "a dropped player", must(c.svc.SelfCheckIn(c.ctx, self.ID, q.ID, q.Code)).err, "self-checkin-dropped")
-	before := len(must(c.svc.AuditLog(c.ctx, self.ID)).ok(t))
+	violationOf(t, "a dropped player", must(c.Svc.SelfCheckIn(c.Ctx, self.ID, q.ID, q.Code)).Err, "self-checkin-dropped")
+	before := len(must(c.Svc.AuditLog(c.Ctx, self.ID)).OK(t))
 	for range 2 {
-		got := must(c.svc.SelfCheckIn(c.ctx, self.ID, p.ID, strings.ToLower(p.Code))).ok(t)
+		got := must(c.Svc.SelfCheckIn(c.Ctx, self.ID, p.ID, strings.ToLower(p.Code))).OK(t)
 		if !got.CheckedIn || got.Code != "" {
 			t.Fatalf("self check-in = %+v, want checked in, no code", got)
 		}
 	}
-	log := must(c.svc.AuditLog(c.ctx, self.ID)).ok(t)
+	log := must(c.Svc.AuditLog(c.Ctx, self.ID)).OK(t)
 	if len(log) != before+1 || log[0].Action != "player.self_check_in" || log[0].Judge != tournament.PlayerActor {
 		t.Fatalf("audit after two check-ins: %d new entries, latest %+v; want one player.self_check_in by the player", len(log)-before, log[0])
 	}
-	if !must(c.svc.GetPlayer(c.ctx, self.ID, p.ID)).ok(t).CheckedIn || must(c.svc.GetPlayer(c.ctx, desk.ID, d.ID)).ok(t).CheckedIn {
+	if !must(c.Svc.GetPlayer(c.Ctx, self.ID, p.ID)).OK(t).CheckedIn || must(c.Svc.GetPlayer(c.Ctx, desk.ID, d.ID)).OK(t).CheckedIn {
 		t.Errorf("check-ins stored wrong")
 	}
 	// The judge's edit form keeps or turns off self check-in.
-	edited := must(c.svc.EditTournament(c.ctx, "judge-a", self.ID, tournament.TournamentInput{Name: "セルフの大会", Rounds: 1})).ok(t)
-	if edited.SelfCheckIn || must(c.svc.GetTournament(c.ctx, self.ID)).ok(t).SelfCheckIn {
+	edited := must(c.Svc.EditTournament(c.Ctx, "judge-a", self.ID, tournament.TournamentInput{Name: "セルフの大会", Rounds: 1})).OK(t)
+	if edited.SelfCheckIn || must(c.Svc.GetTournament(c.Ctx, self.ID)).OK(t).SelfCheckIn {
 		t.Errorf("self check-in still on after the judge turned it off")
 	}
 }

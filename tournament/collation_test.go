@@ -80,9 +80,9 @@ func TestFoldReading(t *testing.T) {
 // have one; the export and the standings' ties follow the same order.
 func TestPlayersByReading(t *testing.T) {
 	c := newConsole(t)
-	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{
+	tour := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{
 		Name: "11月定例会", Date: "2025-11-22", Venue: "カードショップ", Rounds: 1,
-	})).ok(t)
+	})).OK(t)
 	for _, in := range []tournament.PlayerInput{
 		{Name: "鈴木"},                // no reading: by name, after the readings
 		{Name: "中村", Kana: "ナカムラ"},  // katakana
@@ -97,7 +97,7 @@ func TestPlayersByReading(t *testing.T) {
 		{Name: "井上", Kana: "いのうえ"},  // hiragana
 		{Name: "岡田", Kana: "ＯＫＡＤＡ"}, // full-width Latin
 	} {
-		must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, in)).ok(t)
+		must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, in)).OK(t)
 	}
 	want := []string{
 		"Alex", "岡田 ＯＫＡＤＡ", "青木 アオキ", "井上 いのうえ", "上田 ｳｴﾀﾞ", "遠藤 ｴﾝﾄﾞｰ", "佐藤 さとう",
@@ -105,7 +105,7 @@ func TestPlayersByReading(t *testing.T) {
 	}
 	line := func(name, kana string) string { return strings.TrimSpace(name + " " + kana) }
 
-	players := must(c.svc.Players(c.ctx, tour.ID)).ok(t)
+	players := must(c.Svc.Players(c.Ctx, tour.ID)).OK(t)
 	var got []string
 	for _, p := range players {
 		got = append(got, line(p.Name, p.Kana))
@@ -114,7 +114,7 @@ func TestPlayersByReading(t *testing.T) {
 		t.Errorf("Players order (-want +got):\n%s", diff)
 	}
 
-	d := must(c.svc.ExportData(c.ctx, tour.ID)).ok(t)
+	d := must(c.Svc.ExportData(c.Ctx, tour.ID)).OK(t)
 	got = got[:0]
 	for _, p := range d.Players {
 		got = append(got, line(p.Name, p.Kana))
@@ -124,7 +124,7 @@ func TestPlayersByReading(t *testing.T) {
 	}
 
 	// Before any game every player shares rank 1: the tie order is the list's.
-	st := must(c.svc.Standings(c.ctx, tour.ID)).ok(t)
+	st := must(c.Svc.Standings(c.Ctx, tour.ID)).OK(t)
 	got = got[:0]
 	for _, x := range st {
 		if x.Rank != 1 {

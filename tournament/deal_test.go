@@ -13,9 +13,9 @@ import (
 // itself.
 func TestSetDealRefusalCarriesTheClumps(t *testing.T) {
 	c := newConsole(t)
-	tour, _ := c.setUp(4, 1)
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	tb := must(c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 2, Blue: 5}})).ok(t)
+	tour, _ := c.SetUp(4, 1)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
+	tb := must(c.Svc.SetBoard(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 2, Blue: 5}})).OK(t)
 	board, err := referee.NewBoard(tour.Ruleset, tb.Board.Roll, tb.Board.Seed)
 	if err != nil {
 		t.Fatal(err)
@@ -25,7 +25,7 @@ func TestSetDealRefusalCarriesTheClumps(t *testing.T) {
 	if err != nil || !check.Redeal {
 		t.Fatalf("CheckDeal(dango deal) = %+v, %v; want a redeal", check, err)
 	}
-	_, err = c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: deal})
+	_, err = c.Svc.SetDeal(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: deal})
 	var de *tournament.DealError
 	var v *referee.Violation
 	if !errors.As(err, &de) || !errors.Is(err, tournament.ErrInvalid) || !errors.As(err, &v) || v.Code != "red-clump" {

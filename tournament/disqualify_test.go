@@ -18,16 +18,16 @@ import (
 // each round) and disqualifies the winner of round 1's table of 4 after
 // round 2 with the given effect ("" for the ruleset's).
 func (c *console) dqEvent(rs referee.Ruleset, effect referee.DQEffect) (tournament.Tournament, tournament.Player) {
-	c.t.Helper()
+	c.T.Helper()
 	tour, cheat := c.twoRounds(rs)
-	p := must(c.svc.Disqualify(c.ctx, "judge-b", tour.ID, cheat, tournament.DisqualifyInput{Reason: "サイコロの細工", Effect: effect})).ok(c.t)
+	p := must(c.Svc.Disqualify(c.Ctx, "judge-b", tour.ID, cheat, tournament.DisqualifyInput{Reason: "サイコロの細工", Effect: effect})).OK(c.T)
 	return tour, p
 }
 
 // twoRounds plays dqEvent's two rounds and returns the player it
 // disqualifies.
 func (c *console) twoRounds(rs referee.Ruleset) (tournament.Tournament, int64) {
-	c.t.Helper()
+	c.T.Helper()
 	tour, _ := c.enter(rs, 7, 3)
 	// Round 1: a declared win with a shared 2nd; a game ended by time.
 	r1 := c.playBySize(tour, 1, []int{10, 7, 7, 4}, []int{8, 6, 5})
@@ -41,18 +41,18 @@ func (c *console) twoRounds(rs referee.Ruleset) (tournament.Tournament, int64) {
 // declared win of its first player with vp4, at the table of 3 a game
 // ended by time with vp3, each in the table's pairing order.
 func (c *console) playBySize(tour tournament.Tournament, n int, vp4, vp3 []int) tournament.Round {
-	c.t.Helper()
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(c.t)
-	r := must(c.svc.RoundView(c.ctx, tour.ID, n)).ok(c.t).Round
+	c.T.Helper()
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(c.T)
+	r := must(c.Svc.RoundView(c.Ctx, tour.ID, n)).OK(c.T).Round
 	for _, tb := range r.Tables {
 		if len(tb.Players) == 4 {
-			c.save(tour, n, tb.Number, 0, vp4, 0, "")
+			c.Save(tour, n, tb.Number, 0, vp4, 0, "")
 		}
 	}
 	c.timeUp(tour, n)
 	for _, tb := range r.Tables {
 		if len(tb.Players) == 3 {
-			c.save(tour, n, tb.Number, 0, vp3, -1, "")
+			c.Save(tour, n, tb.Number, 0, vp3, -1, "")
 		}
 	}
 	return r
@@ -60,10 +60,10 @@ func (c *console) playBySize(tour tournament.Tournament, n int, vp4, vp3 []int) 
 
 // standingsText is the standings for a golden file.
 func (c *console) standingsText(tour tournament.Tournament) string {
-	c.t.Helper()
+	c.T.Helper()
 	var b strings.Builder
 	b.WriteString("rank  player   firsts  vp   share  played  dropped  dq\n")
-	for _, s := range must(c.svc.Standings(c.ctx, tour.ID)).ok(c.t) {
+	for _, s := range must(c.Svc.Standings(c.Ctx, tour.ID)).OK(c.T) {
 		fmt.Fprintf(&b, "%4d  %-6s %6d  %3d  %6.4f  %6d  %7d  %s\n", s.Rank, s.Name, s.Firsts, s.VP, s.Share, s.Played, s.DroppedRound, s.Disqualified)
 	}
 	return b.String()
@@ -85,7 +85,7 @@ func TestDisqualifyEffects(t *testing.T) {
 			tournamenttest.Golden(t, filepath.Join("testdata", "dq-"+string(effect)+".golden"), got, *update)
 			// The audit says which effect applied, with the reason.
 			var found bool
-			for _, e := range must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t) {
+			for _, e := range must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t) {
 				if e.Action == "player.disqualify" {
 					found = true
 					if e.Judge != "judge-b" || !strings.Contains(e.Subject, "("+string(effect)+")") || !strings.Contains(e.After, `"DQEffect":"`+string(effect)+`"`) {
@@ -100,7 +100,7 @@ func TestDisqualifyEffects(t *testing.T) {
 			// ranks everyone as the event does.
 			c.recordChecksAndImports(t, tour)
 			// The next round is paired without the disqualified player.
-			r3 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+			r3 := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 			for _, tb := range r3.Tables {
 				for _, id := range tb.Players {
 					if id == p.ID {
@@ -120,17 +120,17 @@ func TestDisqualifyTakesTheRulesetsEffect(t *testing.T) {
 	c := newEventConsole(t, rs)
 	tour, cheat := c.twoRounds(rs)
 	in := tournament.DisqualifyInput{Reason: "サイコロの細工"}
-	pv := must(c.svc.PreviewDisqualify(c.ctx, tour.ID, cheat, in)).ok(t)
+	pv := must(c.Svc.PreviewDisqualify(c.Ctx, tour.ID, cheat, in)).OK(t)
 	if pv.Ruleset != referee.DQVoid || pv.Effect != referee.DQVoid || len(pv.Games) != 2 || pv.DropFrom != 3 {
 		t.Errorf("preview = %+v, want the ruleset's void over 2 games, dropped from round 3", pv)
 	}
-	p := must(c.svc.Disqualify(c.ctx, "judge-b", tour.ID, cheat, in)).ok(t)
+	p := must(c.Svc.Disqualify(c.Ctx, "judge-b", tour.ID, cheat, in)).OK(t)
 	if p.DQEffect != referee.DQVoid {
 		t.Errorf("effect left out = %q, want the ruleset's void", p.DQEffect)
 	}
 	voided := c.standingsText(tour)
-	must(c.svc.ReinstatePlayer(c.ctx, "judge-a", tour.ID, p.ID)).ok(t)
-	back := must(c.svc.GetPlayer(c.ctx, tour.ID, p.ID)).ok(t)
+	must(c.Svc.ReinstatePlayer(c.Ctx, "judge-a", tour.ID, p.ID)).OK(t)
+	back := must(c.Svc.GetPlayer(c.Ctx, tour.ID, p.ID)).OK(t)
 	if back.DQEffect != "" || back.DroppedRound != 0 {
 		t.Errorf("reinstated player = %+v, want neither disqualified nor dropped", back)
 	}
@@ -143,7 +143,7 @@ func TestDisqualifyTakesTheRulesetsEffect(t *testing.T) {
 // is refused and changes nothing.
 func TestDisqualifyRefusals(t *testing.T) {
 	c := newConsole(t)
-	tour, players := c.setUp(4, 3)
+	tour, players := c.SetUp(4, 3)
 	p := players[0]
 	for _, tc := range []struct {
 		in   tournament.DisqualifyInput
@@ -152,16 +152,16 @@ func TestDisqualifyRefusals(t *testing.T) {
 		{tournament.DisqualifyInput{Reason: "  "}, "dq-reason-missing"},
 		{tournament.DisqualifyInput{Reason: "不正", Effect: "erase"}, "unknown-dq-effect"},
 	} {
-		_, err := c.svc.Disqualify(c.ctx, "judge-a", tour.ID, p.ID, tc.in)
+		_, err := c.Svc.Disqualify(c.Ctx, "judge-a", tour.ID, p.ID, tc.in)
 		if !errors.Is(err, tournament.ErrInvalid) || code(err) != tc.code {
 			t.Errorf("Disqualify(%+v) error = %v, want %s", tc.in, err, tc.code)
 		}
 	}
-	if got := must(c.svc.GetPlayer(c.ctx, tour.ID, p.ID)).ok(t); got.DQEffect != "" || got.DroppedRound != 0 {
+	if got := must(c.Svc.GetPlayer(c.Ctx, tour.ID, p.ID)).OK(t); got.DQEffect != "" || got.DroppedRound != 0 {
 		t.Errorf("after refusals player = %+v, want unchanged", got)
 	}
-	must(c.svc.Disqualify(c.ctx, "judge-a", tour.ID, p.ID, tournament.DisqualifyInput{Reason: "不正"})).ok(t)
-	if _, err := c.svc.Disqualify(c.ctx, "judge-a", tour.ID, p.ID, tournament.DisqualifyInput{Reason: "不正"}); code(err) != "already-disqualified" {
+	must(c.Svc.Disqualify(c.Ctx, "judge-a", tour.ID, p.ID, tournament.DisqualifyInput{Reason: "不正"})).OK(t)
+	if _, err := c.Svc.Disqualify(c.Ctx, "judge-a", tour.ID, p.ID, tournament.DisqualifyInput{Reason: "不正"}); code(err) != "already-disqualified" {
 		t.Errorf("second Disqualify error = %v, want already-disqualified", err)
 	}
 }

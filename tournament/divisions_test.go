@@ -24,19 +24,19 @@ var kids = []struct{ name, kana string }{
 // named 一般の部, and 8 in 小学生の部, registered through the main
 // tournament, each of 2 rounds and a final of the top 4.
 func (c *console) twoDivisions(rs referee.Ruleset) (open, kid tournament.Tournament, players []tournament.Player) {
-	c.t.Helper()
+	c.T.Helper()
 	open, players = c.enter(rs, 12, 2)
-	must(c.svc.NameDivision(c.ctx, "judge-a", open.ID, "一般の部")).ok(c.t)
-	kid = must(c.svc.AddDivision(c.ctx, "judge-a", open.ID, " 小学生の部 ")).ok(c.t)
+	must(c.Svc.NameDivision(c.Ctx, "judge-a", open.ID, "一般の部")).OK(c.T)
+	kid = must(c.Svc.AddDivision(c.Ctx, "judge-a", open.ID, " 小学生の部 ")).OK(c.T)
 	for _, k := range kids {
-		p := must(c.svc.AddPlayer(c.ctx, "judge-a", open.ID, tournament.PlayerInput{
-			Name: k.name, Kana: k.kana, CheckedIn: true, Division: "小学生の部"})).ok(c.t)
+		p := must(c.Svc.AddPlayer(c.Ctx, "judge-a", open.ID, tournament.PlayerInput{
+			Name: k.name, Kana: k.kana, CheckedIn: true, Division: "小学生の部"})).OK(c.T)
 		if p.TournamentID != kid.ID {
-			c.t.Fatalf("%s registered in tournament %d, want the division's %d", k.name, p.TournamentID, kid.ID)
+			c.T.Fatalf("%s registered in tournament %d, want the division's %d", k.name, p.TournamentID, kid.ID)
 		}
 		players = append(players, p)
 	}
-	open = must(c.svc.GetTournament(c.ctx, open.ID)).ok(c.t)
+	open = must(c.Svc.GetTournament(c.Ctx, open.ID)).OK(c.T)
 	return open, kid, players
 }
 
@@ -57,14 +57,14 @@ func TestTwoDivisionsWithTheirFinals(t *testing.T) {
 	}
 	for n := 1; n <= 2; n++ {
 		for _, d := range []tournament.Tournament{open, kid} {
-			must(c.svc.PairNextRound(c.ctx, "judge-a", d.ID)).ok(t)
+			must(c.Svc.PairNextRound(c.Ctx, "judge-a", d.ID)).OK(t)
 		}
 		if n == 2 {
 			// The kids' round 2 clock runs while the open's stays ready.
-			must(c.svc.ClockAction(c.ctx, "judge-b", kid.ID, 2, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
-			c.at = c.at.Add(5 * time.Minute)
+			must(c.Svc.ClockAction(c.Ctx, "judge-b", kid.ID, 2, tournament.ClockInput{Action: tournament.ClockStart})).OK(t)
+			c.At = c.At.Add(5 * time.Minute)
 			for _, d := range []tournament.Tournament{open, kid} {
-				clock, _, err := must(c.svc.Snapshot(c.ctx, d.ID)).ok(t).Clock(2, c.at)
+				clock, _, err := must(c.Svc.Snapshot(c.Ctx, d.ID)).OK(t).Clock(2, c.At)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -76,17 +76,17 @@ func TestTwoDivisionsWithTheirFinals(t *testing.T) {
 		}
 	}
 	for _, d := range []tournament.Tournament{open, kid} {
-		must(c.svc.MakeFinal(c.ctx, "judge-a", d.ID)).ok(t)
+		must(c.Svc.MakeFinal(c.Ctx, "judge-a", d.ID)).OK(t)
 		c.play(d, 3, []int{10, 7, 5, 3}, nil)
 	}
 	var b strings.Builder
 	b.WriteString(strings.Join(clocks, "\n") + "\n")
 	for _, d := range []tournament.Tournament{open, kid} {
 		mine := map[int64]bool{}
-		for _, p := range must(c.svc.Players(c.ctx, d.ID)).ok(t) {
+		for _, p := range must(c.Svc.Players(c.Ctx, d.ID)).OK(t) {
 			mine[p.ID] = true
 		}
-		for _, r := range must(c.svc.Rounds(c.ctx, d.ID)).ok(t) {
+		for _, r := range must(c.Svc.Rounds(c.Ctx, d.ID)).OK(t) {
 			for _, tb := range r.Tables {
 				for _, id := range tb.Players {
 					if !mine[id] {
@@ -107,7 +107,7 @@ func TestDivisionNamed(t *testing.T) {
 	rs := nationalWith(t, func(e *referee.EventFormat) {})
 	c := newEventConsole(t, rs)
 	open, kid, _ := c.twoDivisions(rs)
-	kid = must(c.svc.GetTournament(c.ctx, kid.ID)).ok(t)
+	kid = must(c.Svc.GetTournament(c.Ctx, kid.ID)).OK(t)
 	for _, tc := range []struct {
 		from tournament.Tournament
 		name string
@@ -127,8 +127,8 @@ func TestDivisionRefusals(t *testing.T) {
 	rs := nationalWith(t, func(e *referee.EventFormat) {})
 	c := newEventConsole(t, rs)
 	open, kid, _ := c.twoDivisions(rs)
-	before := must(c.svc.ListTournaments(c.ctx)).ok(t)
-	audit := len(must(c.svc.AuditLog(c.ctx, open.ID)).ok(t))
+	before := must(c.Svc.ListTournaments(c.Ctx)).OK(t)
+	audit := len(must(c.Svc.AuditLog(c.Ctx, open.ID)).OK(t))
 	for _, tc := range []struct {
 		tid        int64
 		name, code string
@@ -139,25 +139,25 @@ func TestDivisionRefusals(t *testing.T) {
 		{open.ID, "一般の部", "division-name-taken"},
 		{kid.ID, "中学生の部", "division-of-division"},
 	} {
-		if _, err := c.svc.AddDivision(c.ctx, "judge-a", tc.tid, tc.name); code(err) != tc.code || !errors.Is(err, tournament.ErrInvalid) {
+		if _, err := c.Svc.AddDivision(c.Ctx, "judge-a", tc.tid, tc.name); code(err) != tc.code || !errors.Is(err, tournament.ErrInvalid) {
 			t.Errorf("AddDivision(%d, %q) error = %v, want %s", tc.tid, tc.name, err, tc.code)
 		}
 	}
-	if _, err := c.svc.NameDivision(c.ctx, "judge-a", kid.ID, "一般の部"); code(err) != "division-name-taken" {
+	if _, err := c.Svc.NameDivision(c.Ctx, "judge-a", kid.ID, "一般の部"); code(err) != "division-name-taken" {
 		t.Errorf("NameDivision(the main's name) error = %v, want division-name-taken", err)
 	}
-	_, err := c.svc.AddPlayer(c.ctx, "judge-a", open.ID, tournament.PlayerInput{Name: "山田", Division: "中学生の部"})
+	_, err := c.Svc.AddPlayer(c.Ctx, "judge-a", open.ID, tournament.PlayerInput{Name: "山田", Division: "中学生の部"})
 	if code(err) != "unknown-division" || !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("AddPlayer(unknown division) error = %v, want the invalid unknown-division", err)
 	}
-	if got := must(c.svc.ListTournaments(c.ctx)).ok(t); len(got) != len(before) {
+	if got := must(c.Svc.ListTournaments(c.Ctx)).OK(t); len(got) != len(before) {
 		t.Errorf("%d tournaments after the refusals, want %d", len(got), len(before))
 	}
-	if got := len(must(c.svc.AuditLog(c.ctx, open.ID)).ok(t)); got != audit {
+	if got := len(must(c.Svc.AuditLog(c.Ctx, open.ID)).OK(t)); got != audit {
 		t.Errorf("%d audit entries after the refusals, want %d", got, audit)
 	}
 	for _, d := range []int64{open.ID, kid.ID} {
-		for _, p := range must(c.svc.Players(c.ctx, d)).ok(t) {
+		for _, p := range must(c.Svc.Players(c.Ctx, d)).OK(t) {
 			if p.Name == "山田" {
 				t.Errorf("the refused player was registered in tournament %d", d)
 			}
@@ -165,21 +165,21 @@ func TestDivisionRefusals(t *testing.T) {
 	}
 	// The main goes only once its divisions are gone; a division that
 	// never started is deleted as any tournament, and leaves the event's list.
-	if err := c.svc.DeleteTournament(c.ctx, "judge-a", open.ID); code(err) != "division-main-has-divisions" || !errors.Is(err, tournament.ErrConflict) {
+	if err := c.Svc.DeleteTournament(c.Ctx, "judge-a", open.ID); code(err) != "division-main-has-divisions" || !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("DeleteTournament(the main) error = %v, want division-main-has-divisions", err)
 	}
-	if err := c.svc.DeleteTournament(c.ctx, "judge-a", kid.ID); err != nil {
+	if err := c.Svc.DeleteTournament(c.Ctx, "judge-a", kid.ID); err != nil {
 		t.Fatal(err)
 	}
-	open = must(c.svc.GetTournament(c.ctx, open.ID)).ok(t)
+	open = must(c.Svc.GetTournament(c.Ctx, open.ID)).OK(t)
 	if len(open.Divisions) != 1 || open.Divisions[0].TournamentID != open.ID {
 		t.Errorf("the event's divisions after deleting 小学生の部 = %+v, want the main alone", open.Divisions)
 	}
 	// Closed, the event takes no division.
-	must(c.svc.PairNextRound(c.ctx, "judge-a", open.ID)).ok(t)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", open.ID)).OK(t)
 	c.play(open, 1, []int{10, 8, 6, 4}, nil)
-	must(c.svc.CloseTournament(c.ctx, "judge-a", open.ID)).ok(t)
-	if _, err := c.svc.AddDivision(c.ctx, "judge-a", open.ID, "中学生の部"); code(err) != "tournament-finished" {
+	must(c.Svc.CloseTournament(c.Ctx, "judge-a", open.ID)).OK(t)
+	if _, err := c.Svc.AddDivision(c.Ctx, "judge-a", open.ID, "中学生の部"); code(err) != "tournament-finished" {
 		t.Errorf("AddDivision(closed) error = %v, want tournament-finished", err)
 	}
 }

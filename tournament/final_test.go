@@ -41,28 +41,28 @@ func nationalWith(t *testing.T, edit func(*referee.EventFormat)) referee.Ruleset
 func newEventConsole(t *testing.T, rs referee.Ruleset) *console {
 	t.Helper()
 	c := newConsole(t)
-	c.svc = tournament.NewService(c.st, rulesetSource{rs.Name: rs}, func() time.Time {
-		c.at = c.at.Add(time.Minute)
-		return c.at
+	c.Svc = tournament.NewService(c.St, rulesetSource{rs.Name: rs}, func() time.Time {
+		c.At = c.At.Add(time.Minute)
+		return c.At
 	}, tournament.WithSeeds(tournamenttest.Seeds()))
 	return c
 }
 
-var moreNames = []struct{ name, kana string }{
-	{"中村", "なかむら"}, {"西田", "にしだ"}, {"野口", "のぐち"}, {"橋本", "はしもと"}, {"平野", "ひらの"},
-	{"藤田", "ふじた"}, {"本田", "ほんだ"}, {"松本", "まつもと"}, {"宮崎", "みやざき"}, {"村上", "むらかみ"},
-	{"森", "もり"},
+var moreNames = []tournament.PlayerInput{
+	{Name: "中村", Kana: "なかむら"}, {Name: "西田", Kana: "にしだ"}, {Name: "野口", Kana: "のぐち"}, {Name: "橋本", Kana: "はしもと"}, {Name: "平野", Kana: "ひらの"},
+	{Name: "藤田", Kana: "ふじた"}, {Name: "本田", Kana: "ほんだ"}, {Name: "松本", Kana: "まつもと"}, {Name: "宮崎", Kana: "みやざき"}, {Name: "村上", Kana: "むらかみ"},
+	{Name: "森", Kana: "もり"},
 }
 
 // enter creates a tournament under rs with n players, all checked in.
 func (c *console) enter(rs referee.Ruleset, n, rounds int) (tournament.Tournament, []tournament.Player) {
-	c.t.Helper()
-	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{
+	c.T.Helper()
+	tour := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{
 		Name: "地区予選", Date: "2025-11-22", Venue: "公民館", Rounds: rounds, Ruleset: rs.Name,
-	})).ok(c.t)
+	})).OK(c.T)
 	var players []tournament.Player
 	for _, nm := range append(slices.Clone(names), moreNames...)[:n] {
-		p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana, CheckedIn: true})).ok(c.t)
+		p := must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.Name, Kana: nm.Kana, CheckedIn: true})).OK(c.T)
 		players = append(players, p)
 	}
 	return tour, players
@@ -72,14 +72,14 @@ func (c *console) enter(rs referee.Ruleset, n, rounds int) (tournament.Tournamen
 // vp3 at a 3-player table) in the table's pairing order, the first
 // declaring.
 func (c *console) play(tour tournament.Tournament, n int, vp4, vp3 []int) {
-	c.t.Helper()
-	r := must(c.svc.RoundView(c.ctx, tour.ID, n)).ok(c.t).Round
+	c.T.Helper()
+	r := must(c.Svc.RoundView(c.Ctx, tour.ID, n)).OK(c.T).Round
 	for _, tb := range r.Tables {
 		vp := vp4
 		if len(tb.Players) == 3 {
 			vp = vp3
 		}
-		c.save(tour, n, tb.Number, 0, vp, 0, "")
+		c.Save(tour, n, tb.Number, 0, vp, 0, "")
 	}
 }
 
@@ -95,7 +95,7 @@ func code(err error) string {
 // report writes the rounds, each stage's cut and the standings and final
 // results of an event, for a golden file.
 func (c *console) report(tour tournament.Tournament, players []tournament.Player) string {
-	c.t.Helper()
+	c.T.Helper()
 	var b strings.Builder
 	names := func(ids []int64) string {
 		out := make([]string, len(ids))
@@ -104,12 +104,12 @@ func (c *console) report(tour tournament.Tournament, players []tournament.Player
 		}
 		return strings.Join(out, " ")
 	}
-	for _, r := range must(c.svc.Rounds(c.ctx, tour.ID)).ok(c.t) {
+	for _, r := range must(c.Svc.Rounds(c.Ctx, tour.ID)).OK(c.T) {
 		fmt.Fprintf(&b, "round %d (%s, seed %d, repeats %d)\n", r.Number, r.Mode, r.Seed, r.Repeats)
 		if r.Cut != nil {
 			fmt.Fprintf(&b, "  cut stage %d seed %d: %s; draw: %s\n", r.Cut.Stage, r.Cut.Seed, names(r.Cut.Advancing), names(r.Cut.Draw))
 		}
-		v := must(c.svc.RoundView(c.ctx, tour.ID, r.Number)).ok(c.t)
+		v := must(c.Svc.RoundView(c.Ctx, tour.ID, r.Number)).OK(c.T)
 		for _, tv := range v.Tables {
 			fmt.Fprintf(&b, "  table %d:", tv.Table.Number)
 			for _, pl := range tv.Places {
@@ -119,11 +119,11 @@ func (c *console) report(tour tournament.Tournament, players []tournament.Player
 		}
 	}
 	b.WriteString("standings\nrank  player  firsts  vp   share\n")
-	for _, s := range must(c.svc.Standings(c.ctx, tour.ID)).ok(c.t) {
+	for _, s := range must(c.Svc.Standings(c.Ctx, tour.ID)).OK(c.T) {
 		fmt.Fprintf(&b, "%4d  %-6s %6d  %3d  %6.4f\n", s.Rank, s.Name, s.Firsts, s.VP, s.Share)
 	}
 	b.WriteString("final results\nrank  player  from\n")
-	for _, f := range must(c.svc.FinalStandings(c.ctx, tour.ID)).ok(c.t) {
+	for _, f := range must(c.Svc.FinalStandings(c.Ctx, tour.ID)).OK(c.T) {
 		from := "standings"
 		if f.Stage > 0 {
 			from = fmt.Sprintf("stage %d/%d place %d (round %d table %d)", f.Stage, f.Stages, f.Place, f.Round, f.Table)
@@ -163,54 +163,54 @@ func TestScenarioTopFourFinal(t *testing.T) {
 	c := newEventConsole(t, rs)
 	tour, players := c.enter(rs, 16, 3)
 	for n := 1; n <= 2; n++ {
-		must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+		must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 		c.play(tour, n, []int{10, 8, 6, 4}, nil)
 	}
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	if _, err := c.svc.MakeFinal(c.ctx, "judge-a", tour.ID); code(err) != "final-results-missing" {
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
+	if _, err := c.Svc.MakeFinal(c.Ctx, "judge-a", tour.ID); code(err) != "final-results-missing" {
 		t.Errorf("MakeFinal(round 3 unplayed) error = %v, want final-results-missing", err)
 	}
 	// Round 3 ends by time, after the 8 minutes of placement and the 60
 	// of play; at table 2 two players share 1st with 9 VP, and the sums
 	// of every table are equal, so two players tie on every key at the cut.
-	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 3, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
-	c.at = c.at.Add(70 * time.Minute)
+	must(c.Svc.ClockAction(c.Ctx, "judge-a", tour.ID, 3, tournament.ClockInput{Action: tournament.ClockStart})).OK(t)
+	c.At = c.At.Add(70 * time.Minute)
 	for tb := 1; tb <= 4; tb++ {
 		vp := []int{9, 7, 5, 3}
 		if tb == 2 {
 			vp = []int{9, 9, 3, 3}
 		}
-		c.save(tour, 3, tb, 0, vp, -1, "")
+		c.Save(tour, 3, tb, 0, vp, -1, "")
 	}
-	r := must(c.svc.MakeFinal(c.ctx, "judge-a", tour.ID)).ok(t)
+	r := must(c.Svc.MakeFinal(c.Ctx, "judge-a", tour.ID)).OK(t)
 	if r.Number != 4 || r.Mode != tournament.ModeFinal || len(r.Tables) != 1 || len(r.Tables[0].Players) != 4 || r.Cut == nil {
 		t.Fatalf("MakeFinal() = round %d %s with %d tables, cut %v; want round 4, one final table of 4", r.Number, r.Mode, len(r.Tables), r.Cut)
 	}
 	if len(r.Cut.Draw) < 2 {
 		t.Fatalf("the cut %+v has no draw: the scenario wants a tie at the cut line", r.Cut)
 	}
-	got := must(c.svc.RoundView(c.ctx, tour.ID, 4)).ok(t).Round.Cut
+	got := must(c.Svc.RoundView(c.Ctx, tour.ID, 4)).OK(t).Round.Cut
 	if fmt.Sprint(*got) != fmt.Sprint(*r.Cut) {
 		t.Errorf("the stored cut = %+v, want %+v", *got, *r.Cut)
 	}
-	replayCut(t, must(c.svc.Standings(c.ctx, tour.ID)).ok(t), 4, *got)
-	if _, err := c.svc.MakeFinal(c.ctx, "judge-a", tour.ID); code(err) != "final-already-made" || !errors.Is(err, tournament.ErrConflict) {
+	replayCut(t, must(c.Svc.Standings(c.Ctx, tour.ID)).OK(t), 4, *got)
+	if _, err := c.Svc.MakeFinal(c.Ctx, "judge-a", tour.ID); code(err) != "final-already-made" || !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("MakeFinal(again) error = %v, want the conflict final-already-made", err)
 	}
-	if _, err := c.svc.PairNextRound(c.ctx, "judge-a", tour.ID); code(err) != "final-made" {
+	if _, err := c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID); code(err) != "final-made" {
 		t.Errorf("PairNextRound(after the final) error = %v, want final-made", err)
 	}
-	if v := must(c.svc.RoundView(c.ctx, tour.ID, 4)).ok(t); len(v.Missing) != 0 {
+	if v := must(c.Svc.RoundView(c.Ctx, tour.ID, 4)).OK(t); len(v.Missing) != 0 {
 		t.Errorf("RoundView(the final).Missing = %v, want nobody: the final seats its cut alone", v.Missing)
 	}
-	if _, err := c.svc.RepairRound(c.ctx, "judge-a", tour.ID, 4); code(err) != "repair-final" {
+	if _, err := c.Svc.RepairRound(c.Ctx, "judge-a", tour.ID, 4); code(err) != "repair-final" {
 		t.Errorf("RepairRound(the final) error = %v, want repair-final", err)
 	}
-	if fs := must(c.svc.FinalStandings(c.ctx, tour.ID)).ok(t); fs != nil {
+	if fs := must(c.Svc.FinalStandings(c.Ctx, tour.ID)).OK(t); fs != nil {
 		t.Errorf("FinalStandings(before the final is played) = %v, want nil", fs)
 	}
-	c.save(tour, 4, 1, 0, []int{6, 7, 7, 10}, 3, "") // the 4th seed wins; a shared 2nd
-	fs := must(c.svc.FinalStandings(c.ctx, tour.ID)).ok(t)
+	c.Save(tour, 4, 1, 0, []int{6, 7, 7, 10}, 3, "") // the 4th seed wins; a shared 2nd
+	fs := must(c.Svc.FinalStandings(c.Ctx, tour.ID)).OK(t)
 	final := r.Tables[0].Players
 	if len(fs) != 16 || fs[0].PlayerID != final[3] || fs[1].Rank != 2 || fs[2].Rank != 2 || fs[3].PlayerID != final[0] || fs[3].Rank != 4 {
 		t.Errorf("FinalStandings() starts %+v, want the final table's winner, a shared 2nd, then its 1st seed 4th", fs[:4])
@@ -221,13 +221,13 @@ func TestScenarioTopFourFinal(t *testing.T) {
 		}
 	}
 	// The standings stay the qualifying standings: the final counts apart.
-	for _, s := range must(c.svc.Standings(c.ctx, tour.ID)).ok(t) {
+	for _, s := range must(c.Svc.Standings(c.Ctx, tour.ID)).OK(t) {
 		if s.Played != 3 {
 			t.Errorf("Standings() %s played %d games, want the 3 qualifying ones", s.Name, s.Played)
 		}
 	}
 	var made int
-	for _, e := range must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t) {
+	for _, e := range must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t) {
 		if e.Action == "final.make" {
 			made++
 			if !strings.Contains(e.After, fmt.Sprintf(`"Seed":%d`, r.Cut.Seed)) {
@@ -248,23 +248,23 @@ func TestScenarioChainedCut(t *testing.T) {
 	c := newEventConsole(t, rs)
 	tour, players := c.enter(rs, 18, 2)
 	for n := 1; n <= 2; n++ {
-		must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+		must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 		c.play(tour, n, []int{10, 8, 6, 4}, []int{10, 8, 6})
 	}
-	leader := must(c.svc.Standings(c.ctx, tour.ID)).ok(t)[0]
-	must(c.svc.DropPlayer(c.ctx, "judge-a", tour.ID, leader.PlayerID)).ok(t)
-	semi := must(c.svc.MakeFinal(c.ctx, "judge-a", tour.ID)).ok(t)
+	leader := must(c.Svc.Standings(c.Ctx, tour.ID)).OK(t)[0]
+	must(c.Svc.DropPlayer(c.Ctx, "judge-a", tour.ID, leader.PlayerID)).OK(t)
+	semi := must(c.Svc.MakeFinal(c.Ctx, "judge-a", tour.ID)).OK(t)
 	if len(semi.Tables) != 4 || semi.Cut.Stage != 1 || len(semi.Cut.Advancing) != 16 || slices.Contains(semi.Cut.Advancing, leader.PlayerID) {
 		t.Fatalf("MakeFinal(stage 1) = %d tables, cut %+v; want 4 tables of the top 16 still in, without the dropped leader", len(semi.Tables), semi.Cut)
 	}
-	if _, err := c.svc.MakeFinal(c.ctx, "judge-a", tour.ID); code(err) != "final-results-missing" {
+	if _, err := c.Svc.MakeFinal(c.Ctx, "judge-a", tour.ID); code(err) != "final-results-missing" {
 		t.Errorf("MakeFinal(semi-finals unplayed) error = %v, want final-results-missing", err)
 	}
 	c.play(tour, 3, []int{10, 8, 6, 4}, nil)
-	if fs := must(c.svc.FinalStandings(c.ctx, tour.ID)).ok(t); fs != nil {
+	if fs := must(c.Svc.FinalStandings(c.Ctx, tour.ID)).OK(t); fs != nil {
 		t.Errorf("FinalStandings(semi-finals only) = %v, want nil", fs)
 	}
-	final := must(c.svc.MakeFinal(c.ctx, "judge-a", tour.ID)).ok(t)
+	final := must(c.Svc.MakeFinal(c.Ctx, "judge-a", tour.ID)).OK(t)
 	var winners []int64
 	for _, tb := range semi.Tables {
 		winners = append(winners, tb.Players[0])
@@ -273,7 +273,7 @@ func TestScenarioChainedCut(t *testing.T) {
 		t.Fatalf("MakeFinal(stage 2) = %+v, want one table of the semi-final winners %v", final.Tables, winners)
 	}
 	c.play(tour, 4, []int{10, 8, 6, 4}, nil)
-	fs := must(c.svc.FinalStandings(c.ctx, tour.ID)).ok(t)
+	fs := must(c.Svc.FinalStandings(c.Ctx, tour.ID)).OK(t)
 	if len(fs) != 18 || fs[0].Stage != 2 || fs[4].Stage != 1 || fs[4].Place != 2 || fs[15].Stage != 1 || fs[16].Stage != 0 {
 		t.Errorf("FinalStandings() = %+v; want the final's 4, then the semi-finalists by place, then the 2 others", fs)
 	}
@@ -294,24 +294,24 @@ func TestScenarioLeadersTable(t *testing.T) {
 	c := newEventConsole(t, rs)
 	tour, players := c.enter(rs, 12, 3)
 	for n := 1; n <= 3; n++ {
-		must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+		must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 		if n < 3 {
 			c.play(tour, n, []int{10, 8, 6, 4}, nil)
 		}
 	}
-	if _, err := c.svc.MakeFinal(c.ctx, "judge-a", tour.ID); code(err) != "final-not-top-cut" {
+	if _, err := c.Svc.MakeFinal(c.Ctx, "judge-a", tour.ID); code(err) != "final-not-top-cut" {
 		t.Errorf("MakeFinal(leaders' table) error = %v, want final-not-top-cut", err)
 	}
 	// Table 1's last player in pairing order (the lowest standing there) wins it.
-	r3 := must(c.svc.RoundView(c.ctx, tour.ID, 3)).ok(t).Round
-	c.save(tour, 3, 1, 0, []int{4, 6, 8, 10}, 3, "")
-	c.save(tour, 3, 2, 0, []int{10, 8, 6, 4}, 0, "")
-	if fs := must(c.svc.FinalStandings(c.ctx, tour.ID)).ok(t); len(fs) != 12 || fs[0].PlayerID != r3.Tables[0].Players[3] || fs[0].Stage != 1 {
+	r3 := must(c.Svc.RoundView(c.Ctx, tour.ID, 3)).OK(t).Round
+	c.Save(tour, 3, 1, 0, []int{4, 6, 8, 10}, 3, "")
+	c.Save(tour, 3, 2, 0, []int{10, 8, 6, 4}, 0, "")
+	if fs := must(c.Svc.FinalStandings(c.Ctx, tour.ID)).OK(t); len(fs) != 12 || fs[0].PlayerID != r3.Tables[0].Players[3] || fs[0].Stage != 1 {
 		t.Errorf("FinalStandings() = %+v, want the leaders' table's winner %d first", fs, r3.Tables[0].Players[3])
 	}
-	c.save(tour, 3, 3, 0, []int{10, 8, 6, 4}, 0, "")
-	must(c.svc.CloseTournament(c.ctx, "judge-a", tour.ID)).ok(t)
-	live := must(c.svc.Live(c.ctx, tour.ID)).ok(t)
+	c.Save(tour, 3, 3, 0, []int{10, 8, 6, 4}, 0, "")
+	must(c.Svc.CloseTournament(c.Ctx, "judge-a", tour.ID)).OK(t)
+	live := must(c.Svc.Live(c.Ctx, tour.ID)).OK(t)
 	if len(live.Winners) != 1 || live.Winners[0].PlayerID != r3.Tables[0].Players[3] || len(live.Final) != 12 {
 		t.Errorf("Live() winners %+v with %d final lines, want the leaders' table's winner", live.Winners, len(live.Final))
 	}
@@ -349,7 +349,7 @@ func TestScenarioScheduleThenSwiss(t *testing.T) {
 	c := newEventConsole(t, rs)
 	tour, players := c.enter(rs, 24, 4)
 	for n := 1; n <= 4; n++ {
-		r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+		r := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 		want := tournament.ModeSwiss
 		if n <= 2 {
 			want = tournament.ModeSchedule
@@ -359,14 +359,14 @@ func TestScenarioScheduleThenSwiss(t *testing.T) {
 		}
 		c.play(tour, n, []int{10, 8, 6, 4}, nil)
 	}
-	rounds := must(c.svc.Rounds(c.ctx, tour.ID)).ok(t)
+	rounds := must(c.Svc.Rounds(c.Ctx, tour.ID)).OK(t)
 	if got := repeatMeetings(rounds[:2]); got != 0 || rounds[1].Repeats != 0 {
 		t.Errorf("the 2 rounds drawn in advance repeat %d meetings (round 2 records %d), want 0", got, rounds[1].Repeats)
 	}
 	if rounds[1].Seed != rounds[0].Seed {
 		t.Errorf("round 2's seed %d, want the schedule's, round 1's %d", rounds[1].Seed, rounds[0].Seed)
 	}
-	must(c.svc.MakeFinal(c.ctx, "judge-a", tour.ID)).ok(t)
+	must(c.Svc.MakeFinal(c.Ctx, "judge-a", tour.ID)).OK(t)
 	c.play(tour, 5, []int{10, 8, 6, 4}, nil)
 	tournamenttest.Golden(t, filepath.Join("testdata", "final24-schedule.golden"), c.report(tour, players), *update)
 }
@@ -379,17 +379,17 @@ func TestScheduleAfterADrop(t *testing.T) {
 	})
 	c := newEventConsole(t, rs)
 	tour, players := c.enter(rs, 16, 4)
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	c.play(tour, 1, []int{10, 8, 6, 4}, nil)
-	must(c.svc.DropPlayer(c.ctx, "judge-a", tour.ID, players[0].ID)).ok(t)
+	must(c.Svc.DropPlayer(c.Ctx, "judge-a", tour.ID, players[0].ID)).OK(t)
 	for n := 2; n <= 3; n++ {
-		r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+		r := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 		if r.Mode != tournament.ModeSchedule || slices.ContainsFunc(r.Tables, func(tb tournament.Table) bool { return slices.Contains(tb.Players, players[0].ID) }) {
 			t.Fatalf("round %d = %s %+v, want a schedule round without the dropped player", n, r.Mode, r.Tables)
 		}
 		c.play(tour, n, []int{10, 8, 6, 4}, []int{10, 8, 6})
 	}
-	if got := repeatMeetings(must(c.svc.Rounds(c.ctx, tour.ID)).ok(t)); got != 0 {
+	if got := repeatMeetings(must(c.Svc.Rounds(c.Ctx, tour.ID)).OK(t)); got != 0 {
 		t.Errorf("the schedule rounds repeat %d meetings after a drop, want 0", got)
 	}
 }
@@ -408,10 +408,10 @@ func TestSchedulePriority(t *testing.T) {
 		c := newEventConsole(t, rs)
 		tour, players := c.enter(rs, 13, 5)
 		for n := 1; n <= 4; n++ {
-			must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+			must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 			c.play(tour, n, []int{10, 8, 6, 4}, []int{10, 8, 6})
 		}
-		rounds := must(c.svc.Rounds(c.ctx, tour.ID)).ok(t)
+		rounds := must(c.Svc.Rounds(c.Ctx, tour.ID)).OK(t)
 		repeats[priority] = repeatMeetings(rounds)
 		three := map[int64]int{}
 		for _, r := range rounds {

@@ -13,14 +13,14 @@ import (
 
 // event creates a tournament named name on date.
 func (c *console) event(name, date string) tournament.Tournament {
-	c.t.Helper()
-	return must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: name, Date: date, Rounds: 3})).ok(c.t)
+	c.T.Helper()
+	return must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: name, Date: date, Rounds: 3})).OK(c.T)
 }
 
 // register adds a player, as in says, and fails the test on a refusal.
 func (c *console) register(tid int64, in tournament.PlayerInput) tournament.Player {
-	c.t.Helper()
-	return must(c.svc.AddPlayer(c.ctx, "judge-a", tid, in)).ok(c.t)
+	c.T.Helper()
+	return must(c.Svc.AddPlayer(c.Ctx, "judge-a", tid, in)).OK(c.T)
 }
 
 // codeOf is the code of the rule err breaks, "" for none.
@@ -73,7 +73,7 @@ func TestRegistrationFindsPerson(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := c.svc.AddPlayer(c.ctx, "judge-a", nov.ID, tt.in)
+			p, err := c.Svc.AddPlayer(c.Ctx, "judge-a", nov.ID, tt.in)
 			if tt.code != "" {
 				if codeOf(err) != tt.code || !errors.Is(err, tournament.ErrInvalid) {
 					t.Fatalf("AddPlayer(%+v) error = %v, want the refusal %s", tt.in, err, tt.code)
@@ -84,7 +84,7 @@ func TestRegistrationFindsPerson(t *testing.T) {
 				t.Fatalf("AddPlayer(%+v): %v", tt.in, err)
 			}
 			// Undone for the next case, which must not find them taken.
-			defer func() { must(c.svc.DeletePlayer(c.ctx, "judge-a", nov.ID, p.ID)).ok(t) }()
+			defer func() { must(c.Svc.DeletePlayer(c.Ctx, "judge-a", nov.ID, p.ID)).OK(t) }()
 			switch {
 			case tt.want != nil && p.PersonID != tt.want.PersonID:
 				t.Errorf("AddPlayer(%+v) linked person %d, want %d (%s)", tt.in, p.PersonID, tt.want.PersonID, tt.want.Name)
@@ -95,7 +95,7 @@ func TestRegistrationFindsPerson(t *testing.T) {
 	}
 
 	// The question names the candidates, the surest first, with their events.
-	_, err := c.svc.AddPlayer(c.ctx, "judge-a", nov.ID, tournament.PlayerInput{Name: "伊藤", Kana: "イトウ ジュン", Person: tournament.PersonChoice{Ask: true}})
+	_, err := c.Svc.AddPlayer(c.Ctx, "judge-a", nov.ID, tournament.PlayerInput{Name: "伊藤", Kana: "イトウ ジュン", Person: tournament.PersonChoice{Ask: true}})
 	var q *tournament.PersonQuestion
 	if !errors.As(err, &q) || len(q.Match.Candidates) != 1 || q.Match.Candidates[0].ID != ito.PersonID ||
 		q.Match.Candidates[0].How != tournament.MatchName || q.Match.Candidates[0].EventsPlayed() != 1 || q.Match.Candidates[0].Last.Name != "10月定例会" {
@@ -103,7 +103,7 @@ func TestRegistrationFindsPerson(t *testing.T) {
 	}
 	// One person is never two players of one event.
 	c.register(nov.ID, tournament.PlayerInput{Name: "佐藤 太郎", Kana: "さとう たろう"})
-	if _, err := c.svc.AddPlayer(c.ctx, "judge-a", nov.ID, tournament.PlayerInput{Name: "佐藤", Person: tournament.PersonChoice{ID: sato.PersonID}}); codeOf(err) != "person-already-registered" {
+	if _, err := c.Svc.AddPlayer(c.Ctx, "judge-a", nov.ID, tournament.PlayerInput{Name: "佐藤", Person: tournament.PersonChoice{ID: sato.PersonID}}); codeOf(err) != "person-already-registered" {
 		t.Errorf("AddPlayer(Sato again in November) error = %v, want person-already-registered", err)
 	}
 	again := c.register(nov.ID, tournament.PlayerInput{Name: "佐藤 太郎", Kana: "さとう たろう"})
@@ -112,19 +112,19 @@ func TestRegistrationFindsPerson(t *testing.T) {
 	}
 	// Archived: offered to nobody, named only by their member number,
 	// which brings them back to the list.
-	must(c.svc.ArchivePerson(c.ctx, "judge-a", suzuki.PersonID)).ok(t)
+	must(c.Svc.ArchivePerson(c.Ctx, "judge-a", suzuki.PersonID)).OK(t)
 	dec := c.event("12月定例会", "2025-12-20")
-	m := must(c.svc.MatchPerson(c.ctx, dec.ID, "鈴木", "すずき", "")).ok(t)
+	m := must(c.Svc.MatchPerson(c.Ctx, dec.ID, "鈴木", "すずき", "")).OK(t)
 	if m.Sure != 0 || len(m.Candidates) != 0 {
 		t.Errorf("MatchPerson(鈴木, archived) = %+v, want nobody offered", m)
 	}
 	back := c.register(dec.ID, tournament.PlayerInput{Name: "鈴木", Member: "JCS-042"})
-	if p := must(c.svc.Person(c.ctx, back.PersonID)).ok(t); back.PersonID != suzuki.PersonID || p.Archived != nil || p.EventsPlayed() != 2 {
+	if p := must(c.Svc.Person(c.Ctx, back.PersonID)).OK(t); back.PersonID != suzuki.PersonID || p.Archived != nil || p.EventsPlayed() != 2 {
 		t.Errorf("鈴木 by member number = person %d %+v, want %d listed again, with two events", back.PersonID, p.PersonEntry, suzuki.PersonID)
 	}
 	// A member number given to someone without one is theirs from then on.
 	withMember := c.register(dec.ID, tournament.PlayerInput{Name: "伊藤", Kana: "イトウ", Member: "77"})
-	if p := must(c.svc.Person(c.ctx, ito.PersonID)).ok(t); withMember.PersonID != ito.PersonID || p.Member != "77" {
+	if p := must(c.Svc.Person(c.Ctx, ito.PersonID)).OK(t); withMember.PersonID != ito.PersonID || p.Member != "77" {
 		t.Errorf("伊藤 with member number 77 = person %d, member %q; want %d, 77", withMember.PersonID, p.Member, ito.PersonID)
 	}
 	// Two people of 佐藤 太郎's name and reading now (November's second):
@@ -149,7 +149,7 @@ func TestImportFindsPeople(t *testing.T) {
 		{Line: 5, Name: "会員", Member: "会員番号"},
 		{Line: 6, Name: "伊藤 純", Member: "９"},
 	}
-	plan := must(c.svc.PlanImport(c.ctx, nov.ID, rows)).ok(t)
+	plan := must(c.Svc.PlanImport(c.Ctx, nov.ID, rows)).OK(t)
 	line := func(n int) tournament.ImportLine {
 		for _, l := range plan.Lines {
 			if l.Line == n {
@@ -176,11 +176,11 @@ func TestImportFindsPeople(t *testing.T) {
 		t.Errorf("line 6 (伊藤's member number) = person %d, want %d", l.PersonID, ito.PersonID)
 	}
 	rows[1].Person = tournament.PersonChoice{ID: ito.PersonID}
-	if _, err := c.svc.ImportPlayers(c.ctx, "judge-a", nov.ID, rows); codeOf(err) != "person-already-registered" {
+	if _, err := c.Svc.ImportPlayers(c.Ctx, "judge-a", nov.ID, rows); codeOf(err) != "person-already-registered" {
 		t.Errorf("ImportPlayers(伊藤 chosen for line 3 and named by line 6) error = %v, want person-already-registered", err)
 	}
 	rows[4].Member, rows[4].Person = "", tournament.PersonChoice{New: true}
-	done := must(c.svc.ImportPlayers(c.ctx, "judge-a", nov.ID, rows)).ok(t)
+	done := must(c.Svc.ImportPlayers(c.Ctx, "judge-a", nov.ID, rows)).OK(t)
 	got := map[string]int64{}
 	for _, p := range done.Added {
 		got[p.Name] = p.PersonID
@@ -206,17 +206,17 @@ func TestMergePeople(t *testing.T) {
 	if a.PersonID == b.PersonID {
 		t.Fatalf("佐藤 太郎 without a reading was linked to the one with: want two entries to merge")
 	}
-	if _, err := c.svc.MergePeople(c.ctx, "judge-a", a.PersonID, a.PersonID); codeOf(err) != "merge-same-person" {
+	if _, err := c.Svc.MergePeople(c.Ctx, "judge-a", a.PersonID, a.PersonID); codeOf(err) != "merge-same-person" {
 		t.Errorf("MergePeople(a, a) error = %v, want merge-same-person", err)
 	}
-	kept := must(c.svc.MergePeople(c.ctx, "judge-b", a.PersonID, b.PersonID)).ok(t)
+	kept := must(c.Svc.MergePeople(c.Ctx, "judge-b", a.PersonID, b.PersonID)).OK(t)
 	if kept.ID != a.PersonID || kept.Member != "5" || kept.Kana != "さとう たろう" {
 		t.Errorf("MergePeople = %+v, want the first entry with the second's member number", kept)
 	}
-	if p := must(c.svc.GetPlayer(c.ctx, nov.ID, b.ID)).ok(t); p.PersonID != a.PersonID {
+	if p := must(c.Svc.GetPlayer(c.Ctx, nov.ID, b.ID)).OK(t); p.PersonID != a.PersonID {
 		t.Errorf("November's 佐藤 太郎 = person %d, want %d", p.PersonID, a.PersonID)
 	}
-	_, err := c.svc.MergePeople(c.ctx, "judge-a", a.PersonID, other.PersonID)
+	_, err := c.Svc.MergePeople(c.Ctx, "judge-a", a.PersonID, other.PersonID)
 	if !errors.Is(err, tournament.ErrConflict) || codeOf(err) != "people-share-tournament" {
 		t.Fatalf("MergePeople(two players of November) error = %v, want the conflict people-share-tournament", err)
 	}
@@ -231,14 +231,14 @@ func TestMergePeople(t *testing.T) {
 	// Another 佐藤 太郎 of November is alike, but one person is never two
 	// players of one event: the record says so before a judge tries.
 	twin := c.register(nov.ID, tournament.PlayerInput{Name: "佐藤 太郎", Kana: "サトウ タロウ", Person: tournament.PersonChoice{New: true}})
-	rec0 := must(c.svc.Person(c.ctx, a.PersonID)).ok(t)
+	rec0 := must(c.Svc.Person(c.Ctx, a.PersonID)).OK(t)
 	if err := rec0.Refused[twin.PersonID]; codeOf(err) != "people-share-tournament" {
 		t.Errorf("Person(kept).Refused[the other 佐藤 太郎 of November] = %v, want people-share-tournament", err)
 	}
 	if err := rec0.Refused[other.PersonID]; err != nil {
 		t.Errorf("Person(kept).Refused[佐藤 次郎] = %v, want nothing: not alike", err)
 	}
-	rec := must(c.svc.Person(c.ctx, a.PersonID)).ok(t)
+	rec := must(c.Svc.Person(c.Ctx, a.PersonID)).OK(t)
 	if len(rec.Events) != 2 || rec.Events[0].TournamentID != nov.ID || rec.Events[1].TournamentID != oct.ID {
 		t.Errorf("Person(kept).Events = %+v, want November then October", rec.Events)
 	}
@@ -246,7 +246,7 @@ func TestMergePeople(t *testing.T) {
 		!strings.Contains(rec.History[0].Subject, "佐藤 太郎") || rec.History[0].TournamentID != 0 {
 		t.Errorf("Person(kept).History = %+v, want judge-b's merge, outside any tournament", rec.History)
 	}
-	if log := must(c.st.AuditLog(c.ctx, nov.ID)).ok(t); slices.ContainsFunc(log, func(e tournament.AuditEntry) bool { return e.Action == tournament.ActionPersonMerge }) {
+	if log := must(c.St.AuditLog(c.Ctx, nov.ID)).OK(t); slices.ContainsFunc(log, func(e tournament.AuditEntry) bool { return e.Action == tournament.ActionPersonMerge }) {
 		t.Errorf("the merge is in November's own log: %+v", log)
 	}
 }
@@ -258,28 +258,28 @@ func TestEditAndArchivePerson(t *testing.T) {
 	oct := c.event("10月定例会", "2025-10-18")
 	a := c.register(oct.ID, tournament.PlayerInput{Name: "佐藤", Kana: "さとう", Member: "1"})
 	b := c.register(oct.ID, tournament.PlayerInput{Name: "田中", Kana: "たなか"})
-	if _, err := c.svc.EditPerson(c.ctx, "judge-a", b.PersonID, tournament.PersonInput{Name: "田中 一郎", Member: "１"}); codeOf(err) != "member-taken" {
+	if _, err := c.Svc.EditPerson(c.Ctx, "judge-a", b.PersonID, tournament.PersonInput{Name: "田中 一郎", Member: "１"}); codeOf(err) != "member-taken" {
 		t.Errorf("EditPerson(a member number taken) error = %v, want member-taken", err)
 	}
-	if _, err := c.svc.EditPerson(c.ctx, "judge-a", b.PersonID, tournament.PersonInput{Name: " "}); codeOf(err) != "person-name-missing" {
+	if _, err := c.Svc.EditPerson(c.Ctx, "judge-a", b.PersonID, tournament.PersonInput{Name: " "}); codeOf(err) != "person-name-missing" {
 		t.Errorf("EditPerson(no name) error = %v, want person-name-missing", err)
 	}
-	p := must(c.svc.EditPerson(c.ctx, "judge-a", b.PersonID, tournament.PersonInput{Name: "田中 一郎", Kana: "たなか いちろう", Member: "2"})).ok(t)
+	p := must(c.Svc.EditPerson(c.Ctx, "judge-a", b.PersonID, tournament.PersonInput{Name: "田中 一郎", Kana: "たなか いちろう", Member: "2"})).OK(t)
 	if p.Name != "田中 一郎" || p.Member != "2" {
 		t.Errorf("EditPerson = %+v, want 田中 一郎, member 2", p)
 	}
-	if pl := must(c.svc.GetPlayer(c.ctx, oct.ID, b.ID)).ok(t); pl.Name != "田中" {
+	if pl := must(c.Svc.GetPlayer(c.Ctx, oct.ID, b.ID)).OK(t); pl.Name != "田中" {
 		t.Errorf("the player of October renamed to %q, want the name they played under kept", pl.Name)
 	}
-	must(c.svc.ArchivePerson(c.ctx, "judge-a", a.PersonID)).ok(t)
-	listed := must(c.svc.People(c.ctx, "", false, 1)).ok(t)
-	archived := must(c.svc.People(c.ctx, "さとう", true, 1)).ok(t)
+	must(c.Svc.ArchivePerson(c.Ctx, "judge-a", a.PersonID)).OK(t)
+	listed := must(c.Svc.People(c.Ctx, "", false, 1)).OK(t)
+	archived := must(c.Svc.People(c.Ctx, "さとう", true, 1)).OK(t)
 	if listed.Total != 1 || listed.People[0].ID != b.PersonID || archived.Total != 1 || archived.People[0].ID != a.PersonID {
 		t.Errorf("People() = %+v; archived = %+v; want 田中 listed and 佐藤 archived", listed, archived)
 	}
-	must(c.svc.UnarchivePerson(c.ctx, "judge-a", a.PersonID)).ok(t)
+	must(c.Svc.UnarchivePerson(c.Ctx, "judge-a", a.PersonID)).OK(t)
 	var actions []string
-	for _, e := range must(c.svc.RegistryLog(c.ctx)).ok(t) {
+	for _, e := range must(c.Svc.RegistryLog(c.Ctx)).OK(t) {
 		actions = append(actions, e.Action)
 	}
 	want := []string{tournament.ActionPersonUnarchive, tournament.ActionPersonArchive, tournament.ActionPersonEdit}

@@ -1,7 +1,6 @@
 package tournament_test
 
 import (
-	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -12,33 +11,6 @@ import (
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 )
-
-// fixTable fixes player id of a tournament to table with the edit form,
-// the rest of the player as read sees them now; write saves the edit
-// (another judge's console, in a race).
-func fixTable(ctx context.Context, read, write *tournament.Service, judge string, tid, id int64, table int) (tournament.Player, error) {
-	return editWith(ctx, read, write, judge, tid, id, func(e *tournament.PlayerEdit) { e.FixedTable = table })
-}
-
-// keepApart sets the players id is kept apart from with the edit form, as fixTable.
-func keepApart(ctx context.Context, read, write *tournament.Service, judge string, tid, id int64, others []int64) (tournament.Player, error) {
-	return editWith(ctx, read, write, judge, tid, id, func(e *tournament.PlayerEdit) { e.KeepApart = others })
-}
-
-// rename changes a player's name and kana with the edit form, as fixTable.
-func rename(ctx context.Context, read, write *tournament.Service, judge string, tid, id int64, in tournament.PlayerInput) (tournament.Player, error) {
-	return editWith(ctx, read, write, judge, tid, id, func(e *tournament.PlayerEdit) { e.PlayerInput = in })
-}
-
-func editWith(ctx context.Context, read, write *tournament.Service, judge string, tid, id int64, change func(*tournament.PlayerEdit)) (tournament.Player, error) {
-	p, err := read.GetPlayer(ctx, tid, id)
-	if err != nil {
-		return tournament.Player{}, err
-	}
-	e := tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: p.Name, Kana: p.Kana}, FixedTable: p.FixedTable, KeepApart: p.KeepApart}
-	change(&e)
-	return write.EditPlayer(ctx, judge, tid, id, e)
-}
 
 // violationOf returns the violation in err, or fails the test.
 func violationOf(t *testing.T, what string, err error, code string) *referee.Violation {
@@ -54,7 +26,7 @@ func violationOf(t *testing.T, what string, err error, code string) *referee.Vio
 // the player is registered or edited.
 func TestPlayerNameLength(t *testing.T) {
 	c := newConsole(t)
-	tour, ps := c.setUp(3, 1)
+	tour, ps := c.SetUp(3, 1)
 	long := strings.Repeat("あ", tournament.MaxNameRunes+1)
 	most := strings.Repeat("あ", tournament.MaxNameRunes)
 	for _, tc := range []struct {
@@ -67,17 +39,17 @@ func TestPlayerNameLength(t *testing.T) {
 		{"kana", tournament.PlayerInput{Name: "青木", Kana: long}, "player-kana-too-long"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tc.in)
+			_, err := c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tc.in)
 			if v := violationOf(t, "AddPlayer", err, tc.code); v.Args["Max"] != tournament.MaxNameRunes {
 				t.Errorf("AddPlayer violation args %v, want Max %d", v.Args, tournament.MaxNameRunes)
 			}
-			_, err = rename(c.ctx, c.svc, c.svc, "judge-a", tour.ID, ps[0].ID, tc.in)
+			_, err = rename(c.Ctx, c.Svc, c.Svc, "judge-a", tour.ID, ps[0].ID, tc.in)
 			violationOf(t, "UpdatePlayer", err, tc.code)
-			_, err = c.svc.EditPlayer(c.ctx, "judge-a", ps[0].TournamentID, ps[0].ID, tournament.PlayerEdit{PlayerInput: tc.in})
+			_, err = c.Svc.EditPlayer(c.Ctx, "judge-a", ps[0].TournamentID, ps[0].ID, tournament.PlayerEdit{PlayerInput: tc.in})
 			violationOf(t, "EditPlayer", err, tc.code)
 		})
 	}
-	must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: most, Kana: most})).ok(t)
+	must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: most, Kana: most})).OK(t)
 }
 
 // A fixed-table request is checked when it is set, not when the next round
@@ -85,11 +57,11 @@ func TestPlayerNameLength(t *testing.T) {
 // tables. The refusal names the players already at the table.
 func TestFixedTableCheckedWhenSet(t *testing.T) {
 	c := newConsole(t)
-	tour, ps := c.setUp(13, 2) // 13 players: tables 1 to 4
+	tour, ps := c.SetUp(13, 2) // 13 players: tables 1 to 4
 	for _, p := range ps[:4] {
-		must(fixTable(c.ctx, c.svc, c.svc, "judge-a", tour.ID, p.ID, 1)).ok(t)
+		must(fixTable(c.Ctx, c.Svc, c.Svc, "judge-a", tour.ID, p.ID, 1)).OK(t)
 	}
-	_, err := fixTable(c.ctx, c.svc, c.svc, "judge-a", tour.ID, ps[4].ID, 1)
+	_, err := fixTable(c.Ctx, c.Svc, c.Svc, "judge-a", tour.ID, ps[4].ID, 1)
 	v := violationOf(t, "SetFixedTable(a fifth player at table 1)", err, "fixed-table-full")
 	var want []string
 	for _, p := range ps[:4] {
@@ -99,28 +71,28 @@ func TestFixedTableCheckedWhenSet(t *testing.T) {
 	if got, _ := v.Args["Players"].([]string); !slices.Equal(got, want) || v.Args["Player"] != ps[4].Name {
 		t.Errorf("fixed-table-full args %v, want Player %s and Players %v", v.Args, ps[4].Name, want)
 	}
-	_, err = fixTable(c.ctx, c.svc, c.svc, "judge-a", tour.ID, ps[4].ID, 5)
+	_, err = fixTable(c.Ctx, c.Svc, c.Svc, "judge-a", tour.ID, ps[4].ID, 5)
 	v = violationOf(t, "SetFixedTable(table 5 of 4)", err, "fixed-table-beyond-players")
 	if v.Args["Tables"] != 4 || v.Args["Count"] != 13 {
 		t.Errorf("fixed-table-beyond-players args %v, want Tables 4 and Count 13", v.Args)
 	}
-	must(fixTable(c.ctx, c.svc, c.svc, "judge-a", tour.ID, ps[4].ID, 4)).ok(t)
+	must(fixTable(c.Ctx, c.Svc, c.Svc, "judge-a", tour.ID, ps[4].ID, 4)).OK(t)
 	// Setting a player's own table again is no fifth player.
-	must(fixTable(c.ctx, c.svc, c.svc, "judge-a", tour.ID, ps[0].ID, 1)).ok(t)
-	_, err = c.svc.EditPlayer(c.ctx, "judge-a", ps[5].TournamentID, ps[5].ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: ps[5].Name}, FixedTable: 1})
+	must(fixTable(c.Ctx, c.Svc, c.Svc, "judge-a", tour.ID, ps[0].ID, 1)).OK(t)
+	_, err = c.Svc.EditPlayer(c.Ctx, "judge-a", ps[5].TournamentID, ps[5].ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: ps[5].Name}, FixedTable: 1})
 	violationOf(t, "EditPlayer(a fifth player at table 1)", err, "fixed-table-full")
 	// The pairing honours what was accepted.
-	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	r := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	for _, p := range ps[:4] {
 		if !slices.Contains(r.Tables[0].Players, p.ID) {
 			t.Errorf("round 1 table 1 = %v, want fixed player %d", r.Tables[0].Players, p.ID)
 		}
 	}
 	// The first player registered may already ask for table 1.
-	other := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "別大会", Rounds: 1})).ok(t)
-	p := must(c.svc.AddPlayer(c.ctx, "judge-a", other.ID, tournament.PlayerInput{Name: "車椅子"})).ok(t)
-	must(fixTable(c.ctx, c.svc, c.svc, "judge-a", other.ID, p.ID, 1)).ok(t)
-	_, err = fixTable(c.ctx, c.svc, c.svc, "judge-a", other.ID, p.ID, 2)
+	other := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: "別大会", Rounds: 1})).OK(t)
+	p := must(c.Svc.AddPlayer(c.Ctx, "judge-a", other.ID, tournament.PlayerInput{Name: "車椅子"})).OK(t)
+	must(fixTable(c.Ctx, c.Svc, c.Svc, "judge-a", other.ID, p.ID, 1)).OK(t)
+	_, err = fixTable(c.Ctx, c.Svc, c.Svc, "judge-a", other.ID, p.ID, 2)
 	violationOf(t, "SetFixedTable(table 2 of 1)", err, "fixed-table-beyond-players")
 }
 
@@ -128,12 +100,12 @@ func TestFixedTableCheckedWhenSet(t *testing.T) {
 // half-registered player behind and a retry no duplicate.
 func TestAddPlayerCheckedIn(t *testing.T) {
 	c := newConsole(t)
-	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "定例会", Rounds: 1})).ok(t)
-	p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "青木", CheckedIn: true})).ok(t)
-	if got := must(c.svc.GetPlayer(c.ctx, p.TournamentID, p.ID)).ok(t); !got.CheckedIn {
+	tour := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: "定例会", Rounds: 1})).OK(t)
+	p := must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "青木", CheckedIn: true})).OK(t)
+	if got := must(c.Svc.GetPlayer(c.Ctx, p.TournamentID, p.ID)).OK(t); !got.CheckedIn {
 		t.Errorf("player added checked in = %+v, want CheckedIn", got)
 	}
-	if log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t); len(log) != 2 || log[0].Action != "player.add" {
+	if log := must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t); len(log) != 2 || log[0].Action != "player.add" {
 		t.Errorf("audit log %+v, want the creation and one player.add", log)
 	}
 }
@@ -142,15 +114,15 @@ func TestAddPlayerCheckedIn(t *testing.T) {
 // keep-apart requests are saved together, or not at all.
 func TestEditPlayer(t *testing.T) {
 	c := newConsole(t)
-	tour, ps := c.setUp(8, 1)
+	tour, ps := c.SetUp(8, 1)
 	in := tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: " 青木 一郎 ", Kana: "あおき いちろう"}, FixedTable: 2, KeepApart: []int64{ps[2].ID, ps[1].ID}}
-	p := must(c.svc.EditPlayer(c.ctx, "judge-b", ps[0].TournamentID, ps[0].ID, in)).ok(t)
+	p := must(c.Svc.EditPlayer(c.Ctx, "judge-b", ps[0].TournamentID, ps[0].ID, in)).OK(t)
 	want := ps[0]
 	want.Name, want.Kana, want.FixedTable, want.KeepApart = "青木 一郎", "あおき いちろう", 2, []int64{ps[1].ID, ps[2].ID}
-	if got := must(c.svc.GetPlayer(c.ctx, p.TournamentID, p.ID)).ok(t); got.Name != want.Name || got.Kana != want.Kana || got.FixedTable != 2 || !slices.Equal(got.KeepApart, want.KeepApart) || !got.CheckedIn {
+	if got := must(c.Svc.GetPlayer(c.Ctx, p.TournamentID, p.ID)).OK(t); got.Name != want.Name || got.Kana != want.Kana || got.FixedTable != 2 || !slices.Equal(got.KeepApart, want.KeepApart) || !got.CheckedIn {
 		t.Errorf("after EditPlayer: %+v, want %+v", got, want)
 	}
-	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	log := must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t)
 	if log[0].Action != "player.edit" || log[1].Action == "player.edit" {
 		t.Errorf("audit log starts %s, %s; want one player.edit", log[0].Action, log[1].Action)
 	}
@@ -161,10 +133,10 @@ func TestEditPlayer(t *testing.T) {
 		{PlayerInput: tournament.PlayerInput{Name: "別名"}, KeepApart: []int64{ps[0].ID}},
 		{PlayerInput: tournament.PlayerInput{Name: "別名"}, FixedTable: -1},
 	} {
-		if _, err := c.svc.EditPlayer(c.ctx, "judge-b", ps[0].TournamentID, ps[0].ID, bad); !errors.Is(err, tournament.ErrInvalid) {
+		if _, err := c.Svc.EditPlayer(c.Ctx, "judge-b", ps[0].TournamentID, ps[0].ID, bad); !errors.Is(err, tournament.ErrInvalid) {
 			t.Errorf("EditPlayer(%+v) error = %v, want ErrInvalid", bad, err)
 		}
-		if got := must(c.svc.GetPlayer(c.ctx, ps[0].TournamentID, ps[0].ID)).ok(t); got.Name != want.Name || got.FixedTable != 2 {
+		if got := must(c.Svc.GetPlayer(c.Ctx, ps[0].TournamentID, ps[0].ID)).OK(t); got.Name != want.Name || got.FixedTable != 2 {
 			t.Errorf("after the refused EditPlayer(%+v): %+v, want nothing changed", bad, got)
 		}
 	}
@@ -174,16 +146,16 @@ func TestEditPlayer(t *testing.T) {
 // does, counting the players registered and the rows before.
 func TestImportChecksFixedTables(t *testing.T) {
 	c := newConsole(t)
-	tour, ps := c.setUp(6, 1)
+	tour, ps := c.SetUp(6, 1)
 	for _, p := range ps[:3] {
-		must(fixTable(c.ctx, c.svc, c.svc, "judge-a", tour.ID, p.ID, 1)).ok(t)
+		must(fixTable(c.Ctx, c.Svc, c.Svc, "judge-a", tour.ID, p.ID, 1)).OK(t)
 	}
 	rows := []tournament.ImportRow{
 		{Line: 2, Name: "新人1", FixedTable: 1},
 		{Line: 3, Name: "新人2", FixedTable: 1},
 		{Line: 4, Name: "新人3", FixedTable: 2},
 	}
-	plan := must(c.svc.ImportPlayers(c.ctx, "judge-a", tour.ID, rows)).ok(t)
+	plan := must(c.Svc.ImportPlayers(c.Ctx, "judge-a", tour.ID, rows)).OK(t)
 	var got []string
 	for _, l := range plan.Lines {
 		got = append(got, l.Action+" "+l.Problem)
@@ -192,7 +164,7 @@ func TestImportChecksFixedTables(t *testing.T) {
 	if !slices.Equal(got, want) || plan.Add != 2 || plan.Refused != 1 {
 		t.Errorf("import plan %q (add %d, refused %d), want %q", got, plan.Add, plan.Refused, want)
 	}
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 }
 
 // A roster in katakana, half-width kana or with other spacing adds nobody
@@ -201,9 +173,9 @@ func TestImportChecksFixedTables(t *testing.T) {
 // another name, is added with a warning for the judge.
 func TestImportFoldsKana(t *testing.T) {
 	c := newConsole(t)
-	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "名簿", Rounds: 1})).ok(t)
-	misaki := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "伊藤 美咲", Kana: "いとう みさき"})).ok(t)
-	kenta := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "佐藤健太"})).ok(t)
+	tour := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: "名簿", Rounds: 1})).OK(t)
+	misaki := must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "伊藤 美咲", Kana: "いとう みさき"})).OK(t)
+	kenta := must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "佐藤健太"})).OK(t)
 	rows := []tournament.ImportRow{
 		{Line: 2, Name: "伊藤 美咲", Kana: "イトウ ミサキ"}, // the row: the same person in katakana
 		{Line: 3, Name: "伊藤　美咲", Kana: "ｲﾄｳﾐｻｷ"},  // full-width space, half-width kana
@@ -215,7 +187,7 @@ func TestImportFoldsKana(t *testing.T) {
 		{Line: 9, Name: "山田花子", Kana: "ヤマダハナコ"},   // the row before, in katakana
 		{Line: 10, Name: "山田 花子", Kana: "やまだ はな"}, // the row before's name, read another way
 	}
-	plan := must(c.svc.PlanImport(c.ctx, tour.ID, rows)).ok(t)
+	plan := must(c.Svc.PlanImport(c.Ctx, tour.ID, rows)).OK(t)
 	type line struct {
 		action, problem, warning string
 		player                   int64
@@ -239,12 +211,12 @@ func TestImportFoldsKana(t *testing.T) {
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(line{})); diff != "" {
 		t.Errorf("import plan (-want +got):\n%s", diff)
 	}
-	added := must(c.svc.ImportPlayers(c.ctx, "judge-a", tour.ID, rows)).ok(t)
+	added := must(c.Svc.ImportPlayers(c.Ctx, "judge-a", tour.ID, rows)).OK(t)
 	if added.Add != 4 || len(added.Added) != 4 {
 		t.Errorf("ImportPlayers added %d, want the 4 rows the plan adds", len(added.Added))
 	}
 	// Importing the file again adds nobody.
-	if again := must(c.svc.PlanImport(c.ctx, tour.ID, rows)).ok(t); again.Add != 0 {
+	if again := must(c.Svc.PlanImport(c.Ctx, tour.ID, rows)).OK(t); again.Add != 0 {
 		t.Errorf("a second import would add %d players, want none", again.Add)
 	}
 }
@@ -253,46 +225,46 @@ func TestImportFoldsKana(t *testing.T) {
 // a bye or a penalty on record is refused (ErrConflict): they are dropped.
 func TestDeletePlayer(t *testing.T) {
 	c := newConsole(t)
-	tour, ps := c.setUp(5, 2)
-	mistake := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "誤登録", Kana: "ごとうろく"})).ok(t)
-	must(keepApart(c.ctx, c.svc, c.svc, "judge-a", tour.ID, ps[0].ID, []int64{mistake.ID})).ok(t)
-	if err := c.svc.CheckDelete(c.ctx, mistake.TournamentID, mistake.ID); err != nil {
+	tour, ps := c.SetUp(5, 2)
+	mistake := must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "誤登録", Kana: "ごとうろく"})).OK(t)
+	must(keepApart(c.Ctx, c.Svc, c.Svc, "judge-a", tour.ID, ps[0].ID, []int64{mistake.ID})).OK(t)
+	if err := c.Svc.CheckDelete(c.Ctx, mistake.TournamentID, mistake.ID); err != nil {
 		t.Fatalf("CheckDelete(never played) = %v, want nil", err)
 	}
-	must(c.svc.DeletePlayer(c.ctx, "judge-b", mistake.TournamentID, mistake.ID)).ok(t)
-	if _, err := c.svc.GetPlayer(c.ctx, mistake.TournamentID, mistake.ID); !errors.Is(err, tournament.ErrNotFound) {
+	must(c.Svc.DeletePlayer(c.Ctx, "judge-b", mistake.TournamentID, mistake.ID)).OK(t)
+	if _, err := c.Svc.GetPlayer(c.Ctx, mistake.TournamentID, mistake.ID); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("GetPlayer(deleted) error = %v, want ErrNotFound", err)
 	}
-	if p := must(c.svc.GetPlayer(c.ctx, ps[0].TournamentID, ps[0].ID)).ok(t); len(p.KeepApart) != 0 {
+	if p := must(c.Svc.GetPlayer(c.Ctx, ps[0].TournamentID, ps[0].ID)).OK(t); len(p.KeepApart) != 0 {
 		t.Errorf("keep-apart of the other player = %v, want the deleted one gone", p.KeepApart)
 	}
-	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	log := must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t)
 	if log[0].Action != "player.delete" || log[0].Judge != "judge-b" || !strings.Contains(log[0].Before, "誤登録") {
 		t.Errorf("audit log starts %+v, want player.delete by judge-b with the registration as it was", log[0])
 	}
-	for _, st := range must(c.svc.Standings(c.ctx, tour.ID)).ok(t) {
+	for _, st := range must(c.Svc.Standings(c.Ctx, tour.ID)).OK(t) {
 		if st.PlayerID == mistake.ID {
 			t.Errorf("the deleted player is in the standings: %+v", st)
 		}
 	}
 
 	// Five players: round 1 pairs four and gives one a bye.
-	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	r := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	codes := map[int64]string{}
 	for _, id := range append(slices.Clone(r.Tables[0].Players), r.Byes...) {
 		codes[id] = "player-in-pairing"
 	}
-	late := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "遅刻"})).ok(t)
-	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: late.ID, Offence: "unsporting-conduct"})).ok(t)
+	late := must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "遅刻"})).OK(t)
+	must(c.Svc.RecordPenalty(c.Ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: late.ID, Offence: "unsporting-conduct"})).OK(t)
 	codes[late.ID] = "player-has-penalty"
 	for id, code := range codes {
-		for _, err := range []error{c.svc.CheckDelete(c.ctx, tour.ID, id), func() error { _, err := c.svc.DeletePlayer(c.ctx, "judge-a", tour.ID, id); return err }()} {
+		for _, err := range []error{c.Svc.CheckDelete(c.Ctx, tour.ID, id), func() error { _, err := c.Svc.DeletePlayer(c.Ctx, "judge-a", tour.ID, id); return err }()} {
 			var v *referee.Violation
 			if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &v) || v.Code != code {
 				t.Errorf("deleting player %d: error = %v, want the conflict %s", id, err, code)
 			}
 		}
-		if _, err := c.svc.GetPlayer(c.ctx, tour.ID, id); err != nil {
+		if _, err := c.Svc.GetPlayer(c.Ctx, tour.ID, id); err != nil {
 			t.Errorf("player %d after the refused deletion: %v", id, err)
 		}
 	}
@@ -303,23 +275,23 @@ func TestDeletePlayer(t *testing.T) {
 // as they are, and changes nothing for an ID of another tournament.
 func TestCheckInPlayers(t *testing.T) {
 	c := newConsole(t)
-	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "受付", Rounds: 1})).ok(t)
-	other := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "別の大会", Rounds: 1})).ok(t)
+	tour := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: "受付", Rounds: 1})).OK(t)
+	other := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: "別の大会", Rounds: 1})).OK(t)
 	var ids []int64
 	for _, n := range []string{"青木", "井上", "上田", "江藤"} {
-		ids = append(ids, must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: n})).ok(t).ID)
+		ids = append(ids, must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: n})).OK(t).ID)
 	}
-	must(c.svc.CheckIn(c.ctx, "judge-a", tour.ID, ids[1], true)).ok(t)
-	must(c.svc.DropPlayer(c.ctx, "judge-a", tour.ID, ids[3])).ok(t)
-	stranger := must(c.svc.AddPlayer(c.ctx, "judge-a", other.ID, tournament.PlayerInput{Name: "部外者"})).ok(t)
+	must(c.Svc.CheckIn(c.Ctx, "judge-a", tour.ID, ids[1], true)).OK(t)
+	must(c.Svc.DropPlayer(c.Ctx, "judge-a", tour.ID, ids[3])).OK(t)
+	stranger := must(c.Svc.AddPlayer(c.Ctx, "judge-a", other.ID, tournament.PlayerInput{Name: "部外者"})).OK(t)
 
-	if _, err := c.svc.CheckInPlayers(c.ctx, "judge-a", tour.ID, []int64{ids[0], stranger.ID}, true); !errors.Is(err, tournament.ErrNotFound) {
+	if _, err := c.Svc.CheckInPlayers(c.Ctx, "judge-a", tour.ID, []int64{ids[0], stranger.ID}, true); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("bulk check-in with another tournament's player: err %v, want ErrNotFound", err)
 	}
-	if p := must(c.svc.GetPlayer(c.ctx, tour.ID, ids[0])).ok(t); p.CheckedIn {
+	if p := must(c.Svc.GetPlayer(c.Ctx, tour.ID, ids[0])).OK(t); p.CheckedIn {
 		t.Error("a refused bulk check-in checked a player in")
 	}
-	done := must(c.svc.CheckInPlayers(c.ctx, "judge-a", tour.ID, ids, true)).ok(t)
+	done := must(c.Svc.CheckInPlayers(c.Ctx, "judge-a", tour.ID, ids, true)).OK(t)
 	var names []string
 	for _, p := range done {
 		names = append(names, p.Name)
@@ -328,11 +300,11 @@ func TestCheckInPlayers(t *testing.T) {
 		t.Errorf("bulk check-in changed %q, want %q", names, want)
 	}
 	for i, want := range []bool{true, true, true, false} {
-		if p := must(c.svc.GetPlayer(c.ctx, tour.ID, ids[i])).ok(t); p.CheckedIn != want {
+		if p := must(c.Svc.GetPlayer(c.Ctx, tour.ID, ids[i])).OK(t); p.CheckedIn != want {
 			t.Errorf("%s checked in = %v, want %v", p.Name, p.CheckedIn, want)
 		}
 	}
-	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	log := must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t)
 	n := 0
 	for _, e := range log {
 		if e.Action == "player.check_in" {
@@ -347,14 +319,14 @@ func TestCheckInPlayers(t *testing.T) {
 // An import may check in everyone it adds; by default nobody is.
 func TestImportCheckedIn(t *testing.T) {
 	c := newConsole(t)
-	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "名簿", Rounds: 1})).ok(t)
-	plain := must(c.svc.ImportPlayers(c.ctx, "judge-a", tour.ID, []tournament.ImportRow{{Line: 2, Name: "青木"}})).ok(t)
-	in := must(c.svc.ImportPlayersCheckedIn(c.ctx, "judge-a", tour.ID, []tournament.ImportRow{{Line: 2, Name: "井上"}})).ok(t)
+	tour := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: "名簿", Rounds: 1})).OK(t)
+	plain := must(c.Svc.ImportPlayers(c.Ctx, "judge-a", tour.ID, []tournament.ImportRow{{Line: 2, Name: "青木"}})).OK(t)
+	in := must(c.Svc.ImportPlayersCheckedIn(c.Ctx, "judge-a", tour.ID, []tournament.ImportRow{{Line: 2, Name: "井上"}})).OK(t)
 	for _, p := range []struct {
 		id   int64
 		want bool
 	}{{plain.Added[0].ID, false}, {in.Added[0].ID, true}} {
-		if got := must(c.svc.GetPlayer(c.ctx, tour.ID, p.id)).ok(t); got.CheckedIn != p.want {
+		if got := must(c.Svc.GetPlayer(c.Ctx, tour.ID, p.id)).OK(t); got.CheckedIn != p.want {
 			t.Errorf("%s checked in = %v, want %v", got.Name, got.CheckedIn, p.want)
 		}
 	}

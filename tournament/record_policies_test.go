@@ -20,9 +20,9 @@ func (c *console) recordChecksAndImports(t *testing.T, tour tournament.Tournamen
 		t.Errorf("the record: disagreements %v, want none", check.Disagreements)
 	}
 	other := newConsole(t)
-	imported := must(other.svc.ImportRecord(c.ctx, "審判長", "event.json", rec)).ok(t)
-	want := must(c.svc.Standings(c.ctx, tour.ID)).ok(t)
-	got := must(other.svc.Standings(c.ctx, imported.ID)).ok(t)
+	imported := must(other.Svc.ImportRecord(c.Ctx, "審判長", "event.json", rec)).OK(t)
+	want := must(c.Svc.Standings(c.Ctx, tour.ID)).OK(t)
+	got := must(other.Svc.Standings(c.Ctx, imported.ID)).OK(t)
 	if len(got) != len(want) {
 		t.Fatalf("imported standings have %d lines, want %d", len(got), len(want))
 	}
@@ -48,12 +48,12 @@ func TestRecordOfALateEntryChecks(t *testing.T) {
 	})
 	c := newEventConsole(t, rs)
 	tour, _ := c.enter(rs, 7, 2)
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	must(c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})).ok(t)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
+	must(c.Svc.SetSeating(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})).OK(t)
 	ids := c.latePlayers(tour, "遅刻 一郎")
-	must(c.svc.SeatLate(c.ctx, "judge-b", tour.ID, 1, ids)).ok(t)
+	must(c.Svc.SeatLate(c.Ctx, "judge-b", tour.ID, 1, ids)).OK(t)
 	c.play(tour, 1, []int{10, 7, 6, 4}, []int{10, 8, 5})
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	c.play(tour, 2, []int{10, 9, 6, 3}, []int{10, 7, 7})
 	c.recordChecksAndImports(t, tour)
 	// A way of joining no ruleset knows is refused, naming the player.
@@ -62,7 +62,7 @@ func TestRecordOfALateEntryChecks(t *testing.T) {
 	if bad == text {
 		t.Fatalf("the record does not say how the late player joined:\n%s", text)
 	}
-	f := must(recordfile.Read(strings.NewReader(bad))).ok(t)
+	f := must(recordfile.Read(strings.NewReader(bad))).OK(t)
 	if _, _, err := f.Record(); err == nil || !strings.Contains(err.Error(), "someday") {
 		t.Errorf("a record with late_join someday = %v, want it refused", err)
 	}

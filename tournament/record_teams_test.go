@@ -31,7 +31,7 @@ func playedTeamEvent(t *testing.T, c *console) tournament.Tournament {
 				for i := range 4 {
 					l = append(l, tm.Players[(i+n)%len(tm.Players)])
 				}
-				must(c.svc.NameLineup(c.ctx, "judge-a", tour.ID, tm.ID, n, l)).ok(t)
+				must(c.Svc.NameLineup(c.Ctx, "judge-a", tour.ID, tm.ID, n, l)).OK(t)
 			}
 		}
 		c.playTeamRound(tour, n)
@@ -43,7 +43,7 @@ func playedTeamEvent(t *testing.T, c *console) tournament.Tournament {
 // its players' names.
 func teamStandingsText(t *testing.T, c *console, id int64) string {
 	t.Helper()
-	st := must(must(c.svc.Snapshot(c.ctx, id)).ok(t).TeamStandings()).ok(t)
+	st := must(must(c.Svc.Snapshot(c.Ctx, id)).OK(t).TeamStandings()).OK(t)
 	var b strings.Builder
 	for _, x := range st {
 		fmt.Fprintf(&b, "%d %s points %d vp %d firsts %d share %.4f played %d:", x.Rank, x.Name, x.Points, x.VP, x.Firsts, x.Share, x.Played)
@@ -77,7 +77,7 @@ func TestRecordOfATeamEventChecksAndImports(t *testing.T) {
 	c.recordChecksAndImports(t, tour)
 
 	other := newConsole(t)
-	imported := must(other.svc.ImportRecord(other.ctx, "審判長", "team.json", rec)).ok(t)
+	imported := must(other.Svc.ImportRecord(other.Ctx, "審判長", "team.json", rec)).OK(t)
 	if !imported.Team {
 		t.Errorf("the imported tournament is no team event")
 	}
@@ -87,8 +87,8 @@ func TestRecordOfATeamEventChecksAndImports(t *testing.T) {
 	if diff := cmp.Diff(text, recordText(t, other, imported.ID)); diff != "" {
 		t.Errorf("the imported team event's record differs from the file it came from (-file +imported):\n%s", diff)
 	}
-	snap := must(other.svc.Snapshot(other.ctx, imported.ID)).ok(t)
-	orig := must(c.svc.Snapshot(c.ctx, tour.ID)).ok(t)
+	snap := must(other.Svc.Snapshot(other.Ctx, imported.ID)).OK(t)
+	orig := must(c.Svc.Snapshot(c.Ctx, tour.ID)).OK(t)
 	if got, want := len(snap.Teams()), len(orig.Teams()); got != want {
 		t.Fatalf("the imported event has %d teams, want %d", got, want)
 	}
@@ -145,12 +145,12 @@ func TestRecordOfTeamMatesAtOneTableFails(t *testing.T) {
 		}
 	}
 	other := newConsole(t)
-	_, err := other.svc.ImportRecord(other.ctx, "審判長", "team.json", rec)
+	_, err := other.Svc.ImportRecord(other.Ctx, "審判長", "team.json", rec)
 	var v *referee.Violation
 	if !errors.As(err, &v) || v.Code != "record-disagrees" {
 		t.Errorf("ImportRecord(team-mates at one table) = %v, want record-disagrees", err)
 	}
-	if n := len(must(other.svc.ListTournaments(other.ctx)).ok(t)); n != 0 {
+	if n := len(must(other.Svc.ListTournaments(other.Ctx)).OK(t)); n != 0 {
 		t.Errorf("a refused import left %d tournaments, want none", n)
 	}
 }
@@ -162,9 +162,9 @@ func TestRecordWithABadTeamMemberIsRefused(t *testing.T) {
 	c := newConsole(t)
 	tour := playedTeamEvent(t, c)
 	text := recordText(t, c, tour.ID)
-	good := must(recordfile.Read(strings.NewReader(text))).ok(t)
+	good := must(recordfile.Read(strings.NewReader(text))).OK(t)
 	edit := func(change func(f *recordfile.File)) error {
-		f := must(recordfile.Read(strings.NewReader(text))).ok(t)
+		f := must(recordfile.Read(strings.NewReader(text))).OK(t)
 		change(&f)
 		_, _, err := f.Record()
 		return err
@@ -199,10 +199,10 @@ func TestRecordWithABadTeamMemberIsRefused(t *testing.T) {
 	rec := readRecordText(t, text)
 	rec.Teams[0].Players = append(slices.Clone(rec.Teams[0].Players), 9999)
 	to := newConsole(t)
-	if _, err := to.svc.ImportRecord(to.ctx, "審判長", "team.json", rec); !errors.Is(err, tournament.ErrInvalid) || !strings.Contains(err.Error(), "9999") {
+	if _, err := to.Svc.ImportRecord(to.Ctx, "審判長", "team.json", rec); !errors.Is(err, tournament.ErrInvalid) || !strings.Contains(err.Error(), "9999") {
 		t.Errorf("ImportRecord(a team with player 9999) = %v, want it refused naming the player", err)
 	}
-	if n := len(must(to.svc.ListTournaments(to.ctx)).ok(t)); n != 0 {
+	if n := len(must(to.Svc.ListTournaments(to.Ctx)).OK(t)); n != 0 {
 		t.Errorf("a refused import left %d tournaments, want none", n)
 	}
 }
@@ -213,21 +213,21 @@ func TestRecordOfADivisionNamesIt(t *testing.T) {
 	rs, _ := tournamenttest.Rulesets(t).Get(config.DefaultRuleset)
 	c := newConsole(t)
 	open, kid, _ := c.twoDivisions(rs)
-	must(c.svc.PairNextRound(c.ctx, "judge-a", kid.ID)).ok(t)
-	c.save(kid, 1, 1, 0, []int{10, 7, 6, 4}, 0, "")
-	c.save(kid, 1, 2, 0, []int{10, 8, 5, 3}, 0, "")
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", kid.ID)).OK(t)
+	c.Save(kid, 1, 1, 0, []int{10, 7, 6, 4}, 0, "")
+	c.Save(kid, 1, 2, 0, []int{10, 8, 5, 3}, 0, "")
 	text := recordText(t, c, kid.ID)
 	if !strings.Contains(text, `"division": "小学生の部"`) || strings.Contains(text, `"team"`) {
 		t.Fatalf("the division's record does not name 小学生の部 alone:\n%s", text)
 	}
 	other := newConsole(t)
-	imported := must(other.svc.ImportRecord(other.ctx, "審判長", "kids.json", readRecordText(t, text))).ok(t)
+	imported := must(other.Svc.ImportRecord(other.Ctx, "審判長", "kids.json", readRecordText(t, text))).OK(t)
 	if imported.Division != "小学生の部" || imported.IsDivision() {
 		t.Errorf("the imported division is %q of event %d, want 小学生の部 of its own", imported.Division, imported.EventID)
 	}
 	// The record as the service reads it, the source's event with it, is
 	// still imported as a division of its own.
-	direct := must(other.svc.ImportRecord(other.ctx, "審判長", "kids", must(c.svc.Record(c.ctx, kid.ID)).ok(t))).ok(t)
+	direct := must(other.Svc.ImportRecord(other.Ctx, "審判長", "kids", must(c.Svc.Record(c.Ctx, kid.ID)).OK(t))).OK(t)
 	if direct.Division != "小学生の部" || direct.IsDivision() {
 		t.Errorf("the division imported from its record is %q of event %d, want 小学生の部 of its own", direct.Division, direct.EventID)
 	}

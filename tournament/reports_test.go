@@ -21,17 +21,17 @@ type reportTable struct {
 // reportSetUp pairs round 1 of n players under the self-report mode and
 // issues every player a code.
 func reportSetUp(c *console, n int, mode string) (tournament.Tournament, []reportTable) {
-	c.t.Helper()
-	tour, _ := c.setUp(n, 3)
-	tour = must(c.svc.EditTournament(c.ctx, "judge-a", tour.ID, tournament.TournamentInput{
+	c.T.Helper()
+	tour, _ := c.SetUp(n, 3)
+	tour = must(c.Svc.EditTournament(c.Ctx, "judge-a", tour.ID, tournament.TournamentInput{
 		Name: tour.Name, Date: tour.Date, Venue: tour.Venue, Rounds: tour.Rounds, SelfReport: mode,
-	})).ok(c.t)
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(c.t)
+	})).OK(c.T)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(c.T)
 	var out []reportTable
-	for _, t := range must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(c.t).Round.Tables {
+	for _, t := range must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(c.T).Round.Tables {
 		rt := reportTable{players: t.Players, codes: map[int64]string{}}
 		for _, p := range t.Players {
-			rt.codes[p] = must(c.svc.IssueCode(c.ctx, "judge-a", tour.ID, p)).ok(c.t).Code
+			rt.codes[p] = must(c.Svc.IssueCode(c.Ctx, "judge-a", tour.ID, p)).OK(c.T).Code
 		}
 		out = append(out, rt)
 	}
@@ -58,70 +58,70 @@ func TestTableReports(t *testing.T) {
 	t1, t2, t3 := tables[0], tables[1], tables[2]
 	a, b, cc, d := t1.players[0], t1.players[1], t1.players[2], t1.players[3]
 
-	violationOf(t, "a player of another table", must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, t2.players[0], t2.codes[t2.players[0]], t1.input(10, 7, 5, 3))).err, "report-not-at-table")
-	violationOf(t, "a wrong code", must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, a, t1.codes[b], t1.input(10, 7, 5, 3))).err, "player-code-wrong")
+	violationOf(t, "a player of another table", must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 1, t2.players[0], t2.codes[t2.players[0]], t1.input(10, 7, 5, 3))).Err, "report-not-at-table")
+	violationOf(t, "a wrong code", must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 1, a, t1.codes[b], t1.input(10, 7, 5, 3))).Err, "player-code-wrong")
 	// The judge's sheet's own checks answer: the scores must be the table's.
 	bad := t1.input(10, 7, 5, 3)
 	bad.Scores[3].PlayerID = t2.players[0]
-	violationOf(t, "scores of another table", must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, a, t1.codes[a], bad)).err, "scores-not-the-table")
+	violationOf(t, "scores of another table", must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 1, a, t1.codes[a], bad)).Err, "scores-not-the-table")
 	bad = t1.input(10, 7, 5, 3)
 	bad.Scores[0].VP = 99
-	_, judgeErr := c.svc.PreviewResult(c.ctx, tour.ID, 1, 1, tournament.ResultInput{Scores: bad.Scores, Declared: bad.Declared})
-	if _, err := c.svc.ReportResult(c.ctx, tour.ID, 1, 1, a, t1.codes[a], bad); err == nil || judgeErr == nil || err.Error() != judgeErr.Error() {
+	_, judgeErr := c.Svc.PreviewResult(c.Ctx, tour.ID, 1, 1, tournament.ResultInput{Scores: bad.Scores, Declared: bad.Declared})
+	if _, err := c.Svc.ReportResult(c.Ctx, tour.ID, 1, 1, a, t1.codes[a], bad); err == nil || judgeErr == nil || err.Error() != judgeErr.Error() {
 		t.Fatalf("an impossible VP: report refused with %v, the judge's sheet with %v; want the same refusal", err, judgeErr)
 	}
 
-	r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, a, t1.codes[a], t1.input(10, 7, 5, 3))).ok(t)
+	r := must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 1, a, t1.codes[a], t1.input(10, 7, 5, 3))).OK(t)
 	if r.Status != tournament.ReportAwaiting || len(r.Confirmed) != 1 {
 		t.Fatalf("new report %+v, want awaiting with the reporter's confirmation", r)
 	}
-	if _, err := c.svc.ReportResult(c.ctx, tour.ID, 1, 1, b, t1.codes[b], t1.input(10, 7, 5, 3)); !errors.Is(err, tournament.ErrConflict) {
+	if _, err := c.Svc.ReportResult(c.Ctx, tour.ID, 1, 1, b, t1.codes[b], t1.input(10, 7, 5, 3)); !errors.Is(err, tournament.ErrConflict) {
 		t.Fatalf("a second report of the table = %v, want the conflict report-open", err)
 	}
-	violationOf(t, "the reporter again", must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, a, t1.codes[a])).err, "report-already-confirmed")
-	violationOf(t, "confirm with another's code", must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, b, t1.codes[cc])).err, "player-code-wrong")
-	if _, err := c.svc.AcceptReport(c.ctx, "judge-a", tour.ID, r.ID); !errors.Is(err, tournament.ErrConflict) {
+	violationOf(t, "the reporter again", must(c.Svc.ConfirmReport(c.Ctx, tour.ID, r.ID, a, t1.codes[a])).Err, "report-already-confirmed")
+	violationOf(t, "confirm with another's code", must(c.Svc.ConfirmReport(c.Ctx, tour.ID, r.ID, b, t1.codes[cc])).Err, "player-code-wrong")
+	if _, err := c.Svc.AcceptReport(c.Ctx, "judge-a", tour.ID, r.ID); !errors.Is(err, tournament.ErrConflict) {
 		t.Fatalf("accepting a report not confirmed = %v, want a conflict", err)
 	}
-	must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, b, t1.codes[b])).ok(t)
-	must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, cc, t1.codes[cc])).ok(t)
-	r = must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, d, t1.codes[d])).ok(t)
+	must(c.Svc.ConfirmReport(c.Ctx, tour.ID, r.ID, b, t1.codes[b])).OK(t)
+	must(c.Svc.ConfirmReport(c.Ctx, tour.ID, r.ID, cc, t1.codes[cc])).OK(t)
+	r = must(c.Svc.ConfirmReport(c.Ctx, tour.ID, r.ID, d, t1.codes[d])).OK(t)
 	if r.Status != tournament.ReportConfirmed {
 		t.Fatalf("after every confirmation %+v, want confirmed (the judges' queue: approve mode)", r)
 	}
-	if rv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); rv.Round.Tables[0].Result != nil {
+	if rv := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t); rv.Round.Tables[0].Result != nil {
 		t.Fatalf("a confirmed report was saved before a judge accepted it")
 	}
-	r = must(c.svc.AcceptReport(c.ctx, "judge-b", tour.ID, r.ID)).ok(t)
-	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
+	r = must(c.Svc.AcceptReport(c.Ctx, "judge-b", tour.ID, r.ID)).OK(t)
+	revs := must(c.Svc.Revisions(c.Ctx, tour.ID, 1, 1)).OK(t)
 	if r.Status != tournament.ReportAccepted || len(revs) != 1 || revs[0].ReportID != r.ID || revs[0].Judge != "judge-b" || revs[0].Declared != a {
 		t.Fatalf("accepted %+v, revisions %+v; want revision 1 by judge-b from the report", r, revs)
 	}
-	if stored := must(c.svc.GetReport(c.ctx, tour.ID, r.ID)).ok(t); stored.Side != tournament.SideReported || stored.Outcome() != "accepted-reported" {
+	if stored := must(c.Svc.GetReport(c.Ctx, tour.ID, r.ID)).OK(t); stored.Side != tournament.SideReported || stored.Outcome() != "accepted-reported" {
 		t.Errorf("the accepted report %+v has side %q (%s), want the reported side", stored, stored.Side, stored.Outcome())
 	}
-	if _, err := c.svc.AcceptReport(c.ctx, "judge-b", tour.ID, r.ID); !errors.Is(err, tournament.ErrConflict) {
+	if _, err := c.Svc.AcceptReport(c.Ctx, "judge-b", tour.ID, r.ID); !errors.Is(err, tournament.ErrConflict) {
 		t.Fatalf("accepting twice = %v, want a conflict", err)
 	}
 
 	// Table 2: the judge's sheet came first; no report is taken.
-	c.save(tour, 1, 2, 0, []int{10, 7, 5, 3}, 0, "")
-	if _, err := c.svc.ReportResult(c.ctx, tour.ID, 1, 2, t2.players[0], t2.codes[t2.players[0]], t2.input(10, 2, 2, 2)); !errors.Is(err, tournament.ErrConflict) {
+	c.Save(tour, 1, 2, 0, []int{10, 7, 5, 3}, 0, "")
+	if _, err := c.Svc.ReportResult(c.Ctx, tour.ID, 1, 2, t2.players[0], t2.codes[t2.players[0]], t2.input(10, 2, 2, 2)); !errors.Is(err, tournament.ErrConflict) {
 		t.Fatalf("a report over a judge's sheet = %v, want the conflict report-table-has-result", err)
 	}
 
 	// Table 3: a dispute calls a judge; the judge saves a sheet meanwhile
 	// and the report stays as it was, beside it.
-	r3 := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 3, t3.players[0], t3.codes[t3.players[0]], t3.input(10, 7, 5, 3))).ok(t)
-	r3 = must(c.svc.DisputeReport(c.ctx, tour.ID, r3.ID, t3.players[1], t3.codes[t3.players[1]], tournament.DisputeInput{})).ok(t)
+	r3 := must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 3, t3.players[0], t3.codes[t3.players[0]], t3.input(10, 7, 5, 3))).OK(t)
+	r3 = must(c.Svc.DisputeReport(c.Ctx, tour.ID, r3.ID, t3.players[1], t3.codes[t3.players[1]], tournament.DisputeInput{})).OK(t)
 	if r3.Status != tournament.ReportDisputed || r3.DisputedBy != t3.players[1] {
 		t.Fatalf("disputed %+v", r3)
 	}
-	if _, err := c.svc.ConfirmReport(c.ctx, tour.ID, r3.ID, t3.players[2], t3.codes[t3.players[2]]); !errors.Is(err, tournament.ErrConflict) {
+	if _, err := c.Svc.ConfirmReport(c.Ctx, tour.ID, r3.ID, t3.players[2], t3.codes[t3.players[2]]); !errors.Is(err, tournament.ErrConflict) {
 		t.Fatalf("confirming a disputed report = %v, want a conflict", err)
 	}
-	judge := c.save(tour, 1, 3, 0, []int{8, 10, 5, 3}, 1, "")
-	revs = must(c.svc.Revisions(c.ctx, tour.ID, 1, 3)).ok(t)
+	judge := c.Save(tour, 1, 3, 0, []int{8, 10, 5, 3}, 1, "")
+	revs = must(c.Svc.Revisions(c.Ctx, tour.ID, 1, 3)).OK(t)
 	if len(revs) != 1 || revs[0].ReportID != 0 || revs[0].Version != judge.Result.Version {
 		t.Fatalf("table 3 revisions %+v, want the judge's sheet alone", revs)
 	}
@@ -135,33 +135,33 @@ func TestTableReportsAuto(t *testing.T) {
 	c := newConsole(t)
 	tour, tables := reportSetUp(c, 8, tournament.SelfReportAuto)
 	t1, t2 := tables[0], tables[1]
-	r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, t1.players[0], t1.codes[t1.players[0]], t1.input(10, 7, 5, 3))).ok(t)
+	r := must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 1, t1.players[0], t1.codes[t1.players[0]], t1.input(10, 7, 5, 3))).OK(t)
 	for _, p := range t1.players[1:] {
-		r = must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, p, t1.codes[p])).ok(t)
+		r = must(c.Svc.ConfirmReport(c.Ctx, tour.ID, r.ID, p, t1.codes[p])).OK(t)
 	}
-	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
+	revs := must(c.Svc.Revisions(c.Ctx, tour.ID, 1, 1)).OK(t)
 	if r.Status != tournament.ReportAccepted || len(revs) != 1 || revs[0].ReportID != r.ID || revs[0].Judge != tournament.PlayerActor {
 		t.Fatalf("auto: report %+v, revisions %+v; want saved as the players'", r, revs)
 	}
 
-	r2 := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 2, t2.players[0], t2.codes[t2.players[0]], t2.input(10, 7, 5, 3))).ok(t)
+	r2 := must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 2, t2.players[0], t2.codes[t2.players[0]], t2.input(10, 7, 5, 3))).OK(t)
 	for _, p := range t2.players[1:3] {
-		r2 = must(c.svc.ConfirmReport(c.ctx, tour.ID, r2.ID, p, t2.codes[p])).ok(t)
+		r2 = must(c.Svc.ConfirmReport(c.Ctx, tour.ID, r2.ID, p, t2.codes[p])).OK(t)
 	}
-	judge := c.save(tour, 1, 2, 0, []int{10, 6, 5, 3}, 0, "")
+	judge := c.Save(tour, 1, 2, 0, []int{10, 6, 5, 3}, 0, "")
 	last := t2.players[3]
-	r2, err := c.svc.ConfirmReport(c.ctx, tour.ID, r2.ID, last, t2.codes[last])
+	r2, err := c.Svc.ConfirmReport(c.Ctx, tour.ID, r2.ID, last, t2.codes[last])
 	if err != nil || r2.Status != tournament.ReportConfirmed || !r2.Superseded(&judge.Result) {
 		t.Fatalf("the last confirmation after a judge's sheet = %+v, %v; want it taken, the report confirmed and superseded", r2, err)
 	}
-	revs = must(c.svc.Revisions(c.ctx, tour.ID, 1, 2)).ok(t)
+	revs = must(c.Svc.Revisions(c.Ctx, tour.ID, 1, 2)).OK(t)
 	if len(revs) != 1 || revs[0].ReportID != 0 || revs[0].Version != judge.Result.Version {
 		t.Fatalf("table 2 revisions %+v, want the judge's sheet alone", revs)
 	}
 	// Off: no report is taken.
 	off, offTables := reportSetUp(c, 4, tournament.SelfReportOff)
 	p := offTables[0].players[0]
-	violationOf(t, "a report when off", must(c.svc.ReportResult(c.ctx, off.ID, 1, 1, p, offTables[0].codes[p], offTables[0].input(10, 7, 5, 3))).err, "self-report-off")
+	violationOf(t, "a report when off", must(c.Svc.ReportResult(c.Ctx, off.ID, 1, 1, p, offTables[0].codes[p], offTables[0].input(10, 7, 5, 3))).Err, "self-report-off")
 }
 
 // A player who disputes a report may give their own version of the sheet,
@@ -174,25 +174,25 @@ func TestDisputeWithVersion(t *testing.T) {
 	tour, tables := reportSetUp(c, 8, tournament.SelfReportApprove)
 	for i, rt := range tables {
 		a, b := rt.players[0], rt.players[1]
-		r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, i+1, a, rt.codes[a], rt.input(10, 7, 5, 3))).ok(t)
+		r := must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, i+1, a, rt.codes[a], rt.input(10, 7, 5, 3))).OK(t)
 		dispute := func(in tournament.DisputeInput) (tournament.Report, error) {
-			return c.svc.DisputeReport(c.ctx, tour.ID, r.ID, b, rt.codes[b], in)
+			return c.Svc.DisputeReport(c.Ctx, tour.ID, r.ID, b, rt.codes[b], in)
 		}
-		violationOf(t, "the report's own sheet", must(dispute(tournament.DisputeInput{ReportInput: rt.input(10, 7, 5, 3)})).err, "report-dispute-same")
+		violationOf(t, "the report's own sheet", must(dispute(tournament.DisputeInput{ReportInput: rt.input(10, 7, 5, 3)})).Err, "report-dispute-same")
 		bad := rt.input(10, 7, 6, 3)
 		bad.Declared = b
 		if _, err := dispute(tournament.DisputeInput{ReportInput: bad}); code(err) != "winner-under-win-vp" {
 			t.Fatalf("a version whose winner has 7: %v, want winner-under-win-vp, as the judge's sheet", err)
 		}
-		violationOf(t, "another's code", must(c.svc.DisputeReport(c.ctx, tour.ID, r.ID, b, rt.codes[a], tournament.DisputeInput{})).err, "player-code-wrong")
+		violationOf(t, "another's code", must(c.Svc.DisputeReport(c.Ctx, tour.ID, r.ID, b, rt.codes[a], tournament.DisputeInput{})).Err, "player-code-wrong")
 		mine := rt.input(10, 7, 6, 3)
 		mine.Scores[0] = tournament.Score{PlayerID: a, NoVP: true, Breakdown: &referee.Breakdown{Settlements: 2, Cities: 2, LongestRoad: true, PointCards: 2}}
-		r = must(dispute(tournament.DisputeInput{ReportInput: mine, Note: "  上田は6点  "})).ok(t)
+		r = must(dispute(tournament.DisputeInput{ReportInput: mine, Note: "  上田は6点  "})).OK(t)
 		d := r.Dispute
 		if r.Status != tournament.ReportDisputed || r.DisputedBy != b || !d.HasVersion() || d.Note != "上田は6点" || d.Scores[0].VP != 10 || d.Scores[2].VP != 6 {
 			t.Fatalf("disputed %+v, dispute %+v; want b's version (a's VP counted from the breakdown) and the note", r, d)
 		}
-		if stored := must(c.svc.GetReport(c.ctx, tour.ID, r.ID)).ok(t); !reflect.DeepEqual(stored, r) {
+		if stored := must(c.Svc.GetReport(c.Ctx, tour.ID, r.ID)).OK(t); !reflect.DeepEqual(stored, r) {
 			t.Fatalf("stored report %+v, want %+v", stored, r)
 		}
 		differs, declared := r.Differs()
@@ -214,9 +214,9 @@ func TestDisputeWithVersion(t *testing.T) {
 		if i == 1 {
 			in.Scores[3].VP = 4 // the judge counted again
 		}
-		must(c.svc.SaveResult(c.ctx, "judge-b", tour.ID, 1, i+1, in)).ok(t)
-		revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, i+1)).ok(t)
-		after := must(c.svc.GetReport(c.ctx, tour.ID, r.ID)).ok(t)
+		must(c.Svc.SaveResult(c.Ctx, "judge-b", tour.ID, 1, i+1, in)).OK(t)
+		revs := must(c.Svc.Revisions(c.Ctx, tour.ID, 1, i+1)).OK(t)
+		after := must(c.Svc.GetReport(c.Ctx, tour.ID, r.ID)).OK(t)
 		switch {
 		case i == 0 && (revs[0].ReportID != r.ID || after.Status != tournament.ReportAccepted || after.Version != 1 || after.Side != tournament.SideDisputed):
 			t.Errorf("table 1 saved as the disputed version: revision %+v, report %+v; want the report accepted as revision 1 from its disputed side", revs[0], after)
@@ -233,8 +233,8 @@ func TestDisputeWithoutVersion(t *testing.T) {
 	for i, note := range []string{"", "ダイスが机から落ちた"} {
 		rt := tables[i]
 		a, b := rt.players[0], rt.players[1]
-		r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, i+1, a, rt.codes[a], rt.input(10, 7, 5, 3))).ok(t)
-		r = must(c.svc.DisputeReport(c.ctx, tour.ID, r.ID, b, rt.codes[b], tournament.DisputeInput{Note: note})).ok(t)
+		r := must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, i+1, a, rt.codes[a], rt.input(10, 7, 5, 3))).OK(t)
+		r = must(c.Svc.DisputeReport(c.Ctx, tour.ID, r.ID, b, rt.codes[b], tournament.DisputeInput{Note: note})).OK(t)
 		if r.Status != tournament.ReportDisputed || r.Dispute.HasVersion() || (note == "") != (r.Dispute == nil) {
 			t.Errorf("disputed with note %q: %+v", note, r.Dispute)
 		}
@@ -252,29 +252,29 @@ func TestDisputeWithoutVersion(t *testing.T) {
 // once.
 func TestReportsAndTheTimeSignal(t *testing.T) {
 	c := newClockConsole(t)
-	tour, _ := c.setUp(8, 3)
-	tour = must(c.svc.PatchTournament(c.ctx, "judge-a", tour.ID, tournament.TournamentPatch{SelfReport: ptr(tournament.SelfReportAuto)})).ok(t)
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	tour, _ := c.SetUp(8, 3)
+	tour = must(c.Svc.PatchTournament(c.Ctx, "judge-a", tour.ID, tournament.TournamentPatch{SelfReport: ptr(tournament.SelfReportAuto)})).OK(t)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	var tables []reportTable
-	for _, tb := range must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Round.Tables {
+	for _, tb := range must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t).Round.Tables {
 		rt := reportTable{players: tb.Players, codes: map[int64]string{}}
 		for _, p := range tb.Players {
-			rt.codes[p] = must(c.svc.IssueCode(c.ctx, "judge-a", tour.ID, p)).ok(t).Code
+			rt.codes[p] = must(c.Svc.IssueCode(c.Ctx, "judge-a", tour.ID, p)).OK(t).Code
 		}
 		tables = append(tables, rt)
 	}
-	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
-	c.at = c.at.Add(3 * time.Minute) // of the ruleset's 7
+	must(c.Svc.ClockAction(c.Ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).OK(t)
+	c.At = c.At.Add(3 * time.Minute) // of the ruleset's 7
 
 	// Table 1 ended by time early: the reason is asked for, then it waits.
 	t1 := tables[0]
 	early := t1.input(8, 7, 5, 3)
 	early.Declared = 0
-	violationOf(t, "ended by time early", must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, t1.players[0], t1.codes[t1.players[0]], early)).err, "ended-by-time-early")
+	violationOf(t, "ended by time early", must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 1, t1.players[0], t1.codes[t1.players[0]], early)).Err, "ended-by-time-early")
 	early.Reason = "ジャッジが終了を告げた"
-	r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, t1.players[0], t1.codes[t1.players[0]], early)).ok(t)
+	r := must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 1, t1.players[0], t1.codes[t1.players[0]], early)).OK(t)
 	for _, p := range t1.players[1:] {
-		r = must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, p, t1.codes[p])).ok(t)
+		r = must(c.Svc.ConfirmReport(c.Ctx, tour.ID, r.ID, p, t1.codes[p])).OK(t)
 	}
 	if r.Status != tournament.ReportConfirmed {
 		t.Fatalf("auto, ended early with the players' reason: %s, want confirmed (waiting for a judge)", r.Status)
@@ -282,16 +282,16 @@ func TestReportsAndTheTimeSignal(t *testing.T) {
 
 	// Table 2 declared in time; every confirmation comes after the signal.
 	t2 := tables[1]
-	r2 := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 2, t2.players[0], t2.codes[t2.players[0]], t2.input(10, 7, 5, 3))).ok(t)
-	c.at = c.at.Add(3 * time.Hour)
+	r2 := must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 2, t2.players[0], t2.codes[t2.players[0]], t2.input(10, 7, 5, 3))).OK(t)
+	c.At = c.At.Add(3 * time.Hour)
 	for _, p := range t2.players[1:] {
-		r2 = must(c.svc.ConfirmReport(c.ctx, tour.ID, r2.ID, p, t2.codes[p])).ok(t)
+		r2 = must(c.Svc.ConfirmReport(c.Ctx, tour.ID, r2.ID, p, t2.codes[p])).OK(t)
 	}
 	if r2.Status != tournament.ReportAccepted {
 		t.Errorf("auto, declared before the signal, confirmed after: %s, want accepted", r2.Status)
 	}
-	r = must(c.svc.AcceptReport(c.ctx, "judge-b", tour.ID, r.ID)).ok(t)
-	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
+	r = must(c.Svc.AcceptReport(c.Ctx, "judge-b", tour.ID, r.ID)).OK(t)
+	revs := must(c.Svc.Revisions(c.Ctx, tour.ID, 1, 1)).OK(t)
 	if r.Status != tournament.ReportAccepted || !revs[0].EndedEarly || revs[0].Reason != early.Reason || revs[0].Judge != "judge-b" {
 		t.Errorf("table 1 accepted: %+v; want ended early for the players' reason, by judge-b", revs[0])
 	}
@@ -306,15 +306,15 @@ func TestReportBreakdownAccepted(t *testing.T) {
 	in := rt.input(10, 7, 5, 3)
 	bd := &referee.Breakdown{Settlements: 2, Cities: 2, LongestRoad: true, PointCards: 2}
 	in.Scores[0] = tournament.Score{PlayerID: rt.players[0], NoVP: true, Breakdown: bd}
-	r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, rt.players[0], rt.codes[rt.players[0]], in)).ok(t)
+	r := must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 1, rt.players[0], rt.codes[rt.players[0]], in)).OK(t)
 	if got := r.Scores[0]; got.VP != 10 || got.Breakdown == nil || *got.Breakdown != *bd {
 		t.Fatalf("the report's first score %+v, want 10 counted from %+v", got, bd)
 	}
 	for _, p := range rt.players[1:] {
-		r = must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, p, rt.codes[p])).ok(t)
+		r = must(c.Svc.ConfirmReport(c.Ctx, tour.ID, r.ID, p, rt.codes[p])).OK(t)
 	}
-	must(c.svc.AcceptReport(c.ctx, "judge-a", tour.ID, r.ID)).ok(t)
-	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
+	must(c.Svc.AcceptReport(c.Ctx, "judge-a", tour.ID, r.ID)).OK(t)
+	revs := must(c.Svc.Revisions(c.Ctx, tour.ID, 1, 1)).OK(t)
 	if got := revs[0].Scores[0]; got.VP != 10 || got.Breakdown == nil || *got.Breakdown != *bd {
 		t.Errorf("the accepted revision's first score %+v, want the breakdown %+v", got, bd)
 	}
@@ -328,18 +328,18 @@ func TestAmendDiscardsOpenReports(t *testing.T) {
 	tour, tables := reportSetUp(c, 12, tournament.SelfReportApprove)
 	t1, t2, t3 := tables[0], tables[1], tables[2]
 	a, b := t1.players[0], t1.players[1]
-	r1 := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, a, t1.codes[a], t1.input(10, 7, 5, 3))).ok(t)
-	must(c.svc.ConfirmReport(c.ctx, tour.ID, r1.ID, b, t1.codes[b])).ok(t)
-	r3 := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 3, t3.players[0], t3.codes[t3.players[0]], t3.input(10, 7, 5, 3))).ok(t)
+	r1 := must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 1, a, t1.codes[a], t1.input(10, 7, 5, 3))).OK(t)
+	must(c.Svc.ConfirmReport(c.Ctx, tour.ID, r1.ID, b, t1.codes[b])).OK(t)
+	r3 := must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 3, t3.players[0], t3.codes[t3.players[0]], t3.input(10, 7, 5, 3))).OK(t)
 	x := t2.players[0]
-	must(c.svc.SwapPlayers(c.ctx, "judge-a", tour.ID, 1, b, x, "seated by mistake")).ok(t)
-	if _, err := c.svc.GetReport(c.ctx, tour.ID, r1.ID); !errors.Is(err, tournament.ErrNotFound) {
+	must(c.Svc.SwapPlayers(c.Ctx, "judge-a", tour.ID, 1, b, x, "seated by mistake")).OK(t)
+	if _, err := c.Svc.GetReport(c.Ctx, tour.ID, r1.ID); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("table 1's open report after the swap: %v, want ErrNotFound", err)
 	}
-	if got := must(c.svc.GetReport(c.ctx, tour.ID, r3.ID)).ok(t); got.Status != tournament.ReportAwaiting {
+	if got := must(c.Svc.GetReport(c.Ctx, tour.ID, r3.ID)).OK(t); got.Status != tournament.ReportAwaiting {
 		t.Errorf("table 3's report, its players unchanged, = %+v, want kept awaiting", got)
 	}
-	entries := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	entries := must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t)
 	i := slices.IndexFunc(entries, func(e tournament.AuditEntry) bool { return e.Action == "round.amend" })
 	if i < 0 || !strings.Contains(entries[i].After, `"DiscardedReports":1`) {
 		t.Errorf("the swap's audit entry (at %d), want round.amend with DiscardedReports 1", i)
@@ -348,12 +348,12 @@ func TestAmendDiscardsOpenReports(t *testing.T) {
 	now := reportTable{players: slices.Clone(t1.players), codes: t1.codes}
 	now.players[1] = x
 	now.codes[x] = t2.codes[x]
-	r := must(c.svc.ReportResult(c.ctx, tour.ID, 1, 1, a, now.codes[a], now.input(10, 7, 5, 3))).ok(t)
+	r := must(c.Svc.ReportResult(c.Ctx, tour.ID, 1, 1, a, now.codes[a], now.input(10, 7, 5, 3))).OK(t)
 	for _, p := range now.players[1:] {
-		r = must(c.svc.ConfirmReport(c.ctx, tour.ID, r.ID, p, now.codes[p])).ok(t)
+		r = must(c.Svc.ConfirmReport(c.Ctx, tour.ID, r.ID, p, now.codes[p])).OK(t)
 	}
 	if r.Status != tournament.ReportConfirmed {
 		t.Fatalf("the new report confirmed by the table's players = %+v, want confirmed", r)
 	}
-	must(c.svc.AcceptReport(c.ctx, "judge-a", tour.ID, r.ID)).ok(t)
+	must(c.Svc.AcceptReport(c.Ctx, "judge-a", tour.ID, r.ID)).OK(t)
 }

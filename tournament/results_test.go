@@ -16,9 +16,9 @@ import (
 // one).
 func TestPlayerHistory(t *testing.T) {
 	c := newConsole(t)
-	tour, players := c.setUp(8, 2)
-	r1 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	must(c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})).ok(t)
+	tour, players := c.SetUp(8, 2)
+	r1 := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
+	must(c.Svc.SetSeating(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})).OK(t)
 	me := r1.Tables[0].Players[0]
 	in := tournament.ResultInput{Declared: me}
 	for i, p := range r1.Tables[0].Players {
@@ -28,17 +28,17 @@ func TestPlayerHistory(t *testing.T) {
 		}
 		in.Scores = append(in.Scores, sc)
 	}
-	must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, in)).ok(t)
-	c.save(tour, 1, 2, 0, []int{10, 8, 6, 4}, 0, "")
+	must(c.Svc.SaveResult(c.Ctx, "judge-a", tour.ID, 1, 1, in)).OK(t)
+	c.Save(tour, 1, 2, 0, []int{10, 8, 6, 4}, 0, "")
 	// In round 2: a warning (not shown), a deduction revoked (not shown),
 	// a deduction (shown).
-	r2 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	r2 := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	record := func(level referee.Level) tournament.Penalty {
-		return must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: me, Round: 2, Offence: "note-taking", Level: level})).ok(t)
+		return must(c.Svc.RecordPenalty(c.Ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: me, Round: 2, Offence: "note-taking", Level: level})).OK(t)
 	}
 	record(referee.Warning)
 	revoked := record(referee.VPDeduction)
-	must(c.svc.RevokePenalty(c.ctx, "judge-a", tour.ID, revoked.ID, "別の人")).ok(t)
+	must(c.Svc.RevokePenalty(c.Ctx, "judge-a", tour.ID, revoked.ID, "別の人")).OK(t)
 	deduction := record(referee.VPDeduction)
 	var mine tournament.Table
 	for _, tb := range r2.Tables {
@@ -49,7 +49,7 @@ func TestPlayerHistory(t *testing.T) {
 		}
 	}
 
-	res := must(c.svc.EventResults(c.ctx, tour.ID)).ok(t)
+	res := must(c.Svc.EventResults(c.Ctx, tour.ID)).OK(t)
 	h, ok := res.PlayerHistory(me)
 	if !ok || len(h.Rounds) != 2 {
 		t.Fatalf("PlayerHistory(%d) = %+v, %v; want two rounds", me, h, ok)
@@ -96,12 +96,12 @@ func TestDeletePlayerKeepsReturningPerson(t *testing.T) {
 	sato := c.register(oct.ID, tournament.PlayerInput{Name: "佐藤", Kana: "さとう"})
 	again := c.register(nov.ID, tournament.PlayerInput{Name: "佐藤", Kana: "さとう"})
 	typo := c.register(nov.ID, tournament.PlayerInput{Name: "佐籐", Kana: "さとー"})
-	must(c.svc.DeletePlayer(c.ctx, "judge-a", nov.ID, again.ID)).ok(t)
-	must(c.svc.DeletePlayer(c.ctx, "judge-a", nov.ID, typo.ID)).ok(t)
-	if p, err := c.svc.Person(c.ctx, sato.PersonID); err != nil || p.EventsPlayed() != 1 {
+	must(c.Svc.DeletePlayer(c.Ctx, "judge-a", nov.ID, again.ID)).OK(t)
+	must(c.Svc.DeletePlayer(c.Ctx, "judge-a", nov.ID, typo.ID)).OK(t)
+	if p, err := c.Svc.Person(c.Ctx, sato.PersonID); err != nil || p.EventsPlayed() != 1 {
 		t.Errorf("Person(佐藤) = %+v, %v; want kept with October", p, err)
 	}
-	if _, err := c.svc.Person(c.ctx, typo.PersonID); err == nil {
+	if _, err := c.Svc.Person(c.Ctx, typo.PersonID); err == nil {
 		t.Errorf("the person of a deleted mistaken registration is still in the registry")
 	}
 	// A tournament created by mistake, deleted: its newcomers go with it,
@@ -109,13 +109,13 @@ func TestDeletePlayerKeepsReturningPerson(t *testing.T) {
 	dec := c.event("12月定例会", "2025-12-20")
 	c.register(dec.ID, tournament.PlayerInput{Name: "佐藤", Kana: "さとう"})
 	newcomer := c.register(dec.ID, tournament.PlayerInput{Name: "新人", Kana: "しんじん"})
-	if err := c.svc.DeleteTournament(c.ctx, "judge-a", dec.ID); err != nil {
+	if err := c.Svc.DeleteTournament(c.Ctx, "judge-a", dec.ID); err != nil {
 		t.Fatal(err)
 	}
-	if p, err := c.svc.Person(c.ctx, sato.PersonID); err != nil || p.EventsPlayed() != 1 {
+	if p, err := c.Svc.Person(c.Ctx, sato.PersonID); err != nil || p.EventsPlayed() != 1 {
 		t.Errorf("Person(佐藤) after the deletion = %+v, %v; want kept with October", p, err)
 	}
-	if _, err := c.svc.Person(c.ctx, newcomer.PersonID); err == nil {
+	if _, err := c.Svc.Person(c.Ctx, newcomer.PersonID); err == nil {
 		t.Errorf("the newcomer of a deleted tournament is still in the registry")
 	}
 }

@@ -35,30 +35,30 @@ func (s *tableWrites) SetBoard(ctx context.Context, tableID int64, b *tournament
 // result saved meanwhile), and the table's view says it is locked.
 func TestResultLocksTheTable(t *testing.T) {
 	c := newConsole(t)
-	tour, _ := c.setUp(4, 1)
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	must(c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Auto: true})).ok(t)
-	if v := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); v.Tables[0].Locked {
+	tour, _ := c.SetUp(4, 1)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
+	must(c.Svc.SetBoard(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Auto: true})).OK(t)
+	if v := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t); v.Tables[0].Locked {
 		t.Errorf("table 1 without a result is locked")
 	}
-	c.save(tour, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
-	if v := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); !v.Tables[0].Locked {
+	c.Save(tour, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
+	if v := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t); !v.Tables[0].Locked {
 		t.Errorf("table 1 with a result is not locked")
 	}
-	st := &tableWrites{Store: c.st}
-	svc := tournamenttest.NewServiceOn(t, st, tournamenttest.Clock(c.at, 0))
+	st := &tableWrites{Store: c.St}
+	svc := tournamenttest.NewServiceOn(t, st, tournamenttest.Clock(c.At, 0))
 	chips := []referee.Chip{{Hex: referee.Hex{Q: 0, R: -2}, Number: 5}}
 	for name, change := range map[string]func() error{
 		"SetSeating": func() error {
-			_, err := svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})
+			_, err := svc.SetSeating(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})
 			return err
 		},
 		"SetBoard": func() error {
-			_, err := svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Auto: true})
+			_, err := svc.SetBoard(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Auto: true})
 			return err
 		},
 		"SetDeal": func() error {
-			_, err := svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: chips})
+			_, err := svc.SetDeal(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: chips})
 			return err
 		},
 	} {
@@ -73,16 +73,16 @@ func TestResultLocksTheTable(t *testing.T) {
 // the table's signal has passed (§12), else with nothing chosen.
 func TestDraftOfAScoreSheet(t *testing.T) {
 	c := newConsole(t)
-	tour, _ := c.setUp(7, 1)
-	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	tour, _ := c.SetUp(7, 1)
+	r := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	draft := func(table int) tournament.Draft {
 		t.Helper()
-		return must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Tables[table-1].Draft()
+		return must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t).Tables[table-1].Draft()
 	}
 	if got := draft(1); !cmp.Equal(got, tournament.Draft{}) {
 		t.Errorf("Draft() before the clock = %+v, want an empty sheet", got)
 	}
-	res := c.save(tour, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
+	res := c.Save(tour, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
 	want := tournament.Draft{Version: 1, Declared: r.Tables[0].Players[0], VP: map[int64]int{}}
 	for _, sc := range res.Result.Scores {
 		want.VP[sc.PlayerID] = sc.VP
@@ -100,23 +100,23 @@ func TestDraftOfAScoreSheet(t *testing.T) {
 // tournament's ID finds nothing, whatever the use case.
 func TestTournamentScopesItsPlayers(t *testing.T) {
 	c := newConsole(t)
-	tour, ps := c.setUp(4, 1)
-	other := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "別大会", Rounds: 1})).ok(t)
+	tour, ps := c.SetUp(4, 1)
+	other := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: "別大会", Rounds: 1})).OK(t)
 	p := ps[0]
-	pen := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p.ID, Offence: "note-taking"})).ok(t)
+	pen := must(c.Svc.RecordPenalty(c.Ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: p.ID, Offence: "note-taking"})).OK(t)
 	for name, call := range map[string]func(tid int64) error{
-		"GetPlayer":       func(tid int64) error { _, err := c.svc.GetPlayer(c.ctx, tid, p.ID); return err },
-		"CheckIn":         func(tid int64) error { _, err := c.svc.CheckIn(c.ctx, "judge-a", tid, p.ID, false); return err },
-		"DropPlayer":      func(tid int64) error { _, err := c.svc.DropPlayer(c.ctx, "judge-a", tid, p.ID); return err },
-		"ReinstatePlayer": func(tid int64) error { _, err := c.svc.ReinstatePlayer(c.ctx, "judge-a", tid, p.ID); return err },
-		"DeletePlayer":    func(tid int64) error { _, err := c.svc.DeletePlayer(c.ctx, "judge-a", tid, p.ID); return err },
-		"CheckDelete":     func(tid int64) error { return c.svc.CheckDelete(c.ctx, tid, p.ID) },
+		"GetPlayer":       func(tid int64) error { _, err := c.Svc.GetPlayer(c.Ctx, tid, p.ID); return err },
+		"CheckIn":         func(tid int64) error { _, err := c.Svc.CheckIn(c.Ctx, "judge-a", tid, p.ID, false); return err },
+		"DropPlayer":      func(tid int64) error { _, err := c.Svc.DropPlayer(c.Ctx, "judge-a", tid, p.ID); return err },
+		"ReinstatePlayer": func(tid int64) error { _, err := c.Svc.ReinstatePlayer(c.Ctx, "judge-a", tid, p.ID); return err },
+		"DeletePlayer":    func(tid int64) error { _, err := c.Svc.DeletePlayer(c.Ctx, "judge-a", tid, p.ID); return err },
+		"CheckDelete":     func(tid int64) error { return c.Svc.CheckDelete(c.Ctx, tid, p.ID) },
 		"EditPlayer": func(tid int64) error {
-			_, err := c.svc.EditPlayer(c.ctx, "judge-a", tid, p.ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: "別名"}})
+			_, err := c.Svc.EditPlayer(c.Ctx, "judge-a", tid, p.ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: "別名"}})
 			return err
 		},
 		"RevokePenalty": func(tid int64) error {
-			_, err := c.svc.RevokePenalty(c.ctx, "judge-a", tid, pen.ID, "取り違え")
+			_, err := c.Svc.RevokePenalty(c.Ctx, "judge-a", tid, pen.ID, "取り違え")
 			return err
 		},
 	} {
@@ -124,7 +124,7 @@ func TestTournamentScopesItsPlayers(t *testing.T) {
 			t.Errorf("%s(another tournament) error = %v, want ErrNotFound", name, err)
 		}
 	}
-	if got := must(c.svc.GetPlayer(c.ctx, tour.ID, p.ID)).ok(t); got.Name != p.Name || !got.CheckedIn || got.DroppedRound != 0 {
+	if got := must(c.Svc.GetPlayer(c.Ctx, tour.ID, p.ID)).OK(t); got.Name != p.Name || !got.CheckedIn || got.DroppedRound != 0 {
 		t.Errorf("player after the refused calls = %+v, want them as registered", got)
 	}
 }
@@ -132,14 +132,14 @@ func TestTournamentScopesItsPlayers(t *testing.T) {
 // An edit form that changes nothing writes nothing: no audit line.
 func TestUnchangedEditSavesNothing(t *testing.T) {
 	c := newConsole(t)
-	tour, ps := c.setUp(4, 1)
-	before := len(must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t))
+	tour, ps := c.SetUp(4, 1)
+	before := len(must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t))
 	p := ps[1]
-	got := must(c.svc.EditPlayer(c.ctx, "judge-a", tour.ID, p.ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: " " + p.Name, Kana: p.Kana}})).ok(t)
+	got := must(c.Svc.EditPlayer(c.Ctx, "judge-a", tour.ID, p.ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: " " + p.Name, Kana: p.Kana}})).OK(t)
 	if got.Name != p.Name {
 		t.Errorf("EditPlayer(unchanged) = %+v, want the player as recorded", got)
 	}
-	if after := len(must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)); after != before {
+	if after := len(must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t)); after != before {
 		t.Errorf("audit entries after an unchanged edit = %d, want %d", after, before)
 	}
 }
@@ -180,12 +180,12 @@ func TestPlacingSum(t *testing.T) {
 // table's board, for the page to draw.
 func TestRefusedDealCarriesTheTypedBoard(t *testing.T) {
 	c := newConsole(t)
-	tour, _ := c.setUp(4, 1)
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	must(c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 3, Blue: 2}})).ok(t)
-	board := *must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Tables[0].Board
+	tour, _ := c.SetUp(4, 1)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
+	must(c.Svc.SetBoard(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 3, Blue: 2}})).OK(t)
+	board := *must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t).Tables[0].Board
 	chips := dangoDeal(t, board)
-	_, err := c.svc.SetDeal(c.ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: chips})
+	_, err := c.Svc.SetDeal(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.DealInput{Chips: chips})
 	var de *tournament.DealError
 	if !errors.As(err, &de) {
 		t.Fatalf("SetDeal(a red clump) error = %v, want a *DealError", err)

@@ -27,14 +27,14 @@ func cutRoad(a, b string) []game.Step {
 // in the audit log; it changes no result.
 func TestSaveRuling(t *testing.T) {
 	c := newConsole(t)
-	tour, players := c.setUp(4, 1)
-	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	tour, players := c.SetUp(4, 1)
+	r := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	p := r.Tables[0].Players
 	a, b := strconv.FormatInt(p[0], 10), strconv.FormatInt(p[1], 10)
 
 	// Five roads: the longest road, with its trail.
 	ruling, ev := func() (tournament.Ruling, *game.Evaluation) {
-		r, ev, err := c.svc.SaveRuling(c.ctx, "judge-a", tour.ID, 1, 1, tournament.RulingInput{Steps: cutRoad(a, b)[:6], Note: "ロードの長さ"})
+		r, ev, err := c.Svc.SaveRuling(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.RulingInput{Steps: cutRoad(a, b)[:6], Note: "ロードの長さ"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,7 +46,7 @@ func TestSaveRuling(t *testing.T) {
 	}
 	// The cut: the card returns to the bank, and the settlement next to
 	// the other is noted (the distance rule, §8).
-	cut, _, err := c.svc.SaveRuling(c.ctx, "judge-b", tour.ID, 1, 1, tournament.RulingInput{Steps: cutRoad(a, b), Note: "道が切られた"})
+	cut, _, err := c.Svc.SaveRuling(c.Ctx, "judge-b", tour.ID, 1, 1, tournament.RulingInput{Steps: cutRoad(a, b), Note: "道が切られた"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,12 +59,12 @@ func TestSaveRuling(t *testing.T) {
 		t.Errorf("Violation() = %+v", v)
 	}
 
-	got := must(c.svc.Rulings(c.ctx, tour.ID, 1, 1)).ok(t)
+	got := must(c.Svc.Rulings(c.Ctx, tour.ID, 1, 1)).OK(t)
 	if len(got) != 2 || got[0].Note != "ロードの長さ" || got[1].Judge != "judge-b" || len(got[1].Steps) != 7 || got[1].Round != 1 || got[1].Table != 1 ||
 		got[1].Answer.LongestRoad.Why.Code != "longest-road-cut-short" || got[0].Answer.Players[0].Breakdown.LongestRoad != true {
 		t.Errorf("Rulings() = %+v, want both as saved", got)
 	}
-	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	log := must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t)
 	n := 0
 	for _, e := range log {
 		if e.Action == "table.ruling" {
@@ -76,22 +76,22 @@ func TestSaveRuling(t *testing.T) {
 	}
 
 	// A step not on the board is refused, naming the step; nothing is stored.
-	_, _, err = c.svc.SaveRuling(c.ctx, "judge-a", tour.ID, 1, 1, tournament.RulingInput{Steps: []game.Step{{Do: "settlement", Player: a, At: "N(9,9)"}}})
+	_, _, err = c.Svc.SaveRuling(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.RulingInput{Steps: []game.Step{{Do: "settlement", Player: a, At: "N(9,9)"}}})
 	var ge *game.Error
 	if !errors.As(err, &ge) || ge.Index != 0 || !errors.Is(err, referee.ErrInvalid) {
 		t.Errorf("SaveRuling(off the board) error = %v, want a *game.Error at step 0", err)
 	}
-	if _, _, err := c.svc.SaveRuling(c.ctx, "", tour.ID, 1, 1, tournament.RulingInput{}); !errors.Is(err, tournament.ErrInvalid) {
+	if _, _, err := c.Svc.SaveRuling(c.Ctx, "", tour.ID, 1, 1, tournament.RulingInput{}); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("SaveRuling(no judge) error = %v, want ErrInvalid", err)
 	}
-	if _, _, err := c.svc.SaveRuling(c.ctx, "judge-a", tour.ID, 1, 9, tournament.RulingInput{}); !errors.Is(err, tournament.ErrNotFound) {
+	if _, _, err := c.Svc.SaveRuling(c.Ctx, "judge-a", tour.ID, 1, 9, tournament.RulingInput{}); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("SaveRuling(table 9) error = %v, want ErrNotFound", err)
 	}
-	if got := must(c.svc.Rulings(c.ctx, tour.ID, 1, 1)).ok(t); len(got) != 2 {
+	if got := must(c.Svc.Rulings(c.Ctx, tour.ID, 1, 1)).OK(t); len(got) != 2 {
 		t.Errorf("refused rulings were stored: %d", len(got))
 	}
 	// A ruling never changes a result.
-	if rv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); rv.Tables[0].Result != nil {
+	if rv := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t); rv.Tables[0].Result != nil {
 		t.Errorf("a ruling saved a result")
 	}
 }

@@ -21,27 +21,27 @@ const (
 // runEvent runs a one-round event of the first n names at shop on date:
 // each table's VP in pairing order are vp[table], the first declaring.
 func (c *console) runEvent(name, date, shop string, n int, vp [][]int) tournament.Tournament {
-	c.t.Helper()
-	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: name, Date: date, Shop: shop, Rounds: 1})).ok(c.t)
+	c.T.Helper()
+	tour := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: name, Date: date, Shop: shop, Rounds: 1})).OK(c.T)
 	for _, nm := range names[:n] {
-		must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana, CheckedIn: true})).ok(c.t)
+		must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.Name, Kana: nm.Kana, CheckedIn: true})).OK(c.T)
 	}
-	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(c.t)
+	r := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(c.T)
 	for i := range r.Tables {
 		declared := -1
 		if vp[i][0] >= 10 {
 			declared = 0
 		}
-		c.save(tour, 1, i+1, 0, vp[i], declared, "")
+		c.Save(tour, 1, i+1, 0, vp[i], declared, "")
 	}
-	return must(c.svc.CloseTournament(c.ctx, "judge-a", tour.ID)).ok(c.t)
+	return must(c.Svc.CloseTournament(c.Ctx, "judge-a", tour.ID)).OK(c.T)
 }
 
 // pastEvent is an imported event of two rounds at shop: a table of 4 and a
 // table of 3 each round.
 func pastEvent(name, date, shop string) tournament.PastEvent {
 	score := func(i, vp int) tournament.PastScore {
-		return tournament.PastScore{Name: names[i].name, Kana: names[i].kana, VP: vp}
+		return tournament.PastScore{Name: names[i].Name, Kana: names[i].Kana, VP: vp}
 	}
 	return tournament.PastEvent{Name: name, Date: date, Shop: shop, Tables: []tournament.PastGame{
 		{Round: 1, Table: 1, Scores: []tournament.PastScore{score(0, 10), score(1, 8), score(2, 8), score(3, 4)}},
@@ -54,10 +54,10 @@ func pastEvent(name, date, shop string) tournament.PastEvent {
 // threeEvents is a season's three events at two shops, entered out of
 // the order they were played in, and one event of another shop.
 func (c *console) threeEvents() []tournament.Tournament {
-	c.t.Helper()
+	c.T.Helper()
 	dec := c.runEvent("12月定例会", "2025-12-20", shopEast, 7, [][]int{{10, 9, 5, 3}, {10, 7, 7}})
 	oct := c.runEvent("10月定例会", "2025-10-18", shopEast, 8, [][]int{{10, 6, 6, 2}, {10, 8, 4, 4}})
-	nov := must(c.svc.ImportPastEvents(c.ctx, "judge-a", []tournament.PastEvent{pastEvent("西の秋大会", "2025-11-08", shopWest)})).ok(c.t)
+	nov := must(c.Svc.ImportPastEvents(c.Ctx, "judge-a", []tournament.PastEvent{pastEvent("西の秋大会", "2025-11-08", shopWest)})).OK(c.T)
 	c.runEvent("よその大会", "2025-11-29", "よその店", 4, [][]int{{10, 3, 2, 1}})
 	return []tournament.Tournament{oct, nov[0], dec}
 }
@@ -65,11 +65,11 @@ func (c *console) threeEvents() []tournament.Tournament {
 func TestSeasonOverThreeEventsAtTwoShopsCountsTheBestTwo(t *testing.T) {
 	c := newConsole(t)
 	c.threeEvents()
-	se := must(c.svc.CreateSeason(c.ctx, "judge-a", tournament.SeasonInput{
+	se := must(c.Svc.CreateSeason(c.Ctx, "judge-a", tournament.SeasonInput{
 		Name: "2025年秋リーグ", From: "2025-10-01", To: "2025-12-31", Shops: []string{shopEast, shopWest},
 		Formula: season.Formula{Kind: season.KindPlacement, Points: []int{10, 7, 5, 3, 2, 1}, Best: 2},
-	})).ok(t)
-	st := must(c.svc.SeasonStandings(c.ctx, se.ID)).ok(t)
+	})).OK(t)
+	st := must(c.Svc.SeasonStandings(c.Ctx, se.ID)).OK(t)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s..%s best %d of %v\n", st.Season.Name, st.Season.From, st.Season.To, st.Season.Formula.Best, st.Season.Formula.Points)
 	for _, e := range st.Events {
@@ -110,13 +110,13 @@ func golden(t *testing.T, name, got string) {
 
 func TestSeasonRefusesABadFormula(t *testing.T) {
 	c := newConsole(t)
-	_, err := c.svc.CreateSeason(c.ctx, "judge-a", tournament.SeasonInput{Name: "x", From: "2025-10-01", To: "2025-12-31",
+	_, err := c.Svc.CreateSeason(c.Ctx, "judge-a", tournament.SeasonInput{Name: "x", From: "2025-10-01", To: "2025-12-31",
 		Formula: season.Formula{Kind: season.KindZeroSum, Uma4: []int{30, 10, -10, -20}, Uma3: []int{20, 0, -20}}})
 	var v *referee.Violation
 	if !errors.As(err, &v) || v.Code != "season-uma-not-zero" {
 		t.Fatalf("CreateSeason with an uma of +10 = %v, want season-uma-not-zero", err)
 	}
-	if ss := must(c.svc.Seasons(c.ctx)).ok(t); len(ss) != 0 {
+	if ss := must(c.Svc.Seasons(c.Ctx)).OK(t); len(ss) != 0 {
 		t.Errorf("seasons = %+v after a refusal, want none", ss)
 	}
 }
@@ -128,7 +128,7 @@ func TestRatingsReplayFinishedEventsByDate(t *testing.T) {
 	c := newConsole(t)
 	events := c.threeEvents()
 	aoki := personOf(t, c, events[0], "青木")
-	r := must(c.svc.Rating(c.ctx, aoki)).ok(t)
+	r := must(c.Svc.Rating(c.Ctx, aoki)).OK(t)
 	// Every shop's events count for the ratings, by date, whenever entered.
 	var order []string
 	for _, p := range r.History {
@@ -147,19 +147,19 @@ func TestRatingsReplayFinishedEventsByDate(t *testing.T) {
 	}
 	// A player of the table of 3 only (the imported event's 木村).
 	kimura := personOf(t, c, events[1], "木村")
-	if k := must(c.svc.Rating(c.ctx, kimura)).ok(t); k.Games < 2 {
+	if k := must(c.Svc.Rating(c.Ctx, kimura)).OK(t); k.Games < 2 {
 		t.Errorf("木村 rated on %d games, want the tables of 3 counted", k.Games)
 	}
-	must(c.svc.ReopenTournament(c.ctx, "judge-a", events[0].ID, "訂正")).ok(t)
-	reopened := must(c.svc.Rating(c.ctx, aoki)).ok(t)
+	must(c.Svc.ReopenTournament(c.Ctx, "judge-a", events[0].ID, "訂正")).OK(t)
+	reopened := must(c.Svc.Rating(c.Ctx, aoki)).OK(t)
 	if len(reopened.History) != 3 || reopened.History[0].Before != tournament.RatingModel.New() {
 		t.Errorf("with October reopened, 青木's history = %+v, want November first from a new rating", reopened.History)
 	}
-	must(c.svc.CloseTournament(c.ctx, "judge-a", events[0].ID)).ok(t)
-	if again := must(c.svc.Rating(c.ctx, aoki)).ok(t); again.Rating != r.Rating {
+	must(c.Svc.CloseTournament(c.Ctx, "judge-a", events[0].ID)).OK(t)
+	if again := must(c.Svc.Rating(c.Ctx, aoki)).OK(t); again.Rating != r.Rating {
 		t.Errorf("closed again, 青木 = %+v, want %+v as before", again.Rating, r.Rating)
 	}
-	list := must(c.svc.Ratings(c.ctx, 3, 1)).ok(t)
+	list := must(c.Svc.Ratings(c.Ctx, 3, 1)).OK(t)
 	for i, l := range list.People {
 		if l.Games < 3 || i > 0 && l.Rating.Ordinal() > list.People[i-1].Rating.Ordinal() {
 			t.Errorf("ratings line %d = %+v, want 3 games or more, by ordinal", i, l)
@@ -169,7 +169,7 @@ func TestRatingsReplayFinishedEventsByDate(t *testing.T) {
 
 func personOf(t *testing.T, c *console, tour tournament.Tournament, name string) int64 {
 	t.Helper()
-	for _, p := range must(c.svc.Players(c.ctx, tour.ID)).ok(t) {
+	for _, p := range must(c.Svc.Players(c.Ctx, tour.ID)).OK(t) {
 		if p.Name == name {
 			return p.PersonID
 		}
@@ -183,31 +183,31 @@ func personOf(t *testing.T, c *console, tour tournament.Tournament, name string)
 func TestQualificationRefusesAFourthAttempt(t *testing.T) {
 	c := newConsole(t)
 	c.threeEvents()
-	se := must(c.svc.CreateSeason(c.ctx, "judge-a", tournament.SeasonInput{
+	se := must(c.Svc.CreateSeason(c.Ctx, "judge-a", tournament.SeasonInput{
 		Name: "2025年地区予選", From: "2025-10-01", To: "2026-01-31", Shops: []string{shopEast, shopWest},
 		Formula:       season.Formula{Kind: season.KindPlacement, Points: []int{10, 7, 5, 3}},
 		Qualification: &tournament.Qualification{RealName: true},
-	})).ok(t)
-	fourth := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "1月予選", Date: "2026-01-10", Shop: shopEast, Rounds: 1})).ok(t)
-	aoki := must(c.svc.AddPlayer(c.ctx, "judge-a", fourth.ID, tournament.PlayerInput{Name: "青木", Kana: "あおき"})).ok(t)
-	notes := must(c.svc.QualificationNotes(c.ctx, fourth.ID, []int64{aoki.PersonID})).ok(t)[aoki.PersonID]
+	})).OK(t)
+	fourth := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: "1月予選", Date: "2026-01-10", Shop: shopEast, Rounds: 1})).OK(t)
+	aoki := must(c.Svc.AddPlayer(c.Ctx, "judge-a", fourth.ID, tournament.PlayerInput{Name: "青木", Kana: "あおき"})).OK(t)
+	notes := must(c.Svc.QualificationNotes(c.Ctx, fourth.ID, []int64{aoki.PersonID})).OK(t)[aoki.PersonID]
 	if len(notes) != 1 || notes[0].Refused == nil || !notes[0].RealNameMissing {
 		t.Fatalf("notes = %+v, want the fourth attempt refused and the real name missing", notes)
 	}
-	_, err := c.svc.CheckIn(c.ctx, "judge-a", fourth.ID, aoki.ID, true)
+	_, err := c.Svc.CheckIn(c.Ctx, "judge-a", fourth.ID, aoki.ID, true)
 	var v *referee.Violation
 	if !errors.As(err, &v) || v.Code != "qualification-attempts-used" || v.Args["Season"] != "2025年地区予選" {
 		t.Fatalf("CheckIn of a fourth attempt = %v, want qualification-attempts-used naming the season", err)
 	}
 	// Someone with attempts left (工藤 played October only) is told where
 	// they stand, checks in, and the ledger counts it.
-	kudo := must(c.svc.AddPlayer(c.ctx, "judge-a", fourth.ID, tournament.PlayerInput{Name: "工藤", Kana: "くどう"})).ok(t)
-	if n := must(c.svc.QualificationNotes(c.ctx, fourth.ID, []int64{kudo.PersonID})).ok(t)[kudo.PersonID]; len(n) != 1 || n[0].Attempt != 2 || n[0].Refused != nil {
+	kudo := must(c.Svc.AddPlayer(c.Ctx, "judge-a", fourth.ID, tournament.PlayerInput{Name: "工藤", Kana: "くどう"})).OK(t)
+	if n := must(c.Svc.QualificationNotes(c.Ctx, fourth.ID, []int64{kudo.PersonID})).OK(t)[kudo.PersonID]; len(n) != 1 || n[0].Attempt != 2 || n[0].Refused != nil {
 		t.Fatalf("工藤's notes = %+v, want the 2nd attempt", n)
 	}
-	must(c.svc.CheckIn(c.ctx, "judge-a", fourth.ID, kudo.ID, true)).ok(t)
-	must(c.svc.RecordRealName(c.ctx, "judge-a", kudo.PersonID, "工藤 一郎")).ok(t)
-	ledger := must(c.svc.Qualification(c.ctx, se.ID)).ok(t)
+	must(c.Svc.CheckIn(c.Ctx, "judge-a", fourth.ID, kudo.ID, true)).OK(t)
+	must(c.Svc.RecordRealName(c.Ctx, "judge-a", kudo.PersonID, "工藤 一郎")).OK(t)
+	ledger := must(c.Svc.Qualification(c.Ctx, se.ID)).OK(t)
 	for _, en := range ledger.People {
 		switch en.Person.Name {
 		case "青木":
@@ -220,10 +220,10 @@ func TestQualificationRefusesAFourthAttempt(t *testing.T) {
 			}
 		}
 	}
-	if _, err := c.svc.CheckIn(c.ctx, "judge-a", fourth.ID, aoki.ID, true); err == nil {
+	if _, err := c.Svc.CheckIn(c.Ctx, "judge-a", fourth.ID, aoki.ID, true); err == nil {
 		t.Error("a second try of the fourth attempt checked in")
 	}
-	if p := must(c.svc.GetPlayer(c.ctx, fourth.ID, aoki.ID)).ok(t); p.CheckedIn {
+	if p := must(c.Svc.GetPlayer(c.Ctx, fourth.ID, aoki.ID)).OK(t); p.CheckedIn {
 		t.Error("青木 is checked in after the refusal")
 	}
 }

@@ -1,7 +1,6 @@
 package tournament_test
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,98 +13,38 @@ import (
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
-	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// console is a service on a real database (SQLite, or PostgreSQL: see
-// tournamenttest) with a clock that moves a minute per call and seeds
-// counting up from 1, so every run is the same.
-type console struct {
-	t   *testing.T
-	ctx context.Context
-	svc *tournament.Service
-	st  *store.Store
-	at  time.Time
-}
+// console is the judges' console of tournamenttest (a service on a real
+// database with a clock that moves a minute per call), with this package's
+// helpers as its methods.
+type console struct{ *tournamenttest.Console }
 
-func newConsole(t *testing.T) *console {
-	t.Helper()
-	return newConsoleOn(t, tournamenttest.NewStore(t))
-}
+func newConsole(t *testing.T) *console { return &console{tournamenttest.NewConsole(t)} }
 
-// newConsoleOn is newConsole on the store st.
-func newConsoleOn(t *testing.T, st *store.Store) *console {
-	t.Helper()
-	c := &console{t: t, ctx: context.Background(), at: time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC), st: st}
-	c.svc = tournamenttest.NewServiceOn(t, st, func() time.Time {
-		c.at = c.at.Add(time.Minute)
-		return c.at
-	})
-	return c
-}
+// newClockConsole is a console whose clock moves only when the test moves it.
+func newClockConsole(t *testing.T) *console { return &console{tournamenttest.NewClockConsole(t)} }
 
-// outcome is a call's result, to check with ok: must(f()).ok(t).
-type outcome[T any] struct {
-	v   T
-	err error
-}
+// must holds a call's result for OK: must(f()).OK(t).
+func must[T any](v T, err error) tournamenttest.Outcome[T] { return tournamenttest.Must(v, err) }
 
-func must[T any](v T, err error) outcome[T] { return outcome[T]{v, err} }
-
-// ok fails the test on the call's error and returns its value.
-func (o outcome[T]) ok(t *testing.T) T {
-	t.Helper()
-	if o.err != nil {
-		t.Fatal(o.err)
-	}
-	return o.v
-}
-
-var names = []struct{ name, kana string }{
-	{"青木", "あおき"}, {"井上", "いのうえ"}, {"上田", "うえだ"}, {"遠藤", "えんどう"}, {"岡田", "おかだ"},
-	{"加藤", "かとう"}, {"木村", "きむら"}, {"工藤", "くどう"}, {"小林", "こばやし"}, {"佐藤", "さとう"},
-	{"清水", "しみず"}, {"鈴木", "すずき"}, {"田中", "たなか"},
-}
-
-// setUp creates a tournament with the first n names, all checked in.
-func (c *console) setUp(n, rounds int) (tournament.Tournament, []tournament.Player) {
-	c.t.Helper()
-	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{
-		Name: "11月定例会", Date: "2025-11-22", Venue: "カードショップ", Rounds: rounds,
-	})).ok(c.t)
-	var players []tournament.Player
-	for _, nm := range names[:n] {
-		p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana})).ok(c.t)
-		players = append(players, must(c.svc.CheckIn(c.ctx, "judge-a", p.TournamentID, p.ID, true)).ok(c.t))
-	}
-	return tour, players
-}
-
-// save saves a result for round n table t with the VP given in the table's
-// pairing order; declared is an index into that order, or -1.
-func (c *console) save(tour tournament.Tournament, n, table, version int, vp []int, declared int, reason string) tournament.TableResult {
-	c.t.Helper()
-	r := must(c.svc.RoundView(c.ctx, tour.ID, n)).ok(c.t).Round
-	players := r.Tables[table-1].Players
-	in := tournament.ResultInput{Version: version, Reason: reason}
-	for i, p := range players {
-		in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: vp[i]})
-	}
-	if declared >= 0 {
-		in.Declared = players[declared]
-	}
-	return must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, n, table, in)).ok(c.t)
-}
+var (
+	names     = tournamenttest.Names
+	fixTable  = tournamenttest.FixTable
+	keepApart = tournamenttest.KeepApart
+	rename    = tournamenttest.Rename
+	conflict  = tournamenttest.Conflict
+)
 
 // timeUp starts round n's clock and moves the console's clock past the
 // game time, so the tables without a result end by time (§12).
 func (c *console) timeUp(tour tournament.Tournament, n int) {
-	c.t.Helper()
-	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, n, tournament.ClockInput{Action: tournament.ClockStart})).ok(c.t)
-	c.at = c.at.Add(time.Duration(tour.GameMinutes+1) * time.Minute)
+	c.T.Helper()
+	must(c.Svc.ClockAction(c.Ctx, "judge-a", tour.ID, n, tournament.ClockInput{Action: tournament.ClockStart})).OK(c.T)
+	c.At = c.At.Add(time.Duration(tour.GameMinutes+1) * time.Minute)
 }
 
 // The scenario of a 13-player, 3-round event: a declared win, a shared
@@ -114,30 +53,30 @@ func (c *console) timeUp(tour tournament.Tournament, n int) {
 // standings are checked against testdata/scenario13.golden.
 func TestScenario13(t *testing.T) {
 	c := newConsole(t)
-	tour, players := c.setUp(13, 3)
+	tour, players := c.SetUp(13, 3)
 	if tour.GameMinutes != 7 || tour.Ruleset.Name != config.DefaultRuleset {
 		t.Errorf("tournament = %+v, want the default ruleset's 7 minutes", tour)
 	}
 
 	// Round 1: 4, 3, 3, 3 players.
-	r1 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	r1 := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	if got := tableSizes(r1); !slices.Equal(got, []int{4, 3, 3, 3}) || len(r1.Byes) != 0 {
 		t.Fatalf("round 1 tables %v byes %v, want [4 3 3 3] and none", got, r1.Byes)
 	}
-	if _, err := c.svc.PairNextRound(c.ctx, "judge-a", tour.ID); !errors.Is(err, tournament.ErrConflict) {
+	if _, err := c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID); !errors.Is(err, tournament.ErrConflict) {
 		t.Errorf("PairNextRound(round 1 unfinished) error = %v, want ErrConflict", err)
 	}
-	c.save(tour, 1, 1, 0, []int{10, 7, 7, 4}, 0, "") // declared win, shared 2nd
+	c.Save(tour, 1, 1, 0, []int{10, 7, 7, 4}, 0, "") // declared win, shared 2nd
 	c.timeUp(tour, 1)
-	c.save(tour, 1, 2, 0, []int{8, 8, 6}, -1, "")     // time, shared 1st
-	c.save(tour, 1, 3, 0, []int{9, 6, 5}, -1, "")     // time
-	c.save(tour, 1, 4, 0, []int{6, 5, 11}, -1, "")    // time, 11 VP recorded as 10 (§11)
-	c.save(tour, 1, 3, 1, []int{9, 7, 5}, -1, "数え直し") // correction: version 2
+	c.Save(tour, 1, 2, 0, []int{8, 8, 6}, -1, "")     // time, shared 1st
+	c.Save(tour, 1, 3, 0, []int{9, 6, 5}, -1, "")     // time
+	c.Save(tour, 1, 4, 0, []int{6, 5, 11}, -1, "")    // time, 11 VP recorded as 10 (§11)
+	c.Save(tour, 1, 3, 1, []int{9, 7, 5}, -1, "数え直し") // correction: version 2
 
 	// A judge still looking at version 1 of table 3 is refused and told what changed.
-	r := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Round
+	r := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t).Round
 	t3 := r.Tables[2]
-	_, err := c.svc.SaveResult(c.ctx, "judge-b", tour.ID, 1, 3, tournament.ResultInput{
+	_, err := c.Svc.SaveResult(c.Ctx, "judge-b", tour.ID, 1, 3, tournament.ResultInput{
 		Version: 1, Reason: "typo",
 		Scores: []tournament.Score{{PlayerID: t3.Players[0], VP: 9}, {PlayerID: t3.Players[1], VP: 6}, {PlayerID: t3.Players[2], VP: 4}},
 	})
@@ -151,53 +90,53 @@ func TestScenario13(t *testing.T) {
 	}
 
 	// Round 2: Swiss.
-	r2 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	r2 := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	if r2.Mode != tournament.ModeSwiss {
 		t.Errorf("round 2 mode = %q, want swiss", r2.Mode)
 	}
 	// Note-taking twice at table 3: the second warning escalates (docs/rules.md).
 	offender := r2.Tables[2].Players[0]
-	first := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: offender, Round: 2, Offence: "note-taking", Note: "メモ"})).ok(t)
-	second := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: offender, Round: 2, Offence: "note-taking", Note: "再度"})).ok(t)
+	first := must(c.Svc.RecordPenalty(c.Ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: offender, Round: 2, Offence: "note-taking", Note: "メモ"})).OK(t)
+	second := must(c.Svc.RecordPenalty(c.Ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: offender, Round: 2, Offence: "note-taking", Note: "再度"})).OK(t)
 	if first.Level != referee.Warning || second.Level != referee.VPDeduction || second.Table != 3 {
 		t.Errorf("note-taking twice: levels %s, %s at table %d; want warning, vp_deduction at table 3", first.Level, second.Level, second.Table)
 	}
 	// A game loss at table 2, given by the judge's decision.
 	loser := r2.Tables[1].Players[0]
-	must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: loser, Round: 2, Offence: "ignored-judge", Level: referee.GameLoss})).ok(t)
-	c.save(tour, 2, 1, 0, []int{9, 10, 5, 3}, 1, "")
+	must(c.Svc.RecordPenalty(c.Ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: loser, Round: 2, Offence: "ignored-judge", Level: referee.GameLoss})).OK(t)
+	c.Save(tour, 2, 1, 0, []int{9, 10, 5, 3}, 1, "")
 	c.timeUp(tour, 2)
-	res := c.save(tour, 2, 2, 0, []int{9, 6, 6}, -1, "")
+	res := c.Save(tour, 2, 2, 0, []int{9, 6, 6}, -1, "")
 	if res.Places[2].PlayerID != loser || res.Places[2].Place != 3 || res.Places[2].VP != 0 {
 		t.Errorf("round 2 table 2 placings %+v, want player %d last with 0 VP (game loss)", res.Places, loser)
 	}
-	c.save(tour, 2, 3, 0, []int{8, 7, 2}, -1, "")
-	c.save(tour, 2, 4, 0, []int{4, 4, 4}, -1, "")
+	c.Save(tour, 2, 3, 0, []int{8, 7, 2}, -1, "")
+	c.Save(tour, 2, 4, 0, []int{4, 4, 4}, -1, "")
 
 	// 田中 drops after round 2: round 3 has 12 players.
 	tanaka := players[12]
-	dropped := must(c.svc.DropPlayer(c.ctx, "judge-a", tanaka.TournamentID, tanaka.ID)).ok(t)
+	dropped := must(c.Svc.DropPlayer(c.Ctx, "judge-a", tanaka.TournamentID, tanaka.ID)).OK(t)
 	if dropped.DroppedRound != 3 {
 		t.Errorf("DropPlayer after round 2 started: DroppedRound = %d, want 3", dropped.DroppedRound)
 	}
-	r3 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	r3 := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	if got := tableSizes(r3); !slices.Equal(got, []int{4, 4, 4}) || slices.ContainsFunc(r3.Tables, func(tb tournament.Table) bool { return slices.Contains(tb.Players, tanaka.ID) }) {
 		t.Errorf("round 3 tables %v, want [4 4 4] without %s", got, tanaka.Name)
 	}
 	// A game loss given to the wrong player, then revoked: no effect.
-	wrong := must(c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: r3.Tables[0].Players[0], Round: 3, Offence: "ignored-judge"})).ok(t)
-	must(c.svc.RevokePenalty(c.ctx, "judge-b", wrong.TournamentID, wrong.ID, "別の卓の選手と取り違えた")).ok(t)
-	c.save(tour, 3, 2, 0, []int{3, 10, 9, 9}, 1, "")
+	wrong := must(c.Svc.RecordPenalty(c.Ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: r3.Tables[0].Players[0], Round: 3, Offence: "ignored-judge"})).OK(t)
+	must(c.Svc.RevokePenalty(c.Ctx, "judge-b", wrong.TournamentID, wrong.ID, "別の卓の選手と取り違えた")).OK(t)
+	c.Save(tour, 3, 2, 0, []int{3, 10, 9, 9}, 1, "")
 	c.timeUp(tour, 3)
-	c.save(tour, 3, 1, 0, []int{8, 7, 6, 5}, -1, "")
-	c.save(tour, 3, 3, 0, []int{9, 9, 4, 4}, -1, "")
-	if _, err := c.svc.PairNextRound(c.ctx, "judge-a", tour.ID); !errors.Is(err, tournament.ErrInvalid) {
+	c.Save(tour, 3, 1, 0, []int{8, 7, 6, 5}, -1, "")
+	c.Save(tour, 3, 3, 0, []int{9, 9, 4, 4}, -1, "")
+	if _, err := c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("PairNextRound(after the last round) error = %v, want ErrInvalid", err)
 	}
 
 	var b strings.Builder
 	for n := 1; n <= 3; n++ {
-		v := must(c.svc.RoundView(c.ctx, tour.ID, n)).ok(t)
+		v := must(c.Svc.RoundView(c.Ctx, tour.ID, n)).OK(t)
 		fmt.Fprintf(&b, "round %d (%s, seed %d, repeats %d)\n", n, v.Round.Mode, v.Round.Seed, v.Round.Repeats)
 		for _, tv := range v.Tables {
 			fmt.Fprintf(&b, "  table %d v%d %s:", tv.Table.Number, tv.Result.Version, tv.Result.EndedBy)
@@ -207,7 +146,7 @@ func TestScenario13(t *testing.T) {
 			b.WriteString("\n")
 		}
 	}
-	pens := must(c.svc.Penalties(c.ctx, tour.ID)).ok(t)
+	pens := must(c.Svc.Penalties(c.Ctx, tour.ID)).OK(t)
 	for _, p := range pens {
 		revoked := ""
 		if p.Revoked != nil {
@@ -215,7 +154,7 @@ func TestScenario13(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "penalty round %d table %d %s %s %s%s\n", p.Round, p.Table, nameOf(players, p.PlayerID), p.Offence, p.Level, revoked)
 	}
-	standings := must(c.svc.Standings(c.ctx, tour.ID)).ok(t)
+	standings := must(c.Svc.Standings(c.Ctx, tour.ID)).OK(t)
 	b.WriteString("rank  player      firsts  vp   share  played  dropped\n")
 	for _, s := range standings {
 		fmt.Fprintf(&b, "%4d  %-8s %6d  %3d  %6.4f  %6d  %7d\n", s.Rank, s.Name, s.Firsts, s.VP, s.Share, s.Played, s.DroppedRound)
@@ -223,7 +162,7 @@ func TestScenario13(t *testing.T) {
 	tournamenttest.Golden(t, filepath.Join("testdata", "scenario13.golden"), b.String(), *update)
 
 	// Every change left one audit line; a correction records who and why.
-	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	log := must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t)
 	var corrections int
 	for _, e := range log {
 		if e.Action == "result.correct" {
@@ -260,35 +199,4 @@ func nameOf(players []tournament.Player, id int64) string {
 		}
 	}
 	return fmt.Sprint(id)
-}
-
-// t0 and newClockConsole are those of the scenario package's clock_test.go,
-// for the tests here that read the clock.
-var t0 = time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC)
-
-// clockConsole is a service on a real SQLite file whose clock moves only
-// when the test moves it.
-func newClockConsole(t *testing.T) *console {
-	t.Helper()
-	c := newConsole(t)
-	rulesets, err := config.LoadRulesets()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.at = t0
-	var seed uint64
-	c.svc = tournament.NewService(c.st, rulesets, func() time.Time { return c.at },
-		tournament.WithSeeds(func() uint64 { seed++; return seed }))
-	return c
-}
-
-// conflict is that of the scenario package's race_test.go.
-// conflict checks that err is a conflict the console can say in words: a
-// violation of one of the codes.
-func conflict(t *testing.T, what string, err error, codes ...string) {
-	t.Helper()
-	var v *referee.Violation
-	if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &v) || !slices.Contains(codes, v.Code) {
-		t.Errorf("%s error = %v, want ErrConflict with a violation of %v", what, err, codes)
-	}
 }

@@ -22,33 +22,33 @@ func TestSubstituteSitsIn(t *testing.T) {
 			c := newEventConsole(t, rs)
 			tour, _ := c.enter(rs, 7, 2)
 			helper := c.latePlayers(tour, "助っ人")[0]
-			if _, err := c.svc.SitIn(c.ctx, "judge-a", tour.ID, 1, 2, helper); !errors.Is(err, tournament.ErrNotFound) {
+			if _, err := c.Svc.SitIn(c.Ctx, "judge-a", tour.ID, 1, 2, helper); !errors.Is(err, tournament.ErrNotFound) {
 				t.Errorf("SitIn before round 1 = %v, want not found", err)
 			}
-			must(c.svc.MarkSubstitute(c.ctx, "judge-a", tour.ID, helper, true)).ok(t)
-			r1 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+			must(c.Svc.MarkSubstitute(c.Ctx, "judge-a", tour.ID, helper, true)).OK(t)
+			r1 := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 			if slices.ContainsFunc(r1.Tables, func(tb tournament.Table) bool { return slices.Contains(tb.Players, helper) }) {
 				t.Fatal("round 1 paired the substitute")
 			}
 			short := r1.Tables[slices.IndexFunc(r1.Tables, func(tb tournament.Table) bool { return len(tb.Players) == 3 })].Number
-			if _, err := c.svc.SitIn(c.ctx, "judge-a", tour.ID, 1, 3-short, helper); code(err) != "sit-in-table-full" {
+			if _, err := c.Svc.SitIn(c.Ctx, "judge-a", tour.ID, 1, 3-short, helper); code(err) != "sit-in-table-full" {
 				t.Errorf("SitIn at the table of 4 = %v, want sit-in-table-full", err)
 			}
-			tb := must(c.svc.SitIn(c.ctx, "judge-a", tour.ID, 1, short, helper)).ok(t)
+			tb := must(c.Svc.SitIn(c.Ctx, "judge-a", tour.ID, 1, short, helper)).OK(t)
 			if len(tb.Players) != 4 || tb.Players[3] != helper {
 				t.Errorf("table after SitIn = %v, want the helper 4th", tb.Players)
 			}
 			// The helper is last in pairing order at the short table, and
 			// declares: 1st; the three players are 2nd, 3rd and 4th as played.
-			r := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Round
+			r := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t).Round
 			for _, t4 := range r.Tables {
 				if t4.Number == short {
-					c.save(tour, 1, t4.Number, 0, []int{8, 6, 5, 10}, 3, "")
+					c.Save(tour, 1, t4.Number, 0, []int{8, 6, 5, 10}, 3, "")
 				} else {
-					c.save(tour, 1, t4.Number, 0, []int{10, 7, 6, 4}, 0, "")
+					c.Save(tour, 1, t4.Number, 0, []int{10, 7, 6, 4}, 0, "")
 				}
 			}
-			r2 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+			r2 := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 			if slices.ContainsFunc(r2.Tables, func(tb tournament.Table) bool { return slices.Contains(tb.Players, helper) }) {
 				t.Error("round 2 paired the substitute")
 			}
@@ -56,7 +56,7 @@ func TestSubstituteSitsIn(t *testing.T) {
 			tournamenttest.Golden(t, filepath.Join("testdata", "substitute-"+string(count)+".golden"), c.lateStandingsText(tour), *update)
 			c.mustAudit(tour, tournament.ActionSitIn, `"Player":`)
 			c.recordChecksAndImports(t, tour)
-			if _, err := c.svc.MarkSubstitute(c.ctx, "judge-a", tour.ID, r2.Tables[0].Players[0], true); code(err) != "substitute-has-played" {
+			if _, err := c.Svc.MarkSubstitute(c.Ctx, "judge-a", tour.ID, r2.Tables[0].Players[0], true); code(err) != "substitute-has-played" {
 				t.Errorf("marking a player who played = %v, want substitute-has-played", err)
 			}
 		})
@@ -72,7 +72,7 @@ func TestNoShow(t *testing.T) {
 			rs := lateRuleset(t, "no-show-"+string(effect), func(rs *referee.Ruleset) { rs.NoShow = effect })
 			c := newEventConsole(t, rs)
 			tour, _ := c.enter(rs, 7, 2)
-			r1 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+			r1 := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 			var four, three tournament.Table
 			for _, tb := range r1.Tables {
 				if len(tb.Players) == 4 {
@@ -81,24 +81,24 @@ func TestNoShow(t *testing.T) {
 					three = tb
 				}
 			}
-			must(c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, four.Number, tournament.SeatingInput{Auto: true})).ok(t)
-			if _, err := c.svc.NoShow(c.ctx, "judge-a", tour.ID, 1, three.Number, three.Players[0]); code(err) != "no-show-table-of-3" {
+			must(c.Svc.SetSeating(c.Ctx, "judge-a", tour.ID, 1, four.Number, tournament.SeatingInput{Auto: true})).OK(t)
+			if _, err := c.Svc.NoShow(c.Ctx, "judge-a", tour.ID, 1, three.Number, three.Players[0]); code(err) != "no-show-table-of-3" {
 				t.Errorf("a no-show at the table of 3 = %v, want no-show-table-of-3", err)
 			}
-			if _, err := c.svc.NoShow(c.ctx, "judge-a", tour.ID, 1, four.Number, three.Players[0]); code(err) != "no-show-not-at-table" {
+			if _, err := c.Svc.NoShow(c.Ctx, "judge-a", tour.ID, 1, four.Number, three.Players[0]); code(err) != "no-show-not-at-table" {
 				t.Errorf("a no-show of another table's player = %v, want no-show-not-at-table", err)
 			}
 			absent := four.Players[3]
-			p := must(c.svc.NoShow(c.ctx, "judge-b", tour.ID, 1, four.Number, absent)).ok(t)
+			p := must(c.Svc.NoShow(c.Ctx, "judge-b", tour.ID, 1, four.Number, absent)).OK(t)
 			if p.NoShowRound != 1 || p.DroppedRound != 2 {
 				t.Errorf("no-show = %+v, want round 1 and dropped from round 2", p)
 			}
-			tb := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Round.Tables[four.Number-1]
+			tb := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t).Round.Tables[four.Number-1]
 			if len(tb.Players) != 3 || slices.Contains(tb.Players, absent) || tb.Seating != nil {
 				t.Errorf("table after the no-show = %v seated %v, want the three left, to seat again", tb.Players, tb.Seating != nil)
 			}
 			c.play(tour, 1, []int{10, 7, 6, 4}, []int{10, 8, 5})
-			r2 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+			r2 := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 			if slices.ContainsFunc(r2.Tables, func(tb tournament.Table) bool { return slices.Contains(tb.Players, absent) }) {
 				t.Error("round 2 paired the no-show")
 			}

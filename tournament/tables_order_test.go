@@ -15,18 +15,18 @@ import (
 // keeps them, and names a tie's players, in the table's order.
 func TestSeatingRollsKeepTheTablesOrder(t *testing.T) {
 	c := newConsole(t)
-	tour, _ := c.setUp(4, 1)
-	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	tour, _ := c.SetUp(4, 1)
+	r := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	p := r.Tables[0].Players
 
 	first := []tournament.Roll{roll(p[3], 1, 1), roll(p[2], 5, 2), roll(p[1], 3, 4), roll(p[0], 6, 6)}
-	_, err := c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Rolls: [][]tournament.Roll{first}})
+	_, err := c.Svc.SetSeating(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Rolls: [][]tournament.Roll{first}})
 	var tt *tournament.TieError
 	if !errors.As(err, &tt) || !cmp.Equal(tt.Groups, [][]int64{{p[1], p[2]}}) {
 		t.Fatalf("SetSeating(tied rolls, posted backwards) error = %v, want the tie of %d and %d in the table's order", err, p[1], p[2])
 	}
 	again := []tournament.Roll{roll(p[2], 6, 5), roll(p[1], 2, 2)}
-	tb := must(c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Rolls: [][]tournament.Roll{first, again}})).ok(t)
+	tb := must(c.Svc.SetSeating(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Rolls: [][]tournament.Roll{first, again}})).OK(t)
 	for k, want := range [][]int64{{p[0], p[1], p[2], p[3]}, {p[1], p[2]}} {
 		var got []int64
 		for _, r := range tb.Seating.Rolls[k] {

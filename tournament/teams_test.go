@@ -25,18 +25,18 @@ var teamNames = []struct {
 // teams of teamNames, every player checked in: the tournament, and each
 // team with its players.
 func (c *console) teamEvent(rs referee.Ruleset, rounds int) (tournament.Tournament, []tournament.Team) {
-	c.t.Helper()
-	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{
+	c.T.Helper()
+	tour := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{
 		Name: "カタン・クラブ・ジャパンカップ", Date: "2025-11-22", Venue: "公民館", Rounds: rounds, Ruleset: rs.Name, Team: true,
-	})).ok(c.t)
+	})).OK(c.T)
 	var teams []tournament.Team
 	for _, tn := range teamNames {
 		var ids []int64
 		for i := range tn.size {
-			p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: fmt.Sprintf("%s%d", tn.name, i+1), CheckedIn: true})).ok(c.t)
+			p := must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: fmt.Sprintf("%s%d", tn.name, i+1), CheckedIn: true})).OK(c.T)
 			ids = append(ids, p.ID)
 		}
-		teams = append(teams, must(c.svc.RegisterTeam(c.ctx, "judge-a", tour.ID, tournament.TeamInput{Name: tn.name, Players: ids})).ok(c.t))
+		teams = append(teams, must(c.Svc.RegisterTeam(c.Ctx, "judge-a", tour.ID, tournament.TeamInput{Name: tn.name, Players: ids})).OK(c.T))
 	}
 	return tour, teams
 }
@@ -44,12 +44,12 @@ func (c *console) teamEvent(rs referee.Ruleset, rounds int) (tournament.Tourname
 // playTeamRound pairs round n and saves a declared win at every table,
 // the VP varying with the table so that the teams' sums differ.
 func (c *console) playTeamRound(tour tournament.Tournament, n int) tournament.Round {
-	c.t.Helper()
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(c.t)
-	r := must(c.svc.RoundView(c.ctx, tour.ID, n)).ok(c.t).Round
+	c.T.Helper()
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(c.T)
+	r := must(c.Svc.RoundView(c.Ctx, tour.ID, n)).OK(c.T).Round
 	for _, tb := range r.Tables {
 		k := (tb.Number + n) % 3
-		c.save(tour, n, tb.Number, 0, []int{10, 7 + k, 5 + k%2, 3}, 0, "")
+		c.Save(tour, n, tb.Number, 0, []int{10, 7 + k, 5 + k%2, 3}, 0, "")
 	}
 	return r
 }
@@ -101,13 +101,13 @@ func TestTeamEvent(t *testing.T) {
 			default:
 				continue
 			}
-			must(c.svc.NameLineup(c.ctx, "judge-a", tour.ID, tm.ID, n, l)).ok(t)
+			must(c.Svc.NameLineup(c.Ctx, "judge-a", tour.ID, tm.ID, n, l)).OK(t)
 		}
 	}
 	var b strings.Builder
 	for n := 1; n <= 3; n++ {
 		r := c.playTeamRound(tour, n)
-		snap := must(c.svc.Snapshot(c.ctx, tour.ID)).ok(t)
+		snap := must(c.Svc.Snapshot(c.Ctx, tour.ID)).OK(t)
 		teamMatesApart(t, snap, r)
 		if len(r.Tables) != 6 || len(r.Byes) != 0 {
 			t.Errorf("round %d: %d tables, byes %v; want the 24 players of the line-ups at 6 tables", n, len(r.Tables), r.Byes)
@@ -116,15 +116,15 @@ func TestTeamEvent(t *testing.T) {
 		for _, tb := range r.Tables {
 			var who []string
 			for _, id := range tb.Players {
-				p := must(snap.Player(id)).ok(t)
+				p := must(snap.Player(id)).OK(t)
 				who = append(who, p.Name)
 			}
 			fmt.Fprintf(&b, "  table %d: %s\n", tb.Number, strings.Join(who, " "))
 		}
 	}
-	snap := must(c.svc.Snapshot(c.ctx, tour.ID)).ok(t)
+	snap := must(c.Svc.Snapshot(c.Ctx, tour.ID)).OK(t)
 	b.WriteString("\nteams\nrank  team    points   vp  firsts  played\n")
-	st := must(snap.TeamStandings()).ok(t)
+	st := must(snap.TeamStandings()).OK(t)
 	for _, x := range st {
 		fmt.Fprintf(&b, "%4d  %-6s %6d  %3d  %6d  %6d\n", x.Rank, x.Name, x.Points, x.VP, x.Firsts, x.Played)
 		for _, p := range x.Players {
@@ -149,9 +149,9 @@ func TestTeamMatesNeverMeet(t *testing.T) {
 	for seed := range uint64(20) {
 		c := newConsole(t)
 		next := seed * 1000
-		c.svc = tournament.NewService(c.st, rulesetSource{rs.Name: rs}, func() time.Time {
-			c.at = c.at.Add(time.Minute)
-			return c.at
+		c.Svc = tournament.NewService(c.St, rulesetSource{rs.Name: rs}, func() time.Time {
+			c.At = c.At.Add(time.Minute)
+			return c.At
 		}, tournament.WithSeeds(func() uint64 { next++; return next }))
 		tour, teams := c.teamEvent(rs, 3)
 		for n := 1; n <= 3; n++ {
@@ -162,11 +162,11 @@ func TestTeamMatesNeverMeet(t *testing.T) {
 					for i := range 4 {
 						l = append(l, tm.Players[(i+n)%len(tm.Players)])
 					}
-					must(c.svc.NameLineup(c.ctx, "judge-a", tour.ID, tm.ID, n, l)).ok(t)
+					must(c.Svc.NameLineup(c.Ctx, "judge-a", tour.ID, tm.ID, n, l)).OK(t)
 				}
 			}
 			r := c.playTeamRound(tour, n)
-			teamMatesApart(t, must(c.svc.Snapshot(c.ctx, tour.ID)).ok(t), r)
+			teamMatesApart(t, must(c.Svc.Snapshot(c.Ctx, tour.ID)).OK(t), r)
 		}
 	}
 }
@@ -179,7 +179,7 @@ func checkRefused(t *testing.T, c *console, tid int64, before int64, err error, 
 	if !errors.As(err, &v) || v.Code != code {
 		t.Errorf("error = %v, want %s", err, code)
 	}
-	if got := must(c.svc.Snapshot(c.ctx, tid)).ok(t).Version(); got != before {
+	if got := must(c.Svc.Snapshot(c.Ctx, tid)).OK(t).Version(); got != before {
 		t.Errorf("version = %d after a refused change, want %d (nothing changed)", got, before)
 	}
 }
@@ -191,10 +191,10 @@ func TestTeamRefusals(t *testing.T) {
 	tour, teams := c.teamEvent(rs, 3)
 	var loose []int64
 	for i := range 8 {
-		p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: fmt.Sprintf("個人%d", i+1), CheckedIn: true})).ok(t)
+		p := must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: fmt.Sprintf("個人%d", i+1), CheckedIn: true})).OK(t)
 		loose = append(loose, p.ID)
 	}
-	version := func() int64 { return must(c.svc.Snapshot(c.ctx, tour.ID)).ok(t).Version() }
+	version := func() int64 { return must(c.Svc.Snapshot(c.Ctx, tour.ID)).OK(t).Version() }
 	tokyo, sendai := teams[2], teams[1]
 	cases := []struct {
 		name string
@@ -202,47 +202,47 @@ func TestTeamRefusals(t *testing.T) {
 		code string
 	}{
 		{"a team of 3", func() error {
-			_, err := c.svc.RegisterTeam(c.ctx, "judge-a", tour.ID, tournament.TeamInput{Name: "京都", Players: loose[:3]})
+			_, err := c.Svc.RegisterTeam(c.Ctx, "judge-a", tour.ID, tournament.TeamInput{Name: "京都", Players: loose[:3]})
 			return err
 		}, "team-too-small"},
 		{"a team of 7", func() error {
-			_, err := c.svc.RegisterTeam(c.ctx, "judge-a", tour.ID, tournament.TeamInput{Name: "京都", Players: loose[:7]})
+			_, err := c.Svc.RegisterTeam(c.Ctx, "judge-a", tour.ID, tournament.TeamInput{Name: "京都", Players: loose[:7]})
 			return err
 		}, "team-too-large"},
 		{"a player of another team", func() error {
-			_, err := c.svc.RegisterTeam(c.ctx, "judge-a", tour.ID, tournament.TeamInput{Name: "京都", Players: append(slices.Clone(loose[:3]), tokyo.Players[0])})
+			_, err := c.Svc.RegisterTeam(c.Ctx, "judge-a", tour.ID, tournament.TeamInput{Name: "京都", Players: append(slices.Clone(loose[:3]), tokyo.Players[0])})
 			return err
 		}, "player-in-team"},
 		{"a name taken", func() error {
-			_, err := c.svc.RegisterTeam(c.ctx, "judge-a", tour.ID, tournament.TeamInput{Name: "東京", Players: loose[:4]})
+			_, err := c.Svc.RegisterTeam(c.Ctx, "judge-a", tour.ID, tournament.TeamInput{Name: "東京", Players: loose[:4]})
 			return err
 		}, "team-name-taken"},
 		{"no name", func() error {
-			_, err := c.svc.RegisterTeam(c.ctx, "judge-a", tour.ID, tournament.TeamInput{Name: "  ", Players: loose[:4]})
+			_, err := c.Svc.RegisterTeam(c.Ctx, "judge-a", tour.ID, tournament.TeamInput{Name: "  ", Players: loose[:4]})
 			return err
 		}, "team-name-missing"},
 		{"a line-up of 3", func() error {
-			_, err := c.svc.NameLineup(c.ctx, "judge-a", tour.ID, tokyo.ID, 1, tokyo.Players[:3])
+			_, err := c.Svc.NameLineup(c.Ctx, "judge-a", tour.ID, tokyo.ID, 1, tokyo.Players[:3])
 			return err
 		}, "lineup-size"},
 		{"a line-up of 5", func() error {
-			_, err := c.svc.NameLineup(c.ctx, "judge-a", tour.ID, tokyo.ID, 1, tokyo.Players[:5])
+			_, err := c.Svc.NameLineup(c.Ctx, "judge-a", tour.ID, tokyo.ID, 1, tokyo.Players[:5])
 			return err
 		}, "lineup-size"},
 		{"a line-up with another team's player", func() error {
-			_, err := c.svc.NameLineup(c.ctx, "judge-a", tour.ID, tokyo.ID, 1, append(slices.Clone(tokyo.Players[:3]), sendai.Players[0]))
+			_, err := c.Svc.NameLineup(c.Ctx, "judge-a", tour.ID, tokyo.ID, 1, append(slices.Clone(tokyo.Players[:3]), sendai.Players[0]))
 			return err
 		}, "lineup-not-member"},
 		{"a line-up naming a player twice", func() error {
-			_, err := c.svc.NameLineup(c.ctx, "judge-a", tour.ID, tokyo.ID, 1, []int64{tokyo.Players[0], tokyo.Players[0], tokyo.Players[1], tokyo.Players[2]})
+			_, err := c.Svc.NameLineup(c.Ctx, "judge-a", tour.ID, tokyo.ID, 1, []int64{tokyo.Players[0], tokyo.Players[0], tokyo.Players[1], tokyo.Players[2]})
 			return err
 		}, "lineup-player-repeated"},
 		{"a round past the last", func() error {
-			_, err := c.svc.NameLineup(c.ctx, "judge-a", tour.ID, tokyo.ID, 4, tokyo.Players[:4])
+			_, err := c.Svc.NameLineup(c.Ctx, "judge-a", tour.ID, tokyo.ID, 4, tokyo.Players[:4])
 			return err
 		}, "lineup-round-unknown"},
 		{"a round without the line-ups of the teams of 5 and 6", func() error {
-			_, err := c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)
+			_, err := c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)
 			return err
 		}, "lineup-missing"},
 	}
@@ -254,19 +254,19 @@ func TestTeamRefusals(t *testing.T) {
 	}
 	// A team in an event that is no team event.
 	plain, ps := c.enter(rs, 4, 3)
-	_, err := c.svc.RegisterTeam(c.ctx, "judge-a", plain.ID, tournament.TeamInput{Name: "京都", Players: []int64{ps[0].ID, ps[1].ID, ps[2].ID, ps[3].ID}})
-	checkRefused(t, c, plain.ID, must(c.svc.Snapshot(c.ctx, plain.ID)).ok(t).Version(), err, "not-a-team-event")
+	_, err := c.Svc.RegisterTeam(c.Ctx, "judge-a", plain.ID, tournament.TeamInput{Name: "京都", Players: []int64{ps[0].ID, ps[1].ID, ps[2].ID, ps[3].ID}})
+	checkRefused(t, c, plain.ID, must(c.Svc.Snapshot(c.Ctx, plain.ID)).OK(t).Version(), err, "not-a-team-event")
 	// Once round 1 is paired, its line-ups stay, and the event stays a team event.
 	for _, tm := range teams {
 		if len(tm.Players) > 4 {
-			must(c.svc.NameLineup(c.ctx, "judge-a", tour.ID, tm.ID, 1, tm.Players[:4])).ok(t)
+			must(c.Svc.NameLineup(c.Ctx, "judge-a", tour.ID, tm.ID, 1, tm.Players[:4])).OK(t)
 		}
 	}
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	before := version()
-	_, err = c.svc.NameLineup(c.ctx, "judge-a", tour.ID, tokyo.ID, 1, tokyo.Players[2:])
+	_, err = c.Svc.NameLineup(c.Ctx, "judge-a", tour.ID, tokyo.ID, 1, tokyo.Players[2:])
 	checkRefused(t, c, tour.ID, before, err, "lineup-round-paired")
 	off := false
-	_, err = c.svc.PatchTournament(c.ctx, "judge-a", tour.ID, tournament.TournamentPatch{Team: &off})
+	_, err = c.Svc.PatchTournament(c.Ctx, "judge-a", tour.ID, tournament.TournamentPatch{Team: &off})
 	checkRefused(t, c, tour.ID, before, err, "team-event-started")
 }

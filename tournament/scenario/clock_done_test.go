@@ -47,18 +47,18 @@ func TestClockAtDoneWithEveryResult(t *testing.T) {
 // judge's pause, resumption and extension refused with 409 round-done.
 func TestClockDoneRefusesActions(t *testing.T) {
 	c := newClockConsole(t)
-	tour, _ := c.setUp(8, 3)
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
-	c.at = at(2, 10)
-	c.save(tour, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
-	c.at = at(3, 11)
-	c.save(tour, 1, 2, 0, []int{10, 8, 6, 4}, 0, "")
-	c.at = at(6, 0)
-	c.save(tour, 1, 2, 1, []int{10, 7, 6, 4}, 0, "VP typo")
+	tour, _ := c.SetUp(8, 3)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
+	must(c.Svc.ClockAction(c.Ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).OK(t)
+	c.At = at(2, 10)
+	c.Save(tour, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
+	c.At = at(3, 11)
+	c.Save(tour, 1, 2, 0, []int{10, 8, 6, 4}, 0, "")
+	c.At = at(6, 0)
+	c.Save(tour, 1, 2, 1, []int{10, 7, 6, 4}, 0, "VP typo")
 	for _, now := range []time.Time{at(6, 0), at(30, 0)} {
-		c.at = now
-		clk := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Timer
+		c.At = now
+		clk := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t).Timer
 		if clk.State != tournament.ClockDone || clk.Remaining != 3*time.Minute+49*time.Second {
 			t.Errorf("the clock at %v: %s with %v left, want done with the 3m49s left at the last result", now.Sub(t0), clk.State, clk.Remaining)
 		}
@@ -69,7 +69,7 @@ func TestClockDoneRefusesActions(t *testing.T) {
 		{Action: tournament.ClockExtend, Seconds: 60, Reason: "ruling"},
 		{Action: tournament.ClockExtend, Table: 1, Seconds: 60, Reason: "ruling"},
 	} {
-		_, err := c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, in)
+		_, err := c.Svc.ClockAction(c.Ctx, "judge-a", tour.ID, 1, in)
 		var v *referee.Violation
 		if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &v) || v.Code != "round-done" {
 			t.Errorf("ClockAction(%+v) once the round is done: error = %v, want the conflict round-done", in, err)

@@ -223,18 +223,18 @@ func TestPhasedClockSurvivesReopen(t *testing.T) {
 	}
 	reopen()
 	defer func() { st.Close() }()
-	tour := must(svc.CreateTournament(t.Context(), "judge-a", tournament.TournamentInput{Name: "全国大会 決勝", Ruleset: "national-2025", Rounds: 1})).ok(t)
+	tour := must(svc.CreateTournament(t.Context(), "judge-a", tournament.TournamentInput{Name: "全国大会 決勝", Ruleset: "national-2025", Rounds: 1})).OK(t)
 	for _, nm := range names[:4] {
-		must(svc.AddPlayer(t.Context(), "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, CheckedIn: true})).ok(t)
+		must(svc.AddPlayer(t.Context(), "judge-a", tour.ID, tournament.PlayerInput{Name: nm.Name, CheckedIn: true})).OK(t)
 	}
 	// One qualifying round, then the final table the judge makes.
-	q := must(svc.PairNextRound(t.Context(), "judge-a", tour.ID)).ok(t)
+	q := must(svc.PairNextRound(t.Context(), "judge-a", tour.ID)).OK(t)
 	in := tournament.ResultInput{Declared: q.Tables[0].Players[0]}
 	for i, id := range q.Tables[0].Players {
 		in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: []int{10, 8, 6, 4}[i]})
 	}
-	must(svc.SaveResult(t.Context(), "judge-a", tour.ID, 1, 1, in)).ok(t)
-	r := must(svc.MakeFinal(t.Context(), "judge-a", tour.ID)).ok(t)
+	must(svc.SaveResult(t.Context(), "judge-a", tour.ID, 1, 1, in)).OK(t)
+	r := must(svc.MakeFinal(t.Context(), "judge-a", tour.ID)).OK(t)
 	ids := r.Tables[0].Players
 	act := func(in tournament.ClockInput) error {
 		_, err := svc.ClockAction(t.Context(), "judge-a", tour.ID, r.Number, in)
@@ -242,7 +242,7 @@ func TestPhasedClockSurvivesReopen(t *testing.T) {
 	}
 	table := func() tournament.TableClock {
 		t.Helper()
-		clk := must(svc.RoundView(t.Context(), tour.ID, r.Number)).ok(t).Timer
+		clk := must(svc.RoundView(t.Context(), tour.ID, r.Number)).OK(t).Timer
 		tc, _ := clk.Table(1)
 		return tc
 	}
@@ -254,7 +254,7 @@ func TestPhasedClockSurvivesReopen(t *testing.T) {
 		return ""
 	}
 
-	must(0, act(tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	must(0, act(tournament.ClockInput{Action: tournament.ClockStart})).OK(t)
 	if err := act(tournament.ClockInput{Action: tournament.ClockTurn, Table: 1, Player: ids[0]}); code(err) != "turn-limit-not-running" {
 		t.Errorf("a pass in the placement phase: %v, want turn-limit-not-running", err)
 	}
@@ -264,10 +264,10 @@ func TestPhasedClockSurvivesReopen(t *testing.T) {
 		t.Errorf("after a restart at 4:19: %+v, want 配置 5/8・残り0:41", tc.Phase)
 	}
 	now = at(30, 0)
-	must(0, act(tournament.ClockInput{Action: tournament.ClockPause})).ok(t)
+	must(0, act(tournament.ClockInput{Action: tournament.ClockPause})).OK(t)
 	now = at(45, 0) // down for a quarter of an hour, mid-pause
 	reopen()
-	must(0, act(tournament.ClockInput{Action: tournament.ClockResume})).ok(t)
+	must(0, act(tournament.ClockInput{Action: tournament.ClockResume})).OK(t)
 	now = at(46, 0)
 	if tc := table(); tc.Phase != playing(37*time.Minute) || !tc.Deadline.Equal(at(83, 0)) {
 		t.Errorf("after the pause: %+v to %v, want play with 37m0s to %v", tc.Phase, tc.Deadline, at(83, 0))
@@ -291,10 +291,10 @@ func TestPhasedClockSurvivesReopen(t *testing.T) {
 		t.Errorf("an extension under the turn limit: %v, want extension-turn-limit", err)
 	}
 	now = at(85, 30)
-	must(0, act(tournament.ClockInput{Action: tournament.ClockTurn, Table: 1, Player: ids[2]})).ok(t)
+	must(0, act(tournament.ClockInput{Action: tournament.ClockTurn, Table: 1, Player: ids[2]})).OK(t)
 	now = at(86, 0)
-	must(0, act(tournament.ClockInput{Action: tournament.ClockTurn, Table: 1})).ok(t)
-	must(0, act(tournament.ClockInput{Action: tournament.ClockEnd, Table: 1, Seconds: 900})).ok(t)
+	must(0, act(tournament.ClockInput{Action: tournament.ClockTurn, Table: 1})).OK(t)
+	must(0, act(tournament.ClockInput{Action: tournament.ClockEnd, Table: 1, Seconds: 900})).OK(t)
 	reopen()
 	now = at(87, 0)
 	want := &tournament.TurnClock{Limit: 2 * time.Minute, Turn: 2, Player: ids[3], Next: ids[0], Started: at(86, 0), Remaining: time.Minute,

@@ -14,8 +14,6 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/store"
 )
 
-var t0 = time.Date(2025, 11, 22, 13, 0, 0, 0, time.UTC)
-
 // at is t0 plus m minutes and s seconds.
 func at(m, s int) time.Time {
 	return t0.Add(time.Duration(m)*time.Minute + time.Duration(s)*time.Second)
@@ -206,32 +204,16 @@ func TestClockAtBounds(t *testing.T) {
 	}
 }
 
-// clockConsole is a service on a real SQLite file whose clock moves only
-// when the test moves it.
-func newClockConsole(t *testing.T) *console {
-	t.Helper()
-	c := newConsole(t)
-	rulesets, err := config.LoadRulesets()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.at = t0
-	var seed uint64
-	c.svc = tournament.NewService(c.st, rulesets, func() time.Time { return c.at },
-		tournament.WithSeeds(func() uint64 { seed++; return seed }))
-	return c
-}
-
 func TestClockActions(t *testing.T) {
 	c := newClockConsole(t)
-	tour, _ := c.setUp(8, 3)
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	tour, _ := c.SetUp(8, 3)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	act, refused := clockActions(t, c, tour.ID, 1)
 	refused("pause before the start", tournament.ClockInput{Action: tournament.ClockPause}, "clock-not-running")
 	refused("resume before the start", tournament.ClockInput{Action: tournament.ClockResume}, "clock-not-paused")
 	refused("an unknown action", tournament.ClockInput{Action: "stop"}, "clock-action")
 
-	clk := must(act(tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	clk := must(act(tournament.ClockInput{Action: tournament.ClockStart})).OK(t)
 	if clk.State != tournament.ClockRunning || !clk.Deadline.Equal(at(7, 0)) {
 		t.Fatalf("after the start: %s, deadline %v; want running, %v", clk.State, clk.Deadline, at(7, 0))
 	}
@@ -242,20 +224,20 @@ func TestClockActions(t *testing.T) {
 	refused("an extension of two hours", tournament.ClockInput{Action: tournament.ClockExtend, Table: 1, Seconds: 7200, Reason: "ruling"}, "extension-seconds")
 	refused("an extension of a table that is not there", tournament.ClockInput{Action: tournament.ClockExtend, Table: 9, Seconds: 60, Reason: "ruling"}, "clock-no-table")
 
-	c.at = at(2, 0)
-	clk = must(act(tournament.ClockInput{Action: tournament.ClockExtend, Table: 2, Seconds: 90, Reason: "  long ruling "})).ok(t)
+	c.At = at(2, 0)
+	clk = must(act(tournament.ClockInput{Action: tournament.ClockExtend, Table: 2, Seconds: 90, Reason: "  long ruling "})).OK(t)
 	if tc, _ := clk.Table(2); !tc.Deadline.Equal(at(8, 30)) || tc.Extension != 90*time.Second {
 		t.Errorf("table 2 after its extension: deadline %v, extension %v; want %v, 1m30s", tc.Deadline, tc.Extension, at(8, 30))
 	}
-	c.at = at(3, 0)
-	must(act(tournament.ClockInput{Action: tournament.ClockPause})).ok(t)
+	c.At = at(3, 0)
+	must(act(tournament.ClockInput{Action: tournament.ClockPause})).OK(t)
 	refused("pause while paused", tournament.ClockInput{Action: tournament.ClockPause}, "clock-not-running")
-	c.at = at(5, 0)
-	must(act(tournament.ClockInput{Action: tournament.ClockResume})).ok(t)
+	c.At = at(5, 0)
+	must(act(tournament.ClockInput{Action: tournament.ClockResume})).OK(t)
 
 	// Later, another read of the same facts: the pause shifted every deadline by 2 minutes.
-	c.at = at(9, 10)
-	clk = must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Timer
+	c.At = at(9, 10)
+	clk = must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t).Timer
 	t1, _ := clk.Table(1)
 	t2, _ := clk.Table(2)
 	if clk.State != tournament.ClockRunning || !t1.Deadline.Equal(at(9, 0)) || t1.Status != tournament.TableOver ||
@@ -267,7 +249,7 @@ func TestClockActions(t *testing.T) {
 	refused("the whole round's extension after its signal", tournament.ClockInput{Action: tournament.ClockExtend, Seconds: 60, Reason: "late"}, "clock-over")
 
 	// The facts, as recorded: who, when, why, and in the audit log.
-	r := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t)
+	r := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t)
 	var kinds []string
 	for _, e := range r.Clock {
 		kinds = append(kinds, e.Kind)
@@ -284,7 +266,7 @@ func TestClockActions(t *testing.T) {
 	if r.Timer.State != tournament.ClockRunning || r.Tables[0].Clock.Status != tournament.TableOver {
 		t.Errorf("RoundView: clock %s, table 1 %s; want running, over", r.Timer.State, r.Tables[0].Clock.Status)
 	}
-	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	log := must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t)
 	if log[0].Action != "clock.resume" || log[2].Action != "clock.extend" || log[2].Subject != "round 1 table 2" {
 		t.Errorf("audit log starts %s, %s, %s (%s); want clock.resume, clock.pause, clock.extend (round 1 table 2)",
 			log[0].Action, log[1].Action, log[2].Action, log[2].Subject)
@@ -295,8 +277,8 @@ func TestClockActions(t *testing.T) {
 // win recorded after the table's deadline needs the judge's confirmation.
 func TestLateDeclaration(t *testing.T) {
 	c := newClockConsole(t)
-	tour, _ := c.setUp(12, 3)
-	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	tour, _ := c.SetUp(12, 3)
+	r := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	sheet := func(table int, declared int, late string) tournament.ResultInput {
 		in := tournament.ResultInput{LateReason: late}
 		for i, p := range r.Tables[table-1].Players {
@@ -308,17 +290,17 @@ func TestLateDeclaration(t *testing.T) {
 		return in
 	}
 	save := func(table int, in tournament.ResultInput) (tournament.TableResult, error) {
-		return c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, table, in)
+		return c.Svc.SaveResult(c.Ctx, "judge-a", tour.ID, 1, table, in)
 	}
 
 	// Before the clock starts, and before the signal, a declaration is saved as ever.
-	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
-	c.at = at(6, 59)
-	if res := must(save(1, sheet(1, 0, ""))).ok(t); res.Result.LateReason != "" || res.Result.EndedBy != tournament.EndedByDeclaration {
+	must(c.Svc.ClockAction(c.Ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).OK(t)
+	c.At = at(6, 59)
+	if res := must(save(1, sheet(1, 0, ""))).OK(t); res.Result.LateReason != "" || res.Result.EndedBy != tournament.EndedByDeclaration {
 		t.Errorf("a declaration in time: %+v", res.Result)
 	}
 
-	c.at = at(7, 1)
+	c.At = at(7, 1)
 	_, err := save(2, sheet(2, 0, ""))
 	var v *referee.Violation
 	if !errors.As(err, &v) || v.Code != "declared-after-time" || !errors.Is(err, tournament.ErrInvalid) {
@@ -327,17 +309,17 @@ func TestLateDeclaration(t *testing.T) {
 	if v.Args["Table"] != 2 || v.Args["Deadline"] == "" {
 		t.Errorf("declared-after-time args = %v, want the table and its deadline", v.Args)
 	}
-	if rv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); rv.Tables[1].Result != nil {
+	if rv := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t); rv.Tables[1].Result != nil {
 		t.Fatalf("the refused declaration was saved: %+v", rv.Tables[1].Result)
 	}
 	// A game ended by time needs no confirmation.
-	must(save(3, sheet(3, -1, ""))).ok(t)
+	must(save(3, sheet(3, -1, ""))).OK(t)
 	// The judge confirms the declaration came before the signal: saved, with the reason.
-	res := must(save(2, sheet(2, 0, " declared as the bell rang "))).ok(t)
+	res := must(save(2, sheet(2, 0, " declared as the bell rang "))).OK(t)
 	if res.Result.LateReason != "declared as the bell rang" || res.Result.EndedBy != tournament.EndedByDeclaration {
 		t.Errorf("the confirmed declaration: %+v, want the reason recorded", res.Result)
 	}
-	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 2)).ok(t)
+	revs := must(c.Svc.Revisions(c.Ctx, tour.ID, 1, 2)).OK(t)
 	if len(revs) != 1 || revs[0].LateReason != "declared as the bell rang" {
 		t.Errorf("revisions of table 2 = %+v, want the late reason stored", revs)
 	}
@@ -346,7 +328,7 @@ func TestLateDeclaration(t *testing.T) {
 	fix := sheet(1, 0, "")
 	fix.Version, fix.Reason = 1, "VP typo"
 	fix.Scores[1].VP = 7
-	must(save(1, fix)).ok(t)
+	must(save(1, fix)).OK(t)
 	other := sheet(1, 1, "")
 	other.Version, other.Reason = 2, "wrong winner"
 	other.Scores[0].VP, other.Scores[1].VP = 6, 10
@@ -354,7 +336,7 @@ func TestLateDeclaration(t *testing.T) {
 		t.Errorf("a new winner after the signal: error = %v, want declared-after-time", err)
 	}
 	// Every table has its result: the round is over (issue 24).
-	if rv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); rv.Timer.State != tournament.ClockDone {
+	if rv := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t); rv.Timer.State != tournament.ClockDone {
 		t.Errorf("with every table's result in, the clock is %s, want done", rv.Timer.State)
 	}
 }
@@ -365,8 +347,8 @@ func TestLateDeclaration(t *testing.T) {
 // reason, recorded with the result like a late declaration.
 func TestEndedByTimeBeforeTheSignal(t *testing.T) {
 	c := newClockConsole(t)
-	tour, _ := c.setUp(12, 3)
-	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	tour, _ := c.SetUp(12, 3)
+	r := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	sheet := func(table int, reason string) tournament.ResultInput {
 		in := tournament.ResultInput{Reason: reason}
 		for i, p := range r.Tables[table-1].Players {
@@ -375,7 +357,7 @@ func TestEndedByTimeBeforeTheSignal(t *testing.T) {
 		return in
 	}
 	save := func(table int, in tournament.ResultInput) (tournament.TableResult, error) {
-		return c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, table, in)
+		return c.Svc.SaveResult(c.Ctx, "judge-a", tour.ID, 1, table, in)
 	}
 	early := func(name string, table int, in tournament.ResultInput, started bool, left string) {
 		t.Helper()
@@ -387,25 +369,25 @@ func TestEndedByTimeBeforeTheSignal(t *testing.T) {
 		if v.Args["Started"] != started || v.Args["Left"] != left || v.Args["Table"] != table {
 			t.Errorf("%s: ended-by-time-early args = %v, want Started %v, Left %q, Table %d", name, v.Args, started, left, table)
 		}
-		if _, err := c.svc.PreviewResult(c.ctx, tour.ID, 1, table, in); !errors.As(err, &v) || v.Code != "ended-by-time-early" {
+		if _, err := c.Svc.PreviewResult(c.Ctx, tour.ID, 1, table, in); !errors.As(err, &v) || v.Code != "ended-by-time-early" {
 			t.Errorf("%s: PreviewResult error = %v, want ended-by-time-early as saving", name, err)
 		}
 	}
 
 	early("the clock never started", 1, sheet(1, ""), false, "")
-	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
-	c.at = at(1, 0)
+	must(c.Svc.ClockAction(c.Ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).OK(t)
+	c.At = at(1, 0)
 	early("6 minutes left", 1, sheet(1, "  "), true, "6:00")
-	if rv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); rv.Tables[0].Result != nil {
+	if rv := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t); rv.Tables[0].Result != nil {
 		t.Fatalf("the refused result was saved: %+v", rv.Tables[0].Result)
 	}
 
 	// The judge ended the game: saved, with the reason, marked early.
-	res := must(save(1, sheet(1, " 失格のため終了 "))).ok(t)
+	res := must(save(1, sheet(1, " 失格のため終了 "))).OK(t)
 	if !res.Result.EndedEarly || res.Result.Reason != "失格のため終了" || res.Result.EndedBy != tournament.EndedByTime {
 		t.Errorf("the judge's early end: %+v, want ended by time, early, with the reason", res.Result)
 	}
-	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
+	revs := must(c.Svc.Revisions(c.Ctx, tour.ID, 1, 1)).OK(t)
 	if len(revs) != 1 || !revs[0].EndedEarly || revs[0].Reason != "失格のため終了" {
 		t.Errorf("revisions of table 1 = %+v, want the early end and its reason stored", revs)
 	}
@@ -413,22 +395,22 @@ func TestEndedByTimeBeforeTheSignal(t *testing.T) {
 	fix := sheet(1, "VP typo")
 	fix.Version = 1
 	fix.Scores[1].VP = 7
-	if res := must(save(1, fix)).ok(t); !res.Result.EndedEarly {
+	if res := must(save(1, fix)).OK(t); !res.Result.EndedEarly {
 		t.Errorf("a correction of the early end: %+v, want it still marked early", res.Result)
 	}
 
 	// At the signal, time ends the game: no reason asked, nothing early.
-	c.at = at(7, 0)
-	if res := must(save(2, sheet(2, ""))).ok(t); res.Result.EndedEarly || res.Result.Reason != "" {
+	c.At = at(7, 0)
+	if res := must(save(2, sheet(2, ""))).OK(t); res.Result.EndedEarly || res.Result.Reason != "" {
 		t.Errorf("a game ended at the signal: %+v, want no early end and no reason", res.Result)
 	}
 	// An extended table's own time is what counts.
-	c.at = at(6, 0)
-	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockExtend, Table: 3, Seconds: 120, Reason: "ruling"})).ok(t)
-	c.at = at(7, 30)
+	c.At = at(6, 0)
+	must(c.Svc.ClockAction(c.Ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockExtend, Table: 3, Seconds: 120, Reason: "ruling"})).OK(t)
+	c.At = at(7, 30)
 	early("an extended table", 3, sheet(3, ""), true, "1:30")
-	c.at = at(9, 0)
-	must(save(3, sheet(3, ""))).ok(t)
+	c.At = at(9, 0)
+	must(save(3, sheet(3, ""))).OK(t)
 }
 
 // The store keeps the facts the clock is computed from; reopening the
@@ -452,28 +434,28 @@ func TestClockSurvivesReopen(t *testing.T) {
 	}
 	now := t0
 	st, svc := open(&now)
-	tour := must(svc.CreateTournament(t.Context(), "judge-a", tournament.TournamentInput{Name: "x", Rounds: 2, GameMinutes: 10})).ok(t)
+	tour := must(svc.CreateTournament(t.Context(), "judge-a", tournament.TournamentInput{Name: "x", Rounds: 2, GameMinutes: 10})).OK(t)
 	for _, nm := range names[:4] {
-		p := must(svc.AddPlayer(t.Context(), "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name})).ok(t)
-		must(svc.CheckIn(t.Context(), "judge-a", p.TournamentID, p.ID, true)).ok(t)
+		p := must(svc.AddPlayer(t.Context(), "judge-a", tour.ID, tournament.PlayerInput{Name: nm.Name})).OK(t)
+		must(svc.CheckIn(t.Context(), "judge-a", p.TournamentID, p.ID, true)).OK(t)
 	}
-	must(svc.PairNextRound(t.Context(), "judge-a", tour.ID)).ok(t)
-	must(svc.ClockAction(t.Context(), "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	must(svc.PairNextRound(t.Context(), "judge-a", tour.ID)).OK(t)
+	must(svc.ClockAction(t.Context(), "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).OK(t)
 	now = at(3, 0)
-	must(svc.ClockAction(t.Context(), "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockPause})).ok(t)
+	must(svc.ClockAction(t.Context(), "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockPause})).OK(t)
 	st.Close()
 
 	// The server is down for an hour, in the middle of the pause.
 	now = at(63, 0)
 	st, svc = open(&now)
 	defer st.Close()
-	clk := must(svc.RoundView(t.Context(), tour.ID, 1)).ok(t).Timer
+	clk := must(svc.RoundView(t.Context(), tour.ID, 1)).OK(t).Timer
 	if clk.State != tournament.ClockPaused || clk.Remaining != 7*time.Minute {
 		t.Errorf("after the restart: %s with %v left, want paused with 7m0s", clk.State, clk.Remaining)
 	}
-	must(svc.ClockAction(t.Context(), "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockResume})).ok(t)
+	must(svc.ClockAction(t.Context(), "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockResume})).OK(t)
 	now = at(64, 0)
-	if clk = must(svc.RoundView(t.Context(), tour.ID, 1)).ok(t).Timer; clk.Remaining != 6*time.Minute || !clk.Deadline.Equal(at(70, 0)) {
+	if clk = must(svc.RoundView(t.Context(), tour.ID, 1)).OK(t).Timer; clk.Remaining != 6*time.Minute || !clk.Deadline.Equal(at(70, 0)) {
 		t.Errorf("a minute after resuming: %v left to %v, want 6m0s to %v", clk.Remaining, clk.Deadline, at(70, 0))
 	}
 }
@@ -483,7 +465,7 @@ func TestClockSurvivesReopen(t *testing.T) {
 // until a judge reopens it, with a reason; both are audited.
 func TestCloseAndReopen(t *testing.T) {
 	c := newClockConsole(t)
-	tour, ps := c.setUp(8, 3)
+	tour, ps := c.SetUp(8, 3)
 	conflict := func(name string, err error, code string) {
 		t.Helper()
 		var v *referee.Violation
@@ -491,43 +473,43 @@ func TestCloseAndReopen(t *testing.T) {
 			t.Errorf("%s: error = %v, want the conflict %s", name, err, code)
 		}
 	}
-	if got := must(c.svc.GetTournament(c.ctx, tour.ID)).ok(t).State(); got != tournament.StateSetup {
+	if got := must(c.Svc.GetTournament(c.Ctx, tour.ID)).OK(t).State(); got != tournament.StateSetup {
 		t.Errorf("state before round 1 = %s, want setup", got)
 	}
-	_, err := c.svc.CloseTournament(c.ctx, "judge-a", tour.ID)
+	_, err := c.Svc.CloseTournament(c.Ctx, "judge-a", tour.ID)
 	conflict("close before round 1", err, "tournament-not-started")
 
-	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
-	if got := must(c.svc.GetTournament(c.ctx, tour.ID)).ok(t).State(); got != tournament.StateRunning {
+	r := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
+	if got := must(c.Svc.GetTournament(c.Ctx, tour.ID)).OK(t).State(); got != tournament.StateRunning {
 		t.Errorf("state after pairing = %s, want running", got)
 	}
-	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	must(c.Svc.ClockAction(c.Ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).OK(t)
 	save := func(table int) {
 		t.Helper()
 		in := tournament.ResultInput{Declared: r.Tables[table-1].Players[0]}
 		for i, p := range r.Tables[table-1].Players {
 			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 7, 5, 4}[i]})
 		}
-		must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, table, in)).ok(t)
+		must(c.Svc.SaveResult(c.Ctx, "judge-a", tour.ID, 1, table, in)).OK(t)
 	}
-	c.at = at(2, 0)
+	c.At = at(2, 0)
 	save(1)
-	_, err = c.svc.CloseTournament(c.ctx, "judge-a", tour.ID)
+	_, err = c.Svc.CloseTournament(c.Ctx, "judge-a", tour.ID)
 	conflict("close with table 2 unrecorded", err, "close-results-missing")
-	c.at = at(3, 0)
+	c.At = at(3, 0)
 	save(2)
 
 	// Closed after round 1 of 3 (the organizer ends the event): final.
-	closed := must(c.svc.CloseTournament(c.ctx, "judge-b", tour.ID)).ok(t)
+	closed := must(c.Svc.CloseTournament(c.Ctx, "judge-b", tour.ID)).OK(t)
 	if closed.State() != tournament.StateFinished || closed.Closed.Judge != "judge-b" || !closed.Closed.At.Equal(at(3, 0)) {
 		t.Errorf("CloseTournament = %+v, want finished by judge-b at 3:00", closed.Closed)
 	}
-	c.at = at(5, 0)
-	clk := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t).Timer
+	c.At = at(5, 0)
+	clk := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t).Timer
 	if clk.State != tournament.ClockStopped || clk.Remaining != 4*time.Minute {
 		t.Errorf("the clock two minutes after the close: %s with %v left, want stopped with the 4m0s left at the close", clk.State, clk.Remaining)
 	}
-	live := must(c.svc.Live(c.ctx, tour.ID)).ok(t)
+	live := must(c.Svc.Live(c.Ctx, tour.ID)).OK(t)
 	if live.Round.Timer.State != tournament.ClockStopped || len(live.Winners) == 0 || live.Winners[0].PlayerID != live.Standings[0].PlayerID || live.StandingsAfter != 1 {
 		t.Errorf("Live after the close: clock %s, winners %+v, after round %d; want stopped, the 1st ranked, round 1",
 			live.Round.Timer.State, live.Winners, live.StandingsAfter)
@@ -538,39 +520,39 @@ func TestCloseAndReopen(t *testing.T) {
 	for i, p := range r.Tables[0].Players {
 		fix.Scores = append(fix.Scores, tournament.Score{PlayerID: p, VP: []int{10, 8, 5, 4}[i]})
 	}
-	_, err = c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, fix)
+	_, err = c.Svc.SaveResult(c.Ctx, "judge-a", tour.ID, 1, 1, fix)
 	conflict("a correction", err, "tournament-finished")
-	_, err = c.svc.RecordPenalty(c.ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: ps[0].ID, Round: 1, Offence: "note-taking"})
+	_, err = c.Svc.RecordPenalty(c.Ctx, "judge-a", tour.ID, tournament.PenaltyInput{PlayerID: ps[0].ID, Round: 1, Offence: "note-taking"})
 	conflict("a penalty", err, "tournament-finished")
-	_, err = c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)
+	_, err = c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)
 	conflict("pairing round 2", err, "tournament-finished")
-	_, err = c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockPause})
+	_, err = c.Svc.ClockAction(c.Ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockPause})
 	conflict("pausing the clock", err, "tournament-finished")
-	_, err = c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "遅刻"})
+	_, err = c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: "遅刻"})
 	conflict("a late entry", err, "tournament-finished")
-	_, err = c.svc.DropPlayer(c.ctx, "judge-a", ps[0].TournamentID, ps[0].ID)
+	_, err = c.Svc.DropPlayer(c.Ctx, "judge-a", ps[0].TournamentID, ps[0].ID)
 	conflict("a drop", err, "tournament-finished")
-	_, err = c.svc.EditTournament(c.ctx, "judge-a", tour.ID, tournament.TournamentInput{Name: "改名", Rounds: 3})
+	_, err = c.Svc.EditTournament(c.Ctx, "judge-a", tour.ID, tournament.TournamentInput{Name: "改名", Rounds: 3})
 	conflict("an edit", err, "tournament-finished")
-	_, err = c.svc.CloseTournament(c.ctx, "judge-a", tour.ID)
+	_, err = c.Svc.CloseTournament(c.Ctx, "judge-a", tour.ID)
 	conflict("closing twice", err, "tournament-finished")
-	if ok := must(c.svc.CanPair(c.ctx, tour.ID)).ok(t); ok {
+	if ok := must(c.Svc.CanPair(c.Ctx, tour.ID)).OK(t); ok {
 		t.Errorf("CanPair(closed) = true, want false")
 	}
 
 	// Reopening needs a reason; then changes are taken again.
-	if _, err := c.svc.ReopenTournament(c.ctx, "judge-a", tour.ID, "  "); !errors.Is(err, tournament.ErrInvalid) {
+	if _, err := c.Svc.ReopenTournament(c.Ctx, "judge-a", tour.ID, "  "); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("ReopenTournament(no reason) error = %v, want ErrInvalid", err)
 	}
-	c.at = at(6, 0)
-	reopened := must(c.svc.ReopenTournament(c.ctx, "judge-a", tour.ID, "成績表の訂正")).ok(t)
+	c.At = at(6, 0)
+	reopened := must(c.Svc.ReopenTournament(c.Ctx, "judge-a", tour.ID, "成績表の訂正")).OK(t)
 	if reopened.State() != tournament.StateRunning {
 		t.Errorf("state after reopening = %s, want running", reopened.State())
 	}
-	_, err = c.svc.ReopenTournament(c.ctx, "judge-a", tour.ID, "again")
+	_, err = c.Svc.ReopenTournament(c.Ctx, "judge-a", tour.ID, "again")
 	conflict("reopening an open tournament", err, "tournament-open")
-	must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, 1, fix)).ok(t)
-	log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t)
+	must(c.Svc.SaveResult(c.Ctx, "judge-a", tour.ID, 1, 1, fix)).OK(t)
+	log := must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t)
 	if log[1].Action != "tournament.reopen" || !strings.Contains(log[1].After, "成績表の訂正") || log[2].Action != "tournament.close" || log[2].Judge != "judge-b" {
 		t.Errorf("audit log starts %s, %s (%s), %s; want the correction, the reopening with its reason, the close by judge-b",
 			log[0].Action, log[1].Action, log[1].After, log[2].Action)
@@ -582,26 +564,26 @@ func TestCloseAndReopen(t *testing.T) {
 // count every result so far.
 func TestLiveStandingsAfterCompleteRounds(t *testing.T) {
 	c := newClockConsole(t)
-	tour, _ := c.setUp(8, 3)
+	tour, _ := c.SetUp(8, 3)
 	save := func(r tournament.Round, table int) {
 		t.Helper()
 		in := tournament.ResultInput{Declared: r.Tables[table-1].Players[0]}
 		for i, p := range r.Tables[table-1].Players {
 			in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: []int{10, 7, 5, 4}[i]})
 		}
-		must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, r.Number, table, in)).ok(t)
+		must(c.Svc.SaveResult(c.Ctx, "judge-a", tour.ID, r.Number, table, in)).OK(t)
 	}
-	r1 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	r1 := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	save(r1, 1)
-	live := must(c.svc.Live(c.ctx, tour.ID)).ok(t)
+	live := must(c.Svc.Live(c.Ctx, tour.ID)).OK(t)
 	if live.StandingsAfter != 0 || played(live.Standings) != 0 || played(live.LiveStandings) != 4 {
 		t.Errorf("round 1 half recorded: after %d rounds, %d and %d games counted; want 0 rounds, 0 games, 4 live",
 			live.StandingsAfter, played(live.Standings), played(live.LiveStandings))
 	}
 	save(r1, 2)
-	r2 := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	r2 := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	save(r2, 1)
-	live = must(c.svc.Live(c.ctx, tour.ID)).ok(t)
+	live = must(c.Svc.Live(c.Ctx, tour.ID)).OK(t)
 	if live.StandingsAfter != 1 || played(live.Standings) != 8 || played(live.LiveStandings) != 12 {
 		t.Errorf("round 2 half recorded: after %d rounds, %d and %d games counted; want 1 round, 8 games, 12 live",
 			live.StandingsAfter, played(live.Standings), played(live.LiveStandings))
@@ -627,12 +609,12 @@ func played(st []tournament.Standing) int {
 // time plays on under the turn limit until the end the judge sets.
 func TestEndedByTimeAfterEveryPhase(t *testing.T) {
 	c := newClockConsole(t)
-	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "地区予選", Ruleset: "national-2025", Rounds: 3})).ok(t)
+	tour := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: "地区予選", Ruleset: "national-2025", Rounds: 3})).OK(t)
 	for _, nm := range names[:7] {
-		p := must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana})).ok(t)
-		must(c.svc.CheckIn(c.ctx, "judge-a", p.TournamentID, p.ID, true)).ok(t)
+		p := must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.Name, Kana: nm.Kana})).OK(t)
+		must(c.Svc.CheckIn(c.Ctx, "judge-a", p.TournamentID, p.ID, true)).OK(t)
 	}
-	r := must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	r := must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	four, three := r.Tables[0], r.Tables[1]
 	if len(four.Players) != 4 || len(three.Players) != 3 {
 		t.Fatalf("tables of %d and %d players, want 4 and 3", len(four.Players), len(three.Players))
@@ -646,51 +628,51 @@ func TestEndedByTimeAfterEveryPhase(t *testing.T) {
 	}
 	early := func(name string, tb tournament.Table, left string) {
 		t.Helper()
-		_, err := c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, tb.Number, sheet(tb))
+		_, err := c.Svc.SaveResult(c.Ctx, "judge-a", tour.ID, 1, tb.Number, sheet(tb))
 		var v *referee.Violation
 		if !errors.As(err, &v) || v.Code != "ended-by-time-early" || v.Args["Left"] != left {
 			t.Errorf("%s: SaveResult error = %v, want ended-by-time-early with %s left", name, err, left)
 		}
 	}
-	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	must(c.Svc.ClockAction(c.Ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).OK(t)
 	// 60 minutes is the play time alone: the placements are still owed.
-	c.at = at(60, 0)
+	c.At = at(60, 0)
 	early("4 players after the play time", four, "8:00")
 	early("3 players after the play time", three, "6:00")
-	c.at = at(66, 0)
-	must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, three.Number, sheet(three))).ok(t)
+	c.At = at(66, 0)
+	must(c.Svc.SaveResult(c.Ctx, "judge-a", tour.ID, 1, three.Number, sheet(three))).OK(t)
 	early("4 players after 66 minutes", four, "2:00")
-	must(c.svc.ClockAction(c.ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockExtend, Table: four.Number, Seconds: 120, Reason: "ruling"})).ok(t)
-	c.at = at(68, 0)
+	must(c.Svc.ClockAction(c.Ctx, "judge-a", tour.ID, 1, tournament.ClockInput{Action: tournament.ClockExtend, Table: four.Number, Seconds: 120, Reason: "ruling"})).OK(t)
+	c.At = at(68, 0)
 	early("4 players, extended, after 68 minutes", four, "2:00")
-	c.at = at(70, 0)
-	if res := must(c.svc.SaveResult(c.ctx, "judge-a", tour.ID, 1, four.Number, sheet(four))).ok(t); res.Result.EndedEarly {
+	c.At = at(70, 0)
+	if res := must(c.Svc.SaveResult(c.Ctx, "judge-a", tour.ID, 1, four.Number, sheet(four))).OK(t); res.Result.EndedEarly {
 		t.Errorf("the extended table at its signal: %+v, want no early end", res.Result)
 	}
 
 	// A final table: its game time over, it plays under the turn limit.
-	final := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "全国大会 決勝", Ruleset: "national-2025", Rounds: 1})).ok(t)
+	final := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: "全国大会 決勝", Ruleset: "national-2025", Rounds: 1})).OK(t)
 	var ids []int64
 	for _, nm := range names[:4] {
-		ids = append(ids, must(c.svc.AddPlayer(c.ctx, "judge-a", final.ID, tournament.PlayerInput{Name: nm.name})).ok(t).ID)
+		ids = append(ids, must(c.Svc.AddPlayer(c.Ctx, "judge-a", final.ID, tournament.PlayerInput{Name: nm.Name})).OK(t).ID)
 	}
-	fr := tournament.Round{TournamentID: final.ID, Number: 1, Mode: tournament.ModeFinal, PairedBy: "judge-a", PairedAt: c.at,
+	fr := tournament.Round{TournamentID: final.ID, Number: 1, Mode: tournament.ModeFinal, PairedBy: "judge-a", PairedAt: c.At,
 		Tables: []tournament.Table{{Number: 1, Players: ids}}}
-	if err := c.st.AddRound(c.ctx, &fr, tournament.Change{Judge: "judge-a", At: c.at, Action: "round.final", Subject: "final"}); err != nil {
+	if err := c.St.AddRound(c.Ctx, &fr, tournament.Change{Judge: "judge-a", At: c.At, Action: "round.final", Subject: "final"}); err != nil {
 		t.Fatal(err)
 	}
-	c.at = t0
-	must(c.svc.ClockAction(c.ctx, "judge-a", final.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
-	c.at = at(70, 0)
+	c.At = t0
+	must(c.Svc.ClockAction(c.Ctx, "judge-a", final.ID, 1, tournament.ClockInput{Action: tournament.ClockStart})).OK(t)
+	c.At = at(70, 0)
 	in := sheet(fr.Tables[0])
-	_, err := c.svc.SaveResult(c.ctx, "judge-a", final.ID, 1, 1, in)
+	_, err := c.Svc.SaveResult(c.Ctx, "judge-a", final.ID, 1, 1, in)
 	var v *referee.Violation
 	if !errors.As(err, &v) || v.Code != "ended-by-time-early" || v.Args["TurnLimit"] != true || v.Args["Left"] != "" {
 		t.Errorf("a final table under the turn limit: SaveResult error = %v, want ended-by-time-early under the turn limit", err)
 	}
-	must(c.svc.ClockAction(c.ctx, "judge-a", final.ID, 1, tournament.ClockInput{Action: tournament.ClockEnd, Table: 1, Seconds: 300})).ok(t)
-	c.at = at(75, 0)
-	if res := must(c.svc.SaveResult(c.ctx, "judge-a", final.ID, 1, 1, in)).ok(t); res.Result.EndedEarly {
+	must(c.Svc.ClockAction(c.Ctx, "judge-a", final.ID, 1, tournament.ClockInput{Action: tournament.ClockEnd, Table: 1, Seconds: 300})).OK(t)
+	c.At = at(75, 0)
+	if res := must(c.Svc.SaveResult(c.Ctx, "judge-a", final.ID, 1, 1, in)).OK(t); res.Result.EndedEarly {
 		t.Errorf("the final table at the end the judge set: %+v, want no early end", res.Result)
 	}
 }

@@ -15,24 +15,24 @@ import (
 // gameTable pairs a round of 4 players and sets up table 1 for a record:
 // seated by the console and its board rolled.
 func (c *console) gameTable() tournament.Tournament {
-	c.t.Helper()
-	tour, _ := c.setUp(4, 1)
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(c.t)
-	must(c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})).ok(c.t)
-	must(c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 3, Blue: 5}})).ok(c.t)
+	c.T.Helper()
+	tour, _ := c.SetUp(4, 1)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(c.T)
+	must(c.Svc.SetSeating(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})).OK(c.T)
+	must(c.Svc.SetBoard(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 3, Blue: 5}})).OK(c.T)
 	return tour
 }
 
 // record appends moves to table 1's record one by one, each on the record
 // as it stands.
 func (c *console) record(tour tournament.Tournament, judge string, moves ...game.MoveSpec) tournament.Game {
-	c.t.Helper()
-	g := must(c.svc.Game(c.ctx, tour.ID, 1, 1)).ok(c.t)
+	c.T.Helper()
+	g := must(c.Svc.Game(c.Ctx, tour.ID, 1, 1)).OK(c.T)
 	for i, m := range moves {
 		var err error
-		g, _, err = c.svc.AppendMove(c.ctx, judge, tour.ID, 1, 1, tournament.MoveInput{Move: m, Expected: len(g.Moves)})
+		g, _, err = c.Svc.AppendMove(c.Ctx, judge, tour.ID, 1, 1, tournament.MoveInput{Move: m, Expected: len(g.Moves)})
 		if err != nil {
-			c.t.Fatalf("move %d %+v: %v", i+1, m, err)
+			c.T.Fatalf("move %d %+v: %v", i+1, m, err)
 		}
 	}
 	return g
@@ -40,9 +40,9 @@ func (c *console) record(tour tournament.Tournament, judge string, moves ...game
 
 // countActions counts the audit entries of action.
 func (c *console) countActions(tour tournament.Tournament, action string) int {
-	c.t.Helper()
+	c.T.Helper()
 	n := 0
-	for _, e := range must(c.svc.AuditLog(c.ctx, tour.ID)).ok(c.t) {
+	for _, e := range must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(c.T) {
 		if e.Action == action {
 			n++
 		}
@@ -54,28 +54,28 @@ func (c *console) countActions(tour tournament.Tournament, action string) int {
 // then the record says what is missing.
 func TestGameNeedsSeatingAndBoard(t *testing.T) {
 	c := newConsole(t)
-	tour, _ := c.setUp(4, 1)
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	tour, _ := c.SetUp(4, 1)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	for _, step := range []struct {
 		code string
 		then func()
 	}{
 		{"game-not-seated", func() {
-			must(c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})).ok(t)
+			must(c.Svc.SetSeating(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})).OK(t)
 		}},
 		{"game-no-board", func() {
-			must(c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Auto: true})).ok(t)
+			must(c.Svc.SetBoard(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Auto: true})).OK(t)
 		}},
 	} {
-		_, err := c.svc.Game(c.ctx, tour.ID, 1, 1)
-		_, _, aerr := c.svc.AppendMove(c.ctx, "judge-a", tour.ID, 1, 1, tournament.MoveInput{Move: tournamenttest.Placements[0]})
+		_, err := c.Svc.Game(c.Ctx, tour.ID, 1, 1)
+		_, _, aerr := c.Svc.AppendMove(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.MoveInput{Move: tournamenttest.Placements[0]})
 		var v *referee.Violation
 		if !errors.Is(err, tournament.ErrConflict) || !errors.As(err, &v) || v.Code != step.code || !errors.Is(aerr, tournament.ErrConflict) {
 			t.Fatalf("Game() = %v and AppendMove() = %v, want the conflict %s", err, aerr, step.code)
 		}
 		step.then()
 	}
-	g := must(c.svc.Game(c.ctx, tour.ID, 1, 1)).ok(t)
+	g := must(c.Svc.Game(c.Ctx, tour.ID, 1, 1)).OK(t)
 	if len(g.Moves) != 0 || g.State().Phase() != game.Setup || len(g.Players) != 4 || g.Evaluation == nil {
 		t.Errorf("Game() = %d moves, phase %v, players %v; want an empty record at §4", len(g.Moves), g.State().Phase(), g.Players)
 	}
@@ -114,7 +114,7 @@ func TestAppendMove(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, err := c.svc.AppendMove(c.ctx, "judge-b", tour.ID, 1, 1, tt.in)
+			_, _, err := c.Svc.AppendMove(c.Ctx, "judge-b", tour.ID, 1, 1, tt.in)
 			var ge *game.Error
 			var se *tournament.StaleError
 			switch {
@@ -123,27 +123,27 @@ func TestAppendMove(t *testing.T) {
 			case tt.code == "" && (!errors.As(err, &se) || se.Record != tournament.RecordGame || se.Current != tt.stale || se.Judge != "judge-a"):
 				t.Errorf("AppendMove(on %d moves) = %v, want a stale record of %d moves by judge-a", tt.in.Expected, err, tt.stale)
 			}
-			if got := must(c.svc.Game(c.ctx, tour.ID, 1, 1)).ok(t); len(got.Moves) != 3 {
+			if got := must(c.Svc.Game(c.Ctx, tour.ID, 1, 1)).OK(t); len(got.Moves) != 3 {
 				t.Errorf("after a refused move the record has %d moves, want 3", len(got.Moves))
 			}
 		})
 	}
 	// The turn that is not the player's names both players, by name.
-	_, _, err := c.svc.AppendMove(c.ctx, "judge-b", tour.ID, 1, 1, tests[2].in)
+	_, _, err := c.Svc.AppendMove(c.Ctx, "judge-b", tour.ID, 1, 1, tests[2].in)
 	var v *referee.Violation
 	if !errors.As(err, &v) || v.Args["Player"] != playerOf(t, c, tour, first).Name || v.Args["Current"] != playerOf(t, c, tour, g.Players[3]).Name {
 		t.Errorf("not-your-turn says %v, want the players' names", err)
 	}
 
 	// The undo of a move that is not the last is stale; of the last, done.
-	if _, err := c.svc.UndoMove(c.ctx, "judge-b", tour.ID, 1, 1, 2); !errors.As(err, new(*tournament.StaleError)) {
+	if _, err := c.Svc.UndoMove(c.Ctx, "judge-b", tour.ID, 1, 1, 2); !errors.As(err, new(*tournament.StaleError)) {
 		t.Errorf("UndoMove(2 of 3) = %v, want a stale record", err)
 	}
-	g = must(c.svc.UndoMove(c.ctx, "judge-b", tour.ID, 1, 1, 3)).ok(t)
+	g = must(c.Svc.UndoMove(c.Ctx, "judge-b", tour.ID, 1, 1, 3)).OK(t)
 	if len(g.Moves) != 2 || g.State().Current() != 2 {
 		t.Errorf("after the undo: %d moves, player %d to place; want 2 and the 3rd", len(g.Moves), g.State().Current())
 	}
-	if got := must(c.svc.Game(c.ctx, tour.ID, 1, 1)).ok(t); len(got.Moves) != 2 {
+	if got := must(c.Svc.Game(c.Ctx, tour.ID, 1, 1)).OK(t); len(got.Moves) != 2 {
 		t.Errorf("the stored record has %d moves after the undo, want 2", len(got.Moves))
 	}
 	if n, u := c.countActions(tour, tournament.ActionGameMove), c.countActions(tour, tournament.ActionGameUndo); n != 3 || u != 1 {
@@ -153,11 +153,11 @@ func TestAppendMove(t *testing.T) {
 	// The record locks the table's seating and board.
 	for name, err := range map[string]error{
 		"seating": func() error {
-			_, err := c.svc.SetSeating(c.ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})
+			_, err := c.Svc.SetSeating(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.SeatingInput{Auto: true})
 			return err
 		}(),
 		"board": func() error {
-			_, err := c.svc.SetBoard(c.ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Auto: true})
+			_, err := c.Svc.SetBoard(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.BoardInput{Auto: true})
 			return err
 		}(),
 	} {
@@ -165,7 +165,7 @@ func TestAppendMove(t *testing.T) {
 			t.Errorf("a new %s over a recorded game = %v, want table-has-game", name, err)
 		}
 	}
-	if rv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t); rv.Tables[0].Table.Moves != 2 || !rv.Tables[0].Locked {
+	if rv := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t); rv.Tables[0].Table.Moves != 2 || !rv.Tables[0].Locked {
 		t.Errorf("the round view's table has %d moves, locked %v; want 2 and locked", rv.Tables[0].Table.Moves, rv.Tables[0].Locked)
 	}
 }
@@ -173,7 +173,7 @@ func TestAppendMove(t *testing.T) {
 // playerOf returns the player with id.
 func playerOf(t *testing.T, c *console, tour tournament.Tournament, id int64) tournament.Player {
 	t.Helper()
-	ps := must(c.svc.Players(c.ctx, tour.ID)).ok(t)
+	ps := must(c.Svc.Players(c.Ctx, tour.ID)).OK(t)
 	return ps[slices.IndexFunc(ps, func(p tournament.Player) bool { return p.ID == id })]
 }
 
@@ -187,7 +187,7 @@ func playerOf(t *testing.T, c *console, tour tournament.Tournament, id int64) to
 func TestSaveGameResult(t *testing.T) {
 	c := newConsole(t)
 	tour := c.gameTable()
-	g := must(c.svc.Game(c.ctx, tour.ID, 1, 1)).ok(t)
+	g := must(c.Svc.Game(c.Ctx, tour.ID, 1, 1)).OK(t)
 	players := make([]string, len(g.Players))
 	for i, id := range g.Players {
 		players[i] = strconv.FormatInt(id, 10)
@@ -197,15 +197,15 @@ func TestSaveGameResult(t *testing.T) {
 	// keep the test short), then the last ones through the service.
 	table := g.TableID
 	for i, m := range moves[:len(moves)-2] {
-		gm := tournament.GameMove{Number: i + 1, Move: m, Judge: "judge-a", At: c.at}
-		if err := c.st.AddGameMove(c.ctx, table, &gm, tournament.Change{Judge: "judge-a", Action: tournament.ActionGameMove}); err != nil {
+		gm := tournament.GameMove{Number: i + 1, Move: m, Judge: "judge-a", At: c.At}
+		if err := c.St.AddGameMove(c.Ctx, table, &gm, tournament.Change{Judge: "judge-a", Action: tournament.ActionGameMove}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	g = c.record(tour, "judge-a", moves[len(moves)-2])
 
 	var v *referee.Violation
-	if _, err := c.svc.SaveGameResult(c.ctx, "judge-a", tour.ID, 1, 1, tournament.GameResultInput{Moves: len(g.Moves)}); !errors.As(err, &v) || v.Code != "game-not-over" {
+	if _, err := c.Svc.SaveGameResult(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.GameResultInput{Moves: len(g.Moves)}); !errors.As(err, &v) || v.Code != "game-not-over" {
 		t.Fatalf("SaveGameResult(before the end) = %v, want game-not-over", err)
 	}
 	g = c.record(tour, "judge-a", moves[len(moves)-1])
@@ -213,7 +213,7 @@ func TestSaveGameResult(t *testing.T) {
 		t.Fatalf("the played game ended %v, want a declaration", g.State().EndedBy())
 	}
 	// A judge's sheet comes first, by hand.
-	c.save(tour, 1, 1, 0, []int{5, 4, 3, 2}, -1, "審判が終了")
+	c.Save(tour, 1, 1, 0, []int{5, 4, 3, 2}, -1, "審判が終了")
 	winner := g.Players[g.State().Winner()]
 
 	for _, tt := range []struct {
@@ -228,11 +228,11 @@ func TestSaveGameResult(t *testing.T) {
 		{"a correction without its reason", tournament.GameResultInput{Moves: len(g.Moves), Version: 1},
 			func(err error) bool { return errors.As(err, &v) && v.Code == "correction-reason-missing" }},
 	} {
-		if _, err := c.svc.SaveGameResult(c.ctx, "judge-b", tour.ID, 1, 1, tt.in); !tt.want(err) {
+		if _, err := c.Svc.SaveGameResult(c.Ctx, "judge-b", tour.ID, 1, 1, tt.in); !tt.want(err) {
 			t.Errorf("SaveGameResult(%s) = %v", tt.name, err)
 		}
 	}
-	tr := must(c.svc.SaveGameResult(c.ctx, "judge-b", tour.ID, 1, 1, tournament.GameResultInput{Moves: len(g.Moves), Version: 1, Reason: "棋譜から"})).ok(t)
+	tr := must(c.Svc.SaveGameResult(c.Ctx, "judge-b", tour.ID, 1, 1, tournament.GameResultInput{Moves: len(g.Moves), Version: 1, Reason: "棋譜から"})).OK(t)
 	res := tr.Result
 	if res.Version != 2 || res.GameMoves != len(g.Moves) || res.Declared != winner || res.EndedBy != tournament.EndedByDeclaration || res.Reason != "棋譜から" {
 		t.Errorf("the saved revision = %+v, want version 2 from %d moves, declared by %d", res, len(g.Moves), winner)
@@ -247,26 +247,26 @@ func TestSaveGameResult(t *testing.T) {
 	if tr.Places[0].PlayerID != winner || tr.Places[0].Place != 1 {
 		t.Errorf("placings %+v, want the declarer 1st", tr.Places)
 	}
-	revs := must(c.svc.Revisions(c.ctx, tour.ID, 1, 1)).ok(t)
+	revs := must(c.Svc.Revisions(c.Ctx, tour.ID, 1, 1)).OK(t)
 	if len(revs) != 2 || revs[0].GameMoves != 0 || revs[1].GameMoves != len(g.Moves) {
 		t.Errorf("revisions %+v, want the judge's sheet, then the record's", revs)
 	}
 	// The record stays what the result was saved from: no undo, no move.
-	if _, err := c.svc.UndoMove(c.ctx, "judge-a", tour.ID, 1, 1, len(g.Moves)); !errors.As(err, &v) || v.Code != "game-has-result" {
+	if _, err := c.Svc.UndoMove(c.Ctx, "judge-a", tour.ID, 1, 1, len(g.Moves)); !errors.As(err, &v) || v.Code != "game-has-result" {
 		t.Errorf("UndoMove(after the result) = %v, want the conflict game-has-result", err)
 	}
-	if _, _, err := c.svc.AppendMove(c.ctx, "judge-a", tour.ID, 1, 1, tournament.MoveInput{Move: game.MoveSpec{Do: "end_turn"}, Expected: len(g.Moves)}); !errors.As(err, &v) || v.Code != "game-has-result" {
+	if _, _, err := c.Svc.AppendMove(c.Ctx, "judge-a", tour.ID, 1, 1, tournament.MoveInput{Move: game.MoveSpec{Do: "end_turn"}, Expected: len(g.Moves)}); !errors.As(err, &v) || v.Code != "game-has-result" {
 		t.Errorf("AppendMove(after the result) = %v, want the conflict game-has-result", err)
 	}
 	// The store refuses it too, for a result saved after the service read.
-	gm := tournament.GameMove{Number: len(g.Moves) + 1, Move: game.MoveSpec{Do: "end_turn"}, Judge: "judge-a", At: c.at}
-	if err := c.st.AddGameMove(c.ctx, table, &gm, tournament.Change{Judge: "judge-a", Action: tournament.ActionGameMove}); !errors.As(err, &v) || v.Code != "game-has-result" {
+	gm := tournament.GameMove{Number: len(g.Moves) + 1, Move: game.MoveSpec{Do: "end_turn"}, Judge: "judge-a", At: c.At}
+	if err := c.St.AddGameMove(c.Ctx, table, &gm, tournament.Change{Judge: "judge-a", Action: tournament.ActionGameMove}); !errors.As(err, &v) || v.Code != "game-has-result" {
 		t.Errorf("Store.AddGameMove(after the result) = %v, want the conflict game-has-result", err)
 	}
-	if err := c.st.UndoGameMove(c.ctx, table, len(g.Moves), tournament.Change{Judge: "judge-a", Action: tournament.ActionGameUndo}); !errors.As(err, &v) || v.Code != "game-has-result" {
+	if err := c.St.UndoGameMove(c.Ctx, table, len(g.Moves), tournament.Change{Judge: "judge-a", Action: tournament.ActionGameUndo}); !errors.As(err, &v) || v.Code != "game-has-result" {
 		t.Errorf("Store.UndoGameMove(after the result) = %v, want the conflict game-has-result", err)
 	}
-	if got := must(c.svc.Game(c.ctx, tour.ID, 1, 1)).ok(t); len(got.Moves) != len(g.Moves) {
+	if got := must(c.Svc.Game(c.Ctx, tour.ID, 1, 1)).OK(t); len(got.Moves) != len(g.Moves) {
 		t.Errorf("the record has %d moves after the refusals, want %d", len(got.Moves), len(g.Moves))
 	}
 }
@@ -280,11 +280,11 @@ func TestSaveGameResultByTime(t *testing.T) {
 	g := c.record(tour, "judge-a", append(slices.Clone(tournamenttest.Placements), game.MoveSpec{Do: "time_up"})...)
 	in := tournament.GameResultInput{Moves: len(g.Moves)}
 	var v *referee.Violation
-	if _, err := c.svc.SaveGameResult(c.ctx, "judge-a", tour.ID, 1, 1, in); !errors.As(err, &v) || v.Code != "ended-by-time-early" {
+	if _, err := c.Svc.SaveGameResult(c.Ctx, "judge-a", tour.ID, 1, 1, in); !errors.As(err, &v) || v.Code != "ended-by-time-early" {
 		t.Fatalf("SaveGameResult(time up, the clock not started) = %v, want ended-by-time-early", err)
 	}
 	in.Reason = "審判が終了を宣言"
-	tr := must(c.svc.SaveGameResult(c.ctx, "judge-a", tour.ID, 1, 1, in)).ok(t)
+	tr := must(c.Svc.SaveGameResult(c.Ctx, "judge-a", tour.ID, 1, 1, in)).OK(t)
 	if tr.Result.EndedBy != tournament.EndedByTime || tr.Result.Declared != 0 || !tr.Result.EndedEarly || tr.Result.GameMoves != 9 {
 		t.Errorf("the saved result = %+v, want ended by time, early, from 9 moves", tr.Result)
 	}

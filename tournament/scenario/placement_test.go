@@ -51,27 +51,27 @@ func TestClockAtPlacementEnded(t *testing.T) {
 // extension) and audited, then refused once the table plays.
 func TestPlacementEndAction(t *testing.T) {
 	c := newClockConsole(t)
-	tour := must(c.svc.CreateTournament(c.ctx, "judge-a", tournament.TournamentInput{Name: "地区予選", Ruleset: "national-2025", Rounds: 3})).ok(t)
+	tour := must(c.Svc.CreateTournament(c.Ctx, "judge-a", tournament.TournamentInput{Name: "地区予選", Ruleset: "national-2025", Rounds: 3})).OK(t)
 	for _, nm := range names[:8] {
-		must(c.svc.AddPlayer(c.ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.name, Kana: nm.kana, CheckedIn: true})).ok(t)
+		must(c.Svc.AddPlayer(c.Ctx, "judge-a", tour.ID, tournament.PlayerInput{Name: nm.Name, Kana: nm.Kana, CheckedIn: true})).OK(t)
 	}
-	must(c.svc.PairNextRound(c.ctx, "judge-a", tour.ID)).ok(t)
+	must(c.Svc.PairNextRound(c.Ctx, "judge-a", tour.ID)).OK(t)
 	act, refused := clockActions(t, c, tour.ID, 1)
 	end := tournament.ClockInput{Action: tournament.ClockPlacementEnd, Table: 2}
 	refused("before the start", end, "clock-not-running")
-	must(act(tournament.ClockInput{Action: tournament.ClockStart})).ok(t)
+	must(act(tournament.ClockInput{Action: tournament.ClockStart})).OK(t)
 	refused("a table not there", tournament.ClockInput{Action: tournament.ClockPlacementEnd, Table: 9}, "clock-no-table")
-	c.at = at(6, 20) // placement 7 of 8, 40 seconds of it left
-	clk := must(act(end)).ok(t)
+	c.At = at(6, 20) // placement 7 of 8, 40 seconds of it left
+	clk := must(act(end)).OK(t)
 	if tc, _ := clk.Table(2); tc.Phase.Phase != tournament.PhasePlay || !tc.Deadline.Equal(at(66, 20)) {
 		t.Errorf("table 2 after its placement's end: %s to %v, want play to 66:20", tc.Phase.Phase, tc.Deadline.Sub(t0))
 	}
 	refused("once the table plays", end, "placement-not-under-way")
-	rv := must(c.svc.RoundView(c.ctx, tour.ID, 1)).ok(t)
+	rv := must(c.Svc.RoundView(c.Ctx, tour.ID, 1)).OK(t)
 	if e := rv.Clock[len(rv.Clock)-1]; e.Kind != tournament.ClockPlacementEnd || e.Seconds != -100 || e.TableID != rv.Round.Tables[1].ID || e.Judge != "judge-a" {
 		t.Errorf("the placement's end recorded as %+v, want -100 s at table 2 by judge-a", e)
 	}
-	if log := must(c.svc.AuditLog(c.ctx, tour.ID)).ok(t); log[0].Action != "clock.placement-end" || log[0].Subject != "round 1 table 2" {
+	if log := must(c.Svc.AuditLog(c.Ctx, tour.ID)).OK(t); log[0].Action != "clock.placement-end" || log[0].Subject != "round 1 table 2" {
 		t.Errorf("the audit log's last line: %s (%s), want clock.placement-end of round 1 table 2", log[0].Action, log[0].Subject)
 	}
 }
@@ -80,7 +80,7 @@ func TestPlacementEndAction(t *testing.T) {
 // action is refused with the violation code.
 func clockActions(t *testing.T, c *console, tid int64, n int) (func(tournament.ClockInput) (tournament.Clock, error), func(string, tournament.ClockInput, string)) {
 	act := func(in tournament.ClockInput) (tournament.Clock, error) {
-		return c.svc.ClockAction(c.ctx, "judge-a", tid, n, in)
+		return c.Svc.ClockAction(c.Ctx, "judge-a", tid, n, in)
 	}
 	refused := func(name string, in tournament.ClockInput, code string) {
 		t.Helper()

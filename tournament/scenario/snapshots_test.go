@@ -50,9 +50,9 @@ func sheet(tb tournament.Table) tournament.ResultInput {
 func TestSnapshotIsReadOncePerChange(t *testing.T) {
 	st := &eventCounter{Store: tournamenttest.NewStore(t)}
 	c := newConsoleOn(t, st.Store)
-	c.svc = tournamenttest.NewServiceOn(t, st, func() time.Time { return c.at })
-	tour, _ := c.setUp(8, 2)
-	r1 := must(c.svc.PairNextRound(c.ctx, "judge", tour.ID)).ok(t)
+	c.Svc = tournamenttest.NewServiceOn(t, st, func() time.Time { return c.At })
+	tour, _ := c.SetUp(8, 2)
+	r1 := must(c.Svc.PairNextRound(c.Ctx, "judge", tour.ID)).OK(t)
 	st.take()
 
 	read := func(n int) []*tournament.Snapshot {
@@ -60,9 +60,9 @@ func TestSnapshotIsReadOncePerChange(t *testing.T) {
 		var wg sync.WaitGroup
 		for i := range n {
 			wg.Go(func() {
-				out[i] = must(c.svc.Snapshot(c.ctx, tour.ID)).ok(t)
-				must(out[i].RoundView(1, c.at)).ok(t)
-				must(out[i].Standings()).ok(t)
+				out[i] = must(c.Svc.Snapshot(c.Ctx, tour.ID)).OK(t)
+				must(out[i].RoundView(1, c.At)).OK(t)
+				must(out[i].Standings()).OK(t)
 			})
 		}
 		wg.Wait()
@@ -82,7 +82,7 @@ func TestSnapshotIsReadOncePerChange(t *testing.T) {
 		t.Errorf("50 readers after them read the event %d times and its version %d times, want none", events, versions)
 	}
 
-	must(c.svc.SaveResult(c.ctx, "judge", tour.ID, 1, 1, sheet(r1.Tables[0]))).ok(t)
+	must(c.Svc.SaveResult(c.Ctx, "judge", tour.ID, 1, 1, sheet(r1.Tables[0]))).OK(t)
 	after := read(50)
 	if events, versions := st.take(); events != 1 || versions != 0 {
 		t.Errorf("50 readers after a change read the event %d times and its version %d times, want once and never", events, versions)
@@ -90,11 +90,11 @@ func TestSnapshotIsReadOncePerChange(t *testing.T) {
 	if after[0].Version() <= first[0].Version() {
 		t.Errorf("the version after a change is %d, want more than %d", after[0].Version(), first[0].Version())
 	}
-	rv := must(after[0].RoundView(1, c.at)).ok(t)
+	rv := must(after[0].RoundView(1, c.At)).OK(t)
 	if rv.Tables[0].Result == nil {
 		t.Error("the snapshot after the save has no result at table 1")
 	}
-	if old := must(first[0].RoundView(1, c.at)).ok(t); old.Tables[0].Result != nil {
+	if old := must(first[0].RoundView(1, c.At)).OK(t); old.Tables[0].Result != nil {
 		t.Error("the snapshot read before the save changed: it shows the result")
 	}
 }
@@ -107,9 +107,9 @@ func twoServers(t *testing.T) (*console, *tournament.Service, *eventCounter, tou
 	dsn := tournamenttest.NewDSN(t)
 	a := newConsoleOn(t, tournamenttest.OpenDSN(t, dsn))
 	stB := &eventCounter{Store: tournamenttest.OpenDSN(t, dsn)}
-	b := tournamenttest.NewServiceOn(t, stB, func() time.Time { return a.at })
-	tour, _ := a.setUp(8, 2)
-	return a, b, stB, tour, must(a.svc.PairNextRound(a.ctx, "judge", tour.ID)).ok(t)
+	b := tournamenttest.NewServiceOn(t, stB, func() time.Time { return a.At })
+	tour, _ := a.SetUp(8, 2)
+	return a, b, stB, tour, must(a.Svc.PairNextRound(a.Ctx, "judge", tour.ID)).OK(t)
 }
 
 // Two servers on one database (two stores on it), the second deaf to the
@@ -119,42 +119,42 @@ func twoServers(t *testing.T) (*console, *tournament.Service, *eventCounter, tou
 // costs one read of the version and is served the newest.
 func TestReadYourWritesAcrossServers(t *testing.T) {
 	a, b, stB, tour, r1 := twoServers(t)
-	before := must(b.Snapshot(a.ctx, tour.ID)).ok(t)
+	before := must(b.Snapshot(a.Ctx, tour.ID)).OK(t)
 
 	// The judge saves on a: the request's client has seen the change.
 	seen := tournament.NewSeen(nil)
-	ctx := tournament.WithSeen(a.ctx, seen)
-	must(a.svc.SaveResult(ctx, "judge", tour.ID, 1, 1, sheet(r1.Tables[0]))).ok(t)
+	ctx := tournament.WithSeen(a.Ctx, seen)
+	must(a.Svc.SaveResult(ctx, "judge", tour.ID, 1, 1, sheet(r1.Tables[0]))).OK(t)
 	if seen.Version(tour.ID) <= before.Version() {
 		t.Fatalf("the save's client saw version %d, want more than %d", seen.Version(tour.ID), before.Version())
 	}
 	if tournamenttest.OnPostgres() {
 		// b has heard nothing: without what the client saw it serves
 		// what it holds (which is why the client says).
-		if rv := must(b.RoundView(a.ctx, tour.ID, 1)).ok(t); rv.Tables[0].Result != nil {
+		if rv := must(b.RoundView(a.Ctx, tour.ID, 1)).OK(t); rv.Tables[0].Result != nil {
 			t.Fatal("b, deaf to a, shows a's save without being asked: the test proves nothing")
 		}
 	}
 	stB.take()
 	// The redirect lands on b.
-	next := tournament.WithSeen(a.ctx, tournament.NewSeen(seen.Versions()))
-	rv := must(b.RoundView(next, tour.ID, 1)).ok(t)
+	next := tournament.WithSeen(a.Ctx, tournament.NewSeen(seen.Versions()))
+	rv := must(b.RoundView(next, tour.ID, 1)).OK(t)
 	if rv.Tables[0].Result == nil {
 		t.Errorf("b served a version older than the client saw: no result at table 1")
 	}
 	if events, _ := stB.take(); events != 1 {
 		t.Errorf("b read the event %d times for the client, want once", events)
 	}
-	if got := must(b.Snapshot(next, tour.ID)).ok(t).Version(); got < seen.Version(tour.ID) {
+	if got := must(b.Snapshot(next, tour.ID)).OK(t).Version(); got < seen.Version(tour.ID) {
 		t.Errorf("b's snapshot for the client is version %d, below the %d it saw", got, seen.Version(tour.ID))
 	}
 
 	// A version nobody gave: one small read, the newest served, and no
 	// more reads of the event for it.
-	bogus := tournament.WithSeen(a.ctx, tournament.NewSeen(map[int64]int64{tour.ID: 1 << 40}))
+	bogus := tournament.WithSeen(a.Ctx, tournament.NewSeen(map[int64]int64{tour.ID: 1 << 40}))
 	stB.take()
 	for range 3 {
-		must(b.RoundView(bogus, tour.ID, 1)).ok(t)
+		must(b.RoundView(bogus, tour.ID, 1)).OK(t)
 	}
 	if events, versions := stB.take(); events != 0 || versions != 3 {
 		t.Errorf("3 reads asking for a version nobody gave read the event %d times and the version %d times, want none and 3", events, versions)
@@ -167,17 +167,17 @@ func TestReadYourWritesAcrossServers(t *testing.T) {
 // snapshot is checked once.
 func TestUnheardServersCheckTheVersion(t *testing.T) {
 	a, b, stB, tour, r1 := twoServers(t)
-	must(b.Snapshot(a.ctx, tour.ID)).ok(t)
+	must(b.Snapshot(a.Ctx, tour.ID)).OK(t)
 	b.Snapshots().Lost()
 	stB.take()
 	for range 3 {
-		must(b.Snapshot(a.ctx, tour.ID)).ok(t)
+		must(b.Snapshot(a.Ctx, tour.ID)).OK(t)
 	}
 	if events, versions := stB.take(); events != 0 || versions != 3 {
 		t.Errorf("3 reads while unheard read the event %d times and the version %d times, want none and 3", events, versions)
 	}
-	must(a.svc.SaveResult(a.ctx, "judge", tour.ID, 1, 1, sheet(r1.Tables[0]))).ok(t)
-	if rv := must(b.RoundView(a.ctx, tour.ID, 1)).ok(t); rv.Tables[0].Result == nil {
+	must(a.Svc.SaveResult(a.Ctx, "judge", tour.ID, 1, 1, sheet(r1.Tables[0]))).OK(t)
+	if rv := must(b.RoundView(a.Ctx, tour.ID, 1)).OK(t); rv.Tables[0].Result == nil {
 		t.Error("a read while unheard missed the other server's save")
 	}
 	if events, _ := stB.take(); events != 1 {
@@ -185,7 +185,7 @@ func TestUnheardServersCheckTheVersion(t *testing.T) {
 	}
 	b.Snapshots().Resync()
 	for range 3 {
-		must(b.Snapshot(a.ctx, tour.ID)).ok(t)
+		must(b.Snapshot(a.Ctx, tour.ID)).OK(t)
 	}
 	if events, versions := stB.take(); events != 0 || versions != 1 {
 		t.Errorf("3 reads once heard again read the event %d times and the version %d times, want none and once", events, versions)
@@ -195,12 +195,12 @@ func TestUnheardServersCheckTheVersion(t *testing.T) {
 // A tournament deleted is no longer served from what was kept of it.
 func TestDeletedTournamentIsNotServed(t *testing.T) {
 	c := newConsole(t)
-	tour := must(c.svc.CreateTournament(c.ctx, "judge", tournament.TournamentInput{Name: "中止", Rounds: 1})).ok(t)
-	must(c.svc.GetTournament(c.ctx, tour.ID)).ok(t)
-	if err := c.svc.DeleteTournament(c.ctx, "judge", tour.ID); err != nil {
+	tour := must(c.Svc.CreateTournament(c.Ctx, "judge", tournament.TournamentInput{Name: "中止", Rounds: 1})).OK(t)
+	must(c.Svc.GetTournament(c.Ctx, tour.ID)).OK(t)
+	if err := c.Svc.DeleteTournament(c.Ctx, "judge", tour.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.svc.GetTournament(c.ctx, tour.ID); !errors.Is(err, tournament.ErrNotFound) {
+	if _, err := c.Svc.GetTournament(c.Ctx, tour.ID); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("GetTournament(deleted) error = %v, want ErrNotFound", err)
 	}
 }
