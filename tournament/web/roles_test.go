@@ -11,8 +11,8 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
-// The roles of issue 27, as its text gives them: what a few routes need,
-// held apart from roles.go so that the table there cannot drift from the
+// The roles of issue 27 (and the record file of issue 28), as their text
+// gives them: what a few routes need, held apart from roles.go so that the table there cannot drift from the
 // issue unnoticed.
 var issueRoles = map[string]tournament.Role{
 	"POST /api/v1/staff":                                               tournament.RoleHead,
@@ -35,6 +35,7 @@ var issueRoles = map[string]tournament.Role{
 	"POST /judge/t/:id/rounds/:n/tables/:tn/score":                     tournament.RoleScorekeeper,
 	"POST /judge/t/:id/rounds/:n/tables/:tn/deal":                      tournament.RoleScorekeeper,
 	"POST /api/v1/tournaments/:id/rounds/:n/tables/:tn/result/confirm": tournament.RoleScorekeeper,
+	"GET /api/v1/tournaments/:id/record":                               tournament.RoleJudge,
 }
 
 // The sessions a walk leaves alone: logging out (each role may) would end
