@@ -31,7 +31,7 @@ var schedules = []struct {
 	{16, 5, spread}, {20, 5, spread}, {20, 6, spread}, {24, 7, spread}, {28, 9, spread}, {32, 10, spread},
 	{36, 11, spread}, {40, 13, spread}, {44, 14, spread}, {48, 15, spread}, {52, 17, spread}, {56, 18, spread},
 	{60, 19, spread}, {64, 21, spread}, {72, 23, spread}, {76, 25, spread}, {84, 27, spread}, {88, 29, spread},
-	{96, 31, spread}, {100, 33, spread}, {112, 37, spread},
+	{96, 31, spread}, {100, 33, spread}, {108, 35, spread}, {112, 37, spread},
 	{13, 4, spread}, {13, 4, repeats}, {23, 7, spread}, {22, 7, spread}, {22, 7, repeats}, {16, 8, spread},
 }
 
