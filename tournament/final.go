@@ -69,14 +69,8 @@ func (e record) finals() []Round {
 // players do not go on. The stage is a new round of Mode ModeFinal, seated
 // by referee.SeatFinal, with its Cut recorded.
 func (s *Service) makeFinal(ctx context.Context, judge string, tournamentID int64) (Round, error) {
-	if err := checkJudge(judge); err != nil {
-		return Round{}, err
-	}
-	e, err := s.load(ctx, tournamentID)
+	e, err := s.loadOpen(ctx, judge, tournamentID)
 	if err != nil {
-		return Round{}, err
-	}
-	if err := e.t.checkOpen(); err != nil {
 		return Round{}, err
 	}
 	r, err := s.nextFinal(e, judge)

@@ -90,16 +90,8 @@ type GameResultInput struct {
 // and played once per version of the tournament, however many screens
 // follow it, and shared: its readers must not change it.
 func (s *Service) recordedGame(ctx context.Context, tournamentID int64, n, number int) (Game, error) {
-	snap, err := s.Snapshot(ctx, tournamentID)
-	if err != nil {
-		return Game{}, err
-	}
-	_, tab, err := snap.e.table(n, number)
-	if err != nil {
-		return Game{}, err
-	}
-	rs := snap.e.t.Ruleset
-	return s.games.get(ctx, tab.ID, snap.Version(), func(ctx context.Context) (Game, error) {
+	return readTable(ctx, s, &s.games, tournamentID, n, number, func(ctx context.Context, e record, tab Table) (Game, error) {
+		rs := e.t.Ruleset
 		g, specs, err := s.gameAt(ctx, rs, n, tab)
 		if err != nil {
 			return Game{}, err

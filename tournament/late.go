@@ -39,14 +39,8 @@ type LateSeat struct {
 // round n+1; every round before their first counts as late_entry.missed
 // says. They are checked in. The round page and the audit say which.
 func (s *Service) SeatLate(ctx context.Context, judge string, tournamentID int64, n int, ids []int64) (LateSeating, error) {
-	if err := checkJudge(judge); err != nil {
-		return LateSeating{}, err
-	}
-	e, err := s.load(ctx, tournamentID)
+	e, err := s.loadOpen(ctx, judge, tournamentID)
 	if err != nil {
-		return LateSeating{}, err
-	}
-	if err := e.t.checkOpen(); err != nil {
 		return LateSeating{}, err
 	}
 	old, late, err := e.lateOf(n, ids)

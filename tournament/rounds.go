@@ -78,6 +78,22 @@ func (s *Service) load(ctx context.Context, tournamentID int64) (record, error) 
 	return snap.e, nil
 }
 
+// loadOpen reads the event for a judge's change to it: a judge named, and
+// the tournament not closed.
+func (s *Service) loadOpen(ctx context.Context, judge string, tournamentID int64) (record, error) {
+	if err := checkJudge(judge); err != nil {
+		return record{}, err
+	}
+	e, err := s.load(ctx, tournamentID)
+	if err != nil {
+		return record{}, err
+	}
+	if err := e.t.checkOpen(); err != nil {
+		return record{}, err
+	}
+	return e, nil
+}
+
 // round returns round n of the event.
 func (e record) round(n int) (Round, error) {
 	if n >= 1 && n <= len(e.rounds) && e.rounds[n-1].Number == n {
@@ -293,14 +309,8 @@ func drawnAs(drawn []pairing.Round, played []Round) bool {
 // keep-apart and fixed-table requests. Only checked-in players active in the
 // round are paired. Every table of the earlier rounds must have a result.
 func (s *Service) PairNextRound(ctx context.Context, judge string, tournamentID int64) (Round, error) {
-	if err := checkJudge(judge); err != nil {
-		return Round{}, err
-	}
-	e, err := s.load(ctx, tournamentID)
+	e, err := s.loadOpen(ctx, judge, tournamentID)
 	if err != nil {
-		return Round{}, err
-	}
-	if err := e.t.checkOpen(); err != nil {
 		return Round{}, err
 	}
 	if err := nextRound(e.t, e.rounds); err != nil {

@@ -215,15 +215,7 @@ func answerOf(ev *game.Evaluation) RulingAnswer {
 // first. They are read once per version of the tournament and shared: the
 // caller must not change them.
 func (s *Service) Rulings(ctx context.Context, tournamentID int64, n, number int) ([]Ruling, error) {
-	snap, err := s.Snapshot(ctx, tournamentID)
-	if err != nil {
-		return nil, err
-	}
-	_, t, err := snap.e.table(n, number)
-	if err != nil {
-		return nil, err
-	}
-	return s.rulings.get(ctx, t.ID, snap.Version(), func(ctx context.Context) ([]Ruling, error) {
+	return readTable(ctx, s, &s.rulings, tournamentID, n, number, func(ctx context.Context, _ record, t Table) ([]Ruling, error) {
 		out, err := s.store.Rulings(ctx, t.ID)
 		for j := range out {
 			out[j].Round, out[j].Table = n, number

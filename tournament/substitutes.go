@@ -65,14 +65,8 @@ func (e record) pairedIn(id int64) int {
 // game): it becomes a table of 4, and its game is counted as the ruleset
 // says of substitutes.
 func (s *Service) SitIn(ctx context.Context, judge string, tournamentID int64, n, number int, id int64) (Table, error) {
-	if err := checkJudge(judge); err != nil {
-		return Table{}, err
-	}
-	e, err := s.load(ctx, tournamentID)
+	e, err := s.loadOpen(ctx, judge, tournamentID)
 	if err != nil {
-		return Table{}, err
-	}
-	if err := e.t.checkOpen(); err != nil {
 		return Table{}, err
 	}
 	r, i, err := e.latestTable(n, number)
@@ -134,14 +128,8 @@ func (e record) inRound(r Round, id int64) bool {
 // goes: the players left draw their play order again. A table of 3 keeps
 // its three: a substitute sits in first (SitIn).
 func (s *Service) NoShow(ctx context.Context, judge string, tournamentID int64, n, number int, id int64) (Player, error) {
-	if err := checkJudge(judge); err != nil {
-		return Player{}, err
-	}
-	e, err := s.load(ctx, tournamentID)
+	e, err := s.loadOpen(ctx, judge, tournamentID)
 	if err != nil {
-		return Player{}, err
-	}
-	if err := e.t.checkOpen(); err != nil {
 		return Player{}, err
 	}
 	r, i, err := e.latestTable(n, number)

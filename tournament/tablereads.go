@@ -23,6 +23,25 @@ type tableRead[V any] struct {
 	err     error
 }
 
+// readTable returns reads' value of table number of round n as of the
+// tournament's version, reading it with read (the event as of that version
+// and the table) unless a read of that version is kept or under way.
+func readTable[V any](ctx context.Context, s *Service, reads *tableReads[V], tournamentID int64, n, number int, read func(context.Context, record, Table) (V, error)) (V, error) {
+	snap, err := s.Snapshot(ctx, tournamentID)
+	if err != nil {
+		var zero V
+		return zero, err
+	}
+	_, t, err := snap.e.table(n, number)
+	if err != nil {
+		var zero V
+		return zero, err
+	}
+	return reads.get(ctx, t.ID, snap.Version(), func(ctx context.Context) (V, error) {
+		return read(ctx, snap.e, t)
+	})
+}
+
 // get returns table tableID's value as of version, reading it with read
 // unless a read of that version is kept or under way.
 func (r *tableReads[V]) get(ctx context.Context, tableID, version int64, read func(context.Context) (V, error)) (V, error) {

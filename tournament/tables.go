@@ -664,15 +664,7 @@ func (r Result) Draft() Draft {
 // They are read once per version of the tournament and shared: the
 // caller must not change them.
 func (s *Service) Revisions(ctx context.Context, tournamentID int64, n, number int) ([]Result, error) {
-	snap, err := s.Snapshot(ctx, tournamentID)
-	if err != nil {
-		return nil, err
-	}
-	_, t, err := snap.e.table(n, number)
-	if err != nil {
-		return nil, err
-	}
-	return s.revisions.get(ctx, t.ID, snap.Version(), func(ctx context.Context) ([]Result, error) {
+	return readTable(ctx, s, &s.revisions, tournamentID, n, number, func(ctx context.Context, _ record, t Table) ([]Result, error) {
 		return s.store.Revisions(ctx, t.ID)
 	})
 }

@@ -125,14 +125,8 @@ func (s *Service) RegisterTeam(ctx context.Context, judge string, tournamentID i
 // (lineup-size), a player of another team or none (lineup-not-member),
 // named twice, or not playing the round (lineup-player-inactive).
 func (s *Service) NameLineup(ctx context.Context, judge string, tournamentID, teamID int64, n int, players []int64) (Lineup, error) {
-	if err := checkJudge(judge); err != nil {
-		return Lineup{}, err
-	}
-	e, err := s.load(ctx, tournamentID)
+	e, err := s.loadOpen(ctx, judge, tournamentID)
 	if err != nil {
-		return Lineup{}, err
-	}
-	if err := e.t.checkOpen(); err != nil {
 		return Lineup{}, err
 	}
 	t, ok := e.team(teamID)

@@ -72,10 +72,6 @@ func toUndoneRoundJSON(u tournament.UndoneRound) UndoneRoundJSON {
 		Penalties: u.Penalties, GameMoves: u.GameMoves, Rulings: u.Rulings, Reason: u.Reason}
 }
 
-type undoRoundRequest struct {
-	Reason string `json:"reason"`
-}
-
 // UndoRound undoes the latest round: 200 with what went; the body
 // {"reason"} may be left out while nothing was recorded at its tables.
 func (s *Handlers) UndoRound(c *gin.Context) (int, any, error) {
@@ -83,7 +79,7 @@ func (s *Handlers) UndoRound(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	var req undoRoundRequest
+	var req reasonRequest
 	if c.Request.ContentLength != 0 {
 		if err := decodeJSON(c, &req); err != nil {
 			return 0, nil, err

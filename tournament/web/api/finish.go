@@ -49,11 +49,6 @@ func (s *Handlers) answer(ctx context.Context, status int, t tournament.Tourname
 	return status, out, nil
 }
 
-// remakeRequest is the judge's reason to make the final again.
-type remakeRequest struct {
-	Reason string `json:"reason"`
-}
-
 // RemakeFinal makes the final's latest stage again, before any of its
 // tables has a result: 200 with the stage as POST .../final answers it;
 // 422 remake-reason-missing; 409 final-not-made, final-has-result.
@@ -62,7 +57,7 @@ func (s *Handlers) RemakeFinal(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	var req remakeRequest
+	var req reasonRequest
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}

@@ -24,6 +24,15 @@ type stepJSON struct {
 	Edge   []string `json:"edge,omitempty"`
 }
 
+// gameSteps are the steps of a position as the rules engine takes them.
+func gameSteps(steps []stepJSON) []game.Step {
+	out := make([]game.Step, len(steps))
+	for i, st := range steps {
+		out[i] = game.Step{Do: st.Do, Player: st.Player, At: st.At, Edge: st.Edge}
+	}
+	return out
+}
+
 type PositionRequest struct {
 	Ruleset string     `json:"ruleset"`
 	Players []string   `json:"players"`
@@ -91,11 +100,7 @@ func (s *Handlers) RebuildPosition(c *gin.Context) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	steps := make([]game.Step, len(req.Steps))
-	for i, st := range req.Steps {
-		steps[i] = game.Step{Do: st.Do, Player: st.Player, At: st.At, Edge: st.Edge}
-	}
-	ev, err := game.Evaluate(rs, req.Players, steps)
+	ev, err := game.Evaluate(rs, req.Players, gameSteps(req.Steps))
 	if err != nil {
 		return 0, nil, err
 	}

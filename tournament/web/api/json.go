@@ -17,6 +17,13 @@ import (
 // MaxBody caps every JSON request body.
 const MaxBody = 1 << 20
 
+// reasonRequest is the body of a change that takes only the judge's
+// reason (undoing a round, remaking the final, revoking a penalty,
+// reopening a tournament): {"reason"}.
+type reasonRequest struct {
+	Reason string `json:"reason"`
+}
+
 // decodeJSON reads the request body strictly into dst: unknown fields, a
 // field given twice, a second value, invalid UTF-8 and bodies over MaxBody
 // are refused with a *badRequest.

@@ -82,16 +82,12 @@ func (s *Handlers) ListPenalties(c *gin.Context) (int, any, error) {
 	return http.StatusOK, gin.H{"penalties": out}, nil
 }
 
-type revokeRequest struct {
-	Reason string `json:"reason"`
-}
-
 func (s *Handlers) RevokePenalty(c *gin.Context) (int, any, error) {
 	tid, id, err := route.IDs(c, "penalty")
 	if err != nil {
 		return 0, nil, err
 	}
-	var req revokeRequest
+	var req reasonRequest
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}

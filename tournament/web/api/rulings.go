@@ -7,7 +7,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/catanjudge/catanjudge/referee/game"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
@@ -49,10 +48,7 @@ func (s *Handlers) SaveRuling(c *gin.Context) (int, any, error) {
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}
-	in := tournament.RulingInput{Note: req.Note, Steps: make([]game.Step, len(req.Steps))}
-	for i, st := range req.Steps {
-		in.Steps[i] = game.Step{Do: st.Do, Player: st.Player, At: st.At, Edge: st.Edge}
-	}
+	in := tournament.RulingInput{Note: req.Note, Steps: gameSteps(req.Steps)}
 	r, _, err := s.svc.SaveRuling(c.Request.Context(), auth.Judge(c), tid, n, number, in)
 	if err != nil {
 		return 0, nil, err

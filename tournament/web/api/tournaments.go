@@ -122,17 +122,13 @@ func (s *Handlers) CloseTournament(c *gin.Context) (int, any, error) {
 	return s.answer(c.Request.Context(), http.StatusOK, t)
 }
 
-type reopenRequest struct {
-	Reason string `json:"reason"`
-}
-
 // ReopenTournament reopens a closed tournament, with the judge's reason.
 func (s *Handlers) ReopenTournament(c *gin.Context) (int, any, error) {
 	id, err := route.ID(c, "id")
 	if err != nil {
 		return 0, nil, err
 	}
-	var req reopenRequest
+	var req reasonRequest
 	if err := decodeJSON(c, &req); err != nil {
 		return 0, nil, err
 	}

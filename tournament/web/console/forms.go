@@ -77,6 +77,25 @@ func (s *Pages) formError(c *gin.Context, err error) (msg string, ok bool) {
 	return msg, true
 }
 
+// placeRefusal places a refusal of a form's change on its field when
+// rules name the rule err breaks (422), else next to the form as refusal
+// says; ok is false for an error the error page shows.
+func (s *Pages) placeRefusal(c *gin.Context, lang string, err error, rules fieldRules, errs fieldErrors) (status int, msg string, ok bool) {
+	if s.place(lang, err, rules, errs) {
+		return http.StatusUnprocessableEntity, "", true
+	}
+	return s.refusal(c, err)
+}
+
+// placeFormError is placeRefusal for a form that shows only a rule's
+// refusal (formError), a conflict going to the error page.
+func (s *Pages) placeFormError(c *gin.Context, lang string, err error, rules fieldRules, errs fieldErrors) (msg string, ok bool) {
+	if s.place(lang, err, rules, errs) {
+		return "", true
+	}
+	return s.formError(c, err)
+}
+
 // refusal returns the status and the message of a service error that the
 // page shows next to the button or form that caused it: a rule the action
 // breaks (422), a conflict with what is recorded (409), such as another

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -25,6 +26,20 @@ import (
 // MaxImport caps an uploaded list of players: 2 MiB holds far more than
 // roster.MaxRows lines of names.
 const MaxImport = 2 << 20
+
+// readUpload reads an uploaded file, at most MaxImport bytes of it.
+func readUpload(fh *multipart.FileHeader) ([]byte, error) {
+	f, err := fh.Open()
+	if err != nil {
+		return nil, fmt.Errorf("open upload: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxImport))
+	if err != nil {
+		return nil, fmt.Errorf("read upload: %w", err)
+	}
+	return data, nil
+}
 
 // importPage is the view model of /judge/t/:id/players/import: the upload
 // form, then the preview of what the file would do. Nothing is stored
@@ -101,14 +116,9 @@ func (s *Pages) PreviewImport(c *gin.Context) (render.Result, error) {
 	if fh.Size > MaxImport {
 		return s.importPage(c, http.StatusUnprocessableEntity, s.i18n.Text(lang, "import.too_large", map[string]any{"MB": MaxImport >> 20}), nil)
 	}
-	f, err := fh.Open()
+	data, err := readUpload(fh)
 	if err != nil {
-		return render.Result{}, fmt.Errorf("open upload: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxImport))
-	if err != nil {
-		return render.Result{}, fmt.Errorf("read upload: %w", err)
+		return render.Result{}, err
 	}
 	r, err := roster.Read(data)
 	if err != nil {

@@ -3,8 +3,6 @@ package console
 import (
 	"encoding/base64"
 	"errors"
-	"fmt"
-	"io"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -81,14 +79,9 @@ func (s *Pages) PreviewPastEvents(c *gin.Context) (render.Result, error) {
 	if err != nil || fh.Size > MaxImport {
 		return s.pastEventsPage(c, http.StatusUnprocessableEntity, s.i18n.Text(lang, "import.no_file", nil), nil)
 	}
-	f, err := fh.Open()
+	data, err := readUpload(fh)
 	if err != nil {
-		return render.Result{}, fmt.Errorf("open upload: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxImport))
-	if err != nil {
-		return render.Result{}, fmt.Errorf("read upload: %w", err)
+		return render.Result{}, err
 	}
 	events, msg := s.pastEventsOf(c, data)
 	if msg != "" {

@@ -228,11 +228,9 @@ func (s *Pages) RecordPenalty(c *gin.Context) (render.Result, error) {
 	} else if _, err = s.svc.RecordPenalty(c.Request.Context(), auth.Judge(c), tid, in); err == nil {
 		return render.SeeOther(penaltiesAfter(tid, f), "flash.penalty_recorded"), nil
 	}
-	if !s.place(lang, err, penaltyRules, f.Errors) {
-		var ok bool
-		if f.Error, ok = s.formError(c, err); !ok {
-			return render.Result{}, err
-		}
+	var ok bool
+	if f.Error, ok = s.placeFormError(c, lang, err, penaltyRules, f.Errors); !ok {
+		return render.Result{}, err
 	}
 	return s.penaltiesPage(c, http.StatusUnprocessableEntity, f, "", revokeForm{})
 }

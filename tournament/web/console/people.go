@@ -275,11 +275,9 @@ func (s *Pages) EditPerson(c *gin.Context) (render.Result, error) {
 	in := tournament.PersonInput{Name: form.Name, Kana: form.Kana, Member: form.Member}
 	if _, err := s.svc.EditPerson(c.Request.Context(), auth.Judge(c), id, in); err != nil {
 		status := http.StatusUnprocessableEntity
-		if !s.place(lang, err, personRules, form.Errors) {
-			var ok bool
-			if status, form.Error, ok = s.refusal(c, err); !ok {
-				return render.Result{}, err
-			}
+		var ok bool
+		if status, form.Error, ok = s.placeRefusal(c, lang, err, personRules, form.Errors); !ok {
+			return render.Result{}, err
 		}
 		return s.personPage(c, status, &form, mergeForm{})
 	}

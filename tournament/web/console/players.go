@@ -289,11 +289,9 @@ func (s *Pages) AddPlayer(c *gin.Context) (render.Result, error) {
 	}
 	if err != nil {
 		status := http.StatusUnprocessableEntity
-		if !s.place(lang, err, playerRules, form.Errors) {
-			var ok bool
-			if status, form.Error, ok = s.refusal(c, err); !ok {
-				return render.Result{}, err
-			}
+		var ok bool
+		if status, form.Error, ok = s.placeRefusal(c, lang, err, playerRules, form.Errors); !ok {
+			return render.Result{}, err
 		}
 		return s.playersPage(c, status, form, playerRefusal{})
 	}

@@ -389,11 +389,9 @@ func (s *Pages) SwapPlayers(c *gin.Context) (render.Result, error) {
 		if err == nil {
 			return render.SeeOther(route.Path(route.Round, tid, n), "flash.swapped"), nil
 		}
-		if !s.place(lang, err, swapRules, f.Errors) {
-			var ok bool
-			if status, f.Error, ok = s.refusal(c, err); !ok {
-				return render.Result{}, err
-			}
+		var ok bool
+		if status, f.Error, ok = s.placeRefusal(c, lang, err, swapRules, f.Errors); !ok {
+			return render.Result{}, err
 		}
 	}
 	return s.roundPage(c, status, n, roundForms{Swap: f})
@@ -450,11 +448,9 @@ func (s *Pages) MovePlayer(c *gin.Context) (render.Result, error) {
 		if err == nil {
 			return render.SeeOther(route.Path(route.Round, tid, n), "flash.moved"), nil
 		}
-		if !s.place(lang, err, moveRules, f.Errors) {
-			var ok bool
-			if status, f.Error, ok = s.refusal(c, err); !ok {
-				return render.Result{}, err
-			}
+		var ok bool
+		if status, f.Error, ok = s.placeRefusal(c, lang, err, moveRules, f.Errors); !ok {
+			return render.Result{}, err
 		}
 	}
 	return s.roundPage(c, status, n, roundForms{Move: f})

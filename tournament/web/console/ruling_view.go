@@ -128,11 +128,7 @@ var resourceNames = func() []string {
 
 // ShowRuling opens the ruling view of a table with nothing on the board.
 func (s *Pages) ShowRuling(c *gin.Context) (render.Result, error) {
-	ts, err := s.loadTable(c)
-	if err != nil {
-		return render.Result{}, err
-	}
-	vm, err := s.newRulingView(c, ts)
+	ts, vm, err := s.newRulingView(c)
 	if err != nil {
 		return render.Result{}, err
 	}
@@ -154,11 +150,7 @@ func (s *Pages) PostRuling(c *gin.Context) (render.Result, error) {
 			return res, nil
 		}
 	}
-	ts, err := s.loadTable(c)
-	if err != nil {
-		return render.Result{}, err
-	}
-	vm, err := s.newRulingView(c, ts)
+	ts, vm, err := s.newRulingView(c)
 	if err != nil {
 		return render.Result{}, err
 	}
@@ -231,8 +223,12 @@ func (s *Pages) saveRuling(c *gin.Context) (render.Result, error) {
 // newRulingView is the ruling view of the table: its players in play
 // order in their colours (the ruleset's by pairing order before the table
 // is seated) and its board as set up (§3), or the ruleset's layout for a
-// table whose board is not recorded.
-func (s *Pages) newRulingView(c *gin.Context, ts tableState) (rulingView, error) {
+// table whose board is not recorded. It returns the table it read with it.
+func (s *Pages) newRulingView(c *gin.Context) (tableState, rulingView, error) {
+	ts, err := s.loadTable(c)
+	if err != nil {
+		return tableState{}, rulingView{}, err
+	}
 	lang := s.i18n.Lang(c)
 	tv := ts.tv
 	vm := rulingView{
@@ -271,7 +267,7 @@ func (s *Pages) newRulingView(c *gin.Context, ts tableState) (rulingView, error)
 	if board.HasRobber {
 		vm.Quick.RobberAt = board.Robber.String()
 	}
-	return vm, nil
+	return ts, vm, nil
 }
 
 // layoutBoard is the ruleset's layout as §3 ア draws it, unturned and

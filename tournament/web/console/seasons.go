@@ -144,11 +144,9 @@ func (s *Pages) CreateSeason(c *gin.Context) (render.Result, error) {
 	}
 	se, err := s.svc.CreateSeason(c.Request.Context(), auth.Judge(c), in)
 	if err != nil {
-		if !s.place(lang, err, seasonRules, form.Errors) {
-			var ok bool
-			if form.Error, ok = s.formError(c, err); !ok {
-				return render.Result{}, err
-			}
+		var ok bool
+		if form.Error, ok = s.placeFormError(c, lang, err, seasonRules, form.Errors); !ok {
+			return render.Result{}, err
 		}
 		return s.seasonsPage(c, http.StatusUnprocessableEntity, form)
 	}

@@ -142,11 +142,9 @@ func (s *Pages) CreateTournament(c *gin.Context) (render.Result, error) {
 	}
 	t, err := s.svc.CreateTournament(c.Request.Context(), auth.Judge(c), in)
 	if err != nil {
-		if !s.place(lang, err, tournamentRules, form.Errors) {
-			var ok bool
-			if form.Error, ok = s.formError(c, err); !ok {
-				return render.Result{}, err
-			}
+		var ok bool
+		if form.Error, ok = s.placeFormError(c, lang, err, tournamentRules, form.Errors); !ok {
+			return render.Result{}, err
 		}
 		return s.tournamentsPage(c, http.StatusUnprocessableEntity, form)
 	}
