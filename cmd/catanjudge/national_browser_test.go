@@ -144,18 +144,24 @@ func TestBrowserNationalBoard(t *testing.T) {
 	if !strings.HasPrefix(left, "59:5") && left != "60:00" {
 		t.Errorf("table 1 after its placement's end has %q left, want its 60 minutes of play", left)
 	}
+	// The projector swaps its clock's parts in one by one as it hears of
+	// the change: read the three at once, when all of them show the
+	// placement phase, not each in turn while the swap is under way.
+	var kioskClock struct{ Phase, Time, Label string }
 	err = chromedp.Run(ctx,
 		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d?view=projector", base, tr.ID)),
 		chromedp.WaitVisible(`#clock-phase`),
-		chromedp.Poll(`document.getElementById('clock-label').textContent.startsWith('配置 1/8')`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Text(`#clock-phase`, &kioskPhase),
-		chromedp.Text(`#clock-time`, &kioskBig),
-		chromedp.Text(`#clock-label`, &kioskLabel),
+		chromedp.Poll(`(() => {
+			const text = id => { const el = document.getElementById(id); return el && !el.hidden ? el.innerText : ""; };
+			const c = { Phase: text("clock-phase"), Time: text("clock-time"), Label: text("clock-label") };
+			return c.Label.startsWith("配置 1/8") && c.Phase.startsWith("試合終了まで") && /^\d+:\d\d$/.test(c.Time.trim()) ? c : null;
+		})()`, &kioskClock, chromedp.WithPollingTimeout(10*time.Second)),
 		screenshot("national-kiosk"),
 	)
 	if err != nil {
 		t.Fatalf("the projector's placement phase: %v", err)
 	}
+	kioskPhase, kioskBig, kioskLabel = kioskClock.Phase, kioskClock.Time, kioskClock.Label
 	if !strings.HasPrefix(kioskBig, "0:5") && kioskBig != "1:00" || kioskLabel != "配置 1/8の残り" || !strings.HasPrefix(kioskPhase, "試合終了まで6") {
 		t.Errorf("the projector's clock = %q %q, %q; want the first placement's minute, then the time to the signal", kioskBig, kioskLabel, kioskPhase)
 	}
