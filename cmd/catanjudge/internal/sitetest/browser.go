@@ -2,9 +2,7 @@ package sitetest
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,7 +11,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/server"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
@@ -34,30 +31,8 @@ func BrowserSite(t *testing.T) (string, string) {
 	t.Helper()
 	NeedChromium(t)
 	dir := t.TempDir()
-	env := map[string]string{"CATANJUDGE_JUDGE_PASSWORD": BrowserPassword, "CATANJUDGE_API_TOKEN": TestAPIToken}
-	ctx, cancel := context.WithCancel(context.Background())
-	addrc := make(chan string, 1)
-	errc := make(chan error, 1)
-	go func() {
-		errc <- server.Serve(ctx, []string{"--addr", "127.0.0.1:0", "--data", dir}, func(k string) string { return env[k] },
-			io.Discard, io.Discard, func(addr string) { addrc <- addr })
-	}()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-errc; err != nil && !errors.Is(err, context.Canceled) {
-			t.Errorf("serve: %v", err)
-		}
-	})
-	select {
-	case addr := <-addrc:
-		AddBrowserJudges(t, "http://"+addr, dir)
-		return "http://" + addr, dir
-	case err := <-errc:
-		t.Fatalf("serve stopped before listening: %v", err)
-	case <-time.After(20 * time.Second):
-		t.Fatal("serve did not start within 20s")
-	}
-	return "", ""
+	addr, _ := ServeAt(t, dir, "127.0.0.1:0")
+	return "http://" + addr, dir
 }
 
 // NewBrowser starts headless Chromium with a laptop-sized window, and
