@@ -111,16 +111,18 @@ func TestBrowserNationalBoard(t *testing.T) {
 	// Issue 24: the placement's countdown is the big number, the time to
 	// the signal beside it.
 	var big, label, kioskBig, kioskLabel string
+	// The page swaps its clock in when it hears of the start: read the
+	// three parts at once, when all show the placement phase.
+	var roundClock placementClock
 	err = chromedp.Run(ctx,
 		chromedp.WaitVisible(`.clock-phase`),
-		chromedp.Text(`.clock-phase`, &phase),
-		chromedp.Text(`#clock .clock-big`, &big),
-		chromedp.Text(`#clock-label`, &label),
+		readPlacementClock(`.clock-phase`, `#clock .clock-big`, `#clock-label`, &roundClock),
 		sitetest.Screenshot("national-round-clock"),
 	)
 	if err != nil {
 		t.Fatalf("the clock's placement phase: %v", err)
 	}
+	phase, big, label = roundClock.Phase, roundClock.Time, roundClock.Label
 	if !strings.HasPrefix(big, "0:5") && big != "1:00" || label != "配置 1/8の残り" || !strings.HasPrefix(phase, "試合終了まで67:5") && !strings.HasPrefix(phase, "試合終了まで68:00") {
 		t.Errorf("the round page's clock = %q %q, %q; want the first placement's minute, then the 68 minutes to the signal", big, label, phase)
 	}
@@ -146,17 +148,12 @@ func TestBrowserNationalBoard(t *testing.T) {
 		t.Errorf("table 1 after its placement's end has %q left, want its 60 minutes of play", left)
 	}
 	// The projector swaps its clock's parts in one by one as it hears of
-	// the change: read the three at once, when all of them show the
-	// placement phase, not each in turn while the swap is under way.
-	var kioskClock struct{ Phase, Time, Label string }
+	// the change: read the three at once, when all show the placement phase.
+	var kioskClock placementClock
 	err = chromedp.Run(ctx,
 		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d?view=projector", base, tr.ID)),
 		chromedp.WaitVisible(`#clock-phase`),
-		chromedp.Poll(`(() => {
-			const text = id => { const el = document.getElementById(id); return el && !el.hidden ? el.innerText : ""; };
-			const c = { Phase: text("clock-phase"), Time: text("clock-time"), Label: text("clock-label") };
-			return c.Label.startsWith("配置 1/8") && c.Phase.startsWith("試合終了まで") && /^\d+:\d\d$/.test(c.Time.trim()) ? c : null;
-		})()`, &kioskClock, chromedp.WithPollingTimeout(10*time.Second)),
+		readPlacementClock(`#clock-phase`, `#clock-time`, `#clock-label`, &kioskClock),
 		sitetest.Screenshot("national-kiosk"),
 	)
 	if err != nil {
@@ -166,4 +163,21 @@ func TestBrowserNationalBoard(t *testing.T) {
 	if !strings.HasPrefix(kioskBig, "0:5") && kioskBig != "1:00" || kioskLabel != "配置 1/8の残り" || !strings.HasPrefix(kioskPhase, "試合終了まで6") {
 		t.Errorf("the projector's clock = %q %q, %q; want the first placement's minute, then the time to the signal", kioskBig, kioskLabel, kioskPhase)
 	}
+}
+
+// placementClock is what a clock shows in the placement phase: the time to
+// the signal (Phase), the big number (Time) and what it counts (Label).
+type placementClock struct{ Phase, Time, Label string }
+
+// readPlacementClock waits until the clock's three parts, read together,
+// all show the placement phase (a placement's label, the time to the
+// signal shown, a big m:ss), and reads them into out: a page that swaps
+// its clock in as it hears of a change may show one part of the new clock
+// beside two of the old, or none while the swap is under way.
+func readPlacementClock(phaseSel, timeSel, labelSel string, out *placementClock) chromedp.Action {
+	return chromedp.Poll(fmt.Sprintf(`(() => {
+		const text = sel => { const el = document.querySelector(sel); return el && !el.hidden ? el.innerText : ""; };
+		const c = { Phase: text(%q), Time: text(%q), Label: text(%q) };
+		return c.Label.startsWith("配置 ") && c.Phase.startsWith("試合終了まで") && /^\d+:\d\d$/.test(c.Time.trim()) ? c : null;
+	})()`, phaseSel, timeSel, labelSel), out, chromedp.WithPollingTimeout(30*time.Second))
 }
