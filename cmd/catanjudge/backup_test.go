@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/sitetest"
 	"github.com/catanjudge/catanjudge/tournament/store"
 )
 
@@ -24,9 +25,9 @@ import (
 // history a prefix of the live one.
 func TestBackupCommand(t *testing.T) {
 	dir := t.TempDir()
-	addr, stop := serveAt(t, dir, "127.0.0.1:0")
+	addr, stop := sitetest.ServeAt(t, dir, "127.0.0.1:0")
 	base := "http://" + addr
-	tid := setUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう", "大野/おおの", "加藤/かとう", "木村/きむら", "久保/くぼ")
+	tid := sitetest.SetUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう", "大野/おおの", "加藤/かとう", "木村/きむら", "久保/くぼ")
 	var round struct {
 		Tables []struct {
 			Players []struct {
@@ -34,7 +35,7 @@ func TestBackupCommand(t *testing.T) {
 			} `json:"players"`
 		} `json:"tables"`
 	}
-	apiDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid), nil, 200, &round)
+	sitetest.APIDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid), nil, 200, &round)
 
 	// A judge corrects table 1 over and over; table 2 is saved once.
 	save := func(table, version, vp int) error {
@@ -129,7 +130,7 @@ func TestBackupCommand(t *testing.T) {
 func TestBackupCommandRefuses(t *testing.T) {
 	dir := t.TempDir()
 	// A server's first start makes the database.
-	_, stop := serveAt(t, dir, "127.0.0.1:0")
+	_, stop := sitetest.ServeAt(t, dir, "127.0.0.1:0")
 	stop()
 	existing := filepath.Join(t.TempDir(), "old.db")
 	if err := os.WriteFile(existing, []byte("keep me"), 0o600); err != nil {

@@ -22,6 +22,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/sitetest"
 	"github.com/catanjudge/catanjudge/tournament/store"
 )
 
@@ -72,8 +73,8 @@ func startBinaryWith(t *testing.T, bin, dir, name string, env []string, flags ..
 	defer logFile.Close()
 	p.cmd = exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", dir}, flags...)...)
 	p.cmd.Env = append(os.Environ(),
-		"CATANJUDGE_API_TOKEN="+testAPIToken,
-		"CATANJUDGE_JUDGE_PASSWORD="+browserPassword,
+		"CATANJUDGE_API_TOKEN="+sitetest.TestAPIToken,
+		"CATANJUDGE_JUDGE_PASSWORD="+sitetest.BrowserPassword,
 	)
 	p.cmd.Env = append(p.cmd.Env, env...)
 	p.cmd.Stderr = logFile
@@ -144,7 +145,7 @@ func crashClient(client *http.Client, method, url string, body any) (int, []byte
 	if err != nil {
 		return 0, nil, err
 	}
-	req.Header.Set("Authorization", "Bearer "+testAPIToken)
+	req.Header.Set("Authorization", "Bearer "+sitetest.TestAPIToken)
 	req.Header.Set("Content-Type", "application/json")
 	res, err := client.Do(req)
 	if err != nil {
@@ -225,9 +226,9 @@ func crashRun(t *testing.T, c crashCase) crashOutcome {
 		ID          int64 `json:"id"`
 		GameMinutes int   `json:"game_minutes"`
 	}
-	apiDo(t, srv.base, "POST", "/api/v1/tournaments", map[string]any{"name": "停電対策テスト", "rounds": 3, "game_minutes": 60}, 201, &tour)
+	sitetest.APIDo(t, srv.base, "POST", "/api/v1/tournaments", map[string]any{"name": "停電対策テスト", "rounds": 3, "game_minutes": 60}, 201, &tour)
 	for i := range c.players {
-		apiDo(t, srv.base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID),
+		sitetest.APIDo(t, srv.base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID),
 			map[string]any{"name": fmt.Sprintf("選手%03d", i+1), "kana": fmt.Sprintf("せんしゅ%03d", i+1)}, 201, nil)
 	}
 	var round struct {
@@ -239,7 +240,7 @@ func crashRun(t *testing.T, c crashCase) crashOutcome {
 		} `json:"tables"`
 	}
 	roundPath := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tour.ID)
-	apiDo(t, srv.base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tour.ID), nil, 201, &round)
+	sitetest.APIDo(t, srv.base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tour.ID), nil, 201, &round)
 	if len(round.Tables) != c.players/4 {
 		t.Fatalf("round 1 has %d tables, want %d for %d players", len(round.Tables), c.players/4, c.players)
 	}
@@ -250,7 +251,7 @@ func crashRun(t *testing.T, c crashCase) crashOutcome {
 		}
 	}
 	clockStarted := time.Now()
-	apiDo(t, srv.base, "POST", roundPath+"/clock", map[string]any{"action": "start"}, 200, nil)
+	sitetest.APIDo(t, srv.base, "POST", roundPath+"/clock", map[string]any{"action": "start"}, 200, nil)
 	out.versionBefore = versionIn(t, dir, tour.ID)
 
 	writers, killAfter := c.writers, c.killAfter
@@ -346,8 +347,8 @@ func crashRun(t *testing.T, c crashCase) crashOutcome {
 		len(acked), conflict, flying, lost.Load())
 
 	srv = startBinary(t, bin, dir, "second")
-	var clock testClock
-	apiDo(t, srv.base, "GET", roundPath+"/clock", nil, 200, &clock)
+	var clock sitetest.Clock
+	sitetest.APIDo(t, srv.base, "GET", roundPath+"/clock", nil, 200, &clock)
 	want := float64(tour.GameMinutes*60) - time.Since(clockStarted).Seconds()
 	if clock.State != "running" || math.Abs(float64(clock.Remaining)-want) > 3 {
 		t.Errorf("clock after the restart: %+v, want running with %.0f s left (±3 s); the server was down %v",
@@ -365,7 +366,7 @@ func crashRun(t *testing.T, c crashCase) crashOutcome {
 		var revs struct {
 			Revisions []revision `json:"revisions"`
 		}
-		apiDo(t, srv.base, "GET", fmt.Sprintf("%s/tables/%d/revisions", roundPath, tb.Number), nil, 200, &revs)
+		sitetest.APIDo(t, srv.base, "GET", fmt.Sprintf("%s/tables/%d/revisions", roundPath, tb.Number), nil, 200, &revs)
 		stored[tb.Number] = revs.Revisions
 		total += len(revs.Revisions)
 		for i, r := range revs.Revisions {
@@ -412,7 +413,7 @@ func crashRun(t *testing.T, c crashCase) crashOutcome {
 			} `json:"result"`
 		} `json:"tables"`
 	}
-	apiDo(t, srv.base, "GET", roundPath, nil, 200, &after)
+	sitetest.APIDo(t, srv.base, "GET", roundPath, nil, 200, &after)
 	for _, tb := range after.Tables {
 		got := 0
 		if tb.Result != nil {
@@ -430,7 +431,7 @@ func crashRun(t *testing.T, c crashCase) crashOutcome {
 	var res struct {
 		Version int `json:"version"`
 	}
-	apiDo(t, srv.base, "PUT", fmt.Sprintf("%s/tables/1/result", roundPath), map[string]any{
+	sitetest.APIDo(t, srv.base, "PUT", fmt.Sprintf("%s/tables/1/result", roundPath), map[string]any{
 		"version": next, "reason": "after the restart", "scores": scores,
 	}, 200, &res)
 	if res.Version != next+1 {

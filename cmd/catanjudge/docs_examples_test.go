@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/sitetest"
 )
 
 // The documents whose curl examples are run, from this package's folder.
@@ -244,7 +246,7 @@ func runExample(t *testing.T, block, bin string) {
 // API token the documents use, and returns the address it printed.
 func startDocServer(t *testing.T, token string) string {
 	t.Helper()
-	env := map[string]string{"CATANJUDGE_JUDGE_PASSWORD": browserPassword, "CATANJUDGE_API_TOKEN": token}
+	env := map[string]string{"CATANJUDGE_JUDGE_PASSWORD": sitetest.BrowserPassword, "CATANJUDGE_API_TOKEN": token}
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	errc := make(chan error, 1)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/sitetest"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
@@ -62,22 +63,22 @@ func fetch(t *testing.T, method, base, path string, cookie *http.Cookie, form ur
 // Chromium, the judge's page that said so shows the tournament by itself
 // once the database is back.
 func TestBrowserDatabaseDown(t *testing.T) {
-	skipWithoutChromium(t)
+	sitetest.SkipWithoutChromium(t)
 	cluster, dsn := tournamenttest.OwnPostgres(t)
-	addr, stop := serveEnv(t, t.TempDir(), "127.0.0.1:0", map[string]string{"CATANJUDGE_SESSION_KEY": testSessionKey}, "--database", dsn)
+	addr, stop := sitetest.ServeEnv(t, t.TempDir(), "127.0.0.1:0", map[string]string{"CATANJUDGE_SESSION_KEY": testSessionKey}, "--database", dsn)
 	defer stop()
 	base := "http://" + addr
-	tid := setUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう")
+	tid := sitetest.SetUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう")
 	var other struct {
 		ID int64 `json:"id"`
 	}
-	apiDo(t, base, "POST", "/api/v1/tournaments", map[string]any{"name": "日曜カタン大会", "rounds": 3}, 201, &other)
+	sitetest.APIDo(t, base, "POST", "/api/v1/tournaments", map[string]any{"name": "日曜カタン大会", "rounds": 3}, 201, &other)
 	kiosk := fmt.Sprintf("/kiosk/%d", tid)
 	if got := fetch(t, "GET", base, kiosk, nil, nil); got.status != http.StatusOK || !strings.Contains(got.body, "青木") {
 		t.Fatalf("the kiosk = %d, want the round", got.status)
 	}
 	cookie := judgeLogIn(t, base)
-	browser := judgeIn(t, base, "山田")
+	browser := sitetest.JudgeIn(t, base, "山田")
 
 	ctx := context.Background()
 	if err := cluster.Pause(ctx); err != nil {
@@ -113,7 +114,7 @@ func TestBrowserDatabaseDown(t *testing.T) {
 		!strings.Contains(got.body, "この操作は保存されていません") || strings.Contains(got.body, `http-equiv="refresh"`) {
 		t.Errorf("a save with the database down = %d, want 503 saying it was not saved, without reloading:\n%s", got.status, got.body)
 	}
-	res := apiGet(t, fmt.Sprintf("%s/api/v1/tournaments/%d/players", base, tid))
+	res := sitetest.APIGet(t, fmt.Sprintf("%s/api/v1/tournaments/%d/players", base, tid))
 	apiBody, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") != "5" || !strings.Contains(string(apiBody), `"code":"database-unavailable"`) {
@@ -138,7 +139,7 @@ func TestBrowserDatabaseDown(t *testing.T) {
 		chromedp.Navigate(base+overview),
 		chromedp.WaitVisible(`#error-then`),
 		chromedp.Text(`main`, &said),
-		screenshot("database-down"),
+		sitetest.Screenshot("database-down"),
 	)
 	if err != nil {
 		t.Fatalf("the overview in Chromium with the database down: %v", err)
@@ -150,7 +151,7 @@ func TestBrowserDatabaseDown(t *testing.T) {
 		t.Fatal(err)
 	}
 	resumed = true
-	err = chromedp.Run(browser, chromedp.WaitVisible(`#facts-h`), chromedp.Text(`h1`, &heading), screenshot("database-back"))
+	err = chromedp.Run(browser, chromedp.WaitVisible(`#facts-h`), chromedp.Text(`h1`, &heading), sitetest.Screenshot("database-back"))
 	if err != nil || !strings.Contains(heading, "土曜カタン大会") {
 		t.Fatalf("the page once the database is back: %v (%q), want the tournament's overview", err, heading)
 	}
@@ -161,14 +162,14 @@ func TestBrowserDatabaseDown(t *testing.T) {
 // Japanese, with the sheet as typed; once space is freed, pressing save
 // again saves it.
 func TestBrowserDiskFull(t *testing.T) {
-	skipWithoutChromium(t)
+	sitetest.SkipWithoutChromium(t)
 	dir := tournamenttest.SmallDisk(t, 48<<20)
-	addr, stop := serveAt(t, dir, "127.0.0.1:0")
+	addr, stop := sitetest.ServeAt(t, dir, "127.0.0.1:0")
 	defer stop()
 	base := "http://" + addr
-	tid := setUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう")
-	ids := roundTables(t, base, tid)[0]
-	judge := judgeIn(t, base, "山田")
+	tid := sitetest.SetUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう")
+	ids := sitetest.RoundTables(t, base, tid)[0]
+	judge := sitetest.JudgeIn(t, base, "山田")
 	score := fmt.Sprintf("%s/judge/t/%d/rounds/1/tables/1/score", base, tid)
 	tasks := chromedp.Tasks{chromedp.Navigate(score), chromedp.WaitVisible(fmt.Sprintf("#vp_%d", ids[0].ID))}
 	for i, p := range ids {
@@ -185,7 +186,7 @@ func TestBrowserDiskFull(t *testing.T) {
 		chromedp.WaitVisible(`#sheet-check .form-error`),
 		chromedp.Text(`#sheet-check .form-error`, &said),
 		chromedp.Value(fmt.Sprintf("#vp_%d", ids[1].ID), &kept),
-		screenshot("score-disk-full"),
+		sitetest.Screenshot("score-disk-full"),
 	)
 	if err != nil {
 		t.Fatalf("save with the disk full: %v", err)
@@ -203,5 +204,5 @@ func TestBrowserDiskFull(t *testing.T) {
 	if err != nil || !strings.Contains(flash, "成績表を保存しました") {
 		t.Fatalf("save once space is freed: %v (%q)", err, flash)
 	}
-	checkRevision(t, base, tid, 1, 1, "山田", map[int64]int{ids[0].ID: 10, ids[1].ID: 8})
+	sitetest.CheckRevision(t, base, tid, 1, 1, "山田", map[int64]int{ids[0].ID: 10, ids[1].ID: 8})
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -15,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/server"
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/sitetest"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
@@ -24,7 +25,7 @@ import (
 // A request header over 16 KiB is refused (431) before any handler runs;
 // the header of a real browser, cookies included, is far smaller.
 func TestServeBoundsHeaders(t *testing.T) {
-	addr, _ := serveAt(t, t.TempDir(), "127.0.0.1:0")
+	addr, _ := sitetest.ServeAt(t, t.TempDir(), "127.0.0.1:0")
 	get := func(pad int) int {
 		req, err := http.NewRequest(http.MethodGet, "http://"+addr+"/healthz", nil)
 		if err != nil {
@@ -52,9 +53,9 @@ func TestServeBoundsHeaders(t *testing.T) {
 // Without --public-url the kiosk's QR codes carry the address the server
 // listens on, never the Host header of the request that asked for them.
 func TestServeKioskAddressFromListenAddress(t *testing.T) {
-	addr, _ := serveAt(t, t.TempDir(), "127.0.0.1:0")
+	addr, _ := sitetest.ServeAt(t, t.TempDir(), "127.0.0.1:0")
 	base := "http://" + addr
-	tid := setUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう")
+	tid := sitetest.SetUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう")
 	req, err := http.NewRequest(http.MethodGet, fmt.Sprintf("%s/kiosk/%d", base, tid), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -72,36 +73,6 @@ func TestServeKioskAddressFromListenAddress(t *testing.T) {
 	want := fmt.Sprintf("%s/kiosk/%d", base, tid)
 	if res.StatusCode != http.StatusOK || !strings.Contains(string(page), want) || strings.Contains(string(page), "rebound.example") {
 		t.Errorf("GET /kiosk/%d with Host rebound.example = %d, want the kiosk at %s and never the Host", tid, res.StatusCode, want)
-	}
-}
-
-// kioskBase takes the public URL when set, else the listening address,
-// with a network address of this machine for "every interface".
-func TestKioskBase(t *testing.T) {
-	tcp := func(s string) net.Addr {
-		a, err := net.ResolveTCPAddr("tcp", s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return a
-	}
-	tests := []struct {
-		public string
-		addr   net.Addr
-		want   string
-	}{
-		{"http://192.168.1.20:8080", tcp("0.0.0.0:8080"), "http://192.168.1.20:8080"},
-		{"", tcp("127.0.0.1:8080"), "http://127.0.0.1:8080"},
-		{"", tcp("192.168.1.20:9000"), "http://192.168.1.20:9000"},
-	}
-	for _, tt := range tests {
-		if got := kioskBase(tt.public, tt.addr); got != tt.want {
-			t.Errorf("kioskBase(%q, %v) = %q, want %q", tt.public, tt.addr, got, tt.want)
-		}
-	}
-	got := kioskBase("", tcp("0.0.0.0:8080"))
-	if urls := shopURLs(tcp("0.0.0.0:8080").(*net.TCPAddr)); len(urls) > 0 && got != urls[0] || len(urls) == 0 && got != "http://127.0.0.1:8080" {
-		t.Errorf("kioskBase(\"\", 0.0.0.0:8080) = %q, want this machine's first shop address (%v) or loopback", got, urls)
 	}
 }
 
@@ -124,7 +95,7 @@ func TestServeRefusesADamagedDatabase(t *testing.T) {
 	st.Close()
 	tournamenttest.Damage(t, dir)
 	ready := false
-	err = serve(ctx, []string{"--addr", "127.0.0.1:0", "--data", dir}, func(string) string { return "" }, io.Discard, io.Discard,
+	err = server.Serve(ctx, []string{"--addr", "127.0.0.1:0", "--data", dir}, func(string) string { return "" }, io.Discard, io.Discard,
 		func(string) { ready = true })
 	if ready || !errors.Is(err, store.ErrDamaged) || !strings.Contains(err.Error(), store.DatabaseFile(dir)) {
 		t.Errorf("serve over a damaged database: listening %v, error %v; want ErrDamaged naming the file, before listening", ready, err)
@@ -136,9 +107,9 @@ func TestServeRefusesADamagedDatabase(t *testing.T) {
 // there, while that server, restarted, keeps its judges logged in.
 func TestRestoredBackupStartsWithFreshKeys(t *testing.T) {
 	dir := t.TempDir()
-	addr, stop := serveAt(t, dir, "127.0.0.1:0")
+	addr, stop := sitetest.ServeAt(t, dir, "127.0.0.1:0")
 	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := noRedirect.PostForm("http://"+addr+"/judge/login", url.Values{"name": {tournament.FirstHead}, "password": {browserPassword}})
+	res, err := noRedirect.PostForm("http://"+addr+"/judge/login", url.Values{"name": {tournament.FirstHead}, "password": {sitetest.BrowserPassword}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +148,7 @@ func TestRestoredBackupStartsWithFreshKeys(t *testing.T) {
 	if err := os.WriteFile(store.DatabaseFile(restored), data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	addr, stop = serveAt(t, restored, "127.0.0.1:0")
+	addr, stop = sitetest.ServeAt(t, restored, "127.0.0.1:0")
 	if got := judgePage(addr); got != http.StatusSeeOther {
 		t.Errorf("GET /judge on the restored server with the old cookie = %d, want 303 to the login page", got)
 	}
@@ -188,7 +159,7 @@ func TestRestoredBackupStartsWithFreshKeys(t *testing.T) {
 	}
 	stop()
 
-	addr, _ = serveAt(t, dir, "127.0.0.1:0")
+	addr, _ = sitetest.ServeAt(t, dir, "127.0.0.1:0")
 	if got := judgePage(addr); got != http.StatusOK {
 		t.Errorf("GET /judge on the original server restarted = %d, want 200", got)
 	}

@@ -23,6 +23,8 @@ import (
 	"strings"
 	"syscall"
 	"text/tabwriter"
+
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/server"
 )
 
 func main() {
@@ -40,9 +42,6 @@ func main() {
 	}
 }
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
-
 // errUsage is returned when the command line names no command, or one
 // that does not exist, once the usage has been printed.
 var errUsage = errors.New("usage")
@@ -53,7 +52,7 @@ var commands = []struct {
 	run           func(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error
 }{
 	{"serve", "start the server (make run does this): judges' console, kiosk, projector and JSON API", func(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-		return serve(ctx, args, getenv, stdout, stderr, nil)
+		return server.Serve(ctx, args, getenv, stdout, stderr, nil)
 	}},
 	{"backup", "copy the data folder's database to a file, while the server runs", backup},
 	{"migrate", "copy the data folder's database into an empty PostgreSQL database", migrate},
@@ -62,7 +61,7 @@ var commands = []struct {
 	{"import-record", "restore a record file as a new tournament of the data folder's database", importRecord},
 	{"simulate", "play a random event through the service on a throwaway database and write its record file", simulate},
 	{"version", "print the version", func(_ context.Context, _ []string, _ func(string) string, stdout, _ io.Writer) error {
-		fmt.Fprintln(stdout, "catanjudge", version)
+		fmt.Fprintln(stdout, "catanjudge", server.Version)
 		return nil
 	}},
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/catanjudge/catanjudge/tournament"
 	"io"
 	"net/http"
 	"net/url"
@@ -13,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/sitetest"
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
@@ -32,16 +33,16 @@ func TestMigrateToPostgres(t *testing.T) {
 	t.Cleanup(func() { cluster.DropDatabase(context.Background(), "migrate_target") })
 
 	laptop := t.TempDir()
-	addr, stop := serveAt(t, laptop, "127.0.0.1:0")
+	addr, stop := sitetest.ServeAt(t, laptop, "127.0.0.1:0")
 	base := "http://" + addr
-	tid := setUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう", "大野/おおの")
+	tid := sitetest.SetUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう", "大野/おおの")
 	var round roundAPI
-	apiDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid), nil, 200, &round)
+	sitetest.APIDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid), nil, 200, &round)
 	saveVersion(t, base, tid, round, 0, 8)
 	saveVersion(t, base, tid, round, 1, 9)
 	var before, standingsBefore json.RawMessage
-	apiDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid), nil, 200, &before)
-	apiDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/standings", tid), nil, 200, &standingsBefore)
+	sitetest.APIDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid), nil, 200, &before)
+	sitetest.APIDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/standings", tid), nil, 200, &standingsBefore)
 	stop()
 
 	var stdout, stderr bytes.Buffer
@@ -57,12 +58,12 @@ func TestMigrateToPostgres(t *testing.T) {
 
 	// A server of the big event: a folder of its own, the data in PostgreSQL.
 	hall := t.TempDir()
-	addr, stop = serveAt(t, hall, "127.0.0.1:0", "--database", dsn)
+	addr, stop = sitetest.ServeAt(t, hall, "127.0.0.1:0", "--database", dsn)
 	defer stop()
 	base = "http://" + addr
 	var after, standingsAfter json.RawMessage
-	apiDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid), nil, 200, &after)
-	apiDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/standings", tid), nil, 200, &standingsAfter)
+	sitetest.APIDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid), nil, 200, &after)
+	sitetest.APIDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/standings", tid), nil, 200, &standingsAfter)
 	if string(after) != string(before) || string(standingsAfter) != string(standingsBefore) {
 		t.Errorf("round 1 and standings on PostgreSQL:\n%s\n%s\nwant as on the laptop:\n%s\n%s", after, standingsAfter, before, standingsBefore)
 	}
@@ -70,7 +71,7 @@ func TestMigrateToPostgres(t *testing.T) {
 
 	// The console's backup button says what to do instead.
 	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := noRedirect.PostForm(base+"/judge/login", url.Values{"name": {tournament.FirstHead}, "password": {browserPassword}})
+	res, err := noRedirect.PostForm(base+"/judge/login", url.Values{"name": {tournament.FirstHead}, "password": {sitetest.BrowserPassword}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +127,7 @@ func saveVersion(t *testing.T, base string, tid int64, r roundAPI, version, vp i
 	for i, p := range r.Tables[0].Players {
 		scores = append(scores, map[string]any{"player": p.ID, "vp": (vp + i) % 10})
 	}
-	apiDo(t, base, "PUT", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tid),
+	sitetest.APIDo(t, base, "PUT", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tid),
 		map[string]any{"scores": scores, "version": version, "reason": "recount"}, 200, nil)
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/server"
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/recordfile"
@@ -62,7 +63,7 @@ func teamRecord(t *testing.T, dir string) string {
 	}
 	r, err := svc.Record(ctx, tour.ID)
 	ok(err)
-	f, err := recordfile.FromRecord(r, "catanjudge "+version)
+	f, err := recordfile.FromRecord(r, "catanjudge "+server.Version)
 	ok(err)
 	var b bytes.Buffer
 	ok(recordfile.Write(&b, f))

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/server"
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/recordfile"
@@ -250,7 +251,7 @@ func TestImportRecordRestoresTheEvent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := recordfile.FromRecord(r, "catanjudge "+version)
+		f, err := recordfile.FromRecord(r, "catanjudge "+server.Version)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,9 @@ import (
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
+
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/server"
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/sitetest"
 )
 
 // TestBrowserDownloadRecordFile is a judge downloading the record file
@@ -20,13 +23,13 @@ import (
 // catanjudge check passes; the same file with one VP changed fails,
 // naming the round and table. Screenshot: the tournament page.
 func TestBrowserDownloadRecordFile(t *testing.T) {
-	skipWithoutChromium(t)
-	addr, _ := serveAt(t, t.TempDir(), "127.0.0.1:0")
+	sitetest.SkipWithoutChromium(t)
+	addr, _ := sitetest.ServeAt(t, t.TempDir(), "127.0.0.1:0")
 	base := "http://" + addr
-	tid := setUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう", "大野/おおの", "木村/きむら", "佐藤/さとう", "田中/たなか")
-	saveResult(t, base, tid, 1)
-	saveResult(t, base, tid, 2)
-	ctx := judgeIn(t, base, "山田")
+	tid := sitetest.SetUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう", "大野/おおの", "木村/きむら", "佐藤/さとう", "田中/たなか")
+	sitetest.SaveResult(t, base, tid, 1)
+	sitetest.SaveResult(t, base, tid, 2)
+	ctx := sitetest.JudgeIn(t, base, "山田")
 
 	downloads := t.TempDir()
 	done := make(chan string, 1)
@@ -44,7 +47,7 @@ func TestBrowserDownloadRecordFile(t *testing.T) {
 		chromedp.Navigate(fmt.Sprintf("%s/judge/t/%d", base, tid)),
 		chromedp.WaitVisible(`#record-file`),
 		chromedp.Text(`#record-file`, &label),
-		screenshot("record-file-tournament"),
+		sitetest.Screenshot("record-file-tournament"),
 		chromedp.Click(`#record-file`),
 	)
 	if err != nil {
@@ -72,7 +75,7 @@ func TestBrowserDownloadRecordFile(t *testing.T) {
 	if err := json.Unmarshal(data, &head); err != nil {
 		t.Fatalf("the downloaded record is not JSON: %v\n%.300s", err, data)
 	}
-	if want := "catanjudge " + version; head.Format != 1 || head.Generator != want {
+	if want := "catanjudge " + server.Version; head.Format != 1 || head.Generator != want {
 		t.Errorf("the downloaded record is format %d by %q, want format 1 by %q", head.Format, head.Generator, want)
 	}
 	stdout, stderr, err := runCommand(t, "check", path)

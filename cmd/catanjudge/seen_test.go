@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/sitetest"
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
@@ -30,11 +31,11 @@ func deafSite(t *testing.T, dsn string, keys []byte) (*httptest.Server, *tournam
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := auth.SetUpHead(context.Background(), st, browserPassword, t.TempDir()); err != nil {
+	if _, err := auth.SetUpHead(context.Background(), st, sitetest.BrowserPassword, t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	svc := tournament.NewService(st, rulesets, time.Now)
-	h, err := web.New(web.Deps{Rulesets: rulesets, Service: svc, Settings: st, Cards: st, SessionKeys: keys, APIToken: testAPIToken})
+	h, err := web.New(web.Deps{Rulesets: rulesets, Service: svc, Settings: st, Cards: st, SessionKeys: keys, APIToken: sitetest.TestAPIToken})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func TestReadYourWritesOnTwoServers(t *testing.T) {
 	}
 	body += "]}"
 	req, _ := http.NewRequest(http.MethodPut, fmt.Sprintf("%s/api/v1/tournaments/%d/rounds/1/tables/2/result", a.URL, tr.ID), strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+testAPIToken)
+	req.Header.Set("Authorization", "Bearer "+sitetest.TestAPIToken)
 	req.Header.Set("Content-Type", "application/json")
 	res, err = http.DefaultClient.Do(req)
 	if err != nil {
@@ -154,7 +155,7 @@ func loggedIn(t *testing.T, base string) *http.Client {
 		t.Fatal(err)
 	}
 	c := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := c.PostForm(base+"/judge/login", url.Values{"name": {tournament.FirstHead}, "password": {browserPassword}})
+	res, err := c.PostForm(base+"/judge/login", url.Values{"name": {tournament.FirstHead}, "password": {sitetest.BrowserPassword}})
 	if err != nil {
 		t.Fatal(err)
 	}

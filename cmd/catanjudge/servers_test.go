@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/catanjudge/catanjudge/tournament"
 	"io"
 	"net/http"
 	"net/url"
@@ -20,6 +19,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/sitetest"
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
@@ -34,8 +35,8 @@ func twoServers(t *testing.T) (a, b, dsn string) {
 	t.Helper()
 	dsn = tournamenttest.NewPostgresDSN(t)
 	env := map[string]string{"CATANJUDGE_SESSION_KEY": testSessionKey}
-	addrA, _ := serveEnv(t, t.TempDir(), "127.0.0.1:0", env, "--database", dsn)
-	addrB, _ := serveEnv(t, t.TempDir(), "127.0.0.1:0", env, "--database", dsn)
+	addrA, _ := sitetest.ServeEnv(t, t.TempDir(), "127.0.0.1:0", env, "--database", dsn)
+	addrB, _ := sitetest.ServeEnv(t, t.TempDir(), "127.0.0.1:0", env, "--database", dsn)
 	return "http://" + addrA, "http://" + addrB, dsn
 }
 
@@ -136,7 +137,7 @@ func tableSeats(t *testing.T, base string, tid int64) map[int][]int64 {
 			} `json:"players"`
 		} `json:"tables"`
 	}
-	apiDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid), nil, 200, &round)
+	sitetest.APIDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid), nil, 200, &round)
 	seats := map[int][]int64{}
 	for _, tb := range round.Tables {
 		for _, p := range tb.Players {
@@ -175,7 +176,7 @@ func players(n int) []string {
 // A too.
 func TestTwoServers(t *testing.T) {
 	a, b, dsn := twoServers(t)
-	tid := setUpRound(t, a, players(12)...)
+	tid := sitetest.SetUpRound(t, a, players(12)...)
 	seats := tableSeats(t, b, tid)
 	round := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid)
 
@@ -189,7 +190,7 @@ func TestTwoServers(t *testing.T) {
 		var res struct {
 			Version int `json:"version"`
 		}
-		apiDo(t, a, "PUT", round+"/tables/1/result", resultBody(seats[1], 0, 3, "judge ended the game"), 200, &res)
+		sitetest.APIDo(t, a, "PUT", round+"/tables/1/result", resultBody(seats[1], 0, 3, "judge ended the game"), 200, &res)
 		// The notices of the set-up's own writes through A may still be on
 		// their way to B when its feed opens: wait for the result's.
 		e := waitEvent(t, feed, "the save's change event on B", func(e liveEvent) bool { return e.Name == "change" && e.Kind == "result" })
@@ -204,7 +205,7 @@ func TestTwoServers(t *testing.T) {
 				Version int `json:"version"`
 			} `json:"revisions"`
 		}
-		apiDo(t, b, "GET", round+"/tables/1/revisions", nil, 200, &revs)
+		sitetest.APIDo(t, b, "GET", round+"/tables/1/revisions", nil, 200, &revs)
 		if len(revs.Revisions) != 1 || revs.Revisions[0].Version != res.Version {
 			t.Errorf("B reads revisions %+v, want the one saved through A", revs.Revisions)
 		}
@@ -265,18 +266,18 @@ func TestTwoServers(t *testing.T) {
 	t.Run("the clock started through A runs on B", func(t *testing.T) {
 		type liveClock struct {
 			Round struct {
-				Clock testClock `json:"clock"`
+				Clock sitetest.Clock `json:"clock"`
 			} `json:"round"`
 		}
 		live := fmt.Sprintf("/api/v1/tournaments/%d/live", tid)
 		var before liveClock
-		apiDo(t, b, "GET", live, nil, 200, &before) // B keeps this read until it hears of a change
+		sitetest.APIDo(t, b, "GET", live, nil, 200, &before) // B keeps this read until it hears of a change
 		feed := openFeed(t, b, tid)
-		apiDo(t, a, "POST", round+"/clock", map[string]any{"action": "start"}, 200, nil)
+		sitetest.APIDo(t, a, "POST", round+"/clock", map[string]any{"action": "start"}, 200, nil)
 		waitEvent(t, feed, "the clock's change on B", func(e liveEvent) bool { return e.Kind == "clock" })
 		var onA, onB liveClock
-		apiDo(t, b, "GET", live, nil, 200, &onB)
-		apiDo(t, a, "GET", live, nil, 200, &onA)
+		sitetest.APIDo(t, b, "GET", live, nil, 200, &onB)
+		sitetest.APIDo(t, a, "GET", live, nil, 200, &onA)
 		if before.Round.Clock.State != "ready" || onB.Round.Clock.State != "running" ||
 			onA.Round.Clock.Remaining-onB.Round.Clock.Remaining > 1 || onB.Round.Clock.Remaining-onA.Round.Clock.Remaining > 1 {
 			t.Errorf("clock on B before %+v, after %+v; on A %+v: want ready, then running as on A", before.Round.Clock, onB.Round.Clock, onA.Round.Clock)
@@ -326,7 +327,7 @@ var noRedirect = &http.Client{CheckRedirect: func(*http.Request, []*http.Request
 // session cookie.
 func judgeLogIn(t *testing.T, base string) *http.Cookie {
 	t.Helper()
-	form := url.Values{"name": {tournament.FirstHead}, "password": {browserPassword}}
+	form := url.Values{"name": {tournament.FirstHead}, "password": {sitetest.BrowserPassword}}
 	req, err := http.NewRequest("POST", base+"/judge/login", strings.NewReader(form.Encode()))
 	if err != nil {
 		t.Fatal(err)
@@ -391,9 +392,9 @@ func TestTwoServersOneKilled(t *testing.T) {
 	bin := buildBinary(t)
 	dsn := tournamenttest.NewPostgresDSN(t)
 	a := startBinaryWith(t, bin, t.TempDir(), "A", []string{"CATANJUDGE_SESSION_KEY=" + testSessionKey}, "--database", dsn)
-	addrB, _ := serveEnv(t, t.TempDir(), "127.0.0.1:0", map[string]string{"CATANJUDGE_SESSION_KEY": testSessionKey}, "--database", dsn)
+	addrB, _ := sitetest.ServeEnv(t, t.TempDir(), "127.0.0.1:0", map[string]string{"CATANJUDGE_SESSION_KEY": testSessionKey}, "--database", dsn)
 	b := "http://" + addrB
-	tid := setUpRound(t, b, players(32)...)
+	tid := sitetest.SetUpRound(t, b, players(32)...)
 	seats := tableSeats(t, a.base, tid)
 	round := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tid)
 	feedA := openFeed(t, a.base, tid)
@@ -473,7 +474,7 @@ func TestTwoServersOneKilled(t *testing.T) {
 				Scores  []crashScore `json:"scores"`
 			} `json:"revisions"`
 		}
-		apiDo(t, b, "GET", round+fmt.Sprintf("/tables/%d/revisions", table), nil, 200, &revs)
+		sitetest.APIDo(t, b, "GET", round+fmt.Sprintf("/tables/%d/revisions", table), nil, 200, &revs)
 		for v, sheet := range versions {
 			if v > len(revs.Revisions) {
 				t.Errorf("table %d: acknowledged version %d is lost; %d revisions stored", table, v, len(revs.Revisions))
@@ -513,10 +514,10 @@ func countB(acked map[int]map[int]map[string]any) int {
 // a judge saves through server A: the result shows on the open page
 // without a reload, as quickly as a save through B would.
 func TestBrowserKioskAcrossServers(t *testing.T) {
-	skipWithoutChromium(t)
+	sitetest.SkipWithoutChromium(t)
 	a, b, _ := twoServers(t)
-	tid := setUpRound(t, a, players(8)...)
-	ctx := newBrowser(t)
+	tid := sitetest.SetUpRound(t, a, players(8)...)
+	ctx := sitetest.NewBrowser(t)
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(b+"/lang/ja?next="+fmt.Sprintf("/kiosk/%d", tid)),
 		chromedp.WaitVisible(`#entries tr`),
@@ -528,7 +529,7 @@ func TestBrowserKioskAcrossServers(t *testing.T) {
 	}
 	for table, base := range map[int]string{1: a, 2: b} {
 		saved := time.Now()
-		saveResult(t, base, tid, table)
+		sitetest.SaveResult(t, base, tid, table)
 		var card string
 		sel := fmt.Sprintf(`.k-card[data-table="%d"]`, table)
 		if err := chromedp.Run(ctx, chromedp.WaitVisible(sel+` .k-place`), chromedp.Text(sel, &card)); err != nil {
@@ -541,7 +542,7 @@ func TestBrowserKioskAcrossServers(t *testing.T) {
 			t.Errorf("table %d on B's kiosk lacks the declared 10 VP:\n%s", table, card)
 		}
 	}
-	if err := chromedp.Run(ctx, screenshot("24-kiosk-across-servers")); err != nil {
+	if err := chromedp.Run(ctx, sitetest.Screenshot("24-kiosk-across-servers")); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -554,13 +555,13 @@ func TestBrowserKioskAcrossServers(t *testing.T) {
 func TestCardsOnEveryServer(t *testing.T) {
 	a, b, dsn := twoServers(t)
 	// openssl rand -base64 32: not the event's key.
-	other, _ := serveEnv(t, t.TempDir(), "127.0.0.1:0", map[string]string{"CATANJUDGE_SESSION_KEY": "3q0n7Rj8yQ2dFvK1LmZc4WbT9xUe6HpA5sGiNoJkYrE="}, "--database", dsn)
+	other, _ := sitetest.ServeEnv(t, t.TempDir(), "127.0.0.1:0", map[string]string{"CATANJUDGE_SESSION_KEY": "3q0n7Rj8yQ2dFvK1LmZc4WbT9xUe6HpA5sGiNoJkYrE="}, "--database", dsn)
 	c := "http://" + other
 	var tour, player struct {
 		ID int64 `json:"id"`
 	}
-	apiDo(t, a, "POST", "/api/v1/tournaments", map[string]any{"name": "カード大会", "rounds": 1}, 201, &tour)
-	apiDo(t, a, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]any{"name": "青木"}, 201, &player)
+	sitetest.APIDo(t, a, "POST", "/api/v1/tournaments", map[string]any{"name": "カード大会", "rounds": 1}, 201, &tour)
+	sitetest.APIDo(t, a, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]any{"name": "青木"}, 201, &player)
 
 	cookie := judgeLogIn(t, a)
 	req, err := http.NewRequest("POST", fmt.Sprintf("%s/judge/t/%d/players/%d/code", a, tour.ID, player.ID), nil)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/server"
 	"github.com/catanjudge/catanjudge/config"
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament/recordfile"
@@ -59,7 +60,7 @@ func simulate(ctx context.Context, args []string, _ func(string) string, stdout,
 	if err != nil {
 		return fmt.Errorf("simulate %d players, %d rounds, seed %d: %w", *players, *rounds, *seed, err)
 	}
-	f, err := recordfile.FromRecord(rec, recordfile.Generator(version))
+	f, err := recordfile.FromRecord(rec, recordfile.Generator(server.Version))
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"net"
 	"os"
 	"strings"
 	"testing"
@@ -67,15 +66,5 @@ func TestServeHelpListsFlags(t *testing.T) {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("serve -h printed\n%s\nwant %q", stderr.String(), want)
 		}
-	}
-}
-
-// TestStartHintUsesRealPort checks that the hint for players' phones names
-// the port the server listens on, not always 8080.
-func TestStartHintUsesRealPort(t *testing.T) {
-	var out bytes.Buffer
-	printShopAddresses(&out, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9090}, "", "http://127.0.0.1:9090")
-	if got := out.String(); !strings.Contains(got, "--addr 0.0.0.0:9090 (make run ADDR=0.0.0.0:9090)") || strings.Contains(got, "8080") {
-		t.Errorf("the hint for a server on 127.0.0.1:9090 says %q, want --addr 0.0.0.0:9090", got)
 	}
 }

@@ -1,9 +1,0 @@
-//go:build !unix
-
-package main
-
-import "log/slog"
-
-// warnFileLimit has no limit to check where the system keeps none like
-// Unix's RLIMIT_NOFILE.
-func warnFileLimit(*slog.Logger, int) {}
