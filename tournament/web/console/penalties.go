@@ -197,7 +197,9 @@ func (s *Pages) readPenaltyForm(c *gin.Context, lang string) (penaltyForm, tourn
 		f.Errors["player"] = s.i18n.Text(lang, "form.choose", nil)
 	}
 	in.Round, _ = s.formInt(lang, f.Round, 0, 30, false, f.Errors, "round")
-	in.Table, _ = s.formInt(lang, f.Table, 0, 100, false, f.Errors, "table")
+	// The table is the service's to check against the round's pairing: a
+	// hall of more than 400 players has more than 100 tables.
+	in.Table = s.formNumber(lang, f.Table, false, f.Errors, "table")
 	return f, in
 }
 

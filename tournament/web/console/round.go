@@ -434,7 +434,9 @@ func (s *Pages) MovePlayer(c *gin.Context) (render.Result, error) {
 	if errA != nil {
 		f.Errors["move_a"] = s.i18n.Text(lang, "form.choose", nil)
 	}
-	table, _ := s.formInt(lang, f.Table, 1, 100, true, f.Errors, "move_table")
+	// The table is the pairing's to check against the round (§2): it may
+	// have more than 100.
+	table := s.formNumber(lang, f.Table, true, f.Errors, "move_table")
 	status := http.StatusUnprocessableEntity
 	if len(f.Errors) == 0 && f.Reason != "" && c.PostForm("confirm") != f.A+"-"+f.Table {
 		if f.Repeats, err = s.askRepeats(c, tid, n, func(ctx context.Context) ([]tournament.Repeat, error) {
