@@ -1,6 +1,7 @@
 package live
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,6 +34,27 @@ func (s *State) Stream(c *gin.Context) {
 		s.fail(c, problem.ErrNoRoute)
 		return
 	}
+	s.StreamWith(c, tid, nil)
+}
+
+// Parts returns what a feed's page shows after the change e, rendered
+// once for every feed of the same view, as a JSON string (render.Shared.JSON),
+// for the event to carry: the page then swaps it in without asking. It
+// returns nil when the event is to carry none, and an error when they
+// could not be made: the page then fetches what changed.
+type Parts func(ctx context.Context, e Event) ([]byte, error)
+
+// MaxParts bounds the parts an event carries, in bytes: larger ones are
+// left out, and each page fetches them instead, gzipped and with their
+// ETag (the feed is not compressed: a page of a big event is cheaper to
+// fetch than to push to every screen).
+const MaxParts = 128 << 10
+
+// StreamWith is Stream of tournament tid whose "change" events carry the
+// parts of the page that follows it (Parts; nil for none), under "parts"
+// beside kind, action and version. A resync carries none: the page
+// fetches everything afresh.
+func (s *State) StreamWith(c *gin.Context, tid int64, parts Parts) {
 	// The tournament must exist: asked of the live state every feed and
 	// page shares, so that a room of phones connecting at once (after a
 	// restart, say) reads it once, not once a phone.
@@ -50,12 +72,12 @@ func (s *State) Stream(c *gin.Context) {
 		return
 	}
 	defer cancel()
-	s.send(c, tid, events)
+	s.send(c, tid, events, parts)
 }
 
 // send writes the feed of events, until the client goes away, the feed's
 // lifetime is over or the subscriber is dropped.
-func (s *State) send(c *gin.Context, tid int64, events <-chan Event) {
+func (s *State) send(c *gin.Context, tid int64, events <-chan Event, parts Parts) {
 	ctx := c.Request.Context()
 	h := c.Writer.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
@@ -90,7 +112,7 @@ func (s *State) send(c *gin.Context, tid int64, events <-chan Event) {
 				// reconnects and fetches the state afresh.
 				return
 			}
-			data, err := json.Marshal(e)
+			data, err := s.event(ctx, e, parts)
 			if err != nil {
 				s.log.Error("live event", "id", problem.RequestID(c), "err", err)
 				return
@@ -100,7 +122,15 @@ func (s *State) send(c *gin.Context, tid int64, events <-chan Event) {
 			if e.Version != 0 {
 				id = fmt.Sprintf("id: %d\n", e.Version)
 			}
-			if _, err := fmt.Fprintf(w, "%sevent: change\ndata: %s\n\n", id, data); err != nil {
+			if _, err := fmt.Fprintf(w, "%sevent: change\ndata: ", id); err != nil {
+				return
+			}
+			for _, d := range data {
+				if _, err := w.Write(d); err != nil {
+					return
+				}
+			}
+			if _, err := fmt.Fprint(w, "\n\n"); err != nil {
 				return
 			}
 			w.Flush()
@@ -111,4 +141,21 @@ func (s *State) send(c *gin.Context, tid int64, events <-chan Event) {
 			w.Flush()
 		}
 	}
+}
+
+// event is the JSON of e's data line, in pieces written one after the
+// other: the parts, shared by every feed of the same view, are written as
+// they are, not copied into each feed's event.
+func (s *State) event(ctx context.Context, e Event, parts Parts) ([][]byte, error) {
+	data, err := json.Marshal(e)
+	if err != nil || parts == nil || e.Kind == Resync {
+		return [][]byte{data}, err
+	}
+	// A rendering that failed is the page's to see: it fetches the parts,
+	// and is answered the error as any request is.
+	p, err := parts(ctx, e)
+	if err != nil || p == nil || len(p) > MaxParts {
+		return [][]byte{data}, nil
+	}
+	return [][]byte{data[:len(data)-1], []byte(`,"parts":`), p, []byte("}")}, nil
 }
