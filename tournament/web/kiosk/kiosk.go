@@ -34,10 +34,10 @@ import (
 
 // kioskPage is the view model of /kiosk/:id, and of its live parts.
 type kioskPage struct {
-	Lang      string
-	Title     string
-	Path      string // this page's path and query, for the language switch
-	LiveURL   string // the live parts of this page, for kiosk.js to fetch
+	Lang    string
+	Title   string
+	Path    string // this page's path and query, for the language switch
+	LiveURL string // the live parts of this page, for kiosk.js to fetch
 	// EventsURL is the live feed of this page, whose events carry the
 	// live parts of LiveURL (ShowEvents).
 	EventsURL string
