@@ -281,7 +281,8 @@ func (v kioskView) key(block string) sharedKey {
 // change carries the kiosk's live parts of the view the feed asks for
 // (its query: the language, the projector, the standings), exactly as
 // ShowLive answers them for the same view, rendered once per version for
-// every feed and request of that view. kiosk.js swaps them in without
+// every feed and request of that view, and framed once per change for
+// every feed of the view (live.Pushes). kiosk.js swaps them in without
 // asking; a change the kiosk does not follow (a recorded game's moves)
 // carries none.
 func (s *Pages) ShowEvents(c *gin.Context) {
@@ -297,11 +298,13 @@ func (s *Pages) ShowEvents(c *gin.Context) {
 		if e.Kind == "game" {
 			return nil, nil
 		}
-		b, err := s.rendered(ctx, key, rendering)
-		if err != nil {
-			return nil, err
-		}
-		return b.JSON(), nil
+		return s.pushes.Get(ctx, key, e, func(ctx context.Context) ([]byte, error) {
+			b, err := s.rendered(ctx, key, rendering)
+			if err != nil {
+				return nil, err
+			}
+			return live.Frame(e, b.JSON()), nil
+		})
 	})
 }
 
@@ -733,6 +736,7 @@ type Pages struct {
 	live      *live.State
 	qrs       *live.Cache[int64, []byte]
 	shared    *live.Cache[sharedKey, render.Shared] // the pages rendered once per version (share)
+	pushes    *live.Pushes[sharedKey]               // the live feed's events of each view (ShowEvents)
 	publicURL string
 	codes     *auth.Codes
 	remember  *auth.Sealer
@@ -746,5 +750,6 @@ func New(cfg Config) *Pages {
 	return &Pages{svc: cfg.Service, live: cfg.Live, publicURL: cfg.PublicURL, codes: cfg.Codes, remember: cfg.Remember, pages: cfg.Pages,
 		i18n: cfg.I18n, log: cfg.Log,
 		// A QR code's address changes only with the server's configuration.
-		qrs: live.NewCache[int64, []byte](time.Duration(math.MaxInt64)), shared: live.KeptAs[sharedKey, render.Shared](cfg.Live)}
+		qrs: live.NewCache[int64, []byte](time.Duration(math.MaxInt64)), shared: live.KeptAs[sharedKey, render.Shared](cfg.Live),
+		pushes: live.NewPushes[sharedKey]()}
 }

@@ -1,6 +1,7 @@
 package live
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -37,23 +38,20 @@ func (s *State) Stream(c *gin.Context) {
 	s.StreamWith(c, tid, nil)
 }
 
-// Parts returns what a feed's page shows after the change e, rendered
-// once for every feed of the same view, as a JSON string (render.Shared.JSON),
-// for the event to carry: the page then swaps it in without asking. It
-// returns nil when the event is to carry none, and an error when they
-// could not be made: the page then fetches what changed.
+// Parts returns the event of change e as a feed's page is to see it:
+// Frame's bytes, made once for every feed of the same view (Pushes); nil
+// (or an error) for the change's event as Stream sends it.
 type Parts func(ctx context.Context, e Event) ([]byte, error)
 
-// MaxParts bounds the parts an event carries, in bytes: larger ones are
-// left out, and each page fetches them instead, gzipped and with their
-// ETag (the feed is not compressed: a page of a big event is cheaper to
-// fetch than to push to every screen).
+// MaxParts bounds the parts an event carries, in bytes of their JSON:
+// larger ones are left out, and each page fetches them instead, gzipped
+// and with their ETag (the feed is not compressed: a page of a big event
+// is cheaper to fetch than to push to every screen).
 const MaxParts = 128 << 10
 
 // StreamWith is Stream of tournament tid whose "change" events carry the
-// parts of the page that follows it (Parts; nil for none), under "parts"
-// beside kind, action and version. A resync carries none: the page
-// fetches everything afresh.
+// parts of the page that follows it (Parts; nil for none; Frame). A resync
+// carries none: the page fetches everything afresh.
 func (s *State) StreamWith(c *gin.Context, tid int64, parts Parts) {
 	// The tournament must exist: asked of the live state every feed and
 	// page shares, so that a room of phones connecting at once (after a
@@ -112,25 +110,7 @@ func (s *State) send(c *gin.Context, tid int64, events <-chan Event, parts Parts
 				// reconnects and fetches the state afresh.
 				return
 			}
-			data, err := s.event(ctx, e, parts)
-			if err != nil {
-				s.log.Error("live event", "id", problem.RequestID(c), "err", err)
-				return
-			}
-			// A resync has no version of its own (Broker.Resync).
-			id := ""
-			if e.Version != 0 {
-				id = fmt.Sprintf("id: %d\n", e.Version)
-			}
-			if _, err := fmt.Fprintf(w, "%sevent: change\ndata: ", id); err != nil {
-				return
-			}
-			for _, d := range data {
-				if _, err := w.Write(d); err != nil {
-					return
-				}
-			}
-			if _, err := fmt.Fprint(w, "\n\n"); err != nil {
+			if _, err := w.Write(s.event(ctx, e, parts)); err != nil {
 				return
 			}
 			w.Flush()
@@ -143,19 +123,39 @@ func (s *State) send(c *gin.Context, tid int64, events <-chan Event, parts Parts
 	}
 }
 
-// event is the JSON of e's data line, in pieces written one after the
-// other: the parts, shared by every feed of the same view, are written as
-// they are, not copied into each feed's event.
-func (s *State) event(ctx context.Context, e Event, parts Parts) ([][]byte, error) {
-	data, err := json.Marshal(e)
-	if err != nil || parts == nil || e.Kind == Resync {
-		return [][]byte{data}, err
+// event is the event of change e, with the parts made by parts when
+// there are any.
+func (s *State) event(ctx context.Context, e Event, parts Parts) []byte {
+	if parts != nil && e.Kind != Resync {
+		// A rendering that failed is the page's to see: it fetches the
+		// parts, and is answered the error as any request is.
+		if data, err := parts(ctx, e); err == nil && data != nil {
+			return data
+		}
 	}
-	// A rendering that failed is the page's to see: it fetches the parts,
-	// and is answered the error as any request is.
-	p, err := parts(ctx, e)
-	if err != nil || p == nil || len(p) > MaxParts {
-		return [][]byte{data}, nil
+	return Frame(e, nil)
+}
+
+// Frame is the event of change e, carrying the parts (a JSON string,
+// render.Shared.JSON) under "parts" beside kind, action and version,
+// unless they are nil or larger than MaxParts: "id: <version>" (none for
+// a resync, Broker.Resync), "event: change", the data line.
+func Frame(e Event, parts []byte) []byte {
+	var buf bytes.Buffer
+	if e.Version != 0 {
+		fmt.Fprintf(&buf, "id: %d\n", e.Version)
 	}
-	return [][]byte{data[:len(data)-1], []byte(`,"parts":`), p, []byte("}")}, nil
+	buf.WriteString("event: change\ndata: ")
+	// An Event always encodes.
+	data, _ := json.Marshal(e)
+	if parts != nil && len(parts) <= MaxParts {
+		buf.Write(data[:len(data)-1])
+		buf.WriteString(`,"parts":`)
+		buf.Write(parts)
+		buf.WriteString("}")
+	} else {
+		buf.Write(data)
+	}
+	buf.WriteString("\n\n")
+	return buf.Bytes()
 }

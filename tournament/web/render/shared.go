@@ -27,15 +27,12 @@ const ServerTime = "X-Server-Time"
 // hash of the bytes, so that a page asking again with If-None-Match is
 // answered 304, with nothing to send or swap in, when nothing it shows
 // changed. Its gzip encoding is made once too, on the first request that
-// accepts it, and its encoding as a JSON string, for the live feed to
-// carry (JSON), on the first feed that asks. A Shared is read-only once
-// made: every request shares it.
+// accepts it. A Shared is read-only once made: every request shares it.
 type Shared struct {
 	body  []byte
 	etag  string // quoted, strong
 	until time.Time
 	gz    *encoded
-	js    *encoded
 }
 
 // encoded is a Shared's gzip encoding, made once.
@@ -53,7 +50,7 @@ func (e *Engine) Share(lang string, r Result, until time.Time) (Shared, error) {
 		return Shared{}, err
 	}
 	sum := sha256.Sum256(body)
-	return Shared{body: body, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`, until: until, gz: &encoded{}, js: &encoded{}}, nil
+	return Shared{body: body, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`, until: until, gz: &encoded{}}, nil
 }
 
 // Fresh says b still shows the state it was rendered from at now.
@@ -70,23 +67,14 @@ func (b Shared) Plain() Shared {
 func (b Shared) Len() int { return len(b.body) }
 
 // JSON is b's page as a JSON string (quoted, escaped; <, > and & as
-// themselves), made once for every feed that carries it.
+// themselves: the live feed's JSON that carries it is read by a script,
+// never parsed as HTML).
 func (b Shared) JSON() []byte {
-	if b.js == nil {
-		return jsonString(b.body)
-	}
-	b.js.once.Do(func() { b.js.body = jsonString(b.body) })
-	return b.js.body
-}
-
-// jsonString is body as a JSON string, its HTML left as it is: the feed's
-// JSON is read by a script, never parsed as HTML.
-func jsonString(body []byte) []byte {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	// A string always encodes.
-	_ = enc.Encode(string(body))
+	_ = enc.Encode(string(b.body))
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
