@@ -6,7 +6,12 @@
 // types into the search, which the server answers with the players found.
 //
 // The server renders the parts once per change for every screen of the
-// same view, and answers them with an ETag: the browser keeps them and
+// same view, and the kiosk's feed carries them in each change's event
+// ("parts"): the page swaps them in as they come, asking nothing, and
+// fetches them only when an event comes without them (a page that is not
+// the kiosk's, parts too large to push, a change the server could not
+// render) and on each (re)connection, when it may have missed changes.
+// Fetched, they come with an ETag: the browser keeps them and
 // sends it back (If-None-Match), and gets 304, with nothing sent, when
 // nothing changed. A search is rendered for the one player who typed it; after a
 // change the page fetches the parts everyone shares and marks on them
@@ -23,6 +28,9 @@
   const search = document.getElementById("q");
   let pending = null;
   let asking = null;
+  // shown counts the parts pushed: a fetch begun before the last of them
+  // answers older parts, which are not put in place (its time still is).
+  let shown = 0;
   // searched is the search the server last answered: its words and its
   // key (null when the page shows no search the server answered).
   let searched = null;
@@ -97,6 +105,37 @@
     });
   }
 
+  // show puts in place the parts html, rendered for the search q, or the
+  // parts everyone shares (shared), on which it marks the search the
+  // server last answered.
+  function show(html, shared, q) {
+    swap(html);
+    if (!shared) {
+      answered(q);
+    } else if (q !== "") {
+      mark(searched.key);
+    } else {
+      searched = null;
+    }
+    document.dispatchEvent(new Event("live:swapped"));
+  }
+
+  // pushed puts in place the parts a change's event carried, the ones
+  // everyone shares, unless the page shows a search the server has not
+  // answered yet: then it asks for that. A fetch due is no longer needed,
+  // and one under way answers older parts (shown).
+  function pushed(html) {
+    const q = typed();
+    if (q !== "" && (searched === null || searched.q !== q)) {
+      now();
+      return;
+    }
+    clearTimeout(pending);
+    pending = null;
+    shown++;
+    show(html, true, q);
+  }
+
   function fetchLive() {
     pending = null;
     if (asking) {
@@ -108,6 +147,7 @@
     // The shared parts, unless the search is one the server has not
     // answered yet.
     const shared = q === "" || (searched !== null && searched.q === q);
+    const before = shown;
     // The shared parts are kept by the browser and asked for again with
     // their ETag (no-cache): when nothing changed the server answers 304,
     // sending nothing, and the browser hands back the parts it kept.
@@ -126,15 +166,9 @@
         return res.text();
       })
       .then(function (html) {
-        swap(html);
-        if (!shared) {
-          answered(q);
-        } else if (q !== "") {
-          mark(searched.key);
-        } else {
-          searched = null;
+        if (shown === before) {
+          show(html, shared, q);
         }
-        document.dispatchEvent(new Event("live:swapped"));
       })
       .catch(function (err) {
         if (err.name !== "AbortError") {
@@ -162,22 +196,23 @@
     schedule(delay === undefined ? 0 : delay);
   }
 
-  // follows says whether a change concerns this page. A page that names
-  // the kinds it follows (data-follow: a table's board follows its game)
-  // asks again on those; the kiosk on every change but a recorded game's
-  // moves, which change nothing it shows.
+  // change reads a change's event: null when it does not concern this
+  // page. A page that names the kinds it follows (data-follow: a table's
+  // board follows its game) asks again on those; the kiosk on every change
+  // but a recorded game's moves, which change nothing it shows.
   const follow = (document.body.getAttribute("data-follow") || "").split(" ").filter(Boolean);
-  function follows(ev) {
-    let kind = "";
+  function change(ev) {
+    let data = null;
     try {
-      kind = JSON.parse(ev.data).kind;
+      data = JSON.parse(ev.data);
     } catch (err) {
-      return true;
+      return {};
     }
+    const kind = data && data.kind;
     if (kind === "resync") {
-      return true;
+      return data;
     }
-    return follow.length > 0 ? follow.indexOf(kind) >= 0 : kind !== "game";
+    return (follow.length > 0 ? follow.indexOf(kind) >= 0 : kind !== "game") ? data || {} : null;
   }
 
   // The event feed. EventSource reconnects by itself after a network blip;
@@ -187,7 +222,13 @@
   function connect() {
     source = new EventSource(document.body.getAttribute("data-events"));
     source.addEventListener("change", function (ev) {
-      if (follows(ev)) {
+      const data = change(ev);
+      if (data === null) {
+        return;
+      }
+      if (typeof data.parts === "string") {
+        pushed(data.parts);
+      } else {
         schedule();
       }
     });

@@ -1,8 +1,9 @@
 // Command kioskbench measures the players' kiosk under a crowd, on loopback:
 // thousands of phones on the live feed (Server-Sent Events), pages loading
 // all the while, and the judge saving results. It prints how long a saved
-// result takes to reach the last client (and, as kiosk.js then fetches the
-// live state, to be on every page), the page latency alone and under that
+// result takes to reach the last client (and to be on every page: the
+// kiosk's feed carries the live parts, and a phone fetches them only for an
+// event without them, as kiosk.js does), the page latency alone and under that
 // load, the answers refused, and the server's memory and CPU.
 //
 // The server runs in a child process (this program with -serve), built
@@ -77,7 +78,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 	saves := fs.Int("saves", 12, "results saved, one after another")
 	loaders := fs.Int("loaders", 8, "clients loading pages all the while")
 	think := fs.Duration("think", 50*time.Millisecond, "each loader's pause between two page loads")
-	refetch := fs.Bool("refetch", true, "each client fetches the live state after an event, as kiosk.js does")
+	refetch := fs.Bool("refetch", true, "each client fetches the live state after an event that does not carry it, as kiosk.js does")
 	players := fs.Int("players", 48, "players in the tournament")
 	limit := fs.Duration("timeout", 90*time.Second, "give up after this long")
 	serveMode := fs.Bool("serve", false, "run the server (used by kioskbench itself)")
@@ -234,6 +235,10 @@ type wave struct {
 	fresh []atomic.Int64
 	nGot  atomic.Int64
 	nNew  atomic.Int64
+	// nPushed counts the events that carried the live parts: the phones
+	// that had the new state without fetching it.
+	nPushed atomic.Int64
+	size    atomic.Int64 // the bytes of an event that carried them
 }
 
 // result is one run's measures.
@@ -247,6 +252,8 @@ type result struct {
 	refused                                     *refusals
 	connectTook                                 time.Duration
 	idle, withClients, loaded                   bench.Memory
+	events, pushed                              int           // the saves' events the phones had, and those that carried the live parts
+	eventBytes                                  int64         // the size of an event that carried them
 	herdCPU                                     time.Duration // the server's CPU from the first save to the last page fresh
 	clientCPU                                   time.Duration // this process's, the phones', meanwhile
 }
@@ -437,6 +444,9 @@ func measure(ctx context.Context, o options) (result, error) {
 			maxGot = max(maxGot, g)
 			maxFresh = max(maxFresh, time.Duration(w.fresh[c].Load()))
 		}
+		r.events += int(following)
+		r.pushed += int(w.nPushed.Load())
+		r.eventBytes = max(r.eventBytes, w.size.Load())
 		r.lastGot = append(r.lastGot, maxGot)
 		r.lastFresh = append(r.lastFresh, maxFresh)
 		time.Sleep(200 * time.Millisecond)
@@ -515,6 +525,8 @@ func report(stdout io.Writer, o options, results []result) error {
 			bench.Count(r.clients), bench.Count(len(r.followed)), r.connectTook.Round(time.Millisecond), bench.Count(r.refusedAtConnect), bench.Count(r.maxFeeds),
 			bench.Ratio(pct(r.pages, 99), pct(r.alone, 99)),
 			r.refused.busy.Load(), r.refused.tooMany.Load(), r.refused.other.Load())
+		fmt.Fprintf(stdout, "  %s of the %s events the phones had carried the live parts (%.1f KB an event; the others' phones fetched them)\n",
+			bench.Count(r.pushed), bench.Count(r.events), float64(r.eventBytes)/1024)
 		fmt.Fprintf(stdout, "  server: heap %s idle, %s with the clients (%.1f KB a client), %d goroutines, %d feeds; RSS %s, peak %s; CPU %v a save (fan-out and refetches; the clients' %v)\n",
 			mb(r.idle.Heap), mb(r.withClients.Heap), r.heapPerClient(), r.withClients.Goroutines, r.withClients.Feeds,
 			mb(r.loaded.RSS), mb(r.loaded.Peak), (r.herdCPU / time.Duration(max(len(r.saves), 1))).Round(time.Millisecond),
@@ -529,11 +541,14 @@ type connectResult struct {
 	err    error
 }
 
-// listen is one kiosk client on the live feed. It reports when it is
-// connected, records when each event arrives and, with refetch, fetches
-// the live state after a little jitter, as kiosk.js does.
+// listen is one kiosk client on the live feed, as kiosk.js follows it:
+// the kiosk's own feed, of the page's view (the kiosk in Japanese), whose
+// events carry the live parts. It reports when it is connected, records
+// when each event arrives and has the new state once it read the event's
+// parts; with refetch, an event without them (too large to push) makes it
+// fetch the live parts after a little jitter, as kiosk.js does.
 func listen(ctx context.Context, client *http.Client, srv *server, i int, current *atomic.Pointer[wave], refetch bool, refused *refusals, connected chan<- connectResult) {
-	res, err := bench.Feed(ctx, client, srv.base, srv.tid)
+	res, err := bench.FeedAt(ctx, client, fmt.Sprintf("%s/kiosk/%d/events%s", srv.base, srv.tid, view))
 	if err != nil {
 		connected <- connectResult{i, err}
 		return
@@ -558,12 +573,22 @@ func listen(ctx context.Context, client *http.Client, srv *server, i int, curren
 			if w == nil {
 				continue
 			}
-			w.got[i].Store(int64(max(time.Since(w.start), 1)))
+			at := int64(max(time.Since(w.start), 1))
+			w.got[i].Store(at)
 			w.nGot.Add(1)
+			// The parts are the phone's to decode (a phone's work is its
+			// own): the key outside any string says they came.
+			if strings.Contains(line, `,"parts":"`) {
+				w.fresh[i].Store(int64(time.Since(w.start)))
+				w.nPushed.Add(1)
+				w.size.Store(int64(len(line)))
+				w.nNew.Add(1)
+				continue
+			}
 			if refetch {
 				go func() {
 					time.Sleep(time.Duration(rand.Int64N(int64(400 * time.Millisecond))))
-					if _, err := get(ctx, client, fmt.Sprintf("%s/kiosk/%d/live", srv.base, srv.tid)); err == nil {
+					if _, err := get(ctx, client, fmt.Sprintf("%s/kiosk/%d/live%s", srv.base, srv.tid, view)); err == nil {
 						w.fresh[i].Store(int64(time.Since(w.start)))
 					} else if ctx.Err() == nil {
 						refused.count(err)
@@ -574,6 +599,11 @@ func listen(ctx context.Context, client *http.Client, srv *server, i int, curren
 		}
 	}
 }
+
+// view is the query of the kiosk's page as a phone opens it (in
+// Japanese), which its feed and its live parts carry (data-events,
+// data-live).
+const view = "?lang=ja"
 
 // get fetches url. A client that takes gzip gets the bytes as sent.
 func get(ctx context.Context, client *http.Client, url string) ([]byte, error) {

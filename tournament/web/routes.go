@@ -95,6 +95,8 @@ func (s *site) groups() []group {
 		// The live feed is bounded by the broker: a few feeds per client.
 		{"the live feed", players, nil, s.failJSON, []routeEntry{
 			{Method: http.MethodGet, Path: route.EventsAPI, Handler: s.live.Stream},
+			// The kiosk's, whose events carry its live parts.
+			{Method: http.MethodGet, Path: route.KioskEvents, Handler: k.ShowEvents},
 		}},
 		// The staff's routes pass the staff guard first, with the role each
 		// needs (roles.go).

@@ -131,10 +131,16 @@ func Serve(ctx context.Context, h http.Handler) (base string, stop func(), err e
 }
 
 // Feed opens tournament tid's live feed (Server-Sent Events) on the site at
-// base, as a kiosk does: the response, whose body the caller reads and
+// base, as the judges' pages do: the response, whose body the caller reads and
 // closes, or why the feed is not open.
 func Feed(ctx context.Context, client *http.Client, base string, tid int64) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/api/v1/tournaments/%d/events", base, tid), nil)
+	return FeedAt(ctx, client, fmt.Sprintf("%s/api/v1/tournaments/%d/events", base, tid))
+}
+
+// FeedAt opens the live feed at url (the kiosk's, say, whose events carry
+// its live parts), as Feed does.
+func FeedAt(ctx context.Context, client *http.Client, url string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, err
 	}

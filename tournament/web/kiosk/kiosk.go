@@ -34,10 +34,13 @@ import (
 
 // kioskPage is the view model of /kiosk/:id, and of its live parts.
 type kioskPage struct {
-	Lang      string
-	Title     string
-	Path      string // this page's path and query, for the language switch
-	LiveURL   string // the live parts of this page, for kiosk.js to fetch
+	Lang    string
+	Title   string
+	Path    string // this page's path and query, for the language switch
+	LiveURL string // the live parts of this page, for kiosk.js to fetch
+	// EventsURL is the live feed of this page, whose events carry the
+	// live parts of LiveURL (ShowEvents).
+	EventsURL string
 	TID       int64
 	Name      string
 	Projector bool
@@ -226,12 +229,6 @@ func (s *Pages) kiosk(c *gin.Context, block string) (render.Result, error) {
 	if err != nil {
 		return render.Result{}, err
 	}
-	result := func(vm kioskPage) render.Result {
-		if block == "" {
-			return render.Show("kiosk", vm)
-		}
-		return render.Part("kiosk", block, vm)
-	}
 	ctx := c.Request.Context()
 	if v.Query != "" {
 		release, err := auth.Work(ctx)
@@ -244,19 +241,70 @@ func (s *Pages) kiosk(c *gin.Context, block string) (render.Result, error) {
 		if err != nil {
 			return render.Result{}, err
 		}
-		b, err := s.pages.Share(v.Lang, result(vm), vm.until)
+		b, err := s.pages.Share(v.Lang, kioskResult(vm, block), vm.until)
 		if err != nil {
 			return render.Result{}, err
 		}
 		return render.Serve(b.Plain(), vm.now), nil
 	}
-	key := sharedKey{page: "kiosk", block: block, tid: v.TID, lang: v.Lang, asked: v.AskedLang, projector: v.Projector, standings: v.LiveStandings}
-	return s.share(ctx, key, func(ctx context.Context) (render.Shared, error) {
+	return s.share(ctx, v.key(block), s.renderKiosk(v, block))
+}
+
+// kioskResult is the kiosk's page (block "") or its live parts (block
+// "live") of vm.
+func kioskResult(vm kioskPage, block string) render.Result {
+	if block == "" {
+		return render.Show("kiosk", vm)
+	}
+	return render.Part("kiosk", block, vm)
+}
+
+// renderKiosk renders the kiosk's page or its live parts of view v, once
+// for everyone who asks for it (share).
+func (s *Pages) renderKiosk(v kioskView, block string) func(context.Context) (render.Shared, error) {
+	return func(ctx context.Context) (render.Shared, error) {
 		vm, err := s.kioskPage(ctx, v)
 		if err != nil {
 			return render.Shared{}, err
 		}
-		return s.pages.Share(v.Lang, result(vm), vm.until)
+		return s.pages.Share(v.Lang, kioskResult(vm, block), vm.until)
+	}
+}
+
+// key names the kiosk's page (block "") or its live parts (block
+// "live") of view v as rendered once for everyone.
+func (v kioskView) key(block string) sharedKey {
+	return sharedKey{page: "kiosk", block: block, tid: v.TID, lang: v.Lang, asked: v.AskedLang, projector: v.Projector, standings: v.LiveStandings}
+}
+
+// ShowEvents is the kiosk's live feed (live.State.StreamWith): each
+// change carries the kiosk's live parts of the view the feed asks for
+// (its query: the language, the projector, the standings), exactly as
+// ShowLive answers them for the same view, rendered once per version for
+// every feed and request of that view, and framed once per change for
+// every feed of the view (live.Pushes). kiosk.js swaps them in without
+// asking; a change the kiosk does not follow (a recorded game's moves)
+// carries none.
+func (s *Pages) ShowEvents(c *gin.Context) {
+	v, err := s.kioskView(c)
+	if err != nil {
+		s.pages.Fail(c, err)
+		return
+	}
+	// The parts everyone shares: a search is the page's own to ask for.
+	v.Query = ""
+	key, rendering := v.key("live"), s.renderKiosk(v, "live")
+	s.live.StreamWith(c, v.TID, func(ctx context.Context, e live.Event) ([]byte, error) {
+		if e.Kind == "game" {
+			return nil, nil
+		}
+		return s.pushes.Get(ctx, key, e, func(ctx context.Context) ([]byte, error) {
+			b, err := s.rendered(ctx, key, rendering)
+			if err != nil {
+				return nil, err
+			}
+			return live.Frame(e, b.JSON()), nil
+		})
 	})
 }
 
@@ -322,6 +370,7 @@ func (s *Pages) kioskPage(ctx context.Context, v kioskView) (kioskPage, error) {
 	// The live parts speak the page's language whatever asked for it (the
 	// query, a cookie, the browser); the switch keeps a language asked for.
 	vm.LiveURL = route.Path(route.KioskLive, tid) + vm.query(vm.LiveStandings, lang)
+	vm.EventsURL = route.Path(route.KioskEvents, tid) + vm.query(vm.LiveStandings, lang)
 	vm.SwitchURL = route.Path(route.Kiosk, tid) + vm.query(!vm.LiveStandings, v.AskedLang)
 	vm.Path = route.Path(route.Kiosk, tid) + v.query()
 	game := time.Duration(live.Tournament.GameMinutes) * time.Minute
@@ -687,6 +736,7 @@ type Pages struct {
 	live      *live.State
 	qrs       *live.Cache[int64, []byte]
 	shared    *live.Cache[sharedKey, render.Shared] // the pages rendered once per version (share)
+	pushes    *live.Pushes[sharedKey]               // the live feed's events of each view (ShowEvents)
 	publicURL string
 	codes     *auth.Codes
 	remember  *auth.Sealer
@@ -700,5 +750,6 @@ func New(cfg Config) *Pages {
 	return &Pages{svc: cfg.Service, live: cfg.Live, publicURL: cfg.PublicURL, codes: cfg.Codes, remember: cfg.Remember, pages: cfg.Pages,
 		i18n: cfg.I18n, log: cfg.Log,
 		// A QR code's address changes only with the server's configuration.
-		qrs: live.NewCache[int64, []byte](time.Duration(math.MaxInt64)), shared: live.KeptAs[sharedKey, render.Shared](cfg.Live)}
+		qrs: live.NewCache[int64, []byte](time.Duration(math.MaxInt64)), shared: live.KeptAs[sharedKey, render.Shared](cfg.Live),
+		pushes: live.NewPushes[sharedKey]()}
 }

@@ -42,6 +42,16 @@ type sharedKey struct {
 // past its time (render.Shared.Fresh). A rendering takes a slot of the
 // read gate (auth.Work); answering bytes made already takes none.
 func (s *Pages) share(ctx context.Context, key sharedKey, make func(context.Context) (render.Shared, error)) (render.Result, error) {
+	b, err := s.rendered(ctx, key, make)
+	if err != nil {
+		return render.Result{}, err
+	}
+	return render.Serve(b, s.svc.Now()), nil
+}
+
+// rendered is the page key names as share answers it: the bytes every
+// request of the view shares, and every feed of it (kiosk.ShowEvents).
+func (s *Pages) rendered(ctx context.Context, key sharedKey, make func(context.Context) (render.Shared, error)) (render.Shared, error) {
 	fresh := func(b render.Shared) bool { return b.Fresh(s.svc.Now()) }
 	version, err := s.live.Version(ctx, key.tid)
 	switch {
@@ -51,9 +61,9 @@ func (s *Pages) share(ctx context.Context, key sharedKey, make func(context.Cont
 		// (live.Cache), so that the room keeps the last state it had.
 		version = -1
 	case err != nil:
-		return render.Result{}, err
+		return render.Shared{}, err
 	}
-	b, err := s.shared.GetFresh(ctx, key, version, fresh, func(ctx context.Context) (render.Shared, error) {
+	return s.shared.GetFresh(ctx, key, version, fresh, func(ctx context.Context) (render.Shared, error) {
 		release, err := auth.Work(ctx)
 		if err != nil {
 			return render.Shared{}, err
@@ -61,10 +71,6 @@ func (s *Pages) share(ctx context.Context, key sharedKey, make func(context.Cont
 		defer release()
 		return make(ctx)
 	})
-	if err != nil {
-		return render.Result{}, err
-	}
-	return render.Serve(b, s.svc.Now()), nil
 }
 
 // path is the page at p with the query the key is made of, as the

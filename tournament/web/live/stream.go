@@ -1,6 +1,8 @@
 package live
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,6 +35,24 @@ func (s *State) Stream(c *gin.Context) {
 		s.fail(c, problem.ErrNoRoute)
 		return
 	}
+	s.StreamWith(c, tid, nil)
+}
+
+// Parts returns the event of change e as a feed's page is to see it:
+// Frame's bytes, made once for every feed of the same view (Pushes); nil
+// (or an error) for the change's event as Stream sends it.
+type Parts func(ctx context.Context, e Event) ([]byte, error)
+
+// MaxParts bounds the parts an event carries, in bytes of their JSON:
+// larger ones are left out, and each page fetches them instead, gzipped
+// and with their ETag (the feed is not compressed: a page of a big event
+// is cheaper to fetch than to push to every screen).
+const MaxParts = 128 << 10
+
+// StreamWith is Stream of tournament tid whose "change" events carry the
+// parts of the page that follows it (Parts; nil for none; Frame). A resync
+// carries none: the page fetches everything afresh.
+func (s *State) StreamWith(c *gin.Context, tid int64, parts Parts) {
 	// The tournament must exist: asked of the live state every feed and
 	// page shares, so that a room of phones connecting at once (after a
 	// restart, say) reads it once, not once a phone.
@@ -50,12 +70,12 @@ func (s *State) Stream(c *gin.Context) {
 		return
 	}
 	defer cancel()
-	s.send(c, tid, events)
+	s.send(c, tid, events, parts)
 }
 
 // send writes the feed of events, until the client goes away, the feed's
 // lifetime is over or the subscriber is dropped.
-func (s *State) send(c *gin.Context, tid int64, events <-chan Event) {
+func (s *State) send(c *gin.Context, tid int64, events <-chan Event, parts Parts) {
 	ctx := c.Request.Context()
 	h := c.Writer.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
@@ -90,17 +110,7 @@ func (s *State) send(c *gin.Context, tid int64, events <-chan Event) {
 				// reconnects and fetches the state afresh.
 				return
 			}
-			data, err := json.Marshal(e)
-			if err != nil {
-				s.log.Error("live event", "id", problem.RequestID(c), "err", err)
-				return
-			}
-			// A resync has no version of its own (Broker.Resync).
-			id := ""
-			if e.Version != 0 {
-				id = fmt.Sprintf("id: %d\n", e.Version)
-			}
-			if _, err := fmt.Fprintf(w, "%sevent: change\ndata: %s\n\n", id, data); err != nil {
+			if _, err := w.Write(s.event(ctx, e, parts)); err != nil {
 				return
 			}
 			w.Flush()
@@ -111,4 +121,41 @@ func (s *State) send(c *gin.Context, tid int64, events <-chan Event) {
 			w.Flush()
 		}
 	}
+}
+
+// event is the event of change e, with the parts made by parts when
+// there are any.
+func (s *State) event(ctx context.Context, e Event, parts Parts) []byte {
+	if parts != nil && e.Kind != Resync {
+		// A rendering that failed is the page's to see: it fetches the
+		// parts, and is answered the error as any request is.
+		if data, err := parts(ctx, e); err == nil && data != nil {
+			return data
+		}
+	}
+	return Frame(e, nil)
+}
+
+// Frame is the event of change e, carrying the parts (a JSON string,
+// render.Shared.JSON) under "parts" beside kind, action and version,
+// unless they are nil or larger than MaxParts: "id: <version>" (none for
+// a resync, Broker.Resync), "event: change", the data line.
+func Frame(e Event, parts []byte) []byte {
+	var buf bytes.Buffer
+	if e.Version != 0 {
+		fmt.Fprintf(&buf, "id: %d\n", e.Version)
+	}
+	buf.WriteString("event: change\ndata: ")
+	// An Event always encodes.
+	data, _ := json.Marshal(e)
+	if parts != nil && len(parts) <= MaxParts {
+		buf.Write(data[:len(data)-1])
+		buf.WriteString(`,"parts":`)
+		buf.Write(parts)
+		buf.WriteString("}")
+	} else {
+		buf.Write(data)
+	}
+	buf.WriteString("\n\n")
+	return buf.Bytes()
 }

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"sync"
@@ -64,6 +65,18 @@ func (b Shared) Plain() Shared {
 
 // Len is the size of b's page, unencoded.
 func (b Shared) Len() int { return len(b.body) }
+
+// JSON is b's page as a JSON string (quoted, escaped; <, > and & as
+// themselves: the live feed's JSON that carries it is read by a script,
+// never parsed as HTML).
+func (b Shared) JSON() []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	// A string always encodes.
+	_ = enc.Encode(string(b.body))
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
 
 // Serve answers the shared page b, as of now, the server's time (At).
 func Serve(b Shared, now time.Time) Result {

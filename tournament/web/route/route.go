@@ -92,6 +92,9 @@ const (
 	Kiosk     = "/kiosk/:id"
 	KioskQR   = Kiosk + "/qr.png"
 	KioskLive = Kiosk + "/live"
+	// KioskEvents is the kiosk's live feed: the tournament's, each change
+	// carrying the live parts of the kiosk's view.
+	KioskEvents = Kiosk + "/events"
 	// KioskCheckIn is where players check themselves in with their code.
 	KioskCheckIn = Kiosk + "/checkin"
 	// KioskTable is a table on its players' phones: report its result,
@@ -213,7 +216,7 @@ var byName = map[string]string{
 	"table": Table, "seating": Seating, "board": Board, "deal": Deal, "score": Score, "turns": Turns,
 	"ruling": Ruling, "rulings": Rulings, "printRulings": PrintRulings, "rulingsAPI": RulingsAPI, "positionAPI": RefereePosition,
 	"penalties": Penalties, "revoke": Revoke, "standings": Standings, "final": Final, "printStandings": PrintStandings, "audit": Audit,
-	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive, "kioskCheckIn": KioskCheckIn,
+	"kiosk": Kiosk, "kioskQR": KioskQR, "kioskLive": KioskLive, "kioskEvents": KioskEvents, "kioskCheckIn": KioskCheckIn,
 	"kioskTable": KioskTable, "kioskReport": KioskReport, "kioskAnswer": KioskAnswer,
 	"kioskPlayer": KioskPlayer, "personPage": PersonPage, "results": Results,
 	"people": People, "person": Person, "personMerge": PersonMerge, "personArchive": PersonArchive, "personUnarchive": PersonUnarchive,
