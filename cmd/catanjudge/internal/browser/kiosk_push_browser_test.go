@@ -1,4 +1,4 @@
-package main
+package browser
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/sitetest"
 	"github.com/chromedp/chromedp"
 )
 
@@ -17,11 +18,11 @@ const liveFetches = `performance.getEntriesByType("resource").filter(e => new UR
 // change's event carries the new live parts, which the page swaps in with
 // no request for /live, in its own language, search marked.
 func TestBrowserKioskPushedParts(t *testing.T) {
-	skipWithoutChromium(t)
-	addr, _ := serveAt(t, t.TempDir(), "127.0.0.1:0")
+	sitetest.SkipWithoutChromium(t)
+	addr, _ := sitetest.ServeAt(t, t.TempDir(), "127.0.0.1:0")
 	base := "http://" + addr
-	tid := setUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう", "大野/おおの", "加藤/かとう", "木村/きむら", "久保/くぼ")
-	ctx := newBrowser(t)
+	tid := sitetest.SetUpRound(t, base, "青木/あおき", "井上/いのうえ", "上田/うえだ", "江藤/えとう", "大野/おおの", "加藤/かとう", "木村/きむら", "久保/くぼ")
+	ctx := sitetest.NewBrowser(t)
 
 	// The page fetches its parts once as its feed opens.
 	var events string
@@ -41,7 +42,7 @@ func TestBrowserKioskPushedParts(t *testing.T) {
 		t.Errorf("the page follows the feed %q, want %q", events, want)
 	}
 
-	saveResult(t, base, tid, 1)
+	sitetest.SaveResult(t, base, tid, 1)
 	var card string
 	var after int
 	err = chromedp.Run(ctx,
@@ -74,7 +75,7 @@ func TestBrowserKioskPushedParts(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the search: %v", err)
 	}
-	saveResult(t, base, tid, 2)
+	sitetest.SaveResult(t, base, tid, 2)
 	var rows []string
 	err = chromedp.Run(ctx,
 		chromedp.WaitVisible(`.k-card[data-table="2"] .k-place`),
