@@ -21,8 +21,20 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"github.com/catanjudge/catanjudge/cmd/catanjudge/internal/server"
+	"github.com/catanjudge/catanjudge/tournament/web/auth"
 )
+
+// The servers the tests boot in their own process hash the staff's
+// passwords at bcrypt's least cost, as the web tests do: at the default
+// cost one hash and its check took 11–16 s under the race detector on
+// this 2-core machine at a load of 9–12 (0.7 s without it), a browser
+// test's server makes several (the judges', each account's), and slow
+// starts were the browser tests' flake. What the tests check of a
+// password (the login, a wrong one refused) is the same at any cost.
+func init() { auth.PasswordCost = bcrypt.MinCost }
 
 // TestAPIToken is the API token of every test server (CATANJUDGE_API_TOKEN).
 const TestAPIToken = "restart-test-token-0123456789"
