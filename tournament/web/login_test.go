@@ -210,7 +210,7 @@ func TestRouteTableAccess(t *testing.T) {
 		}
 		t.Run(rt.Method+" "+rt.Path, func(t *testing.T) {
 			// probe, not do: the event stream's body never ends.
-			probe := anon.probe(rt.Method, path)
+			probe := probe(anon, rt.Method, path)
 			res := response{Status: probe.Status, Location: probe.Location}
 			switch {
 			case rt.Access == judge && strings.HasPrefix(rt.Path, "/api/"):

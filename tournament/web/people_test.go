@@ -13,7 +13,7 @@ import (
 )
 
 // newEvent creates a tournament through the service.
-func (e *consoleEnv) newEvent(name, date string) tournament.Tournament {
+func newEvent(e *consoleEnv, name, date string) tournament.Tournament {
 	e.t.Helper()
 	tr, err := e.svc.CreateTournament(e.ctx, "setup", tournament.TournamentInput{Name: name, Date: date, Rounds: 2})
 	if err != nil {
@@ -23,7 +23,7 @@ func (e *consoleEnv) newEvent(name, date string) tournament.Tournament {
 }
 
 // register adds a player through the service.
-func (e *consoleEnv) register(tid int64, in tournament.PlayerInput) tournament.Player {
+func register(e *consoleEnv, tid int64, in tournament.PlayerInput) tournament.Player {
 	e.t.Helper()
 	p, err := e.svc.AddPlayer(e.ctx, "setup", tid, in)
 	if err != nil {
@@ -38,9 +38,9 @@ func (e *consoleEnv) register(tid int64, in tournament.PlayerInput) tournament.P
 // person chosen is a new entry; the member number typed is kept.
 func TestConsoleRegistersReturningPlayer(t *testing.T) {
 	env := newConsoleEnv(t)
-	oct := env.newEvent("10月定例会", "2025-10-18")
-	sato := env.register(oct.ID, tournament.PlayerInput{Name: "佐藤 太郎", Kana: "さとう たろう"})
-	nov := env.newEvent("11月定例会", "2025-11-15")
+	oct := newEvent(env, "10月定例会", "2025-10-18")
+	sato := register(env, oct.ID, tournament.PlayerInput{Name: "佐藤 太郎", Kana: "さとう たろう"})
+	nov := newEvent(env, "11月定例会", "2025-11-15")
 	b := env.browser()
 	b.login("山田")
 	players := fmt.Sprintf("/judge/t/%d/players", nov.ID)
@@ -66,7 +66,7 @@ func TestConsoleRegistersReturningPlayer(t *testing.T) {
 		"参加した大会（2）", "11月定例会", "10月定例会", `value="012"`)
 	// Someone else of the same name: a new entry.
 	other := url.Values{"name": {"佐藤 太郎"}, "kana": {"さとう じろう"}, "person": {"new"}}
-	nov2 := env.newEvent("11月交流会", "2025-11-16")
+	nov2 := newEvent(env, "11月交流会", "2025-11-16")
 	if res := b.post(fmt.Sprintf("/judge/t/%d/players", nov2.ID), other); res.Status != http.StatusSeeOther {
 		t.Fatalf("POST a new person = %d, want 303\n%s", res.Status, res.Body)
 	}
@@ -84,11 +84,11 @@ func TestConsoleRegistersReturningPlayer(t *testing.T) {
 // change in the registry's history.
 func TestConsoleRegistry(t *testing.T) {
 	env := newConsoleEnv(t)
-	oct := env.newEvent("10月定例会", "2025-10-18")
-	nov := env.newEvent("11月定例会", "2025-11-15")
-	a := env.register(oct.ID, tournament.PlayerInput{Name: "伊藤 美咲", Kana: "いとう みさき"})
-	b2 := env.register(nov.ID, tournament.PlayerInput{Name: "伊藤美咲", Person: tournament.PersonChoice{New: true}})
-	c := env.register(nov.ID, tournament.PlayerInput{Name: "伊東 美咲", Kana: "いとう みさき"})
+	oct := newEvent(env, "10月定例会", "2025-10-18")
+	nov := newEvent(env, "11月定例会", "2025-11-15")
+	a := register(env, oct.ID, tournament.PlayerInput{Name: "伊藤 美咲", Kana: "いとう みさき"})
+	b2 := register(env, nov.ID, tournament.PlayerInput{Name: "伊藤美咲", Person: tournament.PersonChoice{New: true}})
+	c := register(env, nov.ID, tournament.PlayerInput{Name: "伊東 美咲", Kana: "いとう みさき"})
 	b := env.browser()
 	b.login("山田")
 	mustSee(t, "search in katakana", b.get("/judge/people?q="+url.QueryEscape("イトウ")), http.StatusOK, "伊藤 美咲", "伊東 美咲", "登録者（2人）")
@@ -133,9 +133,9 @@ func TestConsoleRegistry(t *testing.T) {
 func TestPeopleAPI(t *testing.T) {
 	env := newConsoleEnv(t)
 	cl := apiClient{t: t, env: env}
-	oct := env.newEvent("10月定例会", "2025-10-18")
-	sato := env.register(oct.ID, tournament.PlayerInput{Name: "佐藤", Kana: "さとう", Member: "A-1"})
-	nov := env.newEvent("11月定例会", "2025-11-15")
+	oct := newEvent(env, "10月定例会", "2025-10-18")
+	sato := register(env, oct.ID, tournament.PlayerInput{Name: "佐藤", Kana: "さとう", Member: "A-1"})
+	nov := newEvent(env, "11月定例会", "2025-11-15")
 	var added struct {
 		ID     int64  `json:"id"`
 		Person int64  `json:"person"`
@@ -213,7 +213,7 @@ func TestPlayerAndPersonPages(t *testing.T) {
 			t.Errorf("a public page shows the member number:\n%s", r.Body)
 		}
 	}
-	other := env.newEvent("別大会", "")
+	other := newEvent(env, "別大会", "")
 	mustSee(t, "a player through another tournament", anon.get(fmt.Sprintf("/kiosk/%d/players/%d", other.ID, me)), http.StatusNotFound)
 	mustSee(t, "a person who is not", anon.get("/people/99999"), http.StatusNotFound)
 	mustSee(t, "a page past the last", anon.get(fmt.Sprintf("/people/%d?page=2", ps[0].PersonID)), http.StatusNotFound)
@@ -253,10 +253,10 @@ func TestResultsPage(t *testing.T) {
 // another; the confirmation links as chosen.
 func TestImportChoosesPeople(t *testing.T) {
 	env := newConsoleEnv(t)
-	oct := env.newEvent("10月定例会", "2025-10-18")
-	sato := env.register(oct.ID, tournament.PlayerInput{Name: "佐藤 太郎", Kana: "さとう たろう"})
-	ito := env.register(oct.ID, tournament.PlayerInput{Name: "伊藤", Kana: "いとう"})
-	nov := env.newEvent("11月定例会", "2025-11-15")
+	oct := newEvent(env, "10月定例会", "2025-10-18")
+	sato := register(env, oct.ID, tournament.PlayerInput{Name: "佐藤 太郎", Kana: "さとう たろう"})
+	ito := register(env, oct.ID, tournament.PlayerInput{Name: "伊藤", Kana: "いとう"})
+	nov := newEvent(env, "11月定例会", "2025-11-15")
 	b := env.browser()
 	b.login("山田")
 	page := fmt.Sprintf("/judge/t/%d/players/import", nov.ID)
@@ -283,7 +283,7 @@ func TestImportChoosesPeople(t *testing.T) {
 		t.Errorf("新人's member number = %q, want X-9 from the file", p.Member)
 	}
 	// Chosen twice: the preview again, saying why, nothing imported.
-	dec := env.newEvent("12月定例会", "2025-12-20")
+	dec := newEvent(env, "12月定例会", "2025-12-20")
 	page = fmt.Sprintf("/judge/t/%d/players/import", dec.ID)
 	res = b.upload(page, "list.csv", []byte("氏名,よみがな\n佐藤 太郎,さとう たろう\n伊藤,いとう\n"))
 	m = hiddenData.FindStringSubmatch(res.Body)

@@ -28,7 +28,7 @@ type probeResult struct {
 // probe sends one request with b's cookies, an empty form and the header
 // name, value pairs. An event stream's body is not read: the headers are
 // all there is to check.
-func (b *browser) probe(method, path string, header ...string) probeResult {
+func probe(b *browser, method, path string, header ...string) probeResult {
 	b.env.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -124,7 +124,7 @@ func TestRouteTableAsJudge(t *testing.T) {
 		case "/api/v1/session":
 			b = leavingAPI
 		}
-		res := b.probe(rt.Method, path)
+		res := probe(b, rt.Method, path)
 		switch {
 		case rt.Method == http.MethodDelete && rt.Path == "/api/v1/session":
 			if res.Status != http.StatusNoContent {
@@ -146,7 +146,7 @@ func TestRouteTableAsJudge(t *testing.T) {
 	if res := judgeB.get("/judge"); res.Status != http.StatusOK {
 		t.Errorf("GET /judge after the walk = %d, want 200", res.Status)
 	}
-	if res := judgeB.probe(http.MethodPost, "/judge/logout-all"); res.Status != http.StatusSeeOther || res.Location != "/judge/login?all=1" {
+	if res := probe(judgeB, http.MethodPost, "/judge/logout-all"); res.Status != http.StatusSeeOther || res.Location != "/judge/login?all=1" {
 		t.Errorf("judge POST /judge/logout-all = %d to %q, want 303 to the login page saying why", res.Status, res.Location)
 	}
 }
@@ -171,7 +171,7 @@ func TestCrossOriginRefusedEverywhere(t *testing.T) {
 			{"Sec-Fetch-Site", "cross-site"},
 			{"Origin", "http://evil.example"},
 		} {
-			if res := judgeB.probe(rt.Method, path, h...); res.Status != http.StatusForbidden {
+			if res := probe(judgeB, rt.Method, path, h...); res.Status != http.StatusForbidden {
 				t.Errorf("judge %s %s with %s: %s = %d, want 403", rt.Method, path, h[0], h[1], res.Status)
 			}
 		}
@@ -252,14 +252,14 @@ func TestSecurityHeaders(t *testing.T) {
 			continue
 		}
 		if rt.Method == http.MethodGet {
-			check("judge", rt.Method, path, judgeB.probe(rt.Method, path))
+			check("judge", rt.Method, path, probe(judgeB, rt.Method, path))
 		}
-		check("anonymous", rt.Method, path, anon.probe(rt.Method, path))
+		check("anonymous", rt.Method, path, probe(anon, rt.Method, path))
 	}
 	for _, p := range []string{"/nope", "/judge/t/999", "/api/v1/tournaments/999", "/judge/t/1/rounds/9", "/judge/login?next=%2Fjudge"} {
-		check("judge", http.MethodGet, p, judgeB.probe(http.MethodGet, p))
+		check("judge", http.MethodGet, p, probe(judgeB, http.MethodGet, p))
 	}
-	check("anonymous", http.MethodDelete, "/healthz", anon.probe(http.MethodDelete, "/healthz"))
+	check("anonymous", http.MethodDelete, "/healthz", probe(anon, http.MethodDelete, "/healthz"))
 	// The login sets the session cookie; a wrong password and the form
 	// errors render pages too.
 	for _, form := range []url.Values{{"name": {"x"}, "password": {"wrong"}}, {"name": {""}}, {"name": {"山田"}, "password": {testPassword}}} {

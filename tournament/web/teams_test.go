@@ -186,7 +186,7 @@ func TestTeamPages(t *testing.T) {
 
 // playTeamRound1 names Tokyo's line-up, pairs round 1 and saves a
 // declared win at every table.
-func (env *consoleEnv) playTeamRound1(tr tournament.Tournament, tokyo tournament.Team) {
+func playTeamRound1(env *consoleEnv, tr tournament.Tournament, tokyo tournament.Team) {
 	env.t.Helper()
 	if _, err := env.svc.NameLineup(env.ctx, "setup", tr.ID, tokyo.ID, 1, tokyo.Players[:4]); err != nil {
 		env.t.Fatal(err)
@@ -212,7 +212,7 @@ func (env *consoleEnv) playTeamRound1(tr tournament.Tournament, tokyo tournament
 func TestKioskShowsTeams(t *testing.T) {
 	env := newConsoleEnv(t)
 	tr, teams, _ := env.teamSeed()
-	env.playTeamRound1(tr, teams[0])
+	playTeamRound1(env, tr, teams[0])
 	b := env.browser()
 	mustSee(t, "kiosk", b.get(fmt.Sprintf("/kiosk/%d", tr.ID)), http.StatusOK,
 		`<section id="teams" class="k-panel"`, "チーム順位表", "東京選手1・", `<section id="standings" class="k-panel" aria-labelledby="standings-h">`)
@@ -241,7 +241,7 @@ func TestKioskShowsTeams(t *testing.T) {
 	if tr.Ruleset.Teams.HideIndividual != true {
 		t.Fatalf("the ruleset's teams = %+v, want the players' standings hidden", tr.Ruleset.Teams)
 	}
-	env.playTeamRound1(tr, teams[0])
+	playTeamRound1(env, tr, teams[0])
 	res := env.browser().get(fmt.Sprintf("/kiosk/%d", tr.ID))
 	mustSee(t, "kiosk without the players' standings", res, http.StatusOK, `<section id="teams" class="k-panel"`, `<section id="standings" class="k-panel" aria-labelledby="standings-h" hidden>`)
 	if strings.Contains(res.Body, "東京選手1・") {
