@@ -7,75 +7,10 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 	"github.com/google/go-cmp/cmp"
 )
-
-// apiClient calls the JSON API of a consoleEnv with the API token.
-type apiClient struct {
-	t   *testing.T
-	env *consoleEnv
-}
-
-// call sends body (marshalled unless it is a string) and decodes the
-// answer into out, failing the test unless the status is want.
-func (a apiClient) call(method, path string, body any, want int, out any) {
-	a.t.Helper()
-	var text string
-	switch b := body.(type) {
-	case nil:
-	case string:
-		text = b
-	default:
-		data, err := json.Marshal(b)
-		if err != nil {
-			a.t.Fatal(err)
-		}
-		text = string(data)
-	}
-	rec := do(a.env.h, method, path, text, "Authorization", "Bearer test-token", "Accept-Language", "en")
-	if rec.Code != want {
-		a.t.Fatalf("%s %s %s = %d %s, want %d", method, path, text, rec.Code, rec.Body, want)
-	}
-	if out != nil {
-		if err := json.Unmarshal(rec.Body.Bytes(), out); err != nil {
-			a.t.Fatalf("%s %s: decode %s: %v", method, path, rec.Body, err)
-		}
-	}
-}
-
-// save PUTs a table's score sheet with VP in the table's pairing order;
-// declared is an index into that order, or -1 when time ended the game.
-func (a apiClient) save(tid int64, n, table, version int, vp []int, declared int, reason string) api.ResultJSON {
-	a.t.Helper()
-	var round api.RoundJSON
-	a.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/%d", tid, n), nil, 200, &round)
-	players := round.Tables[table-1].Players
-	req := api.SaveResultRequest{Version: version, Reason: reason}
-	for i, p := range players {
-		req.Scores = append(req.Scores, api.ScoreRequest{Player: p.ID, VP: &vp[i]})
-	}
-	if declared >= 0 {
-		req.Declared = &players[declared].ID
-	}
-	var res struct {
-		Placings []api.PlaceIDJSON `json:"placings"`
-		Version  int               `json:"version"`
-	}
-	a.call("PUT", fmt.Sprintf("/api/v1/tournaments/%d/rounds/%d/tables/%d/result", tid, n, table), req, 200, &res)
-	return api.ResultJSON{Version: res.Version, Scores: res.Placings}
-}
-
-// timeUp starts round n's clock through the API and moves the service's
-// clock past the game time: the tables without a result end by time (§12).
-func (a apiClient) timeUp(tid int64, n int) {
-	a.t.Helper()
-	var clk api.ClockJSON
-	a.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds/%d/clock", tid, n), `{"action":"start"}`, 200, &clk)
-	a.env.ahead.Add(int64(time.Duration(clk.GameSeconds+60) * time.Second))
-}
 
 // TestScenario13OverHTTP runs the 13-player, 3-round event of the service's
 // scenario test through the JSON API alone, and must arrive at the very

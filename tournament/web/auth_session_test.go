@@ -21,11 +21,10 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 )
 
-// The session cookie's name and contents, and the settings the epoch and
+// The session cookie's contents, and the settings the epoch and
 // the old keys were kept in, as the server writes them: what someone with
 // a copy of the database would forge a cookie from.
 const (
-	sessionCookie       = "catanjudge_session"
 	sessionJudge        = "judge"
 	sessionID           = "sid"
 	sessionSince        = "since"

@@ -1,10 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"maps"
 	"math/rand/v2"
 	"net/http"
@@ -20,33 +18,6 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
-
-// apiCall sends one JSON request to the test server with the API token,
-// safe to use from many goroutines: it returns errors instead of failing.
-func apiCall(client *http.Client, base, method, path string, body any) (int, []byte, error) {
-	var r io.Reader
-	if body != nil {
-		data, err := json.Marshal(body)
-		if err != nil {
-			return 0, nil, err
-		}
-		r = bytes.NewReader(data)
-	}
-	req, err := http.NewRequest(method, base+path, r)
-	if err != nil {
-		return 0, nil, err
-	}
-	req.Header.Set("Authorization", "Bearer test-token")
-	req.Header.Set("Accept-Language", "en")
-	req.Header.Set("Content-Type", "application/json")
-	res, err := client.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer res.Body.Close()
-	data, err := io.ReadAll(res.Body)
-	return res.StatusCode, data, err
-}
 
 // TestConcurrentJudges has 20 judges save and correct the four tables of a
 // round at once, each reading the table's version and saving over it. No

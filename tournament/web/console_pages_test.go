@@ -16,51 +16,6 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 )
 
-// pairedEnv is a logged-in judge and a tournament of 8 checked-in players
-// with round 1 paired: two tables of four.
-type pairedEnv struct {
-	*consoleEnv
-	b   *browser
-	t   tournament.Tournament
-	ps  []tournament.Player
-	r   tournament.Round
-	url string // the round's page
-}
-
-func newPairedEnv(t *testing.T) *pairedEnv {
-	env := newConsoleEnv(t)
-	tr, ps := env.seedTournament(8)
-	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := env.browser()
-	b.login("山田")
-	return &pairedEnv{consoleEnv: env, b: b, t: tr, ps: ps, r: r, url: fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)}
-}
-
-func (p *pairedEnv) name(id int64) string {
-	for _, x := range p.ps {
-		if x.ID == id {
-			return x.Name
-		}
-	}
-	p.t0().Fatalf("no player %d", id)
-	return ""
-}
-
-func (p *pairedEnv) t0() testing.TB { return p.consoleEnv.t }
-
-// fieldValue returns the value attribute of the input with the given id.
-func fieldValue(body, id string) string {
-	re := regexp.MustCompile(`<input id="` + regexp.QuoteMeta(id) + `"[^>]*?value="([^"]*)"`)
-	m := re.FindStringSubmatch(body)
-	if m == nil {
-		return "<no input " + id + ">"
-	}
-	return m[1]
-}
-
 func TestFormsKeepValuesOnValidationError(t *testing.T) {
 	env := newConsoleEnv(t)
 	b := env.browser()
@@ -472,14 +427,6 @@ func checkDealLabels(t *testing.T, body string) {
 			t.Errorf("the label of %s says %q: coordinates, or no terrain", field, l)
 		}
 	}
-}
-
-func dealValues(chips []referee.Chip) url.Values {
-	v := url.Values{}
-	for _, ch := range chips {
-		v.Set(fmt.Sprintf("chip_%d_%d", ch.Hex.Q, ch.Hex.R), strconv.Itoa(ch.Number))
-	}
-	return v
 }
 
 // clumpReds rearranges a valid deal so that three red chips lie in a row

@@ -11,26 +11,6 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
-// saveAll records a declared win at every table of round n, the first
-// player of each table winning.
-func (p *pairedEnv) saveAll(n int) {
-	p.t0().Helper()
-	rv, err := p.svc.RoundView(p.ctx, p.t.ID, n)
-	if err != nil {
-		p.t0().Fatal(err)
-	}
-	r := rv.Round
-	for _, tb := range r.Tables {
-		in := tournament.ResultInput{Declared: tb.Players[0]}
-		for i, id := range tb.Players {
-			in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: []int{10, 7, 5, 3}[i]})
-		}
-		if _, err := p.svc.SaveResult(p.ctx, "setup", p.t.ID, n, tb.Number, in); err != nil {
-			p.t0().Fatal(err)
-		}
-	}
-}
-
 // The JSON contract of the event's end: GET .../{id} has "state" (setup,
 // running, finished); POST .../close answers the tournament finished,
 // POST .../reopen {"reason"} running again; while finished every change is

@@ -7,29 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
-
-// dqSeed pairs round 1 of a 4-player event and saves a declared win of
-// the table's first player, whom it returns.
-func (e *consoleEnv) dqSeed() (tournament.Tournament, int64) {
-	e.t.Helper()
-	tr, _ := e.seedTournament(4)
-	r, err := e.svc.PairNextRound(e.ctx, "setup", tr.ID)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	ids := r.Tables[0].Players
-	in := tournament.ResultInput{Declared: ids[0]}
-	for i, id := range ids {
-		in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: []int{10, 8, 6, 4}[i]})
-	}
-	if _, err := e.svc.SaveResult(e.ctx, "setup", tr.ID, 1, 1, in); err != nil {
-		e.t.Fatal(err)
-	}
-	return tr, ids[0]
-}
 
 // POST .../players/{pid}/disqualify: a reason is required, the effect is
 // one of three or the ruleset's, and the standings say which applied.

@@ -28,21 +28,6 @@ func keysOf(t *testing.T, raw json.RawMessage) []string {
 	return out
 }
 
-// nationalEvent creates a national-2025 tournament of rounds rounds with n
-// players through the API, and returns the client, the tournament and its
-// API path.
-func nationalEvent(t *testing.T, env *consoleEnv, rounds, n int) (apiClient, api.TournamentJSON, string) {
-	t.Helper()
-	cl := apiClient{t: t, env: env}
-	var tour api.TournamentJSON
-	cl.call("POST", "/api/v1/tournaments", fmt.Sprintf(`{"name":"地区予選","rounds":%d,"ruleset":"national-2025"}`, rounds), 201, &tour)
-	base := fmt.Sprintf("/api/v1/tournaments/%d", tour.ID)
-	for i := range n {
-		cl.call("POST", base+"/players", map[string]string{"name": fmt.Sprintf("選手%02d", i+1)}, 201, nil)
-	}
-	return cl, tour, base
-}
-
 // A national event's top-4 final through the JSON API: the coded refusals
 // before the qualifying rounds are played and once the final is made, the
 // contract's shape of the final, the cut with its draw and seed on the

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"html"
-	"io"
-	"mime/multipart"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -19,31 +17,6 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/console"
 )
-
-// upload posts file as the multipart form of the import page.
-func (b *browser) upload(path, name string, data []byte) response {
-	b.env.t.Helper()
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	part, err := w.CreateFormFile("file", name)
-	if err != nil {
-		b.env.t.Fatal(err)
-	}
-	part.Write(data)
-	w.Close()
-	req, err := http.NewRequest(http.MethodPost, b.env.srv.URL+path, &body)
-	if err != nil {
-		b.env.t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	res, err := b.http.Do(req)
-	if err != nil {
-		b.env.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	out, _ := io.ReadAll(res.Body)
-	return response{Status: res.StatusCode, Location: res.Header.Get("Location"), Body: string(out), Header: res.Header}
-}
 
 var hiddenData = regexp.MustCompile(`<input type="hidden" name="data" value="([^"]*)">`)
 

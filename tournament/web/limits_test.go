@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -55,16 +54,6 @@ func logInFrom(h http.Handler, addr, password string) *httptest.ResponseRecorder
 	req := httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(form))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	return serve(h, req, addr)
-}
-
-// serve sends one request straight to the handler from addr (host:port).
-func serve(h http.Handler, req *http.Request, addr string) *httptest.ResponseRecorder {
-	if addr != "" {
-		req.RemoteAddr = addr
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
 }
 
 // A login form is a few hundred bytes, and anyone may post one: a
@@ -285,30 +274,6 @@ func TestHealthChecksTheDatabase(t *testing.T) {
 			t.Errorf("GET /healthz?lang=%s over a damaged database = %d %s, want 503 saying what to do", lang, rec.Code, rec.Body)
 		}
 	}
-}
-
-// countingStore counts the whole-tournament reads (a snapshot's read,
-// Event, reads every round once per call, as Rounds does; Reports decodes
-// every report of the event).
-type countingStore struct {
-	*store.Store
-	loads   atomic.Int64
-	reports atomic.Int64
-}
-
-func (s *countingStore) Reports(ctx context.Context, tid int64) ([]tournament.Report, error) {
-	s.reports.Add(1)
-	return s.Store.Reports(ctx, tid)
-}
-
-func (s *countingStore) Rounds(ctx context.Context, tid int64) ([]tournament.Round, error) {
-	s.loads.Add(1)
-	return s.Store.Rounds(ctx, tid)
-}
-
-func (s *countingStore) Event(ctx context.Context, tid int64) (tournament.EventRecord, error) {
-	s.loads.Add(1)
-	return s.Store.Event(ctx, tid)
 }
 
 // Everything the kiosk reads (its page, the live state, the standings,

@@ -3,12 +3,10 @@ package web
 import (
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
-	"github.com/catanjudge/catanjudge/tournament/web/auth"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
@@ -246,8 +244,6 @@ func TestRouteTableAccess(t *testing.T) {
 	}
 }
 
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
-
 func TestSessionSurvivesRestart(t *testing.T) {
 	env := newConsoleEnv(t)
 	b := env.browser()
@@ -294,17 +290,6 @@ func TestStaticFiles(t *testing.T) {
 	if got := b.get("/static/nope.css").Status; got != http.StatusNotFound {
 		t.Errorf("GET /static/nope.css = %d, want 404", got)
 	}
-}
-
-// restart starts a second server over env's store, as a restart of the
-// program with the head's password password (CATANJUDGE_JUDGE_PASSWORD)
-// does.
-func (e *consoleEnv) restart(password string) {
-	e.t.Helper()
-	if _, err := auth.SetUpHead(e.ctx, e.st, password, e.t.TempDir()); err != nil {
-		e.t.Fatal(err)
-	}
-	e.srv.Config.Handler = e.newHandler()
 }
 
 // A new password given at start ends the head account's sessions, and

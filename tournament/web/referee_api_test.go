@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -12,24 +11,6 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
-
-// newRefereeTestServer is the site for the referee API's tests, which
-// call no use case.
-func newRefereeTestServer(t testing.TB) http.Handler {
-	t.Helper()
-	return newConsoleEnv(t).h
-}
-
-func do(h http.Handler, method, target, body string, header ...string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(method, target, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
-}
 
 func TestPlacingsAPI(t *testing.T) {
 	h := newRefereeTestServer(t)

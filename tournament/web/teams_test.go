@@ -17,47 +17,6 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
-// teamSeed makes a team event with 17 players: teams Tokyo (5), Osaka,
-// Nagoya, Fukuoka (4 each) registered, and 7 players of no team.
-func (env *consoleEnv) teamSeed() (tournament.Tournament, []tournament.Team, []int64) {
-	return env.teamSeedBy(env.svc, "")
-}
-
-// teamSeedBy is teamSeed with the tournament made by maker under ruleset
-// ("" for the default).
-func (env *consoleEnv) teamSeedBy(maker *tournament.Service, ruleset string) (tournament.Tournament, []tournament.Team, []int64) {
-	env.t.Helper()
-	tr, err := maker.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "ジャパンカップ予選", Rounds: 3, Team: true, Ruleset: ruleset})
-	if err != nil {
-		env.t.Fatal(err)
-	}
-	var teams []tournament.Team
-	var loose []int64
-	for _, tn := range []struct {
-		name string
-		size int
-	}{{"東京", 5}, {"大阪", 4}, {"名古屋", 4}, {"福岡", 4}, {"", 7}} {
-		var ids []int64
-		for i := range tn.size {
-			p, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("%s選手%d", tn.name, i+1), CheckedIn: true})
-			if err != nil {
-				env.t.Fatal(err)
-			}
-			ids = append(ids, p.ID)
-		}
-		if tn.name == "" {
-			loose = ids
-			continue
-		}
-		team, err := env.svc.RegisterTeam(env.ctx, "setup", tr.ID, tournament.TeamInput{Name: tn.name, Players: ids})
-		if err != nil {
-			env.t.Fatal(err)
-		}
-		teams = append(teams, team)
-	}
-	return tr, teams, loose
-}
-
 // Bad teams and line-ups are refused through the API with their code and
 // a message in the asker's language, and change nothing.
 func TestTeamAPIRefusals(t *testing.T) {
