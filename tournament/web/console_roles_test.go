@@ -156,7 +156,7 @@ func ptr[T any](v T) *T { return &v }
 // be refused, nor a link to a page it may not open.
 func TestConsoleOffersEachRoleOnlyWhatItMay(t *testing.T) {
 	env, params := consolePagesEnv(t)
-	routes := (&site{}).routes()
+	routes := Routes()
 	var staff []routeEntry
 	for _, rt := range routes {
 		if rt.Access == judge {

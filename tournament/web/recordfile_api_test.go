@@ -88,11 +88,11 @@ func TestRecordNamesTheBuild(t *testing.T) {
 	env := newConsoleEnv(t)
 	tr, _ := env.seedTournament(4)
 	for _, tc := range []struct{ version, want string }{{"v1.2.3", "catanjudge v1.2.3"}, {"", "catanjudge"}} {
-		s, err := newSite(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st, APIToken: "test-token", Version: tc.version})
+		s, err := NewSite(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st, APIToken: "test-token", Version: tc.version})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec := do(s.router, "GET", fmt.Sprintf("/api/v1/tournaments/%d/record", tr.ID), "", "Authorization", "Bearer test-token")
+		rec := do(s.Router(), "GET", fmt.Sprintf("/api/v1/tournaments/%d/record", tr.ID), "", "Authorization", "Bearer test-token")
 		var f recordfile.File
 		if err := json.Unmarshal(rec.Body.Bytes(), &f); rec.Code != http.StatusOK || err != nil {
 			t.Fatalf("GET the record = %d %.200s (%v), want 200 and a record", rec.Code, rec.Body, err)

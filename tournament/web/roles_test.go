@@ -61,7 +61,7 @@ func TestRoleRouteMatrix(t *testing.T) {
 	spare := env.account("予備", tournament.RoleScorekeeper)
 	sid := strings.NewReplacer(":sid", itoa(spare.ID))
 
-	routes := (&site{}).routes()
+	routes := Routes()
 	seen := map[string]bool{}
 	for _, rt := range routes {
 		if rt.Access != judge {

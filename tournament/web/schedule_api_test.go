@@ -27,16 +27,16 @@ func scheduleBody(n, rounds int, seed uint64, extra string) string {
 // however little search the server allows, since nothing is searched.
 func TestScheduleAPISaysHowGoodItIs(t *testing.T) {
 	env := newConsoleEnv(t)
-	s, err := newSite(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st})
+	s, err := NewSite(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// One swap evaluation: a design is built, not searched.
-	s.api.PairingEvals = 1
+	s.API().PairingEvals = 1
 	post := func(body string) (*httptest.ResponseRecorder, api.ScheduleJSON) {
 		t.Helper()
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/referee/pairings?lang=en", strings.NewReader(body))
-		rec := serve(s.router, req, "192.0.2.60:1")
+		rec := serve(s.Router(), req, "192.0.2.60:1")
 		var got api.ScheduleJSON
 		if rec.Code == http.StatusOK {
 			if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {

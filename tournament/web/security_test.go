@@ -105,7 +105,7 @@ func TestRouteTableAsJudge(t *testing.T) {
 	// logout does: on a session of its own too.
 	leavingAPI := env.browser()
 	leavingAPI.login("佐藤")
-	for _, rt := range (&site{}).routes() {
+	for _, rt := range Routes() {
 		if rt.Access != judge {
 			continue
 		}
@@ -162,7 +162,7 @@ func TestCrossOriginRefusedEverywhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rt := range (&site{}).routes() {
+	for _, rt := range Routes() {
 		if rt.Method == http.MethodGet || rt.Method == http.MethodHead {
 			continue
 		}
@@ -195,7 +195,7 @@ func TestCrossOriginRefusedEverywhere(t *testing.T) {
 // player changes their own state with their code (access player), which
 // TestCodeGuessesAreLimited checks.
 func TestOnlyJudgesChangeState(t *testing.T) {
-	for _, rt := range (&site{}).routes() {
+	for _, rt := range Routes() {
 		if rt.Access == judge || rt.Access == player || rt.Method == http.MethodGet || rt.Method == http.MethodHead {
 			continue
 		}
@@ -245,7 +245,7 @@ func TestSecurityHeaders(t *testing.T) {
 			}
 		}
 	}
-	for _, rt := range (&site{}).routes() {
+	for _, rt := range Routes() {
 		path := params.Replace(rt.Path)
 		if strings.ContainsAny(path, ":*") {
 			t.Errorf("%s %s: no test value for a parameter", rt.Method, rt.Path)
