@@ -13,21 +13,6 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
-// keysOf returns the keys of a JSON object, sorted.
-func keysOf(t *testing.T, raw json.RawMessage) []string {
-	t.Helper()
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Fatalf("%s: %v", raw, err)
-	}
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // A national event's top-4 final through the JSON API: the coded refusals
 // before the qualifying rounds are played and once the final is made, the
 // contract's shape of the final, the cut with its draw and seed on the

@@ -131,3 +131,18 @@ func (s *countingStore) Event(ctx context.Context, tid int64) (tournament.EventR
 	s.loads.Add(1)
 	return s.Store.Event(ctx, tid)
 }
+
+// keysOf returns the keys of a JSON object, sorted.
+func keysOf(t *testing.T, raw json.RawMessage) []string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatalf("%s: %v", raw, err)
+	}
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
