@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"bytes"
@@ -19,6 +19,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // The session cookie's contents, and the settings the epoch and
@@ -34,14 +35,14 @@ const (
 )
 
 // sessionCookieOf returns the session cookie b holds, as "name=value".
-func sessionCookieOf(t *testing.T, b *browser) string {
+func sessionCookieOf(t *testing.T, b *webtest.Browser) string {
 	t.Helper()
-	u, err := url.Parse(b.env.srv.URL)
+	u, err := url.Parse(b.Env.Server.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range b.http.Jar.Cookies(u) {
-		if c.Name == sessionCookie {
+	for _, c := range b.HTTP.Jar.Cookies(u) {
+		if c.Name == webtest.SessionCookie {
 			return c.Name + "=" + c.Value
 		}
 	}
@@ -51,12 +52,12 @@ func sessionCookieOf(t *testing.T, b *browser) string {
 
 // withCookie sends a GET with cookie and no jar: another browser, or
 // whoever copied the cookie.
-func withCookie(t *testing.T, env *consoleEnv, path, cookie string) *httptest.ResponseRecorder {
+func withCookie(t *testing.T, env *webtest.Env, path, cookie string) *httptest.ResponseRecorder {
 	t.Helper()
 	req := httptest.NewRequest(http.MethodGet, path, nil)
 	req.Header.Set("Cookie", cookie)
 	rec := httptest.NewRecorder()
-	env.srv.Config.Handler.ServeHTTP(rec, req)
+	env.Server.Config.Handler.ServeHTTP(rec, req)
 	return rec
 }
 
@@ -64,17 +65,17 @@ func withCookie(t *testing.T, env *consoleEnv, path, cookie string) *httptest.Re
 // refused afterwards, after a restart too, while the judge's other
 // sessions go on.
 func TestLogoutEndsTheSession(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(4)
-	players := "/api/v1/tournaments/" + itoa(tr.ID) + "/players"
-	laptop, tablet := env.browser(), env.browser()
-	laptop.login("山田")
-	tablet.login("山田")
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(4)
+	players := "/api/v1/tournaments/" + webtest.Itoa(tr.ID) + "/players"
+	laptop, tablet := env.Browser(), env.Browser()
+	laptop.Login("山田")
+	tablet.Login("山田")
 	copied := sessionCookieOf(t, laptop)
 	if rec := withCookie(t, env, "/judge", copied); rec.Code != http.StatusOK {
 		t.Fatalf("GET /judge with the laptop's cookie = %d, want 200", rec.Code)
 	}
-	if res := laptop.post("/judge/logout", nil); res.Status != http.StatusSeeOther {
+	if res := laptop.Post("/judge/logout", nil); res.Status != http.StatusSeeOther {
 		t.Fatalf("POST /judge/logout = %d, want 303", res.Status)
 	}
 	check := func(when string) {
@@ -85,13 +86,13 @@ func TestLogoutEndsTheSession(t *testing.T) {
 		if rec := withCookie(t, env, players, copied); rec.Code != http.StatusUnauthorized {
 			t.Errorf("GET %s with the logged-out cookie %s = %d, want 401", players, when, rec.Code)
 		}
-		mustSee(t, "GET /judge on the tablet "+when, tablet.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+		webtest.MustSee(t, "GET /judge on the tablet "+when, tablet.Get("/judge"), http.StatusOK, "ジャッジ: 山田")
 	}
 	check("at once")
-	env.restart(testPassword)
+	env.Restart(webtest.Password)
 	check("after a restart")
-	laptop.login("山田")
-	mustSee(t, "GET /judge after logging in again", laptop.get("/judge"), http.StatusOK, "ジャッジ: 山田")
+	laptop.Login("山田")
+	webtest.MustSee(t, "GET /judge after logging in again", laptop.Get("/judge"), http.StatusOK, "ジャッジ: 山田")
 }
 
 // forgeCookie makes the session cookie a store signed with keys would make
@@ -99,7 +100,7 @@ func TestLogoutEndsTheSession(t *testing.T) {
 func forgeCookie(t *testing.T, keys []byte, values map[string]any) string {
 	t.Helper()
 	r := gin.New()
-	r.Use(sessions.Sessions(sessionCookie, cookiestore.NewStore(keys[:64], keys[64:])))
+	r.Use(sessions.Sessions(webtest.SessionCookie, cookiestore.NewStore(keys[:64], keys[64:])))
 	r.GET("/", func(c *gin.Context) {
 		sess := sessions.Default(c)
 		for k, v := range values {
@@ -119,26 +120,26 @@ func forgeCookie(t *testing.T, keys []byte, values map[string]any) string {
 // anything a cookie could be forged from, and a cookie forged from what it
 // holds is refused.
 func TestBackupCannotForgeASession(t *testing.T) {
-	env := newConsoleEnv(t)
-	env.browser().login("山田")
+	env := webtest.New(t)
+	env.Browser().Login("山田")
 	path := filepath.Join(t.TempDir(), "backup.db")
-	if err := env.svc.Backup(env.ctx, path); err != nil {
+	if err := env.Service.Backup(env.Ctx, path); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Contains(data, env.keys) || bytes.Contains(data, []byte(hex.EncodeToString(env.keys))) ||
-		bytes.Contains(data, env.keys[:16]) || bytes.Contains(data, []byte(hex.EncodeToString(env.keys[:16]))) {
+	if bytes.Contains(data, env.Keys) || bytes.Contains(data, []byte(hex.EncodeToString(env.Keys))) ||
+		bytes.Contains(data, env.Keys[:16]) || bytes.Contains(data, []byte(hex.EncodeToString(env.Keys[:16]))) {
 		t.Errorf("the backup holds the session keys")
 	}
 	copyStore := tournamenttest.OpenStore(t, dirWith(t, path))
-	stored, err := copyStore.GetSetting(env.ctx, settingSessionKeys)
+	stored, err := copyStore.GetSetting(env.Ctx, settingSessionKeys)
 	if err == nil {
 		// What an attacker with the backup would do.
 		keys, _ := hex.DecodeString(stored)
-		epoch, _ := copyStore.GetSetting(env.ctx, settingSessionEpoch)
+		epoch, _ := copyStore.GetSetting(env.Ctx, settingSessionEpoch)
 		forged := forgeCookie(t, keys, map[string]any{sessionJudge: "偽ジャッジ", sessionSince: time.Now().Unix(), sessionEpoch: epoch, sessionID: "forged"})
 		if rec := withCookie(t, env, "/judge", forged); rec.Code == http.StatusOK {
 			t.Errorf("a cookie forged from the backup's session keys was accepted:\n%s", rec.Body)
@@ -147,7 +148,7 @@ func TestBackupCannotForgeASession(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Nor does the live database keep them for the next backup.
-	if v, err := env.st.GetSetting(env.ctx, settingSessionKeys); !errors.Is(err, tournament.ErrNotFound) {
+	if v, err := env.Store.GetSetting(env.Ctx, settingSessionKeys); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("the database holds session keys %q (err %v), want none", v, err)
 	}
 }

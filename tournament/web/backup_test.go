@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"net/http"
@@ -11,18 +11,19 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // TestBackupDownload presses the console's backup button and restores the
 // download: every result revision is in it.
 func TestBackupDownload(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(8)
-	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(8)
+	r, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	env.timeUp(tr.ID, 1)
+	env.TimeUp(tr.ID, 1)
 	for _, table := range r.Tables {
 		for v := range 2 {
 			in := tournament.ResultInput{Version: v}
@@ -32,16 +33,16 @@ func TestBackupDownload(t *testing.T) {
 			for i, p := range table.Players {
 				in.Scores = append(in.Scores, tournament.Score{PlayerID: p, VP: 3 + i + v})
 			}
-			if _, err := env.svc.SaveResult(env.ctx, "setup", tr.ID, 1, table.Number, in); err != nil {
+			if _, err := env.Service.SaveResult(env.Ctx, "setup", tr.ID, 1, table.Number, in); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	b := env.browser()
-	b.login("山田")
-	mustSee(t, "GET /judge", b.get("/judge"), http.StatusOK, `action="/judge/backup"`)
+	b := env.Browser()
+	b.Login("山田")
+	webtest.MustSee(t, "GET /judge", b.Get("/judge"), http.StatusOK, `action="/judge/backup"`)
 
-	res := b.post("/judge/backup", nil, "Origin", env.srv.URL, "Sec-Fetch-Site", "same-origin")
+	res := b.Post("/judge/backup", nil, "Origin", env.Server.URL, "Sec-Fetch-Site", "same-origin")
 	if res.Status != http.StatusOK {
 		t.Fatalf("POST /judge/backup = %d, want 200\n%s", res.Status, res.Body)
 	}
@@ -56,21 +57,21 @@ func TestBackupDownload(t *testing.T) {
 	if err := os.WriteFile(path, []byte(res.Body), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	restored, err := store.Open(env.ctx, path)
+	restored, err := store.Open(env.Ctx, path)
 	if err != nil {
 		t.Fatalf("open the downloaded backup: %v", err)
 	}
 	defer restored.Close()
-	live, err := env.st.Round(env.ctx, tr.ID, 1)
+	live, err := env.Store.Round(env.Ctx, tr.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, table := range live.Tables {
-		want, err := env.st.Revisions(env.ctx, table.ID)
+		want, err := env.Store.Revisions(env.Ctx, table.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := restored.Revisions(env.ctx, table.ID)
+		got, err := restored.Revisions(env.Ctx, table.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +83,7 @@ func TestBackupDownload(t *testing.T) {
 		}
 	}
 
-	if res := b.post("/judge/backup", nil, "Sec-Fetch-Site", "cross-site"); res.Status != http.StatusForbidden {
+	if res := b.Post("/judge/backup", nil, "Sec-Fetch-Site", "cross-site"); res.Status != http.StatusForbidden {
 		t.Errorf("cross-site POST /judge/backup = %d, want 403", res.Status)
 	}
 }

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // latin finds English words in a message.
@@ -17,18 +18,18 @@ var latin = regexp.MustCompile(`[A-Za-z]{2,}`)
 // longer allows the change) reaches the judge in the request's language:
 // no English fragment of the log in the Japanese console.
 func TestConflictMessagesInTheRequestLanguage(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(8)
-	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(8)
+	r, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	players := r.Tables[0].Players
-	pen, err := env.svc.RecordPenalty(env.ctx, "setup", tr.ID, tournament.PenaltyInput{PlayerID: players[0], Round: 1, Offence: "needless-talk"})
+	pen, err := env.Service.RecordPenalty(env.Ctx, "setup", tr.ID, tournament.PenaltyInput{PlayerID: players[0], Round: 1, Offence: "needless-talk"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.RevokePenalty(env.ctx, "山田", pen.TournamentID, pen.ID, "人違い"); err != nil {
+	if _, err := env.Service.RevokePenalty(env.Ctx, "山田", pen.TournamentID, pen.ID, "人違い"); err != nil {
 		t.Fatal(err)
 	}
 	var scores []string
@@ -37,8 +38,8 @@ func TestConflictMessagesInTheRequestLanguage(t *testing.T) {
 	}
 	sheet := fmt.Sprintf(`{"scores":[%s]}`, strings.Join(scores, ","))
 	result := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tr.ID)
-	env.timeUp(tr.ID, 1)
-	if rec := do(env.h, "PUT", result, sheet, "Authorization", "Bearer test-token"); rec.Code != 200 {
+	env.TimeUp(tr.ID, 1)
+	if rec := webtest.Do(env.Handler, "PUT", result, sheet, "Authorization", "Bearer test-token"); rec.Code != 200 {
 		t.Fatalf("first save = %d %s", rec.Code, rec.Body)
 	}
 	pair := fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID)
@@ -60,7 +61,7 @@ func TestConflictMessagesInTheRequestLanguage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rec := do(env.h, tt.method, tt.target, tt.body, "Authorization", "Bearer test-token", "Accept-Language", tt.lang)
+			rec := webtest.Do(env.Handler, tt.method, tt.target, tt.body, "Authorization", "Bearer test-token", "Accept-Language", tt.lang)
 			var body struct {
 				Error string `json:"error"`
 			}
@@ -89,9 +90,9 @@ func TestConflictMessagesInTheRequestLanguage(t *testing.T) {
 	}
 }
 
-func mustPlayers(t *testing.T, env *consoleEnv, tid int64) []tournament.Player {
+func mustPlayers(t *testing.T, env *webtest.Env, tid int64) []tournament.Player {
 	t.Helper()
-	ps, err := env.svc.Players(env.ctx, tid)
+	ps, err := env.Service.Players(env.Ctx, tid)
 	if err != nil {
 		t.Fatal(err)
 	}

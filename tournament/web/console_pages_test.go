@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"encoding/json"
@@ -14,50 +14,51 @@ import (
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/game"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 func TestFormsKeepValuesOnValidationError(t *testing.T) {
-	env := newConsoleEnv(t)
-	b := env.browser()
-	b.login("山田")
+	env := webtest.New(t)
+	b := env.Browser()
+	b.Login("山田")
 
-	res := b.post("/judge/tournaments", url.Values{"name": {""}, "venue": {"秋葉原店"}, "rounds": {"三"}, "game_minutes": {"7"}})
-	mustSee(t, "create tournament without a name", res, http.StatusUnprocessableEntity,
+	res := b.Post("/judge/tournaments", url.Values{"name": {""}, "venue": {"秋葉原店"}, "rounds": {"三"}, "game_minutes": {"7"}})
+	webtest.MustSee(t, "create tournament without a name", res, http.StatusUnprocessableEntity,
 		`<p class="field-error" id="name-error">入力してください。</p>`,
 		`<p class="field-error" id="rounds-error">半角の整数で入力してください。</p>`,
 		`aria-describedby="name-error"`)
 	for id, want := range map[string]string{"venue": "秋葉原店", "rounds": "三", "game_minutes": "7"} {
-		if got := fieldValue(res.Body, id); got != want {
+		if got := webtest.FieldValue(res.Body, id); got != want {
 			t.Errorf("after the refused form, %s = %q, want %q kept", id, got, want)
 		}
 	}
 	// Full-width digits from a Japanese keyboard are numbers.
-	res = b.post("/judge/tournaments", url.Values{"name": {"冬の大会"}, "rounds": {"４"}})
+	res = b.Post("/judge/tournaments", url.Values{"name": {"冬の大会"}, "rounds": {"４"}})
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("create tournament with rounds ４ = %d, want 303\n%s", res.Status, res.Body)
 	}
 	tid := strings.TrimPrefix(res.Location, "/judge/t/")
-	mustSee(t, "the new tournament", b.get(res.Location), http.StatusOK, "大会を作成しました。", "冬の大会")
+	webtest.MustSee(t, "the new tournament", b.Get(res.Location), http.StatusOK, "大会を作成しました。", "冬の大会")
 
-	res = b.post("/judge/t/"+tid+"/players", url.Values{"name": {"  "}, "kana": {"すずき"}})
-	mustSee(t, "register a player without a name", res, http.StatusUnprocessableEntity, `id="name-error"`)
-	if got := fieldValue(res.Body, "kana"); got != "すずき" {
+	res = b.Post("/judge/t/"+tid+"/players", url.Values{"name": {"  "}, "kana": {"すずき"}})
+	webtest.MustSee(t, "register a player without a name", res, http.StatusUnprocessableEntity, `id="name-error"`)
+	if got := webtest.FieldValue(res.Body, "kana"); got != "すずき" {
 		t.Errorf("kana after the refused form = %q, want kept", got)
 	}
 }
 
 func TestSwapNeedsAReason(t *testing.T) {
-	p := newPairedEnv(t)
-	a, b := p.r.Tables[0].Players[0], p.r.Tables[1].Players[0]
-	res := p.b.post(p.url+"/swap", url.Values{"a": {itoa(a)}, "b": {itoa(b)}, "reason": {""}})
-	mustSee(t, "swap without a reason", res, http.StatusUnprocessableEntity, `id="swap_reason-error"`,
+	p := webtest.NewPaired(t)
+	a, b := p.Round.Tables[0].Players[0], p.Round.Tables[1].Players[0]
+	res := p.B.Post(p.URL+"/swap", url.Values{"a": {webtest.Itoa(a)}, "b": {webtest.Itoa(b)}, "reason": {""}})
+	webtest.MustSee(t, "swap without a reason", res, http.StatusUnprocessableEntity, `id="swap_reason-error"`,
 		fmt.Sprintf(`<option value="%d" selected>`, a), fmt.Sprintf(`<option value="%d" selected>`, b))
-	res = p.b.post(p.url+"/swap", url.Values{"a": {itoa(a)}, "b": {itoa(b)}, "reason": {"親子のため"}})
+	res = p.B.Post(p.URL+"/swap", url.Values{"a": {webtest.Itoa(a)}, "b": {webtest.Itoa(b)}, "reason": {"親子のため"}})
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("swap with a reason = %d, want 303\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "round after the swap", p.b.get(p.url), http.StatusOK, "入れ替えました。", "親子のため")
-	rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
+	webtest.MustSee(t, "round after the swap", p.B.Get(p.URL), http.StatusOK, "入れ替えました。", "親子のため")
+	rv, err := p.Service.RoundView(p.Ctx, p.Tournament.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,65 +78,65 @@ func contains(ids []int64, id int64) bool {
 }
 
 func TestPairAndRepairFromTheConsole(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(8)
-	b := env.browser()
-	b.login("山田")
-	res := b.post(fmt.Sprintf("/judge/t/%d/rounds", tr.ID), nil)
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(8)
+	b := env.Browser()
+	b.Login("山田")
+	res := b.Post(fmt.Sprintf("/judge/t/%d/rounds", tr.ID), nil)
 	if want := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID); res.Status != http.StatusSeeOther || res.Location != want {
 		t.Fatalf("pair round 1 = %d to %q, want 303 to %s\n%s", res.Status, res.Location, want, res.Body)
 	}
-	mustSee(t, "round 1", b.get(res.Location), http.StatusOK, "組み合わせを作りました。", "1卓", "2卓", "第1回戦を組み直す")
+	webtest.MustSee(t, "round 1", b.Get(res.Location), http.StatusOK, "組み合わせを作りました。", "1卓", "2卓", "第1回戦を組み直す")
 	// A late entry shows as missing from the pairing until it is re-paired.
-	late, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: "遅刻", Kana: "ちこく"})
+	late, err := env.Service.AddPlayer(env.Ctx, "setup", tr.ID, tournament.PlayerInput{Name: "遅刻", Kana: "ちこく"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.CheckIn(env.ctx, "setup", late.TournamentID, late.ID, true); err != nil {
+	if _, err := env.Service.CheckIn(env.Ctx, "setup", late.TournamentID, late.ID, true); err != nil {
 		t.Fatal(err)
 	}
-	mustSee(t, "round 1 with a late entry", b.get(res.Location), http.StatusOK, "組み合わせに入っていない参加者", "遅刻")
-	mustSee(t, "players with a late entry", b.get(fmt.Sprintf("/judge/t/%d/players", tr.ID)), http.StatusOK, "第1回戦から途中参加")
-	if res := b.post(res.Location+"/repair", nil); res.Status != http.StatusSeeOther {
+	webtest.MustSee(t, "round 1 with a late entry", b.Get(res.Location), http.StatusOK, "組み合わせに入っていない参加者", "遅刻")
+	webtest.MustSee(t, "players with a late entry", b.Get(fmt.Sprintf("/judge/t/%d/players", tr.ID)), http.StatusOK, "第1回戦から途中参加")
+	if res := b.Post(res.Location+"/repair", nil); res.Status != http.StatusSeeOther {
 		t.Fatalf("re-pair = %d, want 303\n%s", res.Status, res.Body)
 	}
 	// Pairing round 2 before round 1 has results is refused, with a page.
-	res = b.post(fmt.Sprintf("/judge/t/%d/rounds", tr.ID), nil)
-	mustSee(t, "pair round 2 early", res, http.StatusConflict, "<h1>")
+	res = b.Post(fmt.Sprintf("/judge/t/%d/rounds", tr.ID), nil)
+	webtest.MustSee(t, "pair round 2 early", res, http.StatusConflict, "<h1>")
 }
 
 func TestPlayerNamesAreEscaped(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: `<b>大会</b>`, Rounds: 2})
+	env := webtest.New(t)
+	tr, err := env.Service.CreateTournament(env.Ctx, "setup", tournament.TournamentInput{Name: `<b>大会</b>`, Rounds: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	evil := `<script>alert("x")</script>`
 	var ids []int64
 	for i, name := range []string{evil, "井上", "上田", "江藤"} {
-		p, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: name, Kana: `"><img src=x>` + strconv.Itoa(i)})
+		p, err := env.Service.AddPlayer(env.Ctx, "setup", tr.ID, tournament.PlayerInput{Name: name, Kana: `"><img src=x>` + strconv.Itoa(i)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := env.svc.CheckIn(env.ctx, "setup", p.TournamentID, p.ID, true); err != nil {
+		if _, err := env.Service.CheckIn(env.Ctx, "setup", p.TournamentID, p.ID, true); err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, p.ID)
 	}
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.RecordPenalty(env.ctx, "setup", tr.ID, tournament.PenaltyInput{PlayerID: ids[0], Round: 1, Offence: "note-taking", Note: evil}); err != nil {
+	if _, err := env.Service.RecordPenalty(env.Ctx, "setup", tr.ID, tournament.PenaltyInput{PlayerID: ids[0], Round: 1, Offence: "note-taking", Note: evil}); err != nil {
 		t.Fatal(err)
 	}
-	b := env.browser()
-	b.login(`<i>判</i>`)
+	b := env.Browser()
+	b.Login(`<i>判</i>`)
 	base := fmt.Sprintf("/judge/t/%d", tr.ID)
 	for _, path := range []string{
 		"/judge", base, base + "/players", fmt.Sprintf("%s/players/%d", base, ids[1]), base + "/rounds/1",
 		base + "/rounds/1/tables/1", base + "/rounds/1/tables/1/score", base + "/penalties", base + "/standings", base + "/audit",
 	} {
-		res := b.get(path)
+		res := b.Get(path)
 		if res.Status != http.StatusOK {
 			t.Errorf("GET %s = %d, want 200", path, res.Status)
 			continue
@@ -146,14 +147,14 @@ func TestPlayerNamesAreEscaped(t *testing.T) {
 			}
 		}
 	}
-	mustSee(t, "players", b.get(base+"/players"), http.StatusOK, "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;")
+	webtest.MustSee(t, "players", b.Get(base+"/players"), http.StatusOK, "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;")
 }
 
 func TestScoreSheet(t *testing.T) {
-	p := newPairedEnv(t)
-	table := p.r.Tables[0]
-	score := p.url + "/tables/1/score"
-	mustSee(t, "empty score sheet", p.b.get(score), http.StatusOK, "成績表の入力", `name="version" value="0"`)
+	p := webtest.NewPaired(t)
+	table := p.Round.Tables[0]
+	score := p.URL + "/tables/1/score"
+	webtest.MustSee(t, "empty score sheet", p.B.Get(score), http.StatusOK, "成績表の入力", `name="version" value="0"`)
 
 	form := url.Values{"version": {"0"}, "action": {"save"}}
 	vps := []int{8, 7, 7, 5}
@@ -161,27 +162,27 @@ func TestScoreSheet(t *testing.T) {
 		form.Set(fmt.Sprintf("vp_%d", id), strconv.Itoa(vps[i]))
 	}
 	winner := table.Players[0]
-	form.Set("declared", itoa(winner))
+	form.Set("declared", webtest.Itoa(winner))
 
 	// A declaration with 8 VP breaks §11: the message sits at the declared
 	// winner's field and every value typed stays.
-	res := p.b.post(score, form)
-	mustSee(t, "declared winner with 8 VP", res, http.StatusUnprocessableEntity,
+	res := p.B.Post(score, form)
+	webtest.MustSee(t, "declared winner with 8 VP", res, http.StatusUnprocessableEntity,
 		`<p class="field-error" id="declared-error">`, "10点以上が必要です（§11）",
 		fmt.Sprintf(`<input type="radio" name="declared" value="%d" checked>`, winner))
 	for i, id := range table.Players {
-		if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", id)); got != strconv.Itoa(vps[i]) {
+		if got := webtest.FieldValue(res.Body, fmt.Sprintf("vp_%d", id)); got != strconv.Itoa(vps[i]) {
 			t.Errorf("VP of player %d after the refused sheet = %q, want %d kept", id, got, vps[i])
 		}
 	}
-	if rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1); err != nil || rv.Tables[0].Result != nil {
+	if rv, err := p.Service.RoundView(p.Ctx, p.Tournament.ID, 1); err != nil || rv.Tables[0].Result != nil {
 		t.Fatalf("a refused sheet was saved (err %v)", err)
 	}
 	// The preview refuses it in the same place.
 	pv := cloneValues(form)
 	pv.Set("action", "preview")
-	res = p.b.post(score, pv)
-	mustSee(t, "preview of a declared winner with 8 VP", res, http.StatusUnprocessableEntity,
+	res = p.B.Post(score, pv)
+	webtest.MustSee(t, "preview of a declared winner with 8 VP", res, http.StatusUnprocessableEntity,
 		`<p class="field-error" id="declared-error">`, "10点以上が必要です（§11）")
 	if strings.Contains(res.Body, "保存前の順位") {
 		t.Errorf("the refused preview shows placings")
@@ -190,62 +191,62 @@ func TestScoreSheet(t *testing.T) {
 	// A missing VP stays next to its field.
 	bad := cloneValues(form)
 	bad.Set(fmt.Sprintf("vp_%d", table.Players[2]), "")
-	mustSee(t, "sheet with a missing VP", p.b.post(score, bad), http.StatusUnprocessableEntity,
+	webtest.MustSee(t, "sheet with a missing VP", p.B.Post(score, bad), http.StatusUnprocessableEntity,
 		fmt.Sprintf(`id="vp_%d-error"`, table.Players[2]))
 
 	// Preview shows the placings and saves nothing.
 	form.Set(fmt.Sprintf("vp_%d", winner), "10")
 	form.Set("action", "preview")
-	res = p.b.post(score, form)
-	mustSee(t, "preview", res, http.StatusOK, "保存前の順位", `<td class="place">1位</td>`, `<td class="place">2位</td>`)
-	if rv, _ := p.svc.RoundView(p.ctx, p.t.ID, 1); rv.Tables[0].Result != nil {
+	res = p.B.Post(score, form)
+	webtest.MustSee(t, "preview", res, http.StatusOK, "保存前の順位", `<td class="place">1位</td>`, `<td class="place">2位</td>`)
+	if rv, _ := p.Service.RoundView(p.Ctx, p.Tournament.ID, 1); rv.Tables[0].Result != nil {
 		t.Fatalf("preview saved the sheet")
 	}
 
 	form.Set("action", "save")
-	res = p.b.post(score, form)
+	res = p.B.Post(score, form)
 	if res.Status != http.StatusSeeOther || res.Location != score {
 		t.Fatalf("save = %d to %q, want 303 back to the sheet\n%s", res.Status, res.Location, res.Body)
 	}
-	res = p.b.get(score)
-	mustSee(t, "saved sheet", res, http.StatusOK, "成績表を保存しました。", "版1・山田", `name="version" value="1"`, "訂正の理由")
+	res = p.B.Get(score)
+	webtest.MustSee(t, "saved sheet", res, http.StatusOK, "成績表を保存しました。", "版1・山田", `name="version" value="1"`, "訂正の理由")
 
 	// A second judge saves a correction; the first, still on version 0, is
 	// refused with what changed.
-	other := p.browser()
-	other.login("佐藤")
+	other := p.Browser()
+	other.Login("佐藤")
 	corr := cloneValues(form)
 	corr.Set("version", "1")
 	corr.Set("reason", "数え直し")
 	corr.Set(fmt.Sprintf("vp_%d", table.Players[1]), "9")
-	if res := other.post(score, corr); res.Status != http.StatusSeeOther {
+	if res := other.Post(score, corr); res.Status != http.StatusSeeOther {
 		t.Fatalf("correction = %d, want 303\n%s", res.Status, res.Body)
 	}
 	stale := cloneValues(form)
 	stale.Set(fmt.Sprintf("vp_%d", table.Players[3]), "6")
-	res = p.b.post(score, stale)
-	mustSee(t, "stale sheet", res, http.StatusConflict, "他のジャッジが先に更新しました", "佐藤", "版2",
-		fmt.Sprintf("%s の勝利点9点", p.name(table.Players[1])), `name="version" value="2"`)
+	res = p.B.Post(score, stale)
+	webtest.MustSee(t, "stale sheet", res, http.StatusConflict, "他のジャッジが先に更新しました", "佐藤", "版2",
+		fmt.Sprintf("%s の勝利点9点", p.Name(table.Players[1])), `name="version" value="2"`)
 	// The sheet starts from what is saved now (issue 10: it used to keep the
 	// stale values, so a second Save undid the other judge's correction);
 	// the typed 6 is kept beside its field and in the form that takes it back.
 	saved := form.Get(fmt.Sprintf("vp_%d", table.Players[3]))
-	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", table.Players[3])); got != saved {
+	if got := webtest.FieldValue(res.Body, fmt.Sprintf("vp_%d", table.Players[3])); got != saved {
 		t.Errorf("VP field after the conflict = %q, want the saved %s", got, saved)
 	}
-	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", table.Players[1])); got != "9" {
+	if got := webtest.FieldValue(res.Body, fmt.Sprintf("vp_%d", table.Players[1])); got != "9" {
 		t.Errorf("VP field of the other judge's correction after the conflict = %q, want their 9", got)
 	}
-	mustSee(t, "stale sheet", res, http.StatusConflict, fmt.Sprintf(`id="vp_%d-mine">あなたの入力: 6`, table.Players[3]),
+	webtest.MustSee(t, "stale sheet", res, http.StatusConflict, fmt.Sprintf(`id="vp_%d-mine">あなたの入力: 6`, table.Players[3]),
 		fmt.Sprintf(`<input type="hidden" name="vp_%d" value="6">`, table.Players[3]))
 	// Saving knowingly over version 2 is a correction: it needs a reason.
 	stale.Set("version", "2")
-	mustSee(t, "correction without a reason", p.b.post(score, stale), http.StatusUnprocessableEntity, `id="reason-error"`)
+	webtest.MustSee(t, "correction without a reason", p.B.Post(score, stale), http.StatusUnprocessableEntity, `id="reason-error"`)
 	stale.Set("reason", "佐藤さんと確認")
-	if res := p.b.post(score, stale); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(score, stale); res.Status != http.StatusSeeOther {
 		t.Fatalf("correction with a reason = %d, want 303\n%s", res.Status, res.Body)
 	}
-	revs, err := p.svc.Revisions(p.ctx, p.t.ID, 1, 1)
+	revs, err := p.Service.Revisions(p.Ctx, p.Tournament.ID, 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,27 +258,27 @@ func TestScoreSheet(t *testing.T) {
 // The preview places the sheet as saving will: a game loss given in the
 // game puts the player last with 0 VP before anything is saved.
 func TestScorePreviewCountsPenalties(t *testing.T) {
-	p := newPairedEnv(t)
-	table := p.r.Tables[0]
+	p := webtest.NewPaired(t)
+	table := p.Round.Tables[0]
 	loser := table.Players[0]
-	if _, err := p.svc.RecordPenalty(p.ctx, "setup", p.t.ID, tournament.PenaltyInput{PlayerID: loser, Round: 1, Offence: "ignored-judge"}); err != nil {
+	if _, err := p.Service.RecordPenalty(p.Ctx, "setup", p.Tournament.ID, tournament.PenaltyInput{PlayerID: loser, Round: 1, Offence: "ignored-judge"}); err != nil {
 		t.Fatal(err)
 	}
 	form := url.Values{"version": {"0"}, "action": {"preview"}, "declared": {"time"}}
 	for i, id := range table.Players {
 		form.Set(fmt.Sprintf("vp_%d", id), strconv.Itoa(9-i))
 	}
-	p.timeUp(p.t.ID, 1)
-	res := p.b.post(p.url+"/tables/1/score", form)
-	mustSee(t, "preview with a game loss", res, http.StatusOK, "保存前の順位")
+	p.TimeUp(p.Tournament.ID, 1)
+	res := p.B.Post(p.URL+"/tables/1/score", form)
+	webtest.MustSee(t, "preview with a game loss", res, http.StatusOK, "保存前の順位")
 	preview := res.Body[strings.Index(res.Body, "保存前の順位"):]
 	want := fmt.Sprintf(`<td class="place">%d位</td>
     <td><span class="name">%s</span></td>
-    <td class="num">0</td>`, len(table.Players), p.name(loser))
+    <td class="num">0</td>`, len(table.Players), p.Name(loser))
 	if !strings.Contains(preview, want) {
-		t.Errorf("the preview does not place %s last with 0 VP after a game loss\n%s", p.name(loser), preview)
+		t.Errorf("the preview does not place %s last with 0 VP after a game loss\n%s", p.Name(loser), preview)
 	}
-	if rv, _ := p.svc.RoundView(p.ctx, p.t.ID, 1); rv.Tables[0].Result != nil {
+	if rv, _ := p.Service.RoundView(p.Ctx, p.Tournament.ID, 1); rv.Tables[0].Result != nil {
 		t.Fatalf("preview saved the sheet")
 	}
 }
@@ -291,9 +292,9 @@ func cloneValues(v url.Values) url.Values {
 }
 
 func TestSeatingTieFlow(t *testing.T) {
-	p := newPairedEnv(t)
-	table := p.r.Tables[0]
-	seat := p.url + "/tables/1/seating"
+	p := webtest.NewPaired(t)
+	table := p.Round.Tables[0]
+	seat := p.URL + "/tables/1/seating"
 	first := url.Values{"round_0": {"1"}}
 	// Players 0 and 1 tie on 7; 2 and 3 are settled.
 	rolls := [][2]int{{3, 4}, {5, 2}, {6, 6}, {1, 1}}
@@ -301,9 +302,9 @@ func TestSeatingTieFlow(t *testing.T) {
 		first.Set(fmt.Sprintf("r0_%d_w", id), strconv.Itoa(rolls[i][0]))
 		first.Set(fmt.Sprintf("r0_%d_b", id), strconv.Itoa(rolls[i][1]))
 	}
-	res := p.b.post(seat, first)
+	res := p.B.Post(seat, first)
 	tied := []int64{table.Players[0], table.Players[1]}
-	mustSee(t, "tied rolls", res, http.StatusOK, "同点です。次の人だけ振り直してください", `name="round_1"`,
+	webtest.MustSee(t, "tied rolls", res, http.StatusOK, "同点です。次の人だけ振り直してください", `name="round_1"`,
 		fmt.Sprintf(`id="r1_%d_w"`, tied[0]), fmt.Sprintf(`id="r1_%d_w"`, tied[1]),
 		fmt.Sprintf(`name="r0_%d_w" value="3"`, tied[0]))
 	for _, id := range table.Players[2:] {
@@ -318,15 +319,15 @@ func TestSeatingTieFlow(t *testing.T) {
 	again.Set(fmt.Sprintf("r1_%d_b", tied[0]), "9")
 	again.Set(fmt.Sprintf("r1_%d_w", tied[1]), "6")
 	again.Set(fmt.Sprintf("r1_%d_b", tied[1]), "6")
-	mustSee(t, "re-roll with a 9", p.b.post(seat, again), http.StatusUnprocessableEntity,
+	webtest.MustSee(t, "re-roll with a 9", p.B.Post(seat, again), http.StatusUnprocessableEntity,
 		fmt.Sprintf(`id="r1_%d_b-error"`, tied[0]), "1〜6の範囲")
 	again.Set(fmt.Sprintf("r1_%d_b", tied[0]), "1")
-	if res := p.b.post(seat, again); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(seat, again); res.Status != http.StatusSeeOther {
 		t.Fatalf("re-roll = %d, want 303\n%s", res.Status, res.Body)
 	}
-	res = p.b.get(p.url + "/tables/1")
-	mustSee(t, "seated table", res, http.StatusOK, "手番と色を記録しました。", `class="seat red"`, "振り直し 1回目")
-	rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
+	res = p.B.Get(p.URL + "/tables/1")
+	webtest.MustSee(t, "seated table", res, http.StatusOK, "手番と色を記録しました。", `class="seat red"`, "振り直し 1回目")
+	rv, err := p.Service.RoundView(p.Ctx, p.Tournament.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -338,21 +339,21 @@ func TestSeatingTieFlow(t *testing.T) {
 		}
 	}
 	// Rolling for the other table is one button.
-	if res := p.b.post(p.url+"/tables/2/seating", url.Values{"auto": {"1"}}); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(p.URL+"/tables/2/seating", url.Values{"auto": {"1"}}); res.Status != http.StatusSeeOther {
 		t.Fatalf("auto seating = %d, want 303\n%s", res.Status, res.Body)
 	}
 }
 
 func TestBoardAndDeal(t *testing.T) {
-	p := newPairedEnv(t)
-	tableURL := p.url + "/tables/1"
-	mustSee(t, "board with a 7", p.b.post(tableURL+"/board", url.Values{"white": {"7"}, "blue": {"2"}}),
+	p := webtest.NewPaired(t)
+	tableURL := p.URL + "/tables/1"
+	webtest.MustSee(t, "board with a 7", p.B.Post(tableURL+"/board", url.Values{"white": {"7"}, "blue": {"2"}}),
 		http.StatusUnprocessableEntity, `id="white-error"`)
-	if res := p.b.post(tableURL+"/board", url.Values{"white": {"3"}, "blue": {"2"}}); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(tableURL+"/board", url.Values{"white": {"3"}, "blue": {"2"}}); res.Status != http.StatusSeeOther {
 		t.Fatalf("set board = %d, want 303\n%s", res.Status, res.Body)
 	}
-	res := p.b.get(tableURL)
-	mustSee(t, "table with a board", res, http.StatusOK, `<svg class="board"`, "白 3", `fill="#c40000"`, "3:1", `class="robber"`)
+	res := p.B.Get(tableURL)
+	webtest.MustSee(t, "table with a board", res, http.StatusOK, `<svg class="board"`, "白 3", `fill="#c40000"`, "3:1", `class="robber"`)
 	if n := strings.Count(res.Body, "<polygon "); n != 19 {
 		t.Errorf("board draws %d hexes, want 19", n)
 	}
@@ -360,7 +361,7 @@ func TestBoardAndDeal(t *testing.T) {
 		t.Errorf("board draws %d harbours, want 9", n)
 	}
 	checkDealLabels(t, res.Body)
-	rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
+	rv, err := p.Service.RoundView(p.Ctx, p.Tournament.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,8 +370,8 @@ func TestBoardAndDeal(t *testing.T) {
 
 	// Three reds in a line: the dango rule (§3 ウ) calls for a redeal.
 	clumped := clumpReds(t, board, chips)
-	res = p.b.post(tableURL+"/deal", dealValues(clumped))
-	mustSee(t, "clumped deal", res, http.StatusUnprocessableEntity, "配り直しが必要です", `stroke="#d00000"`)
+	res = p.B.Post(tableURL+"/deal", webtest.DealValues(clumped))
+	webtest.MustSee(t, "clumped deal", res, http.StatusUnprocessableEntity, "配り直しが必要です", `stroke="#d00000"`)
 	// The board and the refused deal are two drawings on one page.
 	if n := strings.Count(res.Body, `<svg class="board"`); n != 2 {
 		t.Errorf("clumped deal: %d boards drawn, want the board and the deal", n)
@@ -379,7 +380,7 @@ func TestBoardAndDeal(t *testing.T) {
 	// A chip left out: the refusal names the hex as the entry does, by
 	// terrain and place, never by coordinates, and marks its input.
 	missing := chips[0]
-	left := p.b.post(tableURL+"/deal", dealValues(chips[1:]))
+	left := p.B.Post(tableURL+"/deal", webtest.DealValues(chips[1:]))
 	field := fmt.Sprintf("chip_%d_%d", missing.Hex.Q, missing.Hex.R)
 	if left.Status != http.StatusUnprocessableEntity || strings.Contains(left.Body, missing.Hex.String()) ||
 		!regexp.MustCompile(`id="deal-error">[^<]*段目・左から`).MatchString(left.Body) ||
@@ -387,15 +388,15 @@ func TestBoardAndDeal(t *testing.T) {
 		t.Errorf("a deal without the chip on %v = %d, want the hex named by its place and its input marked:\n%s", missing.Hex, left.Status, left.Body)
 	}
 	for _, ch := range clumped[:3] {
-		if got := fieldValue(res.Body, fmt.Sprintf("chip_%d_%d", ch.Hex.Q, ch.Hex.R)); got != strconv.Itoa(ch.Number) {
+		if got := webtest.FieldValue(res.Body, fmt.Sprintf("chip_%d_%d", ch.Hex.Q, ch.Hex.R)); got != strconv.Itoa(ch.Number) {
 			t.Errorf("chip on %v after the refused deal = %q, want %d kept", ch.Hex, got, ch.Number)
 		}
 	}
 	// The console's own deal passes as a physical one.
-	if res := p.b.post(tableURL+"/deal", dealValues(chips)); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(tableURL+"/deal", webtest.DealValues(chips)); res.Status != http.StatusSeeOther {
 		t.Fatalf("valid deal = %d, want 303\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "hand-dealt board", p.b.get(tableURL), http.StatusOK, "卓で配った配置をジャッジが入力しました")
+	webtest.MustSee(t, "hand-dealt board", p.B.Get(tableURL), http.StatusOK, "卓で配った配置をジャッジが入力しました")
 }
 
 // dealLabel is a chip input's label: its field and its text.
@@ -480,30 +481,30 @@ func clumpReds(t *testing.T, b referee.Board, chips []referee.Chip) []referee.Ch
 }
 
 func TestPenalties(t *testing.T) {
-	p := newPairedEnv(t)
-	page := fmt.Sprintf("/judge/t/%d/penalties", p.t.ID)
-	player := itoa(p.ps[0].ID)
-	mustSee(t, "penalties page", p.b.get(page), http.StatusOK, "§13", "メモを取った", "警告")
-	mustSee(t, "penalty without a player", p.b.post(page, url.Values{"offence": {"note-taking"}, "note": {"机の下で"}, "action": {"record"}}),
+	p := webtest.NewPaired(t)
+	page := fmt.Sprintf("/judge/t/%d/penalties", p.Tournament.ID)
+	player := webtest.Itoa(p.Players[0].ID)
+	webtest.MustSee(t, "penalties page", p.B.Get(page), http.StatusOK, "§13", "メモを取った", "警告")
+	webtest.MustSee(t, "penalty without a player", p.B.Post(page, url.Values{"offence": {"note-taking"}, "note": {"机の下で"}, "action": {"record"}}),
 		http.StatusUnprocessableEntity, `id="player-error"`, "机の下で")
 	rec := url.Values{"player": {player}, "round": {"1"}, "offence": {"note-taking"}, "note": {"メモ帳"}, "action": {"suggest"}}
-	mustSee(t, "suggest a first warning", p.b.post(page, rec), http.StatusOK, "推奨レベル: 警告")
+	webtest.MustSee(t, "suggest a first warning", p.B.Post(page, rec), http.StatusOK, "推奨レベル: 警告")
 	rec.Set("action", "record")
 	rec.Set("level", "")
-	if res := p.b.post(page, rec); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(page, rec); res.Status != http.StatusSeeOther {
 		t.Fatalf("record = %d, want 303\n%s", res.Status, res.Body)
 	}
 	rec.Set("action", "suggest")
-	mustSee(t, "suggest after a warning", p.b.post(page, rec), http.StatusOK, "推奨レベル: 勝利点減点（2回目: 前回の最高 警告 → 勝利点減点）")
+	webtest.MustSee(t, "suggest after a warning", p.B.Post(page, rec), http.StatusOK, "推奨レベル: 勝利点減点（2回目: 前回の最高 警告 → 勝利点減点）")
 	// Cautions escalate too (docs/rules.md, Penalties), and the page says how.
 	talk := url.Values{"player": {player}, "round": {"1"}, "offence": {"needless-talk"}, "action": {"record"}}
-	if res := p.b.post(page, talk); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(page, talk); res.Status != http.StatusSeeOther {
 		t.Fatalf("record a caution = %d, want 303\n%s", res.Status, res.Body)
 	}
 	talk.Set("action", "suggest")
-	mustSee(t, "suggest after a caution", p.b.post(page, talk), http.StatusOK, "推奨レベル: 警告（2回目: 前回の最高 注意 → 警告）")
+	webtest.MustSee(t, "suggest after a caution", p.B.Post(page, talk), http.StatusOK, "推奨レベル: 警告（2回目: 前回の最高 注意 → 警告）")
 
-	pens, err := p.svc.Penalties(p.ctx, p.t.ID)
+	pens, err := p.Service.Penalties(p.Ctx, p.Tournament.ID)
 	if err != nil || len(pens) != 2 {
 		t.Fatalf("penalties = %v, %v; want two", pens, err)
 	}
@@ -511,37 +512,37 @@ func TestPenalties(t *testing.T) {
 		t.Errorf("recorded penalty = %+v, want a warning at the player's table by 山田", pens[0])
 	}
 	revoke := fmt.Sprintf("%s/%d/revoke", page, pens[0].ID)
-	mustSee(t, "revoke without a reason", p.b.post(revoke, url.Values{"reason": {""}}), http.StatusUnprocessableEntity,
+	webtest.MustSee(t, "revoke without a reason", p.B.Post(revoke, url.Values{"reason": {""}}), http.StatusUnprocessableEntity,
 		fmt.Sprintf(`id="revoke-%d-error"`, pens[0].ID))
-	if res := p.b.post(revoke, url.Values{"reason": {"見間違い"}}); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(revoke, url.Values{"reason": {"見間違い"}}); res.Status != http.StatusSeeOther {
 		t.Fatalf("revoke = %d, want 303\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "penalties after revoking", p.b.get(page), http.StatusOK, "取消済み", "見間違い")
-	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "のペナルティを取り消しました", "理由: 見間違い", "山田")
-	mustSee(t, "standings", p.b.get(fmt.Sprintf("/judge/t/%d/standings", p.t.ID)), http.StatusOK, "順位の決め方: 1位の回数")
+	webtest.MustSee(t, "penalties after revoking", p.B.Get(page), http.StatusOK, "取消済み", "見間違い")
+	webtest.MustSee(t, "audit log", p.B.Get(fmt.Sprintf("/judge/t/%d/audit", p.Tournament.ID)), http.StatusOK, "のペナルティを取り消しました", "理由: 見間違い", "山田")
+	webtest.MustSee(t, "standings", p.B.Get(fmt.Sprintf("/judge/t/%d/standings", p.Tournament.ID)), http.StatusOK, "順位の決め方: 1位の回数")
 }
 
 func TestPagesInEnglish(t *testing.T) {
-	p := newPairedEnv(t)
-	p.b.get("/lang/en?next=/judge")
-	mustSee(t, "round in English", p.b.get(p.url), http.StatusOK, "Round 1", "Table 1", "Swap two players")
-	mustSee(t, "table in English", p.b.get(p.url+"/tables/1"), http.StatusOK, "Roll for me", "Play order and colours")
+	p := webtest.NewPaired(t)
+	p.B.Get("/lang/en?next=/judge")
+	webtest.MustSee(t, "round in English", p.B.Get(p.URL), http.StatusOK, "Round 1", "Table 1", "Swap two players")
+	webtest.MustSee(t, "table in English", p.B.Get(p.URL+"/tables/1"), http.StatusOK, "Roll for me", "Play order and colours")
 }
 
 func TestUnknownThingsAreNotFound(t *testing.T) {
-	p := newPairedEnv(t)
+	p := webtest.NewPaired(t)
 	for _, path := range []string{
-		"/judge/t/999", "/judge/t/abc", p.url + "0", p.url + "/tables/9", p.url + "/tables/9/score",
-		fmt.Sprintf("/judge/t/%d/players/999999", p.t.ID),
+		"/judge/t/999", "/judge/t/abc", p.URL + "0", p.URL + "/tables/9", p.URL + "/tables/9/score",
+		fmt.Sprintf("/judge/t/%d/players/999999", p.Tournament.ID),
 	} {
-		mustSee(t, "GET "+path, p.b.get(path), http.StatusNotFound, "エラー")
+		webtest.MustSee(t, "GET "+path, p.B.Get(path), http.StatusNotFound, "エラー")
 	}
 	// A player of another tournament is not reachable through this one.
-	other, err := p.svc.CreateTournament(p.ctx, "setup", tournament.TournamentInput{Name: "別大会", Rounds: 1})
+	other, err := p.Service.CreateTournament(p.Ctx, "setup", tournament.TournamentInput{Name: "別大会", Rounds: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustSee(t, "player through another tournament", p.b.get(fmt.Sprintf("/judge/t/%d/players/%d", other.ID, p.ps[0].ID)), http.StatusNotFound)
+	webtest.MustSee(t, "player through another tournament", p.B.Get(fmt.Sprintf("/judge/t/%d/players/%d", other.ID, p.Players[0].ID)), http.StatusNotFound)
 }
 
 // Issue 15: the score sheet takes each player's breakdown. A total that
@@ -551,21 +552,21 @@ func TestUnknownThingsAreNotFound(t *testing.T) {
 // a sheet that adds up is saved with its breakdowns, shown on the sheet,
 // the revisions and the round page.
 func TestScoreSheetBreakdown(t *testing.T) {
-	p := newPairedEnv(t)
-	table := p.r.Tables[0]
-	score := p.url + "/tables/1/score"
+	p := webtest.NewPaired(t)
+	table := p.Round.Tables[0]
+	score := p.URL + "/tables/1/score"
 	// The sheet opens with the VP alone, and a link to the breakdown.
-	res := p.b.get(score)
-	mustSee(t, "empty sheet", res, http.StatusOK, `id="show-breakdown"`, score+"?breakdown=1")
+	res := p.B.Get(score)
+	webtest.MustSee(t, "empty sheet", res, http.StatusOK, `id="show-breakdown"`, score+"?breakdown=1")
 	if strings.Contains(res.Body, "settlements_") {
 		t.Errorf("the sheet opens with the breakdown's fields")
 	}
-	res = p.b.get(score + "?breakdown=1")
-	mustSee(t, "sheet with the breakdown", res, http.StatusOK, "内訳（§11）", fmt.Sprintf(`name="settlements_%d"`, table.Players[0]),
+	res = p.B.Get(score + "?breakdown=1")
+	webtest.MustSee(t, "sheet with the breakdown", res, http.StatusOK, "内訳（§11）", fmt.Sprintf(`name="settlements_%d"`, table.Players[0]),
 		fmt.Sprintf(`name="longest_road_%d"`, table.Players[3]), `data-live="live-preview"`)
 
 	a, b := table.Players[0], table.Players[1]
-	form := url.Values{"version": {"0"}, "action": {"save"}, "declared": {itoa(a)}}
+	form := url.Values{"version": {"0"}, "action": {"save"}, "declared": {webtest.Itoa(a)}}
 	set := func(id int64, vp, s, c string, lr bool, pc string) {
 		form.Set(fmt.Sprintf("vp_%d", id), vp)
 		form.Set(fmt.Sprintf("settlements_%d", id), s)
@@ -580,25 +581,25 @@ func TestScoreSheetBreakdown(t *testing.T) {
 	set(b, "", "3", "1", false, "")   // counts 5
 	set(table.Players[2], "6", "", "", false, "")
 	set(table.Players[3], "4", "", "", false, "")
-	res = p.b.post(score, form)
-	mustSee(t, "a total that does not add up", res, http.StatusUnprocessableEntity,
-		fmt.Sprintf(`<p class="field-error" id="vp_%d-error">「%s」の勝利点は11点と書かれていますが、内訳からは10点です（§11）`, a, p.name(a)),
+	res = p.B.Post(score, form)
+	webtest.MustSee(t, "a total that does not add up", res, http.StatusUnprocessableEntity,
+		fmt.Sprintf(`<p class="field-error" id="vp_%d-error">「%s」の勝利点は11点と書かれていますが、内訳からは10点です（§11）`, a, p.Name(a)),
 		fmt.Sprintf(`<output id="total-%d" data-live>10</output>`, a), fmt.Sprintf(`<output id="total-%d" data-live>5</output>`, b))
-	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", a)); got != "11" {
+	if got := webtest.FieldValue(res.Body, fmt.Sprintf("vp_%d", a)); got != "11" {
 		t.Errorf("VP after the refusal = %q, want 11 kept", got)
 	}
 	if !strings.Contains(res.Body, fmt.Sprintf(`id="vp_%d" name="vp_%d" type="number" inputmode="numeric" min="0" max="99" value="11" class="vp" autofocus aria-invalid="true"`, a, a)) {
 		t.Errorf("the VP field is not marked invalid:\n%s", res.Body)
 	}
-	if rv, _ := p.svc.RoundView(p.ctx, p.t.ID, 1); rv.Tables[0].Result != nil {
+	if rv, _ := p.Service.RoundView(p.Ctx, p.Tournament.ID, 1); rv.Tables[0].Result != nil {
 		t.Fatalf("a refused sheet was saved")
 	}
 
 	// Two longest roads: said by both players' breakdowns.
 	set(a, "10", "2", "2", true, "2")
 	set(b, "", "3", "1", true, "")
-	res = p.b.post(score, form)
-	mustSee(t, "two longest roads", res, http.StatusUnprocessableEntity,
+	res = p.B.Post(score, form)
+	webtest.MustSee(t, "two longest roads", res, http.StatusUnprocessableEntity,
 		fmt.Sprintf(`id="problems-%d" data-live><p class="field-error">`, a), fmt.Sprintf(`id="problems-%d" data-live><p class="field-error">`, b),
 		"ロンゲストロードは1枚です（§10 ア）", fmt.Sprintf(`id="longest_road_%d" value="1" checked aria-invalid="true"`, b))
 
@@ -611,33 +612,33 @@ func TestScoreSheetBreakdown(t *testing.T) {
 	live.Set(fmt.Sprintf("settlements_%d", b), "4")
 	live.Del(fmt.Sprintf("longest_road_%d", b))
 	live.Set(fmt.Sprintf("vp_%d", table.Players[3]), "")
-	res = p.b.post(score, live)
-	mustSee(t, "live check", res, http.StatusOK, fmt.Sprintf(`<output id="total-%d" data-live>6</output>`, b))
+	res = p.B.Post(score, live)
+	webtest.MustSee(t, "live check", res, http.StatusOK, fmt.Sprintf(`<output id="total-%d" data-live>6</output>`, b))
 	if strings.Contains(res.Body, `class="field-error"`) {
 		t.Errorf("the live check of a sheet being typed shows errors:\n%s", res.Body)
 	}
 	live.Set(fmt.Sprintf("vp_%d", table.Players[3]), "4")
 	live.Set(fmt.Sprintf("vp_%d", a), "9")
-	mustSee(t, "live check of a mistyped total", p.b.post(score, live), http.StatusOK,
-		fmt.Sprintf(`<p class="field-error" id="vp_%d-error">「%s」の勝利点は9点と書かれていますが、内訳からは10点です`, a, p.name(a)))
+	webtest.MustSee(t, "live check of a mistyped total", p.B.Post(score, live), http.StatusOK,
+		fmt.Sprintf(`<p class="field-error" id="vp_%d-error">「%s」の勝利点は9点と書かれていますが、内訳からは10点です`, a, p.Name(a)))
 
-	res = p.b.post(score, form)
+	res = p.B.Post(score, form)
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("save = %d, want 303\n%s", res.Status, res.Body)
 	}
-	res = p.b.get(score)
-	mustSee(t, "saved sheet", res, http.StatusOK, "家2・街2・ロンゲストロード・1ポイント×2", "家3・街1",
+	res = p.B.Get(score)
+	webtest.MustSee(t, "saved sheet", res, http.StatusOK, "家2・街2・ロンゲストロード・1ポイント×2", "家3・街1",
 		fmt.Sprintf(`id="cities_%d" type="number" inputmode="numeric" min="0" max="4" value="1"`, b))
-	mustSee(t, "round page", p.b.get(p.url), http.StatusOK, "（家2・街2・ロンゲストロード・1ポイント×2）")
+	webtest.MustSee(t, "round page", p.B.Get(p.URL), http.StatusOK, "（家2・街2・ロンゲストロード・1ポイント×2）")
 }
 
 // Issue 15: a ruling saved at a table shows on the table's page with the
 // engine's answer in the judge's language, in the audit log, and prints.
 func TestRulingOnTablePage(t *testing.T) {
-	p := newPairedEnv(t)
-	table := p.r.Tables[0]
-	a, b := itoa(table.Players[0]), itoa(table.Players[1])
-	if _, _, err := p.svc.SaveRuling(p.ctx, "山田", p.t.ID, 1, 1, tournament.RulingInput{Note: "道が切られた", Steps: []game.Step{
+	p := webtest.NewPaired(t)
+	table := p.Round.Tables[0]
+	a, b := webtest.Itoa(table.Players[0]), webtest.Itoa(table.Players[1])
+	if _, _, err := p.Service.SaveRuling(p.Ctx, "山田", p.Tournament.ID, 1, 1, tournament.RulingInput{Note: "道が切られた", Steps: []game.Step{
 		{Do: "settlement", Player: a, At: "N(0,0)"},
 		{Do: "road", Player: a, Edge: []string{"N(0,0)", "S(1,-1)"}}, {Do: "road", Player: a, Edge: []string{"S(1,-1)", "N(1,0)"}},
 		{Do: "road", Player: a, Edge: []string{"N(1,0)", "S(2,-1)"}}, {Do: "road", Player: a, Edge: []string{"S(2,-1)", "N(2,0)"}},
@@ -646,17 +647,17 @@ func TestRulingOnTablePage(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
-	page := p.url + "/tables/1"
-	res := p.b.get(page)
-	mustSee(t, "table page", res, http.StatusOK, "この卓の裁定", "道が切られた", "山田（",
-		"場（だれも持たない） — ", "§10", p.name(table.Players[0]), "手順7: ", page+"/ruling", page+"/rulings/print")
+	page := p.URL + "/tables/1"
+	res := p.B.Get(page)
+	webtest.MustSee(t, "table page", res, http.StatusOK, "この卓の裁定", "道が切られた", "山田（",
+		"場（だれも持たない） — ", "§10", p.Name(table.Players[0]), "手順7: ", page+"/ruling", page+"/rulings/print")
 	// The engine's note on step 7 names the corner as the ruling view
 	// does, by the land around it, not by its coordinates.
 	if m := regexp.MustCompile(`手順7: [^<]*`).FindString(res.Body); m == "" || strings.Contains(m, "S(1,-1)") || !strings.Contains(m, "の角") {
 		t.Errorf("the saved ruling's step 7 reads %q, want the corner named by its land", m)
 	}
-	mustSee(t, "printed rulings", p.b.get(page+"/rulings/print"), http.StatusOK, "裁定 — 第1回戦 1卓", "道が切られた", "data-print")
-	mustSee(t, "audit log", p.b.get(fmt.Sprintf("/judge/t/%d/audit", p.t.ID)), http.StatusOK, "山田 が第1回戦 1卓で裁定を記録しました。")
+	webtest.MustSee(t, "printed rulings", p.B.Get(page+"/rulings/print"), http.StatusOK, "裁定 — 第1回戦 1卓", "道が切られた", "data-print")
+	webtest.MustSee(t, "audit log", p.B.Get(fmt.Sprintf("/judge/t/%d/audit", p.Tournament.ID)), http.StatusOK, "山田 が第1回戦 1卓で裁定を記録しました。")
 }
 
 // Issue 15: the ruling view without its script: the board drawn by the
@@ -664,12 +665,12 @@ func TestRulingOnTablePage(t *testing.T) {
 // answer with the longest road's trail, a step off the board refused in
 // place, and the ruling saved to the table's page.
 func TestRulingView(t *testing.T) {
-	p := newPairedEnv(t)
-	table := p.r.Tables[0]
-	a, b := itoa(table.Players[0]), itoa(table.Players[1])
-	view := p.url + "/tables/1/ruling"
-	res := p.b.get(view)
-	mustSee(t, "ruling view", res, http.StatusOK, "裁定 — 第1回戦 1卓", `data-at="N(0,0)"`, `data-edge="N(0,0) S(1,-1)"`,
+	p := webtest.NewPaired(t)
+	table := p.Round.Tables[0]
+	a, b := webtest.Itoa(table.Players[0]), webtest.Itoa(table.Players[1])
+	view := p.URL + "/tables/1/ruling"
+	res := p.B.Get(view)
+	webtest.MustSee(t, "ruling view", res, http.StatusOK, "裁定 — 第1回戦 1卓", `data-at="N(0,0)"`, `data-edge="N(0,0) S(1,-1)"`,
 		"この卓の盤面は記録されていません", `name="steps" value="[]"`, "ロンゲストロード（§10 ア）")
 	if n := strings.Count(res.Body, `class="hit corner"`); n != 54 {
 		t.Errorf("the view has %d corners to tap, want 54", n)
@@ -678,9 +679,9 @@ func TestRulingView(t *testing.T) {
 		t.Errorf("the view has %d edges to tap, want 72", n)
 	}
 	steps := "[]"
-	add := func(player, do, typed string) response {
+	add := func(player, do, typed string) webtest.Response {
 		t.Helper()
-		res := p.b.post(view, url.Values{"steps": {steps}, "player": {player}, "do": {do}, "typed": {typed}, "action": {"add"}})
+		res := p.B.Post(view, url.Values{"steps": {steps}, "player": {player}, "do": {do}, "typed": {typed}, "action": {"add"}})
 		m := regexp.MustCompile(`name="steps" value="([^"]*)"`).FindStringSubmatch(res.Body)
 		if m == nil {
 			t.Fatalf("no steps in the answer:\n%s", res.Body)
@@ -693,13 +694,13 @@ func TestRulingView(t *testing.T) {
 		add(a, "road", e)
 	}
 	res = add(a, "settlement", "N(2,0) S(3,-1)") // an edge in settlement mode is a road
-	mustSee(t, "five roads", res, http.StatusOK, `class="trail"`, p.name(table.Players[0])+" — ", "§10",
+	webtest.MustSee(t, "five roads", res, http.StatusOK, `class="trail"`, p.Name(table.Players[0])+" — ", "§10",
 		`<g class="road" data-piece="N(2,0) S(3,-1)">`)
-	if !strings.Contains(res.Body, `<dd id="answer-longest-road">`+p.name(table.Players[0])) {
-		t.Errorf("the longest road is not %s's after five roads:\n%s", p.name(table.Players[0]), res.Body)
+	if !strings.Contains(res.Body, `<dd id="answer-longest-road">`+p.Name(table.Players[0])) {
+		t.Errorf("the longest road is not %s's after five roads:\n%s", p.Name(table.Players[0]), res.Body)
 	}
 	res = add(b, "settlement", "s(1, -1)")
-	mustSee(t, "the cut", res, http.StatusOK, `<dd id="answer-longest-road">場（だれも持たない） — `, `id="answer-notes"`)
+	webtest.MustSee(t, "the cut", res, http.StatusOK, `<dd id="answer-longest-road">場（だれも持たない） — `, `id="answer-notes"`)
 	// Issue 25: a settlement is a house and a city a larger two-storey
 	// house, each with its owner's seat number: never a disc a road's end
 	// looks like, never colour alone.
@@ -717,25 +718,25 @@ func TestRulingView(t *testing.T) {
 	}
 	// A corner off the board is refused next to the board, the steps kept.
 	before := steps
-	res = p.b.post(view, url.Values{"steps": {steps}, "player": {a}, "do": {"settlement"}, "typed": {"N(7,7)"}, "action": {"add"}})
-	mustSee(t, "off the board", res, http.StatusUnprocessableEntity, `id="ruling-error"`)
+	res = p.B.Post(view, url.Values{"steps": {steps}, "player": {a}, "do": {"settlement"}, "typed": {"N(7,7)"}, "action": {"add"}})
+	webtest.MustSee(t, "off the board", res, http.StatusUnprocessableEntity, `id="ruling-error"`)
 	if m := regexp.MustCompile(`name="steps" value="([^"]*)"`).FindStringSubmatch(res.Body); m == nil || html.UnescapeString(m[1]) != before {
 		t.Errorf("the refused step changed the steps")
 	}
 	// The live part alone, for the script.
-	res = p.b.post(view, url.Values{"steps": {steps}, "player": {a}, "action": {"quick"}, "live": {"1"}, "roll": {"8"}, "roller": {b},
+	res = p.B.Post(view, url.Values{"steps": {steps}, "player": {a}, "action": {"quick"}, "live": {"1"}, "roll": {"8"}, "roller": {b},
 		"hand_" + a: {"9"}, "hand_" + b: {"3"}, "declarer": {a}, "shown": {"0"}})
-	mustSee(t, "live part", res, http.StatusOK, `id="ruling-board-live"`, `id="ruling-answer-live"`, `id="answer-discards"`, `id="answer-rates"`,
+	webtest.MustSee(t, "live part", res, http.StatusOK, `id="ruling-board-live"`, `id="ruling-answer-live"`, `id="answer-discards"`, `id="answer-rates"`,
 		`id="answer-declaration"`, "無効", `id="answer-robber"`)
 	if strings.Contains(res.Body, "<html") {
 		t.Errorf("the live part is a whole page")
 	}
 	// Saved: the table's page shows it.
-	res = p.b.post(view, url.Values{"steps": {steps}, "player": {a}, "action": {"save"}, "note": {"切断の裁定"}})
-	if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, p.url+"/tables/1#ruling-") {
+	res = p.B.Post(view, url.Values{"steps": {steps}, "player": {a}, "action": {"save"}, "note": {"切断の裁定"}})
+	if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, p.URL+"/tables/1#ruling-") {
 		t.Fatalf("save = %d to %q, want 303 to the table's ruling\n%s", res.Status, res.Location, res.Body)
 	}
-	mustSee(t, "table page", p.b.get(p.url+"/tables/1"), http.StatusOK, "切断の裁定", "裁定を記録しました。")
+	webtest.MustSee(t, "table page", p.B.Get(p.URL+"/tables/1"), http.StatusOK, "切断の裁定", "裁定を記録しました。")
 }
 
 // Issue 12: the ruling view names hexes, corners and sides as the board is
@@ -744,11 +745,11 @@ func TestRulingView(t *testing.T) {
 // targets, the steps, the engine's refusals, the robber's hexes and where
 // it may go.
 func TestRulingViewNamesPlaces(t *testing.T) {
-	p := newPairedEnv(t)
-	table := p.r.Tables[0]
-	a, b := itoa(table.Players[0]), itoa(table.Players[1])
-	view := p.url + "/tables/1/ruling"
-	res := p.b.get(view)
+	p := webtest.NewPaired(t)
+	table := p.Round.Tables[0]
+	a, b := webtest.Itoa(table.Players[0]), webtest.Itoa(table.Players[1])
+	view := p.URL + "/tables/1/ruling"
+	res := p.B.Get(view)
 	// N(0,0) is the corner of three land hexes, the desert in the centre one of them.
 	corner := regexp.MustCompile(`data-at="N\(0,0\)"[^>]*><title>([^<]*)</title>`).FindStringSubmatch(res.Body)
 	if corner == nil || !strings.HasSuffix(corner[1], "の角") || strings.Count(corner[1], "・") != 2 || !strings.Contains(corner[1], "砂漠") {
@@ -762,9 +763,9 @@ func TestRulingViewNamesPlaces(t *testing.T) {
 		t.Errorf("the robber can be put on %d hexes, want 19", n)
 	}
 	steps, _ := json.Marshal([]map[string]any{{"do": "settlement", "player": a, "at": "N(0,0)"}})
-	res = p.b.post(view, url.Values{"steps": {string(steps)}, "player": {b}, "do": {"settlement"}, "typed": {"S(0,-1)"}, "action": {"add"},
+	res = p.B.Post(view, url.Values{"steps": {string(steps)}, "player": {b}, "do": {"settlement"}, "typed": {"S(0,-1)"}, "action": {"add"},
 		"roll": {"8"}, "roller": {b}, "hand_" + a: {"3"}, "robber_at": {"(0,0)"}})
-	mustSee(t, "distance rule", res, http.StatusOK, corner[1]+"に家", "の角は家・街の隣の頂点です",
+	webtest.MustSee(t, "distance rule", res, http.StatusOK, corner[1]+"に家", "の角は家・街の隣の頂点です",
 		`<option value="(0,0)" selected>砂漠（中央）</option>`)
 	robber := regexp.MustCompile(`(?s)<ul id="answer-robber">(.*?)</ul>`).FindStringSubmatch(res.Body)
 	if robber == nil || !strings.Contains(robber[1], "段目・左から") || regexp.MustCompile(`\(-?\d,-?\d\)`).MatchString(robber[1]) {

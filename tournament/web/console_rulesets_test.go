@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"os"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/config"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // The rulesets page sets the server's rulesets side by side, each setting
@@ -34,8 +35,8 @@ func TestRulesetsPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newConsoleEnv(t, withRulesets(rulesets)).h
-	rec := do(h, "GET", "/judge/rulesets", "", "Authorization", "Bearer test-token", "Accept-Language", "ja")
+	h := webtest.New(t, webtest.WithRulesets(rulesets)).Handler
+	rec := webtest.Do(h, "GET", "/judge/rulesets", "", "Authorization", "Bearer test-token", "Accept-Language", "ja")
 	if rec.Code != 200 {
 		t.Fatalf("GET /judge/rulesets = %d\n%s", rec.Code, rec.Body)
 	}
@@ -86,7 +87,7 @@ func TestRulesetsPage(t *testing.T) {
 		}
 	}
 	// In English too.
-	rec = do(h, "GET", "/judge/rulesets", "", "Authorization", "Bearer test-token", "Accept-Language", "en")
+	rec = webtest.Do(h, "GET", "/judge/rulesets", "", "Authorization", "Bearer test-token", "Accept-Language", "en")
 	if !strings.Contains(rec.Body.String(), "initial placement at 1 min a settlement (8 min at 4 players, 6 min at 3), then 60 minutes of play") {
 		t.Errorf("the English page lacks the national game time\n%s", rec.Body)
 	}

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // refusal is a coded refusal as the API answers it.
@@ -23,13 +24,13 @@ type refusal struct {
 // standings of one division are asked for by name; bad input is refused
 // by code and changes nothing.
 func TestDivisionsAPI(t *testing.T) {
-	env := newConsoleEnv(t)
-	cl := apiClient{t: t, env: env}
+	env := webtest.New(t)
+	cl := webtest.APIClient{T: t, Env: env}
 	var main, kid api.TournamentDetailJSON
-	cl.call("POST", "/api/v1/tournaments", `{"name":"冬のカタン大会","rounds":2}`, http.StatusCreated, &main)
+	cl.Call("POST", "/api/v1/tournaments", `{"name":"冬のカタン大会","rounds":2}`, http.StatusCreated, &main)
 	base := fmt.Sprintf("/api/v1/tournaments/%d", main.ID)
-	cl.call("PUT", base+"/division", `{"name":"一般の部"}`, http.StatusOK, &main)
-	cl.call("POST", base+"/divisions", `{"name":"小学生の部"}`, http.StatusCreated, &kid)
+	cl.Call("PUT", base+"/division", `{"name":"一般の部"}`, http.StatusOK, &main)
+	cl.Call("POST", base+"/divisions", `{"name":"小学生の部"}`, http.StatusCreated, &kid)
 	want := []api.DivisionJSON{{Name: "一般の部", Tournament: main.ID}, {Name: "小学生の部", Tournament: kid.ID}}
 	if kid.Division != "小学生の部" || !slices.Equal(kid.Divisions, want) || kid.Name != "冬のカタン大会 小学生の部" || kid.Rounds != 2 {
 		t.Errorf("division = %+v, want 小学生の部 of the event with its settings", kid.TournamentJSON)
@@ -46,26 +47,26 @@ func TestDivisionsAPI(t *testing.T) {
 		{"POST", base + "/players", `{"name":"山田","division":"中学生の部"}`, 422, "unknown-division"},
 		{"GET", base + "/standings?division=" + url.QueryEscape("中学生の部"), "", 404, "unknown-division"},
 	} {
-		cl.call(tc.method, tc.path, tc.body, tc.status, &r)
+		cl.Call(tc.method, tc.path, tc.body, tc.status, &r)
 		if r.Code != tc.code || r.Detail == "" {
 			t.Errorf("%s %s %s = %+v, want %s with its message", tc.method, tc.path, tc.body, r, tc.code)
 		}
 	}
 	// The message in Japanese names the division asked for.
-	rec := do(env.h, "GET", base+"/standings?division="+url.QueryEscape("中学生の部"), "", "Accept-Language", "ja")
+	rec := webtest.Do(env.Handler, "GET", base+"/standings?division="+url.QueryEscape("中学生の部"), "", "Accept-Language", "ja")
 	if rec.Code != 404 || !strings.Contains(rec.Body.String(), "「中学生の部」という部門はありません") || !strings.Contains(rec.Body.String(), "小学生の部") {
 		t.Errorf("unknown division in Japanese = %d %s", rec.Code, rec.Body)
 	}
 	for _, n := range []string{"青木", "伊藤", "上田", "江藤"} {
 		var p api.PlayerJSON
-		cl.call("POST", base+"/players", fmt.Sprintf(`{"name":%q}`, n), http.StatusCreated, &p)
+		cl.Call("POST", base+"/players", fmt.Sprintf(`{"name":%q}`, n), http.StatusCreated, &p)
 		if p.Division != "一般の部" {
 			t.Errorf("%s's division = %q, want 一般の部", n, p.Division)
 		}
 	}
 	for _, n := range []string{"あおい", "いつき", "うた", "えま"} {
 		var p api.PlayerJSON
-		cl.call("POST", base+"/players", fmt.Sprintf(`{"name":%q,"division":"小学生の部"}`, n), http.StatusCreated, &p)
+		cl.Call("POST", base+"/players", fmt.Sprintf(`{"name":%q,"division":"小学生の部"}`, n), http.StatusCreated, &p)
 		if p.Division != "小学生の部" {
 			t.Errorf("%s's division = %q, want 小学生の部", n, p.Division)
 		}
@@ -73,13 +74,13 @@ func TestDivisionsAPI(t *testing.T) {
 	var players struct {
 		Players []api.PlayerJSON `json:"players"`
 	}
-	cl.call("GET", base+"/players", nil, http.StatusOK, &players)
+	cl.Call("GET", base+"/players", nil, http.StatusOK, &players)
 	if len(players.Players) != 4 || slices.ContainsFunc(players.Players, func(p api.PlayerJSON) bool { return p.Name == "山田" }) {
 		t.Errorf("the main division's players = %+v, want the 4 of 一般の部 and not the refused one", players.Players)
 	}
 	kidPath := fmt.Sprintf("/api/v1/tournaments/%d", kid.ID)
 	var round api.RoundJSON
-	cl.call("POST", kidPath+"/rounds", nil, http.StatusCreated, &round)
+	cl.Call("POST", kidPath+"/rounds", nil, http.StatusCreated, &round)
 	if len(round.Tables) != 1 || len(round.Tables[0].Players) != 4 {
 		t.Fatalf("the kids' round 1 = %+v, want one table of their 4", round)
 	}
@@ -89,7 +90,7 @@ func TestDivisionsAPI(t *testing.T) {
 		}
 	}
 	var st api.StandingsJSON
-	cl.call("GET", base+"/standings?division="+url.QueryEscape("小学生の部"), nil, http.StatusOK, &st)
+	cl.Call("GET", base+"/standings?division="+url.QueryEscape("小学生の部"), nil, http.StatusOK, &st)
 	var names []string
 	for _, x := range st.Standings {
 		names = append(names, x.Name)
@@ -99,7 +100,7 @@ func TestDivisionsAPI(t *testing.T) {
 		t.Errorf("小学生の部's standings = %v, want its 4 players alone", names)
 	}
 	var own api.StandingsJSON
-	cl.call("GET", base+"/standings", nil, http.StatusOK, &own)
+	cl.Call("GET", base+"/standings", nil, http.StatusOK, &own)
 	if len(own.Standings) != 4 || own.Standings[0].Name == "あおい" {
 		t.Errorf("the main's standings = %+v, want 一般の部's 4", own.Standings)
 	}
@@ -110,52 +111,52 @@ func TestDivisionsAPI(t *testing.T) {
 // page of a division shows the event's divisions, the players page
 // registers in any of them, and the kiosk links each division's.
 func TestDivisionsPages(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(4)
-	b := env.browser()
-	b.login("山田")
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(4)
+	b := env.Browser()
+	b.Login("山田")
 	overview := fmt.Sprintf("/judge/t/%d", tr.ID)
-	mustSee(t, "overview", b.get(overview), http.StatusOK, `id="divisions"`, "部門を追加", "小学生の部など")
-	if res := b.get(overview); strings.Contains(res.Body, `id="divisions-nav"`) {
+	webtest.MustSee(t, "overview", b.Get(overview), http.StatusOK, `id="divisions"`, "部門を追加", "小学生の部など")
+	if res := b.Get(overview); strings.Contains(res.Body, `id="divisions-nav"`) {
 		t.Error("an event of one division shows the divisions' navigation")
 	}
-	mustSee(t, "name the main", b.post(overview+"/division", url.Values{"name": {"一般の部"}}), http.StatusSeeOther)
-	res := b.post(overview+"/divisions", url.Values{"name": {"小学生の部"}})
+	webtest.MustSee(t, "name the main", b.Post(overview+"/division", url.Values{"name": {"一般の部"}}), http.StatusSeeOther)
+	res := b.Post(overview+"/divisions", url.Values{"name": {"小学生の部"}})
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("add a division = %d %s", res.Status, res.Body)
 	}
 	kid := res.Location
-	mustSee(t, "the new division's overview", b.get(kid), http.StatusOK, "部門を追加しました", `id="divisions-nav"`,
+	webtest.MustSee(t, "the new division's overview", b.Get(kid), http.StatusOK, "部門を追加しました", `id="divisions-nav"`,
 		`aria-current="page">小学生の部</a>`, "土曜カタン大会 小学生の部")
-	if strings.Contains(b.get(kid).Body, `id="division-add"`) {
+	if strings.Contains(b.Get(kid).Body, `id="division-add"`) {
 		t.Error("a division's overview offers to add a division to it")
 	}
-	mustSee(t, "name taken", b.post(overview+"/divisions", url.Values{"name": {"小学生の部"}}), http.StatusUnprocessableEntity,
+	webtest.MustSee(t, "name taken", b.Post(overview+"/divisions", url.Values{"name": {"小学生の部"}}), http.StatusUnprocessableEntity,
 		`id="division-add-error"`, "この大会にはすでに「小学生の部」があります", `value="小学生の部"`)
-	mustSee(t, "no name, in English", b.post(overview+"/divisions", url.Values{"name": {" "}}, "Accept-Language", "en"),
+	webtest.MustSee(t, "no name, in English", b.Post(overview+"/divisions", url.Values{"name": {" "}}, "Accept-Language", "en"),
 		http.StatusUnprocessableEntity, "Give the division a name.")
-	mustSee(t, "name taken by the other", b.post(kid+"/division", url.Values{"name": {"一般の部"}}), http.StatusUnprocessableEntity,
+	webtest.MustSee(t, "name taken by the other", b.Post(kid+"/division", url.Values{"name": {"一般の部"}}), http.StatusUnprocessableEntity,
 		`id="division-name-error"`, "この大会にはすでに「一般の部」があります")
-	if got, _ := env.svc.ListTournaments(env.ctx); len(got) != 2 {
+	if got, _ := env.Service.ListTournaments(env.Ctx); len(got) != 2 {
 		t.Errorf("%d tournaments after the refusals, want the main and its one division", len(got))
 	}
 	// The players page registers in the division chosen, and lands on it.
 	players := overview + "/players"
-	mustSee(t, "players", b.get(players), http.StatusOK, `<select id="division" name="division"`, `<option value="小学生の部">小学生の部</option>`)
-	res = b.post(players, url.Values{"name": {"あおい"}, "kana": {"あおい"}, "check_in": {"1"}, "division": {"小学生の部"}})
+	webtest.MustSee(t, "players", b.Get(players), http.StatusOK, `<select id="division" name="division"`, `<option value="小学生の部">小学生の部</option>`)
+	res = b.Post(players, url.Values{"name": {"あおい"}, "kana": {"あおい"}, "check_in": {"1"}, "division": {"小学生の部"}})
 	if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, kid+"/players") {
 		t.Fatalf("register in 小学生の部 = %d to %q, want the division's players page", res.Status, res.Location)
 	}
-	mustSee(t, "the division's players", b.get(kid+"/players"), http.StatusOK, "あおい")
-	if strings.Contains(b.get(players).Body, "あおい") {
+	webtest.MustSee(t, "the division's players", b.Get(kid+"/players"), http.StatusOK, "あおい")
+	if strings.Contains(b.Get(players).Body, "あおい") {
 		t.Error("the main's players page lists the player of 小学生の部")
 	}
-	mustSee(t, "unknown division", b.post(players, url.Values{"name": {"山田"}, "division": {"中学生の部"}}), http.StatusUnprocessableEntity,
+	webtest.MustSee(t, "unknown division", b.Post(players, url.Values{"name": {"山田"}, "division": {"中学生の部"}}), http.StatusUnprocessableEntity,
 		"「中学生の部」という部門はありません")
 	// The standings page of one division links the other's.
-	mustSee(t, "standings", b.get(kid+"/standings"), http.StatusOK, fmt.Sprintf(`href="/judge/t/%d/standings">一般の部</a>`, tr.ID))
+	webtest.MustSee(t, "standings", b.Get(kid+"/standings"), http.StatusOK, fmt.Sprintf(`href="/judge/t/%d/standings">一般の部</a>`, tr.ID))
 	// The kiosk shows each division.
-	mustSee(t, "kiosk", b.get(fmt.Sprintf("/kiosk/%d", tr.ID)), http.StatusOK, `id="k-divisions"`,
+	webtest.MustSee(t, "kiosk", b.Get(fmt.Sprintf("/kiosk/%d", tr.ID)), http.StatusOK, `id="k-divisions"`,
 		fmt.Sprintf(`href="/kiosk/%d" aria-current="page">一般の部</a>`, tr.ID), `>小学生の部</a>`)
 }
 
@@ -163,23 +164,23 @@ func TestDivisionsPages(t *testing.T) {
 // of the event are: a scorekeeper sees the event's divisions, without the
 // forms, and a POST of theirs is refused and adds nothing.
 func TestDivisionsAreTheHeadsToChange(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(4)
-	if _, err := env.svc.AddDivision(env.ctx, "setup", tr.ID, "小学生の部"); err != nil {
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(4)
+	if _, err := env.Service.AddDivision(env.Ctx, "setup", tr.ID, "小学生の部"); err != nil {
 		t.Fatal(err)
 	}
-	b := env.browser()
-	b.loginAs("佐藤", tournament.RoleScorekeeper)
+	b := env.Browser()
+	b.LoginAs("佐藤", tournament.RoleScorekeeper)
 	overview := fmt.Sprintf("/judge/t/%d", tr.ID)
-	res := b.get(overview)
-	mustSee(t, "overview", res, http.StatusOK, `id="division-list"`, "小学生の部")
+	res := b.Get(overview)
+	webtest.MustSee(t, "overview", res, http.StatusOK, `id="division-list"`, "小学生の部")
 	if strings.Contains(res.Body, `id="division-add"`) || strings.Contains(res.Body, `id="division-name"`) {
 		t.Error("a scorekeeper's overview offers the divisions' forms")
 	}
-	if res := b.post(overview+"/divisions", url.Values{"name": {"中学生の部"}}); res.Status != http.StatusForbidden {
+	if res := b.Post(overview+"/divisions", url.Values{"name": {"中学生の部"}}); res.Status != http.StatusForbidden {
 		t.Errorf("a scorekeeper's POST .../divisions = %d, want 403", res.Status)
 	}
-	if got, _ := env.svc.ListTournaments(env.ctx); len(got) != 2 {
+	if got, _ := env.Service.ListTournaments(env.Ctx); len(got) != 2 {
 		t.Errorf("%d tournaments after the refused POST, want 2", len(got))
 	}
 }

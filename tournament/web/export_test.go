@@ -37,7 +37,7 @@ func NewSite(deps Deps) (*Site, error) { return newSite(deps) }
 var Need = need
 
 // Routes is the whole route table as one list.
-func Routes() []RouteEntry { return Routes() }
+func Routes() []RouteEntry { return (&site{}).routes() }
 
 // Router is the handler the site serves.
 func (s *site) Router() http.Handler { return s.router }

@@ -1,18 +1,19 @@
-package web
+package web_test
 
 import (
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 	"github.com/xuri/excelize/v2"
 )
 
 func TestExportWorkbook(t *testing.T) {
-	p := newPairedEnv(t)
-	path := "/api/v1/tournaments/" + itoa(p.t.ID) + "/export.xlsx"
+	p := webtest.NewPaired(t)
+	path := "/api/v1/tournaments/" + webtest.Itoa(p.Tournament.ID) + "/export.xlsx"
 
-	if res := p.consoleEnv.browser().get(path); res.Status != http.StatusUnauthorized {
+	if res := p.Env.Browser().Get(path); res.Status != http.StatusUnauthorized {
 		t.Errorf("anonymous GET %s = %d, want 401: the workbook holds the judges' notes", path, res.Status)
 	}
 	for _, tc := range []struct {
@@ -26,7 +27,7 @@ func TestExportWorkbook(t *testing.T) {
 		{"english by Accept-Language", path, []string{"Accept-Language", "en-GB,en;q=0.9"}, "Standings"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := p.b.get(tc.path, tc.header...)
+			res := p.B.Get(tc.path, tc.header...)
 			if res.Status != http.StatusOK {
 				t.Fatalf("GET %s = %d\n%s", tc.path, res.Status, res.Body)
 			}
@@ -34,7 +35,7 @@ func TestExportWorkbook(t *testing.T) {
 				t.Errorf("Content-Type = %q", ct)
 			}
 			// 土曜カタン大会.xlsx, UTF-8 and percent-encoded (RFC 5987), after an ASCII fallback.
-			want := `attachment; filename="tournament-` + itoa(p.t.ID) + `.xlsx"; filename*=UTF-8''%E5%9C%9F%E6%9B%9C%E3%82%AB%E3%82%BF%E3%83%B3%E5%A4%A7%E4%BC%9A.xlsx`
+			want := `attachment; filename="tournament-` + webtest.Itoa(p.Tournament.ID) + `.xlsx"; filename*=UTF-8''%E5%9C%9F%E6%9B%9C%E3%82%AB%E3%82%BF%E3%83%B3%E5%A4%A7%E4%BC%9A.xlsx`
 			if cd := res.Header.Get("Content-Disposition"); cd != want {
 				t.Errorf("Content-Disposition = %q, want %q", cd, want)
 			}
@@ -47,11 +48,11 @@ func TestExportWorkbook(t *testing.T) {
 				t.Errorf("first sheet = %q, want %q", got, tc.sheet)
 			}
 			rows, err := f.GetRows(tc.sheet)
-			if err != nil || len(rows) != 3+len(p.ps) {
-				t.Errorf("standings rows = %d (%v), want a title, a note, a header and %d players", len(rows), err, len(p.ps))
+			if err != nil || len(rows) != 3+len(p.Players) {
+				t.Errorf("standings rows = %d (%v), want a title, a note, a header and %d players", len(rows), err, len(p.Players))
 			}
 		})
 	}
 	// The overview links to the download.
-	mustSee(t, "overview", p.b.get("/judge/t/"+itoa(p.t.ID)), http.StatusOK, `href="`+path+`"`)
+	webtest.MustSee(t, "overview", p.B.Get("/judge/t/"+webtest.Itoa(p.Tournament.ID)), http.StatusOK, `href="`+path+`"`)
 }

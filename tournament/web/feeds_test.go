@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"context"
@@ -25,8 +25,8 @@ func clientFrom(ip string) *http.Client {
 // and a message, while another device still gets its feed.
 func TestOneClientCannotTakeEveryFeed(t *testing.T) {
 	env, broker := newLiveEnv(t)
-	tr, _ := env.seedTournament(4)
-	url := fmt.Sprintf("%s/api/v1/tournaments/%d/events", env.srv.URL, tr.ID)
+	tr, _ := env.SeedTournament(4)
+	url := fmt.Sprintf("%s/api/v1/tournaments/%d/events", env.Server.URL, tr.ID)
 	hog := clientFrom("127.0.0.1")
 	defer hog.Transport.(*http.Transport).CloseIdleConnections()
 	var feeds []*stream
@@ -60,8 +60,8 @@ func TestOneClientCannotTakeEveryFeed(t *testing.T) {
 func TestFeedsEndAfterTheirLifetime(t *testing.T) {
 	env, broker := newLiveEnv(t)
 	broker.Lifetime = 300 * time.Millisecond
-	tr, _ := env.seedTournament(4)
-	url := fmt.Sprintf("%s/api/v1/tournaments/%d/events", env.srv.URL, tr.ID)
+	tr, _ := env.SeedTournament(4)
+	url := fmt.Sprintf("%s/api/v1/tournaments/%d/events", env.Server.URL, tr.ID)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	for round := range 2 {

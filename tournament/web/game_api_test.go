@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"encoding/json"
@@ -14,6 +14,7 @@ import (
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/referee/game"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // The position of the contract: R's five roads take the longest road
@@ -30,8 +31,8 @@ const positionBody = `{"players":["R","B","Y"],"steps":[
  {"do":"soldier","player":"B"}]}`
 
 func TestPositionAPI(t *testing.T) {
-	h := newRefereeTestServer(t)
-	rec := do(h, "POST", "/api/v1/referee/position", positionBody, "Accept-Language", "en")
+	h := webtest.NewRefereeServer(t)
+	rec := webtest.Do(h, "POST", "/api/v1/referee/position", positionBody, "Accept-Language", "en")
 	if rec.Code != http.StatusOK {
 		t.Fatalf("POST position = %d %s", rec.Code, rec.Body)
 	}
@@ -62,7 +63,7 @@ func TestPositionAPI(t *testing.T) {
 }
 
 func TestPositionAPIRefuses(t *testing.T) {
-	h := newRefereeTestServer(t)
+	h := webtest.NewRefereeServer(t)
 	tests := []struct {
 		name, body, lang string
 		status           int
@@ -81,7 +82,7 @@ func TestPositionAPIRefuses(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := do(h, "POST", "/api/v1/referee/position", tc.body, "Accept-Language", tc.lang)
+			rec := webtest.Do(h, "POST", "/api/v1/referee/position", tc.body, "Accept-Language", tc.lang)
 			if rec.Code != tc.status || (tc.want != "" && strings.TrimSpace(rec.Body.String()) != tc.want) {
 				t.Errorf("POST position = %d %s, want %d %s", rec.Code, rec.Body, tc.status, tc.want)
 			}
@@ -89,7 +90,7 @@ func TestPositionAPIRefuses(t *testing.T) {
 	}
 	t.Run("the bound on steps", func(t *testing.T) {
 		steps := strings.Repeat(`{"do":"soldier","player":"R"},`, game.MaxSteps)
-		rec := do(h, "POST", "/api/v1/referee/position", `{"players":["R","B","Y"],"steps":[`+steps+`{"do":"soldier","player":"R"}]}`)
+		rec := webtest.Do(h, "POST", "/api/v1/referee/position", `{"players":["R","B","Y"],"steps":[`+steps+`{"do":"soldier","player":"R"}]}`)
 		if rec.Code != 422 || !strings.Contains(rec.Body.String(), `"too-many-steps"`) {
 			t.Errorf("POST position with %d steps = %d %s, want 422 too-many-steps", game.MaxSteps+1, rec.Code, rec.Body)
 		}
@@ -112,8 +113,8 @@ const gameBody = `{"board":{"white":3,"blue":5,"seed":42},"players":["aoki","ito
   {"do":"roll","dice":[4,4]},{"do":"time_up"}]}`
 
 func TestGameAPI(t *testing.T) {
-	h := newRefereeTestServer(t)
-	rec := do(h, "POST", "/api/v1/referee/game", gameBody)
+	h := webtest.NewRefereeServer(t)
+	rec := webtest.Do(h, "POST", "/api/v1/referee/game", gameBody)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("POST game = %d %s", rec.Code, rec.Body)
 	}
@@ -145,7 +146,7 @@ type gameAnswer struct {
 
 func postGame(t *testing.T, h http.Handler, body string, lang string) gameAnswer {
 	t.Helper()
-	rec := do(h, "POST", "/api/v1/referee/game", body, "Accept-Language", lang)
+	rec := webtest.Do(h, "POST", "/api/v1/referee/game", body, "Accept-Language", lang)
 	var got gameAnswer
 	if err := json.Unmarshal(rec.Body.Bytes(), &got); rec.Code != http.StatusOK || err != nil {
 		t.Fatalf("POST game = %d %s", rec.Code, rec.Body)
@@ -154,7 +155,7 @@ func postGame(t *testing.T, h http.Handler, body string, lang string) gameAnswer
 }
 
 func TestGameAPIErrorsAndVoids(t *testing.T) {
-	h := newRefereeTestServer(t)
+	h := webtest.NewRefereeServer(t)
 	record := func(moves ...string) string {
 		return strings.Replace(gameBody, `{"do":"roll","dice":[4,4]},{"do":"time_up"}`, strings.Join(moves, ","), 1)
 	}
@@ -194,7 +195,7 @@ func TestGameAPIErrorsAndVoids(t *testing.T) {
 		{"the robber off the desert", robberOff(t, h), "board-robber"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := do(h, "POST", "/api/v1/referee/game", tc.body, "Accept-Language", "en")
+			rec := webtest.Do(h, "POST", "/api/v1/referee/game", tc.body, "Accept-Language", "en")
 			if rec.Code != 422 || !strings.Contains(rec.Body.String(), tc.code) {
 				t.Errorf("POST game %s = %d %s, want 422 %s", tc.body, rec.Code, rec.Body, tc.code)
 			}
@@ -202,7 +203,7 @@ func TestGameAPIErrorsAndVoids(t *testing.T) {
 	}
 	t.Run("the bound on moves", func(t *testing.T) {
 		moves := strings.Repeat(`{"do":"end_turn"},`, game.MaxMoves)
-		rec := do(h, "POST", "/api/v1/referee/game", `{"board":{"white":1,"blue":1,"seed":1},"players":["a","b","c"],"moves":[`+moves+`{"do":"end_turn"}]}`)
+		rec := webtest.Do(h, "POST", "/api/v1/referee/game", `{"board":{"white":1,"blue":1,"seed":1},"players":["a","b","c"],"moves":[`+moves+`{"do":"end_turn"}]}`)
 		if rec.Code != 422 || !strings.Contains(rec.Body.String(), "too-many-moves") {
 			t.Errorf("POST game with %d moves = %d %.200s, want 422 too-many-moves", game.MaxMoves+1, rec.Code, rec.Body)
 		}
@@ -214,7 +215,7 @@ func TestGameAPIErrorsAndVoids(t *testing.T) {
 func robberOff(t *testing.T, h http.Handler) string {
 	t.Helper()
 	var b api.GameBoardJSON
-	if err := json.Unmarshal(do(h, "GET", "/api/v1/referee/board?white=1&blue=1&seed=1", "").Body.Bytes(), &b); err != nil {
+	if err := json.Unmarshal(webtest.Do(h, "GET", "/api/v1/referee/board?white=1&blue=1&seed=1", "").Body.Bytes(), &b); err != nil {
 		t.Fatal(err)
 	}
 	for i := range b.Hexes {
@@ -316,7 +317,7 @@ func randomRecord(t testing.TB, rs referee.Ruleset, board referee.Board, players
 // §3 or given hex by hex as GET /api/v1/referee/board returns it, check as
 // valid and end where the engine's play ended.
 func TestGameAPIRandomGames(t *testing.T) {
-	h := newRefereeTestServer(t)
+	h := webtest.NewRefereeServer(t)
 	rulesets, err := config.LoadRulesets()
 	if err != nil {
 		t.Fatal(err)
@@ -339,7 +340,7 @@ func TestGameAPIRandomGames(t *testing.T) {
 		req.Board = map[string]any{"white": white, "blue": blue, "seed": seed}
 		if seed%2 == 1 {
 			// The hexes and harbours as the board API writes them.
-			rec := do(h, "GET", fmt.Sprintf("/api/v1/referee/board?white=%d&blue=%d&seed=%d", white, blue, seed), "")
+			rec := webtest.Do(h, "GET", fmt.Sprintf("/api/v1/referee/board?white=%d&blue=%d&seed=%d", white, blue, seed), "")
 			var b struct {
 				Hexes   []api.GameHexJSON    `json:"hexes"`
 				Harbors []api.GameHarborJSON `json:"harbors"`
@@ -367,14 +368,14 @@ func TestGameAPIRandomGames(t *testing.T) {
 // answer is never a 5xx, a 4xx says why, and a 200 describes a state that
 // keeps the game's counts.
 func FuzzGameAPI(f *testing.F) {
-	h := newRefereeTestServer(f)
+	h := webtest.NewRefereeServer(f)
 	for _, s := range []string{gameBody, `{"board":{"white":1,"blue":1,"seed":1},"players":["a","b","c"],"moves":[{"do":"place","settlement":"N(0,0)","road":["N(0,0)","S(1,-1)"]}]}`,
 		`{"board":{"hexes":[],"harbors":[]},"players":["a","b","c"],"moves":[]}`, `{"moves":[{"do":"play","dev":"road_building","roads":[[],["N(0,0)"]]}]}`,
 		`{}`, `[]`, `null`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, body string) {
-		rec := do(h, "POST", "/api/v1/referee/game", body)
+		rec := webtest.Do(h, "POST", "/api/v1/referee/game", body)
 		if rec.Code >= 500 || (rec.Code >= 400 && !strings.Contains(rec.Body.String(), `"error"`)) {
 			t.Fatalf("POST game %q = %d %s", body, rec.Code, rec.Body)
 		}
@@ -406,13 +407,13 @@ func FuzzGameAPI(f *testing.F) {
 // FuzzPositionAPI throws arbitrary bodies at the position's decoder: never
 // a 5xx, a 4xx says why, a 200 has a standing for each step.
 func FuzzPositionAPI(f *testing.F) {
-	h := newRefereeTestServer(f)
+	h := webtest.NewRefereeServer(f)
 	for _, s := range []string{positionBody, `{"players":["a","b","c"],"steps":[{"do":"remove","at":"N(0,0)"}]}`,
 		`{"players":["a","b","c","d"],"steps":[{"do":"road","player":"a","edge":["N(0,0)","S(1,-1)","N(1,0)"]}]}`, `{}`, `[]`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, body string) {
-		rec := do(h, "POST", "/api/v1/referee/position", body)
+		rec := webtest.Do(h, "POST", "/api/v1/referee/position", body)
 		if rec.Code >= 500 || (rec.Code >= 400 && !strings.Contains(rec.Body.String(), `"error"`)) {
 			t.Fatalf("POST position %q = %d %s", body, rec.Code, rec.Body)
 		}

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"bytes"
@@ -16,18 +16,19 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/console"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 var hiddenData = regexp.MustCompile(`<input type="hidden" name="data" value="([^"]*)">`)
 
 func TestImportPlayersPreviewThenConfirm(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(2) // 青木1 あおき, 井上1 いのうえ
-	b := env.browser()
-	b.login("山田")
-	page := "/judge/t/" + itoa(tr.ID) + "/players/import"
-	mustSee(t, "players page", b.get("/judge/t/"+itoa(tr.ID)+"/players"), http.StatusOK, `href="`+page+`"`)
-	mustSee(t, "import page", b.get(page), http.StatusOK, `enctype="multipart/form-data"`, `name="file"`)
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(2) // 青木1 あおき, 井上1 いのうえ
+	b := env.Browser()
+	b.Login("山田")
+	page := "/judge/t/" + webtest.Itoa(tr.ID) + "/players/import"
+	webtest.MustSee(t, "players page", b.Get("/judge/t/"+webtest.Itoa(tr.ID)+"/players"), http.StatusOK, `href="`+page+`"`)
+	webtest.MustSee(t, "import page", b.Get(page), http.StatusOK, `enctype="multipart/form-data"`, `name="file"`)
 
 	// Excel's "CSV (comma delimited)" on a Japanese PC: Shift_JIS.
 	list := "氏名,フリガナ,固定卓\r\n青木1,あおき,\r\n上田,うえだ,2\r\n,えとう,\r\n大野,おおの,百\r\n"
@@ -35,13 +36,13 @@ func TestImportPlayersPreviewThenConfirm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := b.upload(page, "受付名簿.csv", sjis)
-	mustSee(t, "preview", res, http.StatusOK,
+	res := b.Upload(page, "受付名簿.csv", sjis)
+	webtest.MustSee(t, "preview", res, http.StatusOK,
 		"受付名簿.csv", "CSV（Shift_JIS）",
 		"新しく登録: 1人 ・ 登録済みのため追加しない: 1人 ・ エラーのため取り込まない: 2行",
 		"4行目: 名前が空です。", "5行目: 固定卓は 1〜100 の卓番号で書いてください。 (大野)",
 		"1人を登録する", "上田")
-	if ps, _ := env.svc.Players(env.ctx, tr.ID); len(ps) != 2 {
+	if ps, _ := env.Service.Players(env.Ctx, tr.ID); len(ps) != 2 {
 		t.Fatalf("after the preview %d players are registered, want the 2 from before", len(ps))
 	}
 	m := hiddenData.FindStringSubmatch(res.Body)
@@ -49,15 +50,15 @@ func TestImportPlayersPreviewThenConfirm(t *testing.T) {
 		t.Fatalf("the preview has no confirmation carrying the file\n%s", res.Body)
 	}
 	confirm := url.Values{"data": {html.UnescapeString(m[1])}}
-	res = b.post(page+"/confirm", confirm)
-	if res.Status != http.StatusSeeOther || res.Location != "/judge/t/"+itoa(tr.ID)+"/players#cards" {
+	res = b.Post(page+"/confirm", confirm)
+	if res.Status != http.StatusSeeOther || res.Location != "/judge/t/"+webtest.Itoa(tr.ID)+"/players#cards" {
 		t.Fatalf("confirm = %d to %q, want 303 to the players with the new players' cards\n%s", res.Status, res.Location, res.Body)
 	}
-	mustSee(t, "players after the import", b.get(res.Location), http.StatusOK, "名簿を取り込みました。", "上田", "未印刷のカード 1枚")
-	mustSee(t, "the new players' cards", b.get("/judge/t/"+itoa(tr.ID)+"/players/cards"), http.StatusOK, "参加者カード", "上田", "あなたのコード")
+	webtest.MustSee(t, "players after the import", b.Get(res.Location), http.StatusOK, "名簿を取り込みました。", "上田", "未印刷のカード 1枚")
+	webtest.MustSee(t, "the new players' cards", b.Get("/judge/t/"+webtest.Itoa(tr.ID)+"/players/cards"), http.StatusOK, "参加者カード", "上田", "あなたのコード")
 	// The confirmation sent twice (a double click, the back button) adds nobody again.
-	b.post(page+"/confirm", confirm)
-	ps, err := env.svc.Players(env.ctx, tr.ID)
+	b.Post(page+"/confirm", confirm)
+	ps, err := env.Service.Players(env.Ctx, tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,19 +73,19 @@ func TestImportPlayersPreviewThenConfirm(t *testing.T) {
 		t.Errorf("players = %v, want 上田 added once", names)
 	}
 	// The same file again: the preview says nobody is new and offers no confirmation.
-	res = b.upload(page, "受付名簿.csv", sjis)
-	mustSee(t, "preview of the same file", res, http.StatusOK, "新しく登録する参加者はいません。")
+	res = b.Upload(page, "受付名簿.csv", sjis)
+	webtest.MustSee(t, "preview of the same file", res, http.StatusOK, "新しく登録する参加者はいません。")
 	if hiddenData.MatchString(res.Body) {
 		t.Error("the preview of a file with nobody new offers to register")
 	}
 }
 
 func TestImportRefusesUnreadableFiles(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(1)
-	b := env.browser()
-	b.login("山田")
-	page := "/judge/t/" + itoa(tr.ID) + "/players/import"
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(1)
+	b := env.Browser()
+	b.Login("山田")
+	page := "/judge/t/" + webtest.Itoa(tr.ID) + "/players/import"
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -94,11 +95,11 @@ func TestImportRefusesUnreadableFiles(t *testing.T) {
 		{"an old workbook", []byte{0xD0, 0xCF, 0x11, 0xE0, 0, 0, 0, 0}, "古い Excel 形式（.xls）は読めません"},
 		{"too large", bytes.Repeat([]byte("a"), console.MaxImport+1), "ファイルが大きすぎます"},
 	} {
-		res := b.upload(page, "list.csv", tc.data)
-		mustSee(t, tc.name, res, http.StatusUnprocessableEntity, `id="file-error"`, tc.want)
+		res := b.Upload(page, "list.csv", tc.data)
+		webtest.MustSee(t, tc.name, res, http.StatusUnprocessableEntity, `id="file-error"`, tc.want)
 	}
-	mustSee(t, "confirm without a file", b.post(page+"/confirm", url.Values{}), http.StatusUnprocessableEntity, "取り込むファイルを選んでください。")
-	if ps, _ := env.svc.Players(env.ctx, tr.ID); len(ps) != 1 {
+	webtest.MustSee(t, "confirm without a file", b.Post(page+"/confirm", url.Values{}), http.StatusUnprocessableEntity, "取り込むファイルを選んでください。")
+	if ps, _ := env.Service.Players(env.Ctx, tr.ID); len(ps) != 1 {
 		t.Errorf("%d players after refused imports, want 1", len(ps))
 	}
 }
@@ -109,8 +110,8 @@ func TestImportRefusesUnreadableFiles(t *testing.T) {
 func TestImportListsRefusedTextAsErrors(t *testing.T) {
 	env, tr, b, page := importSetUp(t)
 	list := "名前,よみ\n上田,うえだ\n\u200b,\ntaro\u202egpj.exe,たろう\n江\x1b藤,えとう\n大野,お\u2066おの\n"
-	res := b.upload(page, "list.csv", []byte(list))
-	mustSee(t, "preview", res, http.StatusOK,
+	res := b.Upload(page, "list.csv", []byte(list))
+	webtest.MustSee(t, "preview", res, http.StatusOK,
 		"新しく登録: 1人", "エラーのため取り込まない: 4行",
 		"3行目: 名前に見える文字がありません。", "([U&#43;200B])",
 		"4行目: 名前に文字の向きを変える記号", "(taro[U&#43;202E]gpj.exe)",
@@ -123,7 +124,7 @@ func TestImportListsRefusedTextAsErrors(t *testing.T) {
 	if m == nil {
 		t.Fatalf("the preview has no confirmation\n%s", res.Body)
 	}
-	if res := b.post(page+"/confirm", url.Values{"data": {html.UnescapeString(m[1])}}); res.Status != http.StatusSeeOther {
+	if res := b.Post(page+"/confirm", url.Values{"data": {html.UnescapeString(m[1])}}); res.Status != http.StatusSeeOther {
 		t.Fatalf("confirm = %d\n%s", res.Status, res.Body)
 	}
 	if names := playerNames(t, env, tr.ID); !slices.Equal(names, []string{"青木1", "上田"}) {
@@ -147,20 +148,20 @@ func TestImportRefusesAValueInTheLastColumn(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "3行目の XFD 列に値があります。名簿は 64 列（BL 列）までです。"
-	mustSee(t, "preview", b.upload(page, "list.xlsx", data.Bytes()), http.StatusUnprocessableEntity, want)
+	webtest.MustSee(t, "preview", b.Upload(page, "list.xlsx", data.Bytes()), http.StatusUnprocessableEntity, want)
 	confirm := url.Values{"data": {base64.StdEncoding.EncodeToString(data.Bytes())}}
-	mustSee(t, "confirm", b.post(page+"/confirm", confirm), http.StatusUnprocessableEntity, want)
-	res := b.post(page+"/confirm?lang=en", confirm)
-	mustSee(t, "confirm in English", res, http.StatusUnprocessableEntity, "Row 3 has a value in column XFD; a roster has at most 64 columns (up to BL).")
-	if ps, _ := env.svc.Players(env.ctx, tr.ID); len(ps) != 1 {
+	webtest.MustSee(t, "confirm", b.Post(page+"/confirm", confirm), http.StatusUnprocessableEntity, want)
+	res := b.Post(page+"/confirm?lang=en", confirm)
+	webtest.MustSee(t, "confirm in English", res, http.StatusUnprocessableEntity, "Row 3 has a value in column XFD; a roster has at most 64 columns (up to BL).")
+	if ps, _ := env.Service.Players(env.Ctx, tr.ID); len(ps) != 1 {
 		t.Errorf("%d players after the refused import, want 1", len(ps))
 	}
 }
 
 // playerNames returns the names of a tournament's players, by reading.
-func playerNames(t *testing.T, env *consoleEnv, tid int64) []string {
+func playerNames(t *testing.T, env *webtest.Env, tid int64) []string {
 	t.Helper()
-	ps, err := env.svc.Players(env.ctx, tid)
+	ps, err := env.Service.Players(env.Ctx, tid)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,11 +174,11 @@ func playerNames(t *testing.T, env *consoleEnv, tid int64) []string {
 
 // importSetUp is a tournament of one player and a judge's browser on its
 // import page.
-func importSetUp(t *testing.T) (*consoleEnv, tournament.Tournament, *browser, string) {
+func importSetUp(t *testing.T) (*webtest.Env, tournament.Tournament, *webtest.Browser, string) {
 	t.Helper()
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(1)
-	b := env.browser()
-	b.login("山田")
-	return env, tr, b, "/judge/t/" + itoa(tr.ID) + "/players/import"
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(1)
+	b := env.Browser()
+	b.Login("山田")
+	return env, tr, b, "/judge/t/" + webtest.Itoa(tr.ID) + "/players/import"
 }

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // The kiosk through a national event's top-4 final with a tie at the cut:
@@ -19,21 +20,21 @@ import (
 // result is in, the final results come first, each line saying whether
 // the final table or the qualifying standings decided it.
 func TestKioskFinal(t *testing.T) {
-	env := newConsoleEnv(t)
-	cl, tour, base := nationalEvent(t, env, 1, 8)
-	cl.call("POST", base+"/rounds", nil, 201, nil)
+	env := webtest.New(t)
+	cl, tour, base := webtest.NationalEvent(t, env, 1, 8)
+	cl.Call("POST", base+"/rounds", nil, 201, nil)
 	// Table 2's 2nd and 3rd share 6 VP and the VP share: they tie for the
 	// 4th place of the cut.
-	cl.save(tour.ID, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
-	cl.save(tour.ID, 1, 2, 0, []int{10, 6, 6, 2}, 0, "")
-	final, err := env.svc.MakeFinal(env.ctx, "山田", tour.ID)
+	cl.Save(tour.ID, 1, 1, 0, []int{10, 8, 6, 4}, 0, "")
+	cl.Save(tour.ID, 1, 2, 0, []int{10, 6, 6, 2}, 0, "")
+	final, err := env.Service.MakeFinal(env.Ctx, "山田", tour.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if final.Cut == nil || len(final.Cut.Draw) != 2 {
 		t.Fatalf("the final's cut = %+v, want a draw of 2", final.Cut)
 	}
-	lv, err := env.svc.Live(env.ctx, tour.ID)
+	lv, err := env.Service.Live(env.Ctx, tour.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,53 +49,53 @@ func TestKioskFinal(t *testing.T) {
 			out = st.Name
 		}
 	}
-	anon := env.browser()
+	anon := env.Browser()
 	kiosk := fmt.Sprintf("/kiosk/%d", tour.ID)
 	live := kiosk + "/live"
-	res := anon.get(live)
-	mustSee(t, "the kiosk while the final is played", res, 200,
+	res := anon.Get(live)
+	webtest.MustSee(t, "the kiosk while the final is played", res, 200,
 		"第2回戦・決勝", `id="cut"`, "決勝の進出者", "進出: ",
 		fmt.Sprintf("進出の境目で %s が同じ順位だったため、記録された抽選でこの順に決まりました（抽選 seed %d）。", drawn, final.Cut.Seed),
 		`class="kiosk has-finals has-final-table"`)
 	if strings.Contains(res.Body, `<section id="final-results" class="k-panel k-final-results" aria-labelledby="final-results-h">`) {
 		t.Errorf("the final results show before the final is played")
 	}
-	res = anon.get(live + "?q=" + url.QueryEscape(out))
-	mustSee(t, "a player out of the final searched", res, 200, "1人見つかりました", "決勝には進出していません（決勝卓で対戦中です）")
+	res = anon.Get(live + "?q=" + url.QueryEscape(out))
+	webtest.MustSee(t, "a player out of the final searched", res, 200, "1人見つかりました", "決勝には進出していません（決勝卓で対戦中です）")
 	if strings.Contains(res.Body, "不戦") {
 		t.Errorf("a player out of the final is told they have no table this round\n%s", res.Body)
 	}
 	// The final does not count in the standings: no live view of them.
-	mustSee(t, "the standings asked live during the final", anon.get(live+"?standings=live"), 200,
+	webtest.MustSee(t, "the standings asked live during the final", anon.Get(live+"?standings=live"), 200,
 		`<p class="k-switch" hidden>`, "順位（第1回戦終了時点）")
-	mustSee(t, "the cut in English", anon.get(live+"?lang=en"), 200, "Round 2: the final",
+	webtest.MustSee(t, "the cut in English", anon.Get(live+"?lang=en"), 200, "Round 2: the final",
 		fmt.Sprintf("(draw seed %d)", final.Cut.Seed))
 
 	// The final's clock runs out its 8 minutes of placement and 60 of play
 	// and a minute more: the turn under way has a minute of its 2 left.
-	if _, err := env.svc.SetSeating(env.ctx, "山田", tour.ID, 2, 1, tournament.SeatingInput{Auto: true}); err != nil {
+	if _, err := env.Service.SetSeating(env.Ctx, "山田", tour.ID, 2, 1, tournament.SeatingInput{Auto: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.ClockAction(env.ctx, "山田", tour.ID, 2, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
+	if _, err := env.Service.ClockAction(env.Ctx, "山田", tour.ID, 2, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
 		t.Fatal(err)
 	}
-	env.ahead.Add(int64(69 * time.Minute))
-	mustSee(t, "the projector under the turn limit", anon.get(live+"?view=projector"), 200,
+	env.Ahead.Add(int64(69 * time.Minute))
+	webtest.MustSee(t, "the projector under the turn limit", anon.Get(live+"?view=projector"), 200,
 		`class="k-turns"`, `<p class="k-turn"><strong>手番のプレイヤーは未入力</strong>`, "（1手番 2:00）",
 		`<p id="clock-time" class="k-clock-time" role="timer">手番制限中</p>`, `<p id="clock-label" class="k-clock-label">決勝卓 手番制限中</p>`)
-	rv, err := env.svc.RoundView(env.ctx, tour.ID, 2)
+	rv, err := env.Service.RoundView(env.Ctx, tour.ID, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	who := rv.Tables[0].Players[1]
-	if _, err := env.svc.ClockAction(env.ctx, "山田", tour.ID, 2, tournament.ClockInput{Action: tournament.ClockTurn, Table: 1, Player: who.PlayerID}); err != nil {
+	if _, err := env.Service.ClockAction(env.Ctx, "山田", tour.ID, 2, tournament.ClockInput{Action: tournament.ClockTurn, Table: 1, Player: who.PlayerID}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.ClockAction(env.ctx, "山田", tour.ID, 2, tournament.ClockInput{Action: tournament.ClockEnd, Table: 1, Seconds: 15 * 60}); err != nil {
+	if _, err := env.Service.ClockAction(env.Ctx, "山田", tour.ID, 2, tournament.ClockInput{Action: tournament.ClockEnd, Table: 1, Seconds: 15 * 60}); err != nil {
 		t.Fatal(err)
 	}
-	res = anon.get(live + "?view=projector")
-	mustSee(t, "the projector after a pass, the end set in 15 minutes", res, 200,
+	res = anon.Get(live + "?view=projector")
+	webtest.MustSee(t, "the projector after a pass, the end set in 15 minutes", res, 200,
 		"1手番目: <strong>"+who.Name+"</strong>", `data-countdown="120" data-state="running"`,
 		// Issue 24: the big clock counts the turn down, not 時間です in red.
 		`<p id="clock-time" class="k-clock-time" role="timer" data-countdown="120" data-state="running" data-time="0:00" data-deadline="`, `">2:00</p>`,
@@ -106,22 +107,22 @@ func TestKioskFinal(t *testing.T) {
 	}
 	// Paused, the turn's count stands still.
 	for _, action := range []string{tournament.ClockPause, tournament.ClockResume} {
-		if _, err := env.svc.ClockAction(env.ctx, "山田", tour.ID, 2, tournament.ClockInput{Action: action}); err != nil {
+		if _, err := env.Service.ClockAction(env.Ctx, "山田", tour.ID, 2, tournament.ClockInput{Action: action}); err != nil {
 			t.Fatal(err)
 		}
 		if action == tournament.ClockPause {
-			mustSee(t, "the projector paused", anon.get(live+"?view=projector"), 200, `data-countdown="120" data-state="paused"`)
+			webtest.MustSee(t, "the projector paused", anon.Get(live+"?view=projector"), 200, `data-countdown="120" data-state="paused"`)
 		}
 	}
-	env.ahead.Add(int64(6 * time.Minute))
-	res = anon.get(live + "?view=projector")
-	mustSee(t, "the projector within 10 minutes of the end", res, 200, `class="k-announce" role="alert"`, "まで10分を切りました。",
+	env.Ahead.Add(int64(6 * time.Minute))
+	res = anon.Get(live + "?view=projector")
+	webtest.MustSee(t, "the projector within 10 minutes of the end", res, 200, `class="k-announce" role="alert"`, "まで10分を切りました。",
 		`class="k-turns over"`, `<span class="k-turn-left">&#43;4:0`, `<p id="clock-time" class="k-clock-time" role="timer">&#43;4:0`)
 
 	// The final's result is in: the final results, first.
-	cl.save(tour.ID, 2, 1, 0, []int{10, 7, 5, 5}, 0, "")
-	res = anon.get(live)
-	mustSee(t, "the kiosk once the final is played", res, 200,
+	cl.Save(tour.ID, 2, 1, 0, []int{10, 7, 5, 5}, 0, "")
+	res = anon.Get(live)
+	webtest.MustSee(t, "the kiosk once the final is played", res, 200,
 		`<section id="final-results" class="k-panel k-final-results" aria-labelledby="final-results-h">`,
 		"最終順位", "決勝卓 1位", "予選順位", `class="k-from-final"`)
 	if strings.Contains(res.Body, `<section id="cut" class="k-cut" aria-labelledby="cut-h">`) {
@@ -131,5 +132,5 @@ func TestKioskFinal(t *testing.T) {
 	if i := strings.Index(first, "決勝卓 1位"); i < 0 || strings.Index(first, "予選順位") < i {
 		t.Errorf("the final results do not start with the final table's winner\n%s", first)
 	}
-	mustSee(t, "the final results in English", anon.get(live+"?lang=en"), 200, "Final results", "final table, place 1", "qualifying standings")
+	webtest.MustSee(t, "the final results in English", anon.Get(live+"?lang=en"), 200, "Final results", "final table, place 1", "qualifying standings")
 }

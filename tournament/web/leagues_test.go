@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"encoding/json"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // pastTable is a past event's table of names (with their readings) and VP.
@@ -26,8 +27,8 @@ func pastTable(round, table int, players ...any) map[string]any {
 // the ratings public and by ordinal, a person's rating with the judges'
 // read, a season a judge's to make and anyone's to read, its refusals.
 func TestLeaguesAPI(t *testing.T) {
-	env := newConsoleEnv(t)
-	api := apiClient{t, env}
+	env := webtest.New(t)
+	api := webtest.APIClient{T: t, Env: env}
 	east := "カードショップ東"
 	var imported struct {
 		Tournaments []struct {
@@ -37,7 +38,7 @@ func TestLeaguesAPI(t *testing.T) {
 			Shop     string `json:"shop"`
 		} `json:"tournaments"`
 	}
-	api.call("POST", "/api/v1/events/import", map[string]any{"events": []map[string]any{
+	api.Call("POST", "/api/v1/events/import", map[string]any{"events": []map[string]any{
 		{"name": "9月", "date": "2025-09-20", "shop": east, "tables": []any{pastTable(1, 1, "青木", "あおき", 10, "井上", "いのうえ", 6, "上田", "うえだ", 6, "遠藤", "えんどう", 2)}},
 		{"name": "10月", "date": "2025-10-18", "shop": east, "tables": []any{pastTable(1, 1, "青木", "あおき", 10, "上田", "うえだ", 7, "井上", "いのうえ", 3)}},
 	}}, http.StatusCreated, &imported)
@@ -45,7 +46,7 @@ func TestLeaguesAPI(t *testing.T) {
 		t.Fatalf("import = %+v, want two finished events imported from a results sheet", imported)
 	}
 	// Anyone reads the ratings: 青木 won both, first by ordinal.
-	rec := do(env.h, "GET", "/api/v1/ratings?min_games=2", "")
+	rec := webtest.Do(env.Handler, "GET", "/api/v1/ratings?min_games=2", "")
 	var list struct {
 		Ratings []struct {
 			Rank    int     `json:"rank"`
@@ -70,22 +71,22 @@ func TestLeaguesAPI(t *testing.T) {
 			Games              int
 		} `json:"rating"`
 	}
-	api.call("GET", "/api/v1/people/1", nil, http.StatusOK, &person)
+	api.Call("GET", "/api/v1/people/1", nil, http.StatusOK, &person)
 	if person.Rating.Games != 2 || person.Rating.Ordinal != list.Ratings[0].Ordinal || person.Rating.Mu <= 25 {
 		t.Errorf("GET /api/v1/people/1 rating = %+v, want 青木's 2 games and ordinal %v", person.Rating, list.Ratings[0].Ordinal)
 	}
 	// A season is a judge's: refused anonymously, refused with a formula
 	// that does not add up, made, read by anyone.
 	body := `{"name":"秋リーグ","from":"2025-09-01","to":"2025-12-31","shops":["カードショップ東"],"formula":{"kind":"zero-sum","uma4":[30,10,-10,-30],"uma3":[20,0,-20],"vp":1,"best":2}}`
-	if rec := do(env.h, "POST", "/api/v1/seasons", body); rec.Code != http.StatusUnauthorized {
+	if rec := webtest.Do(env.Handler, "POST", "/api/v1/seasons", body); rec.Code != http.StatusUnauthorized {
 		t.Errorf("POST /api/v1/seasons anonymously = %d, want 401", rec.Code)
 	}
 	bad := strings.Replace(body, "-30]", "-20]", 1)
-	rec = do(env.h, "POST", "/api/v1/seasons", bad, "Authorization", "Bearer test-token")
+	rec = webtest.Do(env.Handler, "POST", "/api/v1/seasons", bad, "Authorization", "Bearer test-token")
 	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"season-uma-not-zero"`) {
 		t.Errorf("POST a season whose uma adds up to 10 = %d %s, want 422 season-uma-not-zero", rec.Code, rec.Body)
 	}
-	api.call("POST", "/api/v1/seasons", body, http.StatusCreated, nil)
+	api.Call("POST", "/api/v1/seasons", body, http.StatusCreated, nil)
 	var st struct {
 		Standings []struct {
 			Name   string  `json:"name"`
@@ -96,7 +97,7 @@ func TestLeaguesAPI(t *testing.T) {
 			} `json:"best"`
 		} `json:"standings"`
 	}
-	rec = do(env.h, "GET", "/api/v1/seasons/1/standings", "")
+	rec = webtest.Do(env.Handler, "GET", "/api/v1/seasons/1/standings", "")
 	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &st) != nil {
 		t.Fatalf("GET the standings anonymously = %d %s", rec.Code, rec.Body)
 	}
@@ -108,10 +109,10 @@ func TestLeaguesAPI(t *testing.T) {
 	if len(st.Standings) != 4 || st.Standings[0].Name != "青木" || math.Abs(sum) > 0.02 {
 		t.Errorf("zero-sum standings = %+v (sum %v), want 青木 first and a sum of 0", st.Standings, sum)
 	}
-	if rec := do(env.h, "GET", "/api/v1/seasons/1/qualification", ""); rec.Code != http.StatusUnauthorized {
+	if rec := webtest.Do(env.Handler, "GET", "/api/v1/seasons/1/qualification", ""); rec.Code != http.StatusUnauthorized {
 		t.Errorf("GET the qualification anonymously = %d, want 401 (it carries real names)", rec.Code)
 	}
-	rec = do(env.h, "GET", "/api/v1/seasons/1/qualification", "", "Authorization", "Bearer test-token")
+	rec = webtest.Do(env.Handler, "GET", "/api/v1/seasons/1/qualification", "", "Authorization", "Bearer test-token")
 	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "season-not-qualification") {
 		t.Errorf("the qualification of a league = %d %s, want 422 season-not-qualification", rec.Code, rec.Body)
 	}
@@ -119,18 +120,18 @@ func TestLeaguesAPI(t *testing.T) {
 
 // The registry's list sorts by rating on the console: the best first.
 func TestRegistrySortsByRating(t *testing.T) {
-	env := newConsoleEnv(t)
-	_, err := env.svc.ImportPastEvents(env.ctx, "setup", []tournament.PastEvent{{Name: "9月", Date: "2025-09-20", Tables: []tournament.PastGame{
+	env := webtest.New(t)
+	_, err := env.Service.ImportPastEvents(env.Ctx, "setup", []tournament.PastEvent{{Name: "9月", Date: "2025-09-20", Tables: []tournament.PastGame{
 		{Round: 1, Table: 1, Scores: []tournament.PastScore{{Name: "上田", Kana: "うえだ", VP: 10}, {Name: "井上", Kana: "いのうえ", VP: 7}, {Name: "青木", Kana: "あおき", VP: 3}}},
 	}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := env.browser()
-	b.login("山田")
-	byReading := b.get("/judge/people")
-	byRating := b.get("/judge/people?sort=rating")
-	mustSee(t, "the registry by rating", byRating, http.StatusOK, "レーティングの高い順に並んでいます", `href="/judge/people"`)
+	b := env.Browser()
+	b.Login("山田")
+	byReading := b.Get("/judge/people")
+	byRating := b.Get("/judge/people?sort=rating")
+	webtest.MustSee(t, "the registry by rating", byRating, http.StatusOK, "レーティングの高い順に並んでいます", `href="/judge/people"`)
 	order := func(body string) string {
 		var out []string
 		for _, n := range []string{"上田", "井上", "青木"} {
@@ -152,37 +153,37 @@ func TestRegistrySortsByRating(t *testing.T) {
 // the judge makes a qualification season from the form, a refusal shown
 // next to its field first, and reads its standings and ledger.
 func TestConsoleImportsPastEventsAndMakesASeason(t *testing.T) {
-	env := newConsoleEnv(t)
-	b := env.browser()
-	b.login("山田")
+	env := webtest.New(t)
+	b := env.Browser()
+	b.Login("山田")
 	sheet := "日付,店舗,大会名,回戦,卓,名前,よみがな,勝利点\n" +
 		"2025-09-20,カードショップ東,9月定例会,1,1,青木,あおき,10\n2025-09-20,カードショップ東,9月定例会,1,1,井上,いのうえ,7\n2025-09-20,カードショップ東,9月定例会,1,1,上田,うえだ,5\n" +
 		"2025-10-04,カードショップ東,10月定例会,1,1,井上,いのうえ,10\n2025-10-04,カードショップ東,10月定例会,1,1,青木,あおき,8\n2025-10-04,カードショップ東,10月定例会,1,1,上田,うえだ,2\n"
-	res := b.upload("/judge/past-events", "results.csv", []byte(sheet))
-	mustSee(t, "the preview", res, http.StatusOK, "「results.csv」の内容", "2025-09-20 カードショップ東 9月定例会", "1回戦・1卓・参加者3人", "新しい登録者", `id="past-confirm"`)
-	if ts, _ := env.svc.ListTournaments(env.ctx); len(ts) != 0 {
+	res := b.Upload("/judge/past-events", "results.csv", []byte(sheet))
+	webtest.MustSee(t, "the preview", res, http.StatusOK, "「results.csv」の内容", "2025-09-20 カードショップ東 9月定例会", "1回戦・1卓・参加者3人", "新しい登録者", `id="past-confirm"`)
+	if ts, _ := env.Service.ListTournaments(env.Ctx); len(ts) != 0 {
 		t.Fatalf("the preview made %d tournaments, want none", len(ts))
 	}
 	data := res.Body[strings.Index(res.Body, `name="data" value="`)+len(`name="data" value="`):]
 	data = data[:strings.Index(data, `"`)]
-	res = b.post("/judge/past-events/confirm", url.Values{"data": {html.UnescapeString(data)}})
+	res = b.Post("/judge/past-events/confirm", url.Values{"data": {html.UnescapeString(data)}})
 	if res.Status != http.StatusSeeOther || res.Location != "/judge/seasons" {
 		t.Fatalf("confirm = %d to %q, want 303 to /judge/seasons\n%s", res.Status, res.Location, res.Body)
 	}
-	ts, _ := env.svc.ListTournaments(env.ctx)
+	ts, _ := env.Service.ListTournaments(env.Ctx)
 	if len(ts) != 2 || ts[0].Imported != tournament.ImportedFromSheet || ts[0].Closed == nil {
 		t.Fatalf("tournaments = %+v, want two finished, imported", ts)
 	}
 	form := url.Values{"name": {"秋の予選"}, "from": {"2025-09-01"}, "to": {"2025-12-31"}, "shops": {"カードショップ東"}, "kind": {"zero-sum"},
 		"uma4": {"30, 10, -10, -30"}, "uma3": {"20, 0, -10"}, "vp": {"0"}, "best": {"0"}, "qualify": {"1"}, "attempts": {"2"}, "rank": {"1"}, "real_name": {"1"}}
-	res = b.post("/judge/seasons", form)
-	mustSee(t, "a refused season", res, http.StatusUnprocessableEntity, `id="uma4-error"`, "uma3 の合計が10点です")
+	res = b.Post("/judge/seasons", form)
+	webtest.MustSee(t, "a refused season", res, http.StatusUnprocessableEntity, `id="uma4-error"`, "uma3 の合計が10点です")
 	form.Set("uma3", "20, 0, -20")
-	res = b.post("/judge/seasons", form)
+	res = b.Post("/judge/seasons", form)
 	if res.Status != http.StatusSeeOther || res.Location != "/judge/seasons/1" {
 		t.Fatalf("create = %d to %q\n%s", res.Status, res.Location, res.Body)
 	}
-	res = b.get("/judge/seasons/1")
-	mustSee(t, "the season", res, http.StatusOK, `id="season-standings"`, "青木", `id="ledger"`, "2回目 10月定例会", "9月定例会 1位", "未登録")
-	mustSee(t, "the public season page", b.get("/seasons/1"), http.StatusOK, `id="season-standings"`, "卓ごとのゼロサム")
+	res = b.Get("/judge/seasons/1")
+	webtest.MustSee(t, "the season", res, http.StatusOK, `id="season-standings"`, "青木", `id="ledger"`, "2回目 10月定例会", "9月定例会 1位", "未登録")
+	webtest.MustSee(t, "the public season page", b.Get("/seasons/1"), http.StatusOK, `id="season-standings"`, "卓ごとのゼロサム")
 }

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"bufio"
@@ -18,13 +18,14 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // newLiveEnv is newConsoleEnv with the live feed wired as serve wires it.
-func newLiveEnv(t *testing.T) (*consoleEnv, *live.Broker) {
+func newLiveEnv(t *testing.T) (*webtest.Env, *live.Broker) {
 	t.Helper()
-	env := newConsoleEnv(t, withLive())
-	return env, env.broker
+	env := webtest.New(t, webtest.WithLive())
+	return env, env.Broker
 }
 
 // sseEvent is one event read from a live feed.
@@ -120,33 +121,33 @@ func (s *stream) next(t *testing.T, wait time.Duration) sseEvent {
 func TestLiveFeed(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	env, broker := newLiveEnv(t)
-	defer env.srv.Close()
-	tr, _ := env.seedTournament(8)
-	other, _ := env.seedTournament(3)
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	defer env.Server.Close()
+	tr, _ := env.SeedTournament(8)
+	other, _ := env.SeedTournament(3)
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	client := &http.Client{Transport: &http.Transport{}}
 	defer client.Transport.(*http.Transport).CloseIdleConnections()
 	feeds := []*stream{
-		openStream(t, client, fmt.Sprintf("%s/api/v1/tournaments/%d/events", env.srv.URL, tr.ID)),
-		openStream(t, client, fmt.Sprintf("%s/api/v1/tournaments/%d/events", env.srv.URL, tr.ID)),
+		openStream(t, client, fmt.Sprintf("%s/api/v1/tournaments/%d/events", env.Server.URL, tr.ID)),
+		openStream(t, client, fmt.Sprintf("%s/api/v1/tournaments/%d/events", env.Server.URL, tr.ID)),
 	}
-	otherFeed := openStream(t, client, fmt.Sprintf("%s/api/v1/tournaments/%d/events", env.srv.URL, other.ID))
+	otherFeed := openStream(t, client, fmt.Sprintf("%s/api/v1/tournaments/%d/events", env.Server.URL, other.ID))
 	if n := broker.Subscribers(); n != 3 {
 		t.Errorf("Subscribers() = %d with three feeds open, want 3", n)
 	}
 
 	// A refused save (the scores name nobody at the table) publishes nothing;
 	// then a good one does.
-	base := env.srv.URL
-	status, body, err := apiCall(client, base, "PUT", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tr.ID),
+	base := env.Server.URL
+	status, body, err := webtest.APICall(client, base, "PUT", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tr.ID),
 		map[string]any{"scores": []map[string]int{{"player": 999, "vp": 3}}})
 	if err != nil || status != http.StatusUnprocessableEntity {
 		t.Fatalf("a bad score sheet = %d %s %v, want 422", status, body, err)
 	}
 	var round api.RoundJSON
-	status, body, err = apiCall(client, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil)
+	status, body, err = webtest.APICall(client, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil)
 	if err != nil || status != 200 || json.Unmarshal(body, &round) != nil {
 		t.Fatalf("GET round = %d %s %v", status, body, err)
 	}
@@ -156,13 +157,13 @@ func TestLiveFeed(t *testing.T) {
 	}
 	livePath := fmt.Sprintf("/api/v1/tournaments/%d/live", tr.ID)
 	var live api.LiveJSON
-	if status, body, err = apiCall(client, base, "GET", livePath, nil); err != nil || status != 200 || json.Unmarshal(body, &live) != nil ||
+	if status, body, err = webtest.APICall(client, base, "GET", livePath, nil); err != nil || status != 200 || json.Unmarshal(body, &live) != nil ||
 		live.Round.Tables[0].Result != nil {
 		t.Fatalf("GET live before the save = %d %s %v, want no result yet", status, body, err)
 	}
 	saved := time.Now()
 	// The clock has not started: the judge's reason records the early end (§12).
-	if status, body, err = apiCall(client, base, "PUT", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tr.ID),
+	if status, body, err = webtest.APICall(client, base, "PUT", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tr.ID),
 		map[string]any{"scores": scores, "reason": "ジャッジが終了"}); err != nil || status != 200 {
 		t.Fatalf("save a result = %d %s %v", status, body, err)
 	}
@@ -176,11 +177,11 @@ func TestLiveFeed(t *testing.T) {
 	// The live state the pages then fetch has the result: the change's
 	// event made the shared read out of date.
 	live = api.LiveJSON{}
-	if status, body, err = apiCall(client, base, "GET", livePath, nil); err != nil || status != 200 || json.Unmarshal(body, &live) != nil ||
+	if status, body, err = webtest.APICall(client, base, "GET", livePath, nil); err != nil || status != 200 || json.Unmarshal(body, &live) != nil ||
 		live.Round.Tables[0].Result == nil || live.Round.Clock.Tables[0].Status != "finished" {
 		t.Errorf("GET live after the event = %d %s %v, want table 1 finished with its result", status, body, err)
 	}
-	if status, body, err = apiCall(client, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/clock", tr.ID),
+	if status, body, err = webtest.APICall(client, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/clock", tr.ID),
 		map[string]any{"action": "start"}); err != nil || status != 200 {
 		t.Fatalf("start the clock = %d %s %v", status, body, err)
 	}
@@ -203,40 +204,40 @@ func TestLiveFeed(t *testing.T) {
 	if n := broker.Subscribers(); n != 0 {
 		t.Errorf("Subscribers() = %d after every feed closed, want 0", n)
 	}
-	if res := env.browser().get("/api/v1/tournaments/999/events"); res.Status != http.StatusNotFound {
+	if res := env.Browser().Get("/api/v1/tournaments/999/events"); res.Status != http.StatusNotFound {
 		t.Errorf("the feed of a missing tournament = %d, want 404", res.Status)
 	}
 	client.Transport.(*http.Transport).CloseIdleConnections()
-	env.srv.Close()
-	env.st.Close()
+	env.Server.Close()
+	env.Store.Close()
 }
 
 // The clock through the API: the judge's actions, the state in the round
 // and on its own, the rules refused in the request's language.
 func TestClockAPI(t *testing.T) {
-	env := newConsoleEnv(t)
-	cl := apiClient{t: t, env: env}
-	tr, _ := env.seedTournament(8)
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	env := webtest.New(t)
+	cl := webtest.APIClient{T: t, Env: env}
+	tr, _ := env.SeedTournament(8)
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	clockPath := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/clock", tr.ID)
 	var clk api.ClockJSON
-	cl.call("GET", clockPath, nil, 200, &clk)
+	cl.Call("GET", clockPath, nil, 200, &clk)
 	if clk.State != "ready" || clk.Deadline != nil || clk.RemainingSeconds != 420 || len(clk.Tables) != 2 || clk.Tables[0].Status != "ready" {
 		t.Errorf("before the start: %+v, want ready with 420 s and two tables", clk)
 	}
-	cl.call("POST", clockPath, `{"action":"start"}`, 200, &clk)
+	cl.Call("POST", clockPath, `{"action":"start"}`, 200, &clk)
 	if clk.State != "running" || clk.Deadline == nil || clk.RemainingSeconds != 420 {
 		t.Errorf("after the start: %+v, want running with a deadline", clk)
 	}
-	cl.call("POST", clockPath, `{"action":"extend","table":2,"seconds":90,"reason":"長い裁定"}`, 200, &clk)
+	cl.Call("POST", clockPath, `{"action":"extend","table":2,"seconds":90,"reason":"長い裁定"}`, 200, &clk)
 	if tc := clk.Tables[1]; tc.Number != 2 || tc.ExtensionSeconds != 90 || tc.RemainingSeconds < 505 || tc.Status != "playing" ||
 		!tc.Deadline.Equal(clk.Deadline.Add(90*time.Second)) {
 		t.Errorf("table 2 after its extension: %+v (round deadline %v)", tc, clk.Deadline)
 	}
 	var round api.RoundJSON
-	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
+	cl.Call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
 	if round.Clock == nil || round.Clock.State != "running" || round.Clock.Tables[1].ExtensionSeconds != 90 {
 		t.Errorf("the round's clock = %+v, want it running with table 2 extended", round.Clock)
 	}
@@ -244,10 +245,10 @@ func TestClockAPI(t *testing.T) {
 		t.Errorf("the round's players carry no kana: %+v", round.Tables[0].Players[0])
 	}
 	// Anyone reads the clock; only a judge changes it.
-	if rec := do(env.h, "GET", clockPath, ""); rec.Code != 200 {
+	if rec := webtest.Do(env.Handler, "GET", clockPath, ""); rec.Code != 200 {
 		t.Errorf("anonymous GET clock = %d, want 200", rec.Code)
 	}
-	if rec := do(env.h, "POST", clockPath, `{"action":"pause"}`); rec.Code != http.StatusUnauthorized {
+	if rec := webtest.Do(env.Handler, "POST", clockPath, `{"action":"pause"}`); rec.Code != http.StatusUnauthorized {
 		t.Errorf("anonymous POST clock = %d, want 401", rec.Code)
 	}
 	refusals := []struct{ body, lang, want string }{
@@ -258,44 +259,44 @@ func TestClockAPI(t *testing.T) {
 		{`{"action":"extend","table":7,"seconds":60,"reason":"x"}`, "en", "Round 1 has no table 7."},
 	}
 	for _, r := range refusals {
-		rec := do(env.h, "POST", clockPath, r.body, "Authorization", "Bearer test-token", "Accept-Language", r.lang)
+		rec := webtest.Do(env.Handler, "POST", clockPath, r.body, "Authorization", "Bearer test-token", "Accept-Language", r.lang)
 		var out struct{ Error string }
 		_ = json.Unmarshal(rec.Body.Bytes(), &out)
 		if rec.Code != http.StatusUnprocessableEntity || out.Error != r.want {
 			t.Errorf("POST clock %s (%s) = %d %q, want 422 %q", r.body, r.lang, rec.Code, out.Error, r.want)
 		}
 	}
-	if rec := do(env.h, "POST", clockPath, `{"action":"start","speed":2}`, "Authorization", "Bearer test-token"); rec.Code != http.StatusBadRequest {
+	if rec := webtest.Do(env.Handler, "POST", clockPath, `{"action":"start","speed":2}`, "Authorization", "Bearer test-token"); rec.Code != http.StatusBadRequest {
 		t.Errorf("POST clock with an unknown field = %d, want 400", rec.Code)
 	}
-	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/9/clock", tr.ID), nil, 404, nil)
+	cl.Call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/9/clock", tr.ID), nil, 404, nil)
 }
 
 // The players' kiosk: no login, everyone's table, seat and colour by kana,
 // the search without script, the projector view, and names kept as text.
 func TestKioskPage(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, ps := env.seedTournament(7)
-	evil, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: "<b>ボブ</b>", Kana: "ボブ"})
+	env := webtest.New(t)
+	tr, ps := env.SeedTournament(7)
+	evil, err := env.Service.AddPlayer(env.Ctx, "setup", tr.ID, tournament.PlayerInput{Name: "<b>ボブ</b>", Kana: "ボブ"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.CheckIn(env.ctx, "setup", evil.TournamentID, evil.ID, true); err != nil {
+	if _, err := env.Service.CheckIn(env.Ctx, "setup", evil.TournamentID, evil.ID, true); err != nil {
 		t.Fatal(err)
 	}
-	anon := env.browser()
+	anon := env.Browser()
 	kiosk := fmt.Sprintf("/kiosk/%d", tr.ID)
-	mustSee(t, "the kiosk before the pairing", anon.get(kiosk), 200, "組み合わせはまだ発表されていません", "7:00", "開始前")
+	webtest.MustSee(t, "the kiosk before the pairing", anon.Get(kiosk), 200, "組み合わせはまだ発表されていません", "7:00", "開始前")
 
-	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	r, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.SetSeating(env.ctx, "setup", tr.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
+	if _, err := env.Service.SetSeating(env.Ctx, "setup", tr.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
 		t.Fatal(err)
 	}
-	res := anon.get(kiosk)
-	mustSee(t, "the kiosk", res, 200, "第1回戦", "1卓", "2卓", "1番手", "赤", `class="chip red"`, "&lt;b&gt;ボブ&lt;/b&gt;", `data-key="&lt;b&gt;ぼぶ&lt;/b&gt;ぼぶ"`,
+	res := anon.Get(kiosk)
+	webtest.MustSee(t, "the kiosk", res, 200, "第1回戦", "1卓", "2卓", "1番手", "赤", `class="chip red"`, "&lt;b&gt;ボブ&lt;/b&gt;", `data-key="&lt;b&gt;ぼぶ&lt;/b&gt;ぼぶ"`,
 		"/static/kiosk.js", `id="kiosk-text"`)
 	if strings.Contains(res.Body, "<b>ボブ</b>") {
 		t.Error("a player's name was written into the page as HTML")
@@ -311,13 +312,13 @@ func TestKioskPage(t *testing.T) {
 	// The search without script: a few letters of the reading, in katakana
 	// or full-width, find the player.
 	for _, q := range []string{"あお", "アオ", "青木", "ｱｵ"} {
-		res := anon.get(kiosk + "?q=" + url.QueryEscape(q))
-		mustSee(t, "search "+q, res, 200, "1人見つかりました")
+		res := anon.Get(kiosk + "?q=" + url.QueryEscape(q))
+		webtest.MustSee(t, "search "+q, res, 200, "1人見つかりました")
 		if n := len(shownRow.FindAllString(res.Body, -1)); n != 1 {
 			t.Errorf("search %q shows %d rows, want 1", q, n)
 		}
 	}
-	mustSee(t, "search for nobody", anon.get(kiosk+"?q=zz"), 200, "見つかりません")
+	webtest.MustSee(t, "search for nobody", anon.Get(kiosk+"?q=zz"), 200, "見つかりません")
 
 	var table1 string
 	for _, p := range ps {
@@ -325,14 +326,14 @@ func TestKioskPage(t *testing.T) {
 			table1 = p.Name
 		}
 	}
-	mustSee(t, "the projector", anon.get(kiosk+"?view=projector"), 200, `class="kiosk projector"`, fmt.Sprintf(`src="/kiosk/%d/qr.png"`, tr.ID), table1)
-	mustSee(t, "the kiosk in English", anon.get(kiosk+"?lang=en"), 200, "Find your table", "Table 1", "Not started")
+	webtest.MustSee(t, "the projector", anon.Get(kiosk+"?view=projector"), 200, `class="kiosk projector"`, fmt.Sprintf(`src="/kiosk/%d/qr.png"`, tr.ID), table1)
+	webtest.MustSee(t, "the kiosk in English", anon.Get(kiosk+"?lang=en"), 200, "Find your table", "Table 1", "Not started")
 
-	qr := anon.get(kiosk + "/qr.png")
+	qr := anon.Get(kiosk + "/qr.png")
 	if qr.Status != 200 || qr.Header.Get("Content-Type") != "image/png" || !strings.HasPrefix(qr.Body, "\x89PNG") {
 		t.Errorf("GET qr.png = %d %s, want a PNG", qr.Status, qr.Header.Get("Content-Type"))
 	}
-	if res := anon.get("/kiosk/999"); res.Status != http.StatusNotFound {
+	if res := anon.Get("/kiosk/999"); res.Status != http.StatusNotFound {
 		t.Errorf("the kiosk of a missing tournament = %d, want 404", res.Status)
 	}
 }
@@ -341,43 +342,43 @@ func TestKioskPage(t *testing.T) {
 // parts alone, in the page's language, searched as the page is, the
 // result a judge saves, and read-only.
 func TestKioskLiveParts(t *testing.T) {
-	env := newConsoleEnv(t)
-	cl := apiClient{t: t, env: env}
-	tr, _ := env.seedTournament(8)
-	anon := env.browser()
+	env := webtest.New(t)
+	cl := webtest.APIClient{T: t, Env: env}
+	tr, _ := env.SeedTournament(8)
+	anon := env.Browser()
 	kiosk := fmt.Sprintf("/kiosk/%d", tr.ID)
 	parts := kiosk + "/live"
-	res := anon.get(parts)
-	mustSee(t, "the live parts before the pairing", res, 200,
+	res := anon.Get(parts)
+	webtest.MustSee(t, "the live parts before the pairing", res, 200,
 		`id="round-label"`, "組み合わせはまだ発表されていません", `id="clock"`, "7:00", `data-for="kiosk"`, `id="standings"`)
 	if strings.Contains(res.Body, "<html") || strings.Contains(res.Body, "k-foot") {
 		t.Errorf("the live parts are a whole page\n%s", res.Body)
 	}
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	mustSee(t, "the live parts", anon.get(parts), 200, "第1回戦", `id="entries"`, "1卓", "2卓", `class="k-card status-ready"`)
-	mustSee(t, "the live parts in English", anon.get(parts+"?lang=en"), 200, "Round 1", "Table 1", "Not started")
+	webtest.MustSee(t, "the live parts", anon.Get(parts), 200, "第1回戦", `id="entries"`, "1卓", "2卓", `class="k-card status-ready"`)
+	webtest.MustSee(t, "the live parts in English", anon.Get(parts+"?lang=en"), 200, "Round 1", "Table 1", "Not started")
 	for _, q := range []string{"アオ", "ｱｵ"} {
-		res := anon.get(parts + "?q=" + url.QueryEscape(q))
-		mustSee(t, "the live parts searched "+q, res, 200, "1人見つかりました")
+		res := anon.Get(parts + "?q=" + url.QueryEscape(q))
+		webtest.MustSee(t, "the live parts searched "+q, res, 200, "1人見つかりました")
 		if n := len(shownRow.FindAllString(res.Body, -1)); n != 1 {
 			t.Errorf("the live parts searched %q show %d rows, want 1", q, n)
 		}
 	}
-	mustSee(t, "a search longer than any name", anon.get(parts+"?q="+strings.Repeat("あ", 5000)), 200, "見つかりません")
-	cl.save(tr.ID, 1, 1, 0, []int{10, 6, 5, 4}, 0, "")
-	mustSee(t, "the live parts after a result", anon.get(parts), 200, `class="k-card status-finished"`, "1位", "10点")
+	webtest.MustSee(t, "a search longer than any name", anon.Get(parts+"?q="+strings.Repeat("あ", 5000)), 200, "見つかりません")
+	cl.Save(tr.ID, 1, 1, 0, []int{10, 6, 5, 4}, 0, "")
+	webtest.MustSee(t, "the live parts after a result", anon.Get(parts), 200, `class="k-card status-finished"`, "1位", "10点")
 
 	// The page points its script at the parts of its own view and language.
-	mustSee(t, "the kiosk in English", anon.get(kiosk+"?lang=en"), 200, fmt.Sprintf(`data-live="/kiosk/%d/live?lang=en"`, tr.ID))
-	mustSee(t, "the projector with live standings", anon.get(kiosk+"?view=projector&standings=live", "Accept-Language", "en"), 200,
+	webtest.MustSee(t, "the kiosk in English", anon.Get(kiosk+"?lang=en"), 200, fmt.Sprintf(`data-live="/kiosk/%d/live?lang=en"`, tr.ID))
+	webtest.MustSee(t, "the projector with live standings", anon.Get(kiosk+"?view=projector&standings=live", "Accept-Language", "en"), 200,
 		fmt.Sprintf(`data-live="/kiosk/%d/live?lang=en&amp;standings=live&amp;view=projector"`, tr.ID))
 
-	if res := anon.post(parts, nil); res.Status < 400 {
+	if res := anon.Post(parts, nil); res.Status < 400 {
 		t.Errorf("POST the live parts = %d, want a refusal", res.Status)
 	}
-	if res := anon.get("/kiosk/999/live"); res.Status != http.StatusNotFound {
+	if res := anon.Get("/kiosk/999/live"); res.Status != http.StatusNotFound {
 		t.Errorf("the live parts of a missing tournament = %d, want 404", res.Status)
 	}
 }
@@ -389,20 +390,20 @@ var shownRow = regexp.MustCompile(`<tr data-key="[^"]*"( class="k-mine")?>`)
 // The live state the kiosk script fetches: the latest round with its clock
 // and results, and the standings.
 func TestLiveAPI(t *testing.T) {
-	env := newConsoleEnv(t)
-	cl := apiClient{t: t, env: env}
-	tr, _ := env.seedTournament(8)
+	env := webtest.New(t)
+	cl := webtest.APIClient{T: t, Env: env}
+	tr, _ := env.SeedTournament(8)
 	path := fmt.Sprintf("/api/v1/tournaments/%d/live", tr.ID)
 	var live api.LiveJSON
-	if rec := do(env.h, "GET", path, ""); rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &live) != nil || live.Round != nil {
+	if rec := webtest.Do(env.Handler, "GET", path, ""); rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &live) != nil || live.Round != nil {
 		t.Fatalf("GET live before the pairing = %d %s, want 200 with no round", rec.Code, rec.Body)
 	}
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	cl.save(tr.ID, 1, 2, 0, []int{10, 6, 5, 4}, 0, "")
+	cl.Save(tr.ID, 1, 2, 0, []int{10, 6, 5, 4}, 0, "")
 	live = api.LiveJSON{}
-	cl.call("GET", path, nil, 200, &live)
+	cl.Call("GET", path, nil, 200, &live)
 	if live.Round == nil || live.Round.Number != 1 || live.Round.Clock == nil || live.Round.Tables[1].Result == nil || len(live.Standings) != 8 {
 		t.Errorf("GET live = %+v, want round 1 with its clock, table 2's result and 8 standings", live)
 	}
@@ -415,35 +416,35 @@ func TestLiveAPI(t *testing.T) {
 // extension shown next to its field with the values kept, an extension, a
 // pause; the table statuses show on the page and in the audit log.
 func TestConsoleClock(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(8)
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(8)
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	b := env.browser()
-	b.login("山田")
+	b := env.Browser()
+	b.Login("山田")
 	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
-	mustSee(t, "the round page", b.get(round), 200, `id="clock"`, "時計を開始", "7:00", fmt.Sprintf(`href="/kiosk/%d"`, tr.ID))
-	res := b.post(round+"/clock", url.Values{"action": {"start"}})
+	webtest.MustSee(t, "the round page", b.Get(round), 200, `id="clock"`, "時計を開始", "7:00", fmt.Sprintf(`href="/kiosk/%d"`, tr.ID))
+	res := b.Post(round+"/clock", url.Values{"action": {"start"}})
 	if res.Status != http.StatusSeeOther || res.Location != round+"#clock" {
 		t.Fatalf("start = %d to %q, want 303 to the clock", res.Status, res.Location)
 	}
-	mustSee(t, "after the start", b.get(round), 200, "時計を開始しました。", "一時停止", `data-state="running"`, "対戦中 2卓")
-	res = b.post(round+"/clock", url.Values{"action": {"extend"}, "table": {"2"}, "seconds": {"90"}, "reason": {""}})
-	mustSee(t, "an extension without a reason", res, 422, "理由を入力してください。", `value="90"`, `id="extend_reason-error"`)
-	res = b.post(round+"/clock", url.Values{"action": {"extend"}, "table": {"2"}, "seconds": {"90"}, "reason": {"長い裁定"}})
+	webtest.MustSee(t, "after the start", b.Get(round), 200, "時計を開始しました。", "一時停止", `data-state="running"`, "対戦中 2卓")
+	res = b.Post(round+"/clock", url.Values{"action": {"extend"}, "table": {"2"}, "seconds": {"90"}, "reason": {""}})
+	webtest.MustSee(t, "an extension without a reason", res, 422, "理由を入力してください。", `value="90"`, `id="extend_reason-error"`)
+	res = b.Post(round+"/clock", url.Values{"action": {"extend"}, "table": {"2"}, "seconds": {"90"}, "reason": {"長い裁定"}})
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("extend = %d, want 303\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "after the extension", b.get(round), 200, "延長を記録しました。", "&#43;1:30", "8:30")
-	res = b.post(round+"/clock", url.Values{"action": {"start"}})
-	mustSee(t, "a second start", res, 422, "第1回戦の時計はもう始まっています。")
-	if res := b.post(round+"/clock", url.Values{"action": {"pause"}}); res.Status != http.StatusSeeOther {
+	webtest.MustSee(t, "after the extension", b.Get(round), 200, "延長を記録しました。", "&#43;1:30", "8:30")
+	res = b.Post(round+"/clock", url.Values{"action": {"start"}})
+	webtest.MustSee(t, "a second start", res, 422, "第1回戦の時計はもう始まっています。")
+	if res := b.Post(round+"/clock", url.Values{"action": {"pause"}}); res.Status != http.StatusSeeOther {
 		t.Fatalf("pause = %d, want 303", res.Status)
 	}
-	mustSee(t, "paused", b.get(round), 200, "一時停止中", "再開")
-	mustSee(t, "the audit log", b.get(fmt.Sprintf("/judge/t/%d/audit", tr.ID)), 200, "clock.start", "clock.extend", "clock.pause")
-	mustSee(t, "the overview", b.get(fmt.Sprintf("/judge/t/%d", tr.ID)), 200, fmt.Sprintf(`src="/kiosk/%d/qr.png"`, tr.ID))
+	webtest.MustSee(t, "paused", b.Get(round), 200, "一時停止中", "再開")
+	webtest.MustSee(t, "the audit log", b.Get(fmt.Sprintf("/judge/t/%d/audit", tr.ID)), 200, "clock.start", "clock.extend", "clock.pause")
+	webtest.MustSee(t, "the overview", b.Get(fmt.Sprintf("/judge/t/%d", tr.ID)), 200, fmt.Sprintf(`src="/kiosk/%d/qr.png"`, tr.ID))
 }
 
 // After the table's time signal the score sheet defaults to "ended by
@@ -453,37 +454,37 @@ func TestScoreSheetAfterTime(t *testing.T) {
 	var now atomic.Pointer[time.Time]
 	start := time.Date(2025, 11, 22, 13, 0, 0, 0, time.Local)
 	now.Store(&start)
-	env := newConsoleEnv(t, withLive(), atClock(func() time.Time { return *now.Load() }))
-	tr, _ := env.seedTournament(8)
-	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	env := webtest.New(t, webtest.WithLive(), webtest.AtClock(func() time.Time { return *now.Load() }))
+	tr, _ := env.SeedTournament(8)
+	r, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := env.browser()
-	b.login("山田")
+	b := env.Browser()
+	b.Login("山田")
 	score := fmt.Sprintf("/judge/t/%d/rounds/1/tables/1/score", tr.ID)
-	if res := b.get(score); strings.Contains(res.Body, `value="time" checked`) || strings.Contains(res.Body, "late_reason") {
+	if res := b.Get(score); strings.Contains(res.Body, `value="time" checked`) || strings.Contains(res.Body, "late_reason") {
 		t.Errorf("before the start the sheet defaults to time or asks for a late reason")
 	}
-	if _, err := env.svc.ClockAction(env.ctx, "setup", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
+	if _, err := env.Service.ClockAction(env.Ctx, "setup", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
 		t.Fatal(err)
 	}
 	later := start.Add(7*time.Minute + 30*time.Second)
 	now.Store(&later)
-	mustSee(t, "the sheet after the signal", b.get(score), 200, `value="time" checked`, `id="late_reason"`, "13:07:00")
-	mustSee(t, "the round page after the signal", b.get(fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)), 200, "時間切れ 2卓", "時間です")
+	webtest.MustSee(t, "the sheet after the signal", b.Get(score), 200, `value="time" checked`, `id="late_reason"`, "13:07:00")
+	webtest.MustSee(t, "the round page after the signal", b.Get(fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)), 200, "時間切れ 2卓", "時間です")
 
 	form := url.Values{"action": {"save"}, "version": {"0"}, "declared": {fmt.Sprint(r.Tables[0].Players[0])}}
 	for i, p := range r.Tables[0].Players {
 		form.Set(fmt.Sprintf("vp_%d", p), fmt.Sprint([]int{10, 7, 5, 3}[i]))
 	}
-	res := b.post(score, form)
-	mustSee(t, "a declaration after the signal", res, 422, `id="late_reason-error"`, "合図", "value=\"10\"")
+	res := b.Post(score, form)
+	webtest.MustSee(t, "a declaration after the signal", res, 422, `id="late_reason-error"`, "合図", "value=\"10\"")
 	form.Set("late_reason", "合図と同時に宣言")
-	if res := b.post(score, form); res.Status != http.StatusSeeOther {
+	if res := b.Post(score, form); res.Status != http.StatusSeeOther {
 		t.Fatalf("the confirmed declaration = %d, want 303\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "the saved sheet", b.get(score), 200, "合図の前の宣言と確認: 合図と同時に宣言")
+	webtest.MustSee(t, "the saved sheet", b.Get(score), 200, "合図の前の宣言と確認: 合図と同時に宣言")
 }
 
 // Score sheets are collected after the signal, so the judge confirms a
@@ -494,19 +495,19 @@ func TestScoreSheetLateConfirmBox(t *testing.T) {
 	var now atomic.Pointer[time.Time]
 	start := time.Date(2025, 11, 22, 13, 0, 0, 0, time.Local)
 	now.Store(&start)
-	env := newConsoleEnv(t, withLive(), atClock(func() time.Time { return *now.Load() }))
-	tr, _ := env.seedTournament(8)
-	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	env := webtest.New(t, webtest.WithLive(), webtest.AtClock(func() time.Time { return *now.Load() }))
+	tr, _ := env.SeedTournament(8)
+	r, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.ClockAction(env.ctx, "setup", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
+	if _, err := env.Service.ClockAction(env.Ctx, "setup", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
 		t.Fatal(err)
 	}
 	later := start.Add(8 * time.Minute)
 	now.Store(&later)
-	b := env.browser()
-	b.login("山田")
+	b := env.Browser()
+	b.Login("山田")
 	score := func(table int) string { return fmt.Sprintf("/judge/t/%d/rounds/1/tables/%d/score", tr.ID, table) }
 	// sheet declares the table's player winner with 10 VP; extra sets fields.
 	sheet := func(table, winner int, extra ...string) url.Values {
@@ -526,7 +527,7 @@ func TestScoreSheetLateConfirmBox(t *testing.T) {
 	}
 	lateReasons := func(table int) []string {
 		t.Helper()
-		revs, err := env.svc.Revisions(env.ctx, tr.ID, 1, table)
+		revs, err := env.Service.Revisions(env.Ctx, tr.ID, 1, table)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -539,15 +540,15 @@ func TestScoreSheetLateConfirmBox(t *testing.T) {
 	const boxJA = "宣言は終了の合図の前でした（成績表で確認）"
 	const boxEN = "The declaration came before the signal (checked on the score sheet)"
 
-	mustSee(t, "the sheet after the signal", b.get(score(1)), 200,
+	webtest.MustSee(t, "the sheet after the signal", b.Get(score(1)), 200,
 		`<label class="choice" for="late_confirmed"><input type="checkbox" id="late_confirmed" name="late_confirmed" value="1" aria-describedby`, boxJA)
-	if body := b.get(score(1)).Body; strings.Index(body, `id="late_confirmed"`) > strings.Index(body, `id="late_reason"`) {
+	if body := b.Get(score(1)).Body; strings.Index(body, `id="late_confirmed"`) > strings.Index(body, `id="late_reason"`) {
 		t.Errorf("the box comes after the reason field: the keyboard reaches the quick confirmation second")
 	}
 
 	next := regexp.MustCompile(`id="late_reason"[^>]*aria-invalid="true"><p class="field-error" id="late_reason-error">([^<]*)</p>`)
-	res := b.post(score(1), sheet(1, 0))
-	mustSee(t, "unticked and empty", res, http.StatusUnprocessableEntity, `value="10"`)
+	res := b.Post(score(1), sheet(1, 0))
+	webtest.MustSee(t, "unticked and empty", res, http.StatusUnprocessableEntity, `value="10"`)
 	if m := next.FindStringSubmatch(res.Body); m == nil || !strings.Contains(m[1], "チェックを入れるか理由を入力") {
 		t.Errorf("unticked and empty: the message next to the reason field = %v, want it to offer the box\n%s", m, res.Body)
 	}
@@ -557,27 +558,27 @@ func TestScoreSheetLateConfirmBox(t *testing.T) {
 
 	form := sheet(1, 0, "late_confirmed", "1")
 	form.Set(fmt.Sprintf("vp_%d", r.Tables[0].Players[3]), "")
-	mustSee(t, "ticked with a VP missing", b.post(score(1), form), http.StatusUnprocessableEntity,
+	webtest.MustSee(t, "ticked with a VP missing", b.Post(score(1), form), http.StatusUnprocessableEntity,
 		`value="1" checked aria-describedby`, `value="10"`)
-	mustSee(t, "ticked, preview", b.post(score(1), sheet(1, 0, "late_confirmed", "1", "action", "preview")), http.StatusOK,
+	webtest.MustSee(t, "ticked, preview", b.Post(score(1), sheet(1, 0, "late_confirmed", "1", "action", "preview")), http.StatusOK,
 		`id="preview"`, `value="1" checked aria-describedby`)
 	if got := lateReasons(1); len(got) != 0 {
 		t.Fatalf("after the refusals and the preview, table 1 has revisions %q", got)
 	}
 
-	if res := b.post(score(1), sheet(1, 0, "late_confirmed", "1")); res.Status != http.StatusSeeOther {
+	if res := b.Post(score(1), sheet(1, 0, "late_confirmed", "1")); res.Status != http.StatusSeeOther {
 		t.Fatalf("ticked and empty = %d, want 303\n%s", res.Status, res.Body)
 	}
 	if got := lateReasons(1); len(got) != 1 || got[0] != boxJA {
 		t.Errorf("ticked and empty: late reasons %q, want [%q]", got, boxJA)
 	}
-	mustSee(t, "the saved sheet", b.get(score(1)), 200, "合図の前の宣言と確認: "+boxJA)
+	webtest.MustSee(t, "the saved sheet", b.Get(score(1)), 200, "合図の前の宣言と確認: "+boxJA)
 
 	// A correction to another declared winner is checked again, in the
 	// judge's language this time.
 	en := []string{"Accept-Language", "en"}
 	form = sheet(1, 1, "late_confirmed", "1", "version", "1", "reason", "wrong winner on the sheet")
-	if res := b.post(score(1), form, en...); res.Status != http.StatusSeeOther {
+	if res := b.Post(score(1), form, en...); res.Status != http.StatusSeeOther {
 		t.Fatalf("ticked correction in English = %d, want 303\n%s", res.Status, res.Body)
 	}
 	if got := lateReasons(1); len(got) != 2 || got[1] != boxEN {
@@ -585,7 +586,7 @@ func TestScoreSheetLateConfirmBox(t *testing.T) {
 	}
 
 	const typed = "卓で合図の前に宣言を確認"
-	if res := b.post(score(2), sheet(2, 2, "late_confirmed", "1", "late_reason", " "+typed+" ")); res.Status != http.StatusSeeOther {
+	if res := b.Post(score(2), sheet(2, 2, "late_confirmed", "1", "late_reason", " "+typed+" ")); res.Status != http.StatusSeeOther {
 		t.Fatalf("ticked and typed = %d, want 303\n%s", res.Status, res.Body)
 	}
 	if got := lateReasons(2); len(got) != 1 || got[0] != typed {

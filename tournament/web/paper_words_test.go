@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"github.com/catanjudge/catanjudge/templates"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // Issue 25: a message that names a judge names the API token as such,
@@ -57,20 +58,20 @@ func TestMessagesNameTheAPITokenAsSuch(t *testing.T) {
 // Issue 25: a reading is stored as it was typed and shown in hiragana on
 // every page, so that lists never mix ヤマダ ユウト and やまもと だいすけ.
 func TestReadingsShowInHiragana(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(7)
-	p, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: "山田 勇人", Kana: "ヤマダ ユウト", CheckedIn: true})
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(7)
+	p, err := env.Service.AddPlayer(env.Ctx, "setup", tr.ID, tournament.PlayerInput{Name: "山田 勇人", Kana: "ヤマダ ユウト", CheckedIn: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := env.svc.GetPlayer(env.ctx, tr.ID, p.ID); err != nil || got.Kana != "ヤマダ ユウト" {
+	if got, err := env.Service.GetPlayer(env.Ctx, tr.ID, p.ID); err != nil || got.Kana != "ヤマダ ユウト" {
 		t.Fatalf("the reading is stored as %q (%v), want as typed", got.Kana, err)
 	}
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	b := env.browser()
-	b.login("山田")
+	b := env.Browser()
+	b.Login("山田")
 	base := fmt.Sprintf("/judge/t/%d", tr.ID)
 	for _, path := range []string{
 		base + "/players",
@@ -80,8 +81,8 @@ func TestReadingsShowInHiragana(t *testing.T) {
 		base + "/penalties",
 		fmt.Sprintf("/kiosk/%d", tr.ID),
 	} {
-		res := b.get(path)
-		mustSee(t, path, res, http.StatusOK, "やまだ ゆうと")
+		res := b.Get(path)
+		webtest.MustSee(t, path, res, http.StatusOK, "やまだ ゆうと")
 		if strings.Contains(res.Body, "ヤマダ ユウト") {
 			t.Errorf("%s shows the reading in katakana", path)
 		}
@@ -92,24 +93,24 @@ func TestReadingsShowInHiragana(t *testing.T) {
 // score sheet's VP by player label, a correction's old and new values and
 // its reason; the raw record stays behind 「記録の詳細」.
 func TestAuditLogSaysWhatChanged(t *testing.T) {
-	p := newPairedEnv(t)
-	p.saveAll(1)
-	tb := p.r.Tables[0]
+	p := webtest.NewPaired(t)
+	p.SaveAll(1)
+	tb := p.Round.Tables[0]
 	in := tournament.ResultInput{Declared: tb.Players[0], Version: 1, Reason: "数え直し"}
 	for i, id := range tb.Players {
 		in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: []int{10, 8, 5, 3}[i]})
 	}
-	if _, err := p.svc.SaveResult(p.ctx, "佐藤", p.t.ID, 1, tb.Number, in); err != nil {
+	if _, err := p.Service.SaveResult(p.Ctx, "佐藤", p.Tournament.ID, 1, tb.Number, in); err != nil {
 		t.Fatal(err)
 	}
-	audit := fmt.Sprintf("/judge/t/%d/audit", p.t.ID)
-	first, second := p.name(tb.Players[0]), p.name(tb.Players[1])
-	mustSee(t, "audit log", p.b.get(audit), http.StatusOK,
+	audit := fmt.Sprintf("/judge/t/%d/audit", p.Tournament.ID)
+	first, second := p.Name(tb.Players[0]), p.Name(tb.Players[1])
+	webtest.MustSee(t, "audit log", p.B.Get(audit), http.StatusOK,
 		`<span class="change">`+first+` 10点、`+second+` 7点`,
 		"勝利宣言: "+first,
 		`佐藤 が第1回戦 1卓の成績を訂正しました（版2）。`,
 		`<span class="change">`+second+` の勝利点 7 → 8点、理由: 数え直し</span>`,
 		`<summary>記録の詳細</summary>`)
-	mustSee(t, "audit log in English", p.b.get(audit, "Accept-Language", "en"), http.StatusOK,
+	webtest.MustSee(t, "audit log in English", p.B.Get(audit, "Accept-Language", "en"), http.StatusOK,
 		`<span class="change">`+second+` 7 → 8 VP, reason: 数え直し</span>`)
 }

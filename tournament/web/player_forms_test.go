@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"fmt"
@@ -9,12 +9,13 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // actions returns the actions of a tournament's audit log, newest first.
-func actions(t *testing.T, env *consoleEnv, tid int64) []string {
+func actions(t *testing.T, env *webtest.Env, tid int64) []string {
 	t.Helper()
-	log, err := env.svc.AuditLog(env.ctx, tid)
+	log, err := env.Service.AuditLog(env.Ctx, tid)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,24 +29,24 @@ func actions(t *testing.T, env *consoleEnv, tid int64) []string {
 // A form is one change: registering a player checked in, from the console
 // or the API, writes the player once, checked in, with one audit line.
 func TestAddPlayerCheckedInIsOneChange(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(0)
-	b := env.browser()
-	b.login("山田")
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(0)
+	b := env.Browser()
+	b.Login("山田")
 	players := fmt.Sprintf("/judge/t/%d/players", tr.ID)
 	before := len(actions(t, env, tr.ID))
-	res := b.post(players, url.Values{"name": {"青木"}, "kana": {"あおき"}, "check_in": {"1"}})
+	res := b.Post(players, url.Values{"name": {"青木"}, "kana": {"あおき"}, "check_in": {"1"}})
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("POST %s = %d, want 303\n%s", players, res.Status, res.Body)
 	}
-	rec := do(env.h, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tr.ID), `{"name":"井上"}`, "Authorization", "Bearer test-token")
+	rec := webtest.Do(env.Handler, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tr.ID), `{"name":"井上"}`, "Authorization", "Bearer test-token")
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("POST players API = %d %s", rec.Code, rec.Body)
 	}
 	if got := actions(t, env, tr.ID)[:len(actions(t, env, tr.ID))-before]; !slices.Equal(got, []string{"player.add", "player.add"}) {
 		t.Errorf("audit lines of two registrations = %v, want one player.add each", got)
 	}
-	ps, err := env.svc.Players(env.ctx, tr.ID)
+	ps, err := env.Service.Players(env.Ctx, tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,20 +59,20 @@ func TestAddPlayerCheckedInIsOneChange(t *testing.T) {
 // refused (here a fifth player fixed to table 1), else saved with one
 // audit line.
 func TestEditPlayerFormIsOneChange(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, ps := env.seedTournament(8)
+	env := webtest.New(t)
+	tr, ps := env.SeedTournament(8)
 	for _, p := range ps[:4] {
-		if _, err := env.svc.EditPlayer(env.ctx, "setup", tr.ID, p.ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: p.Name, Kana: p.Kana}, FixedTable: 1}); err != nil {
+		if _, err := env.Service.EditPlayer(env.Ctx, "setup", tr.ID, p.ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: p.Name, Kana: p.Kana}, FixedTable: 1}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	b := env.browser()
-	b.login("山田")
+	b := env.Browser()
+	b.Login("山田")
 	page := fmt.Sprintf("/judge/t/%d/players/%d", tr.ID, ps[4].ID)
 	form := url.Values{"name": {"新しい名前"}, "kana": {"あたらしい"}, "fixed_table": {"1"}, "keep_apart": {strconv.FormatInt(ps[5].ID, 10)}}
 	before := actions(t, env, tr.ID)
-	mustSee(t, "a fifth player at table 1", b.post(page, form), http.StatusUnprocessableEntity, "1卓にはすでに", "新しい名前")
-	got, err := env.svc.GetPlayer(env.ctx, ps[4].TournamentID, ps[4].ID)
+	webtest.MustSee(t, "a fifth player at table 1", b.Post(page, form), http.StatusUnprocessableEntity, "1卓にはすでに", "新しい名前")
+	got, err := env.Service.GetPlayer(env.Ctx, ps[4].TournamentID, ps[4].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,11 +83,11 @@ func TestEditPlayerFormIsOneChange(t *testing.T) {
 		t.Errorf("the refused form wrote audit lines %v", after[:len(after)-len(before)])
 	}
 	form.Set("fixed_table", "2")
-	if res := b.post(page, form); res.Status != http.StatusSeeOther {
+	if res := b.Post(page, form); res.Status != http.StatusSeeOther {
 		t.Fatalf("POST %s = %d, want 303\n%s", page, res.Status, res.Body)
 	}
 	want := tournament.Player{Name: "新しい名前", Kana: "あたらしい", FixedTable: 2, KeepApart: []int64{ps[5].ID}}
-	got, err = env.svc.GetPlayer(env.ctx, ps[4].TournamentID, ps[4].ID)
+	got, err = env.Service.GetPlayer(env.Ctx, ps[4].TournamentID, ps[4].ID)
 	if err != nil {
 		t.Fatal(err)
 	}

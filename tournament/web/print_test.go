@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"fmt"
@@ -9,23 +9,24 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 func TestPrintables(t *testing.T) {
-	p := newPairedEnv(t)
-	base := p.url + "/print/"
-	if _, err := p.svc.SetSeating(p.ctx, "setup", p.t.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
+	p := webtest.NewPaired(t)
+	base := p.URL + "/print/"
+	if _, err := p.Service.SetSeating(p.Ctx, "setup", p.Tournament.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.svc.SetBoard(p.ctx, "setup", p.t.ID, 1, 1, tournament.BoardInput{Auto: true}); err != nil {
+	if _, err := p.Service.SetBoard(p.Ctx, "setup", p.Tournament.ID, 1, 1, tournament.BoardInput{Auto: true}); err != nil {
 		t.Fatal(err)
 	}
-	mustSee(t, "round page", p.b.get(p.url), http.StatusOK, `href="`+base+`scores"`, `href="`+base+`boards"`, `href="`+base+`names"`, `href="`+base+`tables"`)
+	webtest.MustSee(t, "round page", p.B.Get(p.URL), http.StatusOK, `href="`+base+`scores"`, `href="`+base+`boards"`, `href="`+base+`names"`, `href="`+base+`tables"`)
 
-	res := p.b.get(base + "scores")
-	mustSee(t, "score sheets", res, http.StatusOK, "第1回戦 成績表", `src="/kiosk/`+itoa(p.t.ID)+`/qr.png"`, "/kiosk/"+itoa(p.t.ID), "勝利宣言なし（時間切れで終了）", "print.css")
-	if n := strings.Count(res.Body, `<section class="sheet score-sheet"`); n != len(p.r.Tables) {
-		t.Errorf("score sheets: %d sheets, want one per table (%d)", n, len(p.r.Tables))
+	res := p.B.Get(base + "scores")
+	webtest.MustSee(t, "score sheets", res, http.StatusOK, "第1回戦 成績表", `src="/kiosk/`+webtest.Itoa(p.Tournament.ID)+`/qr.png"`, "/kiosk/"+webtest.Itoa(p.Tournament.ID), "勝利宣言なし（時間切れで終了）", "print.css")
+	if n := strings.Count(res.Body, `<section class="sheet score-sheet"`); n != len(p.Round.Tables) {
+		t.Errorf("score sheets: %d sheets, want one per table (%d)", n, len(p.Round.Tables))
 	}
 	// Table 1 is seated: its sheet lists the play order with colours.
 	if !strings.Contains(res.Body, `<span class="chip red" aria-hidden="true"></span>1`) {
@@ -33,21 +34,21 @@ func TestPrintables(t *testing.T) {
 	}
 	// Issue 15: each sheet has a box per player for every part of the VP
 	// breakdown, for the table to add up before it hands the sheet in.
-	if n := strings.Count(res.Body, `<table class="score-breakdown">`); n != len(p.r.Tables) {
-		t.Errorf("score sheets: %d breakdown tables, want one per sheet (%d)", n, len(p.r.Tables))
+	if n := strings.Count(res.Body, `<table class="score-breakdown">`); n != len(p.Round.Tables) {
+		t.Errorf("score sheets: %d breakdown tables, want one per sheet (%d)", n, len(p.Round.Tables))
 	}
-	mustSee(t, "the breakdown", res, http.StatusOK, "記入すると合計の書き間違いが見つかります", "1軒1点", "1つ2点", "合計（勝利点）",
+	webtest.MustSee(t, "the breakdown", res, http.StatusOK, "記入すると合計の書き間違いが見つかります", "1軒1点", "1つ2点", "合計（勝利点）",
 		"1ポイントカードは卓で5枚までです（§10・§11）")
-	res = p.b.get(base + "scores?table=2")
+	res = p.B.Get(base + "scores?table=2")
 	if n := strings.Count(res.Body, `<section class="sheet score-sheet"`); n != 1 || !strings.Contains(res.Body, `id="score-2"`) {
 		t.Errorf("score sheet of table 2: %d sheets", n)
 	}
-	if res := p.b.get(base + "scores?table=9"); res.Status != http.StatusNotFound {
+	if res := p.B.Get(base + "scores?table=9"); res.Status != http.StatusNotFound {
 		t.Errorf("score sheet of a table the round does not have = %d, want 404", res.Status)
 	}
 
-	res = p.b.get(base + "boards")
-	mustSee(t, "board sheets", res, http.StatusOK, `<svg class="board"`, "カプセルダイス（§3 イ）", "この卓の盤面はまだ設定されていません。")
+	res = p.B.Get(base + "boards")
+	webtest.MustSee(t, "board sheets", res, http.StatusOK, `<svg class="board"`, "カプセルダイス（§3 イ）", "この卓の盤面はまだ設定されていません。")
 	if n := strings.Count(res.Body, `class="hexcell `); n != 19 {
 		t.Errorf("board sheet of table 1 deals %d hexes, want 19", n)
 	}
@@ -58,13 +59,13 @@ func TestPrintables(t *testing.T) {
 		i    int
 		kana string
 	}{{0, "アオキ"}, {6, "ｷﾑﾗ"}} {
-		pl := p.ps[x.i]
-		if _, err := p.svc.EditPlayer(p.ctx, "setup", p.t.ID, pl.ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: pl.Name, Kana: x.kana}, FixedTable: pl.FixedTable, KeepApart: pl.KeepApart}); err != nil {
+		pl := p.Players[x.i]
+		if _, err := p.Service.EditPlayer(p.Ctx, "setup", p.Tournament.ID, pl.ID, tournament.PlayerEdit{PlayerInput: tournament.PlayerInput{Name: pl.Name, Kana: x.kana}, FixedTable: pl.FixedTable, KeepApart: pl.KeepApart}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	res = p.b.get(base + "names")
-	mustSee(t, "pairings by name", res, http.StatusOK, "第1回戦 組み合わせ（名前順）")
+	res = p.B.Get(base + "names")
+	webtest.MustSee(t, "pairings by name", res, http.StatusOK, "第1回戦 組み合わせ（名前順）")
 	var order []string
 	for _, m := range regexp.MustCompile(`<th scope="row">([^<]+) <span class="kana">`).FindAllStringSubmatch(res.Body, -1) {
 		order = append(order, m[1])
@@ -73,28 +74,28 @@ func TestPrintables(t *testing.T) {
 	if !slices.Equal(order, want) {
 		t.Errorf("pairings by name list %v, want kana order %v", order, want)
 	}
-	res = p.b.get(base + "tables")
-	mustSee(t, "pairings by table", res, http.StatusOK, "第1回戦 組み合わせ（卓順）", "1卓", "2卓")
+	res = p.B.Get(base + "tables")
+	webtest.MustSee(t, "pairings by table", res, http.StatusOK, "第1回戦 組み合わせ（卓順）", "1卓", "2卓")
 
 	// English, as the rest of the console.
-	mustSee(t, "score sheets in English", p.b.get(base+"scores?lang=en"), http.StatusOK, "Round 1 score sheets", "No declaration (ended by time)")
+	webtest.MustSee(t, "score sheets in English", p.B.Get(base+"scores?lang=en"), http.StatusOK, "Round 1 score sheets", "No declaration (ended by time)")
 }
 
 // Board sheets draw one board per table on one page: every id on it is
 // unique, and every board's title labels that board.
 func TestBoardSheetIDsAreUnique(t *testing.T) {
-	p := newPairedEnv(t)
-	for _, tb := range p.r.Tables {
-		if _, err := p.svc.SetBoard(p.ctx, "setup", p.t.ID, 1, tb.Number, tournament.BoardInput{Auto: true}); err != nil {
+	p := webtest.NewPaired(t)
+	for _, tb := range p.Round.Tables {
+		if _, err := p.Service.SetBoard(p.Ctx, "setup", p.Tournament.ID, 1, tb.Number, tournament.BoardInput{Auto: true}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	res := p.b.get(p.url + "/print/boards")
-	mustSee(t, "board sheets", res, http.StatusOK)
-	if n := strings.Count(res.Body, `<svg class="board"`); n != len(p.r.Tables) || n < 2 {
-		t.Fatalf("board sheets: %d boards drawn, want one per table (%d)", n, len(p.r.Tables))
+	res := p.B.Get(p.URL + "/print/boards")
+	webtest.MustSee(t, "board sheets", res, http.StatusOK)
+	if n := strings.Count(res.Body, `<svg class="board"`); n != len(p.Round.Tables) || n < 2 {
+		t.Fatalf("board sheets: %d boards drawn, want one per table (%d)", n, len(p.Round.Tables))
 	}
-	for _, tb := range p.r.Tables {
+	for _, tb := range p.Round.Tables {
 		id := fmt.Sprintf("board-drawing-%d-title", tb.Number)
 		if !strings.Contains(res.Body, `aria-labelledby="`+id+`"`) || !strings.Contains(res.Body, `<title id="`+id+`">`) {
 			t.Errorf("the board of table %d is not labelled by its own title %q", tb.Number, id)

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"encoding/json"
@@ -10,10 +10,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/catanjudge/catanjudge/tournament/web/api"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 func TestPlacingsAPI(t *testing.T) {
-	h := newRefereeTestServer(t)
+	h := webtest.NewRefereeServer(t)
 	tests := []struct {
 		name, body string
 		want       string
@@ -28,7 +29,7 @@ func TestPlacingsAPI(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rec := do(h, "POST", "/api/v1/referee/placings", tt.body)
+			rec := webtest.Do(h, "POST", "/api/v1/referee/placings", tt.body)
 			if rec.Code != http.StatusOK {
 				t.Fatalf("POST placings %s = %d %s, want 200", tt.body, rec.Code, rec.Body)
 			}
@@ -40,11 +41,11 @@ func TestPlacingsAPI(t *testing.T) {
 }
 
 func TestStandingsAPI(t *testing.T) {
-	h := newRefereeTestServer(t)
+	h := webtest.NewRefereeServer(t)
 	body := `{"games":[
 	  {"scores":[{"player":"a","vp":10},{"player":"b","vp":8},{"player":"c","vp":8},{"player":"d","vp":5}],"declared":"a"},
 	  {"scores":[{"player":"a","vp":6},{"player":"b","vp":10},{"player":"c","vp":4}],"declared":"b"}]}`
-	rec := do(h, "POST", "/api/v1/referee/standings", body)
+	rec := webtest.Do(h, "POST", "/api/v1/referee/standings", body)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("POST standings = %d %s", rec.Code, rec.Body)
 	}
@@ -80,9 +81,9 @@ func TestStandingsAPI(t *testing.T) {
 }
 
 func TestBoardAPI(t *testing.T) {
-	h := newRefereeTestServer(t)
-	a := do(h, "GET", "/api/v1/referee/board?white=2&blue=5&seed=7", "")
-	b := do(h, "GET", "/api/v1/referee/board?white=2&blue=5&seed=7", "")
+	h := webtest.NewRefereeServer(t)
+	a := webtest.Do(h, "GET", "/api/v1/referee/board?white=2&blue=5&seed=7", "")
+	b := webtest.Do(h, "GET", "/api/v1/referee/board?white=2&blue=5&seed=7", "")
 	if a.Code != 200 || a.Body.String() != b.Body.String() {
 		t.Fatalf("same white, blue, seed gave %d %s and %s, want the same board twice", a.Code, a.Body, b.Body)
 	}
@@ -94,12 +95,12 @@ func TestBoardAPI(t *testing.T) {
 		t.Errorf("board = %d hexes, %d harbours, seed %d, ruleset %q; want 19, 9, 7, proshop-2003", len(board.Hexes), len(board.Harbors), board.Seed, board.Ruleset)
 	}
 	// Without a seed, one is chosen and returned, and replays the same board.
-	r := do(h, "GET", "/api/v1/referee/board?white=1&blue=1", "")
+	r := webtest.Do(h, "GET", "/api/v1/referee/board?white=1&blue=1", "")
 	var random api.BoardJSON
 	if err := json.Unmarshal(r.Body.Bytes(), &random); err != nil {
 		t.Fatal(err)
 	}
-	replay := do(h, "GET", "/api/v1/referee/board?white=1&blue=1&seed="+jsonNumber(random.Seed), "")
+	replay := webtest.Do(h, "GET", "/api/v1/referee/board?white=1&blue=1&seed="+jsonNumber(random.Seed), "")
 	if replay.Body.String() != r.Body.String() {
 		t.Errorf("replaying seed %d gave a different board", random.Seed)
 	}
@@ -111,8 +112,8 @@ func jsonNumber(n uint64) string {
 }
 
 func TestDealCheckAPI(t *testing.T) {
-	h := newRefereeTestServer(t)
-	rec := do(h, "GET", "/api/v1/referee/board?white=6&blue=6&seed=1", "")
+	h := webtest.NewRefereeServer(t)
+	rec := webtest.Do(h, "GET", "/api/v1/referee/board?white=6&blue=6&seed=1", "")
 	var board api.BoardJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &board); err != nil {
 		t.Fatal(err)
@@ -124,7 +125,7 @@ func TestDealCheckAPI(t *testing.T) {
 		}
 	}
 	body, _ := json.Marshal(api.DealCheckRequest{Numbers: chips})
-	rec = do(h, "POST", "/api/v1/referee/board/check", string(body))
+	rec = webtest.Do(h, "POST", "/api/v1/referee/board/check", string(body))
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"redeal":false`) {
 		t.Errorf("checking a dealt board = %d %s, want 200 and no redeal", rec.Code, rec.Body)
 	}
@@ -132,7 +133,7 @@ func TestDealCheckAPI(t *testing.T) {
 
 // Bad input gets a 4xx with a message in the request's language and never a 5xx.
 func TestRefereeAPIBadInput(t *testing.T) {
-	h := newRefereeTestServer(t)
+	h := webtest.NewRefereeServer(t)
 	tests := []struct {
 		name, method, target, body string
 		lang                       string
@@ -160,7 +161,7 @@ func TestRefereeAPIBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rec := do(h, tt.method, tt.target, tt.body, "Accept-Language", tt.lang)
+			rec := webtest.Do(h, tt.method, tt.target, tt.body, "Accept-Language", tt.lang)
 			var body struct {
 				Error string `json:"error"`
 			}
@@ -173,8 +174,8 @@ func TestRefereeAPIBadInput(t *testing.T) {
 }
 
 func TestRulesetAPI(t *testing.T) {
-	h := newRefereeTestServer(t)
-	rec := do(h, "GET", "/api/v1/rulesets/proshop-2003", "")
+	h := webtest.NewRefereeServer(t)
+	rec := webtest.Do(h, "GET", "/api/v1/rulesets/proshop-2003", "")
 	if rec.Code != 200 {
 		t.Fatalf("GET ruleset = %d", rec.Code)
 	}
@@ -205,7 +206,7 @@ func TestRulesetAPI(t *testing.T) {
 // referee API: the answer is always a 2xx or a 4xx with an error message.
 // (The tournament API has FuzzTournamentAPI.)
 func FuzzRefereeAPI(f *testing.F) {
-	h := newRefereeTestServer(f)
+	h := webtest.NewRefereeServer(f)
 	paths := []string{"/api/v1/referee/placings", "/api/v1/referee/standings", "/api/v1/referee/seating", "/api/v1/referee/board/check",
 		"/api/v1/referee/pairings"}
 	seeds := []string{
@@ -222,7 +223,7 @@ func FuzzRefereeAPI(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which uint8, body string) {
 		path := paths[int(which)%len(paths)]
-		rec := do(h, "POST", path, body)
+		rec := webtest.Do(h, "POST", path, body)
 		if rec.Code >= 500 || (rec.Code >= 400 && !strings.Contains(rec.Body.String(), `"error"`)) {
 			t.Fatalf("POST %s %q = %d %s, want 2xx or 4xx with an error", path, body, rec.Code, rec.Body)
 		}
@@ -230,9 +231,9 @@ func FuzzRefereeAPI(f *testing.F) {
 }
 
 func TestPairingsAPI(t *testing.T) {
-	h := newRefereeTestServer(t)
+	h := webtest.NewRefereeServer(t)
 	players := `[{"id":"a","standing":1},{"id":"b","standing":2},{"id":"c","standing":3},{"id":"d","standing":4},{"id":"e","standing":5},{"id":"f","standing":6},{"id":"g","standing":7}]`
-	rec := do(h, "POST", "/api/v1/referee/pairings", `{"mode":"swiss","seed":7,"players":`+players+`,"history":[["a","b","c","d"],["e","f","g"]]}`)
+	rec := webtest.Do(h, "POST", "/api/v1/referee/pairings", `{"mode":"swiss","seed":7,"players":`+players+`,"history":[["a","b","c","d"],["e","f","g"]]}`)
 	var got api.PairedRoundJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &got); rec.Code != 200 || err != nil {
 		t.Fatalf("POST pairings = %d %s", rec.Code, rec.Body)
@@ -247,7 +248,7 @@ func TestPairingsAPI(t *testing.T) {
 	if len(got.Tables) != 2 || len(seen) != 7 || got.Seed != 7 {
 		t.Errorf("pairing = %+v, want 7 players at 2 tables with seed 7", got)
 	}
-	again := do(h, "POST", "/api/v1/referee/pairings", `{"mode":"swiss","seed":7,"players":`+players+`,"history":[["a","b","c","d"],["e","f","g"]]}`)
+	again := webtest.Do(h, "POST", "/api/v1/referee/pairings", `{"mode":"swiss","seed":7,"players":`+players+`,"history":[["a","b","c","d"],["e","f","g"]]}`)
 	if again.Body.String() != rec.Body.String() {
 		t.Errorf("same input and seed gave %s then %s", rec.Body, again.Body)
 	}
@@ -256,7 +257,7 @@ func TestPairingsAPI(t *testing.T) {
 	for i := range 16 {
 		ids = append(ids, fmt.Sprintf(`{"id":"p%02d"}`, i))
 	}
-	rec = do(h, "POST", "/api/v1/referee/pairings", `{"mode":"schedule","rounds":5,"seed":1,"players":[`+strings.Join(ids, ",")+`]}`)
+	rec = webtest.Do(h, "POST", "/api/v1/referee/pairings", `{"mode":"schedule","rounds":5,"seed":1,"players":[`+strings.Join(ids, ",")+`]}`)
 	var sched api.ScheduleJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &sched); rec.Code != 200 || err != nil {
 		t.Fatalf("POST schedule = %d %s", rec.Code, rec.Body)
@@ -270,7 +271,7 @@ func TestPairingsAPI(t *testing.T) {
 		{`{"mode":"chess","players":[{"id":"a"},{"id":"b"},{"id":"c"}]}`, "mode"},
 		{`{"mode":"schedule","rounds":0,"players":[{"id":"a"},{"id":"b"},{"id":"c"}]}`, "rounds"},
 	} {
-		rec := do(h, "POST", "/api/v1/referee/pairings", bad.body, "Accept-Language", "en")
+		rec := webtest.Do(h, "POST", "/api/v1/referee/pairings", bad.body, "Accept-Language", "en")
 		if rec.Code < 400 || rec.Code >= 500 || !strings.Contains(rec.Body.String(), bad.want) {
 			t.Errorf("POST pairings %s = %d %s, want 4xx mentioning %q", bad.body, rec.Code, rec.Body, bad.want)
 		}

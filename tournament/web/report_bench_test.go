@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // BenchmarkReportLiveCheck is one live check of the report form
@@ -17,19 +18,19 @@ import (
 // kept reads, and the sheet checked by CheckSheet. docs/security.md
 // bounds how many run at once.
 func BenchmarkReportLiveCheck(b *testing.B) {
-	env := newConsoleEnv(b, withLive()) // the kiosk's reads kept, as served
-	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "全国大会", Rounds: 5, SelfReport: tournament.SelfReportApprove})
+	env := webtest.New(b, webtest.WithLive()) // the kiosk's reads kept, as served
+	tr, err := env.Service.CreateTournament(env.Ctx, "setup", tournament.TournamentInput{Name: "全国大会", Rounds: 5, SelfReport: tournament.SelfReportApprove})
 	if err != nil {
 		b.Fatal(err)
 	}
 	for i := range 400 {
-		if _, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%03d", i+1), CheckedIn: true}); err != nil {
+		if _, err := env.Service.AddPlayer(env.Ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%03d", i+1), CheckedIn: true}); err != nil {
 			b.Fatal(err)
 		}
 	}
 	var table []int64
 	for n := 1; n <= 5; n++ {
-		r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+		r, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -42,7 +43,7 @@ func BenchmarkReportLiveCheck(b *testing.B) {
 			for i, id := range tb.Players {
 				in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: []int{10, 7, 5, 3}[i]})
 			}
-			if _, err := env.svc.SaveResult(env.ctx, "setup", tr.ID, n, tb.Number, in); err != nil {
+			if _, err := env.Service.SaveResult(env.Ctx, "setup", tr.ID, n, tb.Number, in); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -60,7 +61,7 @@ func BenchmarkReportLiveCheck(b *testing.B) {
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
 		rec := httptest.NewRecorder()
-		env.h.ServeHTTP(rec, req)
+		env.Handler.ServeHTTP(rec, req)
 		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "data-live-fields") {
 			b.Fatalf("live check = %d %s", rec.Code, rec.Body)
 		}

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"encoding/json"
@@ -17,18 +17,19 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // reportsEnv is a site with round 1 of 8 players paired under self_report
 // approve, table 1's players and their codes.
-func reportsEnv(t *testing.T) (*consoleEnv, tournament.Tournament, []int64, map[int64]string) {
+func reportsEnv(t *testing.T) (*webtest.Env, tournament.Tournament, []int64, map[int64]string) {
 	t.Helper()
-	env := newConsoleEnv(t)
+	env := webtest.New(t)
 	tr, r := reportsRound(t, env)
 	players := r.Tables[0].Players
 	codes := map[int64]string{}
 	for _, p := range players {
-		np, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, p)
+		np, err := env.Service.IssueCode(env.Ctx, "setup", tr.ID, p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,18 +40,18 @@ func reportsEnv(t *testing.T) (*consoleEnv, tournament.Tournament, []int64, map[
 
 // reportsRound makes a tournament of 8 players under self_report approve
 // on env and pairs its round 1.
-func reportsRound(t *testing.T, env *consoleEnv) (tournament.Tournament, tournament.Round) {
+func reportsRound(t *testing.T, env *webtest.Env) (tournament.Tournament, tournament.Round) {
 	t.Helper()
-	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "報告大会", Rounds: 3, SelfReport: tournament.SelfReportApprove})
+	tr, err := env.Service.CreateTournament(env.Ctx, "setup", tournament.TournamentInput{Name: "報告大会", Rounds: 3, SelfReport: tournament.SelfReportApprove})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range 8 {
-		if _, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%d", i+1), CheckedIn: true}); err != nil {
+		if _, err := env.Service.AddPlayer(env.Ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%d", i+1), CheckedIn: true}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	r, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,9 +70,9 @@ func tableOf(players []int64) tournament.ReportInput {
 
 // reportOf reports table number of round 1, whose players are players,
 // as tableOf says, from the first player's code.
-func reportOf(t *testing.T, env *consoleEnv, tid int64, number int, players []int64, codes map[int64]string) tournament.Report {
+func reportOf(t *testing.T, env *webtest.Env, tid int64, number int, players []int64, codes map[int64]string) tournament.Report {
 	t.Helper()
-	r, err := env.svc.ReportResult(env.ctx, tid, 1, number, players[0], codes[players[0]], tableOf(players))
+	r, err := env.Service.ReportResult(env.Ctx, tid, 1, number, players[0], codes[players[0]], tableOf(players))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,11 +87,11 @@ func TestAPITableReports(t *testing.T) {
 	base := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1", tr.ID)
 	scores := fmt.Sprintf(`[{"player":%d,"vp":10},{"player":%d,"vp":7},{"player":%d,"vp":5},{"player":%d,"vp":3}]`, ps[0], ps[1], ps[2], ps[3])
 	bad := strings.Replace(scores, `"vp":10`, `"vp":99`, 1)
-	rec := do(env.h, "POST", base+"/reports", fmt.Sprintf(`{"player":%d,"code":%q,"scores":%s,"declared":%d}`, ps[0], codes[ps[0]], bad, ps[0]))
+	rec := webtest.Do(env.Handler, "POST", base+"/reports", fmt.Sprintf(`{"player":%d,"code":%q,"scores":%s,"declared":%d}`, ps[0], codes[ps[0]], bad, ps[0]))
 	if rec.Code != http.StatusUnprocessableEntity {
 		t.Fatalf("an impossible report = %d %s, want 422 as the judge's sheet", rec.Code, rec.Body)
 	}
-	rec = do(env.h, "POST", base+"/reports", fmt.Sprintf(`{"player":%d,"code":%q,"scores":%s,"declared":%d}`, ps[0], codes[ps[0]], scores, ps[0]))
+	rec = webtest.Do(env.Handler, "POST", base+"/reports", fmt.Sprintf(`{"player":%d,"code":%q,"scores":%s,"declared":%d}`, ps[0], codes[ps[0]], scores, ps[0]))
 	var rep struct {
 		Report int64  `json:"report"`
 		Status string `json:"status"`
@@ -100,16 +101,16 @@ func TestAPITableReports(t *testing.T) {
 	}
 	report := fmt.Sprintf("%s/reports/%d", base, rep.Report)
 	accept := func() int {
-		return do(env.h, "POST", report+"/accept", "", "Authorization", "Bearer test-token").Code
+		return webtest.Do(env.Handler, "POST", report+"/accept", "", "Authorization", "Bearer test-token").Code
 	}
-	if rec := do(env.h, "POST", report+"/accept", ""); rec.Code != http.StatusUnauthorized {
+	if rec := webtest.Do(env.Handler, "POST", report+"/accept", ""); rec.Code != http.StatusUnauthorized {
 		t.Errorf("anonymous accept = %d, want 401", rec.Code)
 	}
 	if got := accept(); got != http.StatusConflict {
 		t.Errorf("accept before the confirmations = %d, want 409", got)
 	}
 	for i, p := range ps[1:] {
-		rec := do(env.h, "POST", report+"/confirm", fmt.Sprintf(`{"player":%d,"code":%q}`, p, codes[p]))
+		rec := webtest.Do(env.Handler, "POST", report+"/confirm", fmt.Sprintf(`{"player":%d,"code":%q}`, p, codes[p]))
 		want := "awaiting-confirmation"
 		if i == 2 {
 			want = "confirmed"
@@ -118,21 +119,21 @@ func TestAPITableReports(t *testing.T) {
 			t.Fatalf("confirm %d = %d %s, want 200 %s", i+1, rec.Code, rec.Body, want)
 		}
 	}
-	rec = do(env.h, "GET", base+"/reports", "")
+	rec = webtest.Do(env.Handler, "GET", base+"/reports", "")
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"confirmed"`) {
 		t.Fatalf("GET reports = %d %s", rec.Code, rec.Body)
 	}
-	rec = do(env.h, "POST", report+"/accept", "", "Authorization", "Bearer test-token")
+	rec = webtest.Do(env.Handler, "POST", report+"/accept", "", "Authorization", "Bearer test-token")
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"accepted"`) || !strings.Contains(rec.Body.String(), `"version":1`) {
 		t.Fatalf("accept = %d %s, want 200 accepted version 1", rec.Code, rec.Body)
 	}
-	rec = do(env.h, "GET", base+"/revisions", "", "Authorization", "Bearer test-token")
+	rec = webtest.Do(env.Handler, "GET", base+"/revisions", "", "Authorization", "Bearer test-token")
 	if !strings.Contains(rec.Body.String(), fmt.Sprintf(`"report":%d`, rep.Report)) || !strings.Contains(rec.Body.String(), `"judge":"API"`) {
 		t.Errorf("revisions = %s, want revision 1 from the report, accepted by the API's judge", rec.Body)
 	}
 	// The same report under another table's path is no report of it.
 	other := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/2/reports/%d/confirm", tr.ID, rep.Report)
-	if rec := do(env.h, "POST", other, fmt.Sprintf(`{"player":%d,"code":%q}`, ps[1], codes[ps[1]])); rec.Code != http.StatusNotFound {
+	if rec := webtest.Do(env.Handler, "POST", other, fmt.Sprintf(`{"player":%d,"code":%q}`, ps[1], codes[ps[1]])); rec.Code != http.StatusNotFound {
 		t.Errorf("a report under another table = %d %s, want 404", rec.Code, rec.Body)
 	}
 }
@@ -143,31 +144,31 @@ func TestAPITableReports(t *testing.T) {
 func TestConsoleReportQueue(t *testing.T) {
 	env, tr, ps, codes := reportsEnv(t)
 	r := reportOf(t, env, tr.ID, 1, ps, codes)
-	b := env.browser()
-	b.login("山田")
+	b := env.Browser()
+	b.Login("山田")
 	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
-	res := b.get(round)
-	mustSee(t, "the round with a report awaiting", res, http.StatusOK, "参加者からの報告", "確認待ち（4人中1人が確認済み）", "報告: 選手")
+	res := b.Get(round)
+	webtest.MustSee(t, "the round with a report awaiting", res, http.StatusOK, "参加者からの報告", "確認待ち（4人中1人が確認済み）", "報告: 選手")
 	if strings.Contains(res.Body, "結果として承認") {
 		t.Fatalf("an unconfirmed report offers the accept button")
 	}
 	for _, p := range ps[1:] {
-		if _, err := env.svc.ConfirmReport(env.ctx, tr.ID, r.ID, p, codes[p]); err != nil {
+		if _, err := env.Service.ConfirmReport(env.Ctx, tr.ID, r.ID, p, codes[p]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	mustSee(t, "the round with a confirmed report", b.get(round), http.StatusOK, "全員が確認済み", "結果として承認", "10点")
-	res = b.post(fmt.Sprintf("%s/reports/%d/accept", round, r.ID), nil)
+	webtest.MustSee(t, "the round with a confirmed report", b.Get(round), http.StatusOK, "全員が確認済み", "結果として承認", "10点")
+	res = b.Post(fmt.Sprintf("%s/reports/%d/accept", round, r.ID), nil)
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("accept = %d\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "after accepting", b.get(res.Location), http.StatusOK, "参加者の報告を卓の結果として保存しました", "承認済み: 選手1 さんの報告が第1版の結果になりました")
-	mustSee(t, "the score sheet's history", b.get(round+"/tables/1/score"), http.StatusOK, "参加者の報告")
-	revs, err := env.svc.Revisions(env.ctx, tr.ID, 1, 1)
+	webtest.MustSee(t, "after accepting", b.Get(res.Location), http.StatusOK, "参加者の報告を卓の結果として保存しました", "承認済み: 選手1 さんの報告が第1版の結果になりました")
+	webtest.MustSee(t, "the score sheet's history", b.Get(round+"/tables/1/score"), http.StatusOK, "参加者の報告")
+	revs, err := env.Service.Revisions(env.Ctx, tr.ID, 1, 1)
 	if err != nil || len(revs) != 1 || revs[0].ReportID != r.ID || revs[0].Judge != "山田" {
 		t.Fatalf("revisions %+v, %v; want 山田's acceptance of the report", revs, err)
 	}
-	mustSee(t, "accepting twice", b.post(fmt.Sprintf("%s/reports/%d/accept", round, r.ID), nil), http.StatusConflict, "この報告は承認できません")
+	webtest.MustSee(t, "accepting twice", b.Post(fmt.Sprintf("%s/reports/%d/accept", round, r.ID), nil), http.StatusConflict, "この報告は承認できません")
 }
 
 // A disputed report after the judge saved a sheet of their own: the queue
@@ -178,20 +179,20 @@ func TestDisputedReportSupersededByJudge(t *testing.T) {
 	r := reportOf(t, env, tr.ID, 1, ps, codes)
 	mine := tableOf(ps)
 	mine.Scores[2].VP = 6
-	if _, err := env.svc.DisputeReport(env.ctx, tr.ID, r.ID, ps[1], codes[ps[1]], tournament.DisputeInput{ReportInput: mine}); err != nil {
+	if _, err := env.Service.DisputeReport(env.Ctx, tr.ID, r.ID, ps[1], codes[ps[1]], tournament.DisputeInput{ReportInput: mine}); err != nil {
 		t.Fatal(err)
 	}
-	b := env.browser()
-	b.login("山田")
+	b := env.Browser()
+	b.Login("山田")
 	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
-	mustSee(t, "the disputed report", b.get(round), http.StatusOK, "さんが異議: ジャッジが必要です")
+	webtest.MustSee(t, "the disputed report", b.Get(round), http.StatusOK, "さんが異議: ジャッジが必要です")
 	judges := tableOf(ps)
 	judges.Scores[2].VP, judges.Scores[3].VP = 4, 4
-	if _, err := env.svc.SaveResult(env.ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: judges.Scores, Declared: judges.Declared}); err != nil {
+	if _, err := env.Service.SaveResult(env.Ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: judges.Scores, Declared: judges.Declared}); err != nil {
 		t.Fatal(err)
 	}
-	res := b.get(round)
-	mustSee(t, "after the judge's own sheet", res, http.StatusOK, "ジャッジの成績表（第1版）で記録済み（この報告は使われていません）", `class="report report-superseded"`)
+	res := b.Get(round)
+	webtest.MustSee(t, "after the judge's own sheet", res, http.StatusOK, "ジャッジの成績表（第1版）で記録済み（この報告は使われていません）", `class="report report-superseded"`)
 	if strings.Contains(res.Body, "ジャッジが必要です") {
 		t.Errorf("the round page still calls a judge for a table the judge recorded")
 	}
@@ -201,58 +202,58 @@ func TestDisputedReportSupersededByJudge(t *testing.T) {
 // disputes; each step shows on the page, a wrong code in place.
 func TestKioskTableReport(t *testing.T) {
 	env, tr, ps, codes := reportsEnv(t)
-	b := env.browser()
+	b := env.Browser()
 	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID)
-	mustSee(t, "the kiosk", b.get(fmt.Sprintf("/kiosk/%d", tr.ID)), http.StatusOK, "卓の結果を報告", table)
-	mustSee(t, "the table", b.get(table), http.StatusOK, "全員の勝利点", "結果を送る")
-	form := url.Values{"player": {itoa(ps[0])}, "code": {codes[ps[1]]}, "declared": {itoa(ps[0])}}
+	webtest.MustSee(t, "the kiosk", b.Get(fmt.Sprintf("/kiosk/%d", tr.ID)), http.StatusOK, "卓の結果を報告", table)
+	webtest.MustSee(t, "the table", b.Get(table), http.StatusOK, "全員の勝利点", "結果を送る")
+	form := url.Values{"player": {webtest.Itoa(ps[0])}, "code": {codes[ps[1]]}, "declared": {webtest.Itoa(ps[0])}}
 	for i, p := range ps {
-		form.Set("vp_"+itoa(p), []string{"10", "7", "5", "3"}[i])
+		form.Set("vp_"+webtest.Itoa(p), []string{"10", "7", "5", "3"}[i])
 	}
-	mustSee(t, "a wrong code", b.post(table+"/report", form), http.StatusUnprocessableEntity, "コードが正しくありません", `value="10"`)
+	webtest.MustSee(t, "a wrong code", b.Post(table+"/report", form), http.StatusUnprocessableEntity, "コードが正しくありません", `value="10"`)
 	form.Set("code", codes[ps[0]])
-	res := b.post(table+"/report", form)
-	mustSee(t, "reported", res, http.StatusOK, "送信しました", "確認待ち（4人中1人が確認済み）", "確認: この内容で正しい")
-	rs, err := env.svc.Reports(env.ctx, tr.ID)
+	res := b.Post(table+"/report", form)
+	webtest.MustSee(t, "reported", res, http.StatusOK, "送信しました", "確認待ち（4人中1人が確認済み）", "確認: この内容で正しい")
+	rs, err := env.Service.Reports(env.Ctx, tr.ID)
 	if err != nil || len(rs) != 1 {
 		t.Fatalf("reports %v, %v", rs, err)
 	}
 	answer := fmt.Sprintf("%s/reports/%d", table, rs[0].ID)
 	// This phone remembers its reporter now; another phone asks who confirms.
-	mustSee(t, "a confirmation without name or code", env.browser().post(answer, url.Values{"action": {"confirm"}}), http.StatusUnprocessableEntity,
+	webtest.MustSee(t, "a confirmation without name or code", env.Browser().Post(answer, url.Values{"action": {"confirm"}}), http.StatusUnprocessableEntity,
 		`id="player-error"`, "あなたの名前を選んでください。", `id="code-error"`)
-	mustSee(t, "confirmed", b.post(answer, url.Values{"player": {itoa(ps[1])}, "code": {codes[ps[1]]}, "action": {"confirm"}}), http.StatusOK,
+	webtest.MustSee(t, "confirmed", b.Post(answer, url.Values{"player": {webtest.Itoa(ps[1])}, "code": {codes[ps[1]]}, "action": {"confirm"}}), http.StatusOK,
 		"確認しました", "確認待ち（4人中2人が確認済み）")
 	// A dispute gives the player's own version: the report's own is
 	// refused, as is a version the judge's sheet would refuse.
-	dispute := url.Values{"player": {itoa(ps[2])}, "dispute_code": {codes[ps[2]]}, "action": {"dispute"}, "declared": {itoa(ps[0])}, "note": {"3番目は6点"}}
+	dispute := url.Values{"player": {webtest.Itoa(ps[2])}, "dispute_code": {codes[ps[2]]}, "action": {"dispute"}, "declared": {webtest.Itoa(ps[0])}, "note": {"3番目は6点"}}
 	for i, p := range ps {
-		dispute.Set("vp_"+itoa(p), []string{"10", "7", "5", "3"}[i])
+		dispute.Set("vp_"+webtest.Itoa(p), []string{"10", "7", "5", "3"}[i])
 	}
-	mustSee(t, "a dispute of the same sheet", b.post(answer, dispute), http.StatusUnprocessableEntity, "入力した内容は報告と同じです", `value="3番目は6点"`)
-	dispute.Set("vp_"+itoa(ps[2]), "6")
-	dispute.Set("declared", itoa(ps[1]))
-	mustSee(t, "a version whose winner has 7", b.post(answer, dispute), http.StatusUnprocessableEntity, `id="declared-error"`, "10点以上が必要です", `value="6"`)
-	dispute.Set("declared", itoa(ps[0]))
-	mustSee(t, "disputed", b.post(answer, dispute), http.StatusOK,
+	webtest.MustSee(t, "a dispute of the same sheet", b.Post(answer, dispute), http.StatusUnprocessableEntity, "入力した内容は報告と同じです", `value="3番目は6点"`)
+	dispute.Set("vp_"+webtest.Itoa(ps[2]), "6")
+	dispute.Set("declared", webtest.Itoa(ps[1]))
+	webtest.MustSee(t, "a version whose winner has 7", b.Post(answer, dispute), http.StatusUnprocessableEntity, `id="declared-error"`, "10点以上が必要です", `value="6"`)
+	dispute.Set("declared", webtest.Itoa(ps[0]))
+	webtest.MustSee(t, "disputed", b.Post(answer, dispute), http.StatusOK,
 		"異議を送りました", "さんの異議", "ジャッジを呼びました", "違い", "異議のメモ: 3番目は6点")
-	mustSee(t, "the disputed table in English", b.get(table, "Accept-Language", "en"), http.StatusOK,
+	webtest.MustSee(t, "the disputed table in English", b.Get(table, "Accept-Language", "en"), http.StatusOK,
 		"A judge has been called. Please wait at your table.", "Reported", "Disputed", "differs", "Note with the dispute: 3番目は6点", "6 VP")
 	// The judges see both versions on the round page, and open the sheet
 	// with either.
-	j := env.browser()
-	j.login("山田")
-	round := j.get(fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID))
-	mustSee(t, "the round page", round, http.StatusOK, "さんが異議: ジャッジが必要です", "報告の内容", "異議の内容", "違い",
+	j := env.Browser()
+	j.Login("山田")
+	round := j.Get(fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID))
+	webtest.MustSee(t, "the round page", round, http.StatusOK, "さんが異議: ジャッジが必要です", "報告の内容", "異議の内容", "違い",
 		"異議の内容で成績表を開く", fmt.Sprintf("?report=%d&amp;side=disputed", rs[0].ID))
 	// Once the judge saved a sheet of their own, the table's page says so.
 	in := tableOf(ps)
 	in.Scores[3].VP = 4
-	if _, err := env.svc.SaveResult(env.ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: in.Scores, Declared: in.Declared}); err != nil {
+	if _, err := env.Service.SaveResult(env.Ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: in.Scores, Declared: in.Declared}); err != nil {
 		t.Fatal(err)
 	}
-	res = b.get(table)
-	mustSee(t, "the table after the judge's sheet", res, http.StatusOK, "この卓の結果はジャッジが記録済みです")
+	res = b.Get(table)
+	webtest.MustSee(t, "the table after the judge's sheet", res, http.StatusOK, "この卓の結果はジャッジが記録済みです")
 	if strings.Contains(res.Body, "ジャッジを呼びました") {
 		t.Error("the table still says a judge was called once the judge saved the sheet")
 	}
@@ -264,23 +265,23 @@ func TestKioskTableReport(t *testing.T) {
 // asked for.
 func TestKioskReportLiveCheck(t *testing.T) {
 	env, tr, ps, _ := reportsEnv(t)
-	b := env.browser()
+	b := env.Browser()
 	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID)
-	form := url.Values{"part": {"check"}, "declared": {itoa(ps[0])}}
+	form := url.Values{"part": {"check"}, "declared": {webtest.Itoa(ps[0])}}
 	for i, p := range ps {
-		form.Set("vp_"+itoa(p), []string{"10", "7", "5", "3"}[i])
+		form.Set("vp_"+webtest.Itoa(p), []string{"10", "7", "5", "3"}[i])
 	}
-	w := itoa(ps[0])
+	w := webtest.Itoa(ps[0])
 	form.Set("settlements_"+w, "2")
 	form.Set("cities_"+w, "2")
 	form.Set("longest_road_"+w, "1")
 	form.Set("point_cards_"+w, "1")
-	res := b.post(table+"/report", form)
-	mustSee(t, "a count of 9 against 10", res, http.StatusOK, `<output id="total-`+w+`" data-live>9</output>`, "内訳からは9点", `data-live-invalid="vp_`+w)
+	res := b.Post(table+"/report", form)
+	webtest.MustSee(t, "a count of 9 against 10", res, http.StatusOK, `<output id="total-`+w+`" data-live>9</output>`, "内訳からは9点", `data-live-invalid="vp_`+w)
 	form.Set("point_cards_"+w, "2")
-	res = b.post(table+"/report", form)
-	mustSee(t, "a count of 10", res, http.StatusOK, `<output id="total-`+w+`" data-live>10</output>`, `<div id="vp_`+w+`-check" data-live></div>`)
-	if rs, err := env.svc.Reports(env.ctx, tr.ID); err != nil || len(rs) != 0 {
+	res = b.Post(table+"/report", form)
+	webtest.MustSee(t, "a count of 10", res, http.StatusOK, `<output id="total-`+w+`" data-live>10</output>`, `<div id="vp_`+w+`-check" data-live></div>`)
+	if rs, err := env.Service.Reports(env.Ctx, tr.ID); err != nil || len(rs) != 0 {
 		t.Fatalf("reports after the live checks: %v, %v; want none", rs, err)
 	}
 }
@@ -293,7 +294,7 @@ func TestAPIReportVersions(t *testing.T) {
 	base := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/reports", tr.ID)
 	scores := fmt.Sprintf(`[{"player":%d,"breakdown":{"settlements":2,"cities":2,"longest_road":true,"largest_army":false,"point_cards":2}},{"player":%d,"vp":7},{"player":%d,"vp":5},{"player":%d,"vp":3}]`,
 		ps[0], ps[1], ps[2], ps[3])
-	rec := do(env.h, "POST", base, fmt.Sprintf(`{"player":%d,"code":%q,"scores":%s,"declared":%d}`, ps[0], codes[ps[0]], scores, ps[0]))
+	rec := webtest.Do(env.Handler, "POST", base, fmt.Sprintf(`{"player":%d,"code":%q,"scores":%s,"declared":%d}`, ps[0], codes[ps[0]], scores, ps[0]))
 	var rep struct {
 		Report int64 `json:"report"`
 	}
@@ -302,15 +303,15 @@ func TestAPIReportVersions(t *testing.T) {
 	}
 	dispute := fmt.Sprintf("%s/%d/dispute", base, rep.Report)
 	same := fmt.Sprintf(`{"player":%d,"code":%q,"scores":%s,"declared":%d}`, ps[1], codes[ps[1]], scores, ps[0])
-	if rec := do(env.h, "POST", dispute, same); rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"report-dispute-same"`) {
+	if rec := webtest.Do(env.Handler, "POST", dispute, same); rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"report-dispute-same"`) {
 		t.Errorf("a dispute with the report's own version = %d %s, want 422 report-dispute-same", rec.Code, rec.Body)
 	}
 	mine := strings.Replace(scores, `"vp":5`, `"vp":6`, 1)
 	body := fmt.Sprintf(`{"player":%d,"code":%q,"scores":%s,"declared":%d,"note":"6点です"}`, ps[1], codes[ps[1]], mine, ps[0])
-	if rec := do(env.h, "POST", dispute, body); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"disputed"`) {
+	if rec := webtest.Do(env.Handler, "POST", dispute, body); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"disputed"`) {
 		t.Fatalf("a dispute with a version = %d %s", rec.Code, rec.Body)
 	}
-	got := do(env.h, "GET", base, "").Body.String()
+	got := webtest.Do(env.Handler, "GET", base, "").Body.String()
 	for _, want := range []string{
 		`"breakdown":{"settlements":2,"cities":2,"longest_road":true,"largest_army":false,"point_cards":2}`,
 		fmt.Sprintf(`"disputed_by":%d`, ps[1]),
@@ -324,14 +325,14 @@ func TestAPIReportVersions(t *testing.T) {
 	}
 
 	// The old body: a dispute without a version, on table 2.
-	rv, err := env.svc.RoundView(env.ctx, tr.ID, 1)
+	rv, err := env.Service.RoundView(env.Ctx, tr.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t2 := rv.Round.Tables[1].Players
 	c2 := map[int64]string{}
 	for _, p := range t2[:2] {
-		np, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, p)
+		np, err := env.Service.IssueCode(env.Ctx, "setup", tr.ID, p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -339,7 +340,7 @@ func TestAPIReportVersions(t *testing.T) {
 	}
 	r2 := reportOf(t, env, tr.ID, 2, t2, c2)
 	old := fmt.Sprintf(`/api/v1/tournaments/%d/rounds/1/tables/2/reports/%d/dispute`, tr.ID, r2.ID)
-	if rec := do(env.h, "POST", old, fmt.Sprintf(`{"player":%d,"code":%q}`, t2[1], c2[t2[1]])); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"disputed"`) {
+	if rec := webtest.Do(env.Handler, "POST", old, fmt.Sprintf(`{"player":%d,"code":%q}`, t2[1], c2[t2[1]])); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"disputed"`) {
 		t.Errorf("the old dispute body = %d %s", rec.Code, rec.Body)
 	}
 }
@@ -351,37 +352,37 @@ func TestAuditOfReports(t *testing.T) {
 	env, tr, ps, codes := reportsEnv(t)
 	in := tableOf(ps)
 	r := reportOf(t, env, tr.ID, 1, ps, codes)
-	if _, err := env.svc.ConfirmReport(env.ctx, tr.ID, r.ID, ps[1], codes[ps[1]]); err != nil {
+	if _, err := env.Service.ConfirmReport(env.Ctx, tr.ID, r.ID, ps[1], codes[ps[1]]); err != nil {
 		t.Fatal(err)
 	}
 	mine := tournament.DisputeInput{ReportInput: in}
 	mine.Scores = append([]tournament.Score(nil), in.Scores...)
 	mine.Scores[2].VP = 6
-	if _, err := env.svc.DisputeReport(env.ctx, tr.ID, r.ID, ps[2], codes[ps[2]], mine); err != nil {
+	if _, err := env.Service.DisputeReport(env.Ctx, tr.ID, r.ID, ps[2], codes[ps[2]], mine); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.SaveResult(env.ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: mine.Scores, Declared: ps[0], ReportID: r.ID}); err != nil {
+	if _, err := env.Service.SaveResult(env.Ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: mine.Scores, Declared: ps[0], ReportID: r.ID}); err != nil {
 		t.Fatal(err)
 	}
 	names := map[int64]string{}
-	players, _ := env.svc.Players(env.ctx, tr.ID)
+	players, _ := env.Service.Players(env.Ctx, tr.ID)
 	for _, p := range players {
 		names[p.ID] = p.Name
 	}
-	b := env.browser()
-	b.login("山田")
+	b := env.Browser()
+	b.Login("山田")
 	audit := fmt.Sprintf("/judge/t/%d/audit", tr.ID)
-	mustSee(t, "the audit log", b.get(audit), http.StatusOK,
+	webtest.MustSee(t, "the audit log", b.Get(audit), http.StatusOK,
 		names[ps[0]]+" さんが第1回戦 1卓の結果を報告しました。",
 		names[ps[1]]+" さんが第1回戦 1卓の報告を確認しました。",
 		names[ps[2]]+" さんが第1回戦 1卓の報告に異議を出しました（自分の内容を入力）。",
 		"山田 が第1回戦 1卓の参加者の報告を成績として保存しました。",
 		"参加者（コードで）", fmt.Sprintf(`href="/judge/t/%d/rounds/1#reports"`, tr.ID))
-	mustSee(t, "in English", b.get(audit, "Accept-Language", "en"), http.StatusOK,
+	webtest.MustSee(t, "in English", b.Get(audit, "Accept-Language", "en"), http.StatusOK,
 		names[ps[2]]+" disputed the report of round 1 table 1 (with their own version).",
 		"山田 saved the players&#39; report of round 1 table 1 as its result.", "a player (with their code)")
-	res := b.get(audit + "?kind=report")
-	mustSee(t, "the reports' kind", res, http.StatusOK, "報告に異議を出しました", `<option value="report" selected>参加者の報告</option>`)
+	res := b.Get(audit + "?kind=report")
+	webtest.MustSee(t, "the reports' kind", res, http.StatusOK, "報告に異議を出しました", `<option value="report" selected>参加者の報告</option>`)
 	if strings.Contains(res.Body, "組み合わせを作りました") {
 		t.Error("the kind report keeps the pairing")
 	}
@@ -392,26 +393,26 @@ func TestAuditOfReports(t *testing.T) {
 // kept; with one the report goes, carrying it to the judges' queue.
 func TestKioskReportReason(t *testing.T) {
 	env, tr, ps, codes := reportsEnv(t)
-	b := env.browser()
+	b := env.Browser()
 	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID)
-	mustSee(t, "the form", b.get(table), http.StatusOK, `id="declared"`)
-	if strings.Contains(b.get(table).Body, `id="reason"`) {
+	webtest.MustSee(t, "the form", b.Get(table), http.StatusOK, `id="declared"`)
+	if strings.Contains(b.Get(table).Body, `id="reason"`) {
 		t.Error("the form asks for a reason before the service does")
 	}
-	form := url.Values{"player": {itoa(ps[0])}, "code": {codes[ps[0]]}}
+	form := url.Values{"player": {webtest.Itoa(ps[0])}, "code": {codes[ps[0]]}}
 	for i, p := range ps {
-		form.Set("vp_"+itoa(p), []string{"9", "7", "5", "3"}[i])
+		form.Set("vp_"+webtest.Itoa(p), []string{"9", "7", "5", "3"}[i])
 	}
-	mustSee(t, "how the game ended not chosen", b.post(table+"/report", form), http.StatusUnprocessableEntity,
+	webtest.MustSee(t, "how the game ended not chosen", b.Post(table+"/report", form), http.StatusUnprocessableEntity,
 		`id="declared-error"`, "勝利宣言した人か「時間切れで終了」を選んでください。", `value="9"`)
 	form.Set("declared", "0")
-	mustSee(t, "ended by time before the clock", b.post(table+"/report", form), http.StatusUnprocessableEntity,
+	webtest.MustSee(t, "ended by time before the clock", b.Post(table+"/report", form), http.StatusUnprocessableEntity,
 		`id="reason"`, `id="reason-error"`, "その理由（ジャッジが終了を告げた、など）を入力してください", `value="9"`, `<option value="0" selected>`)
 	form.Set("reason", "ジャッジが終了を告げた")
-	mustSee(t, "with the reason", b.post(table+"/report", form), http.StatusOK, "送信しました")
-	j := env.browser()
-	j.login("山田")
-	mustSee(t, "the queue", j.get(fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)), http.StatusOK, "合図の前に終了した理由: ジャッジが終了を告げた")
+	webtest.MustSee(t, "with the reason", b.Post(table+"/report", form), http.StatusOK, "送信しました")
+	j := env.Browser()
+	j.Login("山田")
+	webtest.MustSee(t, "the queue", j.Get(fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)), http.StatusOK, "合図の前に終了した理由: ジャッジが終了を告げた")
 }
 
 // Under a ruleset that requires the breakdown, the report form opens every
@@ -431,41 +432,41 @@ func TestKioskReportRequiresBreakdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := newConsoleEnv(t, withRulesets(rulesets))
+	env := webtest.New(t, webtest.WithRulesets(rulesets))
 	// The tournament keeps its copy of the ruleset: made by a service that
 	// knows the file, it is served by the site's.
-	maker := tournament.NewService(env.st, rulesets, time.Now, tournament.WithSeeds(tournamenttest.Seeds()))
-	tr, err := maker.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "内訳杯", Ruleset: "breakdown-cup", Rounds: 1, SelfReport: tournament.SelfReportApprove})
+	maker := tournament.NewService(env.Store, rulesets, time.Now, tournament.WithSeeds(tournamenttest.Seeds()))
+	tr, err := maker.CreateTournament(env.Ctx, "setup", tournament.TournamentInput{Name: "内訳杯", Ruleset: "breakdown-cup", Rounds: 1, SelfReport: tournament.SelfReportApprove})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range 4 {
-		if _, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%d", i+1), CheckedIn: true}); err != nil {
+		if _, err := env.Service.AddPlayer(env.Ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%d", i+1), CheckedIn: true}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	r, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ps := r.Tables[0].Players
-	p, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, ps[0])
+	p, err := env.Service.IssueCode(env.Ctx, "setup", tr.ID, ps[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := env.browser()
+	b := env.Browser()
 	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID)
-	res := b.get(table)
+	res := b.Get(table)
 	if n := strings.Count(res.Body, `<details class="p-bd" open>`); n != 4 {
 		t.Errorf("%d breakdowns open, want the 4 players'", n)
 	}
-	mustSee(t, "the form", res, http.StatusOK, "この大会では各プレイヤーの内訳")
-	form := url.Values{"player": {itoa(ps[0])}, "code": {p.Code}, "declared": {itoa(ps[0])}}
+	webtest.MustSee(t, "the form", res, http.StatusOK, "この大会では各プレイヤーの内訳")
+	form := url.Values{"player": {webtest.Itoa(ps[0])}, "code": {p.Code}, "declared": {webtest.Itoa(ps[0])}}
 	for i, id := range ps {
-		form.Set("vp_"+itoa(id), []string{"10", "7", "5", "3"}[i])
+		form.Set("vp_"+webtest.Itoa(id), []string{"10", "7", "5", "3"}[i])
 	}
-	res = b.post(table+"/report", form)
-	mustSee(t, "bare VP", res, http.StatusUnprocessableEntity, "内訳（家・街・2点カード・1ポイントカード。§11）が必須です", `id="settlements_`+itoa(ps[0])+`" type="number" inputmode="numeric" min="0" max="5" value="" aria-invalid="true"`)
+	res = b.Post(table+"/report", form)
+	webtest.MustSee(t, "bare VP", res, http.StatusUnprocessableEntity, "内訳（家・街・2点カード・1ポイントカード。§11）が必須です", `id="settlements_`+webtest.Itoa(ps[0])+`" type="number" inputmode="numeric" min="0" max="5" value="" aria-invalid="true"`)
 }
 
 // Players may report before their round starts; a judge who pairs the
@@ -474,28 +475,28 @@ func TestKioskReportRequiresBreakdown(t *testing.T) {
 func TestRepairDiscardsOpenReports(t *testing.T) {
 	env, tr, ps, codes := reportsEnv(t)
 	r := reportOf(t, env, tr.ID, 1, ps, codes)
-	re, err := env.svc.RepairRound(env.ctx, "山田", tr.ID, 1)
+	re, err := env.Service.RepairRound(env.Ctx, "山田", tr.ID, 1)
 	if err != nil {
 		t.Fatalf("RepairRound with an open report: %v", err)
 	}
-	if _, err := env.svc.GetReport(env.ctx, tr.ID, r.ID); !errors.Is(err, tournament.ErrNotFound) {
+	if _, err := env.Service.GetReport(env.Ctx, tr.ID, r.ID); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("the open report after re-pairing: %v, want ErrNotFound", err)
 	}
 	players := re.Tables[0].Players
 	codes = map[int64]string{}
 	for _, p := range players {
-		np, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, p)
+		np, err := env.Service.IssueCode(env.Ctx, "setup", tr.ID, p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		codes[p] = np.Code
 	}
 	reportOf(t, env, tr.ID, 1, players, codes)
-	b := env.browser()
-	b.login("山田")
+	b := env.Browser()
+	b.Login("山田")
 	audit := fmt.Sprintf("/judge/t/%d/audit", tr.ID)
-	mustSee(t, "the audit log", b.get(audit), http.StatusOK, "山田 が第1回戦を組み直しました。未承認の参加者の報告1件を破棄しました。")
-	mustSee(t, "in English", b.get(audit, "Accept-Language", "en"), http.StatusOK,
+	webtest.MustSee(t, "the audit log", b.Get(audit), http.StatusOK, "山田 が第1回戦を組み直しました。未承認の参加者の報告1件を破棄しました。")
+	webtest.MustSee(t, "in English", b.Get(audit, "Accept-Language", "en"), http.StatusOK,
 		"山田 paired Round 1 again and discarded the players&#39; open reports of its tables (1).")
 }
 
@@ -504,30 +505,30 @@ func TestRepairDiscardsOpenReports(t *testing.T) {
 // judges' conflict.
 func TestKioskLastConfirmationAfterJudge(t *testing.T) {
 	env, tr, ps, codes := reportsEnv(t)
-	if _, err := env.svc.EditTournament(env.ctx, "setup", tr.ID, tournament.TournamentInput{
+	if _, err := env.Service.EditTournament(env.Ctx, "setup", tr.ID, tournament.TournamentInput{
 		Name: tr.Name, Date: tr.Date, Venue: tr.Venue, Rounds: tr.Rounds, SelfReport: tournament.SelfReportAuto,
 	}); err != nil {
 		t.Fatal(err)
 	}
 	r := reportOf(t, env, tr.ID, 1, ps, codes)
 	for _, p := range ps[1:3] {
-		if _, err := env.svc.ConfirmReport(env.ctx, tr.ID, r.ID, p, codes[p]); err != nil {
+		if _, err := env.Service.ConfirmReport(env.Ctx, tr.ID, r.ID, p, codes[p]); err != nil {
 			t.Fatal(err)
 		}
 	}
 	judges := tableOf(ps)
 	judges.Scores[3].VP = 4
-	if _, err := env.svc.SaveResult(env.ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: judges.Scores, Declared: judges.Declared}); err != nil {
+	if _, err := env.Service.SaveResult(env.Ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Scores: judges.Scores, Declared: judges.Declared}); err != nil {
 		t.Fatal(err)
 	}
 	answer := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1/reports/%d", tr.ID, r.ID)
-	b := env.browser()
-	mustSee(t, "the last confirmation", b.post(answer, url.Values{"player": {itoa(ps[3])}, "code": {codes[ps[3]]}, "action": {"confirm"}}), http.StatusOK,
+	b := env.Browser()
+	webtest.MustSee(t, "the last confirmation", b.Post(answer, url.Values{"player": {webtest.Itoa(ps[3])}, "code": {codes[ps[3]]}, "action": {"confirm"}}), http.StatusOK,
 		"確認しました", `id="report-saved"`)
 	// The phone shows the judges' result as recorded, by place: the 4 the
 	// judge wrote, not the report's.
-	res := b.get(fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID))
-	mustSee(t, "the table's page once recorded", res, http.StatusOK, `id="result-scores"`, "<th scope=\"row\">1位</th>", ">4点</td>")
+	res := b.Get(fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID))
+	webtest.MustSee(t, "the table's page once recorded", res, http.StatusOK, `id="result-scores"`, "<th scope=\"row\">1位</th>", ">4点</td>")
 }
 
 // A table's phones read its own reports, never the event's: its page,
@@ -535,12 +536,12 @@ func TestKioskLastConfirmationAfterJudge(t *testing.T) {
 // table's reports by its ID (docs/security.md).
 func TestTableReportsReadTheTableAlone(t *testing.T) {
 	broker := live.NewBroker(0, 0)
-	st := &countingStore{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
-	env := newConsoleEnv(t, onStore(st, st.Store, broker))
+	st := &webtest.CountingStore{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
+	env := webtest.New(t, webtest.OnStore(st, st.Store, broker))
 	tr, r1 := reportsRound(t, env)
 	codes := map[int64]string{}
 	for _, tb := range r1.Tables {
-		np, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, tb.Players[0])
+		np, err := env.Service.IssueCode(env.Ctx, "setup", tr.ID, tb.Players[0])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -548,14 +549,14 @@ func TestTableReportsReadTheTableAlone(t *testing.T) {
 	}
 	one := reportOf(t, env, tr.ID, 1, r1.Tables[0].Players, codes)
 	two := reportOf(t, env, tr.ID, 2, r1.Tables[1].Players, codes)
-	st.reports.Store(0)
+	st.ReportReads.Store(0)
 
-	b := env.browser()
+	b := env.Browser()
 	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/2", tr.ID)
-	mustSee(t, "table 2's page", b.get(table), http.StatusOK, "確認待ち（4人中1人が確認済み）")
-	form := url.Values{"part": {"check"}, "declared": {itoa(r1.Tables[1].Players[0])}}
-	mustSee(t, "the live check", b.post(table+"/report", form), http.StatusOK)
-	rec := do(env.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/2/reports", tr.ID), "")
+	webtest.MustSee(t, "table 2's page", b.Get(table), http.StatusOK, "確認待ち（4人中1人が確認済み）")
+	form := url.Values{"part": {"check"}, "declared": {webtest.Itoa(r1.Tables[1].Players[0])}}
+	webtest.MustSee(t, "the live check", b.Post(table+"/report", form), http.StatusOK)
+	rec := webtest.Do(env.Handler, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/2/reports", tr.ID), "")
 	var got struct {
 		Reports []struct {
 			Report int64 `json:"report"`
@@ -564,10 +565,10 @@ func TestTableReportsReadTheTableAlone(t *testing.T) {
 	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &got) != nil || len(got.Reports) != 1 || got.Reports[0].Report != two.ID {
 		t.Errorf("GET table 2's reports = %d %s, want report %d alone (not %d)", rec.Code, rec.Body, two.ID, one.ID)
 	}
-	if n := st.reports.Load(); n != 0 {
+	if n := st.ReportReads.Load(); n != 0 {
 		t.Errorf("the table's reads read the whole event's reports %d times, want none", n)
 	}
-	if rec := do(env.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/9/reports", tr.ID), ""); rec.Code != http.StatusNotFound {
+	if rec := webtest.Do(env.Handler, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/9/reports", tr.ID), ""); rec.Code != http.StatusNotFound {
 		t.Errorf("GET a table the round lacks = %d, want 404", rec.Code)
 	}
 }

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"fmt"
@@ -14,17 +14,18 @@ import (
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // docs/rules.md §12: the VP a table reports above 13 each add up to at most 9.
 // Four players with 22 VP and a declarer is a typo, refused with a message
 // that says why, and nothing is saved.
 func TestImpossibleTableRefused(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(8)
-	cl := apiClient{t: t, env: env}
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(8)
+	cl := webtest.APIClient{T: t, Env: env}
 	var round api.RoundJSON
-	cl.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), nil, 201, &round)
+	cl.Call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), nil, 201, &round)
 	players := round.Tables[0].Players
 	body := fmt.Sprintf(`{"scores":[{"player":%d,"vp":22},{"player":%d,"vp":22},{"player":%d,"vp":22},{"player":%d,"vp":22}],"declared":%d,"version":0}`,
 		players[0].ID, players[1].ID, players[2].ID, players[3].ID, players[0].ID)
@@ -33,13 +34,13 @@ func TestImpossibleTableRefused(t *testing.T) {
 		{"ja", "2点カードと1ポイントカードで卓全体に9点まで"},
 		{"en", "at most 9 VP to the whole table"},
 	} {
-		rec := do(env.h, "PUT", path, body, "Authorization", "Bearer test-token", "Accept-Language", tt.lang)
+		rec := webtest.Do(env.Handler, "PUT", path, body, "Authorization", "Bearer test-token", "Accept-Language", tt.lang)
 		if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), tt.want) ||
 			!strings.Contains(rec.Body.String(), `"code":"table-vp-impossible"`) || !strings.Contains(rec.Body.String(), players[0].Name) {
 			t.Errorf("PUT %s (%s) = %d %s, want 422 table-vp-impossible saying %q and naming the players", path, tt.lang, rec.Code, rec.Body, tt.want)
 		}
 	}
-	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
+	cl.Call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
 	if round.Tables[0].Result != nil {
 		t.Errorf("the refused sheet was saved: %+v", round.Tables[0].Result)
 	}
@@ -49,21 +50,21 @@ func TestImpossibleTableRefused(t *testing.T) {
 // penalty it comes from, on the score page, the round page, the kiosk and
 // in GET .../rounds/{n}, whose scores carry reported_vp, deducted and vp.
 func TestDeductionShownAsSuch(t *testing.T) {
-	p := newPairedEnv(t)
-	table := p.r.Tables[0]
+	p := webtest.NewPaired(t)
+	table := p.Round.Tables[0]
 	winner, deducted := table.Players[0], table.Players[1]
 	in := tournament.ResultInput{Declared: winner}
 	for i, id := range table.Players {
 		in.Scores = append(in.Scores, tournament.Score{PlayerID: id, VP: []int{12, 6, 5, 3}[i]})
 	}
-	if _, err := p.svc.SaveResult(p.ctx, "setup", p.t.ID, 1, 1, in); err != nil {
+	if _, err := p.Service.SaveResult(p.Ctx, "setup", p.Tournament.ID, 1, 1, in); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.svc.RecordPenalty(p.ctx, "setup", p.t.ID, tournament.PenaltyInput{PlayerID: deducted, Round: 1, Offence: "note-taking", Level: referee.VPDeduction}); err != nil {
+	if _, err := p.Service.RecordPenalty(p.Ctx, "setup", p.Tournament.ID, tournament.PenaltyInput{PlayerID: deducted, Round: 1, Offence: "note-taking", Level: referee.VPDeduction}); err != nil {
 		t.Fatal(err)
 	}
 	var round api.RoundJSON
-	apiClient{t: t, env: p.consoleEnv}.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", p.t.ID), nil, 200, &round)
+	webtest.APIClient{T: t, Env: p.Env}.Call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", p.Tournament.ID), nil, 200, &round)
 	got := map[int64]api.PlaceIDJSON{}
 	for _, sc := range round.Tables[0].Result.Scores {
 		got[sc.Player] = sc
@@ -74,19 +75,19 @@ func TestDeductionShownAsSuch(t *testing.T) {
 	if sc := got[winner]; sc.ReportedVP != 12 || sc.Deducted != 0 || sc.VP != 10 {
 		t.Errorf("GET round: winner's score = %+v, want reported_vp 12 (as written), deducted 0, vp 10 (the cap)", sc)
 	}
-	rec := do(p.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", p.t.ID), "")
+	rec := webtest.Do(p.Handler, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", p.Tournament.ID), "")
 	for _, key := range []string{`"reported_vp":6`, `"deducted":2`, `"vp":4`} {
 		if !strings.Contains(rec.Body.String(), key) {
 			t.Errorf("GET round body lacks %s: %s", key, rec.Body)
 		}
 	}
-	mustSee(t, "score page", p.b.get(p.url+"/tables/1/score"), http.StatusOK, "6 − 2 = 4", "勝利点減点（メモを取った）", "12 → 10")
-	mustSee(t, "round page", p.b.get(p.url), http.StatusOK, "6 − 2 = 4", "勝利点減点（メモを取った）")
-	mustSee(t, "kiosk", p.b.get(fmt.Sprintf("/kiosk/%d", p.t.ID)), http.StatusOK, "6 − 2 = 4点", `<span class="k-pen">勝利点減点</span>`)
+	webtest.MustSee(t, "score page", p.B.Get(p.URL+"/tables/1/score"), http.StatusOK, "6 − 2 = 4", "勝利点減点（メモを取った）", "12 → 10")
+	webtest.MustSee(t, "round page", p.B.Get(p.URL), http.StatusOK, "6 − 2 = 4", "勝利点減点（メモを取った）")
+	webtest.MustSee(t, "kiosk", p.B.Get(fmt.Sprintf("/kiosk/%d", p.Tournament.ID)), http.StatusOK, "6 − 2 = 4点", `<span class="k-pen">勝利点減点</span>`)
 	// Issue 25: the penalty list says how many points the deduction took.
-	mustSee(t, "penalty list", p.b.get(fmt.Sprintf("/judge/t/%d/penalties", p.t.ID)), http.StatusOK, "勝利点 −2")
-	mustSee(t, "penalty list in English", p.b.get(fmt.Sprintf("/judge/t/%d/penalties?lang=en", p.t.ID)), http.StatusOK, "−2 VP")
-	mustSee(t, "score page in English", p.b.get(p.url+"/tables/1/score?lang=en"), http.StatusOK, "6 − 2 = 4", "VP deduction (Took notes)")
+	webtest.MustSee(t, "penalty list", p.B.Get(fmt.Sprintf("/judge/t/%d/penalties", p.Tournament.ID)), http.StatusOK, "勝利点 −2")
+	webtest.MustSee(t, "penalty list in English", p.B.Get(fmt.Sprintf("/judge/t/%d/penalties?lang=en", p.Tournament.ID)), http.StatusOK, "−2 VP")
+	webtest.MustSee(t, "score page in English", p.B.Get(p.URL+"/tables/1/score?lang=en"), http.StatusOK, "6 − 2 = 4", "VP deduction (Took notes)")
 }
 
 // docs/rules.md §12: a time-ended save before the table's time is up needs the
@@ -95,25 +96,25 @@ func TestDeductionShownAsSuch(t *testing.T) {
 // message next to its reason field. With a reason the result is saved and
 // marked as ended early.
 func TestEndedByTimeEarlyNeedsAReason(t *testing.T) {
-	p := newPairedEnv(t)
-	table := p.r.Tables[0]
+	p := webtest.NewPaired(t)
+	table := p.Round.Tables[0]
 	var scores []string
 	for i, id := range table.Players {
 		scores = append(scores, fmt.Sprintf(`{"player":%d,"vp":%d}`, id, 8-i))
 	}
-	path := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", p.t.ID)
+	path := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", p.Tournament.ID)
 	sheet := func(reason string) string {
 		return fmt.Sprintf(`{"scores":[%s],"declared":null,"version":0,"reason":%q}`, strings.Join(scores, ","), reason)
 	}
-	rec := do(p.h, "PUT", path, sheet(""), "Authorization", "Bearer test-token", "Accept-Language", "en")
+	rec := webtest.Do(p.Handler, "PUT", path, sheet(""), "Authorization", "Bearer test-token", "Accept-Language", "en")
 	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"ended-by-time-early"`) ||
 		!strings.Contains(rec.Body.String(), "the clock of round 1 has not started") || !strings.Contains(rec.Body.String(), "reason") {
 		t.Errorf("PUT a time-ended sheet before the clock = %d %s, want 422 ended-by-time-early saying the clock has not started", rec.Code, rec.Body)
 	}
-	if _, err := p.svc.ClockAction(p.ctx, "setup", p.t.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
+	if _, err := p.Service.ClockAction(p.Ctx, "setup", p.Tournament.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
 		t.Fatal(err)
 	}
-	rec = do(p.h, "PUT", path, sheet(""), "Authorization", "Bearer test-token")
+	rec = webtest.Do(p.Handler, "PUT", path, sheet(""), "Authorization", "Bearer test-token")
 	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"ended-by-time-early"`) || !strings.Contains(rec.Body.String(), "（残り ") {
 		t.Errorf("PUT a time-ended sheet with time left = %d %s, want 422 ended-by-time-early with the time left", rec.Code, rec.Body)
 	}
@@ -123,18 +124,18 @@ func TestEndedByTimeEarlyNeedsAReason(t *testing.T) {
 	for i, id := range table.Players {
 		form.Set(fmt.Sprintf("vp_%d", id), strconv.Itoa(8-i))
 	}
-	score := p.url + "/tables/1/score"
-	mustSee(t, "the sheet before the signal", p.b.get(score), http.StatusOK, `id="reason"`, "合図の前に終了した理由")
-	mustSee(t, "time without a reason", p.b.post(score, form), http.StatusUnprocessableEntity, `id="reason-error"`, "時間はまだ終わっていません")
+	score := p.URL + "/tables/1/score"
+	webtest.MustSee(t, "the sheet before the signal", p.B.Get(score), http.StatusOK, `id="reason"`, "合図の前に終了した理由")
+	webtest.MustSee(t, "time without a reason", p.B.Post(score, form), http.StatusUnprocessableEntity, `id="reason-error"`, "時間はまだ終わっていません")
 	form.Set("reason", "失格者が出たためジャッジが終了")
-	if res := p.b.post(score, form); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(score, form); res.Status != http.StatusSeeOther {
 		t.Fatalf("time with a reason = %d, want 303\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "the saved sheet", p.b.get(score), http.StatusOK, "合図の前にジャッジが終了", "失格者が出たためジャッジが終了")
+	webtest.MustSee(t, "the saved sheet", p.B.Get(score), http.StatusOK, "合図の前にジャッジが終了", "失格者が出たためジャッジが終了")
 	var revs struct {
 		Revisions []api.RevisionJSON `json:"revisions"`
 	}
-	apiClient{t: t, env: p.consoleEnv}.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", p.t.ID), nil, 200, &revs)
+	webtest.APIClient{T: t, Env: p.Env}.Call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", p.Tournament.ID), nil, 200, &revs)
 	if len(revs.Revisions) != 1 || !revs.Revisions[0].EndedEarly || revs.Revisions[0].Reason != "失格者が出たためジャッジが終了" {
 		t.Errorf("revisions = %+v, want one ended early with the reason", revs.Revisions)
 	}
@@ -146,11 +147,11 @@ func TestEndedByTimeEarlyNeedsAReason(t *testing.T) {
 // that adds up is saved with its breakdowns, which the round, the
 // placings and the revisions show.
 func TestResultBreakdownAPI(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(4)
-	cl := apiClient{t: t, env: env}
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(4)
+	cl := webtest.APIClient{T: t, Env: env}
 	var round api.RoundJSON
-	cl.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), nil, 201, &round)
+	cl.Call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), nil, 201, &round)
 	p := round.Tables[0].Players
 	path := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tr.ID)
 	sheet := func(firstVP int) string {
@@ -165,14 +166,14 @@ func TestResultBreakdownAPI(t *testing.T) {
 		{"ja", "「" + p[0].Name + "」の勝利点は11点と書かれていますが、内訳からは10点です（§11）"},
 		{"en", p[0].Name + " wrote 11 VP, but the breakdown gives 10 (§11)"},
 	} {
-		rec := do(env.h, "PUT", path, sheet(11), "Authorization", "Bearer test-token", "Accept-Language", tt.lang)
+		rec := webtest.Do(env.Handler, "PUT", path, sheet(11), "Authorization", "Bearer test-token", "Accept-Language", tt.lang)
 		body := rec.Body.String()
 		if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(body, tt.want) || !strings.Contains(body, `"code":"sheet-vp-mismatch"`) ||
 			!strings.Contains(body, fmt.Sprintf(`"player":%d`, p[0].ID)) || !strings.Contains(body, `"field":"vp"`) {
 			t.Errorf("PUT %s (%s) = %d %s, want 422 sheet-vp-mismatch saying %q with the player and field", path, tt.lang, rec.Code, body, tt.want)
 		}
 	}
-	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
+	cl.Call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
 	if round.Tables[0].Result != nil {
 		t.Fatalf("the refused sheet was saved: %+v", round.Tables[0].Result)
 	}
@@ -180,7 +181,7 @@ func TestResultBreakdownAPI(t *testing.T) {
 	var saved struct {
 		Placings []api.PlaceIDJSON `json:"placings"`
 	}
-	cl.call("PUT", path, sheet(10), 200, &saved)
+	cl.Call("PUT", path, sheet(10), 200, &saved)
 	want := map[int64]api.PlaceIDJSON{
 		p[0].ID: {Player: p[0].ID, VP: 10, Place: 1, ReportedVP: 10, Breakdown: &api.BreakdownJSON{Settlements: 2, Cities: 2, LongestRoad: true, PointCards: 2}},
 		p[1].ID: {Player: p[1].ID, VP: 7, Place: 2, ReportedVP: 7, Breakdown: &api.BreakdownJSON{Settlements: 1, Cities: 2, LargestArmy: true}},
@@ -195,19 +196,19 @@ func TestResultBreakdownAPI(t *testing.T) {
 		}
 	}
 	check("PUT", saved.Placings)
-	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
+	cl.Call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
 	check("GET round", round.Tables[0].Result.Scores)
 	var revs struct {
 		Revisions []api.RevisionJSON `json:"revisions"`
 	}
-	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", tr.ID), nil, 200, &revs)
+	cl.Call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", tr.ID), nil, 200, &revs)
 	if len(revs.Revisions) != 1 || revs.Revisions[0].Scores[1].Breakdown == nil || *revs.Revisions[0].Scores[1].Breakdown != *want[p[1].ID].Breakdown ||
 		revs.Revisions[0].Scores[1].VP != 7 || revs.Revisions[0].Scores[2].Breakdown != nil {
 		t.Errorf("revisions = %+v, want the breakdowns as saved", revs)
 	}
 	// The kiosk shows each breakdown the sheet gave, under its player, and
 	// none for the player whose VP came alone.
-	kiosk := do(env.h, "GET", fmt.Sprintf("/kiosk/%d", tr.ID), "", "Accept-Language", "ja").Body.String()
+	kiosk := webtest.Do(env.Handler, "GET", fmt.Sprintf("/kiosk/%d", tr.ID), "", "Accept-Language", "ja").Body.String()
 	for _, b := range []string{"家2・街2・ロンゲストロード・1ポイント×2", "家1・街2・ラージェストアーマー", "家2・街1・1ポイント×1"} {
 		if !strings.Contains(kiosk, `<span class="k-breakdown">`+b+`</span>`) {
 			t.Errorf("the kiosk does not show the breakdown %s", b)
@@ -223,11 +224,11 @@ func TestResultBreakdownAPI(t *testing.T) {
 // GET lists them; a step off the board is a 422 naming it. A ruling
 // changes no result.
 func TestRulingsAPI(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(4)
-	cl := apiClient{t: t, env: env}
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(4)
+	cl := webtest.APIClient{T: t, Env: env}
 	var round api.RoundJSON
-	cl.call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), nil, 201, &round)
+	cl.Call("POST", fmt.Sprintf("/api/v1/tournaments/%d/rounds", tr.ID), nil, 201, &round)
 	a, b := strconv.FormatInt(round.Tables[0].Players[0].ID, 10), strconv.FormatInt(round.Tables[0].Players[1].ID, 10)
 	path := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/rulings", tr.ID)
 	body := fmt.Sprintf(`{"note":"道が切られた","steps":[
@@ -237,29 +238,29 @@ func TestRulingsAPI(t *testing.T) {
 		{"do":"road","player":%[1]q,"edge":["N(2,0)","S(3,-1)"]},
 		{"do":"settlement","player":%[2]q,"at":"S(1,-1)"}]}`, a, b)
 	var got api.RulingJSON
-	cl.call("POST", path, body, 201, &got)
+	cl.Call("POST", path, body, 201, &got)
 	ev := got.Evaluation
 	if got.ID == 0 || got.Judge != tournament.APIActor || got.Note != "道が切られた" || len(got.Steps) != 7 || ev.LongestRoad.Holder != nil ||
 		ev.LongestRoad.Code != "longest-road-cut-short" || ev.LongestRoad.Step == nil || *ev.LongestRoad.Step != 6 ||
 		ev.Players[0].Road != 4 || len(ev.Players[0].Trail) != 5 || len(got.Notes) == 0 {
 		t.Errorf("POST rulings = %+v, want the cut ruled with its trail and notes", got)
 	}
-	rec := do(env.h, "POST", path, fmt.Sprintf(`{"steps":[{"do":"settlement","player":%q,"at":"N(9,9)"}],"note":""}`, a),
+	rec := webtest.Do(env.Handler, "POST", path, fmt.Sprintf(`{"steps":[{"do":"settlement","player":%q,"at":"N(9,9)"}],"note":""}`, a),
 		"Authorization", "Bearer test-token", "Accept-Language", "en")
 	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"step":0`) {
 		t.Errorf("POST a step off the board = %d %s, want 422 naming step 0", rec.Code, rec.Body)
 	}
-	if rec := do(env.h, "POST", path, body); rec.Code != http.StatusUnauthorized {
+	if rec := webtest.Do(env.Handler, "POST", path, body); rec.Code != http.StatusUnauthorized {
 		t.Errorf("POST rulings anonymously = %d, want 401", rec.Code)
 	}
 	var list struct {
 		Rulings []api.RulingJSON `json:"rulings"`
 	}
-	cl.call("GET", path, nil, 200, &list)
+	cl.Call("GET", path, nil, 200, &list)
 	if len(list.Rulings) != 1 || list.Rulings[0].Evaluation.LongestRoad.Message == "" || list.Rulings[0].ID != got.ID {
 		t.Errorf("GET rulings = %+v, want the one ruling", list)
 	}
-	cl.call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
+	cl.Call("GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil, 200, &round)
 	if round.Tables[0].Result != nil {
 		t.Errorf("a ruling saved a result: %+v", round.Tables[0].Result)
 	}

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"fmt"
@@ -10,55 +10,56 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // TestSameNamePlayersShowTheirReading: two players called 田中 are told
 // apart by their reading in the swap and move lists, the keep-apart
 // choices and the penalty form and list.
 func TestSameNamePlayersShowTheirReading(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(6)
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(6)
 	var tanaka []tournament.Player
 	for _, kana := range []string{"たなか いちろう", "たなか じろう"} {
-		p, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: "田中", Kana: kana, CheckedIn: true})
+		p, err := env.Service.AddPlayer(env.Ctx, "setup", tr.ID, tournament.PlayerInput{Name: "田中", Kana: kana, CheckedIn: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		tanaka = append(tanaka, p)
 	}
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.RecordPenalty(env.ctx, "setup", tr.ID, tournament.PenaltyInput{PlayerID: tanaka[1].ID, Round: 1, Offence: "note-taking"}); err != nil {
+	if _, err := env.Service.RecordPenalty(env.Ctx, "setup", tr.ID, tournament.PenaltyInput{PlayerID: tanaka[1].ID, Round: 1, Offence: "note-taking"}); err != nil {
 		t.Fatal(err)
 	}
-	b := env.browser()
-	b.login("山田")
+	b := env.Browser()
+	b.Login("山田")
 	base := fmt.Sprintf("/judge/t/%d", tr.ID)
 	for _, pg := range []struct{ what, path string }{
 		{"round page", base + "/rounds/1"},
 		{"penalties page", base + "/penalties"},
 		{"player page", fmt.Sprintf("%s/players/%d", base, tanaka[0].ID)},
 	} {
-		res := b.get(pg.path)
+		res := b.Get(pg.path)
 		for _, p := range tanaka {
 			if pg.what == "player page" && p.ID == tanaka[0].ID {
 				continue
 			}
-			mustSee(t, pg.what, res, http.StatusOK, fmt.Sprintf("田中（%s）", p.Kana))
+			webtest.MustSee(t, pg.what, res, http.StatusOK, fmt.Sprintf("田中（%s）", p.Kana))
 		}
 	}
-	mustSee(t, "penalties list", b.get(base+"/penalties"), http.StatusOK, `<td>田中<br><span class="kana">たなか じろう</span></td>`)
-	mustSee(t, "round page in English", b.get(base+"/rounds/1", "Accept-Language", "en"), http.StatusOK, "田中 (たなか じろう)")
+	webtest.MustSee(t, "penalties list", b.Get(base+"/penalties"), http.StatusOK, `<td>田中<br><span class="kana">たなか じろう</span></td>`)
+	webtest.MustSee(t, "round page in English", b.Get(base+"/rounds/1", "Accept-Language", "en"), http.StatusOK, "田中 (たなか じろう)")
 }
 
 // sameNameEnv is a site with an event of 8 players, two of them 佐藤 太郎
 // and two 田中 一郎 with other readings, the four at table 1 of round 1,
 // not seated yet; it returns the four and their labels.
-func sameNameEnv(t *testing.T) (*consoleEnv, tournament.Tournament, []int64, []string) {
+func sameNameEnv(t *testing.T) (*webtest.Env, tournament.Tournament, []int64, []string) {
 	t.Helper()
-	env := newConsoleEnv(t)
-	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "同名大会", Rounds: 3, SelfReport: tournament.SelfReportApprove})
+	env := webtest.New(t)
+	tr, err := env.Service.CreateTournament(env.Ctx, "setup", tournament.TournamentInput{Name: "同名大会", Rounds: 3, SelfReport: tournament.SelfReportApprove})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,13 +72,13 @@ func sameNameEnv(t *testing.T) (*consoleEnv, tournament.Tournament, []int64, []s
 	var ids []int64
 	for _, in := range same {
 		in.CheckedIn = true
-		p, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, in)
+		p, err := env.Service.AddPlayer(env.Ctx, "setup", tr.ID, in)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, p.ID)
 	}
-	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	r, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func sameNameEnv(t *testing.T) (*consoleEnv, tournament.Tournament, []int64, []s
 			continue
 		}
 		i := slices.IndexFunc(at1, func(o int64) bool { return !slices.Contains(ids[:4], o) })
-		if _, err := env.svc.SwapPlayers(env.ctx, "setup", tr.ID, 1, at1[i], id, "同名の確認"); err != nil {
+		if _, err := env.Service.SwapPlayers(env.Ctx, "setup", tr.ID, 1, at1[i], id, "同名の確認"); err != nil {
 			t.Fatal(err)
 		}
 		at1[i] = id
@@ -107,7 +108,7 @@ var rawRecord = regexp.MustCompile(`(?s)<details><summary>記録の詳細</summa
 
 // mustTellApart fails unless the page shows each of labels and never
 // names a player of one name without what tells them apart.
-func mustTellApart(t *testing.T, what string, res response, labels []string) {
+func mustTellApart(t *testing.T, what string, res webtest.Response, labels []string) {
 	t.Helper()
 	if res.Status != http.StatusOK {
 		t.Fatalf("%s: status %d, want %d\n%s", what, res.Status, http.StatusOK, res.Body)
@@ -137,12 +138,12 @@ func mustTellApart(t *testing.T, what string, res response, labels []string) {
 // report and its confirmation first, tells each from the other.
 func TestSameNamePagesTellPlayersApart(t *testing.T) {
 	env, tr, ids, labels := sameNameEnv(t)
-	j := env.browser()
-	j.login("山田")
+	j := env.Browser()
+	j.Login("山田")
 	base := fmt.Sprintf("/judge/t/%d", tr.ID)
 	// The two 佐藤 tie on 7 with the capsule dice: the console asks the
 	// two of them, told apart, to roll again, and lists the rolls by label.
-	rv, err := env.svc.RoundView(env.ctx, tr.ID, 1)
+	rv, err := env.Service.RoundView(env.Ctx, tr.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +153,7 @@ func TestSameNamePagesTellPlayersApart(t *testing.T) {
 		first.Set(fmt.Sprintf("r0_%d_w", p.PlayerID), fmt.Sprint(rolls[p.PlayerID][0]))
 		first.Set(fmt.Sprintf("r0_%d_b", p.PlayerID), fmt.Sprint(rolls[p.PlayerID][1]))
 	}
-	tie := j.post(base+"/rounds/1/tables/1/seating", first)
+	tie := j.Post(base+"/rounds/1/tables/1/seating", first)
 	mustTellApart(t, "the tie of the two 佐藤", tie, labels)
 	if !regexp.MustCompile(`振り直してください: 佐藤 太郎（さ[とど]う たろう）・佐藤 太郎（さ[とど]う たろう）`).MatchString(tie.Body) {
 		t.Errorf("the tie does not name the two 佐藤 apart:\n%s", tie.Body)
@@ -162,32 +163,32 @@ func TestSameNamePagesTellPlayersApart(t *testing.T) {
 	first.Set(fmt.Sprintf("r1_%d_b", ids[0]), "6")
 	first.Set(fmt.Sprintf("r1_%d_w", ids[1]), "1")
 	first.Set(fmt.Sprintf("r1_%d_b", ids[1]), "2")
-	if res := j.post(base+"/rounds/1/tables/1/seating", first); res.Status != http.StatusSeeOther {
+	if res := j.Post(base+"/rounds/1/tables/1/seating", first); res.Status != http.StatusSeeOther {
 		t.Fatalf("re-roll = %d, want 303\n%s", res.Status, res.Body)
 	}
-	if _, err := env.svc.SetBoard(env.ctx, "setup", tr.ID, 1, 1, tournament.BoardInput{Auto: true}); err != nil {
+	if _, err := env.Service.SetBoard(env.Ctx, "setup", tr.ID, 1, 1, tournament.BoardInput{Auto: true}); err != nil {
 		t.Fatal(err)
 	}
 	codes := map[int64]string{}
 	for _, id := range ids {
-		p, err := env.svc.IssueCode(env.ctx, "setup", tr.ID, id)
+		p, err := env.Service.IssueCode(env.Ctx, "setup", tr.ID, id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		codes[id] = p.Code
 	}
-	if rv, err = env.svc.RoundView(env.ctx, tr.ID, 1); err != nil {
+	if rv, err = env.Service.RoundView(env.Ctx, tr.ID, 1); err != nil {
 		t.Fatal(err)
 	}
 	var seated []int64
 	for _, p := range rv.Tables[0].Players {
 		seated = append(seated, p.PlayerID)
 	}
-	phone := env.browser()
+	phone := env.Browser()
 	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID)
-	mustTellApart(t, "the phone's report form", phone.get(table), labels)
+	mustTellApart(t, "the phone's report form", phone.Get(table), labels)
 	reportOf(t, env, tr.ID, 1, seated, codes)
-	mustTellApart(t, "the phone's confirmation", phone.get(table), labels)
+	mustTellApart(t, "the phone's confirmation", phone.Get(table), labels)
 
 	for _, pg := range []struct{ what, path string }{
 		{"the console's table page", base + "/rounds/1/tables/1"},
@@ -198,7 +199,7 @@ func TestSameNamePagesTellPlayersApart(t *testing.T) {
 		{"the kiosk", fmt.Sprintf("/kiosk/%d", tr.ID)},
 		{"the projector", fmt.Sprintf("/kiosk/%d?view=projector", tr.ID)},
 	} {
-		mustTellApart(t, pg.what, j.get(pg.path), labels)
+		mustTellApart(t, pg.what, j.Get(pg.path), labels)
 	}
 
 	for n, tv := range rv.Tables {
@@ -207,7 +208,7 @@ func TestSameNamePagesTellPlayersApart(t *testing.T) {
 			players = append(players, p.PlayerID)
 		}
 		in := tableOf(players)
-		if _, err := env.svc.SaveResult(env.ctx, "山田", tr.ID, 1, n+1, tournament.ResultInput{Scores: in.Scores, Declared: in.Declared}); err != nil {
+		if _, err := env.Service.SaveResult(env.Ctx, "山田", tr.ID, 1, n+1, tournament.ResultInput{Scores: in.Scores, Declared: in.Declared}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -218,10 +219,10 @@ func TestSameNamePagesTellPlayersApart(t *testing.T) {
 		{"the projector's standings", fmt.Sprintf("/kiosk/%d?view=projector", tr.ID)},
 		{"the audit log", base + "/audit"},
 	} {
-		mustTellApart(t, pg.what, j.get(pg.path), labels)
+		mustTellApart(t, pg.what, j.Get(pg.path), labels)
 	}
-	if _, err := env.svc.CloseTournament(env.ctx, "山田", tr.ID); err != nil {
+	if _, err := env.Service.CloseTournament(env.Ctx, "山田", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	mustTellApart(t, "the results", j.get(fmt.Sprintf("/results/%d", tr.ID)), labels)
+	mustTellApart(t, "the results", j.Get(fmt.Sprintf("/results/%d", tr.ID)), labels)
 }

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/render"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // countdowns are the kiosk's counts as rendered: seconds left when the
@@ -32,27 +33,27 @@ var countdowns = regexp.MustCompile(`data-countdown="\d+"`)
 // rendered for its request, with the key kiosk.js searches the shared
 // parts with.
 func TestKioskPagesAreRenderedOncePerChange(t *testing.T) {
-	env := newConsoleEnv(t, withLive())
-	cl := apiClient{t: t, env: env}
-	tr, _ := env.seedTournament(8)
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	env := webtest.New(t, webtest.WithLive())
+	cl := webtest.APIClient{T: t, Env: env}
+	tr, _ := env.SeedTournament(8)
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.ClockAction(env.ctx, "setup", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
+	if _, err := env.Service.ClockAction(env.Ctx, "setup", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
 		t.Fatal(err)
 	}
-	anon := env.browser()
+	anon := env.Browser()
 	kiosk := fmt.Sprintf("/kiosk/%d", tr.ID)
 	for _, path := range []string{kiosk, kiosk + "/live", kiosk + "/live?view=projector&lang=en", kiosk + "/rounds/1/tables/1/game"} {
-		first := anon.get(path)
-		mustSee(t, path, first, 200)
+		first := anon.Get(path)
+		webtest.MustSee(t, path, first, 200)
 		tag := first.Header.Get("ETag")
 		if tag == "" || first.Header.Get("Cache-Control") != "no-cache" {
 			t.Fatalf("%s: ETag %q, Cache-Control %q; want an ETag, and no-cache", path, tag, first.Header.Get("Cache-Control"))
 		}
 		// Three seconds on, the clock has moved, the bytes have not.
-		env.ahead.Add(int64(3 * time.Second))
-		again := anon.get(path)
+		env.Ahead.Add(int64(3 * time.Second))
+		again := anon.Get(path)
 		if again.Body != first.Body || again.Header.Get("ETag") != tag {
 			t.Errorf("%s three seconds later: rendered again (ETag %s, then %s)", path, tag, again.Header.Get("ETag"))
 		}
@@ -62,22 +63,22 @@ func TestKioskPagesAreRenderedOncePerChange(t *testing.T) {
 			t.Errorf("%s: the server's time moved %v in three seconds (%s, %s)", path, d, first.Header.Get(render.ServerTime), again.Header.Get(render.ServerTime))
 		}
 		for _, match := range []string{tag, "W/" + tag, `"other", ` + tag} {
-			if res := anon.get(path, "If-None-Match", match); res.Status != http.StatusNotModified || res.Body != "" {
+			if res := anon.Get(path, "If-None-Match", match); res.Status != http.StatusNotModified || res.Body != "" {
 				t.Errorf("%s with If-None-Match %s = %d with %d bytes, want 304 with none", path, match, res.Status, len(res.Body))
 			}
 		}
-		if res := anon.get(path, "If-None-Match", `"other"`); res.Status != 200 || res.Body != first.Body {
+		if res := anon.Get(path, "If-None-Match", `"other"`); res.Status != 200 || res.Body != first.Body {
 			t.Errorf("%s with another ETag = %d, want 200 with the page", path, res.Status)
 		}
 	}
 
 	// The running clock's deadline is in the bytes, and stays put.
-	live := anon.get(kiosk + "/live")
+	live := anon.Get(kiosk + "/live")
 	deadline := regexp.MustCompile(`id="clock-time"[^>]* data-deadline="(\d+)"`).FindStringSubmatch(live.Body)
 	if deadline == nil {
 		t.Fatalf("the running clock carries no deadline\n%s", live.Body)
 	}
-	rv, err := env.svc.RoundView(env.ctx, tr.ID, 1)
+	rv, err := env.Service.RoundView(env.Ctx, tr.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,36 +102,36 @@ func TestKioskPagesAreRenderedOncePerChange(t *testing.T) {
 	}
 
 	// A search is the request's own: rendered again, with its key.
-	searched := anon.get(kiosk + "/live?q=" + url.QueryEscape("アオ"))
-	mustSee(t, "the live parts searched", searched, 200, "1人見つかりました", `id="find-count" class="k-count" role="status" data-key="あお"`)
-	env.ahead.Add(int64(2 * time.Second))
-	if again := anon.get(kiosk + "/live?q=" + url.QueryEscape("アオ")); countdowns.FindString(again.Body) == countdowns.FindString(searched.Body) {
+	searched := anon.Get(kiosk + "/live?q=" + url.QueryEscape("アオ"))
+	webtest.MustSee(t, "the live parts searched", searched, 200, "1人見つかりました", `id="find-count" class="k-count" role="status" data-key="あお"`)
+	env.Ahead.Add(int64(2 * time.Second))
+	if again := anon.Get(kiosk + "/live?q=" + url.QueryEscape("アオ")); countdowns.FindString(again.Body) == countdowns.FindString(searched.Body) {
 		t.Errorf("a search two seconds later shows the same count, %s: shared, want it rendered for the request", countdowns.FindString(again.Body))
 	}
 
 	// A change makes new bytes; so does the clock's last minute.
-	cl.save(tr.ID, 1, 1, 0, []int{10, 6, 5, 4}, 0, "")
-	after := anon.get(kiosk + "/live")
-	mustSee(t, "the live parts after a result", after, 200, `class="k-card status-finished"`, "10点")
+	cl.Save(tr.ID, 1, 1, 0, []int{10, 6, 5, 4}, 0, "")
+	after := anon.Get(kiosk + "/live")
+	webtest.MustSee(t, "the live parts after a result", after, 200, `class="k-card status-finished"`, "10点")
 	if after.Header.Get("ETag") == live.Header.Get("ETag") {
 		t.Errorf("a result saved kept the ETag %s", live.Header.Get("ETag"))
 	}
-	left := time.Until(rv.Timer.Deadline.Add(-time.Duration(env.ahead.Load())))
-	env.ahead.Add(int64(left - 30*time.Second))
-	mustSee(t, "the live parts in the last minute", anon.get(kiosk+"/live"), 200, `class="k-clock state-running warn"`, `data-countdown="30"`)
-	env.ahead.Add(int64(time.Minute))
-	mustSee(t, "the live parts at time up", anon.get(kiosk+"/live"), 200, `class="k-clock state-over up"`, "時間です", `class="k-card status-over"`)
+	left := time.Until(rv.Timer.Deadline.Add(-time.Duration(env.Ahead.Load())))
+	env.Ahead.Add(int64(left - 30*time.Second))
+	webtest.MustSee(t, "the live parts in the last minute", anon.Get(kiosk+"/live"), 200, `class="k-clock state-running warn"`, `data-countdown="30"`)
+	env.Ahead.Add(int64(time.Minute))
+	webtest.MustSee(t, "the live parts at time up", anon.Get(kiosk+"/live"), 200, `class="k-clock state-over up"`, "時間です", `class="k-card status-over"`)
 }
 
 // A room of phones asking at once after a change share one rendering:
 // every answer is the same bytes, however many ask.
 func TestKioskRoomSharesOneRendering(t *testing.T) {
-	env := newConsoleEnv(t, withLive())
-	tr, _ := env.seedTournament(40)
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	env := webtest.New(t, webtest.WithLive())
+	tr, _ := env.SeedTournament(40)
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.ClockAction(env.ctx, "setup", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
+	if _, err := env.Service.ClockAction(env.Ctx, "setup", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
 		t.Fatal(err)
 	}
 	path := fmt.Sprintf("/kiosk/%d/live", tr.ID)
@@ -140,8 +141,8 @@ func TestKioskRoomSharesOneRendering(t *testing.T) {
 		wg.Go(func() {
 			// Each phone from its own address, as on the shop's network; the
 			// service's clock moves on meanwhile.
-			env.ahead.Add(int64(10 * time.Millisecond))
-			rec := serve(env.h, httptest.NewRequest(http.MethodGet, path, nil), fmt.Sprintf("10.0.%d.%d:1", i/250, i%250+1))
+			env.Ahead.Add(int64(10 * time.Millisecond))
+			rec := webtest.Serve(env.Handler, httptest.NewRequest(http.MethodGet, path, nil), fmt.Sprintf("10.0.%d.%d:1", i/250, i%250+1))
 			if rec.Code != http.StatusOK {
 				t.Errorf("phone %d: %d %s", i, rec.Code, rec.Body)
 			}
@@ -160,13 +161,13 @@ func TestKioskRoomSharesOneRendering(t *testing.T) {
 
 // rawGet asks the site for path with the headers given, as a client that
 // decodes nothing.
-func rawGet(t *testing.T, env *consoleEnv, path string, header ...string) *httptest.ResponseRecorder {
+func rawGet(t *testing.T, env *webtest.Env, path string, header ...string) *httptest.ResponseRecorder {
 	t.Helper()
 	req := httptest.NewRequest(http.MethodGet, path, nil)
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}
-	return serve(env.h, req, "198.51.100.7:1")
+	return webtest.Serve(env.Handler, req, "198.51.100.7:1")
 }
 
 func gunzip(t *testing.T, b *bytes.Buffer) string {
@@ -187,9 +188,9 @@ func gunzip(t *testing.T, b *bytes.Buffer) string {
 // longer bounds, the site's middleware and a copy of the bytes. A room of
 // 5,000 phones costs 5,000 of these a change (cmd/kioskbench).
 func BenchmarkKioskLiveShared(b *testing.B) {
-	env := newConsoleEnv(b, withLive())
-	tr, _ := env.seedTournament(48)
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	env := webtest.New(b, webtest.WithLive())
+	tr, _ := env.SeedTournament(48)
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		b.Fatal(err)
 	}
 	path := fmt.Sprintf("/kiosk/%d/live", tr.ID)
@@ -197,7 +198,7 @@ func BenchmarkKioskLiveShared(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		req := httptest.NewRequest(http.MethodGet, path, nil)
 		req.Header.Set("Accept-Encoding", "gzip")
-		if rec := serve(env.h, req, fmt.Sprintf("10.1.%d.%d:1", i/250%250, i%250+1)); rec.Code != http.StatusOK {
+		if rec := webtest.Serve(env.Handler, req, fmt.Sprintf("10.1.%d.%d:1", i/250%250, i%250+1)); rec.Code != http.StatusOK {
 			b.Fatalf("GET %s = %d", path, rec.Code)
 		}
 	}

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"encoding/json"
@@ -7,15 +7,16 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament/web/api"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // GET /api/v1/referee/board sets up a national-rules board from the corner
 // die and seed, replays it, and refuses the capsule roll's dice for it
 // (and the corner for a capsule ruleset) with a clear 422.
 func TestSpiralBoardAPI(t *testing.T) {
-	h := newRefereeTestServer(t)
+	h := webtest.NewRefereeServer(t)
 	const target = "/api/v1/referee/board?ruleset=national-2025&corner=3&seed=42"
-	a, b := do(h, "GET", target, ""), do(h, "GET", target, "")
+	a, b := webtest.Do(h, "GET", target, ""), webtest.Do(h, "GET", target, "")
 	if a.Code != 200 || a.Body.String() != b.Body.String() {
 		t.Fatalf("GET %s twice = %d %s / %s, want the same board", target, a.Code, a.Body, b.Body)
 	}
@@ -43,11 +44,11 @@ func TestSpiralBoardAPI(t *testing.T) {
 		t.Errorf("%d robbers, want one on the desert", robbers)
 	}
 	// The capsule ruleset's board keeps its shape, with its method named.
-	if rec := do(h, "GET", "/api/v1/referee/board?white=3&blue=5&seed=42", ""); !strings.HasPrefix(rec.Body.String(), `{"method":"capsule","white":3,"blue":5,"seed":42,`) {
+	if rec := webtest.Do(h, "GET", "/api/v1/referee/board?white=3&blue=5&seed=42", ""); !strings.HasPrefix(rec.Body.String(), `{"method":"capsule","white":3,"blue":5,"seed":42,`) {
 		t.Errorf("capsule board = %.80s", rec.Body)
 	}
 	// A game record names the spiral board by corner and seed, as the board API wrote it.
-	rec := do(h, "POST", "/api/v1/referee/game", `{"ruleset":"national-2025","board":{"corner":3,"seed":42},"players":["a","b","c"],"moves":[]}`)
+	rec := webtest.Do(h, "POST", "/api/v1/referee/game", `{"ruleset":"national-2025","board":{"corner":3,"seed":42},"players":["a","b","c"],"moves":[]}`)
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"valid":true`) {
 		t.Errorf("POST game on the spiral board = %d %.200s, want a valid empty record", rec.Code, rec.Body)
 	}
@@ -68,10 +69,10 @@ func TestSpiralBoardAPI(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var rec *httptest.ResponseRecorder
 			if tt.target == "" {
-				rec = do(h, "POST", "/api/v1/referee/game", `{"ruleset":"national-2025","board":{"white":1,"blue":1,"seed":1},"players":["a","b","c"],"moves":[]}`,
+				rec = webtest.Do(h, "POST", "/api/v1/referee/game", `{"ruleset":"national-2025","board":{"white":1,"blue":1,"seed":1},"players":["a","b","c"],"moves":[]}`,
 					"Accept-Language", tt.lang)
 			} else {
-				rec = do(h, "GET", tt.target, "", "Accept-Language", tt.lang)
+				rec = webtest.Do(h, "GET", tt.target, "", "Accept-Language", tt.lang)
 			}
 			var body struct {
 				Error string `json:"error"`
@@ -87,12 +88,12 @@ func TestSpiralBoardAPI(t *testing.T) {
 // GET /api/v1/rulesets lists both presets; each one's settings include the
 // board, time and event sections.
 func TestRulesetsListNational(t *testing.T) {
-	h := newRefereeTestServer(t)
-	rec := do(h, "GET", "/api/v1/rulesets", "")
+	h := webtest.NewRefereeServer(t)
+	rec := webtest.Do(h, "GET", "/api/v1/rulesets", "")
 	if rec.Code != 200 || rec.Body.String() != `{"default":"proshop-2003","rulesets":[{"name":"national-2025","version":"2025.1"},{"name":"proshop-2003","version":"2003.3"}]}` {
 		t.Errorf("GET /api/v1/rulesets = %d %s", rec.Code, rec.Body)
 	}
-	rec = do(h, "GET", "/api/v1/rulesets/national-2025", "")
+	rec = webtest.Do(h, "GET", "/api/v1/rulesets/national-2025", "")
 	for _, want := range []string{
 		`"game_minutes":60`, `"dango":"off"`,
 		`"board":{"method":"spiral","corners":["north-west","north-east","east","south-east","south-west","west"],"chips":[5,2,6,3,8,10,9,12,11,4,8,10,9,4,5,6,3,11]}`,

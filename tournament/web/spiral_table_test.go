@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // Under the national rules the table page asks for the corner die (or
@@ -16,69 +17,69 @@ import (
 // offers no deal to enter; the board sheet prints the corner and the
 // terrain seed.
 func TestSpiralBoardPage(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, err := env.svc.CreateTournament(env.ctx, "setup", tournament.TournamentInput{Name: "カタン地区予選", Ruleset: "national-2025", Rounds: 3})
+	env := webtest.New(t)
+	tr, err := env.Service.CreateTournament(env.Ctx, "setup", tournament.TournamentInput{Name: "カタン地区予選", Ruleset: "national-2025", Rounds: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"青木", "井上", "上田", "江藤"} {
-		p, err := env.svc.AddPlayer(env.ctx, "setup", tr.ID, tournament.PlayerInput{Name: name})
+		p, err := env.Service.AddPlayer(env.Ctx, "setup", tr.ID, tournament.PlayerInput{Name: name})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := env.svc.CheckIn(env.ctx, "setup", p.TournamentID, p.ID, true); err != nil {
+		if _, err := env.Service.CheckIn(env.Ctx, "setup", p.TournamentID, p.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	b := env.browser()
-	b.login("山田")
+	b := env.Browser()
+	b.Login("山田")
 	tableURL := fmt.Sprintf("/judge/t/%d/rounds/1/tables/1", tr.ID)
 
-	res := b.get(tableURL)
-	mustSee(t, "table page before the board", res, http.StatusOK, `id="corner"`, "チップの開始角のダイス", "1 北西 · 2 北東 · 3 東 · 4 南東 · 5 南西 · 6 西", "コンソールでダイスを振る")
+	res := b.Get(tableURL)
+	webtest.MustSee(t, "table page before the board", res, http.StatusOK, `id="corner"`, "チップの開始角のダイス", "1 北西 · 2 北東 · 3 東 · 4 南東 · 5 南西 · 6 西", "コンソールでダイスを振る")
 	if strings.Contains(res.Body, `id="white"`) {
 		t.Error("the national table page asks for the capsule roll")
 	}
-	mustSee(t, "corner 9", b.post(tableURL+"/board", url.Values{"corner": {"9"}}), http.StatusUnprocessableEntity, `id="corner-error"`)
-	mustSee(t, "capsule dice", b.post(tableURL+"/board", url.Values{"white": {"3"}, "blue": {"2"}}), http.StatusUnprocessableEntity, `id="corner-error"`)
-	if res := b.post(tableURL+"/board", url.Values{"corner": {"2"}}); res.Status != http.StatusSeeOther {
+	webtest.MustSee(t, "corner 9", b.Post(tableURL+"/board", url.Values{"corner": {"9"}}), http.StatusUnprocessableEntity, `id="corner-error"`)
+	webtest.MustSee(t, "capsule dice", b.Post(tableURL+"/board", url.Values{"white": {"3"}, "blue": {"2"}}), http.StatusUnprocessableEntity, `id="corner-error"`)
+	if res := b.Post(tableURL+"/board", url.Values{"corner": {"2"}}); res.Status != http.StatusSeeOther {
 		t.Fatalf("corner 2 = %d, want 303\n%s", res.Status, res.Body)
 	}
-	rv, err := env.svc.RoundView(env.ctx, tr.ID, 1)
+	rv, err := env.Service.RoundView(env.Ctx, tr.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	seed := fmt.Sprint(rv.Tables[0].Table.Board.Seed)
-	res = b.get(tableURL)
-	mustSee(t, "table with a spiral board", res, http.StatusOK, `<svg class="board"`, "チップの開始角: ダイス 2（北東の角）",
+	res = b.Get(tableURL)
+	webtest.MustSee(t, "table with a spiral board", res, http.StatusOK, `<svg class="board"`, "チップの開始角: ダイス 2（北東の角）",
 		"シード "+seed, "配り直しはありません", `class="robber"`)
 	if strings.Contains(res.Body, `action="`+tableURL+`/deal"`) {
 		t.Error("the national table page offers a chip deal to enter")
 	}
 	checkIDs(t, "table with a spiral board", res.Body)
 
-	res = b.get(fmt.Sprintf("/judge/t/%d/rounds/1/print/boards", tr.ID))
-	mustSee(t, "board sheet", res, http.StatusOK, "ダイス 2 → 北東の角", "シード "+seed, "北東の角から A・B・C…R の順に")
+	res = b.Get(fmt.Sprintf("/judge/t/%d/rounds/1/print/boards", tr.ID))
+	webtest.MustSee(t, "board sheet", res, http.StatusOK, "ダイス 2 → 北東の角", "シード "+seed, "北東の角から A・B・C…R の順に")
 	if strings.Contains(res.Body, "カプセルダイス") || strings.Contains(res.Body, "団子ルール") {
 		t.Error("the national board sheet speaks of the capsule roll or the dango rule")
 	}
 	// The console rolls the die when asked.
-	if res := b.post(tableURL+"/board", url.Values{"auto": {"1"}}); res.Status != http.StatusSeeOther {
+	if res := b.Post(tableURL+"/board", url.Values{"auto": {"1"}}); res.Status != http.StatusSeeOther {
 		t.Fatalf("auto corner = %d, want 303\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "table after the console's roll", b.get(tableURL), http.StatusOK, "（コンソールが振りました）")
+	webtest.MustSee(t, "table after the console's roll", b.Get(tableURL), http.StatusOK, "（コンソールが振りました）")
 }
 
 // The tournament API sets a national table's board from the corner die
 // (refusing capsule dice with a 422), and the clock API says which
 // placement is under way.
 func TestSpiralTableAPI(t *testing.T) {
-	env := newConsoleEnv(t)
+	env := webtest.New(t)
 	callAPI := func(method, path, body string) *httptest.ResponseRecorder {
-		return do(env.h, method, path, body, "Authorization", "Bearer test-token", "Accept-Language", "en")
+		return webtest.Do(env.Handler, method, path, body, "Authorization", "Bearer test-token", "Accept-Language", "en")
 	}
 	rec := callAPI("POST", "/api/v1/tournaments", `{"name":"地区予選","rounds":3,"ruleset":"national-2025"}`)
 	if rec.Code != 201 || !strings.Contains(rec.Body.String(), `"game_minutes":60`) {

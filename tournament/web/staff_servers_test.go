@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // Two servers of one event over one database (SQLite, and PostgreSQL as
@@ -33,69 +35,69 @@ func TestStaffSessionsAcrossServers(t *testing.T) {
 				}
 			}
 			a := tournamenttest.OpenDSN(t, dsn)
-			env := newConsoleEnv(t, onStore(a, a, nil))
+			env := webtest.New(t, webtest.OnStore(a, a, nil))
 			// Server A hears of the others' logouts as serve has it hear
 			// (the peers' feed on PostgreSQL: listenToPeers).
 			var reread func(context.Context) error
-			depsA := env.deps
+			depsA := env.Deps
 			depsA.Reread = func(f func(context.Context) error) { reread = f }
-			first, err := New(depsA)
+			first, err := web.New(depsA)
 			if err != nil {
 				t.Fatal(err)
 			}
 			b := tournamenttest.OpenDSN(t, dsn)
-			deps := env.deps
+			deps := env.Deps
 			deps.Service = tournamenttest.NewServiceOn(t, b, time.Now)
 			deps.Settings, deps.Cards = b, b
-			other, err := New(deps)
+			other, err := web.New(deps)
 			if err != nil {
 				t.Fatal(err)
 			}
 			servers := map[string]http.Handler{"A": first, "B": other}
-			tr, _ := env.seedTournament(4)
+			tr, _ := env.SeedTournament(4)
 			players := fmt.Sprintf("/api/v1/tournaments/%d/players", tr.ID)
 
-			id, password := newAccount(t, env, "佐藤", tournament.RoleJudge)
-			token := bearer(session(t, env, "佐藤", password, tournament.RoleJudge))
+			id, password := webtest.NewAccount(t, env, "佐藤", tournament.RoleJudge)
+			token := webtest.Bearer(webtest.Session(t, env, "佐藤", password, tournament.RoleJudge))
 			cookie := loginCookie(t, first, "佐藤", password)
 			for name, h := range servers {
-				if rec := do(h, "GET", players, "", token...); rec.Code != http.StatusOK {
+				if rec := webtest.Do(h, "GET", players, "", token...); rec.Code != http.StatusOK {
 					t.Errorf("server %s: the token of server A = %d, want 200", name, rec.Code)
 				}
-				if rec := do(h, "GET", "/judge", "", "Cookie", cookie); rec.Code != http.StatusOK {
+				if rec := webtest.Do(h, "GET", "/judge", "", "Cookie", cookie); rec.Code != http.StatusOK {
 					t.Errorf("server %s: the cookie of server A = %d, want 200", name, rec.Code)
 				}
 			}
 			// Deactivated on server B: both servers refuse both at once.
-			mustJSON(t, "PATCH active false on B", do(other, "PATCH", fmt.Sprintf("/api/v1/staff/%d", id), `{"active":false}`, apiToken...), http.StatusOK, nil)
+			webtest.MustJSON(t, "PATCH active false on B", webtest.Do(other, "PATCH", fmt.Sprintf("/api/v1/staff/%d", id), `{"active":false}`, webtest.APIToken...), http.StatusOK, nil)
 			for name, h := range servers {
-				if rec := do(h, "GET", players, "", token...); rec.Code != http.StatusUnauthorized {
+				if rec := webtest.Do(h, "GET", players, "", token...); rec.Code != http.StatusUnauthorized {
 					t.Errorf("server %s: a deactivated account's token = %d, want 401", name, rec.Code)
 				}
-				if rec := do(h, "GET", "/judge", "", "Cookie", cookie); rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/judge/login") {
+				if rec := webtest.Do(h, "GET", "/judge", "", "Cookie", cookie); rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/judge/login") {
 					t.Errorf("server %s: a deactivated account's cookie = %d, want 303 to the login page", name, rec.Code)
 				}
 			}
 			// Reactivated with a new password from server A; a logout on
 			// server B ends the new token on server A too.
-			mustJSON(t, "PATCH active true", do(env.h, "PATCH", fmt.Sprintf("/api/v1/staff/%d", id), `{"active":true}`, apiToken...), http.StatusOK, nil)
-			token = bearer(session(t, env, "佐藤", password, tournament.RoleJudge))
-			if rec := do(other, "DELETE", "/api/v1/session", "", token...); rec.Code != http.StatusNoContent {
+			webtest.MustJSON(t, "PATCH active true", webtest.Do(env.Handler, "PATCH", fmt.Sprintf("/api/v1/staff/%d", id), `{"active":true}`, webtest.APIToken...), http.StatusOK, nil)
+			token = webtest.Bearer(webtest.Session(t, env, "佐藤", password, tournament.RoleJudge))
+			if rec := webtest.Do(other, "DELETE", "/api/v1/session", "", token...); rec.Code != http.StatusNoContent {
 				t.Fatalf("DELETE /api/v1/session on B = %d %s", rec.Code, rec.Body)
 			}
-			if err := reread(env.ctx); err != nil {
+			if err := reread(env.Ctx); err != nil {
 				t.Fatal(err)
 			}
-			if rec := do(first, "GET", players, "", token...); rec.Code != http.StatusUnauthorized {
+			if rec := webtest.Do(first, "GET", players, "", token...); rec.Code != http.StatusUnauthorized {
 				t.Errorf("server A: a token logged out on B = %d, want 401", rec.Code)
 			}
-			token = bearer(session(t, env, "佐藤", password, tournament.RoleJudge))
+			token = webtest.Bearer(webtest.Session(t, env, "佐藤", password, tournament.RoleJudge))
 			var reset map[string]string
-			mustJSON(t, "POST password on B", do(other, "POST", fmt.Sprintf("/api/v1/staff/%d/password", id), "", apiToken...), http.StatusOK, &reset)
-			if rec := do(first, "GET", players, "", token...); rec.Code != http.StatusUnauthorized {
+			webtest.MustJSON(t, "POST password on B", webtest.Do(other, "POST", fmt.Sprintf("/api/v1/staff/%d/password", id), "", webtest.APIToken...), http.StatusOK, &reset)
+			if rec := webtest.Do(first, "GET", players, "", token...); rec.Code != http.StatusUnauthorized {
 				t.Errorf("server A: a token from before a new password set on B = %d, want 401", rec.Code)
 			}
-			session(t, env, "佐藤", reset["password"], tournament.RoleJudge)
+			webtest.Session(t, env, "佐藤", reset["password"], tournament.RoleJudge)
 		})
 	}
 }
@@ -109,7 +111,7 @@ func loginCookie(t *testing.T, h http.Handler, name, password string) string {
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	for _, c := range rec.Result().Cookies() {
-		if c.Name == sessionCookie {
+		if c.Name == webtest.SessionCookie {
 			return c.Name + "=" + c.Value
 		}
 	}

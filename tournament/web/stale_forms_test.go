@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"fmt"
@@ -14,6 +14,7 @@ import (
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // formAt returns what the n-th form of body (from 0) posting to action
@@ -76,25 +77,25 @@ func formAt(t *testing.T, body, action string, n int, button ...string) url.Valu
 // silently. The page then shows what is recorded, who recorded it, and
 // what the second judge typed, with a button to replace it knowingly.
 func TestStaleTableForms(t *testing.T) {
-	p := newPairedEnv(t)
-	other := p.browser()
-	other.login("佐藤")
-	tableURL := p.url + "/tables/1"
-	pageA, pageB := p.b.get(tableURL).Body, other.get(tableURL).Body
+	p := webtest.NewPaired(t)
+	other := p.Browser()
+	other.Login("佐藤")
+	tableURL := p.URL + "/tables/1"
+	pageA, pageB := p.B.Get(tableURL).Body, other.Get(tableURL).Body
 	seat := tableURL + "/seating"
 
 	// 山田 lets the console roll; 佐藤, on the page from before, types rolls.
-	if res := p.b.post(seat, formAt(t, pageA, seat, 1)); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(seat, formAt(t, pageA, seat, 1)); res.Status != http.StatusSeeOther {
 		t.Fatalf("auto seating = %d, want 303\n%s", res.Status, res.Body)
 	}
 	rolls := formAt(t, pageB, seat, 0)
-	for i, id := range p.r.Tables[0].Players {
+	for i, id := range p.Round.Tables[0].Players {
 		rolls.Set(fmt.Sprintf("r0_%d_w", id), fmt.Sprint(i+1))
 		rolls.Set(fmt.Sprintf("r0_%d_b", id), "6")
 	}
-	res := other.post(seat, rolls)
-	mustSee(t, "a stale seating", res, http.StatusConflict, "手番と色は 山田 さんが", "（版1）", "あなたの入力（保存されていません）", "自分の入力で置き換える")
-	rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
+	res := other.Post(seat, rolls)
+	webtest.MustSee(t, "a stale seating", res, http.StatusConflict, "手番と色は 山田 さんが", "（版1）", "あなたの入力（保存されていません）", "自分の入力で置き換える")
+	rv, err := p.Service.RoundView(p.Ctx, p.Tournament.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,31 +107,31 @@ func TestStaleTableForms(t *testing.T) {
 	if again.Get("version") != "1" {
 		t.Errorf("the replace form carries version %q, want 1", again.Get("version"))
 	}
-	if res := other.post(seat, again); res.Status != http.StatusSeeOther {
+	if res := other.Post(seat, again); res.Status != http.StatusSeeOther {
 		t.Fatalf("replace with the typed rolls = %d, want 303\n%s", res.Status, res.Body)
 	}
-	if rv, _ = p.svc.RoundView(p.ctx, p.t.ID, 1); rv.Tables[0].Table.Seating.Judge != "佐藤" || rv.Tables[0].Table.Seating.Version != 2 {
+	if rv, _ = p.Service.RoundView(p.Ctx, p.Tournament.ID, 1); rv.Tables[0].Table.Seating.Judge != "佐藤" || rv.Tables[0].Table.Seating.Version != 2 {
 		t.Errorf("after the replacement the seating is %+v, want 佐藤's version 2", rv.Tables[0].Table.Seating)
 	}
 
 	// The board and the deal.
 	board := tableURL + "/board"
-	pageA, pageB = p.b.get(tableURL).Body, other.get(tableURL).Body
-	if res := p.b.post(board, formAt(t, pageA, board, 0, "white", "3", "blue", "2")); res.Status != http.StatusSeeOther {
+	pageA, pageB = p.B.Get(tableURL).Body, other.Get(tableURL).Body
+	if res := p.B.Post(board, formAt(t, pageA, board, 0, "white", "3", "blue", "2")); res.Status != http.StatusSeeOther {
 		t.Fatalf("set board = %d, want 303\n%s", res.Status, res.Body)
 	}
-	mustSee(t, "a stale board", other.post(board, formAt(t, pageB, board, 0, "white", "5", "blue", "5")), http.StatusConflict,
+	webtest.MustSee(t, "a stale board", other.Post(board, formAt(t, pageB, board, 0, "white", "5", "blue", "5")), http.StatusConflict,
 		"盤面は 山田 さんが", "（版1）", "白 5")
-	rv, _ = p.svc.RoundView(p.ctx, p.t.ID, 1)
+	rv, _ = p.Service.RoundView(p.Ctx, p.Tournament.ID, 1)
 	if roll := rv.Tables[0].Table.Board.Roll; roll != (referee.CapsuleRoll{White: 3, Blue: 2}) {
 		t.Errorf("the board after the refused one was rolled %+v, want 山田's 3 and 2", roll)
 	}
 	deal := tableURL + "/deal"
-	pageA, pageB = p.b.get(tableURL).Body, other.get(tableURL).Body
+	pageA, pageB = p.B.Get(tableURL).Body, other.Get(tableURL).Body
 	chips := rv.Tables[0].Board.Chips()
-	dealt := dealValues(chips)
+	dealt := webtest.DealValues(chips)
 	dealt.Set("version", formAt(t, pageA, deal, 0).Get("version"))
-	if res := p.b.post(deal, dealt); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(deal, dealt); res.Status != http.StatusSeeOther {
 		t.Fatalf("deal = %d, want 303\n%s", res.Status, res.Body)
 	}
 	// 佐藤 typed two other chips the other way round (neither red, so the
@@ -146,18 +147,18 @@ func TestStaleTableForms(t *testing.T) {
 			break
 		}
 	}
-	typed := dealValues(chips)
+	typed := webtest.DealValues(chips)
 	first, second := fmt.Sprintf("chip_%d_%d", chips[i].Hex.Q, chips[i].Hex.R), fmt.Sprintf("chip_%d_%d", chips[j].Hex.Q, chips[j].Hex.R)
 	typed.Set(first, fmt.Sprint(chips[j].Number))
 	typed.Set(second, fmt.Sprint(chips[i].Number))
 	typed.Set("version", formAt(t, pageB, deal, 0).Get("version"))
-	res = other.post(deal, typed)
-	mustSee(t, "a stale deal", res, http.StatusConflict, "盤面は 山田 さんが", "（版2）",
+	res = other.Post(deal, typed)
+	webtest.MustSee(t, "a stale deal", res, http.StatusConflict, "盤面は 山田 さんが", "（版2）",
 		fmt.Sprintf(`id="%s-mine">あなたの入力: %d`, first, chips[j].Number))
-	if got := fieldValue(res.Body, first); got != fmt.Sprint(chips[i].Number) {
+	if got := webtest.FieldValue(res.Body, first); got != fmt.Sprint(chips[i].Number) {
 		t.Errorf("the deal's field after the conflict = %q, want the saved %d", got, chips[i].Number)
 	}
-	rv, _ = p.svc.RoundView(p.ctx, p.t.ID, 1)
+	rv, _ = p.Service.RoundView(p.Ctx, p.Tournament.ID, 1)
 	if got := rv.Tables[0].Table.Board; got.Judge != "山田" || got.Version != 2 {
 		t.Errorf("the board after the refused deal = %+v, want 山田's deal, version 2", got)
 	}
@@ -168,24 +169,24 @@ func TestStaleTableForms(t *testing.T) {
 // page, changing a field another judge changed, is shown the player as
 // saved with what they typed beside it, and nothing of theirs is saved.
 func TestStalePlayerForm(t *testing.T) {
-	p := newPairedEnv(t)
-	b2, b3 := p.browser(), p.browser()
-	b2.login("佐藤")
-	b3.login("鈴木")
-	target, err := p.svc.AddPlayer(p.ctx, "setup", p.t.ID, tournament.PlayerInput{Name: "遅刻", Kana: "ちこく"})
+	p := webtest.NewPaired(t)
+	b2, b3 := p.Browser(), p.Browser()
+	b2.Login("佐藤")
+	b3.Login("鈴木")
+	target, err := p.Service.AddPlayer(p.Ctx, "setup", p.Tournament.ID, tournament.PlayerInput{Name: "遅刻", Kana: "ちこく"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := fmt.Sprintf("/judge/t/%d/players/%d", p.t.ID, target.ID)
-	first, second, third := p.b.get(page).Body, b2.get(page).Body, b3.get(page).Body
+	page := fmt.Sprintf("/judge/t/%d/players/%d", p.Tournament.ID, target.ID)
+	first, second, third := p.B.Get(page).Body, b2.Get(page).Body, b3.Get(page).Body
 
-	if res := p.b.post(page, formAt(t, first, page, 0, "fixed_table", "2")); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(page, formAt(t, first, page, 0, "fixed_table", "2")); res.Status != http.StatusSeeOther {
 		t.Fatalf("fix the table = %d, want 303\n%s", res.Status, res.Body)
 	}
-	if res := b2.post(page, formAt(t, second, page, 0, "name", "遅刻 太郎")); res.Status != http.StatusSeeOther {
+	if res := b2.Post(page, formAt(t, second, page, 0, "name", "遅刻 太郎")); res.Status != http.StatusSeeOther {
 		t.Fatalf("rename on the old page = %d, want 303\n%s", res.Status, res.Body)
 	}
-	got, err := p.svc.GetPlayer(p.ctx, target.TournamentID, target.ID)
+	got, err := p.Service.GetPlayer(p.Ctx, target.TournamentID, target.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,33 +194,33 @@ func TestStalePlayerForm(t *testing.T) {
 		t.Errorf("after two edits on one page: %q at table %d, want 遅刻 太郎 at table 2 (neither reverted)", got.Name, got.FixedTable)
 	}
 
-	res := b3.post(page, formAt(t, third, page, 0, "fixed_table", "1"))
-	mustSee(t, "a stale edit of the same field", res, http.StatusConflict, "他のジャッジが", `id="fixed_table-mine">あなたの入力: 1`, "自分の入力に戻す")
-	if v := fieldValue(res.Body, "fixed_table"); v != "2" {
+	res := b3.Post(page, formAt(t, third, page, 0, "fixed_table", "1"))
+	webtest.MustSee(t, "a stale edit of the same field", res, http.StatusConflict, "他のジャッジが", `id="fixed_table-mine">あなたの入力: 1`, "自分の入力に戻す")
+	if v := webtest.FieldValue(res.Body, "fixed_table"); v != "2" {
 		t.Errorf("fixed table field after the conflict = %q, want the saved 2", v)
 	}
-	if v := fieldValue(res.Body, "name"); v != "遅刻 太郎" {
+	if v := webtest.FieldValue(res.Body, "name"); v != "遅刻 太郎" {
 		t.Errorf("name field after the conflict = %q, want the saved 遅刻 太郎", v)
 	}
 	// Saving the conflict page as it stands changes nothing.
-	if res := b3.post(page, formAt(t, res.Body, page, 1)); res.Status != http.StatusSeeOther {
+	if res := b3.Post(page, formAt(t, res.Body, page, 1)); res.Status != http.StatusSeeOther {
 		t.Fatalf("save the conflict page as it stands = %d, want 303\n%s", res.Status, res.Body)
 	}
-	if got, _ = p.svc.GetPlayer(p.ctx, target.TournamentID, target.ID); got.Name != "遅刻 太郎" || got.FixedTable != 2 {
+	if got, _ = p.Service.GetPlayer(p.Ctx, target.TournamentID, target.ID); got.Name != "遅刻 太郎" || got.FixedTable != 2 {
 		t.Errorf("after saving the conflict page as it stands: %q at table %d, want 遅刻 太郎 at table 2", got.Name, got.FixedTable)
 	}
 	// Taking back what this judge changed shows it over the player as saved
 	// now (issue 24: not the name they never touched), from the page's base.
-	res = b3.post(page, formAt(t, b3.post(page, formAt(t, third, page, 0, "fixed_table", "1")).Body, page, 0))
-	mustSee(t, "my entries back", res, http.StatusOK, `name="base_fixed_table" value=""`, `name="merged" value="1"`)
-	if v, n := fieldValue(res.Body, "fixed_table"), fieldValue(res.Body, "name"); v != "1" || n != "遅刻 太郎" {
+	res = b3.Post(page, formAt(t, b3.Post(page, formAt(t, third, page, 0, "fixed_table", "1")).Body, page, 0))
+	webtest.MustSee(t, "my entries back", res, http.StatusOK, `name="base_fixed_table" value=""`, `name="merged" value="1"`)
+	if v, n := webtest.FieldValue(res.Body, "fixed_table"), webtest.FieldValue(res.Body, "name"); v != "1" || n != "遅刻 太郎" {
 		t.Errorf("with my entries back the form shows table %q and name %q, want 1 and the saved 遅刻 太郎", v, n)
 	}
 	// Saving it would undo the other judge's table 2: asked first.
-	res = b3.post(page, formAt(t, res.Body, page, 0))
-	mustSee(t, "the save over another judge's table", res, http.StatusConflict, "他のジャッジが変えた欄を上書きしようとしています",
+	res = b3.Post(page, formAt(t, res.Body, page, 0))
+	webtest.MustSee(t, "the save over another judge's table", res, http.StatusConflict, "他のジャッジが変えた欄を上書きしようとしています",
 		"<th scope=\"row\">固定卓</th><td>（空欄）</td><td>2</td><td><strong>1</strong></td>")
-	if got, _ = p.svc.GetPlayer(p.ctx, target.TournamentID, target.ID); got.FixedTable != 2 {
+	if got, _ = p.Service.GetPlayer(p.Ctx, target.TournamentID, target.ID); got.FixedTable != 2 {
 		t.Fatalf("the table before the confirmation = %d, want 2", got.FixedTable)
 	}
 	m := overwriteToken.FindStringSubmatch(res.Body)
@@ -228,10 +229,10 @@ func TestStalePlayerForm(t *testing.T) {
 	}
 	confirm := formAt(t, res.Body, page, 0)
 	confirm.Set("overwrite", m[1])
-	if res := b3.post(page, confirm); res.Status != http.StatusSeeOther {
+	if res := b3.Post(page, confirm); res.Status != http.StatusSeeOther {
 		t.Fatalf("confirmed = %d\n%s", res.Status, res.Body)
 	}
-	if got, _ = p.svc.GetPlayer(p.ctx, target.TournamentID, target.ID); got.FixedTable != 1 || got.Name != "遅刻 太郎" {
+	if got, _ = p.Service.GetPlayer(p.Ctx, target.TournamentID, target.ID); got.FixedTable != 1 || got.Name != "遅刻 太郎" {
 		t.Errorf("after the confirmation: %q at table %d, want 遅刻 太郎 at table 1", got.Name, got.FixedTable)
 	}
 }
@@ -239,24 +240,24 @@ func TestStalePlayerForm(t *testing.T) {
 // Through the API a seating or board request may give the version it was
 // decided on; over a newer one it is a 409 naming the current version.
 func TestStaleTableAPI(t *testing.T) {
-	p := newPairedEnv(t)
-	cl := apiClient{t: t, env: p.consoleEnv}
-	base := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1", p.t.ID)
+	p := webtest.NewPaired(t)
+	cl := webtest.APIClient{T: t, Env: p.Env}
+	base := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1", p.Tournament.ID)
 	var table api.RoundTableJSON
-	cl.call("POST", base+"/seating", `{"auto":true,"version":0}`, 200, &table)
+	cl.Call("POST", base+"/seating", `{"auto":true,"version":0}`, 200, &table)
 	if table.SeatingVersion != 1 {
 		t.Errorf("seating_version after the first seating = %d, want 1", table.SeatingVersion)
 	}
-	rec := do(p.h, "POST", base+"/seating", `{"auto":true,"version":0}`, "Authorization", "Bearer test-token", "Accept-Language", "en")
+	rec := webtest.Do(p.Handler, "POST", base+"/seating", `{"auto":true,"version":0}`, "Authorization", "Bearer test-token", "Accept-Language", "en")
 	if rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), `"code":"stale-seating"`) || !strings.Contains(rec.Body.String(), `"current_version":1`) {
 		t.Errorf("a seating over version 0 after version 1 = %d %s, want 409 stale-seating at version 1", rec.Code, rec.Body)
 	}
-	cl.call("POST", base+"/board", `{"white":2,"blue":3,"version":0}`, 200, &table)
-	rec = do(p.h, "POST", base+"/board", `{"auto":true,"version":0}`, "Authorization", "Bearer test-token")
+	cl.Call("POST", base+"/board", `{"white":2,"blue":3,"version":0}`, 200, &table)
+	rec = webtest.Do(p.Handler, "POST", base+"/board", `{"auto":true,"version":0}`, "Authorization", "Bearer test-token")
 	if rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), `"code":"stale-board"`) {
 		t.Errorf("a board over version 0 after version 1 = %d %s, want 409 stale-board", rec.Code, rec.Body)
 	}
-	cl.call("POST", base+"/board", `{"auto":true}`, 200, &table)
+	cl.Call("POST", base+"/board", `{"auto":true}`, 200, &table)
 	if table.BoardVersion != 2 {
 		t.Errorf("board_version after a board without a version = %d, want 2", table.BoardVersion)
 	}
@@ -268,24 +269,24 @@ func TestStaleTableAPI(t *testing.T) {
 // changed one chip, taking theirs back asks before it saves, naming the
 // hex with the three chips.
 func TestStaleDealKeepsTheOtherChips(t *testing.T) {
-	p := newPairedEnv(t)
-	other := p.browser()
-	other.login("佐藤")
-	tableURL := p.url + "/tables/1"
+	p := webtest.NewPaired(t)
+	other := p.Browser()
+	other.Login("佐藤")
+	tableURL := p.URL + "/tables/1"
 	deal := tableURL + "/deal"
-	if res := p.b.post(tableURL+"/board", url.Values{"auto": {"1"}}); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(tableURL+"/board", url.Values{"auto": {"1"}}); res.Status != http.StatusSeeOther {
 		t.Fatalf("set the board = %d\n%s", res.Status, res.Body)
 	}
-	rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
+	rv, err := p.Service.RoundView(p.Ctx, p.Tournament.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	chips := rv.Tables[0].Board.Chips()
-	dealt := formAt(t, p.b.get(tableURL).Body, deal, 0)
-	for k, v := range dealValues(chips) {
+	dealt := formAt(t, p.B.Get(tableURL).Body, deal, 0)
+	for k, v := range webtest.DealValues(chips) {
 		dealt[k] = v
 	}
-	if res := p.b.post(deal, dealt); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(deal, dealt); res.Status != http.StatusSeeOther {
 		t.Fatalf("enter the deal = %d\n%s", res.Status, res.Body)
 	}
 	// Four hexes of chips neither red nor alike, to swap in pairs.
@@ -304,7 +305,7 @@ func TestStaleDealKeepsTheOtherChips(t *testing.T) {
 		v.Set(name(b), fmt.Sprint(a.Number))
 	}
 	chipsNow := func() map[string]int {
-		rv, err := p.svc.RoundView(p.ctx, p.t.ID, 1)
+		rv, err := p.Service.RoundView(p.Ctx, p.Tournament.ID, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -315,23 +316,23 @@ func TestStaleDealKeepsTheOtherChips(t *testing.T) {
 		return out
 	}
 
-	pageA, pageB := p.b.get(tableURL).Body, other.get(tableURL).Body
+	pageA, pageB := p.B.Get(tableURL).Body, other.Get(tableURL).Body
 	mine := formAt(t, pageA, deal, 0)
 	swap(mine, h[0], h[1])
-	if res := p.b.post(deal, mine); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(deal, mine); res.Status != http.StatusSeeOther {
 		t.Fatalf("山田's swap = %d\n%s", res.Status, res.Body)
 	}
 	theirs := formAt(t, pageB, deal, 0)
 	swap(theirs, h[2], h[3])
-	res := other.post(deal, theirs)
-	mustSee(t, "佐藤's swap over 山田's", res, http.StatusConflict, "盤面は 山田 さんが",
+	res := other.Post(deal, theirs)
+	webtest.MustSee(t, "佐藤's swap over 山田's", res, http.StatusConflict, "盤面は 山田 さんが",
 		fmt.Sprintf(`id="%s-mine">あなたの入力: %d`, name(h[2]), h[3].Number), fmt.Sprintf(`id="%s-mine">あなたの入力: %d`, name(h[3]), h[2].Number))
 	for _, ch := range h[:2] {
 		if strings.Contains(res.Body, `id="`+name(ch)+`-mine"`) {
 			t.Errorf("the conflict marks %s as typed; 佐藤 never changed it", name(ch))
 		}
 	}
-	if res := other.post(deal, formAt(t, res.Body, deal, 0)); res.Status != http.StatusSeeOther {
+	if res := other.Post(deal, formAt(t, res.Body, deal, 0)); res.Status != http.StatusSeeOther {
 		t.Fatalf("佐藤 takes their swap back = %d\n%s", res.Status, res.Body)
 	}
 	now := chipsNow()
@@ -342,21 +343,21 @@ func TestStaleDealKeepsTheOtherChips(t *testing.T) {
 	// Both change the chip of h[0], which holds h[1]'s number now: 山田
 	// swaps it with h[2]'s (h[3]'s number now), 佐藤 with h[3]'s (h[2]'s
 	// number now). 佐藤's, taken back, asks before it is saved over.
-	pageA, pageB = p.b.get(tableURL).Body, other.get(tableURL).Body
+	pageA, pageB = p.B.Get(tableURL).Body, other.Get(tableURL).Body
 	mine = formAt(t, pageA, deal, 0)
 	mine.Set(name(h[0]), fmt.Sprint(h[3].Number))
 	mine.Set(name(h[2]), fmt.Sprint(h[1].Number))
-	if res := p.b.post(deal, mine); res.Status != http.StatusSeeOther {
+	if res := p.B.Post(deal, mine); res.Status != http.StatusSeeOther {
 		t.Fatalf("山田's second swap = %d\n%s", res.Status, res.Body)
 	}
 	before := chipsNow()
 	theirs = formAt(t, pageB, deal, 0)
 	theirs.Set(name(h[0]), fmt.Sprint(h[2].Number))
 	theirs.Set(name(h[3]), fmt.Sprint(h[1].Number))
-	res = other.post(deal, theirs)
-	mustSee(t, "佐藤's second swap", res, http.StatusConflict, "盤面は 山田 さんが")
-	res = other.post(deal, formAt(t, res.Body, deal, 0))
-	mustSee(t, "佐藤's chip over 山田's", res, http.StatusConflict, "他のジャッジが変えた欄を上書きしようとしています",
+	res = other.Post(deal, theirs)
+	webtest.MustSee(t, "佐藤's second swap", res, http.StatusConflict, "盤面は 山田 さんが")
+	res = other.Post(deal, formAt(t, res.Body, deal, 0))
+	webtest.MustSee(t, "佐藤's chip over 山田's", res, http.StatusConflict, "他のジャッジが変えた欄を上書きしようとしています",
 		fmt.Sprintf("</th><td>%d</td><td>%d</td><td><strong>%d</strong></td>", h[1].Number, h[3].Number, h[2].Number))
 	if got := chipsNow(); !maps.Equal(got, before) {
 		t.Errorf("the deal changed before the confirmation: %v, want %v", got, before)

@@ -1,23 +1,25 @@
-package web
+package web_test
 
 import (
 	"fmt"
 	"net/http"
 	"testing"
+
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // The overview's settings form carries the two-person rule (issue 27): a
 // judge saving the form for another setting keeps it as it was, and the
 // form's box turns it on and off.
 func TestTournamentFormKeepsTheTwoPersonRule(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(8)
-	b := env.browser()
-	b.login("山田")
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(8)
+	b := env.Browser()
+	b.Login("山田")
 	page := fmt.Sprintf("/judge/t/%d", tr.ID)
 	confirms := func() bool {
 		t.Helper()
-		got, err := env.svc.GetTournament(env.ctx, tr.ID)
+		got, err := env.Service.GetTournament(env.Ctx, tr.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,7 +29,7 @@ func TestTournamentFormKeepsTheTwoPersonRule(t *testing.T) {
 	// venue changed and the box ticked or not.
 	save := func(tick *bool) {
 		t.Helper()
-		form := formAt(t, b.get(page).Body, page, 0)
+		form := formAt(t, b.Get(page).Body, page, 0)
 		form.Set("venue", "秋葉原")
 		form.Set("ruleset", tr.Ruleset.Name)
 		form.Set("self_report", "off")
@@ -37,7 +39,7 @@ func TestTournamentFormKeepsTheTwoPersonRule(t *testing.T) {
 				form.Set("confirm_results", "1")
 			}
 		}
-		if res := b.post(page, form); res.Status != http.StatusSeeOther {
+		if res := b.Post(page, form); res.Status != http.StatusSeeOther {
 			t.Fatalf("POST %s = %d\n%s", page, res.Status, res.Body)
 		}
 	}

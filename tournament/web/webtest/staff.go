@@ -1,4 +1,4 @@
-package web
+package webtest
 
 import (
 	"context"
@@ -16,14 +16,14 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/store"
 )
 
-// apiToken is the API token's header, as the tests' site has it.
-var apiToken = []string{"Authorization", "Bearer test-token"}
+// APIToken is the API token's header, as the tests' site has it.
+var APIToken = []string{"Authorization", "Bearer test-token"}
 
-// bearer is the header of a session token.
-func bearer(token string) []string { return []string{"Authorization", "Bearer " + token} }
+// Bearer is the header of a session token.
+func Bearer(token string) []string { return []string{"Authorization", "Bearer " + token} }
 
-// mustJSON fails the test unless rec has status, and reads its body into out.
-func mustJSON(t *testing.T, what string, rec *httptest.ResponseRecorder, status int, out any) {
+// MustJSON fails the test unless rec has status, and reads its body into out.
+func MustJSON(t *testing.T, what string, rec *httptest.ResponseRecorder, status int, out any) {
 	t.Helper()
 	if rec.Code != status {
 		t.Fatalf("%s = %d %s, want %d", what, rec.Code, rec.Body, status)
@@ -35,9 +35,9 @@ func mustJSON(t *testing.T, what string, rec *httptest.ResponseRecorder, status 
 	}
 }
 
-// newAccount makes an account through POST /api/v1/staff with the API
+// NewAccount makes an account through POST /api/v1/staff with the API
 // token and returns its ID and its password.
-func newAccount(t *testing.T, env *consoleEnv, name string, role tournament.Role) (int64, string) {
+func NewAccount(t *testing.T, env *Env, name string, role tournament.Role) (int64, string) {
 	t.Helper()
 	var st struct {
 		ID       int64  `json:"id"`
@@ -45,9 +45,9 @@ func newAccount(t *testing.T, env *consoleEnv, name string, role tournament.Role
 		Role     string `json:"role"`
 		Password string `json:"password"`
 	}
-	rec := do(env.h, "POST", "/api/v1/staff", fmt.Sprintf(`{"name":%q,"role":%q}`, name, role), apiToken...)
-	mustJSON(t, "POST /api/v1/staff", rec, http.StatusCreated, &st)
-	if got := keysOf(t, rec.Body.Bytes()); !slices.Equal(got, []string{"id", "name", "password", "role"}) {
+	rec := Do(env.Handler, "POST", "/api/v1/staff", fmt.Sprintf(`{"name":%q,"role":%q}`, name, role), APIToken...)
+	MustJSON(t, "POST /api/v1/staff", rec, http.StatusCreated, &st)
+	if got := KeysOf(t, rec.Body.Bytes()); !slices.Equal(got, []string{"id", "name", "password", "role"}) {
 		t.Errorf("POST /api/v1/staff answered the keys %v, want id, name, role, password", got)
 	}
 	if st.ID == 0 || st.Name != name || st.Role != string(role) || len(st.Password) < 16 {
@@ -56,18 +56,18 @@ func newAccount(t *testing.T, env *consoleEnv, name string, role tournament.Role
 	return st.ID, st.Password
 }
 
-// session logs in to an account through POST /api/v1/session and returns
+// Session logs in to an account through POST /api/v1/session and returns
 // its bearer token.
-func session(t *testing.T, env *consoleEnv, name, password string, role tournament.Role) string {
+func Session(t *testing.T, env *Env, name, password string, role tournament.Role) string {
 	t.Helper()
 	var s struct {
 		Token     string    `json:"token"`
 		Role      string    `json:"role"`
 		ExpiresAt time.Time `json:"expires_at"`
 	}
-	rec := do(env.h, "POST", "/api/v1/session", fmt.Sprintf(`{"name":%q,"password":%q}`, name, password))
-	mustJSON(t, "POST /api/v1/session as "+name, rec, http.StatusOK, &s)
-	if got := keysOf(t, rec.Body.Bytes()); !slices.Equal(got, []string{"expires_at", "role", "token"}) {
+	rec := Do(env.Handler, "POST", "/api/v1/session", fmt.Sprintf(`{"name":%q,"password":%q}`, name, password))
+	MustJSON(t, "POST /api/v1/session as "+name, rec, http.StatusOK, &s)
+	if got := KeysOf(t, rec.Body.Bytes()); !slices.Equal(got, []string{"expires_at", "role", "token"}) {
 		t.Errorf("POST /api/v1/session answered the keys %v, want token, role, expires_at", got)
 	}
 	if left := time.Until(s.ExpiresAt); s.Token == "" || s.Role != string(role) || left < 11*time.Hour || left > 12*time.Hour+time.Minute {
@@ -76,8 +76,8 @@ func session(t *testing.T, env *consoleEnv, name, password string, role tourname
 	return s.Token
 }
 
-// mustForbid fails unless rec is 403 role-forbidden naming the role need.
-func mustForbid(t *testing.T, what string, rec *httptest.ResponseRecorder, need tournament.Role) {
+// MustForbid fails unless rec is 403 role-forbidden naming the role need.
+func MustForbid(t *testing.T, what string, rec *httptest.ResponseRecorder, need tournament.Role) {
 	t.Helper()
 	var p struct {
 		Code string `json:"code"`
@@ -88,11 +88,11 @@ func mustForbid(t *testing.T, what string, rec *httptest.ResponseRecorder, need 
 	}
 }
 
-// sheet is the body of a PUT of table's score sheet in round n, at
+// Sheet is the body of a PUT of table's score sheet in round n, at
 // version: its first player declared 10 VP, the others less.
-func sheet(t *testing.T, env *consoleEnv, tid int64, n, table, version int) string {
+func Sheet(t *testing.T, env *Env, tid int64, n, table, version int) string {
 	t.Helper()
-	rounds, err := env.svc.Rounds(env.ctx, tid)
+	rounds, err := env.Service.Rounds(env.Ctx, tid)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,35 +105,38 @@ func sheet(t *testing.T, env *consoleEnv, tid int64, n, table, version int) stri
 	return fmt.Sprintf(`{"version":%d,"declared":%d,"scores":[%s]}`, version, players[0], strings.Join(scores, ","))
 }
 
-// sessionCookie is the name of the session cookie, as the server sets it.
-const sessionCookie = "catanjudge_session"
+// SessionCookie is the name of the session cookie, as the server sets it.
+const SessionCookie = "catanjudge_session"
 
-// countingStore counts the whole-tournament reads (a snapshot's read,
+// CountingStore counts the whole-tournament reads (a snapshot's read,
 // Event, reads every round once per call, as Rounds does; Reports decodes
 // every report of the event).
-type countingStore struct {
+type CountingStore struct {
 	*store.Store
-	loads   atomic.Int64
-	reports atomic.Int64
+	Loads       atomic.Int64
+	ReportReads atomic.Int64
 }
 
-func (s *countingStore) Reports(ctx context.Context, tid int64) ([]tournament.Report, error) {
-	s.reports.Add(1)
+// Reports counts a read of every report of the event.
+func (s *CountingStore) Reports(ctx context.Context, tid int64) ([]tournament.Report, error) {
+	s.ReportReads.Add(1)
 	return s.Store.Reports(ctx, tid)
 }
 
-func (s *countingStore) Rounds(ctx context.Context, tid int64) ([]tournament.Round, error) {
-	s.loads.Add(1)
+// Rounds counts a whole-tournament read.
+func (s *CountingStore) Rounds(ctx context.Context, tid int64) ([]tournament.Round, error) {
+	s.Loads.Add(1)
 	return s.Store.Rounds(ctx, tid)
 }
 
-func (s *countingStore) Event(ctx context.Context, tid int64) (tournament.EventRecord, error) {
-	s.loads.Add(1)
+// Event counts a whole-tournament read.
+func (s *CountingStore) Event(ctx context.Context, tid int64) (tournament.EventRecord, error) {
+	s.Loads.Add(1)
 	return s.Store.Event(ctx, tid)
 }
 
-// keysOf returns the keys of a JSON object, sorted.
-func keysOf(t *testing.T, raw json.RawMessage) []string {
+// KeysOf returns the keys of a JSON object, sorted.
+func KeysOf(t *testing.T, raw json.RawMessage) []string {
 	t.Helper()
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil {

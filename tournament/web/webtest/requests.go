@@ -1,4 +1,4 @@
-package web
+package webtest
 
 import (
 	"bytes"
@@ -11,7 +11,9 @@ import (
 	"testing"
 )
 
-func do(h http.Handler, method, target, body string, header ...string) *httptest.ResponseRecorder {
+// Do sends one request with body (as JSON) and the header pairs straight
+// to h.
+func Do(h http.Handler, method, target, body string, header ...string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(method, target, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	for i := 0; i+1 < len(header); i += 2 {
@@ -22,15 +24,15 @@ func do(h http.Handler, method, target, body string, header ...string) *httptest
 	return rec
 }
 
-// newRefereeTestServer is the site for the referee API's tests, which
+// NewRefereeServer is the site for the referee API's tests, which
 // call no use case.
-func newRefereeTestServer(t testing.TB) http.Handler {
+func NewRefereeServer(t testing.TB) http.Handler {
 	t.Helper()
-	return newConsoleEnv(t).h
+	return New(t).Handler
 }
 
-// serve sends one request straight to the handler from addr (host:port).
-func serve(h http.Handler, req *http.Request, addr string) *httptest.ResponseRecorder {
+// Serve sends one request straight to the handler from addr (host:port).
+func Serve(h http.Handler, req *http.Request, addr string) *httptest.ResponseRecorder {
 	if addr != "" {
 		req.RemoteAddr = addr
 	}
@@ -39,9 +41,9 @@ func serve(h http.Handler, req *http.Request, addr string) *httptest.ResponseRec
 	return rec
 }
 
-// apiCall sends one JSON request to the test server with the API token,
+// APICall sends one JSON request to the test server with the API token,
 // safe to use from many goroutines: it returns errors instead of failing.
-func apiCall(client *http.Client, base, method, path string, body any) (int, []byte, error) {
+func APICall(client *http.Client, base, method, path string, body any) (int, []byte, error) {
 	var r io.Reader
 	if body != nil {
 		data, err := json.Marshal(body)
@@ -66,4 +68,5 @@ func apiCall(client *http.Client, base, method, path string, body any) (int, []b
 	return res.StatusCode, data, err
 }
 
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+// Itoa formats an ID for a path.
+func Itoa(n int64) string { return strconv.FormatInt(n, 10) }
