@@ -17,7 +17,7 @@ import (
 // gets the page for that player (its forms ask no code), with no code in
 // it; another phone gets the page that asks who they are.
 func TestKioskTablePageIsRenderedOncePerChange(t *testing.T) {
-	env, tr, ps, codes := reportsEnv(t)
+	env, tr, ps, codes := webtest.ReportsEnv(t)
 	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID)
 	mine := env.Browser()
 	form := url.Values{"player": {webtest.Itoa(ps[0])}, "code": {codes[ps[0]]}, "declared": {webtest.Itoa(ps[0])}}

@@ -20,44 +20,6 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
-// reportsEnv is a site with round 1 of 8 players paired under self_report
-// approve, table 1's players and their codes.
-func reportsEnv(t *testing.T) (*webtest.Env, tournament.Tournament, []int64, map[int64]string) {
-	t.Helper()
-	env := webtest.New(t)
-	tr, r := reportsRound(t, env)
-	players := r.Tables[0].Players
-	codes := map[int64]string{}
-	for _, p := range players {
-		np, err := env.Service.IssueCode(env.Ctx, "setup", tr.ID, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		codes[p] = np.Code
-	}
-	return env, tr, players, codes
-}
-
-// reportsRound makes a tournament of 8 players under self_report approve
-// on env and pairs its round 1.
-func reportsRound(t *testing.T, env *webtest.Env) (tournament.Tournament, tournament.Round) {
-	t.Helper()
-	tr, err := env.Service.CreateTournament(env.Ctx, "setup", tournament.TournamentInput{Name: "報告大会", Rounds: 3, SelfReport: tournament.SelfReportApprove})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 8 {
-		if _, err := env.Service.AddPlayer(env.Ctx, "setup", tr.ID, tournament.PlayerInput{Name: fmt.Sprintf("選手%d", i+1), CheckedIn: true}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr, r
-}
-
 // tableOf is the report of a table of players: 10, 7, 5 and 3 VP in
 // their order, the first declared.
 func tableOf(players []int64) tournament.ReportInput {
@@ -83,7 +45,7 @@ func reportOf(t *testing.T, env *webtest.Env, tid int64, number int, players []i
 // three others confirm, a judge accepts; the revision says it was the
 // players'; the judge's sheet's checks answer a bad report.
 func TestAPITableReports(t *testing.T) {
-	env, tr, ps, codes := reportsEnv(t)
+	env, tr, ps, codes := webtest.ReportsEnv(t)
 	base := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1", tr.ID)
 	scores := fmt.Sprintf(`[{"player":%d,"vp":10},{"player":%d,"vp":7},{"player":%d,"vp":5},{"player":%d,"vp":3}]`, ps[0], ps[1], ps[2], ps[3])
 	bad := strings.Replace(scores, `"vp":10`, `"vp":99`, 1)
@@ -142,7 +104,7 @@ func TestAPITableReports(t *testing.T) {
 // players' VP and an accept button that saves it; a disputed one shows
 // who disputed it and no button.
 func TestConsoleReportQueue(t *testing.T) {
-	env, tr, ps, codes := reportsEnv(t)
+	env, tr, ps, codes := webtest.ReportsEnv(t)
 	r := reportOf(t, env, tr.ID, 1, ps, codes)
 	b := env.Browser()
 	b.Login("山田")
@@ -175,7 +137,7 @@ func TestConsoleReportQueue(t *testing.T) {
 // says the judge's sheet recorded the table and no longer calls a judge;
 // the players' page says the judges recorded it.
 func TestDisputedReportSupersededByJudge(t *testing.T) {
-	env, tr, ps, codes := reportsEnv(t)
+	env, tr, ps, codes := webtest.ReportsEnv(t)
 	r := reportOf(t, env, tr.ID, 1, ps, codes)
 	mine := tableOf(ps)
 	mine.Scores[2].VP = 6
@@ -201,7 +163,7 @@ func TestDisputedReportSupersededByJudge(t *testing.T) {
 // A table on its players' phones: one reports, another confirms, a third
 // disputes; each step shows on the page, a wrong code in place.
 func TestKioskTableReport(t *testing.T) {
-	env, tr, ps, codes := reportsEnv(t)
+	env, tr, ps, codes := webtest.ReportsEnv(t)
 	b := env.Browser()
 	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID)
 	webtest.MustSee(t, "the kiosk", b.Get(fmt.Sprintf("/kiosk/%d", tr.ID)), http.StatusOK, "卓の結果を報告", table)
@@ -264,7 +226,7 @@ func TestKioskTableReport(t *testing.T) {
 // not the VP typed (9 against 10) by that VP's field; nothing is saved, and no code is
 // asked for.
 func TestKioskReportLiveCheck(t *testing.T) {
-	env, tr, ps, _ := reportsEnv(t)
+	env, tr, ps, _ := webtest.ReportsEnv(t)
 	b := env.Browser()
 	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID)
 	form := url.Values{"part": {"check"}, "declared": {webtest.Itoa(ps[0])}}
@@ -290,7 +252,7 @@ func TestKioskReportLiveCheck(t *testing.T) {
 // PUT does, and the report keeps it; a dispute takes the old body, or the
 // player's own version with a note, and the report answers both.
 func TestAPIReportVersions(t *testing.T) {
-	env, tr, ps, codes := reportsEnv(t)
+	env, tr, ps, codes := webtest.ReportsEnv(t)
 	base := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/reports", tr.ID)
 	scores := fmt.Sprintf(`[{"player":%d,"breakdown":{"settlements":2,"cities":2,"longest_road":true,"largest_army":false,"point_cards":2}},{"player":%d,"vp":7},{"player":%d,"vp":5},{"player":%d,"vp":3}]`,
 		ps[0], ps[1], ps[2], ps[3])
@@ -349,7 +311,7 @@ func TestAPIReportVersions(t *testing.T) {
 // both languages, and that a judge saved the players' report; the kind
 // filter keeps the reports.
 func TestAuditOfReports(t *testing.T) {
-	env, tr, ps, codes := reportsEnv(t)
+	env, tr, ps, codes := webtest.ReportsEnv(t)
 	in := tableOf(ps)
 	r := reportOf(t, env, tr.ID, 1, ps, codes)
 	if _, err := env.Service.ConfirmReport(env.Ctx, tr.ID, r.ID, ps[1], codes[ps[1]]); err != nil {
@@ -392,7 +354,7 @@ func TestAuditOfReports(t *testing.T) {
 // the reason, by its field in the players' words, with what was typed
 // kept; with one the report goes, carrying it to the judges' queue.
 func TestKioskReportReason(t *testing.T) {
-	env, tr, ps, codes := reportsEnv(t)
+	env, tr, ps, codes := webtest.ReportsEnv(t)
 	b := env.Browser()
 	table := fmt.Sprintf("/kiosk/%d/rounds/1/tables/1", tr.ID)
 	webtest.MustSee(t, "the form", b.Get(table), http.StatusOK, `id="declared"`)
@@ -473,7 +435,7 @@ func TestKioskReportRequiresBreakdown(t *testing.T) {
 // round again discards the reports of the tables it replaces, and the
 // audit log says so. A new report of the new tables goes.
 func TestRepairDiscardsOpenReports(t *testing.T) {
-	env, tr, ps, codes := reportsEnv(t)
+	env, tr, ps, codes := webtest.ReportsEnv(t)
 	r := reportOf(t, env, tr.ID, 1, ps, codes)
 	re, err := env.Service.RepairRound(env.Ctx, "山田", tr.ID, 1)
 	if err != nil {
@@ -504,7 +466,7 @@ func TestRepairDiscardsOpenReports(t *testing.T) {
 // taken: the phone answers 200 and says the judges recorded it, not a
 // judges' conflict.
 func TestKioskLastConfirmationAfterJudge(t *testing.T) {
-	env, tr, ps, codes := reportsEnv(t)
+	env, tr, ps, codes := webtest.ReportsEnv(t)
 	if _, err := env.Service.EditTournament(env.Ctx, "setup", tr.ID, tournament.TournamentInput{
 		Name: tr.Name, Date: tr.Date, Venue: tr.Venue, Rounds: tr.Rounds, SelfReport: tournament.SelfReportAuto,
 	}); err != nil {
@@ -538,7 +500,7 @@ func TestTableReportsReadTheTableAlone(t *testing.T) {
 	broker := live.NewBroker(0, 0)
 	st := &webtest.CountingStore{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
 	env := webtest.New(t, webtest.OnStore(st, st.Store, broker))
-	tr, r1 := reportsRound(t, env)
+	tr, r1 := webtest.ReportsRound(t, env)
 	codes := map[int64]string{}
 	for _, tb := range r1.Tables {
 		np, err := env.Service.IssueCode(env.Ctx, "setup", tr.ID, tb.Players[0])
