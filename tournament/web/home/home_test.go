@@ -1,4 +1,4 @@
-package web_test
+package home_test
 
 import (
 	"fmt"
