@@ -1,4 +1,4 @@
-package web_test
+package auth_test
 
 import (
 	"context"
