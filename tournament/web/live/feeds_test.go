@@ -1,4 +1,4 @@
-package web_test
+package live_test
 
 import (
 	"context"
