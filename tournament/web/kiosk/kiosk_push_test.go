@@ -1,4 +1,4 @@
-package web
+package kiosk_test
 
 import (
 	"bufio"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/catanjudge/catanjudge/tournament/web/live"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // pushedEvent is a change read from a live feed, with the parts it
@@ -73,11 +74,11 @@ func readChanges(t *testing.T, ctx context.Context, client *http.Client, target 
 // (language, projector, standings) its own; the tournament's feed, which
 // the judges' pages follow, carries none, as before.
 func TestKioskFeedCarriesTheLiveParts(t *testing.T) {
-	env, _ := newLiveEnv(t)
-	defer env.srv.Close()
-	cl := apiClient{t: t, env: env}
-	tr, _ := env.seedTournament(8)
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	env := webtest.New(t, webtest.WithLive())
+	defer env.Server.Close()
+	cl := webtest.APIClient{T: t, Env: env}
+	tr, _ := env.SeedTournament(8)
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	client := &http.Client{Transport: &http.Transport{}}
@@ -85,14 +86,14 @@ func TestKioskFeedCarriesTheLiveParts(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	views := []string{"?lang=ja", "?lang=en&standings=live&view=projector"}
-	base := fmt.Sprintf("%s/kiosk/%d", env.srv.URL, tr.ID)
+	base := fmt.Sprintf("%s/kiosk/%d", env.Server.URL, tr.ID)
 	var feeds []<-chan pushedEvent
 	for _, q := range views {
 		feeds = append(feeds, readChanges(t, ctx, client, base+"/events"+q))
 	}
-	judges := readChanges(t, ctx, client, fmt.Sprintf("%s/api/v1/tournaments/%d/events", env.srv.URL, tr.ID))
+	judges := readChanges(t, ctx, client, fmt.Sprintf("%s/api/v1/tournaments/%d/events", env.Server.URL, tr.ID))
 
-	cl.save(tr.ID, 1, 1, 0, []int{10, 6, 5, 4}, 0, "")
+	cl.Save(tr.ID, 1, 1, 0, []int{10, 6, 5, 4}, 0, "")
 	next := func(what string, ch <-chan pushedEvent) pushedEvent {
 		t.Helper()
 		select {
@@ -109,7 +110,7 @@ func TestKioskFeedCarriesTheLiveParts(t *testing.T) {
 		if e.Kind != "result" || e.Action != "result.save" || e.Version == 0 || e.Parts == nil {
 			t.Fatalf("the kiosk's feed %s: %+v, want the result saved with the live parts", q, e.Event)
 		}
-		res := env.browser().get(fmt.Sprintf("/kiosk/%d/live%s", tr.ID, q))
+		res := env.Browser().Get(fmt.Sprintf("/kiosk/%d/live%s", tr.ID, q))
 		if res.Status != http.StatusOK || res.Body != *e.Parts {
 			t.Errorf("the parts of the event on %s differ from /live's (%d)\nevent: %s\n/live: %s", q, res.Status, *e.Parts, res.Body)
 		}
@@ -122,7 +123,7 @@ func TestKioskFeedCarriesTheLiveParts(t *testing.T) {
 		t.Errorf("the tournament's feed: %+v (parts %v), want the result saved without parts", e.Event, e.Parts != nil)
 	}
 
-	if res := env.browser().get("/kiosk/999/events"); res.Status != http.StatusNotFound {
+	if res := env.Browser().Get("/kiosk/999/events"); res.Status != http.StatusNotFound {
 		t.Errorf("the kiosk feed of a missing tournament = %d, want 404", res.Status)
 	}
 }
