@@ -54,7 +54,7 @@ func (s *Pages) share(ctx context.Context, key sharedKey, make func(context.Cont
 		return render.Result{}, err
 	}
 	b, err := s.shared.GetFresh(ctx, key, version, fresh, func(ctx context.Context) (render.Shared, error) {
-		release, err := auth.Work(ctx)
+		ctx, release, err := auth.Work(ctx)
 		if err != nil {
 			return render.Shared{}, err
 		}
