@@ -190,8 +190,11 @@ func (x *Snapshots) atLeast(ctx context.Context, tid int64, en *snapEntry, want 
 			en.read = r
 			x.mu.Unlock()
 			// The read serves every reader waiting: the first one leaving
-			// must not cancel it.
+			// must not cancel it, and it holds no reader's place to work
+			// (Pause).
+			resume := Pause(ctx)
 			rec, err := x.store.Event(context.WithoutCancel(ctx), tid)
+			resume()
 			if err == nil {
 				r.snap = NewSnapshot(rec)
 			}
@@ -215,13 +218,17 @@ func (x *Snapshots) atLeast(ctx context.Context, tid int64, en *snapEntry, want 
 			return r.snap, nil
 		}
 		x.mu.Unlock()
+		resume := Pause(ctx)
+		var err error
 		select {
 		case <-r.done:
-			if r.err != nil {
-				return nil, r.err
-			}
+			err = r.err
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			err = ctx.Err()
+		}
+		resume()
+		if err != nil {
+			return nil, err
 		}
 	}
 }

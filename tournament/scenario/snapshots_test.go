@@ -204,3 +204,59 @@ func TestDeletedTournamentIsNotServed(t *testing.T) {
 		t.Errorf("GetTournament(deleted) error = %v, want ErrNotFound", err)
 	}
 }
+
+// heldEvent blocks the snapshot's reads of the store until open is closed,
+// saying on reading when one began.
+type heldEvent struct {
+	*store.Store
+	reading chan struct{}
+	open    chan struct{}
+}
+
+func (h *heldEvent) Event(ctx context.Context, tid int64) (tournament.EventRecord, error) {
+	select {
+	case h.reading <- struct{}{}:
+	default:
+	}
+	<-h.open
+	return h.Store.Event(ctx, tid)
+}
+
+// A reader waiting for a tournament's snapshot (reading it for everyone,
+// or waiting for another's read) gives up what its request holds for the
+// wait (tournament.Pause), and takes it again once the snapshot is there:
+// a request holding one of a few places to work does not keep it while
+// the store is read.
+func TestSnapshotReadersPauseWhileTheyWait(t *testing.T) {
+	st := &heldEvent{Store: tournamenttest.NewStore(t), reading: make(chan struct{}, 1), open: make(chan struct{})}
+	c := newConsoleOn(t, st.Store)
+	c.Svc = tournamenttest.NewServiceOn(t, st, func() time.Time { return c.At })
+	tour, _ := c.SetUp(8, 2)
+	var paused, resumed atomic.Int64
+	ctx := tournament.WithPause(c.Ctx, func() func() {
+		paused.Add(1)
+		return func() { resumed.Add(1) }
+	})
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(func() { must(c.Svc.Snapshot(ctx, tour.ID)).OK(t) })
+	}
+	<-st.reading
+	deadline := time.Now().Add(5 * time.Second)
+	for paused.Load() < 3 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if p, r := paused.Load(), resumed.Load(); p != 3 || r != 0 {
+		t.Errorf("3 readers waiting for one read of the store: %d paused, %d resumed; want 3 paused, none resumed", p, r)
+	}
+	close(st.open)
+	wg.Wait()
+	if p, r := paused.Load(), resumed.Load(); p != 3 || r != 3 {
+		t.Errorf("the snapshot read: %d paused, %d resumed; want every pause resumed", p, r)
+	}
+	// A snapshot kept is served with no wait, and no pause.
+	must(c.Svc.Snapshot(ctx, tour.ID)).OK(t)
+	if p := paused.Load(); p != 3 {
+		t.Errorf("a snapshot kept served after %d pauses, want none more", p-3)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 )
 
@@ -55,16 +56,22 @@ func NewReadGate() *Gate {
 // Enter admits one request of client, or fails with problem.ErrTooManyAtOnce or
 // problem.ErrBusy; a request admitted calls the returned function when done.
 func (g *Gate) Enter(ctx context.Context, client string) (func(), error) {
+	_, done, err := g.enter(ctx, client)
+	return done, err
+}
+
+// enter is Enter, answering also the slot the request holds.
+func (g *Gate) enter(ctx context.Context, client string) (*hold, func(), error) {
 	leave, err := g.admit(client)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	release, err := g.slot(ctx)
+	h, err := g.take(ctx)
 	if err != nil {
 		leave()
-		return nil, err
+		return nil, nil, err
 	}
-	return func() { release(); leave() }, nil
+	return h, func() { h.release(); leave() }, nil
 }
 
 // admit counts one request of client, or fails with
@@ -115,6 +122,72 @@ func (g *Gate) slot(ctx context.Context) (release func(), err error) {
 	return func() { <-g.slots }, nil
 }
 
+// hold is a slot of a gate one request holds. While the request waits for
+// work shared with other readers (tournament.Pause: the snapshot read
+// once per change) it gives the slot up, and takes it again after, so
+// that the slot bounds the work under way rather than the waits: a room
+// of phones queued behind one reader of the snapshot would otherwise wait
+// out that read one after another.
+type hold struct {
+	g   *Gate
+	ctx context.Context
+
+	mu     sync.Mutex
+	held   bool
+	paused int // the request's waits under way
+}
+
+// take waits its turn for a slot of g (slot) and answers it held.
+func (g *Gate) take(ctx context.Context) (*hold, error) {
+	if _, err := g.slot(ctx); err != nil {
+		return nil, err
+	}
+	return &hold{g: g, ctx: ctx, held: true}, nil
+}
+
+// pause gives the slot up for a wait; the function it returns takes it
+// again once the request's last wait is over.
+func (h *hold) pause() (resume func()) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.paused++; h.paused == 1 && h.held {
+		<-h.g.slots
+		h.held = false
+	}
+	return sync.OnceFunc(h.resume)
+}
+
+// resume takes the slot again after the request's waits. It is not
+// refused as busy: the request was admitted, and may have made a change
+// already; it waits for as long as its client does.
+func (h *hold) resume() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.paused--; h.paused > 0 || h.held {
+		return
+	}
+	select {
+	case h.g.slots <- struct{}{}:
+		h.held = true
+	case <-h.ctx.Done():
+	}
+}
+
+// release gives the slot back for good, if it is held.
+func (h *hold) release() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.held {
+		<-h.g.slots
+		h.held = false
+	}
+}
+
+// pausing is ctx carrying h's pause (tournament.WithPause).
+func (h *hold) pausing(ctx context.Context) context.Context {
+	return tournament.WithPause(ctx, h.pause)
+}
+
 // Pass lets the request through g, or refuses it with fail. The staff
 // (an account's session or token, the API token) are not anonymous, and
 // pass at once.
@@ -123,12 +196,14 @@ func (a *Auth) Pass(c *gin.Context, g *Gate, fail func(*gin.Context, error)) {
 		c.Next()
 		return
 	}
-	done, err := g.Enter(c.Request.Context(), ClientAddr(c))
+	ctx := c.Request.Context()
+	h, done, err := g.enter(ctx, ClientAddr(c))
 	if err != nil {
 		refuse(c, err, fail)
 		return
 	}
 	defer done()
+	c.Request = c.Request.WithContext(h.pausing(ctx))
 	c.Next()
 }
 
@@ -158,13 +233,19 @@ type workKey struct{}
 
 // Work takes a slot of the gate the request passed (PassShared) for real
 // work: a rendering, a read of the database. A judge's request, or one
-// that passed no such gate, works at once. release gives the slot back.
-func Work(ctx context.Context) (release func(), err error) {
+// that passed no such gate, works at once. The work is done with the
+// context answered, in which it gives the slot up while it waits for the
+// snapshot (tournament.Pause); release gives the slot back.
+func Work(ctx context.Context) (context.Context, func(), error) {
 	g, ok := ctx.Value(workKey{}).(*Gate)
 	if !ok {
-		return func() {}, nil
+		return ctx, func() {}, nil
 	}
-	return g.slot(ctx)
+	h, err := g.take(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return h.pausing(ctx), h.release, nil
 }
 
 // refuse answers a request the gate did not admit.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/problem"
 )
 
@@ -73,11 +74,11 @@ func TestSharedPagesTakeASlotOnlyToRender(t *testing.T) {
 		t.Errorf("a third request of one client at once = %v, want problem.ErrTooManyAtOnce", err)
 	}
 	ctx := context.WithValue(context.Background(), workKey{}, g)
-	if _, err := Work(ctx); !errors.Is(err, problem.ErrBusy) {
+	if _, _, err := Work(ctx); !errors.Is(err, problem.ErrBusy) {
 		t.Errorf("a rendering with every slot taken and no room to wait = %v, want problem.ErrBusy", err)
 	}
 	busy()
-	release, err := Work(ctx)
+	_, release, err := Work(ctx)
 	if err != nil {
 		t.Fatalf("a rendering with the slot free: %v", err)
 	}
@@ -85,9 +86,66 @@ func TestSharedPagesTakeASlotOnlyToRender(t *testing.T) {
 		t.Errorf("a rendering holds %d slots, want 1", len(g.slots))
 	}
 	release()
-	if release, err := Work(context.Background()); err != nil {
+	if _, release, err := Work(context.Background()); err != nil {
 		t.Errorf("work outside any gate (a judge's) = %v, want it done at once", err)
 	} else {
 		release()
+	}
+}
+
+// A request holding a slot gives it up while it waits for the snapshot
+// (tournament.Pause), so that another request works meanwhile, and takes
+// it again after without being refused as busy, however long it waits
+// for it; the slot is given back once when the request is done.
+func TestASlotIsGivenUpWhileWaitingForTheSnapshot(t *testing.T) {
+	g := NewGate(6, 1, 0, 20*time.Millisecond)
+	ctx := context.Background()
+	h, done, err := g.enter(ctx, "phone-a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	waiting := h.pausing(ctx)
+	resume := tournament.Pause(waiting)
+	if len(g.slots) != 0 {
+		t.Fatalf("waiting for the snapshot, the request holds %d slots, want none", len(g.slots))
+	}
+	other, err := g.Enter(ctx, "phone-b")
+	if err != nil {
+		t.Fatalf("another request while the first waits for the snapshot: %v, want it admitted", err)
+	}
+	back := make(chan struct{})
+	go func() { resume(); close(back) }()
+	time.Sleep(3 * g.wait)
+	select {
+	case <-back:
+		t.Fatal("the first request took a slot back while the other held the only one")
+	default:
+	}
+	other()
+	<-back
+	if len(g.slots) != 1 {
+		t.Errorf("after the wait the request holds %d slots, want 1", len(g.slots))
+	}
+	resume() // a resume called twice takes nothing more
+	if _, err := g.Enter(ctx, "phone-c"); !errors.Is(err, problem.ErrBusy) {
+		t.Errorf("a request while the first works again = %v, want problem.ErrBusy", err)
+	}
+	done()
+	if len(g.slots) != 0 || len(g.clients) != 0 {
+		t.Errorf("after the request: slots taken %d, clients %v; want none", len(g.slots), g.clients)
+	}
+	// Work's context pauses the same way.
+	wctx, release, err := Work(context.WithValue(ctx, workKey{}, g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resume = tournament.Pause(wctx)
+	if len(g.slots) != 0 {
+		t.Errorf("a rendering waiting for the snapshot holds %d slots, want none", len(g.slots))
+	}
+	resume()
+	release()
+	if len(g.slots) != 0 {
+		t.Errorf("after the rendering: %d slots taken, want none", len(g.slots))
 	}
 }

@@ -231,7 +231,7 @@ func (s *Pages) kiosk(c *gin.Context, block string) (render.Result, error) {
 	}
 	ctx := c.Request.Context()
 	if v.Query != "" {
-		release, err := auth.Work(ctx)
+		ctx, release, err := auth.Work(ctx)
 		if err != nil {
 			return render.Result{}, err
 		}

@@ -64,7 +64,7 @@ func (s *Pages) rendered(ctx context.Context, key sharedKey, make func(context.C
 		return render.Shared{}, err
 	}
 	return s.shared.GetFresh(ctx, key, version, fresh, func(ctx context.Context) (render.Shared, error) {
-		release, err := auth.Work(ctx)
+		ctx, release, err := auth.Work(ctx)
 		if err != nil {
 			return render.Shared{}, err
 		}
