@@ -93,3 +93,63 @@ func translate(db *gorm.DB, err error) error {
 	}
 	return err
 }
+
+// directPlayers reads the players rows a clause after FROM players
+// selects (a join, a WHERE and an ORDER BY).
+func directPlayers(db *gorm.DB, clause string, args ...any) ([]playerRow, error) {
+	rows, err := directQuery(db, "SELECT players.id, players.tournament_id, players.name, players.kana, players.checked_in, players.late_entry_round, "+
+		"players.dropped_round, players.fixed_table, players.code_hash, players.person_id, players.dq_effect, players.dq_reason, players.late_join, "+
+		"players.substitute, players.no_show_round FROM players "+clause, args...)
+	if err != nil {
+		return nil, err
+	}
+	var out []playerRow
+	err = directRows(db, rows, func() error {
+		var p playerRow
+		err := rows.Scan(&p.ID, &p.TournamentID, &p.Name, &p.Kana, &p.CheckedIn, &p.LateEntryRound, &p.DroppedRound, &p.FixedTable,
+			&p.CodeHash, &p.PersonID, &p.DQEffect, &p.DQReason, &p.LateJoin, &p.Substitute, &p.NoShowRound)
+		out = append(out, p)
+		return err
+	})
+	return out, err
+}
+
+// directPenalties reads the penalties of players in round n, in order.
+func directPenalties(db *gorm.DB, players []int64, n int) ([]penaltyRow, error) {
+	args := make([]any, 0, len(players)+1)
+	for _, id := range players {
+		args = append(args, id)
+	}
+	args = append(args, n)
+	rows, err := directQuery(db, `SELECT id, tournament_id, player_id, round, table_number, offence, level, judge, "at", note, revoked_by, revoked_at,
+ revoke_reason FROM penalties WHERE player_id IN (?`+strings.Repeat(", ?", len(players)-1)+`) AND round = ? ORDER BY id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	var out []penaltyRow
+	err = directRows(db, rows, func() error {
+		var p penaltyRow
+		err := rows.Scan(&p.ID, &p.TournamentID, &p.PlayerID, &p.Round, &p.TableNumber, &p.Offence, &p.Level, &p.Judge, &p.At, &p.Note,
+			&p.RevokedBy, &p.RevokedAt, &p.RevokeReason)
+		out = append(out, p)
+		return err
+	})
+	return out, err
+}
+
+// directScores reads the scores of result id, in score sheet order.
+func directScores(db *gorm.DB, id int64) ([]scoreRow, error) {
+	rows, err := directQuery(db, "SELECT id, result_id, player_id, position, vp, settlements, cities, longest_road, largest_army, point_cards "+
+		"FROM result_scores WHERE result_id = ? ORDER BY position", id)
+	if err != nil {
+		return nil, err
+	}
+	var out []scoreRow
+	err = directRows(db, rows, func() error {
+		var s scoreRow
+		err := rows.Scan(&s.ID, &s.ResultID, &s.PlayerID, &s.Position, &s.VP, &s.Settlements, &s.Cities, &s.LongestRoad, &s.LargestArmy, &s.PointCards)
+		out = append(out, s)
+		return err
+	})
+	return out, err
+}
