@@ -1,10 +1,13 @@
-package web
+package web_test
 
 import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // The JSON API reads JSON whatever the request's Content-Type says: curl -d
@@ -14,7 +17,7 @@ func TestJSONAPIIgnoresContentType(t *testing.T) {
 	e := newHostileEnv(t)
 	for _, ct := range []string{"application/x-www-form-urlencoded", "text/plain", "", "application/json"} {
 		t.Run(ct, func(t *testing.T) {
-			rec := do(e.h, http.MethodPost, "/api/v1/referee/placings",
+			rec := webtest.Do(e.h, http.MethodPost, "/api/v1/referee/placings",
 				`{"scores":[{"player":"a","vp":10},{"player":"b","vp":8},{"player":"c","vp":8}],"declared":"a"}`, "Content-Type", ct)
 			if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"place":2`) {
 				t.Errorf("POST placings as %q = %d %s, want 200 with the placings", ct, rec.Code, rec.Body)
@@ -32,11 +35,11 @@ func TestJSONAPIIgnoresContentType(t *testing.T) {
 	req := httptest.NewRequest(http.MethodPost, "/api/v1/referee/placings", body)
 	req.ContentLength = -1
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	rec := serve(e.h, req, "192.0.2.9:1234")
+	rec := webtest.Serve(e.h, req, "192.0.2.9:1234")
 	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"error":"送信データが大きすぎます`) {
 		t.Errorf("8 MB API body labelled as a form = %d %s, want 400 too large, as JSON", rec.Code, rec.Body)
 	}
-	if n := body.read.Load(); n > maxForm+64<<10 {
-		t.Errorf("the server read %d bytes of an 8 MB API body, want at most about %d", n, maxForm)
+	if n := body.read.Load(); n > web.MaxForm+64<<10 {
+		t.Errorf("the server read %d bytes of an 8 MB API body, want at most about %d", n, web.MaxForm)
 	}
 }

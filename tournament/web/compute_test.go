@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"context"
@@ -14,8 +14,10 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee/pairing"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 	"github.com/catanjudge/catanjudge/tournament/web/auth"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // schedule25x20 is a schedule request whose repeats cannot all be avoided,
@@ -33,18 +35,18 @@ func schedule25x20() string {
 // is the library's at that bound. A client with two requests under way is
 // refused a third with 429 and a message.
 func TestPublicPairingIsBounded(t *testing.T) {
-	env := newConsoleEnv(t)
-	s, err := newSite(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st})
+	env := webtest.New(t)
+	s, err := web.NewSite(web.Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.Service, Settings: env.Store})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.api.PairingEvals != api.PublicPairingEvals {
-		t.Fatalf("pairingEvals = %d, want api.PublicPairingEvals", s.api.PairingEvals)
+	if s.API().PairingEvals != api.PublicPairingEvals {
+		t.Fatalf("pairingEvals = %d, want api.PublicPairingEvals", s.API().PairingEvals)
 	}
-	s.api.PairingEvals = 200_000
+	s.API().PairingEvals = 200_000
 	post := func(lang string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/referee/pairings?lang="+lang, strings.NewReader(schedule25x20()))
-		return serve(s.router, req, "192.0.2.50:1")
+		return webtest.Serve(s.Router(), req, "192.0.2.50:1")
 	}
 	var ps []pairing.Player
 	for i := range 25 {
@@ -69,9 +71,9 @@ func TestPublicPairingIsBounded(t *testing.T) {
 	}
 
 	// The client's two requests under way, as the gate sees them.
-	s.compute = auth.NewGate(2, 4, 4, time.Second)
+	s.SetCompute(auth.NewGate(2, 4, 4, time.Second))
 	for range 2 {
-		done, err := s.compute.Enter(context.Background(), "192.0.2.50")
+		done, err := s.Compute().Enter(context.Background(), "192.0.2.50")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +87,7 @@ func TestPublicPairingIsBounded(t *testing.T) {
 		}
 	}
 	other := httptest.NewRequest(http.MethodPost, "/api/v1/referee/placings", strings.NewReader(`{"scores":[{"player":"a","vp":10},{"player":"b","vp":3},{"player":"c","vp":2}],"declared":"a"}`))
-	if rec := serve(s.router, other, "192.0.2.51:1"); rec.Code != http.StatusOK {
+	if rec := webtest.Serve(s.Router(), other, "192.0.2.51:1"); rec.Code != http.StatusOK {
 		t.Errorf("another client meanwhile = %d %s, want 200", rec.Code, rec.Body)
 	}
 }
@@ -93,15 +95,15 @@ func TestPublicPairingIsBounded(t *testing.T) {
 // The kiosk's reads pass a gate too: an address with six under way is
 // refused a seventh, while other phones and any judge go on.
 func TestKioskReadsAreGated(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(4)
-	s, err := newSite(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st, APIToken: "test-token"})
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(4)
+	s, err := web.NewSite(web.Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.Service, Settings: env.Store, APIToken: "test-token"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.reads = auth.NewGate(6, 8, 8, time.Second)
+	s.SetReads(auth.NewGate(6, 8, 8, time.Second))
 	for range 6 {
-		done, err := s.reads.Enter(context.Background(), "192.0.2.60")
+		done, err := s.Reads().Enter(context.Background(), "192.0.2.60")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +115,7 @@ func TestKioskReadsAreGated(t *testing.T) {
 		for i := 0; i+1 < len(header); i += 2 {
 			req.Header.Set(header[i], header[i+1])
 		}
-		return serve(s.router, req, addr)
+		return webtest.Serve(s.Router(), req, addr)
 	}
 	if rec := get("192.0.2.60:1"); rec.Code != http.StatusTooManyRequests || jsonError(rec) == "" {
 		t.Errorf("a seventh read from one address = %d %s, want 429 with a message", rec.Code, rec.Body)
@@ -131,7 +133,7 @@ func TestKioskReadsAreGated(t *testing.T) {
 	rec := httptest.NewRecorder()
 	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
 	req.RemoteAddr = "192.0.2.60:1"
-	s.router.ServeHTTP(rec, req)
+	s.Router().ServeHTTP(rec, req)
 	if rec.Code != http.StatusOK {
 		t.Errorf("the live feed from the busy address = %d, want 200", rec.Code)
 	}

@@ -1,10 +1,8 @@
-package web
+package web_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"maps"
 	"math/rand/v2"
 	"net/http"
@@ -19,34 +17,8 @@ import (
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
-
-// apiCall sends one JSON request to the test server with the API token,
-// safe to use from many goroutines: it returns errors instead of failing.
-func apiCall(client *http.Client, base, method, path string, body any) (int, []byte, error) {
-	var r io.Reader
-	if body != nil {
-		data, err := json.Marshal(body)
-		if err != nil {
-			return 0, nil, err
-		}
-		r = bytes.NewReader(data)
-	}
-	req, err := http.NewRequest(method, base+path, r)
-	if err != nil {
-		return 0, nil, err
-	}
-	req.Header.Set("Authorization", "Bearer test-token")
-	req.Header.Set("Accept-Language", "en")
-	req.Header.Set("Content-Type", "application/json")
-	res, err := client.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer res.Body.Close()
-	data, err := io.ReadAll(res.Body)
-	return res.StatusCode, data, err
-}
 
 // TestConcurrentJudges has 20 judges save and correct the four tables of a
 // round at once, each reading the table's version and saving over it. No
@@ -55,20 +27,20 @@ func apiCall(client *http.Client, base, method, path string, body any) (int, []b
 // changed, the histories run 1, 2, 3... with an audit line each, and the
 // standings equal a recomputation from the stored revisions.
 func TestConcurrentJudges(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, ps := env.seedTournament(16)
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	env := webtest.New(t)
+	tr, ps := env.SeedTournament(16)
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	env.timeUp(tr.ID, 1)
+	env.TimeUp(tr.ID, 1)
 	names := map[int64]string{}
 	for _, p := range ps {
 		names[p.ID] = p.Name
 	}
 	roundPath := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID)
-	client := env.srv.Client()
+	client := env.Server.Client()
 	var round api.RoundJSON
-	if status, body, err := apiCall(client, env.srv.URL, "GET", roundPath, nil); err != nil || status != 200 {
+	if status, body, err := webtest.APICall(client, env.Server.URL, "GET", roundPath, nil); err != nil || status != 200 {
 		t.Fatalf("GET %s = %d %s %v", roundPath, status, body, err)
 	} else if err := json.Unmarshal(body, &round); err != nil {
 		t.Fatal(err)
@@ -101,7 +73,7 @@ func TestConcurrentJudges(t *testing.T) {
 			for i := range saves {
 				// Judges move between tables, so each table has several at once.
 				tn := (j+i)%len(round.Tables) + 1
-				status, body, err := apiCall(client, env.srv.URL, "GET", roundPath, nil)
+				status, body, err := webtest.APICall(client, env.Server.URL, "GET", roundPath, nil)
 				var cur api.RoundJSON
 				if err == nil && status == http.StatusOK {
 					err = json.Unmarshal(body, &cur)
@@ -126,7 +98,7 @@ func TestConcurrentJudges(t *testing.T) {
 					req.Scores = append(req.Scores, api.ScoreRequest{Player: p.ID, VP: &vp})
 				}
 				path := fmt.Sprintf("%s/tables/%d/result", roundPath, tn)
-				status, body, err = apiCall(client, env.srv.URL, "PUT", path, req)
+				status, body, err = webtest.APICall(client, env.Server.URL, "PUT", path, req)
 				var res struct {
 					Version        int    `json:"version"`
 					Error          string `json:"error"`
@@ -163,14 +135,14 @@ func TestConcurrentJudges(t *testing.T) {
 	}
 	t.Logf("%d saves stored, %d refused with 409; one reads: %s", len(acks), len(refusals), refusals[0].message)
 
-	log, err := env.svc.AuditLog(env.ctx, tr.ID)
+	log, err := env.Service.AuditLog(env.Ctx, tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	history := map[int][]tournament.Result{}
 	for _, table := range round.Tables {
 		tn := table.Number
-		revs, err := env.svc.Revisions(env.ctx, tr.ID, 1, tn)
+		revs, err := env.Service.Revisions(env.Ctx, tr.ID, 1, tn)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -292,7 +264,7 @@ func TestConcurrentJudges(t *testing.T) {
 	var shown struct {
 		Standings []api.TournamentStandingJSON `json:"standings"`
 	}
-	status, body, err := apiCall(client, env.srv.URL, "GET", fmt.Sprintf("/api/v1/tournaments/%d/standings", tr.ID), nil)
+	status, body, err := webtest.APICall(client, env.Server.URL, "GET", fmt.Sprintf("/api/v1/tournaments/%d/standings", tr.ID), nil)
 	if err != nil || status != http.StatusOK {
 		t.Fatalf("GET standings = %d %s %v", status, body, err)
 	}

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"fmt"
@@ -11,7 +11,9 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web"
 	"github.com/catanjudge/catanjudge/tournament/web/route"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // offers are what a console page lets its reader do: the POSTs of its
@@ -71,8 +73,8 @@ func pathOf(target string) string {
 
 // routeFor finds the staff's route a method and path reach, as the router
 // would: a literal segment before a parameter.
-func routeFor(routes []routeEntry, method, path string) (routeEntry, bool) {
-	var best routeEntry
+func routeFor(routes []web.RouteEntry, method, path string) (web.RouteEntry, bool) {
+	var best web.RouteEntry
 	bestParams := -1
 	segs := strings.Split(path, "/")
 	for _, rt := range routes {
@@ -103,13 +105,13 @@ func routeFor(routes []routeEntry, method, path string) (routeEntry, bool) {
 // with a result, a correction waiting for a second pair of eyes, a
 // players' report disputed (which called a judge; another player's call
 // at that table joins it), a penalty, a season.
-func consolePagesEnv(t *testing.T) (*consoleEnv, *strings.Replacer) {
+func consolePagesEnv(t *testing.T) (*webtest.Env, *strings.Replacer) {
 	env, tid, params := securityEnv(t)
 	on := true
-	if _, err := env.svc.PatchTournament(env.ctx, "setup", tid, tournament.TournamentPatch{ConfirmResults: &on, SelfReport: ptr(tournament.SelfReportApprove)}); err != nil {
+	if _, err := env.Service.PatchTournament(env.Ctx, "setup", tid, tournament.TournamentPatch{ConfirmResults: &on, SelfReport: ptr(tournament.SelfReportApprove)}); err != nil {
 		t.Fatal(err)
 	}
-	r, err := env.svc.RoundView(env.ctx, tid, 1)
+	r, err := env.Service.RoundView(env.Ctx, tid, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +120,7 @@ func consolePagesEnv(t *testing.T) (*consoleEnv, *strings.Replacer) {
 	for i, p := range r.Tables[0].Players {
 		scores = append(scores, tournament.Score{PlayerID: p.PlayerID, VP: 7 - i})
 	}
-	if _, err := env.svc.SaveResult(env.ctx, "setup", tid, 1, 1, tournament.ResultInput{Scores: scores, Version: 1, Reason: "記入ミス"}); err != nil {
+	if _, err := env.Service.SaveResult(env.Ctx, "setup", tid, 1, 1, tournament.ResultInput{Scores: scores, Version: 1, Reason: "記入ミス"}); err != nil {
 		t.Fatal(err)
 	}
 	// Table 2 reports; a player disputes; another calls.
@@ -126,21 +128,21 @@ func consolePagesEnv(t *testing.T) (*consoleEnv, *strings.Replacer) {
 	codes := map[int64]string{}
 	scores = nil
 	for i, p := range players {
-		issued, err := env.svc.IssueCode(env.ctx, "setup", tid, p.PlayerID)
+		issued, err := env.Service.IssueCode(env.Ctx, "setup", tid, p.PlayerID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		codes[p.PlayerID] = issued.Code
 		scores = append(scores, tournament.Score{PlayerID: p.PlayerID, VP: 8 - i})
 	}
-	rep, err := env.svc.ReportResult(env.ctx, tid, 1, 2, players[0].PlayerID, codes[players[0].PlayerID], tournament.ReportInput{Scores: scores})
+	rep, err := env.Service.ReportResult(env.Ctx, tid, 1, 2, players[0].PlayerID, codes[players[0].PlayerID], tournament.ReportInput{Scores: scores})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.DisputeReport(env.ctx, tid, rep.ID, players[1].PlayerID, codes[players[1].PlayerID], tournament.DisputeInput{Note: "点数が違います"}); err != nil {
+	if _, err := env.Service.DisputeReport(env.Ctx, tid, rep.ID, players[1].PlayerID, codes[players[1].PlayerID], tournament.DisputeInput{Note: "点数が違います"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.CallJudge(env.ctx, tid, players[2].PlayerID, codes[players[2].PlayerID], 2, "ルールの確認"); err != nil {
+	if _, err := env.Service.CallJudge(env.Ctx, tid, players[2].PlayerID, codes[players[2].PlayerID], 2, "ルールの確認"); err != nil {
 		t.Fatal(err)
 	}
 	return env, params
@@ -156,24 +158,24 @@ func ptr[T any](v T) *T { return &v }
 // be refused, nor a link to a page it may not open.
 func TestConsoleOffersEachRoleOnlyWhatItMay(t *testing.T) {
 	env, params := consolePagesEnv(t)
-	routes := (&site{}).routes()
-	var staff []routeEntry
+	routes := web.Routes()
+	var staff []web.RouteEntry
 	for _, rt := range routes {
-		if rt.Access == judge {
+		if rt.Access == web.Judge {
 			staff = append(staff, rt)
 		}
 	}
 	for _, role := range []tournament.Role{tournament.RoleHead, tournament.RoleJudge, tournament.RoleScorekeeper} {
-		b := env.browser()
-		b.loginAs("pages-"+string(role), role)
+		b := env.Browser()
+		b.LoginAs("pages-"+string(role), role)
 		pages, forms := 0, 0
 		for _, rt := range staff {
 			if rt.Method != http.MethodGet || strings.HasPrefix(rt.Path, "/api/") || !strings.HasPrefix(rt.Path, "/judge") {
 				continue
 			}
 			path := params.Replace(rt.Path)
-			res := b.get(path)
-			if !role.Allows(need(rt)) {
+			res := b.Get(path)
+			if !role.Allows(web.Need(rt)) {
 				if res.Status != http.StatusForbidden {
 					t.Errorf("%s's GET %s = %d, want 403", role, path, res.Status)
 				}
@@ -192,13 +194,13 @@ func TestConsoleOffersEachRoleOnlyWhatItMay(t *testing.T) {
 					if _, public := routeFor(routes, http.MethodPost, p); !public {
 						t.Errorf("%s's %s has a form posting to %s, which no route takes", role, path, p)
 					}
-				case !role.Allows(need(to)):
-					t.Errorf("%s's %s shows a form posting to %s (%s), which needs %s", role, path, p, to.Path, need(to))
+				case !role.Allows(web.Need(to)):
+					t.Errorf("%s's %s shows a form posting to %s (%s), which needs %s", role, path, p, to.Path, web.Need(to))
 				}
 			}
 			for _, l := range o.links {
-				if to, ok := routeFor(staff, http.MethodGet, l); ok && !role.Allows(need(to)) {
-					t.Errorf("%s's %s links %s (%s), which needs %s", role, path, l, to.Path, need(to))
+				if to, ok := routeFor(staff, http.MethodGet, l); ok && !role.Allows(web.Need(to)) {
+					t.Errorf("%s's %s links %s (%s), which needs %s", role, path, l, to.Path, web.Need(to))
 				}
 			}
 		}
@@ -216,13 +218,13 @@ func TestTableDeviceLinksOnlyItsPages(t *testing.T) {
 	tid := params.Replace(":id")
 	for _, record := range []bool{false, true} {
 		var opened map[string]string
-		mustJSON(t, "POST device", do(env.h, "POST", fmt.Sprintf("/api/v1/tournaments/%s/rounds/1/tables/2/device", tid), fmt.Sprintf(`{"record":%v}`, record), apiToken...), http.StatusCreated, &opened)
+		webtest.MustJSON(t, "POST device", webtest.Do(env.Handler, "POST", fmt.Sprintf("/api/v1/tournaments/%s/rounds/1/tables/2/device", tid), fmt.Sprintf(`{"record":%v}`, record), webtest.APIToken...), http.StatusCreated, &opened)
 		link, err := url.Parse(opened["url"])
 		if err != nil {
 			t.Fatal(err)
 		}
-		phone := env.browser()
-		res := phone.get(link.Path)
+		phone := env.Browser()
+		res := phone.Get(link.Path)
 		if res.Status != http.StatusSeeOther {
 			t.Fatalf("the device's link = %d", res.Status)
 		}
@@ -232,15 +234,15 @@ func TestTableDeviceLinksOnlyItsPages(t *testing.T) {
 		}
 		var seen []string
 		for _, p := range pages {
-			page := phone.get(p)
-			mustSee(t, "the device's "+p, page, http.StatusOK)
+			page := phone.Get(p)
+			webtest.MustSee(t, "the device's "+p, page, http.StatusOK)
 			o := offersOf(page.Body)
 			for _, l := range append(o.links, o.posts...) {
 				if !strings.HasPrefix(l, "/judge") {
 					continue
 				}
 				seen = append(seen, l)
-				if got := phone.get(l); got.Status != http.StatusOK {
+				if got := phone.Get(l); got.Status != http.StatusOK {
 					t.Errorf("the device (record %v) on %s links or posts to %s, which answers it %d", record, p, l, got.Status)
 				}
 			}
@@ -255,26 +257,26 @@ func TestTableDeviceLinksOnlyItsPages(t *testing.T) {
 // the chime); with two in play it names neither's.
 func TestLandingPageShowsTheCallsInPlay(t *testing.T) {
 	env, _ := consolePagesEnv(t)
-	b := env.browser()
-	b.loginAs("landing", tournament.RoleJudge)
-	mustSee(t, "GET /judge with a tournament in play", b.get("/judge"), http.StatusOK,
+	b := env.Browser()
+	b.LoginAs("landing", tournament.RoleJudge)
+	webtest.MustSee(t, "GET /judge with a tournament in play", b.Get("/judge"), http.StatusOK,
 		`id="console-live"`, `id="calls-badge" data-open="1"`, "呼び出し1件 2卓", `id="chime"`)
 	// So does every page of the console outside a tournament.
-	head := env.browser()
-	head.loginAs("landing-head", tournament.RoleHead)
+	head := env.Browser()
+	head.LoginAs("landing-head", tournament.RoleHead)
 	for _, path := range []string{route.People, route.Seasons, route.Rulesets, route.Staff, route.PastEvents} {
-		mustSee(t, "GET "+path+" with a tournament in play", head.get(path), http.StatusOK,
+		webtest.MustSee(t, "GET "+path+" with a tournament in play", head.Get(path), http.StatusOK,
 			`id="console-live"`, `id="calls-badge" data-open="1"`, "呼び出し1件 2卓", `id="chime"`)
 	}
 
-	tr, _ := env.seedTournament(8)
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	tr, _ := env.SeedTournament(8)
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	if page := b.get("/judge"); strings.Contains(page.Body, `id="calls-badge"`) {
+	if page := b.Get("/judge"); strings.Contains(page.Body, `id="calls-badge"`) {
 		t.Errorf("the landing page with two tournaments in play shows one's calls")
 	}
-	if page := head.get(route.People); strings.Contains(page.Body, `id="calls-badge"`) {
+	if page := head.Get(route.People); strings.Contains(page.Body, `id="calls-badge"`) {
 		t.Errorf("the people page with two tournaments in play shows one's calls")
 	}
 }

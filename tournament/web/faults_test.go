@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"encoding/json"
@@ -12,11 +12,12 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // healthOf answers GET /healthz in lang: its status and JSON.
 func healthOf(h http.Handler, lang string) (int, map[string]string) {
-	rec := serve(h, httptest.NewRequest(http.MethodGet, "/healthz?lang="+lang, nil), "")
+	rec := webtest.Serve(h, httptest.NewRequest(http.MethodGet, "/healthz?lang="+lang, nil), "")
 	var body map[string]string
 	_ = json.Unmarshal(rec.Body.Bytes(), &body)
 	return rec.Code, body
@@ -47,15 +48,15 @@ func awaitHealth(t *testing.T, h http.Handler, want int, code string) map[string
 func TestDiskFull(t *testing.T) {
 	dir := tournamenttest.SmallDisk(t, 48<<20)
 	st := tournamenttest.OpenStore(t, dir)
-	env := newConsoleEnv(t, onStore(st, st, nil))
-	tr, _ := env.seedTournament(8)
-	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	env := webtest.New(t, webtest.OnStore(st, st, nil))
+	tr, _ := env.SeedTournament(8)
+	r, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := env.browser()
-	b.login("山田")
-	awaitHealth(t, env.h, http.StatusOK, "")
+	b := env.Browser()
+	b.Login("山田")
+	awaitHealth(t, env.Handler, http.StatusOK, "")
 	table1 := r.Tables[0].Players
 	sheet := func(version, top int) string {
 		var scores []string
@@ -65,7 +66,7 @@ func TestDiskFull(t *testing.T) {
 		return fmt.Sprintf(`{"scores":[%s],"declared":%d,"version":%d,"reason":"訂正%d"}`, strings.Join(scores, ","), table1[0], version, version)
 	}
 	put := func(version int) *httptest.ResponseRecorder {
-		return do(env.h, "PUT", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tr.ID), sheet(version, 10), "Authorization", "Bearer test-token")
+		return webtest.Do(env.Handler, "PUT", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/result", tr.ID), sheet(version, 10), "Authorization", "Bearer test-token")
 	}
 	saved := 0
 	for ; saved < 2; saved++ {
@@ -75,7 +76,7 @@ func TestDiskFull(t *testing.T) {
 	}
 
 	free := tournamenttest.FillDisk(t, dir)
-	body := awaitHealth(t, env.h, http.StatusServiceUnavailable, "disk-full")
+	body := awaitHealth(t, env.Handler, http.StatusServiceUnavailable, "disk-full")
 	if !strings.Contains(body["error"], "ディスクに空きがありません") {
 		t.Errorf("/healthz with the disk full says %q, want the disk full in Japanese", body["error"])
 	}
@@ -99,35 +100,35 @@ func TestDiskFull(t *testing.T) {
 
 	// Table 2 on the console: the sheet comes back as typed, with why.
 	table2 := r.Tables[1].Players
-	form := url.Values{"version": {"0"}, "declared": {itoa(table2[0])}, "action": {"save"}}
+	form := url.Values{"version": {"0"}, "declared": {webtest.Itoa(table2[0])}, "action": {"save"}}
 	for i, id := range table2 {
 		form.Set(fmt.Sprintf("vp_%d", id), fmt.Sprint([]int{10, 8, 6, 4}[i]))
 	}
 	score := fmt.Sprintf("/judge/t/%d/rounds/1/tables/2/score", tr.ID)
-	res := b.post(score, form)
-	mustSee(t, "the score sheet with the disk full", res, http.StatusInsufficientStorage,
+	res := b.Post(score, form)
+	webtest.MustSee(t, "the score sheet with the disk full", res, http.StatusInsufficientStorage,
 		"サーバーのディスクがいっぱいのため、保存できませんでした", "入力はこの画面に残っています")
-	if got := fieldValue(res.Body, fmt.Sprintf("vp_%d", table2[1])); got != "8" {
+	if got := webtest.FieldValue(res.Body, fmt.Sprintf("vp_%d", table2[1])); got != "8" {
 		t.Errorf("the refused sheet shows %q for the second player, want the 8 typed", got)
 	}
 	if strings.Contains(res.Body, "サーバーでエラーが起きました") {
 		t.Errorf("the refused sheet says a server error")
 	}
-	if rv, err := env.svc.RoundView(env.ctx, tr.ID, 1); err != nil || rv.Tables[1].Result != nil {
+	if rv, err := env.Service.RoundView(env.Ctx, tr.ID, 1); err != nil || rv.Tables[1].Result != nil {
 		t.Fatalf("table 2 after the refused save: %v, %v; want no result", rv.Tables[1].Result, err)
 	}
 
 	// Space freed: the same sheet saves, and nothing acknowledged is lost.
 	free()
-	if res := b.post(score, form); res.Status != http.StatusSeeOther {
+	if res := b.Post(score, form); res.Status != http.StatusSeeOther {
 		t.Fatalf("the same sheet once space is freed = %d\n%s", res.Status, res.Body)
 	}
-	revs, err := env.svc.Revisions(env.ctx, tr.ID, 1, 1)
+	revs, err := env.Service.Revisions(env.Ctx, tr.ID, 1, 1)
 	if err != nil || len(revs) != saved {
 		t.Fatalf("table 1 has %d revisions (%v), want the %d the server acknowledged", len(revs), err, saved)
 	}
-	awaitHealth(t, env.h, http.StatusOK, "")
-	if _, err := env.svc.SaveResult(env.ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Version: saved, Declared: table1[0], Reason: "空き",
+	awaitHealth(t, env.Handler, http.StatusOK, "")
+	if _, err := env.Service.SaveResult(env.Ctx, "山田", tr.ID, 1, 1, tournament.ResultInput{Version: saved, Declared: table1[0], Reason: "空き",
 		Scores: []tournament.Score{{PlayerID: table1[0], VP: 11}, {PlayerID: table1[1], VP: 7}, {PlayerID: table1[2], VP: 5}, {PlayerID: table1[3], VP: 3}}}); err != nil {
 		t.Errorf("a correction of table 1 once space is freed: %v", err)
 	}

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // hostileEnv is the whole site over a real service on a temporary SQLite
@@ -51,16 +52,16 @@ func newHostileEnv(tb testing.TB) *hostileEnv {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { st.Close() })
-	site := newConsoleEnv(tb, onStore(st, st, nil))
-	env.svc, env.h = site.svc, site.h
+	site := webtest.New(tb, webtest.OnStore(st, st, nil))
+	env.svc, env.h = site.Service, site.Handler
 	env.a, env.roundA = env.seed(tb, "土曜カタン大会", []string{"青木", "井上", "上田", "江藤", "大野", "加藤", "木村", "久保"})
 	env.b, env.roundB = env.seed(tb, "日曜カタン大会", []string{"小林", "佐藤", "清水", "鈴木"})
 	if env.penalty, err = env.svc.RecordPenalty(env.ctx, "setup", env.a.ID, tournament.PenaltyInput{
 		PlayerID: env.roundA.Tables[0].Players[0], Round: 1, Offence: "note-taking", Note: "メモ"}); err != nil {
 		tb.Fatal(err)
 	}
-	site.account("山田", tournament.RoleHead)
-	rec := env.form(http.MethodPost, "/judge/login", "", url.Values{"name": {"山田"}, "password": {testPassword}}.Encode())
+	site.Account("山田", tournament.RoleHead)
+	rec := env.form(http.MethodPost, "/judge/login", "", url.Values{"name": {"山田"}, "password": {webtest.Password}}.Encode())
 	for _, c := range rec.Result().Cookies() {
 		env.cookie = c.Name + "=" + c.Value
 	}
@@ -95,7 +96,7 @@ func (e *hostileEnv) seed(tb testing.TB, name string, players []string) (tournam
 
 // api sends a JSON API request with the API token.
 func (e *hostileEnv) api(method, path, body string, header ...string) *httptest.ResponseRecorder {
-	return do(e.h, method, path, body, append([]string{"Authorization", "Bearer test-token"}, header...)...)
+	return webtest.Do(e.h, method, path, body, append([]string{"Authorization", "Bearer test-token"}, header...)...)
 }
 
 // form posts a urlencoded form body as the browser with cookie ("" for none).

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
 )
 
@@ -151,7 +152,7 @@ func TestHostileInputIsRefused(t *testing.T) {
 			422, "勝利宣言したプレイヤーか「宣言なし（時間切れ）」を選んでください", "Choose who declared victory", false},
 		{"form: a winner from another table", form(score1, scoreForm(1, "数え直し", []string{fmt.Sprint(t2[0])}, t1, "10", "8", "8", "5")),
 			422, "勝利宣言したプレイヤーか「宣言なし（時間切れ）」を選んでください", "Choose who declared victory", false},
-		{"form: a huge body", form(score1, scoreForm(1, "数え直し", []string{"time"}, t1, "9", "8", "7", "5")+"&pad="+strings.Repeat("x", maxForm)),
+		{"form: a huge body", form(score1, scoreForm(1, "数え直し", []string{"time"}, t1, "9", "8", "7", "5")+"&pad="+strings.Repeat("x", web.MaxForm)),
 			400, "送信データが大きすぎます", "too large", false},
 		{"form: invalid UTF-8 in a name", form(fmt.Sprintf("/judge/t/%d/players", env.a.ID), "name=%FE%FF&check_in=1"),
 			400, "文字コードが正しくありません", "not valid UTF-8", false},

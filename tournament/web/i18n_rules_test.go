@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"encoding/json"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/templates"
 	"github.com/catanjudge/catanjudge/tournament/web/i18n"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // ruleSite is one place in the code that reports a broken rule: the code and
@@ -247,7 +248,7 @@ func TestEveryRuleHasMessages(t *testing.T) {
 // A broken rule reaches the user in the request's language, with the values
 // of the case filled in.
 func TestRuleMessagesInTheRequestLanguage(t *testing.T) {
-	h := newRefereeTestServer(t)
+	h := webtest.NewRefereeServer(t)
 	declared9 := `{"scores":[{"player":"a","vp":9},{"player":"b","vp":1},{"player":"c","vp":1}],"declared":"a"}`
 	incomplete := `{"rounds":[[{"player":"a","white":1,"blue":2},{"player":"b","white":2,"blue":1},{"player":"c","white":6,"blue":6}],[{"player":"a","white":5,"blue":5}]]}`
 	tests := []struct {
@@ -268,7 +269,7 @@ func TestRuleMessagesInTheRequestLanguage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rec := do(h, "POST", tt.target, tt.body, "Accept-Language", tt.lang)
+			rec := webtest.Do(h, "POST", tt.target, tt.body, "Accept-Language", tt.lang)
 			var body struct {
 				Error string `json:"error"`
 			}
@@ -285,14 +286,14 @@ func TestRuleMessagesInTheRequestLanguage(t *testing.T) {
 // The tournament's own rules are translated too, and the referee's rules
 // name the tournament's players, not the ids the referee knows them by.
 func TestTournamentRuleMessages(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(4)
-	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(4)
+	r, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	players := r.Tables[0].Players
-	winner, err := env.svc.GetPlayer(env.ctx, tr.ID, players[0])
+	winner, err := env.Service.GetPlayer(env.Ctx, tr.ID, players[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +316,7 @@ func TestTournamentRuleMessages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rec := do(env.h, tt.method, tt.target, tt.body, "Authorization", "Bearer test-token", "Accept-Language", tt.lang)
+			rec := webtest.Do(env.Handler, tt.method, tt.target, tt.body, "Authorization", "Bearer test-token", "Accept-Language", tt.lang)
 			var body struct {
 				Error string `json:"error"`
 			}

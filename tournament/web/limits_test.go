@@ -1,8 +1,7 @@
-package web
+package web_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -19,7 +18,9 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // countingBody is a request body of n bytes that counts what the server
@@ -54,17 +55,7 @@ func logInFrom(h http.Handler, addr, password string) *httptest.ResponseRecorder
 	form := url.Values{"name": {"x"}, "password": {password}}.Encode()
 	req := httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(form))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	return serve(h, req, addr)
-}
-
-// serve sends one request straight to the handler from addr (host:port).
-func serve(h http.Handler, req *http.Request, addr string) *httptest.ResponseRecorder {
-	if addr != "" {
-		req.RemoteAddr = addr
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
+	return webtest.Serve(h, req, addr)
 }
 
 // A login form is a few hundred bytes, and anyone may post one: a
@@ -73,7 +64,7 @@ func serve(h http.Handler, req *http.Request, addr string) *httptest.ResponseRec
 // limit, and an address over the login limit is refused before anything
 // of its body is read.
 func TestLoginBodyIsBoundedAndReadAfterTheLimit(t *testing.T) {
-	env := newConsoleEnv(t)
+	env := webtest.New(t)
 	const big = 40 << 20
 
 	// One part of 40 MB, then the fields.
@@ -84,7 +75,7 @@ func TestLoginBodyIsBoundedAndReadAfterTheLimit(t *testing.T) {
 	body := newCountingBody(head.String(), big, tail)
 	req := httptest.NewRequest(http.MethodPost, "/judge/login", body)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
-	rec := serve(env.h, req, "192.0.2.1:1234")
+	rec := webtest.Serve(env.Handler, req, "192.0.2.1:1234")
 	if rec.Code != http.StatusUnsupportedMediaType || !strings.Contains(rec.Body.String(), "ファイルの送信を受け付けません") {
 		t.Errorf("multipart login = %d, want 415 with a message\n%s", rec.Code, rec.Body)
 	}
@@ -97,33 +88,33 @@ func TestLoginBodyIsBoundedAndReadAfterTheLimit(t *testing.T) {
 	req = httptest.NewRequest(http.MethodPost, "/judge/login", body)
 	req.ContentLength = -1
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	rec = serve(env.h, req, "192.0.2.2:1234")
+	rec = webtest.Serve(env.Handler, req, "192.0.2.2:1234")
 	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "送信データが大きすぎます") {
 		t.Errorf("1 MB login form = %d, want 400 too large\n%s", rec.Code, rec.Body)
 	}
-	if n := body.read.Load(); n > maxLoginForm+64<<10 {
-		t.Errorf("the server read %d bytes of a 1 MB login form, want at most about %d", n, maxLoginForm)
+	if n := body.read.Load(); n > web.MaxLoginForm+64<<10 {
+		t.Errorf("the server read %d bytes of a 1 MB login form, want at most about %d", n, web.MaxLoginForm)
 	}
 
 	// A body declared larger than any route takes is refused unread.
 	body = newCountingBody("", 5<<20, "")
 	req = httptest.NewRequest(http.MethodPost, "/api/v1/referee/placings", body)
 	req.ContentLength = 5 << 20
-	rec = serve(env.h, req, "192.0.2.3:1234")
+	rec = webtest.Serve(env.Handler, req, "192.0.2.3:1234")
 	if rec.Code != http.StatusBadRequest || body.read.Load() != 0 {
 		t.Errorf("5 MB declared body = %d after reading %d bytes, want 400 unread", rec.Code, body.read.Load())
 	}
 
 	// Five wrong passwords, then a sixth form is not read at all.
 	for i := range 5 {
-		if rec := logInFrom(env.h, "192.0.2.4:1234", "guess"); rec.Code != http.StatusUnauthorized {
+		if rec := logInFrom(env.Handler, "192.0.2.4:1234", "guess"); rec.Code != http.StatusUnauthorized {
 			t.Fatalf("wrong password %d = %d, want 401", i+1, rec.Code)
 		}
 	}
 	body = newCountingBody("name=x&password=", 100, "")
 	req = httptest.NewRequest(http.MethodPost, "/judge/login", body)
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	rec = serve(env.h, req, "192.0.2.4:1234")
+	rec = webtest.Serve(env.Handler, req, "192.0.2.4:1234")
 	if rec.Code != http.StatusTooManyRequests || body.read.Load() != 0 {
 		t.Errorf("login over the limit = %d after reading %d bytes, want 429 unread", rec.Code, body.read.Load())
 	}
@@ -132,25 +123,25 @@ func TestLoginBodyIsBoundedAndReadAfterTheLimit(t *testing.T) {
 // Only wrong passwords count against the login limit: judges behind one
 // router log in as often as they need.
 func TestCorrectLoginsAreNotLimited(t *testing.T) {
-	env := newConsoleEnv(t)
+	env := webtest.New(t)
 	for i := range 12 {
-		env.account(fmt.Sprintf("ジャッジ%d", i), tournament.RoleJudge)
-		res := env.browser().post("/judge/login", url.Values{"name": {fmt.Sprintf("ジャッジ%d", i)}, "password": {testPassword}})
+		env.Account(fmt.Sprintf("ジャッジ%d", i), tournament.RoleJudge)
+		res := env.Browser().Post("/judge/login", url.Values{"name": {fmt.Sprintf("ジャッジ%d", i)}, "password": {webtest.Password}})
 		if res.Status != http.StatusSeeOther {
 			t.Fatalf("correct login %d from one address = %d, want 303", i+1, res.Status)
 		}
 	}
 	// Wrong passwords still count, the correct ones between them do not.
-	b := env.browser()
+	b := env.Browser()
 	for i := range 5 {
-		if res := b.post("/judge/login", url.Values{"name": {"x"}, "password": {"guess"}}); res.Status != http.StatusUnauthorized {
+		if res := b.Post("/judge/login", url.Values{"name": {"x"}, "password": {"guess"}}); res.Status != http.StatusUnauthorized {
 			t.Fatalf("wrong password %d = %d, want 401", i+1, res.Status)
 		}
 		if i < 4 {
-			b.login("山田")
+			b.Login("山田")
 		}
 	}
-	if res := b.post("/judge/login", url.Values{"name": {"x"}, "password": {"guess"}}); res.Status != http.StatusTooManyRequests {
+	if res := b.Post("/judge/login", url.Values{"name": {"x"}, "password": {"guess"}}); res.Status != http.StatusTooManyRequests {
 		t.Errorf("6th wrong password = %d, want 429", res.Status)
 	}
 }
@@ -159,13 +150,13 @@ func TestCorrectLoginsAreNotLimited(t *testing.T) {
 // address's login limit, after which not even the right token is checked.
 // Scripts with the right token are never limited.
 func TestWrongTokensAreLimited(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(4)
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(4)
 	path := fmt.Sprintf("/api/v1/tournaments/%d/players", tr.ID)
 	get := func(addr, token string) int {
 		req := httptest.NewRequest(http.MethodGet, path, nil)
 		req.Header.Set("Authorization", "Bearer "+token)
-		return serve(env.h, req, addr).Code
+		return webtest.Serve(env.Handler, req, addr).Code
 	}
 	for i := range 200 {
 		if code := get("198.51.100.1:1", "test-token"); code != http.StatusOK {
@@ -179,7 +170,7 @@ func TestWrongTokensAreLimited(t *testing.T) {
 	}
 	req := httptest.NewRequest(http.MethodGet, path, nil)
 	req.Header.Set("Authorization", "Bearer test-token")
-	rec := serve(env.h, req, "198.51.100.2:1")
+	rec := webtest.Serve(env.Handler, req, "198.51.100.2:1")
 	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "多すぎます") {
 		t.Errorf("the right token after 5 wrong ones = %d %s (Retry-After %q), want 429 with a message",
 			rec.Code, rec.Body, rec.Header().Get("Retry-After"))
@@ -201,16 +192,16 @@ func TestWrongTokensAreLimited(t *testing.T) {
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/tournaments", strings.NewReader(`{}`))
 		req.Header.Set("Authorization", "Bearer wrong")
 		req.Header.Set("Sec-Fetch-Site", "cross-site")
-		if rec := serve(env.h, req, "198.51.100.4:1"); rec.Code < 400 {
+		if rec := webtest.Serve(env.Handler, req, "198.51.100.4:1"); rec.Code < 400 {
 			t.Fatalf("cross-site post %d with a wrong token = %d, want a 4xx", i+1, rec.Code)
 		}
 	}
 	for i := range 2 {
-		if rec := logInFrom(env.h, "198.51.100.4:1", "guess"); rec.Code != http.StatusUnauthorized {
+		if rec := logInFrom(env.Handler, "198.51.100.4:1", "guess"); rec.Code != http.StatusUnauthorized {
 			t.Fatalf("wrong password %d after 3 wrong tokens = %d, want 401", i+1, rec.Code)
 		}
 	}
-	if rec := logInFrom(env.h, "198.51.100.4:1", testPassword); rec.Code != http.StatusTooManyRequests {
+	if rec := logInFrom(env.Handler, "198.51.100.4:1", webtest.Password); rec.Code != http.StatusTooManyRequests {
 		t.Errorf("login after 3 wrong tokens and 2 wrong passwords = %d, want 429", rec.Code)
 	}
 }
@@ -226,10 +217,10 @@ func TestKioskAddressIgnoresHost(t *testing.T) {
 }
 
 func testKioskAddress(t *testing.T, public string) {
-	env := newConsoleEnv(t, withPublicURL(public))
-	svc, h := env.svc, env.h
-	tr, _ := env.seedTournament(8)
-	if _, err := svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	env := webtest.New(t, webtest.WithPublicURL(public))
+	svc, h := env.Service, env.Handler
+	tr, _ := env.SeedTournament(8)
+	if _, err := svc.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	want := fmt.Sprintf("%s/kiosk/%d", public, tr.ID)
@@ -237,17 +228,17 @@ func testKioskAddress(t *testing.T, public string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env.account("山田", tournament.RoleJudge)
-	login := httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(url.Values{"name": {"山田"}, "password": {testPassword}}.Encode()))
+	env.Account("山田", tournament.RoleJudge)
+	login := httptest.NewRequest(http.MethodPost, "/judge/login", strings.NewReader(url.Values{"name": {"山田"}, "password": {webtest.Password}}.Encode()))
 	login.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	cookie := serve(h, login, "").Header().Get("Set-Cookie")
+	cookie := webtest.Serve(h, login, "").Header().Get("Set-Cookie")
 	cookie, _, _ = strings.Cut(cookie, ";")
 	for _, path := range []string{fmt.Sprintf("/kiosk/%d", tr.ID), fmt.Sprintf("/judge/t/%d/rounds/1/print/tables", tr.ID)} {
 		for _, host := range []string{"evil.example", "attacker.example:8080"} {
 			req := httptest.NewRequest(http.MethodGet, path, nil)
 			req.Host = host
 			req.Header.Set("Cookie", cookie)
-			rec := serve(h, req, "")
+			rec := webtest.Serve(h, req, "")
 			if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), want) || strings.Contains(rec.Body.String(), host) {
 				t.Errorf("GET %s with Host %s = %d, want the kiosk at %q and never the Host", path, host, rec.Code, want)
 			}
@@ -255,7 +246,7 @@ func testKioskAddress(t *testing.T, public string) {
 	}
 	req := httptest.NewRequest(http.MethodGet, fmt.Sprintf("/kiosk/%d/qr.png", tr.ID), nil)
 	req.Host = "evil.example"
-	if rec := serve(h, req, ""); rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), wantQR) {
+	if rec := webtest.Serve(h, req, ""); rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), wantQR) {
 		t.Errorf("GET qr.png with Host evil.example = %d, want the QR code of %q", rec.Code, want)
 	}
 }
@@ -263,52 +254,28 @@ func testKioskAddress(t *testing.T, public string) {
 // /healthz reads the database: over a damaged one it answers 503 with the
 // reason, as the judges' pages answer 500, never "ok".
 func TestHealthChecksTheDatabase(t *testing.T) {
-	env := newConsoleEnv(t)
-	if res := env.browser().get("/healthz"); res.Status != http.StatusOK || res.Body != `{"status":"ok"}` {
+	env := webtest.New(t)
+	if res := env.Browser().Get("/healthz"); res.Status != http.StatusOK || res.Body != `{"status":"ok"}` {
 		t.Fatalf("GET /healthz on a sound database = %d %s, want 200 {\"status\":\"ok\"}", res.Status, res.Body)
 	}
 
 	dir := t.TempDir()
 	st := tournamenttest.OpenStore(t, dir)
-	damaged := newConsoleEnv(t, onStore(st, st, nil))
-	h := damaged.h
-	tr, _ := damaged.seedTournament(12)
+	damaged := webtest.New(t, webtest.OnStore(st, st, nil))
+	h := damaged.Handler
+	tr, _ := damaged.SeedTournament(12)
 	tournamenttest.Damage(t, dir)
-	if rec := serve(h, httptest.NewRequest(http.MethodGet, fmt.Sprintf("/api/v1/tournaments/%d/standings", tr.ID), nil), ""); rec.Code != http.StatusInternalServerError {
+	if rec := webtest.Serve(h, httptest.NewRequest(http.MethodGet, fmt.Sprintf("/api/v1/tournaments/%d/standings", tr.ID), nil), ""); rec.Code != http.StatusInternalServerError {
 		t.Errorf("standings over the damaged database = %d, want 500", rec.Code)
 	}
 	for _, lang := range []string{"ja", "en"} {
 		req := httptest.NewRequest(http.MethodGet, "/healthz?lang="+lang, nil)
-		rec := serve(h, req, "")
+		rec := webtest.Serve(h, req, "")
 		want := map[string]string{"ja": "バックアップ", "en": "backup"}[lang]
 		if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), `"status":"unavailable"`) || !strings.Contains(rec.Body.String(), want) {
 			t.Errorf("GET /healthz?lang=%s over a damaged database = %d %s, want 503 saying what to do", lang, rec.Code, rec.Body)
 		}
 	}
-}
-
-// countingStore counts the whole-tournament reads (a snapshot's read,
-// Event, reads every round once per call, as Rounds does; Reports decodes
-// every report of the event).
-type countingStore struct {
-	*store.Store
-	loads   atomic.Int64
-	reports atomic.Int64
-}
-
-func (s *countingStore) Reports(ctx context.Context, tid int64) ([]tournament.Report, error) {
-	s.reports.Add(1)
-	return s.Store.Reports(ctx, tid)
-}
-
-func (s *countingStore) Rounds(ctx context.Context, tid int64) ([]tournament.Round, error) {
-	s.loads.Add(1)
-	return s.Store.Rounds(ctx, tid)
-}
-
-func (s *countingStore) Event(ctx context.Context, tid int64) (tournament.EventRecord, error) {
-	s.loads.Add(1)
-	return s.Store.Event(ctx, tid)
 }
 
 // Everything the kiosk reads (its page, the live state, the standings,
@@ -317,11 +284,11 @@ func (s *countingStore) Event(ctx context.Context, tid int64) (tournament.EventR
 // and a change is seen at once.
 func TestKioskReadsAreSharedUntilAChange(t *testing.T) {
 	broker := live.NewBroker(0, 0)
-	st := &countingStore{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
-	env := newConsoleEnv(t, onStore(st, st.Store, broker))
-	svc, h := env.svc, env.h
-	tr, _ := env.seedTournament(8)
-	r1, err := svc.PairNextRound(env.ctx, "setup", tr.ID)
+	st := &webtest.CountingStore{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
+	env := webtest.New(t, webtest.OnStore(st, st.Store, broker))
+	svc, h := env.Service, env.Handler
+	tr, _ := env.SeedTournament(8)
+	r1, err := svc.PairNextRound(env.Ctx, "setup", tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,11 +302,11 @@ func TestKioskReadsAreSharedUntilAChange(t *testing.T) {
 			sc = append(sc, tournament.Score{PlayerID: p, VP: 9 - i})
 		}
 		// Ended by time without a clock: the judge's reason (§12).
-		if _, err := svc.SaveResult(env.ctx, "setup", tr.ID, 1, tb.Number, tournament.ResultInput{Scores: sc, Reason: "ended by the judge"}); err != nil {
+		if _, err := svc.SaveResult(env.Ctx, "setup", tr.ID, 1, tb.Number, tournament.ResultInput{Scores: sc, Reason: "ended by the judge"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	if _, err := svc.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	paths := []string{
@@ -351,29 +318,29 @@ func TestKioskReadsAreSharedUntilAChange(t *testing.T) {
 	hammer := func() {
 		for range 20 {
 			for _, p := range paths {
-				if rec := serve(h, httptest.NewRequest(http.MethodGet, p, nil), "203.0.113.9:1"); rec.Code != http.StatusOK {
+				if rec := webtest.Serve(h, httptest.NewRequest(http.MethodGet, p, nil), "203.0.113.9:1"); rec.Code != http.StatusOK {
 					t.Fatalf("GET %s = %d %s", p, rec.Code, rec.Body)
 				}
 			}
 		}
 	}
-	before := st.loads.Load()
+	before := st.Loads.Load()
 	hammer()
 	// One read of the tournament's snapshot, which the live state and
 	// every round are cut from.
-	if n := st.loads.Load() - before; n != 1 {
+	if n := st.Loads.Load() - before; n != 1 {
 		t.Errorf("160 kiosk reads loaded the tournament %d times, want 1", n)
 	}
 	// A change is seen by the next read.
-	if _, err := svc.SaveResult(env.ctx, "setup", tr.ID, 1, 1, tournament.ResultInput{Version: 1, Reason: "数え直し", Scores: scores}); err != nil {
+	if _, err := svc.SaveResult(env.Ctx, "setup", tr.ID, 1, 1, tournament.ResultInput{Version: 1, Reason: "数え直し", Scores: scores}); err != nil {
 		t.Fatal(err)
 	}
-	before = st.loads.Load()
+	before = st.Loads.Load()
 	hammer()
-	if n := st.loads.Load() - before; n != 1 {
+	if n := st.Loads.Load() - before; n != 1 {
 		t.Errorf("160 kiosk reads after a change loaded the tournament %d times, want 1", n)
 	}
-	rec := serve(h, httptest.NewRequest(http.MethodGet, fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil), "")
+	rec := webtest.Serve(h, httptest.NewRequest(http.MethodGet, fmt.Sprintf("/api/v1/tournaments/%d/rounds/1", tr.ID), nil), "")
 	if !strings.Contains(rec.Body.String(), `"version":2`) {
 		t.Errorf("round 1 after the correction does not show version 2:\n%s", rec.Body)
 	}
@@ -383,7 +350,7 @@ func TestKioskReadsAreSharedUntilAChange(t *testing.T) {
 // rules of every text when the head names it; the login takes any name,
 // and finds no account of one that breaks them.
 func TestLoginNameFollowsTheTextRules(t *testing.T) {
-	env := newConsoleEnv(t)
+	env := webtest.New(t)
 	for name, want := range map[string]string{
 		"山\u202e田":              "ジャッジ名に文字の向きを変える記号",
 		"\u200b":                "ジャッジ名に見える文字がありません",
@@ -391,17 +358,17 @@ func TestLoginNameFollowsTheTextRules(t *testing.T) {
 		strings.Repeat("山", 41): "ジャッジ名は 40 文字までです",
 	} {
 		body, _ := json.Marshal(map[string]string{"name": name, "role": "judge"})
-		rec := do(env.h, http.MethodPost, "/api/v1/staff", string(body), "Authorization", "Bearer test-token")
+		rec := webtest.Do(env.Handler, http.MethodPost, "/api/v1/staff", string(body), "Authorization", "Bearer test-token")
 		if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), want) {
 			t.Errorf("an account named %q = %d %s, want 422 saying %q", name, rec.Code, rec.Body, want)
 		}
-		if res := env.browser().post("/judge/login", url.Values{"name": {name}, "password": {testPassword}}); res.Status != http.StatusUnauthorized {
+		if res := env.Browser().Post("/judge/login", url.Values{"name": {name}, "password": {webtest.Password}}); res.Status != http.StatusUnauthorized {
 			t.Errorf("login as %q = %d, want 401", name, res.Status)
 		}
 	}
 	// A name with a newline at its end is the name without it.
-	env.account("山田", tournament.RoleJudge)
-	if res := env.browser().post("/judge/login", url.Values{"name": {"山田\n"}, "password": {testPassword}}); res.Status != http.StatusSeeOther {
+	env.Account("山田", tournament.RoleJudge)
+	if res := env.Browser().Post("/judge/login", url.Values{"name": {"山田\n"}, "password": {webtest.Password}}); res.Status != http.StatusSeeOther {
 		t.Errorf("login as %q = %d, want 303", "山田\n", res.Status)
 	}
 }

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"flag"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -30,49 +31,49 @@ func TestPagesGolden(t *testing.T) {
 	var now atomic.Pointer[time.Time]
 	start := time.Date(2026, 11, 21, 13, 0, 0, 0, time.UTC)
 	now.Store(&start)
-	env := newConsoleEnv(t, atClock(func() time.Time { return *now.Load() }), inZone(time.UTC))
-	cl := apiClient{t: t, env: env}
-	tr, _ := env.seedTournament(8)
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	env := webtest.New(t, webtest.AtClock(func() time.Time { return *now.Load() }), webtest.InZone(time.UTC))
+	cl := webtest.APIClient{T: t, Env: env}
+	tr, _ := env.SeedTournament(8)
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.SetSeating(env.ctx, "setup", tr.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
+	if _, err := env.Service.SetSeating(env.Ctx, "setup", tr.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.ClockAction(env.ctx, "setup", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
+	if _, err := env.Service.ClockAction(env.Ctx, "setup", tr.ID, 1, tournament.ClockInput{Action: tournament.ClockStart}); err != nil {
 		t.Fatal(err)
 	}
 	// Table 2's game is recorded: its placements and a roll.
-	if _, err := env.svc.SetSeating(env.ctx, "setup", tr.ID, 1, 2, tournament.SeatingInput{Auto: true}); err != nil {
+	if _, err := env.Service.SetSeating(env.Ctx, "setup", tr.ID, 1, 2, tournament.SeatingInput{Auto: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.SetBoard(env.ctx, "setup", tr.ID, 1, 2, tournament.BoardInput{Auto: true}); err != nil {
+	if _, err := env.Service.SetBoard(env.Ctx, "setup", tr.ID, 1, 2, tournament.BoardInput{Auto: true}); err != nil {
 		t.Fatal(err)
 	}
 	game := fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/2/game/moves", tr.ID)
 	for i, m := range append(recordPlacements, `{"do":"roll","dice":[1,1]}`) {
-		cl.call("POST", game, withExpected(m, i), 201, nil)
+		cl.Call("POST", game, withExpected(m, i), 201, nil)
 	}
 	later := start.Add(4*time.Minute + 5*time.Second)
 	now.Store(&later)
-	cl.save(tr.ID, 1, 2, 0, []int{10, 6, 5, 4}, 0, "")
-	judge := env.browser()
-	judge.login("山田")
-	anon := env.browser()
+	cl.Save(tr.ID, 1, 2, 0, []int{10, 6, 5, 4}, 0, "")
+	judge := env.Browser()
+	judge.Login("山田")
+	anon := env.Browser()
 	round := fmt.Sprintf("/judge/t/%d/rounds/1", tr.ID)
 	kiosk := fmt.Sprintf("/kiosk/%d", tr.ID)
 	// A player of the table with a result, for their page and their person's.
-	v, err := env.svc.RoundView(env.ctx, tr.ID, 1)
+	v, err := env.Service.RoundView(env.Ctx, tr.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p2, err := env.svc.GetPlayer(env.ctx, tr.ID, v.Tables[1].Players[0].PlayerID)
+	p2, err := env.Service.GetPlayer(env.Ctx, tr.ID, v.Tables[1].Players[0].PlayerID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []struct {
 		name, path string
-		b          *browser
+		b          *webtest.Browser
 	}{
 		{"round.html", round, judge},
 		{"table.html", round + "/tables/1", judge},
@@ -89,7 +90,7 @@ func TestPagesGolden(t *testing.T) {
 		{"kiosk-game.html", kiosk + "/rounds/1/tables/2/game", anon},
 		{"kiosk-game-projector.en.html", kiosk + "/rounds/1/tables/2/game?view=projector&lang=en", anon},
 	} {
-		res := p.b.get(p.path)
+		res := p.b.Get(p.path)
 		if res.Status != 200 {
 			t.Fatalf("GET %s = %d\n%s", p.path, res.Status, res.Body)
 		}

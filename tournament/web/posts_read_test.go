@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // A console POST parses, writes and redirects: it builds its page (the
@@ -21,26 +22,26 @@ import (
 func TestTablePostsWriteBeforeTheyBuildAPage(t *testing.T) {
 	broker := live.NewBroker(0, 0)
 	st := &readCounter{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
-	env := newConsoleEnv(t, onStore(st, st.Store, broker))
-	ev, err := tournamenttest.RecordEvent(env.ctx, st, env.svc, 40, 8, 7)
+	env := webtest.New(t, webtest.OnStore(st, st.Store, broker))
+	ev, err := tournamenttest.RecordEvent(env.Ctx, st, env.Service, 40, 8, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tid := ev.Tournament.ID
-	b := env.browser()
-	b.login("山田")
+	b := env.Browser()
+	b.Login("山田")
 	base := fmt.Sprintf("/judge/t/%d/rounds/8/tables/", tid)
-	if res := b.post(base+"2/board", url.Values{"auto": {"1"}}); res.Status != http.StatusSeeOther {
+	if res := b.Post(base+"2/board", url.Values{"auto": {"1"}}); res.Status != http.StatusSeeOther {
 		t.Fatalf("POST the board = %d\n%s", res.Status, res.Body)
 	}
-	rv, err := env.svc.RoundView(env.ctx, tid, 8)
+	rv, err := env.Service.RoundView(env.Ctx, tid, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
-	deal := dealValues(rv.Tables[1].Board.Chips())
+	deal := webtest.DealValues(rv.Tables[1].Board.Chips())
 	player := ev.Players[0]
 	// The change every POST below comes after.
-	if res := b.post(base+"3/board", url.Values{"auto": {"1"}}); res.Status != http.StatusSeeOther {
+	if res := b.Post(base+"3/board", url.Values{"auto": {"1"}}); res.Status != http.StatusSeeOther {
 		t.Fatalf("POST the board = %d\n%s", res.Status, res.Body)
 	}
 	for _, p := range []struct {
@@ -55,7 +56,7 @@ func TestTablePostsWriteBeforeTheyBuildAPage(t *testing.T) {
 			url.Values{"name": {player.Name + "二世"}, "kana": {player.Kana}}, fmt.Sprintf("/judge/t/%d/players#p%d", tid, player.ID)},
 	} {
 		st.take()
-		res := b.post(p.path, p.form)
+		res := b.Post(p.path, p.form)
 		if res.Status != http.StatusSeeOther || !strings.HasPrefix(res.Location, p.to) {
 			t.Fatalf("POST %s = %d (Location %q), want 303 to %s\n%s", p.what, res.Status, res.Location, p.to, res.Body)
 		}
@@ -76,6 +77,6 @@ func TestTablePostsWriteBeforeTheyBuildAPage(t *testing.T) {
 		{"a deal with a 13", base + "2/deal", url.Values{"chip_0_0": {"13"}}, `aria-invalid="true"`},
 		{"a nameless player", fmt.Sprintf("/judge/t/%d/players/%d", tid, player.ID), url.Values{"name": {""}}, `aria-invalid="true"`},
 	} {
-		mustSee(t, p.what, b.post(p.path, p.form), http.StatusUnprocessableEntity, p.want)
+		webtest.MustSee(t, p.what, b.Post(p.path, p.form), http.StatusUnprocessableEntity, p.want)
 	}
 }

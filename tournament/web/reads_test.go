@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/store"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
 	"github.com/catanjudge/catanjudge/tournament/web/live"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // readCounter counts every read of the store, by method: each method of
@@ -190,22 +191,22 @@ func TestSavesReadTheTableAndPagesReadOncePerChange(t *testing.T) {
 		t.Run(fmt.Sprint(players), func(t *testing.T) {
 			broker := live.NewBroker(0, 0)
 			st := &readCounter{Store: tournamenttest.NewStore(t, store.WithAfterCommit(broker.Committed))}
-			env := newConsoleEnv(t, onStore(st, st.Store, broker))
-			ev, err := tournamenttest.RecordEvent(env.ctx, st, env.svc, players, 8, 7)
+			env := webtest.New(t, webtest.OnStore(st, st.Store, broker))
+			ev, err := tournamenttest.RecordEvent(env.Ctx, st, env.Service, players, 8, 7)
 			if err != nil {
 				t.Fatal(err)
 			}
 			tid, round := ev.Tournament.ID, ev.Rounds[7]
-			b := env.browser()
-			b.login("山田")
+			b := env.Browser()
+			b.Login("山田")
 			base := fmt.Sprintf("/judge/t/%d/rounds/8/tables/", tid)
 			form := url.Values{"version": {"0"}, "action": {"save"}, "declared": {"time"}, "reason": {"ジャッジが終了"}}
 			for i, id := range round.Tables[0].Players {
-				form.Add("player", itoa(id))
+				form.Add("player", webtest.Itoa(id))
 				form.Set(fmt.Sprintf("vp_%d", id), fmt.Sprint(8-i))
 			}
 			st.take()
-			res := b.post(base+"1/score", form)
+			res := b.Post(base+"1/score", form)
 			if res.Status != http.StatusSeeOther || res.Location != base+"1/score" {
 				t.Fatalf("POST the score sheet = %d (Location %q), want 303 back to it\n%s", res.Status, res.Location, res.Body)
 			}
@@ -218,7 +219,7 @@ func TestSavesReadTheTableAndPagesReadOncePerChange(t *testing.T) {
 				body += fmt.Sprintf(`%s{"player":%d,"vp":%d}`, map[bool]string{true: ",", false: ""}[i > 0], id, 8-i)
 			}
 			body += "]}"
-			rec := do(env.h, "PUT", fmt.Sprintf("/api/v1/tournaments/%d/rounds/8/tables/2/result", tid), body, "Authorization", "Bearer test-token")
+			rec := webtest.Do(env.Handler, "PUT", fmt.Sprintf("/api/v1/tournaments/%d/rounds/8/tables/2/result", tid), body, "Authorization", "Bearer test-token")
 			if rec.Code != http.StatusOK {
 				t.Fatalf("PUT the result = %d %s", rec.Code, rec.Body)
 			}
@@ -229,7 +230,7 @@ func TestSavesReadTheTableAndPagesReadOncePerChange(t *testing.T) {
 			// A board set from the judges' page after those changes, the
 			// snapshot not yet read again: the POST reads its table, not
 			// the event.
-			res = b.post(base+"3/board", url.Values{"white": {"3"}, "blue": {"5"}})
+			res = b.Post(base+"3/board", url.Values{"white": {"3"}, "blue": {"5"}})
 			if res.Status != http.StatusSeeOther || res.Location != base+"3#board" {
 				t.Fatalf("POST the board = %d (Location %q), want 303 back to the table\n%s", res.Status, res.Location, res.Body)
 			}
@@ -252,7 +253,7 @@ func TestSavesReadTheTableAndPagesReadOncePerChange(t *testing.T) {
 			}
 			for range 5 {
 				for _, p := range paths {
-					if res := b.get(p); res.Status != http.StatusOK {
+					if res := b.Get(p); res.Status != http.StatusOK {
 						t.Fatalf("GET %s = %d\n%s", p, res.Status, res.Body)
 					}
 				}

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/catanjudge/catanjudge/referee"
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // recordPlacements are the 8 placements of §4 at a 4-player table, on
@@ -30,17 +31,17 @@ func withExpected(move string, n int) string {
 }
 
 // gameEnv is a paired round whose table 1 is seated and has its board.
-func gameEnv(t *testing.T) (*consoleEnv, tournament.Tournament, string) {
+func gameEnv(t *testing.T) (*webtest.Env, tournament.Tournament, string) {
 	t.Helper()
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(8)
-	if _, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID); err != nil {
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(8)
+	if _, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.SetSeating(env.ctx, "setup", tr.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
+	if _, err := env.Service.SetSeating(env.Ctx, "setup", tr.ID, 1, 1, tournament.SeatingInput{Auto: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.svc.SetBoard(env.ctx, "setup", tr.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 3, Blue: 5}}); err != nil {
+	if _, err := env.Service.SetBoard(env.Ctx, "setup", tr.ID, 1, 1, tournament.BoardInput{Roll: referee.CapsuleRoll{White: 3, Blue: 5}}); err != nil {
 		t.Fatal(err)
 	}
 	return env, tr, fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/game", tr.ID)
@@ -52,7 +53,7 @@ func gameEnv(t *testing.T) (*consoleEnv, tournament.Tournament, string) {
 // the result saved from the finished record as a score sheet is.
 func TestGameRecordAPI(t *testing.T) {
 	env, tr, game := gameEnv(t)
-	cl := apiClient{t: t, env: env}
+	cl := webtest.APIClient{T: t, Env: env}
 	type state struct {
 		Moves int `json:"moves"`
 		State struct {
@@ -76,12 +77,12 @@ func TestGameRecordAPI(t *testing.T) {
 			} `json:"move"`
 		} `json:"moves"`
 	}
-	cl.call("GET", game, nil, 200, &got)
+	cl.Call("GET", game, nil, 200, &got)
 	if len(got.Players) != 4 || len(got.Moves) != 0 {
 		t.Fatalf("GET game = %+v, want 4 players and no move", got)
 	}
 	var st state
-	cl.call("POST", game+"/moves", withExpected(recordPlacements[0], 0), 201, &st)
+	cl.Call("POST", game+"/moves", withExpected(recordPlacements[0], 0), 201, &st)
 	if st.Moves != 1 || st.State.Phase != "setup" || st.State.Current != got.Players[1] || st.Evaluation.LongestRoad.Code != "longest-road-none" {
 		t.Errorf("POST the first placement = %+v, want 1 move, the 2nd player to place", st)
 	}
@@ -99,28 +100,28 @@ func TestGameRecordAPI(t *testing.T) {
 		{"an unknown field", `{"do":"roll","dice":[1,2],"expected":1,"note":"x"}`, 400, []string{"note"}},
 	}
 	for _, tt := range refusals {
-		rec := do(env.h, "POST", game+"/moves", tt.body, "Authorization", "Bearer test-token")
+		rec := webtest.Do(env.Handler, "POST", game+"/moves", tt.body, "Authorization", "Bearer test-token")
 		for _, w := range tt.want {
 			if rec.Code != tt.status || !strings.Contains(rec.Body.String(), w) {
 				t.Errorf("POST %s = %d %s, want %d with %s", tt.name, rec.Code, rec.Body, tt.status, w)
 			}
 		}
 	}
-	if rec := do(env.h, "DELETE", game+"/moves/2", "", "Authorization", "Bearer test-token"); rec.Code != http.StatusConflict {
+	if rec := webtest.Do(env.Handler, "DELETE", game+"/moves/2", "", "Authorization", "Bearer test-token"); rec.Code != http.StatusConflict {
 		t.Errorf("DELETE a move not there = %d %s, want 409", rec.Code, rec.Body)
 	}
-	cl.call("DELETE", game+"/moves/1", nil, 200, &st)
+	cl.Call("DELETE", game+"/moves/1", nil, 200, &st)
 	if st.Moves != 0 || st.State.Current != got.Players[0] {
 		t.Errorf("after the undo: %+v, want no move, the 1st player to place", st)
 	}
 	for i, m := range recordPlacements {
-		cl.call("POST", game+"/moves", withExpected(m, i), 201, &st)
+		cl.Call("POST", game+"/moves", withExpected(m, i), 201, &st)
 	}
-	cl.call("POST", game+"/moves", `{"do":"time_up","expected":8}`, 201, &st)
+	cl.Call("POST", game+"/moves", `{"do":"time_up","expected":8}`, 201, &st)
 	if st.State.Phase != "over" {
 		t.Fatalf("after the time signal the phase is %q, want over", st.State.Phase)
 	}
-	rec := do(env.h, "POST", game+"/result", `{"moves":9,"version":0}`, "Authorization", "Bearer test-token")
+	rec := webtest.Do(env.Handler, "POST", game+"/result", `{"moves":9,"version":0}`, "Authorization", "Bearer test-token")
 	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"ended-by-time-early"`) {
 		t.Errorf("POST result without a reason = %d %s, want 422 ended-by-time-early", rec.Code, rec.Body)
 	}
@@ -135,21 +136,21 @@ func TestGameRecordAPI(t *testing.T) {
 			} `json:"breakdown"`
 		} `json:"placings"`
 	}
-	cl.call("POST", game+"/result", `{"moves":9,"version":0,"reason":"審判が終了"}`, 200, &saved)
+	cl.Call("POST", game+"/result", `{"moves":9,"version":0,"reason":"審判が終了"}`, 200, &saved)
 	if saved.Version != 1 || saved.EndedBy != "time" || saved.GameMoves != 9 || len(saved.Placings) != 4 ||
 		saved.Placings[0].VP != 2 || saved.Placings[0].Breakdown == nil || saved.Placings[0].Breakdown.Settlements != 2 {
 		t.Errorf("POST result = %+v, want version 1 ended by time from 9 moves, 2 VP each with the breakdown", saved)
 	}
-	rec = do(env.h, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", tr.ID), "", "Authorization", "Bearer test-token")
+	rec = webtest.Do(env.Handler, "GET", fmt.Sprintf("/api/v1/tournaments/%d/rounds/1/tables/1/revisions", tr.ID), "", "Authorization", "Bearer test-token")
 	if !strings.Contains(rec.Body.String(), `"game_moves":9`) {
 		t.Errorf("the revisions do not say the result came from the record: %s", rec.Body)
 	}
-	cl.call("GET", game, nil, 200, &got)
+	cl.Call("GET", game, nil, 200, &got)
 	if len(got.Moves) != 9 || got.Moves[0].Number != 1 || got.Moves[0].Judge != tournament.APIActor || got.Moves[0].Move.Do != "place" || len(got.Moves[0].Move.Road) != 2 {
 		t.Errorf("GET game = %+v, want the 9 moves with who entered them", got.Moves)
 	}
 	// The record is the judges': anonymous readers get nothing.
-	if rec := do(env.h, "GET", game, ""); rec.Code != http.StatusUnauthorized {
+	if rec := webtest.Do(env.Handler, "GET", game, ""); rec.Code != http.StatusUnauthorized {
 		t.Errorf("GET game anonymously = %d, want 401", rec.Code)
 	}
 }
@@ -159,37 +160,37 @@ func TestGameRecordAPI(t *testing.T) {
 // offers neither.
 func TestGameRecordLockedByResult(t *testing.T) {
 	env, tr, game := gameEnv(t)
-	cl := apiClient{t: t, env: env}
+	cl := webtest.APIClient{T: t, Env: env}
 	for i, m := range recordPlacements {
-		cl.call("POST", game+"/moves", withExpected(m, i), 201, nil)
+		cl.Call("POST", game+"/moves", withExpected(m, i), 201, nil)
 	}
-	cl.save(tr.ID, 1, 1, 0, []int{10, 7, 5, 3}, 0, "")
+	cl.Save(tr.ID, 1, 1, 0, []int{10, 7, 5, 3}, 0, "")
 	var p struct {
 		Code  string `json:"code"`
 		Error string `json:"error"`
 	}
-	cl.call("POST", game+"/moves", `{"do":"roll","dice":[3,4],"expected":8}`, 409, &p)
+	cl.Call("POST", game+"/moves", `{"do":"roll","dice":[3,4],"expected":8}`, 409, &p)
 	if p.Code != "game-has-result" || !strings.Contains(p.Error, "can no longer change") {
 		t.Errorf("a move after the result: %+v, want the conflict game-has-result, said", p)
 	}
 	p.Code = ""
-	cl.call("DELETE", game+"/moves/8", nil, 409, &p)
+	cl.Call("DELETE", game+"/moves/8", nil, 409, &p)
 	if p.Code != "game-has-result" {
 		t.Errorf("an undo after the result: %+v, want the conflict game-has-result", p)
 	}
-	if g, err := env.svc.Game(env.ctx, tr.ID, 1, 1); err != nil || len(g.Moves) != 8 {
+	if g, err := env.Service.Game(env.Ctx, tr.ID, 1, 1); err != nil || len(g.Moves) != 8 {
 		t.Fatalf("the record after the refusals has %d moves (%v), want 8", len(g.Moves), err)
 	}
-	b := env.browser()
-	b.login("山田")
+	b := env.Browser()
+	b.Login("山田")
 	page := fmt.Sprintf("/judge/t/%d/rounds/1/tables/1/game", tr.ID)
-	res := b.get(page)
-	mustSee(t, "GET the record", res, http.StatusOK, `id="record-locked"`, "対戦記録はもう変更できません")
+	res := b.Get(page)
+	webtest.MustSee(t, "GET the record", res, http.StatusOK, `id="record-locked"`, "対戦記録はもう変更できません")
 	for _, gone := range []string{`id="undo"`, `id="roll"`, `name="corner"`} {
 		if strings.Contains(res.Body, gone) {
 			t.Errorf("the locked record page still offers %s", gone)
 		}
 	}
-	mustSee(t, "POST undo", b.post(page, url.Values{"expected": {"8"}, "action": {"undo"}}), http.StatusConflict,
+	webtest.MustSee(t, "POST undo", b.Post(page, url.Values{"expected": {"8"}, "action": {"undo"}}), http.StatusConflict,
 		`id="record-error"`, "対戦記録はもう変更できません")
 }

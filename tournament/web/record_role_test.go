@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // The record file is a judge's (issue 28: "GET /api/v1/tournaments/{id}/record
@@ -29,8 +30,8 @@ func TestRecordFileIsAJudges(t *testing.T) {
 		{tournament.RoleHead, true},
 	} {
 		name := "record-" + string(tc.role)
-		env.account(name, tc.role)
-		rec := do(env.h, "GET", path, "", bearer(session(t, env, name, testPassword, tc.role))...)
+		env.Account(name, tc.role)
+		rec := webtest.Do(env.Handler, "GET", path, "", webtest.Bearer(webtest.Session(t, env, name, webtest.Password, tc.role))...)
 		var p struct {
 			Code string `json:"code"`
 			Role string `json:"role"`
@@ -45,13 +46,13 @@ func TestRecordFileIsAJudges(t *testing.T) {
 
 		// The console's session reads the file through the same route (the
 		// page's link), and its page offers the link only where it works.
-		b := env.browser()
-		b.loginAs(name, tc.role)
-		if got := b.get(path); (got.Status == http.StatusOK) != tc.allowed {
+		b := env.Browser()
+		b.LoginAs(name, tc.role)
+		if got := b.Get(path); (got.Status == http.StatusOK) != tc.allowed {
 			t.Errorf("%s's console GET %s = %d, want allowed %v", tc.role, path, got.Status, tc.allowed)
 		}
-		res := b.get(page)
-		mustSee(t, string(tc.role)+"'s tournament page", res, http.StatusOK)
+		res := b.Get(page)
+		webtest.MustSee(t, string(tc.role)+"'s tournament page", res, http.StatusOK)
 		if offered := strings.Contains(res.Body, `id="record-file"`); offered != tc.allowed {
 			t.Errorf("%s's tournament page offers the record file: %v, want %v", tc.role, offered, tc.allowed)
 		}

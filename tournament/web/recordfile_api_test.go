@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"github.com/catanjudge/catanjudge/tournament"
 	"github.com/catanjudge/catanjudge/tournament/recordfile"
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // checkScenarioRecord reads the scenario's record file from the API, as a
@@ -18,15 +20,15 @@ import (
 // runs): it checks as written, and fails naming the round and table when
 // one VP is changed or a player is moved to another table. Without the
 // judge's token the record is refused: it holds the judges' notes.
-func checkScenarioRecord(t *testing.T, cl apiClient, base string) {
+func checkScenarioRecord(t *testing.T, cl webtest.APIClient, base string) {
 	t.Helper()
-	if rec := do(cl.env.h, "GET", base+"/record", ""); rec.Code != http.StatusUnauthorized {
+	if rec := webtest.Do(cl.Env.Handler, "GET", base+"/record", ""); rec.Code != http.StatusUnauthorized {
 		t.Errorf("GET %s/record without a judge = %d, want 401", base, rec.Code)
 	}
-	if rec := do(cl.env.h, "GET", "/api/v1/tournaments/999/record", "", "Authorization", "Bearer test-token"); rec.Code != http.StatusNotFound {
+	if rec := webtest.Do(cl.Env.Handler, "GET", "/api/v1/tournaments/999/record", "", "Authorization", "Bearer test-token"); rec.Code != http.StatusNotFound {
 		t.Errorf("GET the record of an unknown tournament = %d %s, want 404", rec.Code, rec.Body)
 	}
-	rec := do(cl.env.h, "GET", base+"/record", "", "Authorization", "Bearer test-token")
+	rec := webtest.Do(cl.Env.Handler, "GET", base+"/record", "", "Authorization", "Bearer test-token")
 	if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Body.String(), `{"format":1,`) {
 		t.Fatalf("GET %s/record = %d %.200s, want 200 and a record of format 1", base, rec.Code, rec.Body)
 	}
@@ -85,14 +87,14 @@ func checkScenarioRecord(t *testing.T, cl apiClient, base string) {
 // catanjudge simulate's does, and a browser saves it as a file named
 // after the event.
 func TestRecordNamesTheBuild(t *testing.T) {
-	env := newConsoleEnv(t)
-	tr, _ := env.seedTournament(4)
+	env := webtest.New(t)
+	tr, _ := env.SeedTournament(4)
 	for _, tc := range []struct{ version, want string }{{"v1.2.3", "catanjudge v1.2.3"}, {"", "catanjudge"}} {
-		s, err := newSite(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st, APIToken: "test-token", Version: tc.version})
+		s, err := web.NewSite(web.Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.Service, Settings: env.Store, APIToken: "test-token", Version: tc.version})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec := do(s.router, "GET", fmt.Sprintf("/api/v1/tournaments/%d/record", tr.ID), "", "Authorization", "Bearer test-token")
+		rec := webtest.Do(s.Router(), "GET", fmt.Sprintf("/api/v1/tournaments/%d/record", tr.ID), "", "Authorization", "Bearer test-token")
 		var f recordfile.File
 		if err := json.Unmarshal(rec.Body.Bytes(), &f); rec.Code != http.StatusOK || err != nil {
 			t.Fatalf("GET the record = %d %.200s (%v), want 200 and a record", rec.Code, rec.Body, err)

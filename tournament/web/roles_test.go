@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // The roles of issue 27 (and the record file of issue 28), as their text
@@ -40,7 +42,7 @@ var issueRoles = map[string]tournament.Role{
 
 // The sessions a walk leaves alone: logging out (each role may) would end
 // the walk's own session, and logging everyone out every session.
-func endsTheWalk(rt routeEntry) bool {
+func endsTheWalk(rt web.RouteEntry) bool {
 	switch rt.Method + " " + rt.Path {
 	case "POST /judge/logout", "POST /judge/logout-all", "DELETE /api/v1/session":
 		return true
@@ -59,19 +61,19 @@ func TestRoleRouteMatrix(t *testing.T) {
 	env, _, params := securityEnv(t)
 	// A spare account whose password the walk resets and whose role it
 	// edits: the walk's own accounts keep theirs.
-	spare := env.account("予備", tournament.RoleScorekeeper)
-	sid := strings.NewReplacer(":sid", itoa(spare.ID))
+	spare := env.Account("予備", tournament.RoleScorekeeper)
+	sid := strings.NewReplacer(":sid", webtest.Itoa(spare.ID))
 
-	routes := (&site{}).routes()
+	routes := web.Routes()
 	seen := map[string]bool{}
 	for _, rt := range routes {
-		if rt.Access != judge {
+		if rt.Access != web.Judge {
 			continue
 		}
 		key := rt.Method + " " + rt.Path
 		if want, ok := issueRoles[key]; ok {
 			seen[key] = true
-			if got := need(rt); got != want {
+			if got := web.Need(rt); got != want {
 				t.Errorf("%s needs %s, the issue says %s", key, got, want)
 			}
 		}
@@ -85,20 +87,20 @@ func TestRoleRouteMatrix(t *testing.T) {
 	type actor struct {
 		role    tournament.Role
 		token   []string
-		browser *browser
+		browser *webtest.Browser
 	}
 	var actors []actor
 	for _, role := range []tournament.Role{tournament.RoleScorekeeper, tournament.RoleJudge, tournament.RoleHead} {
 		name := "matrix-" + string(role)
-		env.account(name, role)
-		b := env.browser()
-		b.loginAs(name, role)
-		actors = append(actors, actor{role: role, token: bearer(session(t, env, name, testPassword, role)), browser: b})
+		env.Account(name, role)
+		b := env.Browser()
+		b.LoginAs(name, role)
+		actors = append(actors, actor{role: role, token: webtest.Bearer(webtest.Session(t, env, name, webtest.Password, role)), browser: b})
 	}
 	walked := 0
 	for _, a := range actors {
 		for _, rt := range routes {
-			if rt.Access != judge || endsTheWalk(rt) || (rt.Method == http.MethodGet && need(rt) == tournament.RoleScorekeeper) {
+			if rt.Access != web.Judge || endsTheWalk(rt) || (rt.Method == http.MethodGet && web.Need(rt) == tournament.RoleScorekeeper) {
 				continue
 			}
 			path := params.Replace(sid.Replace(rt.Path))
@@ -106,12 +108,12 @@ func TestRoleRouteMatrix(t *testing.T) {
 				t.Errorf("%s %s: no test value for a parameter", rt.Method, rt.Path)
 				continue
 			}
-			want := need(rt)
+			want := web.Need(rt)
 			allowed := a.role.Allows(want)
 			what := fmt.Sprintf("%s's %s %s", a.role, rt.Method, path)
 			walked++
 			if strings.HasPrefix(rt.Path, "/api/") {
-				rec := do(env.h, rt.Method, path, "{}", a.token...)
+				rec := webtest.Do(env.Handler, rt.Method, path, "{}", a.token...)
 				var p struct {
 					Code string `json:"code"`
 					Role string `json:"role"`
@@ -126,7 +128,7 @@ func TestRoleRouteMatrix(t *testing.T) {
 				}
 				continue
 			}
-			res := a.browser.do(rt.Method, path, url.Values{}, "Origin", env.srv.URL, "Sec-Fetch-Site", "same-origin")
+			res := a.browser.Do(rt.Method, path, url.Values{}, "Origin", env.Server.URL, "Sec-Fetch-Site", "same-origin")
 			refused := res.Status == http.StatusForbidden && strings.Contains(res.Body, "の権限が必要です")
 			switch {
 			case allowed && (refused || strings.HasPrefix(res.Location, "/judge/login")):

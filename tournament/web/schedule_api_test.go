@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"encoding/json"
@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/catanjudge/catanjudge/tournament/tournamenttest"
+	"github.com/catanjudge/catanjudge/tournament/web"
 	"github.com/catanjudge/catanjudge/tournament/web/api"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // scheduleBody asks for a schedule of n players (p00, p01, ...).
@@ -26,17 +28,17 @@ func scheduleBody(n, rounds int, seed uint64, extra string) string {
 // had stay. Sizes a design builds answer at zero whatever the seed and
 // however little search the server allows, since nothing is searched.
 func TestScheduleAPISaysHowGoodItIs(t *testing.T) {
-	env := newConsoleEnv(t)
-	s, err := newSite(Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.svc, Settings: env.st})
+	env := webtest.New(t)
+	s, err := web.NewSite(web.Deps{Rulesets: tournamenttest.Rulesets(t), Service: env.Service, Settings: env.Store})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// One swap evaluation: a design is built, not searched.
-	s.api.PairingEvals = 1
+	s.API().PairingEvals = 1
 	post := func(body string) (*httptest.ResponseRecorder, api.ScheduleJSON) {
 		t.Helper()
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/referee/pairings?lang=en", strings.NewReader(body))
-		rec := serve(s.router, req, "192.0.2.60:1")
+		rec := webtest.Serve(s.Router(), req, "192.0.2.60:1")
 		var got api.ScheduleJSON
 		if rec.Code == http.StatusOK {
 			if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"context"
@@ -15,6 +15,8 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/catanjudge/catanjudge/tournament"
+	"github.com/catanjudge/catanjudge/tournament/web"
+	"github.com/catanjudge/catanjudge/tournament/web/webtest"
 )
 
 // probeResult is what the security walk looks at in a response.
@@ -28,13 +30,13 @@ type probeResult struct {
 // probe sends one request with b's cookies, an empty form and the header
 // name, value pairs. An event stream's body is not read: the headers are
 // all there is to check.
-func (b *browser) probe(method, path string, header ...string) probeResult {
-	b.env.t.Helper()
+func probe(b *webtest.Browser, method, path string, header ...string) probeResult {
+	b.Env.TB.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, method, b.env.srv.URL+path, nil)
+	req, err := http.NewRequestWithContext(ctx, method, b.Env.Server.URL+path, nil)
 	if err != nil {
-		b.env.t.Fatal(err)
+		b.Env.TB.Fatal(err)
 	}
 	if method != http.MethodGet && method != http.MethodHead {
 		req.Body = io.NopCloser(strings.NewReader(""))
@@ -43,9 +45,9 @@ func (b *browser) probe(method, path string, header ...string) probeResult {
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}
-	res, err := b.http.Do(req)
+	res, err := b.HTTP.Do(req)
 	if err != nil {
-		b.env.t.Fatalf("%s %s: %v", method, path, err)
+		b.Env.TB.Fatalf("%s %s: %v", method, path, err)
 	}
 	defer res.Body.Close()
 	out := probeResult{Status: res.StatusCode, Location: res.Header.Get("Location"), Header: res.Header}
@@ -54,7 +56,7 @@ func (b *browser) probe(method, path string, header ...string) probeResult {
 	}
 	data, err := io.ReadAll(res.Body)
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		b.env.t.Fatalf("%s %s: read body: %v", method, path, err)
+		b.Env.TB.Fatalf("%s %s: read body: %v", method, path, err)
 	}
 	out.Body = string(data)
 	return out
@@ -63,11 +65,11 @@ func (b *browser) probe(method, path string, header ...string) probeResult {
 // securityEnv is a tournament with round 1 paired, a result and a
 // penalty, so the walk reaches real pages rather than 404s. It returns the
 // tournament's ID and the values of the route table's parameters.
-func securityEnv(t *testing.T) (*consoleEnv, int64, *strings.Replacer) {
-	env := newConsoleEnv(t)
-	tr, ps := env.seedTournament(8)
-	env.seedSeason(tr.ID)
-	r, err := env.svc.PairNextRound(env.ctx, "setup", tr.ID)
+func securityEnv(t *testing.T) (*webtest.Env, int64, *strings.Replacer) {
+	env := webtest.New(t)
+	tr, ps := env.SeedTournament(8)
+	env.SeedSeason(tr.ID)
+	r, err := env.Service.PairNextRound(env.Ctx, "setup", tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,16 +77,16 @@ func securityEnv(t *testing.T) (*consoleEnv, int64, *strings.Replacer) {
 	for i, p := range r.Tables[0].Players {
 		scores = append(scores, tournament.Score{PlayerID: p, VP: 6 + i})
 	}
-	env.timeUp(tr.ID, 1)
-	if _, err := env.svc.SaveResult(env.ctx, "setup", tr.ID, 1, 1, tournament.ResultInput{Scores: scores}); err != nil {
+	env.TimeUp(tr.ID, 1)
+	if _, err := env.Service.SaveResult(env.Ctx, "setup", tr.ID, 1, 1, tournament.ResultInput{Scores: scores}); err != nil {
 		t.Fatal(err)
 	}
-	pen, err := env.svc.RecordPenalty(env.ctx, "setup", tr.ID, tournament.PenaltyInput{PlayerID: ps[1].ID, Round: 1, Offence: "note-taking", Note: "メモ"})
+	pen, err := env.Service.RecordPenalty(env.Ctx, "setup", tr.ID, tournament.PenaltyInput{PlayerID: ps[1].ID, Round: 1, Offence: "note-taking", Note: "メモ"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return env, tr.ID, strings.NewReplacer(
-		":person", itoa(ps[1].PersonID), ":season", "1", ":id", itoa(tr.ID), ":pid", itoa(ps[1].ID), ":n", "1", ":tn", "2", ":penalty", itoa(pen.ID), ":batch", "0123", ":report", "1", ":move", "1",
+		":person", webtest.Itoa(ps[1].PersonID), ":season", "1", ":id", webtest.Itoa(tr.ID), ":pid", webtest.Itoa(ps[1].ID), ":n", "1", ":tn", "2", ":penalty", webtest.Itoa(pen.ID), ":batch", "0123", ":report", "1", ":move", "1",
 		":sid", "1", ":call", "1", ":token", "no-such-device", ":team", "1",
 		":lang", "en", ":name", "proshop-2003", "*file", "console.css",
 	)
@@ -97,16 +99,16 @@ func securityEnv(t *testing.T) (*consoleEnv, int64, *strings.Replacer) {
 // after the walk.
 func TestRouteTableAsJudge(t *testing.T) {
 	env, _, params := securityEnv(t)
-	judgeB := env.browser()
-	judgeB.login("山田")
-	leaving := env.browser()
-	leaving.login("佐藤")
+	judgeB := env.Browser()
+	judgeB.Login("山田")
+	leaving := env.Browser()
+	leaving.Login("佐藤")
 	// A browser's DELETE /api/v1/session logs its cookie out as the
 	// logout does: on a session of its own too.
-	leavingAPI := env.browser()
-	leavingAPI.login("佐藤")
-	for _, rt := range (&site{}).routes() {
-		if rt.Access != judge {
+	leavingAPI := env.Browser()
+	leavingAPI.Login("佐藤")
+	for _, rt := range web.Routes() {
+		if rt.Access != web.Judge {
 			continue
 		}
 		path := params.Replace(rt.Path)
@@ -124,7 +126,7 @@ func TestRouteTableAsJudge(t *testing.T) {
 		case "/api/v1/session":
 			b = leavingAPI
 		}
-		res := b.probe(rt.Method, path)
+		res := probe(b, rt.Method, path)
 		switch {
 		case rt.Method == http.MethodDelete && rt.Path == "/api/v1/session":
 			if res.Status != http.StatusNoContent {
@@ -143,10 +145,10 @@ func TestRouteTableAsJudge(t *testing.T) {
 		}
 	}
 	// The walk changed much, but never logged the judge out.
-	if res := judgeB.get("/judge"); res.Status != http.StatusOK {
+	if res := judgeB.Get("/judge"); res.Status != http.StatusOK {
 		t.Errorf("GET /judge after the walk = %d, want 200", res.Status)
 	}
-	if res := judgeB.probe(http.MethodPost, "/judge/logout-all"); res.Status != http.StatusSeeOther || res.Location != "/judge/login?all=1" {
+	if res := probe(judgeB, http.MethodPost, "/judge/logout-all"); res.Status != http.StatusSeeOther || res.Location != "/judge/login?all=1" {
 		t.Errorf("judge POST /judge/logout-all = %d to %q, want 303 to the login page saying why", res.Status, res.Location)
 	}
 }
@@ -156,13 +158,13 @@ func TestRouteTableAsJudge(t *testing.T) {
 // refused before its handler runs, whatever the route.
 func TestCrossOriginRefusedEverywhere(t *testing.T) {
 	env, tid, params := securityEnv(t)
-	judgeB := env.browser()
-	judgeB.login("山田")
-	before, err := env.svc.AuditLog(env.ctx, tid)
+	judgeB := env.Browser()
+	judgeB.Login("山田")
+	before, err := env.Service.AuditLog(env.Ctx, tid)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rt := range (&site{}).routes() {
+	for _, rt := range web.Routes() {
 		if rt.Method == http.MethodGet || rt.Method == http.MethodHead {
 			continue
 		}
@@ -171,19 +173,19 @@ func TestCrossOriginRefusedEverywhere(t *testing.T) {
 			{"Sec-Fetch-Site", "cross-site"},
 			{"Origin", "http://evil.example"},
 		} {
-			if res := judgeB.probe(rt.Method, path, h...); res.Status != http.StatusForbidden {
+			if res := probe(judgeB, rt.Method, path, h...); res.Status != http.StatusForbidden {
 				t.Errorf("judge %s %s with %s: %s = %d, want 403", rt.Method, path, h[0], h[1], res.Status)
 			}
 		}
 	}
-	after, err := env.svc.AuditLog(env.ctx, tid)
+	after, err := env.Service.AuditLog(env.Ctx, tid)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(after) != len(before) {
 		t.Errorf("cross-origin requests changed the tournament: %d audit lines, was %d", len(after), len(before))
 	}
-	if res := judgeB.get("/judge"); res.Status != http.StatusOK {
+	if res := judgeB.Get("/judge"); res.Status != http.StatusOK {
 		t.Errorf("GET /judge after the walk = %d, want the judge still logged in", res.Status)
 	}
 }
@@ -195,8 +197,8 @@ func TestCrossOriginRefusedEverywhere(t *testing.T) {
 // player changes their own state with their code (access player), which
 // TestCodeGuessesAreLimited checks.
 func TestOnlyJudgesChangeState(t *testing.T) {
-	for _, rt := range (&site{}).routes() {
-		if rt.Access == judge || rt.Access == player || rt.Method == http.MethodGet || rt.Method == http.MethodHead {
+	for _, rt := range web.Routes() {
+		if rt.Access == web.Judge || rt.Access == web.Player || rt.Method == http.MethodGet || rt.Method == http.MethodHead {
 			continue
 		}
 		stateless := rt.Method == http.MethodPost && strings.HasPrefix(rt.Path, "/api/v1/referee/")
@@ -213,11 +215,11 @@ func TestOnlyJudgesChangeState(t *testing.T) {
 // attributes and elements, event handler attributes, javascript: URLs.
 func TestSecurityHeaders(t *testing.T) {
 	env, _, params := securityEnv(t)
-	anon := env.browser()
-	judgeB := env.browser()
-	judgeB.login("山田")
+	anon := env.Browser()
+	judgeB := env.Browser()
+	judgeB.Login("山田")
 	want := map[string]string{
-		"Content-Security-Policy": contentSecurityPolicy,
+		"Content-Security-Policy": web.ContentSecurityPolicy,
 		"X-Content-Type-Options":  "nosniff",
 		"Referrer-Policy":         "same-origin",
 		"X-Frame-Options":         "DENY",
@@ -245,26 +247,26 @@ func TestSecurityHeaders(t *testing.T) {
 			}
 		}
 	}
-	for _, rt := range (&site{}).routes() {
+	for _, rt := range web.Routes() {
 		path := params.Replace(rt.Path)
 		if strings.ContainsAny(path, ":*") {
 			t.Errorf("%s %s: no test value for a parameter", rt.Method, rt.Path)
 			continue
 		}
 		if rt.Method == http.MethodGet {
-			check("judge", rt.Method, path, judgeB.probe(rt.Method, path))
+			check("judge", rt.Method, path, probe(judgeB, rt.Method, path))
 		}
-		check("anonymous", rt.Method, path, anon.probe(rt.Method, path))
+		check("anonymous", rt.Method, path, probe(anon, rt.Method, path))
 	}
 	for _, p := range []string{"/nope", "/judge/t/999", "/api/v1/tournaments/999", "/judge/t/1/rounds/9", "/judge/login?next=%2Fjudge"} {
-		check("judge", http.MethodGet, p, judgeB.probe(http.MethodGet, p))
+		check("judge", http.MethodGet, p, probe(judgeB, http.MethodGet, p))
 	}
-	check("anonymous", http.MethodDelete, "/healthz", anon.probe(http.MethodDelete, "/healthz"))
+	check("anonymous", http.MethodDelete, "/healthz", probe(anon, http.MethodDelete, "/healthz"))
 	// The login sets the session cookie; a wrong password and the form
 	// errors render pages too.
-	for _, form := range []url.Values{{"name": {"x"}, "password": {"wrong"}}, {"name": {""}}, {"name": {"山田"}, "password": {testPassword}}} {
-		b := env.browser()
-		res := b.post("/judge/login", form)
+	for _, form := range []url.Values{{"name": {"x"}, "password": {"wrong"}}, {"name": {""}}, {"name": {"山田"}, "password": {webtest.Password}}} {
+		b := env.Browser()
+		res := b.Post("/judge/login", form)
 		check("anonymous", http.MethodPost, "/judge/login "+form.Encode(), probeResult{Status: res.Status, Header: res.Header, Body: res.Body})
 	}
 }
