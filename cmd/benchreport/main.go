@@ -22,7 +22,15 @@
 //
 // Usage:
 //
-//	go run ./cmd/benchreport [-kiosk=false] [-abuse=false] [-hall=false] [-saves] [-only kiosk|hall] [-timeout 25m]
+//	go run ./cmd/benchreport [-kiosk=false] [-abuse=false] [-hall=false] [-saves] [-profile DIR] [-only kiosk|hall] [-timeout 25m]
+//
+// The save rows give each measure's CPU a save (this process's, the server's
+// and its judges', over the measure: on a shared machine it bounds the saves
+// a second at cores / CPU a save, which the wall clock cannot show) and how
+// many writes shared a commit. -profile DIR writes the CPU, block and mutex
+// profiles of the 50 judges' saves to DIR, one set for each engine
+// (sqlite.cpu, sqlite.block, sqlite.mutex, postgresql.cpu, ...), for
+// go tool pprof.
 package main
 
 import (
@@ -60,6 +68,7 @@ type env struct {
 	rs       referee.Ruleset // the built-in preset
 	goCmd    string          // the go command, to run cmd/kioskbench
 	progress io.Writer
+	profile  string // the folder of the save measures' profiles (-profile), or ""
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -71,6 +80,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	abuse := fs.Bool("abuse", true, "measure page latency while anonymous clients hammer the public endpoints (about 15 s)")
 	goCmd := fs.String("go", "go", "the go command, to run cmd/kioskbench")
 	savesOnly := fs.Bool("saves", false, "measure the score-sheet saves alone (with the disk's fsync probe)")
+	profile := fs.String("profile", "", "write CPU, block and mutex profiles of the 50 judges' saves (each engine's) to this folder")
 	limit := fs.Duration("timeout", 25*time.Minute, "give up after this long")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -85,7 +95,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return fmt.Errorf("no ruleset %s", config.DefaultRuleset)
 	}
-	e := &env{rulesets: rulesets, rs: rs, goCmd: *goCmd, progress: stderr}
+	e := &env{rulesets: rulesets, rs: rs, goCmd: *goCmd, progress: stderr, profile: *profile}
 	measures := []func(context.Context) ([]row, error){e.boards, e.playouts, e.pairings, e.schedules, e.lateSwiss, e.standings, e.saves, e.record, e.crossServer}
 	if *kiosk {
 		measures = append(measures, e.kiosk)

@@ -144,9 +144,28 @@ func fsyncRate(dir string, d time.Duration) (float64, error) {
 type saveRun struct {
 	times []time.Duration
 	wall  time.Duration
+	// cpu is the CPU time this process used meanwhile, user and system:
+	// the server's and its judges' (not PostgreSQL's own processes').
+	cpu time.Duration
+	// commits are the store's batches meanwhile (group commit), and
+	// writes the writes they held.
+	commits, writes int64
 }
 
 func (r saveRun) perSecond() float64 { return float64(len(r.times)) / r.wall.Seconds() }
+
+// batching says how many writes shared a commit.
+func (r saveRun) batching() string {
+	if r.commits == 0 {
+		return "no commit"
+	}
+	return fmt.Sprintf("%.1f writes a commit", float64(r.writes)/float64(r.commits))
+}
+
+// cpuPerSave is the process's CPU time a save: on a machine shared with
+// other work it bounds the saves a second (cores / CPU a save) where the
+// wall clock only shows the share the machine gave.
+func (r saveRun) cpuPerSave() time.Duration { return r.cpu / time.Duration(max(len(r.times), 1)) }
 
 func (r saveRun) row(measure, note string) row {
 	return r.rowSized(measure, bench.Count(len(r.times))+" saves", note)
@@ -155,7 +174,7 @@ func (r saveRun) row(measure, note string) row {
 func (r saveRun) rowSized(measure, size, note string) row {
 	p50, p99 := bench.Percentile(r.times, 50), bench.Percentile(r.times, 99)
 	return row{measure, size, bench.Duration(p50), bench.Duration(p99),
-		fmt.Sprintf("%.0f saves/s (%s saves); p99/p50 %s; %s", r.perSecond(), bench.Count(len(r.times)), bench.Ratio(p99, p50), note)}
+		fmt.Sprintf("%.0f saves/s (%s saves); p99/p50 %s; CPU %s a save; %s; %s", r.perSecond(), bench.Count(len(r.times)), bench.Ratio(p99, p50), bench.Duration(r.cpuPerSave()), r.batching(), note)}
 }
 
 // savesOn records an event of players planned over rounds with the first
@@ -171,7 +190,15 @@ func (e *env) savesOn(ctx context.Context, dsn string, players, rounds, recorded
 	}
 	defer site.close()
 	e.say("%d judges saving %d score sheets each in round %d of a %d-player event, on %s", judges, perJudge, recorded+1, players, site.engine)
-	return site.run(ctx, judges, perJudge, 0)
+	stop, err := e.startProfile(site.engine)
+	if err != nil {
+		return saveRun{}, err
+	}
+	run, err := site.run(ctx, judges, perJudge, 0)
+	if perr := stop(); err == nil {
+		err = perr
+	}
+	return run, err
 }
 
 // saveSite is a site served on loopback over a recorded event, whose
@@ -181,6 +208,7 @@ type saveSite struct {
 	base   string
 	round  tournament.Round
 	client *http.Client
+	stats  func() store.CommitStats
 	close  func()
 }
 
@@ -214,6 +242,7 @@ func (e *env) openSaveSite(ctx context.Context, dsn string, players, rounds, rec
 		base:   fmt.Sprintf("%s/api/v1/tournaments/%d/rounds/%d/tables/", url, ev.Tournament.ID, round.Number),
 		round:  round,
 		client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}},
+		stats:  st.CommitStats,
 		close: func() {
 			stop()
 			st.Close()
@@ -249,14 +278,14 @@ func (s *saveSite) run(ctx context.Context, judges, perJudge, from int) (saveRun
 			}
 		})
 	}
-	began := time.Now()
+	began, cpu, stats := time.Now(), bench.OwnCPU(), s.stats()
 	close(start)
 	wg.Wait()
-	wall := time.Since(began)
+	wall, cpu, after := time.Since(began), bench.OwnCPU()-cpu, s.stats()
 	if first != nil {
 		return saveRun{}, first
 	}
-	return saveRun{times: times, wall: wall}, nil
+	return saveRun{times: times, wall: wall, cpu: cpu, commits: after.Batches - stats.Batches, writes: after.Writes - stats.Writes}, nil
 }
 
 // bySize has sizeJudges judges save in round 8 of a 40-player and of a
@@ -298,5 +327,6 @@ func (e *env) bySize(ctx context.Context, dir string) (small, large saveRun, rat
 
 // add is r with o's saves after it.
 func (r saveRun) add(o saveRun) saveRun {
-	return saveRun{times: append(r.times, o.times...), wall: r.wall + o.wall}
+	return saveRun{times: append(r.times, o.times...), wall: r.wall + o.wall, cpu: r.cpu + o.cpu,
+		commits: r.commits + o.commits, writes: r.writes + o.writes}
 }

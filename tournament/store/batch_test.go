@@ -61,6 +61,8 @@ func TestBatchedSavesKeepTheirOwnVersionChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	stats := st.CommitStats()
+
 	// Another program holds the write lock while the saves queue.
 	other, err := sql.Open("sqlite3", dsn)
 	if err != nil {
@@ -148,6 +150,12 @@ func TestBatchedSavesKeepTheirOwnVersionChecks(t *testing.T) {
 	}
 	if commits < 1 || commits >= tables {
 		t.Errorf("%d corrections stored in %d commits: they were not committed together", tables, commits)
+	}
+	// CommitStats counts the batches that committed a write and the
+	// writes they committed, not the refused ones.
+	if got := st.CommitStats(); got.Writes-stats.Writes != int64(len(stored)) || got.Batches-stats.Batches != commits {
+		t.Errorf("CommitStats moved by %d writes in %d batches, want the %d stored in %d commits",
+			got.Writes-stats.Writes, got.Batches-stats.Batches, len(stored), commits)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"gorm.io/gorm"
 )
@@ -56,6 +57,20 @@ type committer struct {
 	stop chan struct{}
 	wg   sync.WaitGroup
 	once sync.Once
+	// batches and writes count the batches committed and the writes they
+	// held (CommitStats).
+	batches, writes atomic.Int64
+}
+
+// CommitStats are the store's batches committed since it opened and the
+// writes they held: writes / batches is how many writes shared a sync.
+type CommitStats struct {
+	Batches, Writes int64
+}
+
+// CommitStats says how the store has batched its writes so far.
+func (s *Store) CommitStats() CommitStats {
+	return CommitStats{Batches: s.commits.batches.Load(), Writes: s.commits.writes.Load()}
 }
 
 // newCommitter starts n goroutines that commit s's writes in batches.
@@ -221,6 +236,10 @@ func (c *committer) commit(batch []*job) {
 			continue
 		}
 		close(j.done)
+	}
+	if len(done) > 0 {
+		c.batches.Add(1)
+		c.writes.Add(int64(len(done)))
 	}
 	for _, j := range done {
 		close(j.done)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -115,9 +116,15 @@ WHERE t.id = ? AND r.number = ? AND rt.number = ?`
 func (s *Store) tableFacts(db *gorm.DB, tournamentID int64, n, number int) (tournament.TableFacts, error) {
 	var f tournament.TableFacts
 	var a tableAt
-	if err := db.Raw(tableAtQuery, tournamentID, n, number).Scan(&a).Error; err != nil {
+	var created sql.NullTime // a column gorm's schema left nullable
+	err := directScan(db, tableAtQuery, []any{tournamentID, n, number}, &a.TournamentID, &a.Name, &a.Date, &a.Venue, &a.Rounds,
+		&a.GameMinutes, &a.SelfCheckIn, &a.SelfReport, &created, &a.ClosedAt, &a.ClosedBy, &a.ArchivedAt, &a.ArchivedBy, &a.Shop,
+		&a.Imported, &a.ConfirmResults, &a.RoundID, &a.RoundMode, &a.RoundSeed, &a.RoundRepeats, &a.RoundPairedBy, &a.RoundPairedAt,
+		&a.RoundCut, &a.TableID, &a.TableSeating, &a.TableBoard, &a.Moves)
+	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
 		return f, err
 	}
+	a.CreatedAt = created.Time
 	if a.TableID == 0 {
 		// Say what is missing: the tournament, the round or the table.
 		if err := db.Select("id").Take(&tournamentRow{}, tournamentID).Error; err != nil {
@@ -146,9 +153,7 @@ func (s *Store) tableFacts(db *gorm.DB, tournamentID int64, n, number int) (tour
 		return f, err
 	}
 	tb.Moves = a.Moves
-	var players []playerRow
-	err = db.Model(&playerRow{}).Select("players.*").Joins("JOIN table_players ON table_players.player_id = players.id").
-		Where("table_players.table_id = ?", a.TableID).Order("table_players.position").Find(&players).Error
+	players, err := directPlayers(db, "JOIN table_players ON table_players.player_id = players.id WHERE table_players.table_id = ? ORDER BY table_players.position", a.TableID)
 	if err != nil {
 		return f, err
 	}
@@ -158,22 +163,26 @@ func (s *Store) tableFacts(db *gorm.DB, tournamentID int64, n, number int) (tour
 	}
 	f.Round.Tables = []tournament.Table{tb}
 	if len(tb.Players) > 0 {
-		var pens []penaltyRow
-		if err := db.Where("player_id IN ? AND round = ?", tb.Players, n).Order("id").Find(&pens).Error; err != nil {
+		pens, err := directPenalties(db, tb.Players, n)
+		if err != nil {
 			return f, err
 		}
 		for _, p := range pens {
 			f.Penalties = append(f.Penalties, p.penalty())
 		}
 	}
-	var events []clockEventRow
-	if err := db.Where("round_id = ?", a.RoundID).Order("at, id").Find(&events).Error; err != nil {
+	rows, err := directQuery(db, `SELECT id, round_id, table_id, kind, seconds, player_id, reason, judge, "at" FROM clock_events WHERE round_id = ? ORDER BY "at", id`, a.RoundID)
+	if err != nil {
 		return f, err
 	}
-	for _, e := range events {
+	var e clockEventRow
+	err = directRows(db, rows, func() error {
+		e = clockEventRow{}
+		err := rows.Scan(&e.ID, &e.RoundID, &e.TableID, &e.Kind, &e.Seconds, &e.PlayerID, &e.Reason, &e.Judge, &e.At)
 		f.Clock = append(f.Clock, e.event())
-	}
-	return f, nil
+		return err
+	})
+	return f, err
 }
 
 // ruleset returns tournament tid's copy of its ruleset, which never
@@ -213,16 +222,20 @@ func tableOf(db *gorm.DB, t tableRow) (tournament.Table, error) {
 		return tournament.Table{}, fmt.Errorf("table %d: %w", t.ID, err)
 	}
 	out := tournament.Table{ID: t.ID, RoundID: t.RoundID, Number: t.Number, Seating: seating, Board: board}
-	var results []resultRow
-	if err := db.Where("table_id = ?", t.ID).Order("version DESC").Limit(1).Find(&results).Error; err != nil {
+	var r resultRow
+	err = directScan(db, `SELECT id, table_id, version, declared_id, ended_by, judge, "at", reason, late_reason, ended_early, report_id,
+ game_moves, needs_confirm, confirmed_by, confirmed_at, confirm_reason FROM results WHERE table_id = ? ORDER BY version DESC LIMIT 1`, []any{t.ID},
+		&r.ID, &r.TableID, &r.Version, &r.DeclaredID, &r.EndedBy, &r.Judge, &r.At, &r.Reason, &r.LateReason, &r.EndedEarly, &r.ReportID,
+		&r.GameMoves, &r.NeedsConfirm, &r.ConfirmedBy, &r.ConfirmedAt, &r.ConfirmReason)
+	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
 		return tournament.Table{}, err
 	}
-	if len(results) == 1 {
-		scores, err := scoresOf(db, results)
+	if err == nil {
+		scores, err := directScores(db, r.ID)
 		if err != nil {
 			return tournament.Table{}, err
 		}
-		res := results[0].result(scores[results[0].ID])
+		res := r.result(scores)
 		// A revision waiting for a second account's confirmation (the
 		// two-person rule) is the table's Entered, as the rounds read it.
 		if res.Pending() {

@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"github.com/catanjudge/catanjudge/tournament"
 )
@@ -59,14 +59,7 @@ func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *
 				return err
 			}
 		}
-		if err := tx.Omit(clause.Associations).Create(&row).Error; err != nil {
-			return err
-		}
-		scores := make([]scoreRow, len(r.Scores))
-		for i, sc := range r.Scores {
-			scores[i] = newScoreRow(row.ID, i, sc)
-		}
-		if err := tx.Omit(clause.Associations).Create(&scores).Error; err != nil {
+		if err := insertResult(tx.DB, &row, r.Scores); err != nil {
 			return err
 		}
 		r.TableID, r.Version = tableID, row.Version
@@ -84,11 +77,43 @@ func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *
 	return err
 }
 
+// insertResult inserts row, setting its ID, and its scores (direct.go).
+func insertResult(db *gorm.DB, row *resultRow, scores []tournament.Score) error {
+	err := directScan(db, `INSERT INTO results (table_id, version, declared_id, ended_by, judge, "at", reason, late_reason, ended_early,
+ report_id, game_moves, needs_confirm, confirmed_by, confirmed_at, confirm_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		[]any{row.TableID, row.Version, row.DeclaredID, row.EndedBy, row.Judge, row.At, row.Reason, row.LateReason, row.EndedEarly,
+			row.ReportID, row.GameMoves, row.NeedsConfirm, row.ConfirmedBy, row.ConfirmedAt, row.ConfirmReason}, &row.ID)
+	if err != nil || len(scores) == 0 {
+		return err
+	}
+	var q strings.Builder
+	q.WriteString("INSERT INTO result_scores (result_id, player_id, position, vp, settlements, cities, longest_road, largest_army, point_cards) VALUES ")
+	args := make([]any, 0, 9*len(scores))
+	for i, sc := range scores {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?)")
+		s := newScoreRow(row.ID, i, sc)
+		args = append(args, s.ResultID, s.PlayerID, s.Position, s.VP, s.Settlements, s.Cities, s.LongestRoad, s.LargestArmy, s.PointCards)
+	}
+	return directExec(db, q.String(), args...)
+}
+
 // checkScorePlayers reports scores that do not name each of the table's
 // players once: the table changed since the judge read it.
 func checkScorePlayers(tx *gorm.DB, tableID int64, scores []tournament.Score, subject string) error {
 	var seated []int64
-	if err := tx.Model(&tablePlayerRow{}).Where("table_id = ?", tableID).Order("player_id").Pluck("player_id", &seated).Error; err != nil {
+	rows, err := directQuery(tx, "SELECT player_id FROM table_players WHERE table_id = ? ORDER BY player_id", tableID)
+	if err != nil {
+		return err
+	}
+	var id int64
+	if err := directRows(tx, rows, func() error {
+		err := rows.Scan(&id)
+		seated = append(seated, id)
+		return err
+	}); err != nil {
 		return err
 	}
 	named := make([]int64, len(scores))
@@ -116,7 +141,7 @@ func checkScorePlayers(tx *gorm.DB, tableID int64, scores []tournament.Score, su
 // table is expected (0 for none).
 func checkVersion(db *gorm.DB, tableID int64, expected int) error {
 	var v int
-	if err := db.Model(&resultRow{}).Select("COALESCE(MAX(version), 0)").Where("table_id = ?", tableID).Scan(&v).Error; err != nil {
+	if err := directScan(db, "SELECT COALESCE(MAX(version), 0) FROM results WHERE table_id = ?", []any{tableID}, &v); err != nil {
 		return err
 	}
 	if v == expected {

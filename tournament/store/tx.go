@@ -109,8 +109,8 @@ func (tx *Tx) lockTable(tableID int64) (int64, error) {
 	if tx.engine == enginePostgres {
 		query += " FOR NO KEY UPDATE OF round_tables FOR SHARE OF tournaments"
 	}
-	err := tx.Raw(query, tableID).Scan(&at).Error
-	if err == nil && at.TournamentID == 0 {
+	err := directScan(tx.DB, query, []any{tableID}, &at.TournamentID, &at.ClosedAt, &at.ClosedBy)
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		err = notFound("table", tableID)
 	}
 	if err != nil {
@@ -215,7 +215,9 @@ func (tx *Tx) audit(tid int64, c tournament.Change) error {
 		Before:       before,
 		After:        after,
 	}
-	if err := tx.Create(&row).Error; err != nil {
+	err = directScan(tx.DB, `INSERT INTO audit_entries (tournament_id, judge, "at", action, subject, "before", "after") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		[]any{row.TournamentID, row.Judge, row.At, row.Action, row.Subject, row.Before, row.After}, &row.ID)
+	if err != nil {
 		return err
 	}
 	tx.audited = append(tx.audited, row.entry())
