@@ -94,12 +94,29 @@ func translate(db *gorm.DB, err error) error {
 	return err
 }
 
+// The statements written out by hand, each naming every column of its
+// row type in the order its scan or its arguments take them (a column
+// added to a row type and not here fails TestDirectStatementsNameEveryColumn).
+const (
+	playersSelect = "SELECT players.id, players.tournament_id, players.name, players.kana, players.checked_in, players.late_entry_round, " +
+		"players.dropped_round, players.fixed_table, players.code_hash, players.person_id, players.dq_effect, players.dq_reason, players.late_join, " +
+		"players.substitute, players.no_show_round FROM players "
+	penaltiesSelect = `SELECT id, tournament_id, player_id, round, table_number, offence, level, judge, "at", note, revoked_by, revoked_at,
+ revoke_reason FROM penalties `
+	scoresSelect      = "SELECT id, result_id, player_id, position, vp, settlements, cities, longest_road, largest_army, point_cards FROM result_scores "
+	clockEventsSelect = `SELECT id, round_id, table_id, kind, seconds, player_id, reason, judge, "at" FROM clock_events `
+	resultsSelect     = `SELECT id, table_id, version, declared_id, ended_by, judge, "at", reason, late_reason, ended_early, report_id,
+ game_moves, needs_confirm, confirmed_by, confirmed_at, confirm_reason FROM results `
+	resultsInsert = `INSERT INTO results (table_id, version, declared_id, ended_by, judge, "at", reason, late_reason, ended_early,
+ report_id, game_moves, needs_confirm, confirmed_by, confirmed_at, confirm_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	scoresInsert = "INSERT INTO result_scores (result_id, player_id, position, vp, settlements, cities, longest_road, largest_army, point_cards) VALUES "
+	auditInsert  = `INSERT INTO audit_entries (tournament_id, judge, "at", action, subject, "before", "after") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`
+)
+
 // directPlayers reads the players rows a clause after FROM players
 // selects (a join, a WHERE and an ORDER BY).
 func directPlayers(db *gorm.DB, clause string, args ...any) ([]playerRow, error) {
-	rows, err := directQuery(db, "SELECT players.id, players.tournament_id, players.name, players.kana, players.checked_in, players.late_entry_round, "+
-		"players.dropped_round, players.fixed_table, players.code_hash, players.person_id, players.dq_effect, players.dq_reason, players.late_join, "+
-		"players.substitute, players.no_show_round FROM players "+clause, args...)
+	rows, err := directQuery(db, playersSelect+clause, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -121,8 +138,7 @@ func directPenalties(db *gorm.DB, players []int64, n int) ([]penaltyRow, error) 
 		args = append(args, id)
 	}
 	args = append(args, n)
-	rows, err := directQuery(db, `SELECT id, tournament_id, player_id, round, table_number, offence, level, judge, "at", note, revoked_by, revoked_at,
- revoke_reason FROM penalties WHERE player_id IN (?`+strings.Repeat(", ?", len(players)-1)+`) AND round = ? ORDER BY id`, args...)
+	rows, err := directQuery(db, penaltiesSelect+`WHERE player_id IN (?`+strings.Repeat(", ?", len(players)-1)+`) AND round = ? ORDER BY id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -139,8 +155,7 @@ func directPenalties(db *gorm.DB, players []int64, n int) ([]penaltyRow, error) 
 
 // directScores reads the scores of result id, in score sheet order.
 func directScores(db *gorm.DB, id int64) ([]scoreRow, error) {
-	rows, err := directQuery(db, "SELECT id, result_id, player_id, position, vp, settlements, cities, longest_road, largest_army, point_cards "+
-		"FROM result_scores WHERE result_id = ? ORDER BY position", id)
+	rows, err := directQuery(db, scoresSelect+"WHERE result_id = ? ORDER BY position", id)
 	if err != nil {
 		return nil, err
 	}

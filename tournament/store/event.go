@@ -171,7 +171,7 @@ func (s *Store) tableFacts(db *gorm.DB, tournamentID int64, n, number int) (tour
 			f.Penalties = append(f.Penalties, p.penalty())
 		}
 	}
-	rows, err := directQuery(db, `SELECT id, round_id, table_id, kind, seconds, player_id, reason, judge, "at" FROM clock_events WHERE round_id = ? ORDER BY "at", id`, a.RoundID)
+	rows, err := directQuery(db, clockEventsSelect+`WHERE round_id = ? ORDER BY "at", id`, a.RoundID)
 	if err != nil {
 		return f, err
 	}
@@ -223,8 +223,7 @@ func tableOf(db *gorm.DB, t tableRow) (tournament.Table, error) {
 	}
 	out := tournament.Table{ID: t.ID, RoundID: t.RoundID, Number: t.Number, Seating: seating, Board: board}
 	var r resultRow
-	err = directScan(db, `SELECT id, table_id, version, declared_id, ended_by, judge, "at", reason, late_reason, ended_early, report_id,
- game_moves, needs_confirm, confirmed_by, confirmed_at, confirm_reason FROM results WHERE table_id = ? ORDER BY version DESC LIMIT 1`, []any{t.ID},
+	err = directScan(db, resultsSelect+`WHERE table_id = ? ORDER BY version DESC LIMIT 1`, []any{t.ID},
 		&r.ID, &r.TableID, &r.Version, &r.DeclaredID, &r.EndedBy, &r.Judge, &r.At, &r.Reason, &r.LateReason, &r.EndedEarly, &r.ReportID,
 		&r.GameMoves, &r.NeedsConfirm, &r.ConfirmedBy, &r.ConfirmedAt, &r.ConfirmReason)
 	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {

@@ -79,15 +79,14 @@ func (s *Store) SaveResult(ctx context.Context, tableID int64, expected int, r *
 
 // insertResult inserts row, setting its ID, and its scores (direct.go).
 func insertResult(db *gorm.DB, row *resultRow, scores []tournament.Score) error {
-	err := directScan(db, `INSERT INTO results (table_id, version, declared_id, ended_by, judge, "at", reason, late_reason, ended_early,
- report_id, game_moves, needs_confirm, confirmed_by, confirmed_at, confirm_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+	err := directScan(db, resultsInsert,
 		[]any{row.TableID, row.Version, row.DeclaredID, row.EndedBy, row.Judge, row.At, row.Reason, row.LateReason, row.EndedEarly,
 			row.ReportID, row.GameMoves, row.NeedsConfirm, row.ConfirmedBy, row.ConfirmedAt, row.ConfirmReason}, &row.ID)
 	if err != nil || len(scores) == 0 {
 		return err
 	}
 	var q strings.Builder
-	q.WriteString("INSERT INTO result_scores (result_id, player_id, position, vp, settlements, cities, longest_road, largest_army, point_cards) VALUES ")
+	q.WriteString(scoresInsert)
 	args := make([]any, 0, 9*len(scores))
 	for i, sc := range scores {
 		if i > 0 {

@@ -215,7 +215,7 @@ func (tx *Tx) audit(tid int64, c tournament.Change) error {
 		Before:       before,
 		After:        after,
 	}
-	err = directScan(tx.DB, `INSERT INTO audit_entries (tournament_id, judge, "at", action, subject, "before", "after") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+	err = directScan(tx.DB, auditInsert,
 		[]any{row.TournamentID, row.Judge, row.At, row.Action, row.Subject, row.Before, row.After}, &row.ID)
 	if err != nil {
 		return err
