@@ -14,26 +14,22 @@ import "github.com/catanjudge/catanjudge/referee/pairing/design"
 // 15g − 3 mixed differences.
 type split struct{ g int }
 
-// difference numbers the difference of (x1, c1) and (x2, c2): pure
-// (class, ±d) as c·(g−1)/2 + d − 1, then mixed (c1 < c2, d) by class
-// pair, the left-out ones not numbered: −1 for them.
+// difference numbers the difference of (x1, c1) and (x2, c2) as the
+// turned shape does (pure by class, then mixed by class pair), the
+// left-out ones not numbered: −1 for them.
 func (s split) difference(x1, c1, x2, c2 int) int {
-	g := s.g
-	half := (g - 1) / 2
 	if c1 > c2 {
 		x1, x2, c1, c2 = x2, x1, c2, c1
 	}
-	d := ((x2-x1)%g + g) % g
-	if c1 == c2 {
-		return c1*half + min(d, g-d) - 1
-	}
-	if c2 == c1+3 && d == 0 {
+	if c2 == c1+3 && (x2-x1)%s.g == 0 {
 		return -1
 	}
-	pair := c1*6 - c1*(c1+1)/2 + (c2 - c1 - 1)
-	// The left-out (c', c'+3, 0) before this one are not numbered.
-	before := min(c1, 3) + b2i(c1 < 3 && c2 > c1+3) + b2i(c2 == c1+3)
-	return 6*half + pair*g + d - before
+	// The left-out (c', c'+3, 0) numbered before this one.
+	before := 0
+	if c1 != c2 {
+		before = min(c1, 3) + b2i(c1 < 3 && c2 >= c1+3)
+	}
+	return turned{g: s.g}.difference(x1, c1, x2, c2) - before
 }
 
 func (s split) search(seed uint64, restarts, limit int) (design.Cyclic, bool) {
