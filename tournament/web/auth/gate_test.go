@@ -15,7 +15,9 @@ import (
 // at once; over all clients it computes as many at once as it has slots,
 // queues a few more for a while, and refuses the rest as busy.
 func TestComputeGate(t *testing.T) {
-	g := NewGate(2, 1, 1, 50*time.Millisecond)
+	// A wait long enough for the second request below to outlast the
+	// checks made while it waits, on a loaded machine too.
+	g := NewGate(2, 1, 1, 2*time.Second)
 	ctx := context.Background()
 	a1, err := g.Enter(ctx, "a")
 	if err != nil {
@@ -31,11 +33,16 @@ func TestComputeGate(t *testing.T) {
 		done, err := g.Enter(ctx, "a")
 		if err != nil {
 			t.Errorf("a's second request, the slot freed meanwhile: %v", err)
-			return
 		}
-		got <- done
+		got <- done // nil when refused, so that the test fails, not hangs
 	})
-	time.Sleep(10 * time.Millisecond)
+	// Wait for the state, not for time: the request is queued.
+	for queued := false; !queued; {
+		g.mu.Lock()
+		queued = g.waiting == 1
+		g.mu.Unlock()
+		time.Sleep(time.Millisecond)
+	}
 	if _, err := g.Enter(ctx, "a"); !errors.Is(err, problem.ErrTooManyAtOnce) {
 		t.Errorf("a's third request at once = %v, want problem.ErrTooManyAtOnce", err)
 	}
@@ -44,7 +51,11 @@ func TestComputeGate(t *testing.T) {
 	}
 	a1()
 	wg.Wait()
-	(<-got)()
+	if done := <-got; done != nil {
+		done()
+	} else {
+		t.FailNow()
+	}
 	b, err := g.Enter(ctx, "b")
 	if err != nil {
 		t.Fatalf("b's request with the slot free: %v", err)
