@@ -84,8 +84,12 @@ func TestBrowserEventEnd(t *testing.T) {
 	err = chromedp.Run(ctx,
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d", base, tid)),
-		chromedp.WaitVisible(`#standing-rows tr`),
-		chromedp.Text(`#standings`, &standings),
+		// One read, once the rows show: the page swaps its parts in as
+		// its feed opens, and a node read between two queries can be gone.
+		chromedp.Poll(`(() => {
+			const s = document.querySelector("#standings");
+			return s && s.querySelector("#standing-rows tr") && s.offsetParent !== null ? s.innerText : null;
+		})()`, &standings, chromedp.WithPollingTimeout(30*time.Second)),
 		sitetest.Screenshot("31-kiosk-final"),
 	)
 	if err != nil {
