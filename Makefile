@@ -31,11 +31,14 @@ build: ## Build bin/catanjudge
 run: build ## Build and start the server on http://127.0.0.1:8080, data under ./data (ADDR=, DATA= to change)
 	./$(BIN) serve --addr $(ADDR) --data $(DATA)
 
+# Each part of make test says how long it took (.ci/run prints its own steps' times).
+timed = s=$$(date +%s); $(1); rc=$$?; echo "==> $(2) took $$(( $$(date +%s) - s ))s"; exit $$rc
+
 test: ## Run every test (unit, store, web, browser) with the race detector, the store and service tests again on PostgreSQL, then a short fuzz run
-	$(GO) vet ./...
-	$(MAKE) --no-print-directory test-race
-	$(MAKE) --no-print-directory test-postgres
-	$(MAKE) --no-print-directory fuzz
+	@$(call timed,$(GO) vet ./...,go vet)
+	@$(call timed,$(MAKE) --no-print-directory test-race,test-race)
+	@$(call timed,$(MAKE) --no-print-directory test-postgres,test-postgres)
+	@$(call timed,$(MAKE) --no-print-directory fuzz,fuzz)
 
 # TESTFLAGS adds go test flags: .ci/run gives -vet=off, as make lint ran go vet.
 # The timeout is per test binary: cmd/catanjudge's browser tests run one at
