@@ -366,7 +366,10 @@ func TestBrowserKioskPhoneHighlight(t *testing.T) {
 		chromedp.Navigate(fmt.Sprintf("%s/lang/ja?next=/kiosk/%d", base, tid)),
 		chromedp.WaitVisible(`#q`),
 		chromedp.SendKeys(`#q`, "はせがわ"),
-		chromedp.WaitVisible(`.k-card.k-mine`),
+		// The page swaps its live parts in as its feed opens and changes
+		// come: the cards are read in one evaluation each, never as a node
+		// found by one query and read by the next.
+		chromedp.Poll(`!!document.querySelector(".k-card.k-mine")`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 		// The smooth scroll takes its time on a busy machine: wait for it
 		// to bring the table into view, for 5 s at most.
 		chromedp.ActionFunc(func(ctx context.Context) error {
@@ -376,9 +379,9 @@ func TestBrowserKioskPhoneHighlight(t *testing.T) {
 			return nil
 		}),
 		chromedp.Evaluate(`!!document.querySelector("#entries tr.k-mine")`, &rowMine),
-		chromedp.Text(`.k-card.k-mine h3 span`, &table),
+		chromedp.Evaluate(`document.querySelector(".k-card.k-mine h3 span").innerText`, &table),
 		sitetest.Screenshot("kiosk-phone-highlight"),
-		chromedp.Click(`.k-lang a[hreflang="en"]`),
+		chromedp.Evaluate(`document.querySelector('.k-lang a[hreflang="en"]').click()`, nil),
 		chromedp.WaitReady(`html[lang="en"]`),
 		chromedp.WaitVisible(`#q`),
 		chromedp.Value(`#q`, &query),
