@@ -111,19 +111,74 @@ func migratedTemplate(c *pgtest.Cluster) (string, error) {
 	return name, st.Close()
 }
 
-// NewDSN returns the DSN of a new, empty database on the tests' engine:
-// an SQLite file in t.TempDir(), or a database of its own in the
-// PostgreSQL cluster, dropped when the test ends.
+// NewDSN returns the DSN of a new database on the tests' engine, with
+// the schema migrated and no rows: an SQLite file in t.TempDir(), or a
+// database of its own in the PostgreSQL cluster, dropped when the test
+// ends. Both copy a database migrated once per test binary: migrating
+// each costs a test 0.7 s under the race detector, copying the file 8 ms.
+// A migration from nothing is still what every server's first start
+// does (the browser and command tests) and what the store's migration
+// tests open themselves.
 func NewDSN(t testing.TB) string {
 	t.Helper()
-	if !OnPostgres() {
-		dsn, err := store.FileDSN(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return dsn
+	if OnPostgres() {
+		return NewPostgresDSN(t)
 	}
-	return NewPostgresDSN(t)
+	image, err := sqliteTemplate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(store.DatabaseFile(dir), image, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dsn, err := store.FileDSN(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dsn
+}
+
+var sqliteImage struct {
+	once  sync.Once
+	image []byte
+	err   error
+}
+
+// sqliteTemplate returns the bytes of an SQLite database file with the
+// schema migrated, made at the first call in a folder removed after.
+func sqliteTemplate() ([]byte, error) {
+	sqliteImage.once.Do(func() {
+		sqliteImage.image, sqliteImage.err = migratedSQLite()
+	})
+	return sqliteImage.image, sqliteImage.err
+}
+
+func migratedSQLite() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "catanjudge-template-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	dsn, err := store.FileDSN(dir)
+	if err != nil {
+		return nil, err
+	}
+	st, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.Close(); err != nil {
+		return nil, err
+	}
+	// The last connection's close checkpoints the write-ahead log into
+	// the file and removes it: a log left over holds schema the file's
+	// copy would lack.
+	path := store.DatabaseFile(dir)
+	if _, err := os.Stat(path + "-wal"); !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("the migrated template %s kept its write-ahead log after closing (%v)", path, err)
+	}
+	return os.ReadFile(path)
 }
 
 // NewPostgresDSN returns the URL of a new database in the cluster
