@@ -28,14 +28,23 @@ import (
 	"github.com/catanjudge/catanjudge/tournament/web/route"
 )
 
-// Engine renders pages. It is built once, by New; a template that does not
-// parse stops the server there rather than failing on a request.
+// Engine renders pages. It is built once, by New, over templates parsed by
+// Parse; a template that does not parse stops the server there rather than
+// failing on a request.
 type Engine struct {
+	*Parsed
+	log *slog.Logger
+	who func(*gin.Context) Who
+}
+
+// Parsed is the templates, parsed in each language of a translator, and
+// the static files they load. It is built from the embedded files and the
+// translator only and never changes after, so the sites of one process
+// (a test binary's hundreds, the hall bench's) may share one.
+type Parsed struct {
 	pages  map[string]map[string]pageSet // by language, then page
 	assets map[string]asset
 	i18n   *i18n.Translator
-	log    *slog.Logger
-	who    func(*gin.Context) Who
 }
 
 // Who is who views a page, for its header: the account's name and role,
@@ -53,19 +62,28 @@ type asset struct {
 	ctype   string
 }
 
-// New parses the templates and loads the static files. who says who views
-// a request's page (nobody: the zero Who), for every page's header.
-func New(tr *i18n.Translator, log *slog.Logger, who func(*gin.Context) Who) (*Engine, error) {
-	e := &Engine{i18n: tr, log: log, who: who}
+// Parse parses the templates in each language of tr and loads the static
+// files.
+func Parse(tr *i18n.Translator) (*Parsed, error) {
+	p := &Parsed{i18n: tr}
 	var err error
-	if e.assets, err = loadAssets(static.FS); err != nil {
+	if p.assets, err = loadAssets(static.FS); err != nil {
 		return nil, err
 	}
-	if e.pages, err = parsePages(tr, e.assets); err != nil {
+	if p.pages, err = parsePages(tr, p.assets); err != nil {
 		return nil, err
 	}
-	return e, nil
+	return p, nil
 }
+
+// New returns the engine rendering the parsed pages. who says who views a
+// request's page (nobody: the zero Who), for every page's header.
+func New(p *Parsed, log *slog.Logger, who func(*gin.Context) Who) *Engine {
+	return &Engine{Parsed: p, log: log, who: who}
+}
+
+// Translator is the translator the pages were parsed with.
+func (p *Parsed) Translator() *i18n.Translator { return p.i18n }
 
 func loadAssets(fsys fs.FS) (map[string]asset, error) {
 	out := map[string]asset{}
