@@ -25,7 +25,7 @@ func TestBrowserJudgeCallReachesTheConsole(t *testing.T) {
 	base := "http://" + addr
 	tid, ps, codes := reportingTable(t, base, "呼び出しテスト大会")
 	poll := func(js string) chromedp.Action {
-		return chromedp.Poll(js, nil, chromedp.WithPollingTimeout(15*time.Second))
+		return chromedp.Poll(js, nil, chromedp.WithPollingTimeout(30*time.Second))
 	}
 
 	judge := sitetest.JudgeIn(t, base, "山田")
@@ -117,7 +117,7 @@ func TestBrowserJudgeCallReachesTheConsole(t *testing.T) {
 	var raw struct {
 		Calls []map[string]any `json:"calls"`
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		sitetest.APIDo(t, base, "GET", fmt.Sprintf("/api/v1/tournaments/%d/calls", tid), nil, 200, &raw)
 		if len(raw.Calls) == 1 && raw.Calls[0]["status"] == "resolved" || time.Now().After(deadline) {

@@ -42,13 +42,13 @@ func TestBrowserConsoleChime(t *testing.T) {
 		chromedp.Click(`#chime`),
 		chromedp.AttributeValue(`#chime`, "aria-pressed", &pressedAfter, nil),
 		// The note rings once the browser has let the sound out.
-		chromedp.Poll(`document.getElementById("chime").dataset.rang || null`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Poll(`document.getElementById("chime").dataset.rang || null`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 		chromedp.AttributeValue(`#chime`, "data-rang", &rangOnClick, nil),
 		chromedp.ActionFunc(func(context.Context) error {
 			clk.Advance(10 * time.Second) // the round's end passes on the server
 			return nil
 		}),
-		chromedp.Poll(`document.getElementById("chime").dataset.rang === "4" || null`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(`document.getElementById("chime").dataset.rang === "4" || null`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 		chromedp.AttributeValue(`#chime`, "data-rang", &rangAtTimeUp, nil),
 		chromedp.AttributeValue(`#clock`, "class", &panel, nil),
 		sitetest.Screenshot("console-chime"),
@@ -82,7 +82,7 @@ func TestBrowserChimeSaysWhenSoundIsHeld(t *testing.T) {
 	tid, ps, codes := reportingTable(t, base, "チャイム大会")
 	round := fmt.Sprintf("%s/judge/t/%d/rounds/1", base, tid)
 	poll := func(js string) chromedp.Action {
-		return chromedp.Poll(js, nil, chromedp.WithPollingTimeout(15*time.Second))
+		return chromedp.Poll(js, nil, chromedp.WithPollingTimeout(30*time.Second))
 	}
 	call := func(p seatedPlayer) int64 {
 		var c struct {

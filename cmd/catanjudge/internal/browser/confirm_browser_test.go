@@ -54,7 +54,7 @@ func TestBrowserTwoPersonRule(t *testing.T) {
 	judgeA := staffIn(t, base, "田中", "judge")
 	judgeB := sitetest.JudgeIn(t, base, "山田")
 	poll := func(js string) chromedp.Action {
-		return chromedp.Poll(js, nil, chromedp.WithPollingTimeout(15*time.Second))
+		return chromedp.Poll(js, nil, chromedp.WithPollingTimeout(30*time.Second))
 	}
 	// 田中 has the round page open before the sheet is entered.
 	if err := chromedp.Run(judgeA, chromedp.Navigate(round), chromedp.WaitReady(`#live-pending`), chromedp.Evaluate(`window.notReloaded = true`, nil)); err != nil {

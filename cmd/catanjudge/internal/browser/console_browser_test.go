@@ -374,7 +374,7 @@ func TestBrowserKioskPhoneHighlight(t *testing.T) {
 		// to bring the table into view, for 5 s at most.
 		chromedp.ActionFunc(func(ctx context.Context) error {
 			err := chromedp.Poll(`(() => { const r = document.querySelector(".k-card.k-mine").getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; })()`,
-				nil, chromedp.WithPollingTimeout(5*time.Second)).Do(ctx)
+				nil, chromedp.WithPollingTimeout(30*time.Second)).Do(ctx)
 			inView = err == nil
 			return nil
 		}),

@@ -30,7 +30,7 @@ func TestBrowserTableDispute(t *testing.T) {
 	table := fmt.Sprintf("%s/lang/ja?next=/kiosk/%d/rounds/1/tables/1", base, tid)
 	winner, third := ps[0].ID, ps[2].ID
 	poll := func(js string) chromedp.Action {
-		return chromedp.Poll(js, nil, chromedp.WithPollingTimeout(10*time.Second))
+		return chromedp.Poll(js, nil, chromedp.WithPollingTimeout(30*time.Second))
 	}
 
 	// The first phone reports, with the winner's breakdown.

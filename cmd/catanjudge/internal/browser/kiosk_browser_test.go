@@ -88,8 +88,11 @@ func TestBrowserKiosk(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the result did not show: %v", err)
 	}
-	if took := time.Since(saved); took > 2*time.Second {
-		t.Errorf("the result took %v to show, want under 2 s", took)
+	// Pushed, not polled: the page's fallback poll runs 30 s after its
+	// load, which came under 10 s before the save (a bound on time only
+	// in that it tells the two apart, however loaded the machine).
+	if took := time.Since(saved); took > 20*time.Second {
+		t.Errorf("the result took %v to show, want it pushed: under 20 s, before the page's 30-second poll", took)
 	}
 	for _, want := range []string{"1位", "10点", "勝利宣言", "終了"} {
 		if !strings.Contains(card, want) {
@@ -156,7 +159,7 @@ func TestBrowserKiosk(t *testing.T) {
 	var count, round, status string
 	err = chromedp.Run(ctx,
 		chromedp.SendKeys(`#q`, "あお"),
-		chromedp.Poll(`document.getElementById('find-count').textContent.includes('found')`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Poll(`document.getElementById('find-count').textContent.includes('found')`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 		chromedp.Text(`#find-count`, &count),
 		chromedp.Text(`#round-label`, &round),
 		chromedp.Text(`.k-card[data-table="3"] .k-status`, &status),

@@ -30,7 +30,7 @@ func TestBrowserKioskPushedParts(t *testing.T) {
 	err := chromedp.Run(ctx,
 		chromedp.Navigate(fmt.Sprintf("%s/kiosk/%d?lang=en", base, tid)),
 		chromedp.WaitVisible(`#entries tr`),
-		chromedp.Poll(liveFetches+` >= 1`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Poll(liveFetches+` >= 1`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 		chromedp.Sleep(500*time.Millisecond),
 		chromedp.Evaluate(`document.body.getAttribute("data-events")`, &events),
 		chromedp.Evaluate(liveFetches, &before),
@@ -67,7 +67,7 @@ func TestBrowserKioskPushedParts(t *testing.T) {
 	var count string
 	err = chromedp.Run(ctx,
 		chromedp.SendKeys(`#q`, "アオ"),
-		chromedp.Poll(`Array.from(document.querySelectorAll('#entries tr')).filter(r => !r.hidden).length === 1`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Poll(`Array.from(document.querySelectorAll('#entries tr')).filter(r => !r.hidden).length === 1`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 		// Each letter typed asks once: the last answer is in.
 		chromedp.Sleep(500*time.Millisecond),
 		chromedp.Evaluate(liveFetches, &before),

@@ -68,7 +68,7 @@ func TestBrowserKioskSharedParts(t *testing.T) {
 	var mineTables int
 	err := chromedp.Run(ctx,
 		chromedp.SendKeys(`#q`, "アオ"),
-		chromedp.Poll(`document.getElementById('find-count').textContent.includes('1人')`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Poll(`document.getElementById('find-count').textContent.includes('1人')`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 	)
 	if err != nil {
 		t.Fatalf("the search: %v", err)

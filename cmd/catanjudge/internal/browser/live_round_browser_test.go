@@ -31,7 +31,7 @@ func TestBrowserRoundPageFollowsThePhones(t *testing.T) {
 	tid, ps, codes := reportingTable(t, base, "ライブ大会")
 	table := fmt.Sprintf("%s/lang/ja?next=/kiosk/%d/rounds/1/tables/1", base, tid)
 	poll := func(js string) chromedp.Action {
-		return chromedp.Poll(js, nil, chromedp.WithPollingTimeout(15*time.Second))
+		return chromedp.Poll(js, nil, chromedp.WithPollingTimeout(30*time.Second))
 	}
 	// stayed reads the mark a reload would lose.
 	stayed := func(ctx context.Context, what string) {

@@ -74,7 +74,7 @@ func TestBrowserPlayerPage(t *testing.T) {
 		// The page brings their table into view with a smooth scroll: the
 		// tap waits for it to end, as a player's thumb does.
 		chromedp.Poll(`(() => { const r = document.querySelector(".k-card.k-mine").getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; })()`,
-			nil, chromedp.WithPollingTimeout(5*time.Second)),
+			nil, chromedp.WithPollingTimeout(30*time.Second)),
 		chromedp.ActionFunc(func(ctx context.Context) error {
 			for range 20 {
 				var still bool

@@ -167,7 +167,7 @@ func TestBrowserPrintables(t *testing.T) {
 			chromedp.Navigate(round+p.path),
 			chromedp.WaitVisible(p.ready),
 			chromedp.Evaluate(`document.fonts.ready.then(() => true)`, nil, awaitPromise),
-			chromedp.Poll(`Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+			chromedp.Poll(`Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 			sitetest.Screenshot(p.artefact),
 		)
 		if err != nil {

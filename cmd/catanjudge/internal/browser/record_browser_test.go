@@ -25,7 +25,7 @@ var recordedPlacements = [][3]string{
 // asking every 100 ms: the judge's tab is in the background while the
 // projector's is shown, and Chromium pauses animation frames there.
 func poll(js string) chromedp.Action {
-	return chromedp.Poll(js, nil, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))
+	return chromedp.Poll(js, nil, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second))
 }
 
 // TestBrowserRecordGame records a short game in Chromium on the table's

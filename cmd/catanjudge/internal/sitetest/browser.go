@@ -60,7 +60,10 @@ func NewBrowser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Con
 	opts = append(opts, extra...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	bctx, cancelBrowser := chromedp.NewContext(actx)
-	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
+	// A bound on a hung browser, not an estimate: beside the other
+	// packages' tests a long one (a whole game recorded by taps) has
+	// taken 67 s.
+	ctx, cancel := context.WithTimeout(bctx, 4*time.Minute)
 	t.Cleanup(func() {
 		cancel()
 		cancelBrowser()
