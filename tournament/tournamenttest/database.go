@@ -139,20 +139,9 @@ func NewDSN(t testing.TB) string {
 	return dsn
 }
 
-var sqliteImage struct {
-	once  sync.Once
-	image []byte
-	err   error
-}
-
 // sqliteTemplate returns the bytes of an SQLite database file with the
 // schema migrated, made at the first call in a folder removed after.
-func sqliteTemplate() ([]byte, error) {
-	sqliteImage.once.Do(func() {
-		sqliteImage.image, sqliteImage.err = migratedSQLite()
-	})
-	return sqliteImage.image, sqliteImage.err
-}
+var sqliteTemplate = sync.OnceValues(migratedSQLite)
 
 func migratedSQLite() ([]byte, error) {
 	dir, err := os.MkdirTemp("", "catanjudge-template-")

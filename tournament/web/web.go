@@ -122,12 +122,12 @@ func New(deps Deps) (http.Handler, error) {
 	return s.router, nil
 }
 
-// parsed keeps the translator and the parsed pages of each time zone a
+// parsedByZone keeps the translator and the parsed pages of each time zone a
 // site of this process has shown: both are built from the embedded files
 // and the zone only and are read-only after, so every site shares them.
 // A process serves one site; a test binary builds hundreds, and parsing
 // took a fifth of a console test's time under the race detector.
-var parsed struct {
+var parsedByZone struct {
 	sync.Mutex
 	byZone map[*time.Location]*render.Parsed
 }
@@ -135,9 +135,9 @@ var parsed struct {
 // parsedPages returns the translator and the pages parsed for zone (nil:
 // the machine's), parsing them at the zone's first site.
 func parsedPages(zone *time.Location) (*render.Parsed, error) {
-	parsed.Lock()
-	defer parsed.Unlock()
-	if p, ok := parsed.byZone[zone]; ok {
+	parsedByZone.Lock()
+	defer parsedByZone.Unlock()
+	if p, ok := parsedByZone.byZone[zone]; ok {
 		return p, nil
 	}
 	tr, err := i18n.New(templates.Locales, zone)
@@ -148,10 +148,10 @@ func parsedPages(zone *time.Location) (*render.Parsed, error) {
 	if err != nil {
 		return nil, err
 	}
-	if parsed.byZone == nil {
-		parsed.byZone = map[*time.Location]*render.Parsed{}
+	if parsedByZone.byZone == nil {
+		parsedByZone.byZone = map[*time.Location]*render.Parsed{}
 	}
-	parsed.byZone[zone] = p
+	parsedByZone.byZone[zone] = p
 	return p, nil
 }
 
@@ -167,11 +167,11 @@ func newSite(deps Deps) (*site, error) {
 		return nil, fmt.Errorf("default ruleset %q is not loaded", deps.DefaultRuleset)
 	}
 	s := &site{deps: deps, log: deps.Logger, compute: auth.NewComputeGate(), reads: auth.NewReadGate()}
-	parsed, err := parsedPages(deps.Location)
+	shared, err := parsedPages(deps.Location)
 	if err != nil {
 		return nil, err
 	}
-	s.i18n, s.pages = parsed.Translator(), render.New(parsed, s.log, auth.Who)
+	s.i18n, s.pages = shared.Translator(), render.New(shared, s.log, auth.Who)
 	if s.auth, err = auth.New(auth.Config{Settings: deps.Settings, SessionKeys: deps.SessionKeys, APIToken: deps.APIToken,
 		NoService: deps.Service == nil, Pages: s.pages, I18n: s.i18n, Log: s.log}); err != nil {
 		return nil, err

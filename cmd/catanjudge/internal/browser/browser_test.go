@@ -102,7 +102,7 @@ func TestBrowserJudgeFlow(t *testing.T) {
 	// The score sheet of table 1: the first player declared with 8 VP.
 	var ids []string
 	err = chromedp.Run(ctx,
-		chromedp.Click(`a[href$="/tables/1/score"]`),
+		sitetest.Click(`a[href$="/tables/1/score"]`),
 		chromedp.WaitVisible(`input[name="declared"]`),
 		chromedp.Evaluate(`Array.from(document.querySelectorAll('input[id^="vp_"]')).map(e => e.id)`, &ids),
 	)

@@ -197,7 +197,8 @@ func TestBrowserRoundPageFollowsThePhones(t *testing.T) {
 	err = chromedp.Run(judge,
 		chromedp.SendKeys(`#resolve-note`, "点数表を直します"),
 		chromedp.Click(`#claimed-call form[action$="/resolve"] button`),
-		chromedp.WaitVisible(`.flash`),
+		// The claim's flash is on the page already: wait for the resolution's.
+		chromedp.WaitVisible(`//p[@data-flash][contains(., "解決済みにしました")]`, chromedp.BySearch),
 	)
 	if err != nil {
 		t.Fatalf("resolve: %v", err)

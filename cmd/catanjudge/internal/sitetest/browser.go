@@ -2,6 +2,7 @@ package sitetest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -89,6 +90,33 @@ func Screenshot(name string) chromedp.Action {
 			return err
 		}
 		return os.WriteFile(filepath.Join(Artefacts, name+".png"), png, 0o644)
+	})
+}
+
+// Click waits until sel is visible and clicks the first element it
+// matches, found and clicked in one step of the page's own script. The
+// console's live pages swap a part in when the event changes (a round
+// just paired is announced to the page that shows it): chromedp's Click
+// finds the node, then moves the mouse to it, and a swap in between left
+// it clicking a node no longer there ("Could not find node with given id").
+func Click(sel string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		if err := chromedp.WaitVisible(sel).Do(ctx); err != nil {
+			return err
+		}
+		quoted, err := json.Marshal(sel)
+		if err != nil {
+			return err
+		}
+		var clicked bool
+		js := fmt.Sprintf(`(() => { const e = document.querySelector(%s); if (!e) return false; e.click(); return true })()`, quoted)
+		if err := chromedp.Evaluate(js, &clicked).Do(ctx); err != nil {
+			return err
+		}
+		if !clicked {
+			return fmt.Errorf("click %s: no element matches it any more", sel)
+		}
+		return nil
 	})
 }
 
