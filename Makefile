@@ -20,7 +20,7 @@ POSTGRES_PKGS := ./tournament/ ./tournament/scenario/ ./tournament/store/
 
 .DEFAULT_GOAL := help
 
-.PHONY: help build run test test-race test-postgres e2e fuzz fuzz-build bench lint cover clean
+.PHONY: help build run test test-race test-postgres e2e fuzz bench lint cover clean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z0-9_-]+:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -34,17 +34,9 @@ run: build ## Build and start the server on http://127.0.0.1:8080, data under ./
 # Each part of make test says how long it took (.ci/run prints its own steps' times).
 timed = s=$$(date +%s); $(1); rc=$$?; echo "==> $(2) took $$(( $$(date +%s) - s ))s"; exit $$rc
 
-# The fuzz targets' instrumented test binaries build while the race tests
-# run: a build of everything again (cgo SQLite included), it keeps the
-# cores busy while the browser tests wait for Chromium. Its output is
-# printed after the race tests'; fuzz links the binaries from the cache.
 test: ## Run every test (unit, store, web, browser) with the race detector, the store and service tests again on PostgreSQL, then a short fuzz run
 	@$(call timed,$(GO) vet ./...,go vet)
-	@mkdir -p $(FUZZBIN); \
-	  ($(call timed,$(MAKE) --no-print-directory fuzz-build,fuzz-build (beside test-race))) > $(FUZZBIN)/build.log 2>&1 & build=$$!; \
-	  ($(call timed,$(MAKE) --no-print-directory test-race,test-race)); race=$$?; \
-	  wait $$build; built=$$?; cat $(FUZZBIN)/build.log; \
-	  test $$race -eq 0 && test $$built -eq 0
+	@$(call timed,$(MAKE) --no-print-directory test-race,test-race)
 	@$(call timed,$(MAKE) --no-print-directory test-postgres,test-postgres)
 	@$(call timed,$(MAKE) --no-print-directory fuzz,fuzz)
 
@@ -70,20 +62,14 @@ test-postgres: ## Run the store and service tests (the scenario's among them) on
 FUZZTIME ?= 3000x
 FUZZMINIMIZE ?= 200x
 FUZZBIN  := bin/fuzz
-# One instrumented test binary per package with fuzz targets (fuzz-build),
-# built once and run per target from the package's folder (for its
-# testdata/fuzz corpus), with go test's own corpus cache; a failing
-# target's log is printed.
-FUZZDIRS = $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u)
-fuzzbin  = "$(CURDIR)/$(FUZZBIN)/$$(cd $$dir && $(GO) list . | tr / _).test"
-fuzz-build: ## Build the fuzz targets' instrumented test binaries under bin/fuzz
-	@set -e; mkdir -p $(FUZZBIN); \
-	for dir in $(FUZZDIRS); do GOFLAGS="$(TOOLFLAGS)" $(GO) test -c -fuzz . -o $(fuzzbin) $$dir; done
-
-fuzz: fuzz-build ## Run each fuzz target for FUZZTIME executions (default 3000x)
-	@set -e; cache="$$($(GO) env GOCACHE)/fuzz"; \
-	for dir in $(FUZZDIRS); do \
-	  pkg=$$(cd $$dir && $(GO) list .); bin=$(fuzzbin); \
+# One instrumented test binary per package with fuzz targets, built once and
+# run per target from the package's folder (for its testdata/fuzz corpus),
+# with go test's own corpus cache; a failing target's log is printed.
+fuzz: ## Run each fuzz target for FUZZTIME executions (default 3000x)
+	@set -e; mkdir -p $(FUZZBIN); cache="$$($(GO) env GOCACHE)/fuzz"; \
+	for dir in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+	  pkg=$$(cd $$dir && $(GO) list .); bin="$(CURDIR)/$(FUZZBIN)/$$(echo $$pkg | tr / _).test"; \
+	  GOFLAGS="$(TOOLFLAGS)" $(GO) test -c -fuzz . -o "$$bin" $$dir; \
 	  for f in $$(cd $$dir && "$$bin" -test.list '^Fuzz'); do \
 	    echo "fuzz $$pkg $$f"; \
 	    log="$(CURDIR)/$(FUZZBIN)/$$f.log"; \
