@@ -49,7 +49,7 @@ func TestSameNamePlayersShowTheirReading(t *testing.T) {
 			webtest.MustSee(t, pg.what, res, http.StatusOK, fmt.Sprintf("田中（%s）", p.Kana))
 		}
 	}
-	webtest.MustSee(t, "penalties list", b.Get(base+"/penalties"), http.StatusOK, `<td>田中<br><span class="kana">たなか じろう</span></td>`)
+	webtest.MustSee(t, "penalties list", b.Get(base+"/penalties"), http.StatusOK, `<td class="name">田中<br><span class="kana">たなか じろう</span></td>`)
 	webtest.MustSee(t, "round page in English", b.Get(base+"/rounds/1", "Accept-Language", "en"), http.StatusOK, "田中 (たなか じろう)")
 }
 

@@ -37,6 +37,8 @@ func TestBrowserSelfCheckIn(t *testing.T) {
 	}
 	sitetest.APIDo(t, base, "POST", "/api/v1/tournaments", map[string]any{"name": "月例会", "rounds": 3, "self_checkin": true}, 201, &tour)
 	sitetest.APIDo(t, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]any{"name": "井上", "kana": "いのうえ", "checked_in": false}, 201, nil)
+	// The longest name in the list sets the width of the name's choice.
+	sitetest.APIDo(t, base, "POST", fmt.Sprintf("/api/v1/tournaments/%d/players", tour.ID), map[string]any{"name": "長谷川 勘右衛門之助", "kana": "はせがわ かんうえもんのすけ", "checked_in": false}, 201, nil)
 
 	judge := sitetest.JudgeIn(t, base, "山田")
 	var code string
@@ -63,12 +65,14 @@ func TestBrowserSelfCheckIn(t *testing.T) {
 	ctx := sitetest.NewBrowser(t)
 	typed := strings.ToLower(code[:4] + " " + code[5:])
 	var refused, done string
+	var overflow int
 	err = chromedp.Run(ctx,
 		phone(),
 		chromedp.Navigate(fmt.Sprintf("%s/lang/ja?next=/kiosk/%d", base, tour.ID)),
 		chromedp.WaitVisible(`.k-checkin a`),
 		chromedp.Click(`.k-checkin a`),
 		chromedp.WaitVisible(`#player`),
+		chromedp.Evaluate(`document.documentElement.scrollWidth - document.documentElement.clientWidth`, &overflow),
 		chromedp.SetValue(`#player`, playerOption(t, base, tour.ID, "青木")),
 		chromedp.SendKeys(`#code`, "abcd efgh"),
 		chromedp.Click(`.p-form button`),
@@ -84,6 +88,9 @@ func TestBrowserSelfCheckIn(t *testing.T) {
 	)
 	if err != nil {
 		t.Fatalf("check in on the phone: %v", err)
+	}
+	if overflow > 0 {
+		t.Errorf("the check-in page is %d px wider than the phone's screen: the page scrolls sideways", overflow)
 	}
 	if !strings.Contains(refused, "コードが正しくありません") {
 		t.Errorf("a wrong code says %q", refused)
