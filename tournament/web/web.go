@@ -129,7 +129,7 @@ func New(deps Deps) (http.Handler, error) {
 // took a fifth of a console test's time under the race detector.
 var parsedByZone struct {
 	sync.Mutex
-	byZone map[*time.Location]*render.Parsed
+	pages map[*time.Location]*render.Parsed
 }
 
 // parsedPages returns the translator and the pages parsed for zone (nil:
@@ -137,7 +137,7 @@ var parsedByZone struct {
 func parsedPages(zone *time.Location) (*render.Parsed, error) {
 	parsedByZone.Lock()
 	defer parsedByZone.Unlock()
-	if p, ok := parsedByZone.byZone[zone]; ok {
+	if p, ok := parsedByZone.pages[zone]; ok {
 		return p, nil
 	}
 	tr, err := i18n.New(templates.Locales, zone)
@@ -148,10 +148,10 @@ func parsedPages(zone *time.Location) (*render.Parsed, error) {
 	if err != nil {
 		return nil, err
 	}
-	if parsedByZone.byZone == nil {
-		parsedByZone.byZone = map[*time.Location]*render.Parsed{}
+	if parsedByZone.pages == nil {
+		parsedByZone.pages = map[*time.Location]*render.Parsed{}
 	}
-	parsedByZone.byZone[zone] = p
+	parsedByZone.pages[zone] = p
 	return p, nil
 }
 
